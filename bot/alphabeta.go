@@ -1,0 +1,302 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Evaluator is a State with a heuristic value, used by depth-limited search
+// at its horizon. Evaluate returns a number in [-1, 1]: +1 is as good as a
+// win for player p, -1 as bad as a loss.
+type Evaluator interface {
+	Evaluate(p game.Player) float64
+}
+
+const (
+	winScore  = 1e6 // a win at ply d scores winScore-d: faster wins are better
+	evalScale = 1e3 // heuristic values stay far below any proven result
+)
+
+// AlphaBeta is a depth-limited minimax search with alpha-beta pruning,
+// iterative deepening, a transposition table (for states with a Hasher key)
+// and expectation at chance nodes. At the horizon it uses the state's
+// Evaluator, or 0 when the state has none.
+type AlphaBeta struct {
+	depth int
+	limit time.Duration
+	tt    map[uint64]ttEntry
+	nodes int64
+}
+
+type ttEntry struct {
+	depth int8
+	flag  int8 // 0 exact, 1 lower bound, 2 upper bound
+	value float64
+	best  game.Move
+	has   bool
+}
+
+const ttMaxEntries = 1 << 21
+
+// NewAlphaBeta returns a search to the given depth (in moves, chance moves
+// included) that stops deepening after limit (0: no limit of its own; the
+// context's deadline still applies).
+func NewAlphaBeta(depth int, limit time.Duration) *AlphaBeta {
+	return &AlphaBeta{depth: depth, limit: limit, tt: map[uint64]ttEntry{}}
+}
+
+// Nodes returns the number of positions visited by the last Act.
+func (a *AlphaBeta) Nodes() int64 { return a.nodes }
+
+var errStop = errors.New("search stopped")
+
+// Act searches s by iterative deepening and returns the best move of the
+// deepest finished iteration. A context deadline (or the bot's own time
+// limit) ends the search early with that move; a cancelled context without a
+// deadline is an error.
+func (a *AlphaBeta) Act(ctx context.Context, s game.State) (game.Move, error) {
+	moves := s.LegalMoves(nil)
+	if len(moves) == 0 {
+		return 0, fmt.Errorf("alphabeta: no legal move")
+	}
+	if len(moves) == 1 {
+		return moves[0], nil
+	}
+	searchCtx, cancel := SoftDeadline(ctx, a.limit)
+	defer cancel()
+	if len(a.tt) > ttMaxEntries {
+		clear(a.tt)
+	}
+	a.nodes = 0
+	root := s.Player()
+	best := moves[0]
+	for d := 1; d <= a.depth; d++ {
+		m, v, err := a.root(searchCtx, s, root, moves, best, d)
+		if err != nil {
+			if ctx.Err() != nil {
+				if _, hasDeadline := ctx.Deadline(); !hasDeadline {
+					return 0, ctx.Err()
+				}
+			}
+			break
+		}
+		best = m
+		if math.Abs(v) >= winScore-1000 {
+			break // proven win or loss: deeper search changes nothing
+		}
+	}
+	return best, nil
+}
+
+// SoftDeadline returns a context that ends a little before ctx's deadline
+// (at 90% of the time left, at least 20ms earlier), or after limit when that
+// comes first, so that a search can still answer in time.
+func SoftDeadline(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	now := time.Now()
+	var end time.Time
+	if dl, ok := ctx.Deadline(); ok {
+		left := dl.Sub(now)
+		margin := max(left/10, 20*time.Millisecond)
+		end = dl.Add(-margin)
+	}
+	if limit > 0 && (end.IsZero() || now.Add(limit).Before(end)) {
+		end = now.Add(limit)
+	}
+	if end.IsZero() {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, end)
+}
+
+func (a *AlphaBeta) root(ctx context.Context, s game.State, root game.Player, moves []game.Move, first game.Move, depth int) (game.Move, float64, error) {
+	ordered := make([]game.Move, 0, len(moves))
+	ordered = append(ordered, first)
+	for _, m := range moves {
+		if m != first {
+			ordered = append(ordered, m)
+		}
+	}
+	maximise := s.Player() == root
+	alpha, beta := math.Inf(-1), math.Inf(1)
+	best, bestV := ordered[0], math.Inf(-1)
+	if !maximise {
+		bestV = math.Inf(1)
+	}
+	for _, m := range ordered {
+		c := s.Clone()
+		if err := c.Apply(m); err != nil {
+			return 0, 0, fmt.Errorf("alphabeta: legal move %s failed: %w", s.MoveString(m), err)
+		}
+		v, err := a.search(ctx, c, root, depth-1, 1, alpha, beta)
+		if err != nil {
+			return 0, 0, err
+		}
+		if maximise && v > bestV || !maximise && v < bestV {
+			best, bestV = m, v
+		}
+		if maximise {
+			alpha = max(alpha, v)
+		} else {
+			beta = min(beta, v)
+		}
+	}
+	return best, bestV, nil
+}
+
+// search returns the value of s for root, searching depth more moves.
+func (a *AlphaBeta) search(ctx context.Context, s game.State, root game.Player, depth, ply int, alpha, beta float64) (float64, error) {
+	a.nodes++
+	if a.nodes&0x3ff == 0 && ctx.Err() != nil {
+		return 0, errStop
+	}
+	if s.IsTerminal() {
+		r := s.Returns()[root]
+		switch {
+		case r > 0:
+			return winScore - float64(ply), nil
+		case r < 0:
+			return -winScore + float64(ply), nil
+		}
+		return 0, nil
+	}
+	if depth <= 0 {
+		if e, ok := s.(Evaluator); ok {
+			return max(-1, min(1, e.Evaluate(root))) * evalScale, nil
+		}
+		return 0, nil
+	}
+	if s.Player() == game.Chance {
+		return a.chance(ctx, s, root, depth, ply)
+	}
+	var key uint64
+	h, hashed := s.(game.Hasher)
+	var hint game.Move
+	hasHint := false
+	if hashed {
+		key = h.Key()
+		if e, ok := a.tt[key]; ok && e.has {
+			hint, hasHint = e.best, true
+			if int(e.depth) >= depth {
+				v := fromTT(e.value, ply)
+				switch {
+				case e.flag == 0:
+					return v, nil
+				case e.flag == 1 && v >= beta:
+					return v, nil
+				case e.flag == 2 && v <= alpha:
+					return v, nil
+				}
+			}
+		}
+	}
+	moves := s.LegalMoves(nil)
+	if hasHint {
+		for i, m := range moves {
+			if m == hint {
+				moves[0], moves[i] = moves[i], moves[0]
+				break
+			}
+		}
+	}
+	maximise := s.Player() == root
+	a0, b0 := alpha, beta
+	bestV := math.Inf(-1)
+	if !maximise {
+		bestV = math.Inf(1)
+	}
+	bestM := moves[0]
+	for _, m := range moves {
+		c := s.Clone()
+		if err := c.Apply(m); err != nil {
+			return 0, fmt.Errorf("alphabeta: legal move %s failed: %w", s.MoveString(m), err)
+		}
+		v, err := a.search(ctx, c, root, depth-1, ply+1, alpha, beta)
+		if err != nil {
+			return 0, err
+		}
+		if maximise {
+			if v > bestV {
+				bestV, bestM = v, m
+			}
+			alpha = max(alpha, v)
+		} else {
+			if v < bestV {
+				bestV, bestM = v, m
+			}
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	if hashed {
+		flag := int8(0)
+		switch {
+		case bestV <= a0:
+			flag = 2
+		case bestV >= b0:
+			flag = 1
+		}
+		a.tt[key] = ttEntry{depth: int8(min(depth, 127)), flag: flag, value: toTT(bestV, ply), best: bestM, has: true}
+	}
+	return bestV, nil
+}
+
+func (a *AlphaBeta) chance(ctx context.Context, s game.State, root game.Player, depth, ply int) (float64, error) {
+	ch, ok := s.(game.Chancer)
+	if !ok {
+		return 0, fmt.Errorf("alphabeta: chance node of a state without ChanceOutcomes")
+	}
+	sum := 0.0
+	for _, o := range ch.ChanceOutcomes() {
+		c := s.Clone()
+		if err := c.Apply(o.Move); err != nil {
+			return 0, fmt.Errorf("alphabeta: chance outcome %s failed: %w", s.MoveString(o.Move), err)
+		}
+		v, err := a.search(ctx, c, root, depth-1, ply+1, math.Inf(-1), math.Inf(1))
+		if err != nil {
+			return 0, err
+		}
+		sum += o.Probability() * v
+	}
+	return sum, nil
+}
+
+// toTT and fromTT store proven results relative to the node, so that a
+// position reached at another ply keeps the right distance to the end.
+func toTT(v float64, ply int) float64 {
+	switch {
+	case v >= winScore-1000:
+		return v + float64(ply)
+	case v <= -winScore+1000:
+		return v - float64(ply)
+	}
+	return v
+}
+
+func fromTT(v float64, ply int) float64 {
+	switch {
+	case v >= winScore-1000:
+		return v - float64(ply)
+	case v <= -winScore+1000:
+		return v + float64(ply)
+	}
+	return v
+}
+
+var alphaBetaFactory = &Factory{
+	Name: "alphabeta",
+	Doc:  "minimax with alpha-beta pruning, iterative deepening and a transposition table",
+	Params: []game.ParamSpec{
+		{Name: "depth", Kind: game.Int, Default: "8", HasMin: true, Min: 1, HasMax: true, Max: 100, Doc: "search depth in moves"},
+		{Name: "time", Kind: game.Duration, Doc: "stop deepening after this long"},
+	},
+	New: func(_ game.Game, p game.Params, _ Env) (Bot, error) {
+		return NewAlphaBeta(p.Int("depth"), p.Duration("time")), nil
+	},
+}

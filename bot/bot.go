@@ -1,0 +1,165 @@
+// Package bot defines how players choose moves: the Bot interface, bot
+// strings ("random", "alphabeta(depth=8)", "perfect", "human"), a registry
+// that builds bots for a game, and the game-independent bots.
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Bot chooses moves. Act is called with the state whose Player() is the bot's
+// seat; it must return promptly with ctx.Err() when ctx is done (a time
+// limit or Ctrl-C).
+type Bot interface {
+	Act(ctx context.Context, s game.State) (game.Move, error)
+}
+
+// Interactive is implemented by bots that stand for people: the match runner
+// applies no think-time limit to them and reports "played" rather than
+// "chose".
+type Interactive interface {
+	Bot
+	IsHuman() bool
+}
+
+// Env is what a bot gets from the match it plays in.
+type Env struct {
+	// Seed seeds the bot's own random choices.
+	Seed uint64
+	// Input is where a human bot reads moves; nil means no input.
+	Input *LineReader
+	// Output is where a human bot writes prompts and messages; nil discards.
+	Output io.Writer
+}
+
+func (e Env) out() io.Writer {
+	if e.Output == nil {
+		return io.Discard
+	}
+	return e.Output
+}
+
+// Factory builds one kind of bot from its validated parameters.
+type Factory struct {
+	// Name is the name used in bot strings.
+	Name string
+	// Doc is a one-line description.
+	Doc string
+	// Params lists the parameters of the bot string.
+	Params []game.ParamSpec
+	// Games lists the games the bot plays; empty means every game.
+	Games []string
+	// New builds the bot for game g.
+	New func(g game.Game, p game.Params, env Env) (Bot, error)
+}
+
+func (f *Factory) plays(gameName string) bool {
+	if len(f.Games) == 0 {
+		return true
+	}
+	for _, n := range f.Games {
+		if n == gameName {
+			return true
+		}
+	}
+	return false
+}
+
+// Registry maps bot names to factories. A name may have one generic factory
+// and game-specific ones; the game-specific factory wins for its games.
+// The zero value is empty and ready to use.
+type Registry struct {
+	byName map[string][]*Factory
+}
+
+// Register adds a factory. Registering the same name twice for the same game
+// (or twice as generic) is an error.
+func (r *Registry) Register(f *Factory) error {
+	if f == nil || f.Name == "" || f.New == nil {
+		return fmt.Errorf("register bot: a factory needs a name and a constructor")
+	}
+	if r.byName == nil {
+		r.byName = map[string][]*Factory{}
+	}
+	for _, old := range r.byName[f.Name] {
+		if len(old.Games) == 0 && len(f.Games) == 0 {
+			return fmt.Errorf("register bot: generic %q is already registered", f.Name)
+		}
+		for _, g := range f.Games {
+			if len(old.Games) > 0 && old.plays(g) {
+				return fmt.Errorf("register bot: %q for game %q is already registered", f.Name, g)
+			}
+		}
+	}
+	r.byName[f.Name] = append(r.byName[f.Name], f)
+	return nil
+}
+
+// Lookup returns the factory that builds bot name for the named game.
+func (r *Registry) Lookup(name, gameName string) (*Factory, bool) {
+	var generic *Factory
+	for _, f := range r.byName[name] {
+		if len(f.Games) == 0 {
+			generic = f
+		} else if f.plays(gameName) {
+			return f, true
+		}
+	}
+	return generic, generic != nil
+}
+
+// For returns the factories usable with the named game, sorted by name.
+func (r *Registry) For(gameName string) []*Factory {
+	var out []*Factory
+	for name := range r.byName {
+		if f, ok := r.Lookup(name, gameName); ok {
+			out = append(out, f)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// New builds a bot for g from a bot string such as "alphabeta(depth=8)".
+// Errors name the bad part and list what is allowed.
+func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
+	spec, err := game.ParseSpec(text)
+	if err != nil {
+		return nil, fmt.Errorf("bot string: %w", err)
+	}
+	gameName := g.Type().Name
+	f, ok := r.Lookup(spec.Name, gameName)
+	if !ok {
+		var names []string
+		for _, f := range r.For(gameName) {
+			names = append(names, f.Name)
+		}
+		return nil, fmt.Errorf("unknown bot %q for %s; bots for %s: %s", spec.Name, gameName, gameName, strings.Join(names, ", "))
+	}
+	p, err := game.Bind("bot "+spec.Name, f.Params, spec.Args, env.Seed)
+	if err != nil {
+		return nil, err
+	}
+	b, err := f.New(g, p, env)
+	if err != nil {
+		return nil, fmt.Errorf("bot %s: %w", spec.Name, err)
+	}
+	return b, nil
+}
+
+// RegisterGeneric adds the game-independent bots: random, human, alphabeta
+// and perfect.
+func RegisterGeneric(r *Registry) error {
+	for _, f := range []*Factory{randomFactory, humanFactory, alphaBetaFactory, perfectFactory} {
+		if err := r.Register(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/nim"
+	"github.com/kombi/kombi/solve"
+)
+
+func TestRegistryErrors(t *testing.T) {
+	bots := &bot.Registry{}
+	if err := bot.RegisterGeneric(bots); err != nil {
+		t.Fatal(err)
+	}
+	if err := bot.RegisterGeneric(bots); err == nil {
+		t.Fatal("registering the generic bots twice succeeded")
+	}
+	g, _ := nim.New([]int{3}, false)
+	tests := []struct{ in, wantErr string }{
+		{"grandmaster", `unknown bot "grandmaster" for nim; bots for nim: alphabeta, human, perfect, random`},
+		{"alphabeta(depth=0)", "bad value \"0\" for depth"},
+		{"alphabeta(deep=3)", `unknown key "deep"; allowed keys: depth, time`},
+		{"random(", "missing closing parenthesis"},
+	}
+	for _, tt := range tests {
+		if _, err := bots.New(tt.in, g, bot.Env{}); err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("New(%q) error = %v, want %q", tt.in, err, tt.wantErr)
+		}
+	}
+}
+
+func TestRandomIsReproducible(t *testing.T) {
+	g, _ := nim.New([]int{10, 10, 10}, false)
+	s := g.NewInitialState()
+	a, b, c := bot.NewRandom(1), bot.NewRandom(1), bot.NewRandom(2)
+	same, differ := true, false
+	for range 20 {
+		ma, _ := a.Act(context.Background(), s)
+		mb, _ := b.Act(context.Background(), s)
+		mc, _ := c.Act(context.Background(), s)
+		same = same && ma == mb
+		differ = differ || ma != mc
+	}
+	if !same || !differ {
+		t.Fatalf("same seed must repeat (%t), another seed must differ (%t)", same, differ)
+	}
+}
+
+// TestAlphaBetaFindsWins checks that a deep enough search plays a winning
+// move in every won Nim position with few tokens.
+func TestAlphaBetaFindsWins(t *testing.T) {
+	ctx := context.Background()
+	// One solver per rule: keys identify positions within one game only.
+	solvers := map[bool]*solve.Solver{false: solve.NewSolver(solve.Options{}), true: solve.NewSolver(solve.Options{})}
+	for a := 0; a <= 3; a++ {
+		for b := 0; b <= 3; b++ {
+			for c := 0; c <= 3; c++ {
+				for _, misere := range []bool{false, true} {
+					sv := solvers[misere]
+					g, _ := nim.New([]int{a, b, c}, misere)
+					s := g.NewInitialState()
+					if s.IsTerminal() {
+						continue
+					}
+					res, _ := sv.Solve(ctx, s)
+					if res.Outcome != solve.Win {
+						continue
+					}
+					m, err := bot.NewAlphaBeta(10, 0).Act(ctx, s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					after := s.Clone()
+					_ = after.Apply(m)
+					if after.IsTerminal() {
+						if game.Winner(after) != 0 {
+							t.Fatalf("heaps %d,%d,%d misère %t: alphabeta took the last token and lost", a, b, c, misere)
+						}
+						continue
+					}
+					if r, _ := sv.Solve(ctx, after); r.Outcome != solve.Loss {
+						t.Fatalf("heaps %d,%d,%d misère %t: alphabeta played %s, not a winning move", a, b, c, misere, s.MoveString(m))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestAlphaBetaAnswersBeforeDeadline(t *testing.T) {
+	g, _ := nim.New([]int{30, 31, 29, 28}, false)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	m, err := bot.NewAlphaBeta(100, 0).Act(ctx, g.NewInitialState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if time.Since(start) >= 200*time.Millisecond {
+		t.Fatalf("answered after the deadline")
+	}
+	if err := g.NewInitialState().Apply(m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestHumanPromptsAgain(t *testing.T) {
+	g, _ := nim.New([]int{2, 2}, false)
+	var out strings.Builder
+	h := bot.NewHuman(bot.NewLineReader(strings.NewReader("\n3:1\nhint\n2:2\n")), &out, g.Type())
+	m, err := h.Act(context.Background(), g.NewInitialState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m != nim.Move(1, 2) {
+		t.Fatalf("got move %d", m)
+	}
+	for _, want := range []string{"P1 (first), your move", "there is no heap 3", "no hints"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	_, err = h.Act(context.Background(), g.NewInitialState())
+	if err != bot.ErrInputEnded {
+		t.Fatalf("end of input: got %v", err)
+	}
+}

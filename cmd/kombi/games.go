@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kombi/kombi/game"
+)
+
+type paramJSON struct {
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Default string `json:"default"`
+	Allowed string `json:"allowed"`
+	Doc     string `json:"doc"`
+}
+
+type botJSON struct {
+	Name   string      `json:"name"`
+	Doc    string      `json:"doc"`
+	Params []paramJSON `json:"params"`
+}
+
+type gameJSON struct {
+	Name    string      `json:"name"`
+	Doc     string      `json:"doc"`
+	Roles   []string    `json:"roles"`
+	Params  []paramJSON `json:"params"`
+	Chance  bool        `json:"chance"`
+	Example string      `json:"example"`
+	Bots    []botJSON   `json:"bots"`
+}
+
+func paramsJSON(specs []game.ParamSpec) []paramJSON {
+	out := []paramJSON{}
+	for _, p := range specs {
+		def := p.Default
+		switch {
+		case def == "" && p.Random:
+			def = "(drawn from the seed)"
+		case def == "" && p.Required:
+			def = "(required)"
+		}
+		out = append(out, paramJSON{Name: p.Name, Kind: p.Kind.String(), Default: def, Allowed: p.Allowed(), Doc: p.Doc})
+	}
+	return out
+}
+
+func (a *app) gamesCmd() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "games",
+		Short: "List the games with their parameters, defaults, roles and bots",
+		Args:  exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, _ []string) error {
+			var list []gameJSON
+			for _, t := range a.games.Types() {
+				gj := gameJSON{Name: t.Name, Doc: t.Doc, Roles: []string{t.Role(0), t.Role(1)},
+					Params: paramsJSON(t.Params), Chance: t.Chance}
+				if g, err := a.games.Load(t.Name, 1); err == nil {
+					gj.Example = g.String()
+				}
+				for _, f := range a.bots.For(t.Name) {
+					gj.Bots = append(gj.Bots, botJSON{Name: f.Name, Doc: f.Doc, Params: paramsJSON(f.Params)})
+				}
+				list = append(list, gj)
+			}
+			if asJSON {
+				return writeJSON(a.stdout, list)
+			}
+			for _, g := range list {
+				fmt.Fprintf(a.stdout, "%s — %s\n", g.Name, g.Doc)
+				fmt.Fprintf(a.stdout, "  roles: %s moves first, then %s\n", g.Roles[0], g.Roles[1])
+				for _, p := range g.Params {
+					fmt.Fprintf(a.stdout, "  %-10s %s; default %s. %s\n", p.Name+"=", p.Allowed, p.Default, p.Doc)
+				}
+				if g.Example != "" {
+					fmt.Fprintf(a.stdout, "  e.g. %s\n", g.Example)
+				}
+				var bots []string
+				for _, b := range g.Bots {
+					bots = append(bots, b.Name)
+				}
+				fmt.Fprintf(a.stdout, "  bots: %s\n\n", strings.Join(bots, ", "))
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON array")
+	return c
+}
+
+func writeJSON(w interface{ Write([]byte) (int, error) }, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write JSON: %w", err)
+	}
+	return nil
+}

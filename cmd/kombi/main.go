@@ -1,0 +1,129 @@
+// Command kombi plays, studies and solves combinatorial games: see
+// `kombi help` for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// app holds what every command shares: the registries and the standard streams.
+type app struct {
+	games  *game.Registry
+	bots   *bot.Registry
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	input  *bot.LineReader // one reader of stdin for every human player
+}
+
+// usageError marks bad command-line input (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// run executes one command line and returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	games, bots, err := all.Registries()
+	if err != nil {
+		fmt.Fprintln(stderr, "kombi:", err)
+		return exitFailure
+	}
+	a := &app{games: games, bots: bots, stdin: stdin, stdout: stdout, stderr: stderr, input: bot.NewLineReader(stdin)}
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err = root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "kombi:", err)
+	var ue usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitFailure
+}
+
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "required flag"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "kombi",
+		Short: "Play, study and solve combinatorial games",
+		Long: "Kombi plays, studies and solves combinatorial games: Nim and its family, Wythoff's game,\n" +
+			"the Thue game, 2D Nim, the Szemerédi game and the list-colouring van der Waerden game.\n\n" +
+			"Games are written as game strings, e.g. 'nim(piles=3;4;5,misere=true)'; players as bot\n" +
+			"strings, e.g. human, random, perfect, 'alphabeta(depth=8)'. 'kombi games' lists them all.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError{fmt.Errorf("%w (see 'kombi %s --help')", err, c.Name())}
+	})
+	root.AddCommand(
+		a.gamesCmd(),
+		a.playCmd(),
+		a.arenaCmd(),
+		a.solveCmd(),
+		a.replayCmd(),
+	)
+	return root
+}
+
+// exactArgs is cobra.ExactArgs with a usage error that says what is expected.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s: expected %s, got %d arguments (see 'kombi %s --help')", c.Name(), what, len(args), c.Name())
+		}
+		return nil
+	}
+}
+
+// loadGame builds a game from a game string; errors are usage errors.
+func (a *app) loadGame(spec string, seed uint64) (game.Game, error) {
+	g, err := a.games.Load(spec, seed)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return g, nil
+}

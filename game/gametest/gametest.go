@@ -1,0 +1,365 @@
+// Package gametest is the conformance suite every Kombi game's tests call,
+// and the golden playthrough helper.
+//
+// Conformance plays random games and checks, in every position visited:
+// terminal states have no moves and nobody to act; legal moves are sorted,
+// distinct, applicable, and survive MoveString/ParseMove; Clone is
+// independent; Undo restores the state; illegal moves and garbage text are
+// refused without a panic or a change; chance outcomes are the legal moves
+// with probabilities summing to one; the record of every game survives a JSON
+// round trip and replays to the same final state.
+package gametest
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+)
+
+var update = flag.Bool("update", false, "rewrite golden playthrough files")
+
+// Options tune Conformance.
+type Options struct {
+	// Playouts is the number of random games (default 30).
+	Playouts int
+	// Seed is the seed of the first game; game i uses Seed+i.
+	Seed uint64
+	// MaxMoves stops a playout that runs longer (default 10000).
+	MaxMoves int
+	// MovesChecked bounds how many legal moves of each state are checked
+	// in depth (default 32, chosen at random; all when fewer).
+	MovesChecked int
+}
+
+// Conformance runs the conformance suite on the game built from spec.
+func Conformance(t *testing.T, reg *game.Registry, spec string, opt Options) {
+	t.Helper()
+	if opt.Playouts == 0 {
+		opt.Playouts = 30
+	}
+	if opt.MaxMoves == 0 {
+		opt.MaxMoves = 10000
+	}
+	if opt.MovesChecked == 0 {
+		opt.MovesChecked = 32
+	}
+	for i := range opt.Playouts {
+		seed := opt.Seed + uint64(i)
+		g, err := reg.Load(spec, seed)
+		if err != nil {
+			t.Fatalf("load %q: %v", spec, err)
+		}
+		again, err := reg.Load(g.String(), seed+1000)
+		if err != nil {
+			t.Fatalf("canonical string %q does not load: %v", g.String(), err)
+		}
+		if again.String() != g.String() {
+			t.Fatalf("canonical string is not stable: %q loads as %q", g.String(), again.String())
+		}
+		if a, b := g.NewInitialState().String(), again.NewInitialState().String(); a != b {
+			t.Fatalf("canonical string %q gives another initial state:\n%s\nvs\n%s", g.String(), a, b)
+		}
+		playout(t, reg, g, seed, opt)
+		if t.Failed() {
+			return
+		}
+	}
+}
+
+func playout(t *testing.T, reg *game.Registry, g game.Game, seed uint64, opt Options) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0x636f6e66))
+	s := g.NewInitialState()
+	rec := &game.Record{Game: g.String(), Seed: seed, Players: []string{"random", "random"}}
+	for step := 0; ; step++ {
+		where := fmt.Sprintf("%s seed %d move %d", g, seed, step+1)
+		checkState(t, s, rng, opt, where)
+		if t.Failed() || s.IsTerminal() {
+			break
+		}
+		if step >= opt.MaxMoves {
+			t.Fatalf("%s: game not over after %d moves", where, opt.MaxMoves)
+		}
+		moves := s.LegalMoves(nil)
+		m := moves[rng.IntN(len(moves))]
+		p := s.Player()
+		text := s.MoveString(m)
+		if err := s.Apply(m); err != nil {
+			t.Fatalf("%s: legal move %s refused: %v", where, text, err)
+		}
+		rec.Moves = append(rec.Moves, game.RecordMove{Player: p, Move: text})
+	}
+	if t.Failed() {
+		return
+	}
+	rec.Finish(s)
+	data, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatalf("%s: record does not marshal: %v", g, err)
+	}
+	var back game.Record
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("%s: record does not unmarshal: %v\n%s", g, err, data)
+	}
+	again, err := json.Marshal(&back)
+	if err != nil || string(again) != string(data) {
+		t.Fatalf("%s: record JSON round trip differs:\n%s\n%s", g, data, again)
+	}
+	final, err := game.Replay(reg, &back)
+	if err != nil {
+		t.Fatalf("%s seed %d: record does not replay: %v\n%s", g, seed, err, data)
+	}
+	if final.String() != s.String() {
+		t.Fatalf("%s: replay ends in\n%s\nnot\n%s", g, final, s)
+	}
+}
+
+func keyOf(s game.State) (uint64, bool) {
+	if h, ok := s.(game.Hasher); ok {
+		return h.Key(), true
+	}
+	return 0, false
+}
+
+func checkState(t *testing.T, s game.State, rng *rand.Rand, opt Options, where string) {
+	t.Helper()
+	sentinel := game.Move(0xdeadbeef)
+	moves := s.LegalMoves([]game.Move{sentinel})
+	if len(moves) == 0 || moves[0] != sentinel {
+		t.Fatalf("%s: LegalMoves does not append to its buffer", where)
+	}
+	moves = moves[1:]
+	r := s.Returns()
+	if len(r) != 2 {
+		t.Fatalf("%s: Returns has %d entries, want 2", where, len(r))
+	}
+	if s.IsTerminal() {
+		if s.Player() != game.Terminal {
+			t.Fatalf("%s: terminal state has Player() = %v", where, s.Player())
+		}
+		if len(moves) != 0 {
+			t.Fatalf("%s: terminal state has %d legal moves", where, len(moves))
+		}
+		if r[0] != -r[1] || r[0] != 0 && r[0] != 1 && r[0] != -1 {
+			t.Fatalf("%s: terminal returns %v: want +1/-1 or 0/0", where, r)
+		}
+		return
+	}
+	if p := s.Player(); p != 0 && p != 1 && p != game.Chance {
+		t.Fatalf("%s: non-terminal state has Player() = %v", where, p)
+	}
+	if len(moves) == 0 {
+		t.Fatalf("%s: non-terminal state has no legal moves", where)
+	}
+	if r[0] != 0 || r[1] != 0 {
+		t.Fatalf("%s: non-terminal state has returns %v", where, r)
+	}
+	for i := 1; i < len(moves); i++ {
+		if moves[i] <= moves[i-1] {
+			t.Fatalf("%s: legal moves not strictly increasing at %d: %v", where, i, moves)
+		}
+	}
+	if s.Player() == game.Chance {
+		checkChance(t, s, moves, where)
+	}
+	before := s.String()
+	key, hashed := keyOf(s)
+	if c := s.Clone(); c.String() != before {
+		t.Fatalf("%s: clone shows\n%s\nnot\n%s", where, c, before)
+	} else if k, _ := keyOf(c); k != key {
+		t.Fatalf("%s: clone has another key", where)
+	}
+	if cz, ok := s.(game.Canonicalizer); ok {
+		if cz.Clone().(game.Canonicalizer).CanonicalKey() != cz.CanonicalKey() {
+			t.Fatalf("%s: clone has another canonical key", where)
+		}
+	}
+	check := moves
+	if len(check) > opt.MovesChecked {
+		check = make([]game.Move, opt.MovesChecked)
+		for i := range check {
+			check[i] = moves[rng.IntN(len(moves))]
+		}
+	}
+	for _, m := range check {
+		text := s.MoveString(m)
+		parsed, err := s.ParseMove(text)
+		if err != nil || parsed != m {
+			t.Fatalf("%s: move %d written %q parses back as %d (%v)", where, m, text, parsed, err)
+		}
+		c := s.Clone()
+		if err := c.Apply(m); err != nil {
+			t.Fatalf("%s: legal move %q refused: %v", where, text, err)
+		}
+		if s.String() != before {
+			t.Fatalf("%s: applying %q to a clone changed the original", where, text)
+		}
+		if k, _ := keyOf(s); k != key {
+			t.Fatalf("%s: applying %q to a clone changed the original's key", where, text)
+		}
+		after := c.String()
+		if u, ok := s.Clone().(game.Undoer); ok {
+			u.ApplyUnchecked(m)
+			if u.String() != after {
+				t.Fatalf("%s: ApplyUnchecked(%q) gives\n%s\nbut Apply gives\n%s", where, text, u, after)
+			}
+			if k1, _ := keyOf(u); hashed && k1 != mustKey(c) {
+				t.Fatalf("%s: ApplyUnchecked(%q) and Apply give different keys", where, text)
+			}
+			u.Undo(m)
+			if u.String() != before {
+				t.Fatalf("%s: Undo(%q) gives\n%s\nnot\n%s", where, text, u, before)
+			}
+			if k, _ := keyOf(u); k != key {
+				t.Fatalf("%s: Undo(%q) does not restore the key", where, text)
+			}
+		}
+	}
+	// Illegal moves are refused and change nothing.
+	legal := map[game.Move]bool{}
+	for _, m := range moves {
+		legal[m] = true
+	}
+	candidates := []game.Move{game.Move(rng.Uint64()), game.Move(rng.Uint32()), moves[len(moves)-1] + 1, ^game.Move(0)}
+	if moves[0] > 0 {
+		candidates = append(candidates, moves[0]-1)
+	}
+	for _, m := range candidates {
+		if legal[m] {
+			continue
+		}
+		c := s.Clone()
+		if err := c.Apply(m); err == nil {
+			t.Fatalf("%s: illegal move %d accepted", where, m)
+		}
+		if c.String() != before {
+			t.Fatalf("%s: refused move %d changed the state", where, m)
+		}
+	}
+	for _, text := range []string{"", " ", "garbage", "-1", "99999999999999999999", "1:", ":", "0 0 0 0", "x(", "ö"} {
+		if m, err := s.ParseMove(text); err == nil && !legal[m] {
+			if err := s.Clone().Apply(m); err == nil {
+				t.Fatalf("%s: %q parses to an illegal move that Apply accepts", where, text)
+			}
+		}
+	}
+}
+
+func mustKey(s game.State) uint64 {
+	k, _ := keyOf(s)
+	return k
+}
+
+func checkChance(t *testing.T, s game.State, moves []game.Move, where string) {
+	t.Helper()
+	ch, ok := s.(game.Chancer)
+	if !ok {
+		t.Fatalf("%s: chance node without ChanceOutcomes", where)
+	}
+	outs := ch.ChanceOutcomes()
+	var got []game.Move
+	sum := new(big.Rat)
+	for _, o := range outs {
+		if o.Num <= 0 || o.Den <= 0 {
+			t.Fatalf("%s: chance outcome %d has probability %d/%d", where, o.Move, o.Num, o.Den)
+		}
+		got = append(got, o.Move)
+		sum.Add(sum, big.NewRat(o.Num, o.Den))
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, moves) {
+		t.Fatalf("%s: chance outcomes %v are not the legal moves %v", where, got, moves)
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Fatalf("%s: chance probabilities sum to %s, not 1", where, sum)
+	}
+}
+
+// Playthrough plays one seeded random game of spec and compares its full
+// account (every position, its legal moves, the move taken, the result)
+// with the golden file at path. Run the tests with -update to rewrite the
+// file after a deliberate change.
+func Playthrough(t *testing.T, reg *game.Registry, spec string, seed uint64, path string) {
+	t.Helper()
+	got := PlaythroughText(t, reg, spec, seed)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("golden file: %v (run the test with -update to create it)", err)
+	}
+	if string(want) != got {
+		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
+		for i := range max(len(wl), len(gl)) {
+			var w, g string
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if w != g {
+				t.Fatalf("playthrough %s differs from %s at line %d:\nwant: %s\ngot:  %s\n(run with -update after a deliberate change)", spec, path, i+1, w, g)
+			}
+		}
+	}
+}
+
+// PlaythroughText returns the account Playthrough compares.
+func PlaythroughText(t *testing.T, reg *game.Registry, spec string, seed uint64) string {
+	t.Helper()
+	g, err := reg.Load(spec, seed)
+	if err != nil {
+		t.Fatalf("load %q: %v", spec, err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x676f6c64))
+	var b strings.Builder
+	fmt.Fprintf(&b, "game: %s\nseed: %d\n", g, seed)
+	s := g.NewInitialState()
+	for step := 1; !s.IsTerminal(); step++ {
+		moves := s.LegalMoves(nil)
+		texts := make([]string, len(moves))
+		for i, m := range moves {
+			texts[i] = s.MoveString(m)
+		}
+		m := moves[rng.IntN(len(moves))]
+		if ch, ok := s.(game.Chancer); ok && s.Player() == game.Chance {
+			x := rng.Float64()
+			for _, o := range ch.ChanceOutcomes() {
+				if x -= o.Probability(); x < 0 {
+					m = o.Move
+					break
+				}
+			}
+		}
+		fmt.Fprintf(&b, "\nstate:\n%s\nplayer: %v\nlegal (%d): %s\nmove %d: %s\n", indent(s.String()), s.Player(), len(moves), strings.Join(texts, " "), step, s.MoveString(m))
+		if err := s.Apply(m); err != nil {
+			t.Fatalf("playthrough: legal move refused: %v", err)
+		}
+	}
+	fmt.Fprintf(&b, "\nfinal:\n%s\nreturns: %v\n", indent(s.String()), s.Returns())
+	if ex, ok := s.(game.Explainer); ok {
+		fmt.Fprintf(&b, "end: %s\n", ex.EndReason())
+	}
+	return b.String()
+}
+
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(s, "\n", "\n  ")
+}

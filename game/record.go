@@ -1,0 +1,207 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Record is the full account of one played game; it replays exactly.
+// Its JSON form is one object with the fields below plus any game-specific
+// fields of Extra (such as the final Thue "word") at the top level.
+type Record struct {
+	// Game is the canonical game string.
+	Game string `json:"game"`
+	// Seed seeded the game's random parameters, the chance moves and the bots.
+	Seed uint64 `json:"seed"`
+	// Players are the bot strings, first mover first.
+	Players []string     `json:"players"`
+	Moves   []RecordMove `json:"moves"`
+	// Winner is the index of the winning player, or nil for a draw or an
+	// unfinished game.
+	Winner  *int      `json:"winner"`
+	Returns []float64 `json:"returns"`
+	// Length is the game's own measure (see Scorer), else the number of moves.
+	Length int `json:"length"`
+	// Aborted games stopped before the end; Reason says why.
+	Aborted bool   `json:"aborted"`
+	Reason  string `json:"reason"`
+	// Extra holds game-specific fields, flattened into the JSON object.
+	Extra map[string]any `json:"-"`
+}
+
+// RecordMove is one move of a record: who made it, in the game's notation,
+// and how long the decision took.
+type RecordMove struct {
+	Player  Player  `json:"player"`
+	Move    string  `json:"move"`
+	Seconds float64 `json:"seconds"`
+}
+
+type recordFields Record
+
+var recordKeys = map[string]bool{
+	"game": true, "seed": true, "players": true, "moves": true, "winner": true,
+	"returns": true, "length": true, "aborted": true, "reason": true,
+}
+
+// MarshalJSON writes the record with its Extra fields at the top level.
+func (r Record) MarshalJSON() ([]byte, error) {
+	if r.Moves == nil {
+		r.Moves = []RecordMove{}
+	}
+	base, err := json.Marshal(recordFields(r))
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Extra) == 0 {
+		return base, nil
+	}
+	keys := make([]string, 0, len(r.Extra))
+	for k := range r.Extra {
+		if recordKeys[k] {
+			return nil, fmt.Errorf("record: extra field %q clashes with a standard field", k)
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b bytes.Buffer
+	b.Write(base[:len(base)-1])
+	for _, k := range keys {
+		v, err := json.Marshal(r.Extra[k])
+		if err != nil {
+			return nil, fmt.Errorf("record: field %q: %w", k, err)
+		}
+		kb, _ := json.Marshal(k)
+		b.WriteByte(',')
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads a record; unknown top-level fields go to Extra.
+func (r *Record) UnmarshalJSON(data []byte) error {
+	var f recordFields
+	if err := json.Unmarshal(data, &f); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		return err
+	}
+	*r = Record(f)
+	for k, raw := range all {
+		if recordKeys[k] {
+			continue
+		}
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return fmt.Errorf("record field %q: %w", k, err)
+		}
+		if r.Extra == nil {
+			r.Extra = map[string]any{}
+		}
+		r.Extra[k] = v
+	}
+	return nil
+}
+
+// Finish fills in the result fields from a final (or aborted) state.
+func (r *Record) Finish(s State) {
+	r.Returns = s.Returns()
+	r.Winner = nil
+	if s.IsTerminal() {
+		if w := Winner(s); w >= 0 {
+			r.Winner = &w
+		}
+	}
+	r.Length = len(r.Moves)
+	if sc, ok := s.(Scorer); ok {
+		r.Length = sc.Score()
+	}
+	if an, ok := s.(Annotator); ok {
+		fields := an.RecordFields()
+		if len(fields) > 0 {
+			r.Extra = map[string]any{}
+			for k, v := range fields {
+				r.Extra[k] = v
+			}
+		}
+	}
+}
+
+// Replay plays a record's moves again from the start, checking that every
+// move is legal and made by the player on turn, and that the stored result
+// (winner, returns, length, game-specific fields) is what the moves produce.
+// It returns the final state.
+func Replay(reg *Registry, r *Record) (State, error) {
+	g, err := reg.Load(r.Game, r.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	if g.String() != r.Game {
+		return nil, fmt.Errorf("replay: game string %q is not canonical (canonical: %q)", r.Game, g.String())
+	}
+	s := g.NewInitialState()
+	for i, m := range r.Moves {
+		if s.IsTerminal() {
+			return nil, fmt.Errorf("replay: move %d (%q): the game was already over", i+1, m.Move)
+		}
+		if s.Player() != m.Player {
+			return nil, fmt.Errorf("replay: move %d (%q): recorded for player %v but player %v is on turn", i+1, m.Move, m.Player, s.Player())
+		}
+		mv, err := s.ParseMove(m.Move)
+		if err != nil {
+			return nil, fmt.Errorf("replay: move %d: %w", i+1, err)
+		}
+		if err := s.Apply(mv); err != nil {
+			return nil, fmt.Errorf("replay: move %d (%q): %w", i+1, m.Move, err)
+		}
+	}
+	if r.Aborted {
+		if s.IsTerminal() {
+			return nil, fmt.Errorf("replay: the record says aborted but the game is over")
+		}
+		return s, nil
+	}
+	if !s.IsTerminal() {
+		return nil, fmt.Errorf("replay: the game is not over after %d moves and the record is not marked aborted", len(r.Moves))
+	}
+	var want Record
+	want.Moves = r.Moves
+	want.Finish(s)
+	switch {
+	case !sameWinner(want.Winner, r.Winner):
+		return nil, fmt.Errorf("replay: recorded winner %s, but the moves give %s", winnerText(r.Winner), winnerText(want.Winner))
+	case fmt.Sprint(want.Returns) != fmt.Sprint(r.Returns):
+		return nil, fmt.Errorf("replay: recorded returns %v, but the moves give %v", r.Returns, want.Returns)
+	case want.Length != r.Length:
+		return nil, fmt.Errorf("replay: recorded length %d, but the moves give %d", r.Length, want.Length)
+	}
+	for k, v := range want.Extra {
+		got, _ := json.Marshal(r.Extra[k])
+		exp, _ := json.Marshal(v)
+		if !bytes.Equal(got, exp) {
+			return nil, fmt.Errorf("replay: recorded %s %s, but the moves give %s", k, got, exp)
+		}
+	}
+	return s, nil
+}
+
+func sameWinner(a, b *int) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}
+
+func winnerText(w *int) string {
+	if w == nil {
+		return "none (draw)"
+	}
+	return fmt.Sprintf("player %d", *w)
+}

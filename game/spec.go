@@ -1,0 +1,101 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Spec is a parsed game or bot string: a name with key=value arguments, as in
+// "nim(piles=3;4;5,misere=true)" or "alphabeta(depth=8)". Values are kept as
+// text; ParamSpec gives them a type. A value may hold a list, its items
+// separated by ';'.
+type Spec struct {
+	Name string
+	Args []Arg
+}
+
+// Arg is one key=value argument of a Spec.
+type Arg struct {
+	Key, Value string
+}
+
+// String writes the spec back in its canonical text form.
+func (s Spec) String() string {
+	if len(s.Args) == 0 {
+		return s.Name
+	}
+	var b strings.Builder
+	b.WriteString(s.Name)
+	b.WriteByte('(')
+	for i, a := range s.Args {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(a.Key)
+		b.WriteByte('=')
+		b.WriteString(a.Value)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// ParseSpec parses "name" or "name(key=value,...)". Spaces around names, keys
+// and values are ignored. It checks only the syntax and that no key repeats;
+// Bind checks keys and values against a parameter list.
+func ParseSpec(text string) (Spec, error) {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return Spec{}, fmt.Errorf("empty name: expected name or name(key=value,...)")
+	}
+	open := strings.IndexByte(t, '(')
+	if open < 0 {
+		if strings.ContainsAny(t, ")=,") {
+			return Spec{}, fmt.Errorf("%q: expected name or name(key=value,...)", text)
+		}
+		if err := checkName(t); err != nil {
+			return Spec{}, fmt.Errorf("%q: %w", text, err)
+		}
+		return Spec{Name: t}, nil
+	}
+	if !strings.HasSuffix(t, ")") {
+		return Spec{}, fmt.Errorf("%q: missing closing parenthesis", text)
+	}
+	name := strings.TrimSpace(t[:open])
+	if err := checkName(name); err != nil {
+		return Spec{}, fmt.Errorf("%q: %w", text, err)
+	}
+	body := t[open+1 : len(t)-1]
+	spec := Spec{Name: name}
+	if strings.TrimSpace(body) == "" {
+		return spec, nil
+	}
+	if strings.ContainsAny(body, "()") {
+		return Spec{}, fmt.Errorf("%q: unexpected parenthesis inside the arguments", text)
+	}
+	seen := map[string]bool{}
+	for _, part := range strings.Split(body, ",") {
+		key, value, ok := strings.Cut(part, "=")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !ok || key == "" {
+			return Spec{}, fmt.Errorf("%q: argument %q is not key=value", text, strings.TrimSpace(part))
+		}
+		if seen[key] {
+			return Spec{}, fmt.Errorf("%q: key %q given twice", text, key)
+		}
+		seen[key] = true
+		spec.Args = append(spec.Args, Arg{Key: key, Value: value})
+	}
+	return spec, nil
+}
+
+func checkName(name string) error {
+	if name == "" {
+		return fmt.Errorf("missing name before '('")
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return fmt.Errorf("name %q may hold only letters, digits, '_' and '-'", name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,267 @@
+// Package nim implements Nim in normal and misère play, with Bouton's
+// optimal strategy, a teaching explanation of the XOR rule, and (in the other
+// files of this package) the variants of the Nim family.
+package nim
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+// MaxHeap is the largest heap size a game string accepts.
+const MaxHeap = 1_000_000
+
+// Type is the "nim" game family.
+var nimParams = []game.ParamSpec{
+	{Name: "piles", Kind: game.IntList, Default: "3;4;5", HasMin: true, Min: 0, HasMax: true, Max: MaxHeap, MinItems: 1, Doc: "heap sizes, e.g. 3;4;5"},
+	{Name: "misere", Kind: game.Bool, Default: "false", Doc: "misère play: taking the last token loses"},
+}
+
+// NewType returns the type of plain Nim, for a registry.
+func NewType() *game.Type {
+	return &game.Type{
+		Name:      "nim",
+		Doc:       "Nim: take any number of tokens from one heap; normal or misère play",
+		Roles:     [2]string{"first", "second"},
+		Params:    nimParams,
+		Impartial: true,
+		New: func(p game.Params) (game.Game, error) {
+			return New(p.Ints("piles"), p.Bool("misere"))
+		},
+	}
+}
+
+// Game is Nim with fixed starting heaps.
+type Game struct {
+	typ    *game.Type
+	piles  []int
+	misere bool
+}
+
+// New returns Nim starting from the given heaps, in misère play when misere is set.
+func New(piles []int, misere bool) (*Game, error) {
+	if len(piles) == 0 {
+		return nil, fmt.Errorf("need at least one heap")
+	}
+	for i, h := range piles {
+		if h < 0 || h > MaxHeap {
+			return nil, fmt.Errorf("heap %d has %d tokens; allowed: 0 to %d", i+1, h, MaxHeap)
+		}
+	}
+	return &Game{typ: NewType(), piles: append([]int(nil), piles...), misere: misere}, nil
+}
+
+// Type describes Nim.
+func (g *Game) Type() *game.Type { return g.typ }
+
+// Misere reports whether taking the last token loses.
+func (g *Game) Misere() bool { return g.misere }
+
+// String is the canonical game string.
+func (g *Game) String() string {
+	return fmt.Sprintf("nim(piles=%s,misere=%t)", game.JoinInts(g.piles), g.misere)
+}
+
+// NewInitialState returns the starting heaps with the first player to move.
+func (g *Game) NewInitialState() game.State { return g.newState(g.piles) }
+
+func (g *Game) newState(heaps []int) *State {
+	s := &State{misere: g.misere, heaps: append([]int(nil), heaps...)}
+	for _, h := range heaps {
+		s.total += h
+	}
+	return s
+}
+
+// ParsePosition reads heap sizes separated by ';' (or spaces or commas),
+// e.g. "7;5;12"; the first player is to move.
+func (g *Game) ParsePosition(text string) (game.State, error) {
+	heaps, err := ParseHeaps(text)
+	if err != nil {
+		return nil, err
+	}
+	return g.newState(heaps), nil
+}
+
+// ParseHeaps reads heap sizes separated by ';', ',' or spaces.
+func ParseHeaps(text string) ([]int, error) {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ',' || r == ' ' })
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("position %q: want heap sizes separated by ';', e.g. 7;5;12", text)
+	}
+	heaps := make([]int, len(fields))
+	for i, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 || n > MaxHeap {
+			return nil, fmt.Errorf("position %q: heap %d is %q; want a whole number from 0 to %d", text, i+1, f, MaxHeap)
+		}
+		heaps[i] = n
+	}
+	return heaps, nil
+}
+
+// State is a Nim position. It implements game.Undoer and game.Hasher.
+type State struct {
+	misere bool
+	heaps  []int
+	total  int
+	turn   game.Player // who moves next (kept at the end: the player who cannot move)
+	moves  int
+}
+
+// Move packs "take n tokens from heap i" (i from 0).
+func Move(heap, take int) game.Move { return game.Move(uint64(heap)<<32 | uint64(take)) }
+
+func unpack(m game.Move) (heap, take int) { return int(m >> 32), int(m & 0xffffffff) }
+
+// Heaps returns the heap sizes (do not modify).
+func (s *State) Heaps() []int { return s.heaps }
+
+// Misere reports whether taking the last token loses.
+func (s *State) Misere() bool { return s.misere }
+
+// Player returns the player to move, or game.Terminal when every heap is empty.
+func (s *State) Player() game.Player {
+	if s.total == 0 {
+		return game.Terminal
+	}
+	return s.turn
+}
+
+// IsTerminal reports whether every heap is empty.
+func (s *State) IsTerminal() bool { return s.total == 0 }
+
+// LegalMoves appends every (heap, take) move, heap by heap, fewest tokens first.
+func (s *State) LegalMoves(buf []game.Move) []game.Move {
+	for i, h := range s.heaps {
+		for t := 1; t <= h; t++ {
+			buf = append(buf, Move(i, t))
+		}
+	}
+	return buf
+}
+
+func (s *State) check(m game.Move) error {
+	i, t := unpack(m)
+	switch {
+	case s.total == 0:
+		return fmt.Errorf("the game is over")
+	case i >= len(s.heaps):
+		return fmt.Errorf("there is no heap %d (heaps are 1 to %d)", i+1, len(s.heaps))
+	case t < 1:
+		return fmt.Errorf("a move takes at least one token")
+	case t > s.heaps[i]:
+		return fmt.Errorf("heap %d has only %d tokens, cannot take %d", i+1, s.heaps[i], t)
+	}
+	return nil
+}
+
+// Apply takes the tokens after checking the move.
+func (s *State) Apply(m game.Move) error {
+	if err := s.check(m); err != nil {
+		return err
+	}
+	s.ApplyUnchecked(m)
+	return nil
+}
+
+// ApplyUnchecked takes the tokens without checking.
+func (s *State) ApplyUnchecked(m game.Move) {
+	i, t := unpack(m)
+	s.heaps[i] -= t
+	s.total -= t
+	s.turn = 1 - s.turn
+	s.moves++
+}
+
+// Undo puts back the tokens of m, the last move applied.
+func (s *State) Undo(m game.Move) {
+	i, t := unpack(m)
+	s.heaps[i] += t
+	s.total += t
+	s.turn = 1 - s.turn
+	s.moves--
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() game.State {
+	c := *s
+	c.heaps = append([]int(nil), s.heaps...)
+	return &c
+}
+
+// Returns: in normal play the player who took the last token wins, in misère play loses.
+func (s *State) Returns() []float64 {
+	if s.total != 0 {
+		return []float64{0, 0}
+	}
+	r := []float64{0, 0}
+	stuck := s.turn // the player who would move on empty heaps
+	if s.misere {
+		r[stuck], r[1-stuck] = 1, -1
+	} else {
+		r[stuck], r[1-stuck] = -1, 1
+	}
+	return r
+}
+
+// Key hashes the heaps and the player to move.
+func (s *State) Key() uint64 {
+	h := game.HashMix(uint64(len(s.heaps)), uint64(s.turn))
+	for _, x := range s.heaps {
+		h = game.HashMix(h, uint64(x))
+	}
+	return h
+}
+
+// MoveString writes "HEAP:COUNT" with heaps numbered from 1, e.g. "3:10".
+func (s *State) MoveString(m game.Move) string {
+	i, t := unpack(m)
+	return fmt.Sprintf("%d:%d", i+1, t)
+}
+
+// ParseMove reads "HEAP:COUNT" (also "HEAP COUNT"): take COUNT tokens from heap HEAP.
+func (s *State) ParseMove(text string) (game.Move, error) {
+	f := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == ':' || r == ' ' || r == '\t' })
+	if len(f) != 2 {
+		return 0, fmt.Errorf("%q: want HEAP:COUNT, e.g. 2:3 takes 3 tokens from heap 2", text)
+	}
+	i, err1 := strconv.Atoi(f[0])
+	t, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("%q: want HEAP:COUNT with whole numbers, e.g. 2:3", text)
+	}
+	if i < 1 || i > len(s.heaps) {
+		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", text, i, len(s.heaps))
+	}
+	if t < 1 || t > MaxHeap {
+		return 0, fmt.Errorf("%q: take from 1 to %d tokens", text, s.heaps[i-1])
+	}
+	return Move(i-1, t), nil
+}
+
+// MoveHelp explains the notation.
+func (s *State) MoveHelp() string {
+	return "Type HEAP:COUNT to take COUNT tokens from heap HEAP (heaps are numbered from 1), e.g. 2:3."
+}
+
+// String draws the heaps, one per line.
+func (s *State) String() string {
+	var b strings.Builder
+	for i, h := range s.heaps {
+		bar := strings.Repeat("●", min(h, 40))
+		if h > 40 {
+			bar += "…"
+		}
+		fmt.Fprintf(&b, "heap %d: %3d  %s\n", i+1, h, bar)
+	}
+	if s.total == 0 {
+		b.WriteString("all heaps are empty")
+	} else {
+		fmt.Fprintf(&b, "%s to move", game.SeatName(s.turn))
+	}
+	return b.String()
+}
