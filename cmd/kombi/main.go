@@ -105,6 +105,10 @@ func (a *app) rootCmd() *cobra.Command {
 		a.arenaCmd(),
 		a.solveCmd(),
 		a.replayCmd(),
+		a.tableCmd(),
+		a.benchCmd(),
+		a.reportCmd(),
+		a.plotCmd(),
 	)
 	return root
 }
