@@ -46,13 +46,13 @@ func TestRules(t *testing.T) {
 	}
 	s := g.NewInitialState()
 	tests := []struct{ in, parseErr, applyErr string }{
-		{in: "2,3"},         // |2−3| = 1 < 2
+		{in: "2,3"}, // |2−3| = 1 < 2
 		{in: "1,3", applyErr: "must differ by less than a = 2"},
-		{in: "0,9"},         // one heap only: any amount
+		{in: "0,9"}, // one heap only: any amount
 		{in: "4,0"},
 		{in: "5,0", applyErr: "heap 1 has only 4 tokens"},
 		{in: "0,0", applyErr: "at least one token"},
-		{in: "to 2,6"},      // the same as taking 2 and 3
+		{in: "to 2,6"}, // the same as taking 2 and 3
 		{in: "to 5,1", parseErr: "can only shrink"},
 		{in: "1:2", parseErr: "want K,L"},
 		{in: "x,1", parseErr: "not a whole number"},
