@@ -64,7 +64,7 @@ func (d Digits) ShiftLeft() Digits {
 	return append(Digits{0}, d...)
 }
 
-// ShiftRight drops the last digit, which must be zero (R” in the thesis).
+// ShiftRight drops the last digit, which must be zero (R″ in the thesis).
 func (d Digits) ShiftRight() Digits {
 	if len(d) == 0 {
 		return nil
