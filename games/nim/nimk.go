@@ -90,8 +90,9 @@ func (g *KGame) ParsePosition(text string) (game.State, error) {
 
 // KState is an Index-k Nim position. A move is the tuple of tokens taken
 // from every heap (at most k of them non-zero); Move values are the ranks
-// of these tuples in lexicographic order among the position's legal moves,
-// so LegalMoves is 0, 1, ..., N−1.
+// of these tuples among the position's legal moves, compared from the last
+// heap to the first (so 1:1, 1:2, ..., 2:1, 1:1+2:1, ... come in that
+// order), and LegalMoves is 0, 1, ..., N−1.
 type KState struct {
 	g     *KGame
 	heaps []int
@@ -103,8 +104,9 @@ type KState struct {
 // Heaps returns the heap sizes (do not modify).
 func (s *KState) Heaps() []int { return s.heaps }
 
-// counts fills cnt: C(i, j) = C(i+1, j) + h_i·C(i+1, j−1), C(H, j) = 1,
-// saturating at 2⁶².
+// counts fills cnt: C(i, j), the ways to take from the heaps at positions
+// i.. of the order last heap first, with at most j of them non-zero:
+// C(i, j) = C(i+1, j) + h·C(i+1, j−1), C(H, j) = 1, saturating at 2⁶².
 func (s *KState) counts() []uint64 {
 	if s.cnt != nil {
 		return s.cnt
@@ -119,7 +121,7 @@ func (s *KState) counts() []uint64 {
 		for j := 0; j <= k; j++ {
 			v := c[(i+1)*(k+1)+j]
 			if j > 0 {
-				hi, lo := bits.Mul64(uint64(s.heaps[i]), c[(i+1)*(k+1)+j-1])
+				hi, lo := bits.Mul64(uint64(s.heaps[h-1-i]), c[(i+1)*(k+1)+j-1])
 				if hi != 0 || lo > sat {
 					lo = sat
 				}
@@ -146,7 +148,8 @@ func (s *KState) count() uint64 { return s.c(0, s.g.k) - 1 }
 func (s *KState) rank(take []int) game.Move {
 	var r uint64
 	j := s.g.k
-	for i, t := range take {
+	for i := range take {
+		t := take[len(take)-1-i]
 		if t > 0 {
 			r += s.c(i+1, j) + uint64(t-1)*s.c(i+1, j-1)
 			j--
@@ -170,7 +173,7 @@ func (s *KState) unrank(m game.Move) ([]int, bool) {
 		}
 		r -= c0
 		c1 := s.c(i+1, j-1)
-		take[i] = 1 + int(r/c1)
+		take[len(take)-1-i] = 1 + int(r/c1)
 		r %= c1
 		j--
 	}
@@ -423,7 +426,7 @@ func kWinningTakes(heaps []int, k int) [][]int {
 	sums := DigitSums(heaps)
 	take := make([]int, len(heaps))
 	work := append([]int(nil), sums...)
-	var rec func(i, left int, any bool)
+	var rec func(i, left int, any bool) // i counts heaps from the last
 	rec = func(i, left int, any bool) {
 		if i == len(heaps) {
 			if !any {
@@ -441,9 +444,10 @@ func kWinningTakes(heaps []int, k int) [][]int {
 		if left == 0 {
 			return
 		}
-		h := heaps[i]
+		x := len(heaps) - 1 - i
+		h := heaps[x]
 		for t := 1; t <= h; t++ {
-			take[i] = t
+			take[x] = t
 			nv := h - t
 			for b := range work {
 				work[b] += (nv>>b&1 - h>>b&1)
@@ -453,7 +457,7 @@ func kWinningTakes(heaps []int, k int) [][]int {
 				work[b] -= (nv>>b&1 - h>>b&1)
 			}
 		}
-		take[i] = 0
+		take[x] = 0
 	}
 	rec(0, k, false)
 	return out
