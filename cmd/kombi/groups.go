@@ -11,7 +11,7 @@ func (a *app) tableCmd() *cobra.Command {
 		Short: "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
 		Args:  exactArgs(0, "a table name"),
 	}
-	c.AddCommand(a.tableWythoffCmd())
+	c.AddCommand(a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd())
 	return c
 }
 
