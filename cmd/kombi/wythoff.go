@@ -94,7 +94,7 @@ func (a *app) tableWythoffCmd() *cobra.Command {
 	fl.StringVar(&method, "method", "algebraic", "recursive, algebraic or arithmetic")
 	fl.StringVar(&from, "from", "0", "first index n: digits or a power such as 10^100, 2^64, 1e30")
 	fl.Uint64Var(&count, "count", 0, "number of rows")
-	fl.BoolVar(&asJSON, "json", false, `print {"a":A,"method":M,"rows":[[n,A_n,B_n],...]} with exact integers`)
+	fl.BoolVar(&asJSON, "json", false, `print {"a":A,"rows":[[n,A_n,B_n],...]} with exact integers`)
 	fl.BoolVar(&checksum, "checksum", false, "print only the checksum of the A_n")
 	fl.StringVar(&position, "position", "", "explain the winning move from the position X;Y (any size) instead")
 	_ = c.MarkFlagRequired("a")
@@ -140,7 +140,7 @@ func writeWythoffRows(ctx context.Context, out io.Writer, sys *wythoff.System, t
 		return err
 	}
 	if asJSON {
-		fmt.Fprintf(w, `{"a":%d,"method":%q,"rows":[`, sys.A(), t.Method.String())
+		fmt.Fprintf(w, `{"a":%d,"rows":[`, sys.A())
 	} else {
 		fmt.Fprintln(w, "n A_n B_n")
 	}
