@@ -237,17 +237,35 @@ func (g *Game) Solve(_ context.Context, s game.State, _ game.SolveOptions) (game
 	return Analyse(g, ns), nil
 }
 
-// Register adds Nim and its bots to the registries.
+// Register adds Nim and its variants (nimk, greedynim, buildingnim,
+// grundy) with their perfect bots to the registries.
 func Register(games *game.Registry, bots *bot.Registry) error {
-	if err := games.Register(NewType()); err != nil {
-		return err
+	for _, t := range []*game.Type{NewType(), NewKType(), NewGreedyType(), NewBuildingType(), NewGrundyType()} {
+		if err := games.Register(t); err != nil {
+			return err
+		}
 	}
-	return bots.Register(&bot.Factory{
-		Name:  "perfect",
-		Doc:   "Bouton's strategy (XOR rule, misère endgame)",
-		Games: []string{"nim"},
-		New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) {
-			return Perfect{}, nil
-		},
-	})
+	for _, f := range []*bot.Factory{
+		{Name: "perfect", Doc: "Bouton's strategy (XOR rule, misère endgame)", Games: []string{"nim"},
+			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return Perfect{}, nil }},
+		{Name: "perfect", Doc: "Moore's strategy: every binary digit sum a multiple of k+1", Games: []string{"nimk"},
+			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return KPerfect{}, nil }},
+		{Name: "perfect", Doc: "leave an even number of largest heaps", Games: []string{"greedynim"},
+			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return GreedyPerfect{}, nil }},
+		{Name: "perfect", Doc: "exact search of the building phase, then Bouton's strategy", Games: []string{"buildingnim"},
+			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return NewBuildingPerfect(), nil }},
+		{Name: "perfect", Doc: "Sprague–Grundy values (sparse-space method): a move to value 0", Games: []string{"grundy"},
+			New: func(g game.Game, _ game.Params, _ bot.Env) (bot.Bot, error) {
+				gg, ok := g.(*GrundyGame)
+				if !ok {
+					return nil, fmt.Errorf("not Grundy's game")
+				}
+				return GrundyPerfect{g: gg}, nil
+			}},
+	} {
+		if err := bots.Register(f); err != nil {
+			return err
+		}
+	}
+	return nil
 }

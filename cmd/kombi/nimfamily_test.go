@@ -1,0 +1,260 @@
+package main
+
+import (
+	"encoding/json"
+	"math/big"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/games/nim"
+	"github.com/kombi/kombi/games/wythoff"
+)
+
+func TestTableWythoff(t *testing.T) {
+	code, out, errOut := kombi(t, "", "table", "wythoff", "--a", "2", "--count", "11")
+	if code != 0 || !strings.HasPrefix(out, "n A_n B_n\n0 0 0\n1 1 3\n2 2 6\n3 4 10\n") || !strings.HasSuffix(out, "10 14 34\n") {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	// JSON with exact integers beyond 2^64, as numbers.
+	code, out, errOut = kombi(t, "", "table", "wythoff", "--a", "1", "--from", "10^30", "--count", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.UseNumber()
+	var res struct {
+		A    int              `json:"a"`
+		Rows [][3]json.Number `json:"rows"`
+	}
+	if err := dec.Decode(&res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	sys, _ := wythoff.NewSystem(1)
+	n := new(big.Int).Exp(big.NewInt(10), big.NewInt(30), nil)
+	an, bn := sys.PairBig(n)
+	if res.A != 1 || len(res.Rows) != 2 || res.Rows[0][0].String() != n.String() || res.Rows[0][1].String() != an.String() || res.Rows[0][2].String() != bn.String() {
+		t.Fatalf("rows %v, want [%s %s %s]", res.Rows, n, an, bn)
+	}
+	// The golden ratio: A_(10^30) = ⌊10^30·φ⌋.
+	if !strings.HasPrefix(an.String(), "1618033988749894848204586834365") {
+		t.Fatalf("A_(10^30) = %s is not 10^30·φ", an)
+	}
+	// Checksums: every method agrees, and equals the fold of the rows.
+	var want uint64
+	for _, x := range wythoff.NaiveRecursive(3, 5000) {
+		want = want*wythoff.ChecksumMul + x
+	}
+	for _, m := range []string{"recursive", "algebraic", "arithmetic"} {
+		code, out, errOut := kombi(t, "", "table", "wythoff", "--a", "3", "--count", "5000", "--checksum", "--method", m)
+		if code != 0 || strings.TrimSpace(out) != strconv.FormatUint(want, 10) {
+			t.Fatalf("%s checksum: exit %d %q %s; want %d", m, code, out, errOut, want)
+		}
+	}
+}
+
+func TestTableWythoffErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"table", "wythoff", "--a", "2"}, "--count is required"},
+		{[]string{"table", "wythoff", "--count", "3"}, `required flag(s) "a"`},
+		{[]string{"table", "wythoff", "--a", "0", "--count", "3"}, "want a whole number from 1"},
+		{[]string{"table", "wythoff", "--a", "2", "--count", "3", "--method", "magic"}, "want recursive, algebraic or arithmetic"},
+		{[]string{"table", "wythoff", "--a", "2", "--count", "3", "--from", "-4"}, "--from"},
+		{[]string{"table", "wythoff", "--a", "2", "--count", "3", "--from", "10^100", "--method", "recursive"}, "use --method algebraic or arithmetic"},
+		{[]string{"table", "wythoff", "--a", "2", "--position", "3"}, "want two heap sizes"},
+		{[]string{"table", "grundy"}, "--count is required"},
+		{[]string{"table", "buildingnim", "--max-heaps", "0"}, "--max-heaps 0"},
+		{[]string{"play", "wythoff(a=2,piles=1;2;3)"}, "exactly two heap sizes"},
+		{[]string{"play", "nimk(piles=30;30;30;30;30;30,k=6)"}, "legal moves; at most"},
+	} {
+		code, _, errOut := kombi(t, "", tt.args...)
+		if code != 2 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+func TestTableWythoffPosition(t *testing.T) {
+	code, out, errOut := kombi(t, "", "table", "wythoff", "--a", "2", "--position", "10^40;3*10", "--json")
+	if code != 2 || !strings.Contains(errOut, "heap 2") {
+		t.Fatalf("bad heap: exit %d %s %s", code, out, errOut)
+	}
+	code, out, errOut = kombi(t, "", "table", "wythoff", "--a", "2", "--position", "10^40;10^41", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var an struct {
+		Outcome   string   `json:"outcome"`
+		BestMoves []string `json:"best_moves"`
+		Methods   []struct {
+			Method string   `json:"method"`
+			To     []string `json:"to"`
+		} `json:"methods"`
+	}
+	if err := json.Unmarshal([]byte(out), &an); err != nil {
+		t.Fatal(err)
+	}
+	// The smaller heap is too large for the recursive method; the other two agree.
+	if an.Outcome != "win" || len(an.Methods) != 2 || strings.Join(an.Methods[0].To, ";") != strings.Join(an.Methods[1].To, ";") {
+		t.Fatalf("%+v", an)
+	}
+	code, out, _ = kombi(t, "", "table", "wythoff", "--a", "2", "--position", "4;9", "--method", "arithmetic")
+	if code != 0 || !strings.Contains(out, "R_p(4) = 11") || !strings.Contains(out, "to (2, 6)") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestTableGrundy(t *testing.T) {
+	code, out, errOut := kombi(t, "", "table", "grundy", "--count", "3000", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Values   []int    `json:"values"`
+		Rare     [][2]int `json:"rare"`
+		MaxValue int      `json:"max_value"`
+		MaxAt    int      `json:"max_at"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	naive := nim.NaiveGrundyValues(3000)
+	for n, v := range naive {
+		if res.Values[n] != v {
+			t.Fatalf("G(%d) = %d, plain mex %d", n, res.Values[n], v)
+		}
+	}
+	if res.Rare[len(res.Rare)-1] != [2]int{2373, 1} && len(res.Rare) < 30 || res.MaxValue < 7 || naive[res.MaxAt] != res.MaxValue {
+		t.Fatalf("rare %v max %d at %d", res.Rare, res.MaxValue, res.MaxAt)
+	}
+	code, out, _ = kombi(t, "", "table", "grundy", "--count", "100", "--naive")
+	if code != 0 || !strings.Contains(out, "87:7 90:7 93:7") || !strings.Contains(out, "Largest value: 7, first at n = 87") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestTableBuildingNim(t *testing.T) {
+	code, out, errOut := kombi(t, "", "table", "buildingnim", "--max-heaps", "3", "--max-tokens", "8", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Winner [][]int `json:"winner"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	// One heap: the Nim starter takes it all; P2 starts when p is odd.
+	for i, w := range res.Winner[0] {
+		if p, want := i+1, 1; p%2 == 1 && w != 2 || p%2 == 0 && w != want {
+			t.Fatalf("1 heap, %d tokens: P%d", p, w)
+		}
+	}
+	if res.Winner[0][1] != 1 || res.Winner[0][0] != 2 || res.Winner[1][3] != 2 {
+		t.Fatalf("winners %v", res.Winner)
+	}
+}
+
+func TestSolveNimFamily(t *testing.T) {
+	for _, tt := range []struct {
+		args    []string
+		outcome string
+		best    string
+	}{
+		{[]string{"solve", "nimk(piles=1;2;4,k=2)"}, "win", "2:1+3:3"},
+		{[]string{"solve", "nimk(piles=3;3;3,k=2)"}, "loss", ""},
+		{[]string{"solve", "greedynim(piles=2;7;7;7)"}, "win", ""},
+		{[]string{"solve", "buildingnim(heaps=3,tokens=4)"}, "win", "+1"},
+		{[]string{"solve", "buildingnim(heaps=3,tokens=4)", "--position", "nim:1;1;2"}, "win", "3:2"},
+		{[]string{"solve", "grundy(heap=8)"}, "win", "1=7+1"},
+		{[]string{"solve", "wythoff(a=2,piles=4;9)"}, "win", "2,3"},
+		{[]string{"solve", "wythoff(a=1)", "--position", "3;5"}, "loss", ""},
+	} {
+		code, out, errOut := kombi(t, "", append(tt.args, "--json")...)
+		var an struct {
+			Outcome   string   `json:"outcome"`
+			BestMoves []string `json:"best_moves"`
+		}
+		if err := json.Unmarshal([]byte(out), &an); err != nil || code != 0 {
+			t.Fatalf("%v: exit %d %v %s", tt.args, code, err, errOut)
+		}
+		if an.Outcome != tt.outcome || tt.best != "" && (len(an.BestMoves) == 0 || an.BestMoves[0] != tt.best) {
+			t.Errorf("%v: %+v, want %s %s", tt.args, an, tt.outcome, tt.best)
+		}
+	}
+}
+
+func TestPerfectWinsNimFamily(t *testing.T) {
+	for _, spec := range []string{"nimk(piles=3;4;5;6,k=2)", "greedynim(piles=2;5;7)", "buildingnim(heaps=3,tokens=8)", "grundy(heap=20)", "wythoff(a=2,piles=20;33)"} {
+		code, out, errOut := kombi(t, "", "arena", spec, "--p1", "perfect", "--p2", "random", "--games", "10", "--json")
+		var res struct {
+			Wins []int `json:"wins"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+			t.Fatalf("%s: exit %d %v %s", spec, code, err, errOut)
+		}
+		// Seats alternate; these starts are first-player wins, so perfect
+		// wins every game it starts and most of the others.
+		if res.Wins[0] < 5 {
+			t.Errorf("%s: perfect won %d of 10 against random", spec, res.Wins[0])
+		}
+	}
+}
+
+func TestBenchWythoffSmall(t *testing.T) {
+	args := []string{"bench", "wythoff", "--max-n", "160", "--json", "--baseline-recursive-max", "80", "--baseline-store"}
+	if _, err := exec.LookPath("g++"); err != nil {
+		args = append(args, "--no-baseline")
+	}
+	code, out, errOut := kombi(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Rows []struct {
+			N             uint64             `json:"n"`
+			Ms            map[string]float64 `json:"ms"`
+			ThesisMs      map[string]float64 `json:"thesis_ms"`
+			BaselineExact *bool              `json:"baseline_exact"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 5 || res.Rows[4].N != 160 || len(res.Rows[4].Ms) != 3 || res.Rows[4].ThesisMs["arithmetic"] != 0.471463 {
+		t.Fatalf("%s", out)
+	}
+	if res.Rows[0].BaselineExact != nil && !*res.Rows[0].BaselineExact {
+		t.Fatal("double precision is exact for n = 10")
+	}
+}
+
+func TestReportWythoffTable5(t *testing.T) {
+	code, out, errOut := kombi(t, "", "report", "wythoff-table5", "--scan", "0", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Rows []struct {
+			N     *big.Int `json:"n"`
+			Right bool     `json:"right"`
+		} `json:"rows"`
+		Wrong int `json:"wrong_rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	firstWrong := -1
+	for i, r := range res.Rows {
+		if !r.Right && firstWrong < 0 {
+			firstWrong = i
+		}
+	}
+	if len(res.Rows) != 100 || res.Wrong == 0 || firstWrong < 0 || res.Rows[firstWrong].N.Cmp(big.NewInt(100_000_000)) < 0 {
+		t.Fatalf("%d rows, %d wrong, the first at %d", len(res.Rows), res.Wrong, firstWrong)
+	}
+}

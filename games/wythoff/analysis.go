@@ -1,0 +1,198 @@
+package wythoff
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+)
+
+// MethodMove is the winning move one method finds, with its reasoning.
+type MethodMove struct {
+	Method string   `json:"method"`
+	Move   string   `json:"move"` // "K,L", or "" in a P-position
+	To     []string `json:"to"`   // the position moved to
+	Steps  []string `json:"steps"`
+}
+
+// PairJSON is the P-position pair (A_n, B_n) with its index; the big
+// integers marshal as exact JSON numbers of any size.
+type PairJSON struct {
+	N *big.Int `json:"n"`
+	A *big.Int `json:"a_n"`
+	B *big.Int `json:"b_n"`
+}
+
+// Analysis explains a Wythoff position: its outcome, every winning move,
+// the P-position pair of the smaller heap, and the winning move found by
+// each of the thesis' three methods. Its JSON form is `kombi solve --json`.
+type Analysis struct {
+	Game      string       `json:"game,omitempty"`
+	A         uint64       `json:"a"`
+	Position  [2]*big.Int  `json:"position"`
+	Outcome   string       `json:"outcome"`
+	BestMoves []string     `json:"best_moves"`
+	Reason    string       `json:"reason"`
+	Pair      PairJSON     `json:"pair"`
+	Methods   []MethodMove `json:"methods"`
+	board     string
+}
+
+// Text explains the analysis for people.
+func (an *Analysis) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Wythoff's game with a = %d at (%s, %s): take any number from one heap, or k > 0 and l > 0\nfrom both with |k − l| < %d; whoever takes the last token wins.\n\n", an.A, an.Position[0], an.Position[1], an.A)
+	if an.board != "" {
+		b.WriteString("The queen's board (o: P-positions, *: where winning moves go):\n")
+		b.WriteString(an.board)
+		b.WriteString("\n\n")
+	}
+	b.WriteString(an.Reason)
+	b.WriteString("\n")
+	for _, m := range an.Methods {
+		fmt.Fprintf(&b, "\n%s method:\n", strings.ToUpper(m.Method[:1])+m.Method[1:])
+		for _, s := range m.Steps {
+			fmt.Fprintf(&b, "  %s\n", s)
+		}
+	}
+	if len(an.BestMoves) > 0 {
+		fmt.Fprintf(&b, "\nWinning moves (K,L = tokens taken from heap 1, heap 2): %s\n", strings.Join(an.BestMoves, " "))
+	}
+	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", an.Outcome)
+	return b.String()
+}
+
+// Analyse explains the position (x, y), of any size. The recursive method
+// is included when the smaller heap is at most MaxRecursivePosition.
+func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) {
+	an := &Analysis{A: s.a, Position: [2]*big.Int{x, y}, BestMoves: []string{}}
+	lo := x
+	if y.Cmp(x) < 0 {
+		lo = y
+	}
+	p, n := s.Partner(lo)
+	pa, pb := s.PairBig(n)
+	an.Pair = PairJSON{N: n, A: pa, B: pb}
+	for _, t := range s.WinningTargets(x, y) {
+		an.BestMoves = append(an.BestMoves, new(big.Int).Sub(x, t[0]).String()+","+new(big.Int).Sub(y, t[1]).String())
+	}
+	an.Outcome = "loss"
+	if len(an.BestMoves) > 0 {
+		an.Outcome = "win"
+	}
+	for _, m := range Methods {
+		if m == Recursive && (!lo.IsUint64() || lo.Uint64() > MaxRecursivePosition) {
+			continue
+		}
+		ad, err := s.Advise(ctx, m, x, y)
+		if err != nil {
+			return nil, fmt.Errorf("%s method: %w", m, err)
+		}
+		mm := MethodMove{Method: m.String(), Steps: ad.Steps, To: []string{}}
+		if !ad.P {
+			k, l := ad.Take()
+			mm.Move = k.String() + "," + l.String()
+			mm.To = []string{ad.ToX.String(), ad.ToY.String()}
+		}
+		if ad.P != (an.Outcome == "loss") {
+			return nil, fmt.Errorf("%s method disagrees about the outcome (internal error)", m)
+		}
+		an.Methods = append(an.Methods, mm)
+	}
+	if an.Outcome == "loss" {
+		an.Reason = fmt.Sprintf("The smaller heap %s and the other heap form the P-position pair (A_%s, B_%s) = (%s, %s):\n"+
+			"no move reaches another P-position (their differences are the distinct multiples a·n, and A and B\n"+
+			"never share a value), so the player to move loses against best play.", lo, n, n, pa, pb)
+	} else {
+		an.Reason = fmt.Sprintf("The smaller heap %s belongs to the P-position pair (A_%s, B_%s) = (%s, %s), and the other heap is not %s:\n"+
+			"the position is not a P-position, so the player to move wins by moving to one.", lo, n, n, pa, pb, p)
+	}
+	return an, nil
+}
+
+// Solve explains a Wythoff position (see Analysis).
+func (g *Game) Solve(ctx context.Context, st game.State, _ game.SolveOptions) (game.Analysis, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("wythoff solve: not a wythoff state")
+	}
+	if s.IsTerminal() {
+		return nil, fmt.Errorf("wythoff solve: both heaps are empty, the game is over")
+	}
+	an, err := g.sys.Analyse(ctx, new(big.Int).SetUint64(s.x), new(big.Int).SetUint64(s.y))
+	if err != nil {
+		return nil, err
+	}
+	an.Game = g.String()
+	if max(s.x, s.y) <= maxBoard {
+		an.board = g.sys.board(s.x, s.y)
+	}
+	return an, nil
+}
+
+// board draws the queen's board with P-positions and winning targets.
+func (s *System) board(x, y uint64) string {
+	ps := map[[2]uint64]bool{}
+	for n := uint64(0); ; n++ {
+		an, bn, _ := s.Pair64(n)
+		if an > max(x, y) {
+			break
+		}
+		ps[[2]uint64{an, bn}], ps[[2]uint64{bn, an}] = true, true
+	}
+	ts := map[[2]uint64]bool{}
+	for _, t := range s.WinningTargets(new(big.Int).SetUint64(x), new(big.Int).SetUint64(y)) {
+		ts[[2]uint64{t[0].Uint64(), t[1].Uint64()}] = true
+	}
+	return Board(x, y, ps, ts)
+}
+
+// Perfect plays a winning move whenever one exists: the move of the
+// thesis' Code 4 computed with exact algebra. In a P-position it takes one
+// token from the larger heap, to make the opponent's task as long as
+// possible.
+type Perfect struct{}
+
+// Act returns the perfect move.
+func (Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s, ok := st.(*State)
+	if !ok {
+		return 0, fmt.Errorf("wythoff perfect: not a wythoff state")
+	}
+	if s.IsTerminal() {
+		return 0, fmt.Errorf("wythoff perfect: no legal move")
+	}
+	ad, err := s.g.sys.Advise(ctx, Algebraic, new(big.Int).SetUint64(s.x), new(big.Int).SetUint64(s.y))
+	if err != nil {
+		return 0, fmt.Errorf("wythoff perfect: %w", err)
+	}
+	if !ad.P {
+		k, l := ad.Take()
+		return Move(k.Uint64(), l.Uint64()), nil
+	}
+	if s.x >= s.y {
+		return Move(1, 0), nil
+	}
+	return Move(0, 1), nil
+}
+
+// Register adds the Wythoff game and its perfect bot to the registries.
+func Register(games *game.Registry, bots *bot.Registry) error {
+	if err := games.Register(NewType()); err != nil {
+		return err
+	}
+	return bots.Register(&bot.Factory{
+		Name:  "perfect",
+		Doc:   "a move to a P-position (A_n, B_n) whenever one exists (thesis' Code 4, exact)",
+		Games: []string{"wythoff"},
+		New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) {
+			return Perfect{}, nil
+		},
+	})
+}
