@@ -1,0 +1,351 @@
+package nim2d
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// MaxSide is the largest side of a shape: components come from boards of at
+// most 10×10 cells.
+const MaxSide = 10
+
+// Shape is a set of cells in a grid of at most MaxSide×MaxSide, normalised so
+// that its first row and its first column hold a cell. Row r holds cell
+// (r, c) in bit c of Rows[r].
+//
+// A connected Shape is one independent component of a 2D Nim position: its
+// empty off-diagonal cells joined through common rows and columns. A move
+// takes 1 to 3 cells that are consecutive in one row or one column of the
+// shape, so the game on a component does not depend on where it lies on the
+// board, nor on its rotation or reflection.
+type Shape struct {
+	H, W int8
+	Rows [MaxSide]uint16
+}
+
+// Key identifies a Shape exactly: the cells packed row by row with the
+// height and width. Canonical keys (Shape.Canonical) identify shapes up to
+// translation, rotation and reflection.
+type Key struct{ Lo, Hi uint64 }
+
+// The layout of Key.Hi above the cell bits (which use at most 100−64 = 36 bits).
+const (
+	keyHShift = 40
+	keyWShift = 44
+	keyCells  = 1<<36 - 1
+)
+
+// ParseShape reads a shape drawn with '#' (or 'X', 'x', 'O', '1') for a cell
+// and any other character for a hole, rows separated by '/' or newlines,
+// e.g. "##/#." (an L-tromino).
+func ParseShape(text string) (Shape, error) {
+	rows := strings.FieldsFunc(text, func(r rune) bool { return r == '/' || r == '\n' })
+	if len(rows) == 0 || len(rows) > MaxSide {
+		return Shape{}, fmt.Errorf("shape %q: want 1 to %d rows separated by '/'", text, MaxSide)
+	}
+	var s Shape
+	for r, line := range rows {
+		line = strings.TrimSpace(line)
+		if len(line) > MaxSide {
+			return Shape{}, fmt.Errorf("shape %q: row %d is longer than %d cells", text, r+1, MaxSide)
+		}
+		for c, ch := range line {
+			switch ch {
+			case '#', 'X', 'x', 'O', '1':
+				s.Rows[r] |= 1 << c
+			}
+		}
+	}
+	s.H = int8(len(rows))
+	s.W = MaxSide
+	s = s.normalised()
+	if s.Cells() == 0 {
+		return Shape{}, fmt.Errorf("shape %q has no cell", text)
+	}
+	return s, nil
+}
+
+// String draws the shape with '#' for a cell and '.' for a hole, rows
+// separated by '/'.
+func (s Shape) String() string {
+	var b strings.Builder
+	for r := range int(s.H) {
+		if r > 0 {
+			b.WriteByte('/')
+		}
+		for c := range int(s.W) {
+			if s.Rows[r]>>c&1 == 1 {
+				b.WriteByte('#')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+	}
+	return b.String()
+}
+
+// Cells returns the number of cells.
+func (s Shape) Cells() int {
+	n := 0
+	for r := range int(s.H) {
+		n += bits.OnesCount16(s.Rows[r])
+	}
+	return n
+}
+
+// Has reports whether (r, c) is a cell of the shape.
+func (s Shape) Has(r, c int) bool {
+	return r >= 0 && r < int(s.H) && c >= 0 && c < int(s.W) && s.Rows[r]>>c&1 == 1
+}
+
+// normalised moves the cells to the top-left corner and trims the height and
+// width to the bounding box. An empty shape becomes the zero Shape.
+func (s Shape) normalised() Shape {
+	top, bottom := -1, -1
+	var or uint16
+	for r := range int(s.H) {
+		if s.Rows[r] != 0 {
+			if top < 0 {
+				top = r
+			}
+			bottom = r
+			or |= s.Rows[r]
+		}
+	}
+	if top < 0 {
+		return Shape{}
+	}
+	left := bits.TrailingZeros16(or)
+	var out Shape
+	out.H = int8(bottom - top + 1)
+	out.W = int8(bits.Len16(or) - left)
+	for r := top; r <= bottom; r++ {
+		out.Rows[r-top] = s.Rows[r] >> left
+	}
+	return out
+}
+
+// key packs the shape as it stands (not canonical).
+func (s *Shape) key() Key {
+	var lo, hi uint64
+	w := uint(s.W)
+	for r := range uint(s.H) {
+		x := uint64(s.Rows[r])
+		off := r * w
+		switch {
+		case off >= 64:
+			hi |= x << (off - 64)
+		case off+w > 64:
+			lo |= x << off
+			hi |= x >> (64 - off)
+		default:
+			lo |= x << off
+		}
+	}
+	hi |= uint64(s.H)<<keyHShift | uint64(s.W)<<keyWShift
+	return Key{lo, hi}
+}
+
+func (k Key) less(o Key) bool { return k.Hi < o.Hi || k.Hi == o.Hi && k.Lo < o.Lo }
+
+// Shape unpacks a key.
+func (k Key) Shape() Shape {
+	var s Shape
+	s.H = int8(k.Hi >> keyHShift & 15)
+	s.W = int8(k.Hi >> keyWShift & 15)
+	w := uint(s.W)
+	mask := uint64(1)<<w - 1
+	for r := range uint(s.H) {
+		off := r * w
+		var x uint64
+		switch {
+		case off >= 64:
+			x = k.Hi >> (off - 64)
+		case off+w > 64:
+			x = k.Lo>>off | k.Hi<<(64-off)
+		default:
+			x = k.Lo >> off
+		}
+		s.Rows[r] = uint16(x & mask)
+	}
+	return s
+}
+
+// cellCount returns the number of cells of the shape a key packs.
+func (k Key) cellCount() int {
+	return bits.OnesCount64(k.Lo) + bits.OnesCount64(k.Hi&keyCells)
+}
+
+// transposed returns the mirror image in the main diagonal.
+func (s *Shape) transposed() Shape {
+	var t Shape
+	t.H, t.W = s.W, s.H
+	for r := range int(s.H) {
+		x := s.Rows[r]
+		for x != 0 {
+			c := bits.TrailingZeros16(x)
+			x &= x - 1
+			t.Rows[c] |= 1 << r
+		}
+	}
+	return t
+}
+
+// Canonical returns the key of the shape's class under the eight rotations
+// and reflections: the smallest key of the eight images.
+func (s Shape) Canonical() Key {
+	best := Key{^uint64(0), ^uint64(0)}
+	if s.H <= s.W {
+		best = minImage(&s, best)
+	}
+	if s.H >= s.W {
+		t := s.transposed()
+		best = minImage(&t, best)
+	}
+	return best
+}
+
+// minImage returns the smallest of best and the keys of s reflected
+// left-right and top-bottom (four images with s's height and width).
+func minImage(s *Shape, best Key) Key {
+	h, w := int(s.H), int(s.W)
+	shift := 16 - w
+	var img Shape
+	img.H, img.W = s.H, s.W
+	for v := range 4 {
+		for r := range h {
+			src := r
+			if v&1 == 1 {
+				src = h - 1 - r
+			}
+			x := s.Rows[src]
+			if v&2 == 2 {
+				x = bits.Reverse16(x) >> shift
+			}
+			img.Rows[r] = x
+		}
+		if k := img.key(); k.less(best) {
+			best = k
+		}
+	}
+	return best
+}
+
+// Transposed returns the mirror image of the shape in its main diagonal.
+func (s Shape) Transposed() Shape { return s.transposed() }
+
+// Components splits the shape into its connected parts (cells joined through
+// a common side), each normalised, in the order of their first cell.
+func (s Shape) Components() []Shape {
+	var out []Shape
+	rest := s
+	for {
+		part, ok := rest.firstComponent()
+		if !ok {
+			return out
+		}
+		for r := range int(rest.H) {
+			rest.Rows[r] &^= part.Rows[r]
+		}
+		out = append(out, part.normalised())
+	}
+}
+
+// firstComponent returns the connected part holding the first cell (in row
+// order), not normalised (same frame as s).
+func (s *Shape) firstComponent() (Shape, bool) {
+	h := int(s.H)
+	var comp Shape
+	comp.H, comp.W = s.H, s.W
+	start := -1
+	for r := range h {
+		if s.Rows[r] != 0 {
+			start = r
+			comp.Rows[r] = s.Rows[r] & -s.Rows[r]
+			break
+		}
+	}
+	if start < 0 {
+		return comp, false
+	}
+	grow := func(r int) bool {
+		c := comp.Rows[r]
+		n := c
+		if r > 0 {
+			n |= comp.Rows[r-1]
+		}
+		if r+1 < h {
+			n |= comp.Rows[r+1]
+		}
+		n &= s.Rows[r]
+		for { // spread along the row's runs
+			m := (n | n<<1 | n>>1) & s.Rows[r]
+			if m == n {
+				break
+			}
+			n = m
+		}
+		comp.Rows[r] = n
+		return n != c
+	}
+	grow(start)
+	for changed := true; changed; {
+		changed = false
+		for r := start; r < h; r++ {
+			changed = grow(r) || changed
+		}
+		for r := h - 1; r >= start; r-- {
+			changed = grow(r) || changed
+		}
+	}
+	return comp, true
+}
+
+// shapeMove is one move inside a shape: cells along a row (horizontal) or a
+// column, starting at (R, C).
+type shapeMove struct {
+	R, C, Len int8
+	Vertical  bool
+}
+
+// moves appends every move of the shape: each cell alone, then runs of two
+// and three cells along rows and columns.
+func (s *Shape) moves(buf []shapeMove) []shapeMove {
+	h, w := int(s.H), int(s.W)
+	for r := range h {
+		row := s.Rows[r]
+		for c := range w {
+			if row>>c&1 == 0 {
+				continue
+			}
+			buf = append(buf, shapeMove{int8(r), int8(c), 1, false})
+			if row>>(c+1)&1 == 1 {
+				buf = append(buf, shapeMove{int8(r), int8(c), 2, false})
+				if row>>(c+2)&1 == 1 {
+					buf = append(buf, shapeMove{int8(r), int8(c), 3, false})
+				}
+			}
+			if r+1 < h && s.Rows[r+1]>>c&1 == 1 {
+				buf = append(buf, shapeMove{int8(r), int8(c), 2, true})
+				if r+2 < h && s.Rows[r+2]>>c&1 == 1 {
+					buf = append(buf, shapeMove{int8(r), int8(c), 3, true})
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// without returns the shape with the move's cells removed (not normalised).
+func (s *Shape) without(m shapeMove) Shape {
+	out := *s
+	if m.Vertical {
+		for i := range m.Len {
+			out.Rows[m.R+i] &^= 1 << m.C
+		}
+	} else {
+		out.Rows[m.R] &^= uint16(1<<m.Len-1) << m.C
+	}
+	return out
+}
