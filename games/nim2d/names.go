@@ -4,7 +4,7 @@ import "fmt"
 
 // Polyomino is a named shape of up to five cells.
 type Polyomino struct {
-	// Name is the short name: "1" for a single cell, I2 for the domino, then
+	// Name is the short name: "•" for a single cell, I2 for the domino, then
 	// I3 L3, I4 O4 T4 S4 L4 and the twelve pentominoes F5 … Z5.
 	Name string
 	// Long is the usual name, e.g. "L-tromino".
@@ -13,7 +13,7 @@ type Polyomino struct {
 }
 
 var polyominoDrawings = []struct{ name, long, drawing string }{
-	{"1", "single cell", "#"},
+	{"•", "single cell", "#"},
 	{"I2", "domino", "##"},
 	{"I3", "I-tromino", "###"},
 	{"L3", "L-tromino", "##/#."},

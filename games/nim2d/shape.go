@@ -349,3 +349,73 @@ func (s *Shape) without(m shapeMove) Shape {
 	}
 	return out
 }
+
+// involutions are the symmetries of a rectangle that are their own inverse,
+// as maps of (r, c) in an H×W box; the last two need a square box.
+var involutions = []struct {
+	name string
+	f    func(r, c, h, w int) (int, int)
+}{
+	{"a half-turn", func(r, c, h, w int) (int, int) { return h - 1 - r, w - 1 - c }},
+	{"the reflection in its vertical axis", func(r, c, h, w int) (int, int) { return r, w - 1 - c }},
+	{"the reflection in its horizontal axis", func(r, c, h, w int) (int, int) { return h - 1 - r, c }},
+	{"the reflection in its main diagonal", func(r, c, h, w int) (int, int) { return c, r }},
+	{"the reflection in its anti-diagonal", func(r, c, h, w int) (int, int) { return w - 1 - c, h - 1 - r }},
+}
+
+// SelfMirror looks for a mirror strategy inside the shape: a symmetry that
+// is its own inverse, maps the shape onto itself, fixes no cell, and maps
+// every move to a move that shares no cell with it. Then the second player
+// wins on the shape alone by answering every move with its image, so its
+// Grundy value is 0. It returns the symmetry's name.
+func (s Shape) SelfMirror() (string, bool) {
+	h, w := int(s.H), int(s.W)
+	var buf [6 * MaxSide * MaxSide]shapeMove
+	moves := s.moves(buf[:0])
+	for k, inv := range involutions {
+		if k >= 3 && h != w {
+			continue
+		}
+		ok := true
+		for r := 0; r < h && ok; r++ {
+			for c := 0; c < w && ok; c++ {
+				if !s.Has(r, c) {
+					continue
+				}
+				rr, cc := inv.f(r, c, h, w)
+				ok = s.Has(rr, cc) && (rr != r || cc != c)
+			}
+		}
+		for _, m := range moves {
+			if !ok {
+				break
+			}
+			cells := m.cells()
+			for _, a := range cells {
+				ar, ac := inv.f(a[0], a[1], h, w)
+				for _, b := range cells {
+					if ar == b[0] && ac == b[1] {
+						ok = false
+					}
+				}
+			}
+		}
+		if ok {
+			return inv.name, true
+		}
+	}
+	return "", false
+}
+
+// cells lists the (row, column) cells of a move.
+func (m shapeMove) cells() [][2]int {
+	out := make([][2]int, m.Len)
+	for i := range int(m.Len) {
+		if m.Vertical {
+			out[i] = [2]int{int(m.R) + i, int(m.C)}
+		} else {
+			out[i] = [2]int{int(m.R), int(m.C) + i}
+		}
+	}
+	return out
+}
