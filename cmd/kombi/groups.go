@@ -31,7 +31,7 @@ func (a *app) reportCmd() *cobra.Command {
 		Short: "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
 		Args:  exactArgs(0, "a report name"),
 	}
-	c.AddCommand()
+	c.AddCommand(a.nim2dEndgamesCmd())
 	return c
 }
 

@@ -301,81 +301,106 @@ func AnalyseCells(b Board, empty Cells, opt AnalyseOptions) *Analysis {
 	full := evaluator{e: e}
 	known := evaluator{e: e, knownOnly: true}
 
-	// The parts that do not cancel, smallest first: compute their values.
+	// The parts that do not cancel, smallest first.
 	odd := d.odd()
 	sort.SliceStable(odd, func(i, j int) bool { return d.Parts[odd[i]].Shape.Cells() < d.Parts[odd[j]].Shape.Cells() })
-	x := d.Diagonal & 1
-	for _, i := range odd {
-		p := &d.Parts[i]
-		if v, ok := full.shape(p.Shape, p.Key); ok {
-			p.Value, p.Known = v, true
-			x ^= v
-		} else {
-			a.Unsolved += p.Shape.Cells()
-		}
-	}
 	for i := range d.Parts {
 		p := &d.Parts[i]
-		if !p.Known {
-			p.Value, p.Known = known.shape(p.Shape, p.Key)
+		p.Value, p.Known = known.shape(p.Shape, p.Key)
+	}
+	x := d.Diagonal & 1
+	var missing []int
+	for _, i := range odd {
+		if p := d.Parts[i]; p.Known {
+			x ^= p.Value
+		} else {
+			missing = append(missing, i)
 		}
 	}
-	if a.Unsolved == 0 {
-		a.Grundy, a.GrundyKnown = x, true
-		if x == 0 {
-			// Every move changes exactly one term of the XOR: all moves lose.
-			a.Outcome, a.Complete, a.Losing = Loss, true, moves
-			return a
+	finish := func(sc scan) *Analysis {
+		a.Winning, a.Losing, a.Undecided = sc.winning, sc.losing, sc.undecided
+		slices.Sort(a.Winning)
+		slices.Sort(a.Losing)
+		sort.Slice(a.Undecided, func(i, j int) bool { return a.Undecided[i].Move < a.Undecided[j].Move })
+		if len(a.Winning) > 0 {
+			a.Outcome = Win
 		}
-		a.Outcome = Win
+		a.Complete = sc.complete && a.Outcome != Unknown
+		if e.err != nil && !errors.Is(e.err, ErrBudget) {
+			a.Err = e.err
+		} else if e.err != nil {
+			a.Err = ErrBudget
+		}
+		return a
 	}
-	// Decide the moves, the most promising first: with a known value, the
-	// diagonal (when it holds the highest bit) and the parts whose value
-	// the XOR lowers (Bouton's rule: a winning move exists there).
-	order := orderMoves(d, moves, a.GrundyKnown, x)
-	complete := true
-	for _, m := range order {
+	if len(missing) > 0 {
+		// First the free check: a move after which every part cancels or
+		// has a known value, with XOR 0 (the mirror answer in a symmetric
+		// position is one).
+		if sc := scanMoves(d, moves, known, opt.FirstWin); opt.FirstWin && len(sc.winning) > 0 {
+			return finish(sc)
+		}
+		// Then spend the budget on the missing values, smallest part first.
+		for _, i := range missing {
+			p := &d.Parts[i]
+			if v, ok := full.shape(p.Shape, p.Key); ok {
+				p.Value, p.Known = v, true
+				x ^= v
+			} else {
+				a.Unsolved += p.Shape.Cells()
+			}
+		}
+		if a.Unsolved > 0 {
+			// The value is out of reach: only cancellation can prove a win.
+			return finish(scanMoves(d, moves, known, opt.FirstWin))
+		}
+	}
+	a.Grundy, a.GrundyKnown = x, true
+	if x == 0 {
+		// Every move changes exactly one term of the XOR: all moves lose.
+		a.Outcome, a.Complete, a.Losing = Loss, true, moves
+		return a
+	}
+	a.Outcome = Win
+	// Decide the moves, the most promising first: the diagonal (when it
+	// holds the highest bit) and the parts whose value the XOR lowers
+	// (Bouton's rule: a winning move exists there).
+	return finish(scanMoves(d, orderMoves(d, moves, x), full, opt.FirstWin))
+}
+
+// scan is the result of deciding a position's moves.
+type scan struct {
+	winning, losing []game.Move
+	undecided       []Undecided
+	complete        bool
+}
+
+// scanMoves decides each move by the value of the position it leaves, as
+// far as ev can compute it; with firstWin it stops at the first winning move.
+func scanMoves(d *Decomposition, moves []game.Move, ev evaluator, firstWin bool) scan {
+	sc := scan{complete: true}
+	for _, m := range moves {
 		shapes, keys, dd := d.after(m)
-		ev := full
-		if !a.GrundyKnown {
-			ev = known // the value is out of reach: only cancellation can prove a win
-		}
 		v, missing, ok := ev.sum(shapes, keys)
 		if !ok {
-			complete = false
-			a.Undecided = append(a.Undecided, Undecided{m, missing})
+			sc.complete = false
+			sc.undecided = append(sc.undecided, Undecided{m, missing})
 			continue
 		}
-		v ^= (d.Diagonal + dd) & 1
-		if v == 0 {
-			a.Winning = append(a.Winning, m)
-			if a.Outcome != Win {
-				a.Outcome = Win
-			}
-			if opt.FirstWin {
-				complete = false
+		if v^(d.Diagonal+dd)&1 == 0 {
+			sc.winning = append(sc.winning, m)
+			if firstWin {
+				sc.complete = false
 				break
 			}
 		} else {
-			a.Losing = append(a.Losing, m)
+			sc.losing = append(sc.losing, m)
 		}
 	}
-	slices.Sort(a.Winning)
-	slices.Sort(a.Losing)
-	sort.Slice(a.Undecided, func(i, j int) bool { return a.Undecided[i].Move < a.Undecided[j].Move })
-	a.Complete = complete && a.Outcome != Unknown
-	if e.err != nil && !errors.Is(e.err, ErrBudget) {
-		a.Err = e.err
-	} else if e.err != nil {
-		a.Err = ErrBudget
-	}
-	return a
+	return sc
 }
 
-func orderMoves(d *Decomposition, moves []game.Move, known bool, x int) []game.Move {
-	if !known {
-		return moves
-	}
+func orderMoves(d *Decomposition, moves []game.Move, x int) []game.Move {
 	hi := 0
 	for 1<<(hi+1) <= x {
 		hi++

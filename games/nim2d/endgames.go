@@ -143,15 +143,16 @@ const MaxEndgameCells = 8
 
 // Endgames builds the endgame report: every class of positions with at most
 // maxEmpty empty cells, and the empty palettes of sides 1 to 10, searched up
-// to side searchUpTo (the mirror argument covers every side).
-func Endgames(ctx context.Context, maxEmpty, searchUpTo int, progress func(string)) (*EndgameReport, error) {
+// to side searchUpTo (the mirror argument covers every side), with a Grundy
+// cache of at most memBytes bytes (0: the default).
+func Endgames(ctx context.Context, maxEmpty, searchUpTo int, memBytes int64, progress func(string)) (*EndgameReport, error) {
 	if maxEmpty < 0 || maxEmpty > MaxEndgameCells {
 		return nil, fmt.Errorf("max-empty %d: want 0 to %d", maxEmpty, MaxEndgameCells)
 	}
 	if progress == nil {
 		progress = func(string) {}
 	}
-	e := NewEngine(nil)
+	e := NewEngine(NewCache(memBytes))
 	e.Limit(ctx, 0)
 	rep := &EndgameReport{MaxEmpty: maxEmpty, Polyominoes: []PolyominoValue{}, Classes: []EndgameClass{}}
 	polys := FreePolyominoes(max(maxEmpty, 1))
@@ -346,7 +347,7 @@ func classify(multiset []Polyomino, polys []Polyomino, value map[Key]int, e *Eng
 			c.WinningMove[i] = x + 1
 		}
 		c.Leaves = bestLeaves
-		what := describeMove(b, a.Decomposition, cells)
+		what := describeMove(b, a.Decomposition, cells, polys)
 		if bestLeaves == className(nil) {
 			c.Reason = fmt.Sprintf("%s ≠ 0: %s, the last empty cells", xor, what)
 		} else {
@@ -423,13 +424,18 @@ func plural(n int, what string) string {
 }
 
 // describeMove says in words what a move takes from its component.
-func describeMove(b Board, d *Decomposition, cells []int) string {
+func describeMove(b Board, d *Decomposition, cells []int, polys []Polyomino) string {
 	i := d.PartOf(cells[0])
 	if i < 0 {
 		return "colour a diagonal single cell"
 	}
 	p := d.Parts[i]
 	name := ShapeName(p.Shape)
+	for _, q := range polys {
+		if q.Shape.Canonical() == p.Key {
+			name = q.Name
+		}
+	}
 	switch {
 	case p.Shape.Cells() == 1:
 		return "colour a single cell"

@@ -251,52 +251,56 @@ func (e *Engine) keyed(s *Shape, key Key) (int, bool) {
 
 // value returns the Grundy value of the (possibly disconnected) shape s.
 func (e *Engine) value(s *Shape) (int, bool) {
-	var parts [MaxSide * MaxSide / 2]Shape
-	np := 0
 	rest := *s
+	part, ok := rest.firstComponent()
+	if !ok {
+		return 0, true
+	}
+	left := uint16(0)
+	for r := range int(rest.H) {
+		rest.Rows[r] &^= part.Rows[r]
+		left |= rest.Rows[r]
+	}
+	if left == 0 {
+		p := part.normalised()
+		return e.grundy(&p)
+	}
+	// Small parts have known values; larger ones cancel in equal pairs.
+	// Removing at most 3 cells from a connected shape leaves at most 8
+	// parts; more parts (from other callers) go to the slices' heap copies.
+	x := 0
+	var keyBuf [8]Key
+	var bigBuf [8]Shape
+	keys, big := keyBuf[:0], bigBuf[:0]
 	for {
-		part, ok := rest.firstComponent()
-		if !ok {
+		p := part.normalised()
+		if c := p.Cells(); c <= 3 {
+			x ^= c
+		} else {
+			k := p.Canonical()
+			dup := -1
+			for j := range keys {
+				if keys[j] == k {
+					dup = j
+					break
+				}
+			}
+			if dup >= 0 {
+				last := len(keys) - 1
+				keys[dup], big[dup] = keys[last], big[last]
+				keys, big = keys[:last], big[:last]
+			} else {
+				keys, big = append(keys, k), append(big, p)
+			}
+		}
+		if part, ok = rest.firstComponent(); !ok {
 			break
 		}
 		for r := range int(rest.H) {
 			rest.Rows[r] &^= part.Rows[r]
 		}
-		parts[np] = part
-		np++
 	}
-	if np == 1 {
-		p := parts[0].normalised()
-		return e.grundy(&p)
-	}
-	// Small parts have known values; larger ones cancel in equal pairs.
-	x := 0
-	var keys [MaxSide * MaxSide / 2]Key
-	var big [MaxSide * MaxSide / 2]Shape
-	nb := 0
-	for i := range np {
-		p := parts[i].normalised()
-		if c := p.Cells(); c <= 3 {
-			x ^= c
-			continue
-		}
-		k := p.Canonical()
-		dup := -1
-		for j := range nb {
-			if keys[j] == k {
-				dup = j
-				break
-			}
-		}
-		if dup >= 0 {
-			nb--
-			keys[dup], big[dup] = keys[nb], big[nb]
-			continue
-		}
-		keys[nb], big[nb] = k, p
-		nb++
-	}
-	for i := range nb {
+	for i := range keys {
 		v, ok := e.keyed(&big[i], keys[i])
 		if !ok {
 			return 0, false

@@ -3,6 +3,7 @@ package nim2d_test
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"strings"
 	"testing"
 
@@ -273,3 +274,5 @@ func FuzzParsePosition(f *testing.F) {
 		}
 	})
 }
+
+var updateGolden = flag.Bool("update-matches", false, "rewrite the golden match transcripts")

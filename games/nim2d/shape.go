@@ -193,43 +193,75 @@ func (s *Shape) transposed() Shape {
 }
 
 // Canonical returns the key of the shape's class under the eight rotations
-// and reflections: the smallest key of the eight images.
+// and reflections: the key of the image that is smallest in height, then
+// width, then its rows compared from the first.
 func (s Shape) Canonical() Key {
-	best := Key{^uint64(0), ^uint64(0)}
-	if s.H <= s.W {
-		best = minImage(&s, best)
-	}
-	if s.H >= s.W {
+	switch {
+	case s.H < s.W:
+		img, _ := bestImage(&s, nil)
+		return img.key()
+	case s.H > s.W:
 		t := s.transposed()
-		best = minImage(&t, best)
+		img, _ := bestImage(&t, nil)
+		return img.key()
 	}
-	return best
+	a, _ := bestImage(&s, nil)
+	t := s.transposed()
+	b, _ := bestImage(&t, &a)
+	return b.key()
 }
 
-// minImage returns the smallest of best and the keys of s reflected
-// left-right and top-bottom (four images with s's height and width).
-func minImage(s *Shape, best Key) Key {
-	h, w := int(s.H), int(s.W)
-	shift := 16 - w
-	var img Shape
-	img.H, img.W = s.H, s.W
-	for v := range 4 {
-		for r := range h {
-			src := r
-			if v&1 == 1 {
-				src = h - 1 - r
-			}
-			x := s.Rows[src]
-			if v&2 == 2 {
-				x = bits.Reverse16(x) >> shift
-			}
-			img.Rows[r] = x
+// bestImage returns the smallest of s's four images with its height and
+// width (s, its reflections top-bottom and left-right, its half-turn), or
+// *than when that is smaller still; the bool reports whether an image of s won.
+func bestImage(s *Shape, than *Shape) (Shape, bool) {
+	h := int(s.H)
+	shift := 16 - int(s.W)
+	var rev [MaxSide]uint16
+	for r := range h {
+		rev[r] = bits.Reverse16(s.Rows[r]) >> shift
+	}
+	// Candidates: 0 as is, 1 upside down, 2 mirrored, 3 both.
+	row := func(v, r int) uint16 {
+		if v&1 == 1 {
+			r = h - 1 - r
 		}
-		if k := img.key(); k.less(best) {
-			best = k
+		if v&2 == 2 {
+			return rev[r]
+		}
+		return s.Rows[r]
+	}
+	alive := uint8(15)
+	for r := 0; r < h && alive&(alive-1) != 0; r++ {
+		best := uint16(0xffff)
+		for v := range 4 {
+			if alive>>v&1 == 1 {
+				best = min(best, row(v, r))
+			}
+		}
+		for v := range 4 {
+			if alive>>v&1 == 1 && row(v, r) != best {
+				alive &^= 1 << v
+			}
 		}
 	}
-	return best
+	v := bits.TrailingZeros8(alive)
+	var img Shape
+	img.H, img.W = s.H, s.W
+	for r := range h {
+		img.Rows[r] = row(v, r)
+	}
+	if than != nil {
+		for r := range h {
+			if than.Rows[r] != img.Rows[r] {
+				if than.Rows[r] < img.Rows[r] {
+					return *than, false
+				}
+				break
+			}
+		}
+	}
+	return img, true
 }
 
 // Transposed returns the mirror image of the shape in its main diagonal.
@@ -252,51 +284,74 @@ func (s Shape) Components() []Shape {
 	}
 }
 
+// rowRuns lists, for every row pattern of up to MaxSide bits, its runs of
+// consecutive cells as masks. It is computed once and never changed.
+var rowRuns = func() (t [1 << MaxSide]struct {
+	n    int8
+	runs [(MaxSide + 1) / 2]uint16
+}) {
+	for x := range 1 << MaxSide {
+		e := &t[x]
+		for c := 0; c < MaxSide; {
+			if x>>c&1 == 0 {
+				c++
+				continue
+			}
+			var run uint16
+			for c < MaxSide && x>>c&1 == 1 {
+				run |= 1 << c
+				c++
+			}
+			e.runs[e.n] = run
+			e.n++
+		}
+	}
+	return t
+}()
+
+// fillRuns returns the runs of row x that hold a cell of seed.
+func fillRuns(x, seed uint16) uint16 {
+	e := &rowRuns[x]
+	var out uint16
+	for _, r := range e.runs[:e.n] {
+		if r&seed != 0 {
+			out |= r
+		}
+	}
+	return out
+}
+
 // firstComponent returns the connected part holding the first cell (in row
 // order), not normalised (same frame as s).
 func (s *Shape) firstComponent() (Shape, bool) {
 	h := int(s.H)
 	var comp Shape
 	comp.H, comp.W = s.H, s.W
-	start := -1
-	for r := range h {
-		if s.Rows[r] != 0 {
-			start = r
-			comp.Rows[r] = s.Rows[r] & -s.Rows[r]
-			break
-		}
+	start := 0
+	for start < h && s.Rows[start] == 0 {
+		start++
 	}
-	if start < 0 {
+	if start == h {
 		return comp, false
 	}
-	grow := func(r int) bool {
-		c := comp.Rows[r]
-		n := c
-		if r > 0 {
-			n |= comp.Rows[r-1]
-		}
-		if r+1 < h {
-			n |= comp.Rows[r+1]
-		}
-		n &= s.Rows[r]
-		for { // spread along the row's runs
-			m := (n | n<<1 | n>>1) & s.Rows[r]
-			if m == n {
-				break
-			}
-			n = m
-		}
-		comp.Rows[r] = n
-		return n != c
-	}
-	grow(start)
+	comp.Rows[start] = fillRuns(s.Rows[start], s.Rows[start]&-s.Rows[start])
 	for changed := true; changed; {
 		changed = false
-		for r := start; r < h; r++ {
-			changed = grow(r) || changed
+		for r := start + 1; r < h; r++ {
+			if seed := comp.Rows[r-1] & s.Rows[r] &^ comp.Rows[r]; seed != 0 {
+				comp.Rows[r] |= fillRuns(s.Rows[r], seed)
+				changed = true
+			}
 		}
-		for r := h - 1; r >= start; r-- {
-			changed = grow(r) || changed
+		if !changed {
+			break
+		}
+		changed = false
+		for r := h - 2; r >= start; r-- {
+			if seed := comp.Rows[r+1] & s.Rows[r] &^ comp.Rows[r]; seed != 0 {
+				comp.Rows[r] |= fillRuns(s.Rows[r], seed)
+				changed = true
+			}
 		}
 	}
 	return comp, true

@@ -12,7 +12,7 @@ import (
 )
 
 // SolveTime bounds the analysis of `kombi solve` (Ctrl-C stops it earlier).
-const SolveTime = 60 * time.Second
+const SolveTime = 30 * time.Second
 
 // SolveCacheBytes is the default memory bound of `kombi solve`'s cache.
 const SolveCacheBytes = 256 << 20

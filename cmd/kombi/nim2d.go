@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kombi/kombi/games/nim2d"
+)
+
+// maxTriangleSearch is the largest palette whose triangles the endgame
+// report searches: side 8 takes about a minute, side 9 would take hours.
+const maxTriangleSearch = 8
+
+func (a *app) nim2dEndgamesCmd() *cobra.Command {
+	var (
+		maxEmpty, searchUpTo int
+		mem                  int64
+		asJSON               bool
+	)
+	c := &cobra.Command{
+		Use:   "nim2d-endgames",
+		Short: "2D Nim: every class of positions with at most 5 empty cells, and the empty N×N palettes proven",
+		Long: "Classify every position of 2D Nim with at most --max-empty empty cells (N ≥ 5), up to symmetry and\n" +
+			"up to how the empty cells share rows and columns: outcome, Grundy value, a one-line reason and an\n" +
+			"example position. Then prove the outcome of the empty N×N palette for N = 1 to 10: plain search\n" +
+			"(N ≤ 4), Grundy search of the triangles (N ≤ --search-up-to) and the mirror argument checked by the\n" +
+			"program on every move (all N). Markdown by default, one JSON object with --json.",
+		Example: "  kombi report nim2d-endgames\n  kombi report nim2d-endgames --max-empty 6 --json",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, _ []string) error {
+			if maxEmpty < 0 || maxEmpty > nim2d.MaxEndgameCells {
+				return usagef("--max-empty %d: want 0 to %d", maxEmpty, nim2d.MaxEndgameCells)
+			}
+			if searchUpTo < 0 || searchUpTo > maxTriangleSearch {
+				return usagef("--search-up-to %d: want 0 to %d (larger palettes take hours; the mirror argument covers them)", searchUpTo, maxTriangleSearch)
+			}
+			if mem < 1 {
+				return usagef("--mem %d: want at least 1 MiB", mem)
+			}
+			steps := 0
+			bar := newProgress(a.stderr, maxEmpty+1+nim2d.MaxN, "nim2d endgames")
+			rep, err := nim2d.Endgames(c.Context(), maxEmpty, searchUpTo, mem<<20, func(string) {
+				steps++
+				bar.set(steps)
+			})
+			bar.finish()
+			if err != nil {
+				return fmt.Errorf("nim2d-endgames: %w", err)
+			}
+			if asJSON {
+				return writeJSON(a.stdout, rep)
+			}
+			fmt.Fprint(a.stdout, rep.Markdown())
+			return nil
+		},
+	}
+	fl := c.Flags()
+	fl.IntVar(&maxEmpty, "max-empty", 5, "classify positions with at most this many empty cells")
+	fl.IntVar(&searchUpTo, "search-up-to", 7, "search the empty palette's triangles up to this side (8 takes about a minute)")
+	fl.Int64Var(&mem, "mem", 256, "memory bound of the Grundy cache in MiB")
+	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
+	return c
+}
