@@ -463,13 +463,27 @@ func (a *Analysis) Explain(s *State) string {
 		if p.Known && firstOfKey(d, i) && count[p.Key]%2 == 1 {
 			terms = append(terms, fmt.Sprint(p.Value))
 		}
-		fmt.Fprintf(&b, "Part %c: cells %s (%s, %d cells): %s.\n", 'A'+i, joinNumbers(cells), name, p.Shape.Cells(), val)
+		what := fmt.Sprintf("%d cells", p.Shape.Cells())
+		if p.Shape.Cells() == 1 {
+			what = "a single cell"
+		} else if name != what {
+			what = name + ", " + what
+		}
+		fmt.Fprintf(&b, "Part %c: cells %s (%s): %s.\n", 'A'+i, joinNumbers(cells), what, val)
 	}
 	if a.GrundyKnown {
 		if len(terms) == 0 {
 			terms = []string{"0"}
 		}
-		fmt.Fprintf(&b, "Grundy value: %s = %d (equal parts cancel in pairs).\n", strings.Join(terms, " ⊕ "), a.Grundy)
+		switch {
+		case len(terms) == 1:
+			fmt.Fprintf(&b, "Grundy value: %d.\n", a.Grundy)
+		default:
+			fmt.Fprintf(&b, "Grundy value: %s = %d.\n", strings.Join(terms, " ⊕ "), a.Grundy)
+		}
+		if len(count) < len(d.Parts) {
+			b.WriteString("(Equal parts cancel in pairs.)\n")
+		}
 	} else {
 		fmt.Fprintf(&b, "Grundy value: not computed (components of %d cells in all are beyond the limits).\n", a.Unsolved)
 	}

@@ -221,14 +221,14 @@ func ProveEmptyBoard(ctx context.Context, n, searchUpTo int, e *Engine) (EmptyBo
 	b := Board{N: n}
 	res := EmptyBoard{N: n, Grundy: n % 2, Mirror: CheckMirror(b), Methods: []string{}}
 	if !res.Mirror.Holds() {
-		return res, fmt.Errorf("N=%d: the mirror argument does not check: %+v", n, res.Mirror)
+		return res, fmt.Errorf("n=%d: the mirror argument does not check: %+v", n, res.Mirror)
 	}
 	res.Methods = append(res.Methods, "mirror")
 	if n <= PlainSearchMax {
 		v, positions := PlainGrundy(b, b.All())
 		res.PlainPositions = positions
 		if v != res.Grundy {
-			return res, fmt.Errorf("N=%d: plain search gives Grundy value %d, the mirror argument %d", n, v, res.Grundy)
+			return res, fmt.Errorf("n=%d: plain search gives Grundy value %d, the mirror argument %d", n, v, res.Grundy)
 		}
 		res.Methods = append(res.Methods, "plain search")
 	}
@@ -245,11 +245,11 @@ func ProveEmptyBoard(ctx context.Context, n, searchUpTo int, e *Engine) (EmptyBo
 		}
 		res.SearchSteps = e.Spent()
 		if err != nil {
-			return res, fmt.Errorf("N=%d: Grundy search: %w", n, err)
+			return res, fmt.Errorf("n=%d: Grundy search: %w", n, err)
 		}
 		v := n%2 ^ tu ^ tl
 		if v != res.Grundy {
-			return res, fmt.Errorf("N=%d: Grundy search gives %d, the mirror argument %d", n, v, res.Grundy)
+			return res, fmt.Errorf("n=%d: Grundy search gives %d, the mirror argument %d", n, v, res.Grundy)
 		}
 		res.TriangleGrundy = &tu
 		res.Methods = append(res.Methods, "Grundy search")
