@@ -21,7 +21,7 @@ func (a *app) benchCmd() *cobra.Command {
 		Short: "Measure the speed of engines and solvers against their baselines",
 		Args:  exactArgs(0, "a benchmark name"),
 	}
-	c.AddCommand()
+	c.AddCommand(a.nim2dBenchCmd())
 	return c
 }
 

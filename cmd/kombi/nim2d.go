@@ -62,3 +62,39 @@ func (a *app) nim2dEndgamesCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
 	return c
 }
+
+func (a *app) nim2dBenchCmd() *cobra.Command {
+	var (
+		upTo   int
+		seed   uint64
+		asJSON bool
+	)
+	c := &cobra.Command{
+		Use:   "nim2d",
+		Short: "2D Nim: the decomposition engine against plain whole-palette search, and the triangles' Grundy values",
+		Long: "Time the Sprague–Grundy engine (components, canonical forms, cache) against a plain exhaustive\n" +
+			"search of the whole palette on the empty 4×4 palette and 40 random 5×5 positions (both must agree),\n" +
+			"then the engine alone on the triangle of the empty N×N palette for N = 4 to --up-to.",
+		Example: "  kombi bench nim2d\n  kombi bench nim2d --up-to 8 --json",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, _ []string) error {
+			if upTo < 0 || upTo > maxTriangleSearch {
+				return usagef("--up-to %d: want 0 to %d", upTo, maxTriangleSearch)
+			}
+			res, err := nim2d.Bench(c.Context(), upTo, seed)
+			if err != nil {
+				return fmt.Errorf("bench nim2d: %w", err)
+			}
+			if asJSON {
+				return writeJSON(a.stdout, res)
+			}
+			fmt.Fprint(a.stdout, res.Text())
+			return nil
+		},
+	}
+	fl := c.Flags()
+	fl.IntVar(&upTo, "up-to", 7, "largest palette whose triangle is solved (8 takes about a minute)")
+	fl.Uint64Var(&seed, "seed", 1, "seed of the random positions")
+	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
+	return c
+}
