@@ -219,7 +219,7 @@ func (e *Engine) grundy(s *Shape) (int, bool) {
 		// Three cells: every tromino has options 0, 1 and 2: 3.
 		return n, true
 	}
-	return e.keyed(s, s.Canonical())
+	return e.keyed(s, s.canonical())
 }
 
 // keyed returns the value of the connected shape s of canonical key key.
@@ -252,18 +252,16 @@ func (e *Engine) keyed(s *Shape, key Key) (int, bool) {
 // value returns the Grundy value of the (possibly disconnected) shape s.
 func (e *Engine) value(s *Shape) (int, bool) {
 	rest := *s
-	part, ok := rest.firstComponent()
-	if !ok {
+	var part Shape
+	n, more := rest.takeComponent(&part)
+	if n == 0 {
 		return 0, true
 	}
-	left := uint16(0)
-	for r := range int(rest.H) {
-		rest.Rows[r] &^= part.Rows[r]
-		left |= rest.Rows[r]
-	}
-	if left == 0 {
-		p := part.normalised()
-		return e.grundy(&p)
+	if !more {
+		if n <= 3 {
+			return n, true
+		}
+		return e.keyed(&part, part.canonical())
 	}
 	// Small parts have known values; larger ones cancel in equal pairs.
 	// Removing at most 3 cells from a connected shape leaves at most 8
@@ -273,11 +271,10 @@ func (e *Engine) value(s *Shape) (int, bool) {
 	var bigBuf [8]Shape
 	keys, big := keyBuf[:0], bigBuf[:0]
 	for {
-		p := part.normalised()
-		if c := p.Cells(); c <= 3 {
-			x ^= c
+		if n <= 3 {
+			x ^= n
 		} else {
-			k := p.Canonical()
+			k := part.canonical()
 			dup := -1
 			for j := range keys {
 				if keys[j] == k {
@@ -290,15 +287,13 @@ func (e *Engine) value(s *Shape) (int, bool) {
 				keys[dup], big[dup] = keys[last], big[last]
 				keys, big = keys[:last], big[:last]
 			} else {
-				keys, big = append(keys, k), append(big, p)
+				keys, big = append(keys, k), append(big, part)
 			}
 		}
-		if part, ok = rest.firstComponent(); !ok {
+		if !more {
 			break
 		}
-		for r := range int(rest.H) {
-			rest.Rows[r] &^= part.Rows[r]
-		}
+		n, more = rest.takeComponent(&part)
 	}
 	for i := range keys {
 		v, ok := e.keyed(&big[i], keys[i])

@@ -195,73 +195,102 @@ func (s *Shape) transposed() Shape {
 // Canonical returns the key of the shape's class under the eight rotations
 // and reflections: the key of the image that is smallest in height, then
 // width, then its rows compared from the first.
-func (s Shape) Canonical() Key {
+func (s Shape) Canonical() Key { return s.canonical() }
+
+func (s *Shape) canonical() Key {
 	switch {
 	case s.H < s.W:
-		img, _ := bestImage(&s, nil)
-		return img.key()
+		var o orient
+		o.set(s)
+		return o.key(o.best())
 	case s.H > s.W:
 		t := s.transposed()
-		img, _ := bestImage(&t, nil)
-		return img.key()
+		var o orient
+		o.set(&t)
+		return o.key(o.best())
 	}
-	a, _ := bestImage(&s, nil)
+	var a, b orient
+	a.set(s)
 	t := s.transposed()
-	b, _ := bestImage(&t, &a)
-	return b.key()
+	b.set(&t)
+	va, vb := a.best(), b.best()
+	for r := range int(s.H) {
+		x, y := a.row(va, r), b.row(vb, r)
+		if x != y {
+			if y < x {
+				return b.key(vb)
+			}
+			break
+		}
+	}
+	return a.key(va)
 }
 
-// bestImage returns the smallest of s's four images with its height and
-// width (s, its reflections top-bottom and left-right, its half-turn), or
-// *than when that is smaller still; the bool reports whether an image of s won.
-func bestImage(s *Shape, than *Shape) (Shape, bool) {
-	h := int(s.H)
-	shift := 16 - int(s.W)
-	var rev [MaxSide]uint16
-	for r := range h {
-		rev[r] = bits.Reverse16(s.Rows[r]) >> shift
+// orient holds a shape's rows and their left-right mirrors, to read its four
+// images of the same height and width: 0 as is, 1 upside down, 2 mirrored,
+// 3 both.
+type orient struct {
+	h, w      int
+	rows, rev [MaxSide]uint16
+}
+
+func (o *orient) set(s *Shape) {
+	o.h, o.w = int(s.H), int(s.W)
+	o.rows = s.Rows
+	shift := 16 - o.w
+	for r := range o.h {
+		o.rev[r] = bits.Reverse16(s.Rows[r]) >> shift
 	}
-	// Candidates: 0 as is, 1 upside down, 2 mirrored, 3 both.
-	row := func(v, r int) uint16 {
-		if v&1 == 1 {
-			r = h - 1 - r
-		}
-		if v&2 == 2 {
-			return rev[r]
-		}
-		return s.Rows[r]
+}
+
+func (o *orient) row(v, r int) uint16 {
+	if v&1 == 1 {
+		r = o.h - 1 - r
 	}
+	if v&2 == 2 {
+		return o.rev[r]
+	}
+	return o.rows[r]
+}
+
+// best returns the image whose rows are smallest, compared from the first.
+func (o *orient) best() int {
 	alive := uint8(15)
-	for r := 0; r < h && alive&(alive-1) != 0; r++ {
-		best := uint16(0xffff)
+	for r := 0; r < o.h && alive&(alive-1) != 0; r++ {
+		least := uint16(0xffff)
 		for v := range 4 {
 			if alive>>v&1 == 1 {
-				best = min(best, row(v, r))
+				least = min(least, o.row(v, r))
 			}
 		}
 		for v := range 4 {
-			if alive>>v&1 == 1 && row(v, r) != best {
+			if alive>>v&1 == 1 && o.row(v, r) != least {
 				alive &^= 1 << v
 			}
 		}
 	}
-	v := bits.TrailingZeros8(alive)
-	var img Shape
-	img.H, img.W = s.H, s.W
-	for r := range h {
-		img.Rows[r] = row(v, r)
-	}
-	if than != nil {
-		for r := range h {
-			if than.Rows[r] != img.Rows[r] {
-				if than.Rows[r] < img.Rows[r] {
-					return *than, false
-				}
-				break
-			}
+	return bits.TrailingZeros8(alive)
+}
+
+// key packs image v.
+func (o *orient) key(v int) Key {
+	var lo, hi uint64
+	w := uint(o.w)
+	for r := range o.h {
+		x := uint64(o.row(v, r))
+		off := uint(r) * w
+		switch {
+		case off >= 64:
+			hi |= x << (off - 64)
+		case off+w > 64:
+			lo |= x << off
+			hi |= x >> (64 - off)
+		default:
+			lo |= x << off
 		}
 	}
-	return img, true
+	hi |= uint64(o.h)<<keyHShift | uint64(o.w)<<keyWShift
+	return Key{lo, hi}
 }
 
 // Transposed returns the mirror image of the shape in its main diagonal.
@@ -355,6 +384,58 @@ func (s *Shape) firstComponent() (Shape, bool) {
 		}
 	}
 	return comp, true
+}
+
+// takeComponent moves the connected part holding the first cell of s (in
+// row order) into part, normalised, and removes it from s. It returns the
+// part's number of cells (0 when s is empty) and whether cells remain in s.
+func (s *Shape) takeComponent(part *Shape) (cells int, more bool) {
+	h := int(s.H)
+	start := 0
+	for start < h && s.Rows[start] == 0 {
+		start++
+	}
+	if start == h {
+		return 0, false
+	}
+	var comp [MaxSide]uint16
+	comp[start] = fillRuns(s.Rows[start], s.Rows[start]&-s.Rows[start])
+	end := start // last row reached
+	for changed := true; changed; {
+		changed = false
+		for r := start + 1; r < h; r++ {
+			if seed := comp[r-1] & s.Rows[r] &^ comp[r]; seed != 0 {
+				comp[r] |= fillRuns(s.Rows[r], seed)
+				changed = true
+				end = max(end, r)
+			}
+		}
+		if !changed {
+			break
+		}
+		changed = false
+		for r := end - 1; r >= start; r-- {
+			if seed := comp[r+1] & s.Rows[r] &^ comp[r]; seed != 0 {
+				comp[r] |= fillRuns(s.Rows[r], seed)
+				changed = true
+			}
+		}
+	}
+	var or, left uint16
+	for r := start; r <= end; r++ {
+		or |= comp[r]
+		s.Rows[r] &^= comp[r]
+		cells += bits.OnesCount16(comp[r])
+	}
+	for r := start; r < h; r++ {
+		left |= s.Rows[r]
+	}
+	shift := bits.TrailingZeros16(or)
+	*part = Shape{H: int8(end - start + 1), W: int8(bits.Len16(or) - shift)}
+	for r := start; r <= end; r++ {
+		part.Rows[r-start] = comp[r] >> shift
+	}
+	return cells, left != 0
 }
 
 // shapeMove is one move inside a shape: cells along a row (horizontal) or a
