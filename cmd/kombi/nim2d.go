@@ -65,25 +65,38 @@ func (a *app) nim2dEndgamesCmd() *cobra.Command {
 
 func (a *app) nim2dBenchCmd() *cobra.Command {
 	var (
-		upTo   int
-		seed   uint64
-		asJSON bool
+		upTo, samples int
+		budget        int64
+		seed          uint64
+		asJSON        bool
 	)
 	c := &cobra.Command{
 		Use:   "nim2d",
 		Short: "2D Nim: the decomposition engine against plain whole-palette search, and the triangles' Grundy values",
 		Long: "Time the Sprague–Grundy engine (components, canonical forms, cache) against a plain exhaustive\n" +
 			"search of the whole palette on the empty 4×4 palette and 40 random 5×5 positions (both must agree),\n" +
-			"then the engine alone on the triangle of the empty N×N palette for N = 4 to --up-to.",
+			"then the engine alone on the triangle of the empty N×N palette for N = 4 to --up-to. With --coverage S,\n" +
+			"also play S random games on the 8×8, 9×9 and 10×10 palettes, stop after k moves and count the positions\n" +
+			"one bot analysis (--budget) decides.",
 		Example: "  kombi bench nim2d\n  kombi bench nim2d --up-to 8 --json",
 		Args:    exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			if upTo < 0 || upTo > maxTriangleSearch {
 				return usagef("--up-to %d: want 0 to %d", upTo, maxTriangleSearch)
 			}
+			if samples < 0 || budget < 0 {
+				return usagef("--coverage and --budget must not be negative")
+			}
 			res, err := nim2d.Bench(c.Context(), upTo, seed)
 			if err != nil {
 				return fmt.Errorf("bench nim2d: %w", err)
+			}
+			if samples > 0 {
+				res.Budget = budget
+				res.Coverage, err = nim2d.Coverage(c.Context(), []int{8, 9, 10}, []int{1, 3, 5, 8, 12, 16, 20, 25}, samples, budget, seed)
+				if err != nil {
+					return fmt.Errorf("bench nim2d: %w", err)
+				}
 			}
 			if asJSON {
 				return writeJSON(a.stdout, res)
@@ -95,6 +108,8 @@ func (a *app) nim2dBenchCmd() *cobra.Command {
 	fl := c.Flags()
 	fl.IntVar(&upTo, "up-to", 7, "largest palette whose triangle is solved (8 takes about a minute)")
 	fl.Uint64Var(&seed, "seed", 1, "seed of the random positions")
+	fl.IntVar(&samples, "coverage", 0, "random games per palette side and game length for the coverage table (0: none)")
+	fl.Int64Var(&budget, "budget", nim2d.DefaultBudget, "work budget of one analysis in the coverage table")
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
 	return c
 }

@@ -24,9 +24,68 @@ type BenchRow struct {
 	Grundy         int   `json:"grundy"`
 }
 
+// CoverageRow says how many positions reached by random play the bots'
+// analysis decides within its budget.
+type CoverageRow struct {
+	N       int     `json:"n"`
+	Moves   int     `json:"moves"`
+	Decided int     `json:"decided"`
+	Total   int     `json:"total"`
+	MaxSecs float64 `json:"max_seconds"`
+}
+
 // BenchResult is the output of `kombi bench nim2d`.
 type BenchResult struct {
-	Rows []BenchRow `json:"rows"`
+	Rows     []BenchRow    `json:"rows"`
+	Coverage []CoverageRow `json:"coverage,omitempty"`
+	Budget   int64         `json:"budget,omitempty"`
+}
+
+// Coverage plays samples random games (the assignment's random strategy)
+// on palettes of sides ns, stops after each number of moves in after, and
+// analyses the position as a bot does, with a work budget and a fresh cache:
+// how many positions get a decided outcome, and the longest analysis.
+func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, seed uint64) ([]CoverageRow, error) {
+	var out []CoverageRow
+	for _, n := range ns {
+		b := Board{N: n}
+		for _, k := range after {
+			row := CoverageRow{N: n, Moves: k}
+			for i := range samples {
+				rng := rand.New(rand.NewPCG(seed+uint64(i), uint64(n)))
+				empty := b.All()
+				for range k {
+					cells := empty.List()
+					if len(cells) == 0 {
+						break
+					}
+					first := cells[rng.IntN(len(cells))]
+					var m = MoveOf(first, 1, false)
+					if !b.Diagonal(first) {
+						runs := Runs(b, empty, first, rng.IntN(2) == 1, 3)
+						m = runs[rng.IntN(len(runs))]
+					}
+					set, _ := b.MoveSet(m)
+					empty = Cells{empty[0] &^ set[0], empty[1] &^ set[1]}
+				}
+				if empty == (Cells{}) {
+					continue
+				}
+				start := time.Now()
+				a := AnalyseCells(b, empty, AnalyseOptions{Ctx: ctx, Budget: budget, FirstWin: true})
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				row.MaxSecs = max(row.MaxSecs, time.Since(start).Seconds())
+				row.Total++
+				if a.Outcome != Unknown {
+					row.Decided++
+				}
+			}
+			out = append(out, row)
+		}
+	}
+	return out, nil
 }
 
 // Bench measures the decomposition engine against plain search on the empty
@@ -119,6 +178,12 @@ func (r *BenchResult) Text() string {
 			plain, ratio, pos = fmt.Sprintf("%.4f", row.PlainSeconds), fmt.Sprintf("%.0f×", row.Ratio), fmt.Sprint(row.PlainPositions)
 		}
 		fmt.Fprintf(&b, "%-48s %10s %10.4f %8s %10s %10d %12d\n", row.Task, plain, row.EngineSeconds, ratio, pos, row.EngineShapes, row.EngineSteps)
+	}
+	if len(r.Coverage) > 0 {
+		fmt.Fprintf(&b, "\nPositions after k random moves decided by one bot analysis (budget %d, fresh cache):\n", r.Budget)
+		for _, c := range r.Coverage {
+			fmt.Fprintf(&b, "  N=%-2d k=%-3d decided %2d/%-2d  longest %.3f s\n", c.N, c.Moves, c.Decided, c.Total, c.MaxSecs)
+		}
 	}
 	return b.String()
 }

@@ -16,7 +16,7 @@ import (
 // examined by the Grundy engine in shapes not yet cached). It keeps
 // decisions under a second on an ordinary machine while staying
 // deterministic: the same seed gives the same game on any machine.
-const DefaultBudget = 1_000_000
+const DefaultBudget = 600_000
 
 // Strategy names a way of choosing moves.
 type Strategy int
