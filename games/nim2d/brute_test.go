@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/solve"
 )
@@ -219,7 +218,6 @@ func TestOutcomeAgainstMinimax(t *testing.T) {
 	for _, n := range []int{3, 4, 5} {
 		g, _ := nim2d.New(n, "R", "p1")
 		sv := solve.NewSolver(solve.Options{})
-		b := g.Board()
 		positions := 0
 		for positions < 300 {
 			var empty nim2d.Cells
@@ -252,8 +250,6 @@ func TestOutcomeAgainstMinimax(t *testing.T) {
 			if a.Outcome == nim2d.Win && !slices.Equal(res.Best, a.Winning) {
 				t.Fatalf("N=%d %s: minimax wins %v, analysis %v", n, s.Palette(), res.Best, a.Winning)
 			}
-			_ = b
-			_ = game.Move(0)
 		}
 	}
 }

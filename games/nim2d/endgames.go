@@ -102,7 +102,7 @@ func (s Shape) grownBy(r, c int) (Shape, bool) {
 // columns), each up to rotation and reflection.
 type EndgameClass struct {
 	Empty int `json:"empty"`
-	// Class names the components, largest first, e.g. "I3 + 1 + 1".
+	// Class names the components, largest first, e.g. "I3 + • + •".
 	Class      string   `json:"class"`
 	Components []string `json:"components"`
 	Values     []int    `json:"values"`
