@@ -1,6 +1,8 @@
 package nim2d_test
 
 import (
+	"context"
+	"errors"
 	"testing"
 
 	"github.com/kombi/kombi/games/nim2d"
@@ -14,5 +16,46 @@ func BenchmarkTriangle7(b *testing.B) {
 		if v, err := e.Grundy(nim2d.Triangle(7)); err != nil || v != 1 {
 			b.Fatal(v, err)
 		}
+	}
+}
+
+// TestCacheBound checks that the cache never grows past its memory bound,
+// keeps every value it can, and returns what it stored.
+func TestCacheBound(t *testing.T) {
+	c := nim2d.NewCache(1 << 16) // 4096 entries
+	e := nim2d.NewEngine(c)
+	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 {
+		t.Fatalf("triangle 6: %d %v", v, err)
+	}
+	if c.Bytes() > 1<<16 || c.Evictions == 0 {
+		t.Fatalf("cache of %d bytes, %d evictions: the bound must hold and force evictions", c.Bytes(), c.Evictions)
+	}
+	big := nim2d.NewCache(1 << 26)
+	e = nim2d.NewEngine(big)
+	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 || big.Evictions != 0 || big.Len() != 1311 {
+		t.Fatalf("triangle 6 with room: %d %v, %d evictions, %d entries", v, err, big.Evictions, big.Len())
+	}
+}
+
+// TestBudget: a computation over its budget stops with ErrBudget, keeps
+// its finished work, and a later call with room finishes with the same
+// value as an unbounded one.
+func TestBudget(t *testing.T) {
+	e := nim2d.NewEngine(nil)
+	e.Limit(context.Background(), 1000)
+	if _, err := e.Grundy(nim2d.Triangle(6)); !errors.Is(err, nim2d.ErrBudget) {
+		t.Fatalf("over budget: %v", err)
+	}
+	kept := e.Cache().Len()
+	e.Limit(context.Background(), 0)
+	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 || kept == 0 {
+		t.Fatalf("resumed: %d %v (kept %d)", v, err, kept)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e = nim2d.NewEngine(nil)
+	e.Limit(ctx, 0)
+	if _, err := e.Grundy(nim2d.Triangle(7)); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
 	}
 }

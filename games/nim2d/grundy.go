@@ -58,7 +58,7 @@ func (c *Cache) grow() {
 	c.used = 0
 	for _, s := range old {
 		if s.Hi != 0 {
-			c.put(Key{s.Lo, s.Hi & keyMaskHi}, s)
+			c.put(Key{s.Lo, s.Hi & keyMaskHi}, s, true)
 		}
 	}
 }
@@ -90,10 +90,17 @@ func (c *Cache) Put(k Key, v int) {
 		c.grow()
 	}
 	c.Stores++
-	c.put(k, Key{k.Lo, k.Hi | uint64(v)<<valueShift})
+	entry := Key{k.Lo, k.Hi | uint64(v)<<valueShift}
+	// A full bucket makes the table grow while it may; at the memory bound
+	// an entry is evicted.
+	for !c.put(k, entry, len(c.slots) >= c.limit) {
+		c.grow()
+	}
 }
 
-func (c *Cache) put(k, entry Key) {
+// put stores entry under k; with a full bucket it evicts the entry of the
+// smallest shape when evict is set, and otherwise reports false.
+func (c *Cache) put(k, entry Key, evict bool) bool {
 	i := hashKey(k) & c.mask &^ (bucket - 1)
 	victim, fewest := i, 1<<30
 	for j := i; j < i+bucket; j++ {
@@ -101,18 +108,22 @@ func (c *Cache) put(k, entry Key) {
 		if s.Hi == 0 {
 			c.slots[j] = entry
 			c.used++
-			return
+			return true
 		}
 		if s.Lo == k.Lo && s.Hi&keyMaskHi == k.Hi {
 			c.slots[j] = entry
-			return
+			return true
 		}
 		if n := (Key{s.Lo, s.Hi & keyMaskHi}).cellCount(); n < fewest {
 			victim, fewest = j, n
 		}
 	}
+	if !evict {
+		return false
+	}
 	c.slots[victim] = entry
 	c.Evictions++
+	return true
 }
 
 // ErrBudget is returned when a computation needs more work than its budget.
