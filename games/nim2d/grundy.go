@@ -24,20 +24,20 @@ type Cache struct {
 const DefaultCacheBytes = 64 << 20
 
 const (
-	bucket     = 4
+	bucket     = 8
 	valueShift = 48
 	keyMaskHi  = 1<<valueShift - 1
 )
 
-// NewCache returns an empty cache of at most memBytes bytes (at least 64 KiB;
+// NewCache returns an empty cache of at most memBytes bytes (at least 96 KiB;
 // 0 means DefaultCacheBytes). The table starts small and doubles as it
-// fills, up to the bound.
+// fills; the bound covers the old and the new table while it doubles.
 func NewCache(memBytes int64) *Cache {
 	if memBytes <= 0 {
 		memBytes = DefaultCacheBytes
 	}
 	limit := 1 << 12
-	for limit*2*16 <= int(min(memBytes, 1<<40)) {
+	for limit*2*24 <= int(min(memBytes, 1<<40)) {
 		limit *= 2
 	}
 	n := min(limit, 1<<14)
@@ -91,9 +91,9 @@ func (c *Cache) Put(k Key, v int) {
 	}
 	c.Stores++
 	entry := Key{k.Lo, k.Hi | uint64(v)<<valueShift}
-	// A full bucket makes the table grow while it may; at the memory bound
-	// an entry is evicted.
-	for !c.put(k, entry, len(c.slots) >= c.limit) {
+	// A full bucket in a table a quarter full or more makes it grow while
+	// it may; otherwise (or at the memory bound) an entry is evicted.
+	for !c.put(k, entry, len(c.slots) >= c.limit || c.used < len(c.slots)/4) {
 		c.grow()
 	}
 }
