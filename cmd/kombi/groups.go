@@ -22,6 +22,7 @@ func (a *app) benchCmd() *cobra.Command {
 		Args:  exactArgs(0, "a benchmark name"),
 	}
 	c.AddCommand(a.benchWythoffCmd())
+	c.AddCommand(a.nim2dBenchCmd())
 	return c
 }
 
@@ -32,6 +33,7 @@ func (a *app) reportCmd() *cobra.Command {
 		Args:  exactArgs(0, "a report name"),
 	}
 	c.AddCommand(a.reportWythoffTable5Cmd())
+	c.AddCommand(a.nim2dEndgamesCmd())
 	return c
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim"
+	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/games/wythoff"
 )
 
@@ -19,6 +20,7 @@ func Registries() (*game.Registry, *bot.Registry, error) {
 	for _, register := range []func(*game.Registry, *bot.Registry) error{
 		nim.Register,
 		wythoff.Register,
+		nim2d.Register,
 	} {
 		if err := register(games, bots); err != nil {
 			return nil, nil, fmt.Errorf("registries: %w", err)

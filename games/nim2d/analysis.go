@@ -1,0 +1,500 @@
+package nim2d
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Outcome is the result for the player to move, when known.
+type Outcome int8
+
+const (
+	// Unknown means the analysis could not decide within its limits.
+	Unknown Outcome = iota
+	// Win means the player to move wins against any defence.
+	Win
+	// Loss means the player to move loses against best play.
+	Loss
+)
+
+// String returns "win", "loss" or "unknown".
+func (o Outcome) String() string {
+	switch o {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	default:
+		return "unknown"
+	}
+}
+
+// Part is one independent component of a position: connected empty
+// off-diagonal cells.
+type Part struct {
+	// Shape is the component, normalised to its bounding box whose top-left
+	// cell is (R0, C0) on the palette (0-based).
+	Shape  Shape
+	R0, C0 int
+	// Key is the canonical key of the shape.
+	Key Key
+	// Value is the Grundy value of the shape when Known.
+	Value int
+	Known bool
+}
+
+// Decomposition is a position split into independent parts: the empty
+// diagonal cells (single-token heaps) and the components of empty
+// off-diagonal cells.
+type Decomposition struct {
+	Board    Board
+	Empty    Cells
+	Diagonal int // empty diagonal cells
+	Parts    []Part
+	partOf   [MaxN * MaxN]int8 // index of the part holding a cell, -1 for none
+}
+
+// Decompose splits the empty cells of an N×N palette into parts.
+func Decompose(b Board, empty Cells) *Decomposition {
+	d := &Decomposition{Board: b, Empty: empty}
+	for i := range d.partOf {
+		d.partOf[i] = -1
+	}
+	n := b.N
+	var queue [MaxN * MaxN]int
+	for start := range b.Size() {
+		if !empty.Has(start) || d.partOf[start] >= 0 {
+			continue
+		}
+		r, c := b.RC(start)
+		if r == c {
+			d.Diagonal++
+			continue
+		}
+		id := int8(len(d.Parts))
+		d.partOf[start] = id
+		queue[0] = start
+		head, tail := 0, 1
+		rmin, rmax, cmin, cmax := r, r, c, c
+		for head < tail {
+			i := queue[head]
+			head++
+			ri, ci := b.RC(i)
+			rmin, rmax, cmin, cmax = min(rmin, ri), max(rmax, ri), min(cmin, ci), max(cmax, ci)
+			for _, nb := range [4][2]int{{ri - 1, ci}, {ri + 1, ci}, {ri, ci - 1}, {ri, ci + 1}} {
+				rr, cc := nb[0], nb[1]
+				if rr < 0 || cc < 0 || rr >= n || cc >= n || rr == cc {
+					continue
+				}
+				j := b.Index(rr, cc)
+				if empty.Has(j) && d.partOf[j] < 0 {
+					d.partOf[j] = id
+					queue[tail] = j
+					tail++
+				}
+			}
+		}
+		var s Shape
+		s.H, s.W = int8(rmax-rmin+1), int8(cmax-cmin+1)
+		for k := range tail {
+			ri, ci := b.RC(queue[k])
+			s.Rows[ri-rmin] |= 1 << (ci - cmin)
+		}
+		d.Parts = append(d.Parts, Part{Shape: s, R0: rmin, C0: cmin, Key: s.Canonical()})
+	}
+	return d
+}
+
+// PartOf returns the index of the part holding cell index i, or -1.
+func (d *Decomposition) PartOf(i int) int { return int(d.partOf[i]) }
+
+// odd returns the indices of the parts that do not cancel: of each class of
+// equal (canonical) shapes, one part when the class has an odd number.
+func (d *Decomposition) odd() []int {
+	count := map[Key]int{}
+	first := map[Key]int{}
+	for i, p := range d.Parts {
+		if count[p.Key] == 0 {
+			first[p.Key] = i
+		}
+		count[p.Key]++
+	}
+	var out []int
+	for i, p := range d.Parts {
+		if first[p.Key] == i && count[p.Key]%2 == 1 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// evaluator computes values of shapes and sums of shapes, either fully
+// (within the engine's limits) or only from what is already known.
+type evaluator struct {
+	e         *Engine
+	knownOnly bool
+}
+
+func (ev evaluator) shape(s Shape, k Key) (int, bool) {
+	if n := s.Cells(); n <= 3 {
+		return n, true
+	}
+	if v, ok := ev.e.cache.Get(k); ok {
+		return v, true
+	}
+	if ev.knownOnly || ev.e.err != nil {
+		return 0, false
+	}
+	v, ok := ev.e.keyed(&s, k)
+	return v, ok
+}
+
+// sum returns the value of a list of shapes with their keys, equal shapes
+// cancelling in pairs, and the number of cells of the shapes whose values
+// are missing.
+func (ev evaluator) sum(shapes []Shape, keys []Key) (int, int, bool) {
+	idx := make([]int, len(shapes))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool {
+		ka, kb := keys[idx[a]], keys[idx[b]]
+		if ca, cb := shapes[idx[a]].Cells(), shapes[idx[b]].Cells(); ca != cb {
+			return ca < cb
+		}
+		return ka.less(kb)
+	})
+	x, missing := 0, 0
+	for a := 0; a < len(idx); {
+		b := a
+		for b < len(idx) && keys[idx[b]] == keys[idx[a]] {
+			b++
+		}
+		if (b-a)%2 == 1 {
+			s := shapes[idx[a]]
+			if v, ok := ev.shape(s, keys[idx[a]]); ok {
+				x ^= v
+			} else {
+				missing += s.Cells()
+			}
+		}
+		a = b
+	}
+	return x, missing, missing == 0
+}
+
+// after returns the parts' shapes and keys after move m (an off-diagonal
+// move), or the parts unchanged for a diagonal move, and the change of the
+// number of empty diagonal cells.
+func (d *Decomposition) after(m game.Move) ([]Shape, []Key, int) {
+	cells, _ := d.Board.MoveCells(m)
+	shapes := make([]Shape, 0, len(d.Parts)+4)
+	keys := make([]Key, 0, len(d.Parts)+4)
+	if len(cells) == 1 && d.Board.Diagonal(cells[0]) {
+		for _, p := range d.Parts {
+			shapes, keys = append(shapes, p.Shape), append(keys, p.Key)
+		}
+		return shapes, keys, -1
+	}
+	in := d.PartOf(cells[0])
+	for i, p := range d.Parts {
+		if i != in {
+			shapes, keys = append(shapes, p.Shape), append(keys, p.Key)
+		}
+	}
+	p := d.Parts[in]
+	rest := p.Shape
+	for _, c := range cells {
+		r, cc := d.Board.RC(c)
+		rest.Rows[r-p.R0] &^= 1 << (cc - p.C0)
+	}
+	for _, piece := range rest.Components() {
+		shapes, keys = append(shapes, piece), append(keys, piece.Canonical())
+	}
+	return shapes, keys, 0
+}
+
+// AnalyseOptions bound an analysis.
+type AnalyseOptions struct {
+	// Ctx stops the analysis (nil: never).
+	Ctx context.Context
+	// Budget bounds the work of the Grundy engine (moves examined in shapes
+	// not yet cached); 0 means no bound.
+	Budget int64
+	// Cache keeps Grundy values between analyses (nil: a new default cache).
+	Cache *Cache
+	// Engine, when not nil, is used instead of a new engine on Cache.
+	Engine *Engine
+	// FirstWin stops at the first proven winning move; otherwise every
+	// move is decided where the limits allow.
+	FirstWin bool
+}
+
+// Analysis is what Analyse learns about a position.
+type Analysis struct {
+	Decomposition *Decomposition
+	// Outcome for the player to move.
+	Outcome Outcome
+	// Grundy is the position's Grundy value when GrundyKnown.
+	Grundy      int
+	GrundyKnown bool
+	// Winning lists proven winning moves, in LegalMoves order.
+	Winning []game.Move
+	// Complete reports that Winning lists every winning move.
+	Complete bool
+	// Losing lists moves proven to lose (to a position of non-zero value).
+	Losing []game.Move
+	// Undecided lists the moves the analysis could not decide, each with the
+	// number of cells of unsolved components it leaves.
+	Undecided []Undecided
+	// Unsolved is the number of cells of the components whose values the
+	// analysis could not compute.
+	Unsolved int
+	// Work is the engine work spent.
+	Work int64
+	// Err is why the analysis stopped early (ErrBudget, a context error).
+	Err error
+}
+
+// Undecided is a move whose outcome is not known, with the size of the
+// unsolved part it leaves (smaller is closer to a decided position).
+type Undecided struct {
+	Move     game.Move
+	Unsolved int
+}
+
+// Analyse solves a position as far as its limits allow: the Grundy value
+// (the XOR of the parts' values, equal parts cancelling in pairs, the empty
+// diagonal cells counting 1 each), the outcome, and the winning moves.
+// When the value of some part is out of reach it still proves a win by a
+// move after which everything left cancels or is known (such as the mirror
+// answer in a symmetric position).
+func Analyse(s *State, opt AnalyseOptions) *Analysis {
+	return AnalyseCells(s.g.board, s.empty, opt)
+}
+
+// AnalyseCells is Analyse for the empty cells of an N×N palette.
+func AnalyseCells(b Board, empty Cells, opt AnalyseOptions) *Analysis {
+	ctx := opt.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	e := opt.Engine
+	if e == nil {
+		e = NewEngine(opt.Cache)
+	}
+	e.Limit(ctx, opt.Budget)
+	d := Decompose(b, empty)
+	a := &Analysis{Decomposition: d}
+	defer func() { a.Work = e.Spent() }()
+	moves := b.LegalMoves(empty, nil)
+	if len(moves) == 0 {
+		a.Outcome, a.GrundyKnown, a.Complete = Loss, true, true
+		return a
+	}
+	full := evaluator{e: e}
+	known := evaluator{e: e, knownOnly: true}
+
+	// The parts that do not cancel, smallest first.
+	odd := d.odd()
+	sort.SliceStable(odd, func(i, j int) bool { return d.Parts[odd[i]].Shape.Cells() < d.Parts[odd[j]].Shape.Cells() })
+	for i := range d.Parts {
+		p := &d.Parts[i]
+		p.Value, p.Known = known.shape(p.Shape, p.Key)
+	}
+	x := d.Diagonal & 1
+	var missing []int
+	for _, i := range odd {
+		if p := d.Parts[i]; p.Known {
+			x ^= p.Value
+		} else {
+			missing = append(missing, i)
+		}
+	}
+	finish := func(sc scan) *Analysis {
+		a.Winning, a.Losing, a.Undecided = sc.winning, sc.losing, sc.undecided
+		slices.Sort(a.Winning)
+		slices.Sort(a.Losing)
+		sort.Slice(a.Undecided, func(i, j int) bool { return a.Undecided[i].Move < a.Undecided[j].Move })
+		if len(a.Winning) > 0 {
+			a.Outcome = Win
+		}
+		a.Complete = sc.complete && a.Outcome != Unknown
+		if e.err != nil && !errors.Is(e.err, ErrBudget) {
+			a.Err = e.err
+		} else if e.err != nil {
+			a.Err = ErrBudget
+		}
+		return a
+	}
+	if len(missing) > 0 {
+		// First the free check: a move after which every part cancels or
+		// has a known value, with XOR 0 (the mirror answer in a symmetric
+		// position is one).
+		if sc := scanMoves(d, moves, known, opt.FirstWin); opt.FirstWin && len(sc.winning) > 0 {
+			return finish(sc)
+		}
+		// Then spend the budget on the missing values, smallest part first.
+		for _, i := range missing {
+			p := &d.Parts[i]
+			if v, ok := full.shape(p.Shape, p.Key); ok {
+				p.Value, p.Known = v, true
+				x ^= v
+			} else {
+				a.Unsolved += p.Shape.Cells()
+			}
+		}
+		if a.Unsolved > 0 {
+			// The value is out of reach: only cancellation can prove a win.
+			return finish(scanMoves(d, moves, known, opt.FirstWin))
+		}
+	}
+	a.Grundy, a.GrundyKnown = x, true
+	if x == 0 {
+		// Every move changes exactly one term of the XOR: all moves lose.
+		a.Outcome, a.Complete, a.Losing = Loss, true, moves
+		return a
+	}
+	a.Outcome = Win
+	// Decide the moves, the most promising first: the diagonal (when it
+	// holds the highest bit) and the parts whose value the XOR lowers
+	// (Bouton's rule: a winning move exists there).
+	return finish(scanMoves(d, orderMoves(d, moves, x), full, opt.FirstWin))
+}
+
+// scan is the result of deciding a position's moves.
+type scan struct {
+	winning, losing []game.Move
+	undecided       []Undecided
+	complete        bool
+}
+
+// scanMoves decides each move by the value of the position it leaves, as
+// far as ev can compute it; with firstWin it stops at the first winning move.
+func scanMoves(d *Decomposition, moves []game.Move, ev evaluator, firstWin bool) scan {
+	sc := scan{complete: true}
+	for _, m := range moves {
+		shapes, keys, dd := d.after(m)
+		v, missing, ok := ev.sum(shapes, keys)
+		if !ok {
+			sc.complete = false
+			sc.undecided = append(sc.undecided, Undecided{m, missing})
+			continue
+		}
+		if v^(d.Diagonal+dd)&1 == 0 {
+			sc.winning = append(sc.winning, m)
+			if firstWin {
+				sc.complete = false
+				break
+			}
+		} else {
+			sc.losing = append(sc.losing, m)
+		}
+	}
+	return sc
+}
+
+func orderMoves(d *Decomposition, moves []game.Move, x int) []game.Move {
+	hi := 0
+	for 1<<(hi+1) <= x {
+		hi++
+	}
+	rank := func(m game.Move) int {
+		cells, _ := d.Board.MoveCells(m)
+		if len(cells) == 1 && d.Board.Diagonal(cells[0]) {
+			if x == 1 && d.Diagonal&1 == 1 {
+				return 0
+			}
+			return 2
+		}
+		p := d.Parts[d.PartOf(cells[0])]
+		if p.Known && p.Value>>hi&1 == 1 {
+			return 0
+		}
+		if p.Known {
+			return 1
+		}
+		return 2
+	}
+	out := slices.Clone(moves)
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
+	return out
+}
+
+// Explain describes the decomposition for people: each part with its
+// shape and value, and the XOR.
+func (a *Analysis) Explain(s *State) string {
+	d := a.Decomposition
+	var b strings.Builder
+	var terms []string
+	if d.Diagonal > 0 {
+		fmt.Fprintf(&b, "Empty diagonal cells: %d, each a single-token heap (value 1): together %d.\n", d.Diagonal, d.Diagonal&1)
+		terms = append(terms, fmt.Sprint(d.Diagonal&1))
+	}
+	count := map[Key]int{}
+	for _, p := range d.Parts {
+		count[p.Key]++
+	}
+	for i, p := range d.Parts {
+		var cells []int
+		for r := range int(p.Shape.H) {
+			for c := range int(p.Shape.W) {
+				if p.Shape.Has(r, c) {
+					cells = append(cells, d.Board.Index(p.R0+r, p.C0+c))
+				}
+			}
+		}
+		name := ShapeName(p.Shape)
+		val := "value not computed"
+		switch {
+		case p.Known && count[p.Key]%2 == 0:
+			val = fmt.Sprintf("value %d, cancels with an equal part", p.Value)
+		case p.Known:
+			val = fmt.Sprintf("value %d", p.Value)
+		case count[p.Key]%2 == 0:
+			val = "cancels with an equal part"
+		}
+		if p.Known && firstOfKey(d, i) && count[p.Key]%2 == 1 {
+			terms = append(terms, fmt.Sprint(p.Value))
+		}
+		what := fmt.Sprintf("%d cells", p.Shape.Cells())
+		if p.Shape.Cells() == 1 {
+			what = "a single cell"
+		} else if name != what {
+			what = name + ", " + what
+		}
+		fmt.Fprintf(&b, "Part %c: cells %s (%s): %s.\n", 'A'+i, joinNumbers(cells), what, val)
+	}
+	if a.GrundyKnown {
+		if len(terms) == 0 {
+			terms = []string{"0"}
+		}
+		switch {
+		case len(terms) == 1:
+			fmt.Fprintf(&b, "Grundy value: %d.\n", a.Grundy)
+		default:
+			fmt.Fprintf(&b, "Grundy value: %s = %d.\n", strings.Join(terms, " ⊕ "), a.Grundy)
+		}
+		if len(count) < len(d.Parts) {
+			b.WriteString("(Equal parts cancel in pairs.)\n")
+		}
+	} else {
+		fmt.Fprintf(&b, "Grundy value: not computed (components of %d cells in all are beyond the limits).\n", a.Unsolved)
+	}
+	return b.String()
+}
+
+func firstOfKey(d *Decomposition, i int) bool {
+	for j := range i {
+		if d.Parts[j].Key == d.Parts[i].Key {
+			return false
+		}
+	}
+	return true
+}

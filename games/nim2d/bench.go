@@ -1,0 +1,189 @@
+package nim2d
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+)
+
+// BenchRow is one measurement of `kombi bench nim2d`.
+type BenchRow struct {
+	Task string `json:"task"`
+	// PlainSeconds is the plain whole-palette search (no decomposition, no
+	// symmetry), 0 when not run; EngineSeconds the decomposition engine.
+	PlainSeconds  float64 `json:"plain_seconds"`
+	EngineSeconds float64 `json:"engine_seconds"`
+	// Ratio is PlainSeconds / EngineSeconds.
+	Ratio float64 `json:"ratio"`
+	// PlainPositions and EngineShapes count what each stored.
+	PlainPositions int   `json:"plain_positions"`
+	EngineShapes   int   `json:"engine_shapes"`
+	EngineSteps    int64 `json:"engine_steps"`
+	Grundy         int   `json:"grundy"`
+}
+
+// CoverageRow says how many positions reached by random play the bots'
+// analysis decides within its budget.
+type CoverageRow struct {
+	N       int     `json:"n"`
+	Moves   int     `json:"moves"`
+	Decided int     `json:"decided"`
+	Total   int     `json:"total"`
+	MaxSecs float64 `json:"max_seconds"`
+}
+
+// BenchResult is the output of `kombi bench nim2d`.
+type BenchResult struct {
+	Rows     []BenchRow    `json:"rows"`
+	Coverage []CoverageRow `json:"coverage,omitempty"`
+	Budget   int64         `json:"budget,omitempty"`
+}
+
+// Coverage plays samples random games (the assignment's random strategy)
+// on palettes of sides ns, stops after each number of moves in after, and
+// analyses the position as a bot does, with a work budget and a fresh cache:
+// how many positions get a decided outcome, and the longest analysis.
+func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, seed uint64) ([]CoverageRow, error) {
+	var out []CoverageRow
+	for _, n := range ns {
+		b := Board{N: n}
+		for _, k := range after {
+			row := CoverageRow{N: n, Moves: k}
+			for i := range samples {
+				rng := rand.New(rand.NewPCG(seed+uint64(i), uint64(n)))
+				empty := b.All()
+				for range k {
+					cells := empty.List()
+					if len(cells) == 0 {
+						break
+					}
+					first := cells[rng.IntN(len(cells))]
+					var m = MoveOf(first, 1, false)
+					if !b.Diagonal(first) {
+						runs := Runs(b, empty, first, rng.IntN(2) == 1, 3)
+						m = runs[rng.IntN(len(runs))]
+					}
+					set, _ := b.MoveSet(m)
+					empty = Cells{empty[0] &^ set[0], empty[1] &^ set[1]}
+				}
+				if empty == (Cells{}) {
+					continue
+				}
+				start := time.Now()
+				a := AnalyseCells(b, empty, AnalyseOptions{Ctx: ctx, Budget: budget, FirstWin: true})
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				row.MaxSecs = max(row.MaxSecs, time.Since(start).Seconds())
+				row.Total++
+				if a.Outcome != Unknown {
+					row.Decided++
+				}
+			}
+			out = append(out, row)
+		}
+	}
+	return out, nil
+}
+
+// Bench measures the decomposition engine against plain search on the empty
+// 4×4 palette and on random 5×5 positions (both sides compute the same
+// Grundy values, checked), then the engine alone on the triangles of the
+// empty palettes up to side upTo. Each side starts from an empty table.
+func Bench(ctx context.Context, upTo int, seed uint64) (*BenchResult, error) {
+	res := &BenchResult{}
+	// The empty 4×4 palette.
+	b4 := Board{N: 4}
+	row := BenchRow{Task: "empty 4×4 palette"}
+	start := time.Now()
+	pv, positions := PlainGrundy(b4, b4.All())
+	row.PlainSeconds, row.PlainPositions = time.Since(start).Seconds(), positions
+	start = time.Now()
+	e := NewEngine(nil)
+	a := AnalyseCells(b4, b4.All(), AnalyseOptions{Ctx: ctx, Engine: e})
+	row.EngineSeconds, row.EngineShapes, row.EngineSteps = time.Since(start).Seconds(), e.Cache().Len(), e.Work
+	if !a.GrundyKnown || a.Grundy != pv {
+		return nil, fmt.Errorf("bench: 4×4 plain search %d, engine %d", pv, a.Grundy)
+	}
+	row.Grundy = pv
+	res.Rows = append(res.Rows, finishRow(row))
+
+	// Random 5×5 positions with 14 to 18 empty cells.
+	rng := rand.New(rand.NewPCG(seed, 0x62656e6368))
+	b5 := Board{N: 5}
+	var positionsList []Cells
+	for range 40 {
+		var empty Cells
+		for _, i := range rng.Perm(25)[:14+rng.IntN(5)] {
+			empty = empty.With(i)
+		}
+		positionsList = append(positionsList, empty)
+	}
+	row = BenchRow{Task: "40 random 5×5 positions, 14-18 empty cells"}
+	plain := make([]int, len(positionsList))
+	start = time.Now()
+	for i, empty := range positionsList {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		v, n := PlainGrundy(b5, empty)
+		plain[i] = v
+		row.PlainPositions += n
+	}
+	row.PlainSeconds = time.Since(start).Seconds()
+	start = time.Now()
+	for i, empty := range positionsList {
+		e := NewEngine(NewCache(1 << 20))
+		a := AnalyseCells(b5, empty, AnalyseOptions{Ctx: ctx, Engine: e})
+		if !a.GrundyKnown || a.Grundy != plain[i] {
+			return nil, fmt.Errorf("bench: 5×5 position %v: plain search %d, engine %d", empty.List(), plain[i], a.Grundy)
+		}
+		row.EngineShapes += e.Cache().Len()
+		row.EngineSteps += e.Work
+	}
+	row.EngineSeconds = time.Since(start).Seconds()
+	res.Rows = append(res.Rows, finishRow(row))
+
+	// The triangles.
+	for n := 4; n <= upTo; n++ {
+		e := NewEngine(NewCache(1 << 30))
+		e.Limit(ctx, 0)
+		start := time.Now()
+		v, err := e.Grundy(Triangle(n))
+		if err != nil {
+			return nil, fmt.Errorf("bench: triangle %d: %w", n, err)
+		}
+		res.Rows = append(res.Rows, BenchRow{Task: fmt.Sprintf("triangle of the %d×%d palette (%d cells)", n, n, Triangle(n).Cells()),
+			EngineSeconds: time.Since(start).Seconds(), EngineShapes: e.Cache().Len(), EngineSteps: e.Work, Grundy: v})
+	}
+	return res, nil
+}
+
+func finishRow(r BenchRow) BenchRow {
+	if r.EngineSeconds > 0 {
+		r.Ratio = r.PlainSeconds / r.EngineSeconds
+	}
+	return r
+}
+
+// Text formats the measurements as a table.
+func (r *BenchResult) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-48s %10s %10s %8s %10s %10s %12s\n", "task", "plain s", "engine s", "ratio", "plain pos", "shapes", "engine steps")
+	for _, row := range r.Rows {
+		plain, ratio, pos := "—", "—", "—"
+		if row.PlainSeconds > 0 {
+			plain, ratio, pos = fmt.Sprintf("%.4f", row.PlainSeconds), fmt.Sprintf("%.0f×", row.Ratio), fmt.Sprint(row.PlainPositions)
+		}
+		fmt.Fprintf(&b, "%-48s %10s %10.4f %8s %10s %10d %12d\n", row.Task, plain, row.EngineSeconds, ratio, pos, row.EngineShapes, row.EngineSteps)
+	}
+	if len(r.Coverage) > 0 {
+		fmt.Fprintf(&b, "\nPositions after k random moves decided by one bot analysis (budget %d, fresh cache):\n", r.Budget)
+		for _, c := range r.Coverage {
+			fmt.Fprintf(&b, "  N=%-2d k=%-3d decided %2d/%-2d  longest %.3f s\n", c.N, c.Moves, c.Decided, c.Total, c.MaxSecs)
+		}
+	}
+	return b.String()
+}

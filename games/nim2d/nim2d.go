@@ -1,0 +1,409 @@
+// Package nim2d implements two-dimensional Nim on an N×N palette (a 2023
+// university assignment): players in turn colour 1 to 3 empty cells — one
+// diagonal cell alone, or off-diagonal cells consecutive in one row or one
+// column — and whoever colours the last cell wins.
+//
+// The game is impartial, and a position is a sum of independent parts: each
+// empty diagonal cell is a single-token heap, and the empty off-diagonal
+// cells split into connected components (cells joined through a common
+// row or column run) whose game depends only on their shape. The package
+// computes Grundy values of shapes with a memory-bounded cache of canonical
+// forms (Engine), solves positions (Analyse), plays the assignment's three
+// strategies and perfect play (bots.go), proves the outcome of the empty
+// board for every N, and classifies the endgames with few empty cells.
+package nim2d
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+var nim2dParams = []game.ParamSpec{
+	{Name: "n", Kind: game.Int, Default: "5", HasMin: true, Min: 1, HasMax: true, Max: MaxN, Doc: "side of the N×N palette"},
+	{Name: "p1", Kind: game.Enum, Default: "R", Choices: []string{"R", "G"}, Doc: "colour of player P1 (the --p1 player); P2 has the other"},
+	{Name: "first", Kind: game.Enum, Random: true, Choices: []string{"p1", "p2", "coin"},
+		Doc: "who moves first: p1, p2, or coin (a fair coin tossed from the seed; the default)"},
+}
+
+// NewType returns the type of 2D Nim, for a registry.
+func NewType() *game.Type {
+	return newType("R")
+}
+
+func newType(p1 string) *game.Type {
+	return &game.Type{
+		Name:      "nim2d",
+		Doc:       "2D Nim on the N×N palette: colour 1-3 empty cells (a diagonal cell alone, or consecutive off-diagonal cells of a row or column); the last cell wins",
+		Roles:     [2]string{p1, other(p1)},
+		Params:    nim2dParams,
+		Impartial: true,
+		New: func(p game.Params) (game.Game, error) {
+			first := p.String("first")
+			if first == "" || first == "coin" {
+				first = CoinToss(p.Seed())
+			}
+			return New(p.Int("n"), p.String("p1"), first)
+		},
+	}
+}
+
+func other(colour string) string {
+	if colour == "R" {
+		return "G"
+	}
+	return "R"
+}
+
+// CoinToss is the fair coin of the game string's first=coin: "p1" or "p2",
+// drawn from seed.
+func CoinToss(seed uint64) string {
+	if rand.New(rand.NewPCG(seed, 0x636f696e)).IntN(2) == 0 {
+		return "p1"
+	}
+	return "p2"
+}
+
+// Game is 2D Nim on an N×N palette with fixed colours and first player.
+type Game struct {
+	typ    *game.Type
+	board  Board
+	colour [2]byte // colour letter of each seat
+	first  game.Player
+}
+
+// New returns 2D Nim on an n×n palette where player P1 has colour p1 ("R"
+// or "G") and first ("p1" or "p2") moves first.
+func New(n int, p1, first string) (*Game, error) {
+	if n < 1 || n > MaxN {
+		return nil, fmt.Errorf("n=%d: the palette side must be from 1 to %d", n, MaxN)
+	}
+	if p1 != "R" && p1 != "G" {
+		return nil, fmt.Errorf("p1=%s: the colour must be R or G", p1)
+	}
+	g := &Game{typ: newType(p1), board: Board{N: n}, colour: [2]byte{p1[0], other(p1)[0]}}
+	switch first {
+	case "p1":
+		g.first = 0
+	case "p2":
+		g.first = 1
+	default:
+		return nil, fmt.Errorf("first=%s: want p1, p2 or coin", first)
+	}
+	return g, nil
+}
+
+// Type describes 2D Nim; its roles are the seats' colours.
+func (g *Game) Type() *game.Type { return g.typ }
+
+// N returns the palette side.
+func (g *Game) N() int { return g.board.N }
+
+// Board returns the palette's geometry.
+func (g *Game) Board() Board { return g.board }
+
+// Colour returns the colour letter of a seat.
+func (g *Game) Colour(p game.Player) byte { return g.colour[p] }
+
+// First returns the seat that moves first.
+func (g *Game) First() game.Player { return g.first }
+
+// String is the canonical game string.
+func (g *Game) String() string {
+	return fmt.Sprintf("nim2d(n=%d,p1=%c,first=p%d)", g.board.N, g.colour[0], g.first+1)
+}
+
+// NewInitialState returns the empty palette with the first player to move.
+func (g *Game) NewInitialState() game.State {
+	return &State{g: g, empty: g.board.All(), turn: g.first}
+}
+
+// ParsePosition reads a palette: N rows separated by '/', each of N
+// characters, '.' for an empty cell and any letter for a used one, e.g.
+// "..R/G../..." for N = 3. The first player of the game is to move.
+func (g *Game) ParsePosition(text string) (game.State, error) {
+	n := g.board.N
+	rows := strings.Split(strings.TrimSpace(text), "/")
+	if len(rows) != n {
+		return nil, fmt.Errorf("position %q has %d rows; want %d rows of %d cells separated by '/', '.' for an empty cell and a letter for a used one, e.g. %s",
+			text, len(rows), n, n, examplePosition(n))
+	}
+	s := &State{g: g, turn: g.first}
+	for r, row := range rows {
+		row = strings.TrimSpace(row)
+		if len(row) != n {
+			return nil, fmt.Errorf("position %q: row %d is %q with %d cells; want %d ('.' empty, a letter used)", text, r+1, row, len(row), n)
+		}
+		for c := range n {
+			ch := row[c]
+			i := g.board.Index(r, c)
+			switch {
+			case ch == '.':
+				s.empty = s.empty.With(i)
+			case ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z':
+				s.owner[i] = ch
+				s.used++
+			default:
+				return nil, fmt.Errorf("position %q: row %d has %q; want '.' for an empty cell or a letter for a used one", text, r+1, ch)
+			}
+		}
+	}
+	return s, nil
+}
+
+func examplePosition(n int) string {
+	rows := make([]string, n)
+	for r := range rows {
+		rows[r] = strings.Repeat(".", n)
+	}
+	rows[0] = "R" + rows[0][1:]
+	return strings.Join(rows, "/")
+}
+
+// State is a palette with the player to move. It implements game.Undoer,
+// game.Hasher, game.Annotator and game.Explainer.
+type State struct {
+	g       *Game
+	owner   [MaxN * MaxN]byte // colour letter of a used cell, 0 when empty
+	empty   Cells
+	used    int
+	turn    game.Player
+	history []game.Move
+}
+
+// Game returns the game of the state.
+func (s *State) Game() *Game { return s.g }
+
+// Empty returns the set of empty cells.
+func (s *State) Empty() Cells { return s.empty }
+
+// Counter returns the number of used cells.
+func (s *State) Counter() int { return s.used }
+
+// LastMove returns the last move played since the start (not for parsed
+// positions), and whether there is one.
+func (s *State) LastMove() (game.Move, bool) {
+	if len(s.history) == 0 {
+		return 0, false
+	}
+	return s.history[len(s.history)-1], true
+}
+
+// Player returns the player to move, or game.Terminal on a full palette.
+func (s *State) Player() game.Player {
+	if s.IsTerminal() {
+		return game.Terminal
+	}
+	return s.turn
+}
+
+// IsTerminal reports whether the palette is full.
+func (s *State) IsTerminal() bool { return s.empty == (Cells{}) }
+
+// LegalMoves appends every legal move in increasing order.
+func (s *State) LegalMoves(buf []game.Move) []game.Move {
+	return s.g.board.LegalMoves(s.empty, buf)
+}
+
+func (s *State) ownerName(i int) string {
+	if s.owner[i] == 0 {
+		return "nobody"
+	}
+	return string(s.owner[i])
+}
+
+// Apply colours the cells of m after checking that the move is legal.
+func (s *State) Apply(m game.Move) error {
+	if s.IsTerminal() {
+		return fmt.Errorf("the palette is full: the game is over")
+	}
+	if err := s.g.board.Check(s.empty, m, s.ownerName); err != nil {
+		return err
+	}
+	s.ApplyUnchecked(m)
+	return nil
+}
+
+// ApplyUnchecked colours the cells of m without checking.
+func (s *State) ApplyUnchecked(m game.Move) {
+	cells, _ := s.g.board.MoveCells(m)
+	col := s.g.colour[s.turn]
+	for _, i := range cells {
+		s.owner[i] = col
+		s.empty = s.empty.Without(i)
+	}
+	s.used += len(cells)
+	s.turn = 1 - s.turn
+	s.history = append(s.history, m)
+}
+
+// Undo empties the cells of m, the last move applied.
+func (s *State) Undo(m game.Move) {
+	cells, _ := s.g.board.MoveCells(m)
+	for _, i := range cells {
+		s.owner[i] = 0
+		s.empty = s.empty.With(i)
+	}
+	s.used -= len(cells)
+	s.turn = 1 - s.turn
+	if len(s.history) > 0 {
+		s.history = s.history[:len(s.history)-1]
+	}
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() game.State {
+	c := *s
+	c.history = append([]game.Move(nil), s.history...)
+	return &c
+}
+
+// Returns: the player who must move on the full palette loses.
+func (s *State) Returns() []float64 {
+	if !s.IsTerminal() {
+		return []float64{0, 0}
+	}
+	r := []float64{0, 0}
+	r[s.turn], r[1-s.turn] = -1, 1
+	return r
+}
+
+// Key hashes the empty cells and the player to move.
+func (s *State) Key() uint64 {
+	h := game.HashMix(uint64(s.g.board.N), uint64(s.turn))
+	h = game.HashMix(h, s.empty[0])
+	return game.HashMix(h, s.empty[1])
+}
+
+// MoveString writes the move's cell numbers in increasing order separated
+// by commas, e.g. "4,5" (people may type "4 5" or "5 4" as well).
+func (s *State) MoveString(m game.Move) string {
+	cells, ok := s.g.board.MoveCells(m)
+	if !ok {
+		return fmt.Sprintf("?%d", m)
+	}
+	parts := make([]string, len(cells))
+	for k, i := range cells {
+		parts[k] = fmt.Sprint(i + 1)
+	}
+	return strings.Join(parts, ",")
+}
+
+func joinNumbers(idx []int) string {
+	parts := make([]string, len(idx))
+	for k, i := range idx {
+		parts[k] = fmt.Sprint(i + 1)
+	}
+	return strings.Join(parts, " ")
+}
+
+// ParseMove reads 1 to 3 cell numbers in any order ("4 5", "5,4", "{4,5}")
+// and checks the move's form (one diagonal cell alone, or consecutive
+// off-diagonal cells of one row or column); Apply checks that the cells are
+// empty.
+func (s *State) ParseMove(text string) (game.Move, error) {
+	cells, err := ParseCells(text)
+	if err != nil {
+		return 0, err
+	}
+	m, err := s.g.board.Shape(cells)
+	if err != nil {
+		return 0, fmt.Errorf("%q: %w", strings.TrimSpace(text), err)
+	}
+	return m, nil
+}
+
+// MoveHelp explains the notation.
+func (s *State) MoveHelp() string {
+	n := s.g.board.N
+	return fmt.Sprintf("Type 1 to 3 empty cell numbers (1 to %d), in any order, e.g. '4 5': one diagonal cell alone,\n"+
+		"or off-diagonal cells next to each other in one row or one column.", n*n)
+}
+
+// Hint names a winning move when the solver finds one quickly.
+func (s *State) Hint() string {
+	if s.IsTerminal() {
+		return "The game is over."
+	}
+	a := Analyse(s, AnalyseOptions{Budget: DefaultBudget, Cache: nil, FirstWin: true})
+	switch {
+	case a.Outcome == Win && len(a.Winning) > 0:
+		return fmt.Sprintf("You can win: play %s.", s.MoveString(a.Winning[0]))
+	case a.Outcome == Loss:
+		return "Every move loses against perfect play; keep the position complicated."
+	default:
+		return "The position is too large to solve quickly."
+	}
+}
+
+// Palette returns the rows of the palette separated by '/', '.' for an
+// empty cell and the colour letter of a used one.
+func (s *State) Palette() string {
+	n := s.g.board.N
+	var b strings.Builder
+	for r := range n {
+		if r > 0 {
+			b.WriteByte('/')
+		}
+		for c := range n {
+			if ch := s.owner[s.g.board.Index(r, c)]; ch != 0 {
+				b.WriteByte(ch)
+			} else {
+				b.WriteByte('.')
+			}
+		}
+	}
+	return b.String()
+}
+
+// String draws the palette as the assignment does: cell numbers, the colour
+// of used cells, and the counter of used cells; then who is to move.
+func (s *State) String() string {
+	n := s.g.board.N
+	width := max(2, len(fmt.Sprint(n*n)))
+	var b strings.Builder
+	for r := range n {
+		b.WriteString("[ ")
+		for c := range n {
+			if c > 0 {
+				b.WriteString(" | ")
+			}
+			i := s.g.board.Index(r, c)
+			if ch := s.owner[i]; ch != 0 {
+				fmt.Fprintf(&b, "%*c", width, ch)
+			} else {
+				fmt.Fprintf(&b, "%*d", width, i+1)
+			}
+		}
+		b.WriteString(" ]\n")
+	}
+	line := (width+3)*n + 1
+	counter := fmt.Sprintf("COUNTER = [ %d ]", s.used)
+	fmt.Fprintf(&b, "%*s\n", (line+len(counter))/2, counter)
+	if s.IsTerminal() {
+		fmt.Fprintf(&b, "The palette is full: %c (%s) wins.", s.g.colour[1-s.turn], game.SeatName(1-s.turn))
+	} else {
+		fmt.Fprintf(&b, "%c (%s) to move", s.g.colour[s.turn], game.SeatName(s.turn))
+		if s.used == 0 && len(s.history) == 0 {
+			fmt.Fprintf(&b, " first")
+		}
+	}
+	return b.String()
+}
+
+// RecordFields adds the final palette to a game's record.
+func (s *State) RecordFields() map[string]any {
+	return map[string]any{"palette": s.Palette()}
+}
+
+// EndReason says who coloured the last cell.
+func (s *State) EndReason() string {
+	if !s.IsTerminal() {
+		return ""
+	}
+	w, l := 1-s.turn, s.turn
+	return fmt.Sprintf("%c (%s) coloured the last empty cell and wins; %c (%s) would have to move on the full palette.",
+		s.g.colour[w], game.SeatName(w), s.g.colour[l], game.SeatName(l))
+}
