@@ -18,4 +18,4 @@ func Register(games *game.Registry, bots *bot.Registry) error {
 	return nil
 }
 
-func botFactories() []*bot.Factory { return nil }
+

@@ -88,6 +88,9 @@ type Game struct {
 	// lists holds every list (l of the c colours) as a mask, increasing.
 	lists []game.Move
 	full  uint64 // the mask of 1..s
+	// weights[u] is the evaluation's weight ρ^u of a potential progression
+	// with u uncoloured numbers (see eval.go).
+	weights []float64
 }
 
 // New returns the game on 1..s with progressions of length k, c colours and
@@ -116,6 +119,7 @@ func New(k, c, l, s int) (*Game, error) {
 			g.lists = append(g.lists, game.Move(m))
 		}
 	}
+	g.weights = g.weightTable()
 	return g, nil
 }
 
@@ -612,7 +616,11 @@ func (s *State) String() string {
 	case phaseColour:
 		fmt.Fprintf(&b, "P1 named %d; list drawn: %s; P2 (colourer) colours %d", s.pending, s.g.colourList(s.list), s.pending)
 	default:
-		b.WriteString(s.EndReason())
+		if s.win != 0 {
+			fmt.Fprintf(&b, "game over: %s progression %s, P1 (namer) wins", ColourName(int(s.winCol)), joinInts(numbers(s.win)))
+		} else {
+			b.WriteString("game over: all numbers coloured, P2 (colourer) wins")
+		}
 	}
 	return b.String()
 }

@@ -1,0 +1,773 @@
+package vdwlist
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"sort"
+	"time"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Solver computes exactly the probability that player 1 wins under optimal
+// play by both players.
+//
+// Values are exact fractions with the fixed denominator D = N^R, where N =
+// C(c,l) is the number of lists and R bounds the rounds left: every value of
+// a position with r rounds left is a multiple of 1/N^r. Numerators are int64,
+// so N^(R+1) must stay below 2^62.
+//
+// The search is an expectiminimax over the rounds (player 1 maximises the
+// winning chance over the numbers; each list is drawn with probability 1/N;
+// player 2 minimises over the list's colours), with these exact reductions:
+//
+//   - A progression is live while its coloured numbers have one colour at
+//     most. A number in no live progression is irrelevant: its colour can
+//     never matter, so player 1 names only relevant numbers, and a position
+//     without a relevant uncoloured number is lost for player 1.
+//   - The value depends only on the relevant numbers: the position is cut to
+//     them, moved to start at 0 and divided by the greatest common divisor of
+//     their distances (progressions inside a set map to progressions inside
+//     its translate and its dilate), then its colours are renamed in the
+//     order they appear and the smaller of it and its reflection i ↦ −i is the
+//     key. Positions with equal keys have equal values; keys are exact (no
+//     hashing collisions) and memoised in a table of bounded memory.
+//   - A colour that completes a progression through the named number wins at
+//     once for player 1; a number whose every colour does so wins with
+//     certainty.
+//   - With l = 1 player 2 has no choice and every number gets an independent
+//     uniform colour, so player 1 wins exactly when the full random colouring
+//     holds a monochromatic progression, whatever the order: the solver lets
+//     player 1 name just one (the most constrained) number.
+//   - Alpha-beta windows on exact numerators at both players' nodes and
+//     Ballard's *-minimax (Star2: probe each list's most likely colour first,
+//     then Star1 windows) at the draws; the table keeps lower and upper
+//     bounds.
+type Solver struct {
+	g      *Game
+	nLists int64
+	d      int64
+	rounds int
+	memo   *memoTable
+	nodes  int64
+	ctx    context.Context
+	err    error
+	// the position being searched
+	masks   [MaxColors]uint64
+	colored uint64
+	live    [MaxS + 1][]uint64 // scratch: the live progressions at each depth
+	// progress
+	progress   func(string)
+	start      time.Time
+	nextReport time.Time
+}
+
+// NewSolver returns a solver for g whose values cover up to rounds rounds
+// (at most s) and whose table uses about memBytes bytes (0: 512 MiB).
+func NewSolver(g *Game, rounds int, memBytes int64) (*Solver, error) {
+	n := int64(len(g.lists))
+	d := int64(1)
+	for range rounds {
+		if d > math.MaxInt64/4/n/n {
+			return nil, fmt.Errorf("exact fractions overflow: C(%d,%d)^%d does not fit in 62 bits; the exact solver handles at most %d rounds for colors=%d, list=%d",
+				g.c, g.l, rounds+1, maxRounds(n), g.c, g.l)
+		}
+		d *= n
+	}
+	if memBytes <= 0 {
+		memBytes = 512 << 20
+	}
+	return &Solver{g: g, nLists: n, d: d, rounds: rounds, memo: newMemoTable(memBytes)}, nil
+}
+
+// maxRounds is the largest R with N^(R+1) ≤ 2^62/4, the solver's limit.
+func maxRounds(n int64) int {
+	if n == 1 {
+		return MaxS
+	}
+	r, d := 0, int64(1)
+	for d <= math.MaxInt64/4/n/n {
+		d *= n
+		r++
+	}
+	return r
+}
+
+// Denominator returns D: values are numerators over D.
+func (sv *Solver) Denominator() int64 { return sv.d }
+
+// Nodes returns the number of positions searched so far.
+func (sv *Solver) Nodes() int64 { return sv.nodes }
+
+// Stored returns the number of positions in the table.
+func (sv *Solver) Stored() int { return sv.memo.used }
+
+// SetProgress sets a function that receives a progress line every few seconds.
+func (sv *Solver) SetProgress(f func(string)) { sv.progress = f }
+
+// Value returns the exact probability that player 1 wins from s under
+// optimal play by both, in any phase of a round.
+func (sv *Solver) Value(ctx context.Context, s *State) (*big.Rat, error) {
+	num, err := sv.value(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return big.NewRat(num, sv.d), nil
+}
+
+// MoveValues returns the exact winning probability of player 1 after each
+// legal move of the player to move in s (player 1 naming a number, or
+// player 2 colouring it).
+func (sv *Solver) MoveValues(ctx context.Context, s *State) ([]game.Move, []*big.Rat, error) {
+	if s.phase != phaseName && s.phase != phaseColour {
+		return nil, nil, fmt.Errorf("solve: no player is to move")
+	}
+	moves := s.LegalMoves(nil)
+	vals := make([]*big.Rat, len(moves))
+	for i, m := range moves {
+		c := s.Clone().(*State)
+		c.ApplyUnchecked(m)
+		v, err := sv.Value(ctx, c)
+		if err != nil {
+			return nil, nil, err
+		}
+		vals[i] = v
+	}
+	return moves, vals, nil
+}
+
+func (sv *Solver) begin(ctx context.Context, s *State) error {
+	if s.g.k != sv.g.k || s.g.c != sv.g.c || s.g.l != sv.g.l || s.g.s != sv.g.s {
+		return fmt.Errorf("solve: the position belongs to another game")
+	}
+	if n := bits.OnesCount64(s.g.full &^ s.colored); n > sv.rounds {
+		return fmt.Errorf("solve: %d numbers are uncoloured but the solver covers %d rounds", n, sv.rounds)
+	}
+	sv.ctx, sv.err = ctx, nil
+	sv.masks, sv.colored = s.masks, s.colored
+	if sv.start.IsZero() {
+		sv.start = time.Now()
+		sv.nextReport = sv.start.Add(2 * time.Second)
+	}
+	return nil
+}
+
+// value returns the numerator of player 1's winning chance from s.
+func (sv *Solver) value(ctx context.Context, s *State) (int64, error) {
+	if err := sv.begin(ctx, s); err != nil {
+		return 0, err
+	}
+	var v int64
+	switch s.phase {
+	case phaseOver:
+		if s.win != 0 {
+			v = sv.d
+		}
+	case phaseName:
+		v = sv.position(sv.g.full, -1, sv.d+1)
+	case phaseDraw:
+		n := int(s.pending)
+		v = sv.chance(sv.g.full, n, sv.forcedAt(n), -1, sv.d+1)
+	case phaseColour:
+		n := int(s.pending)
+		forced := sv.forcedAt(n)
+		var wlo, whi [MaxColors]int64
+		sv.initW(forced, &wlo, &whi)
+		v = sv.d + 1
+		for m := s.list; m != 0; m &= m - 1 {
+			v = min(v, sv.w(sv.g.full, n, bits.TrailingZeros8(m), -1, sv.d+1, &wlo, &whi))
+		}
+	}
+	if sv.err != nil {
+		return 0, sv.err
+	}
+	return v, nil
+}
+
+// forcedAt returns the colours that would complete a progression through
+// the number n in the current position.
+func (sv *Solver) forcedAt(n int) uint8 {
+	var f uint8
+	bit := uint64(1) << (n - 1)
+	for col := range sv.g.c {
+		if sv.g.completed(sv.masks[col]|bit, n) != 0 {
+			f |= 1 << col
+		}
+	}
+	return f
+}
+
+func (sv *Solver) tick() {
+	if sv.nodes&0xfff != 0 {
+		return
+	}
+	if err := sv.ctx.Err(); err != nil && sv.err == nil {
+		sv.err = err
+	}
+	if sv.progress != nil {
+		if now := time.Now(); now.After(sv.nextReport) {
+			sv.nextReport = now.Add(5 * time.Second)
+			sv.progress(fmt.Sprintf("%d positions searched, %d stored (%.0f%% of the table), %s", sv.nodes, sv.memo.used, 100*float64(sv.memo.used)/float64(len(sv.memo.entries)), time.Since(sv.start).Round(time.Second)))
+		}
+	}
+}
+
+// position returns the fail-soft value of the current position with player
+// 1 to name a number, within the window (alpha, beta): a value ≤ alpha is an
+// upper bound, ≥ beta a lower bound, otherwise exact. Only the live
+// progressions whose uncoloured numbers lie in scope count: scope is a
+// component (see split) or everything, and the position's other
+// progressions belong to independent games (or are redundant).
+func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
+	sv.nodes++
+	sv.tick()
+	if sv.err != nil {
+		return 0
+	}
+	g := sv.g
+	var forced [MaxS]uint8
+	var keys [MaxS]float64
+	var relevant uint64
+	w := g.weights
+	depth := bits.OnesCount64(sv.colored)
+	scratch := sv.live[depth][:0]
+	var threats [MaxColors]uint64
+	for _, a := range g.aps {
+		free := a &^ sv.colored
+		if free&^scope != 0 {
+			continue // a progression of another component (or a redundant one across components)
+		}
+		col := -1
+		for i := range g.c {
+			if a&sv.masks[i] != 0 {
+				if col >= 0 {
+					col = -2
+					break
+				}
+				col = i
+			}
+		}
+		if col == -2 {
+			continue
+		}
+		if free&(free-1) == 0 {
+			if col >= 0 {
+				threats[col] |= free
+			} else { // k = 1 leaves a lone uncoloured number: every colour completes it
+				forced[bits.TrailingZeros64(free)] = uint8(1)<<g.c - 1
+			}
+		}
+		scratch = append(scratch, a, uint64(col+1))
+	}
+	for col := range g.c {
+		for m := threats[col]; m != 0; m &= m - 1 {
+			forced[bits.TrailingZeros64(m)] |= 1 << col
+		}
+	}
+	// A live progression of colour col through a number that completes
+	// another progression of colour col is redundant: it can only become
+	// monochromatic after that one. Dropping it leaves the winning events
+	// unchanged and makes more numbers irrelevant.
+	live := scratch[len(scratch):]
+	for i := 0; i < len(scratch); i += 2 {
+		a, col := scratch[i], int(scratch[i+1])-1
+		free := a &^ sv.colored
+		u := bits.OnesCount64(free)
+		if col >= 0 && u >= 2 && free&threats[col] != 0 {
+			continue
+		}
+		relevant |= a
+		live = append(live, free)
+		add := w[u]
+		for m := free; m != 0; m &= m - 1 {
+			keys[bits.TrailingZeros64(m)] += add
+		}
+	}
+	sv.live[depth] = scratch[:cap(scratch)][:0]
+	cand := relevant &^ sv.colored
+	if cand == 0 {
+		return 0
+	}
+	all := uint8(1)<<g.c - 1
+	var moves [MaxS]int8
+	nm := 0
+	for m := cand; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if forced[i] == all {
+			return sv.d
+		}
+		keys[i] += 1000 * float64(bits.OnesCount8(forced[i]))
+		moves[nm] = int8(i + 1)
+		nm++
+	}
+	var comps [MaxS]uint64
+	if nc := components(cand, live, &comps); nc > 1 {
+		return sv.split(comps[:nc])
+	}
+	key, keyed := sv.canonical(relevant)
+	if keyed {
+		if lo, hi, ok := sv.memo.get(key); ok {
+			switch {
+			case lo >= beta:
+				return lo
+			case hi <= alpha:
+				return hi
+			case lo == hi:
+				return lo
+			}
+		}
+	}
+	order := moves[:nm]
+	sort.SliceStable(order, func(i, j int) bool { return keys[order[i]-1] > keys[order[j]-1] })
+	if g.l == 1 {
+		order = order[:1] // player 2 has no choice: every order of naming is as good
+	}
+	start := sv.nodes
+	best := int64(-1)
+	for _, n := range order {
+		v := sv.chance(cand, int(n), forced[n-1], max(alpha, best), beta)
+		if sv.err != nil {
+			return 0
+		}
+		if v > best {
+			best = v
+			if best >= beta || best == sv.d {
+				break
+			}
+		}
+	}
+	if keyed {
+		lo, hi := int64(0), sv.d
+		switch {
+		case best <= alpha:
+			hi = best
+		case best >= beta:
+			lo = best
+		default:
+			lo, hi = best, best
+		}
+		sv.memo.put(key, lo, hi, sv.nodes-start)
+	}
+	return best
+}
+
+// components splits the uncoloured numbers cand into the classes of the
+// relation "in a common live progression" (live holds the progressions'
+// uncoloured parts) and returns how many there are.
+func components(cand uint64, live []uint64, out *[MaxS]uint64) int {
+	n := 0
+	for rest := cand; rest != 0; n++ {
+		c := rest & -rest
+		for {
+			grow := c
+			for _, f := range live {
+				if f&c != 0 {
+					grow |= f
+				}
+			}
+			if grow == c {
+				break
+			}
+			c = grow
+		}
+		out[n] = c
+		rest &^= c
+	}
+	return n
+}
+
+// split returns the value of a position whose live progressions fall into
+// independent components: player 1 loses only if he loses every one, and
+// no play can make the components' results dependent (under player 2's
+// optimal play in each, 1 − Π(1 − vᵢ) of the components' current values is
+// a supermartingale; player 1 reaches it by finishing one component after
+// the other), so the value is 1 − Π(1 − vᵢ), computed exactly.
+func (sv *Solver) split(comps []uint64) int64 {
+	lose := uint64(sv.d) // the product of the losing chances, over D
+	for _, c := range comps {
+		v := sv.position(c, -1, sv.d+1)
+		if sv.err != nil {
+			return 0
+		}
+		if v == sv.d {
+			return sv.d
+		}
+		hi, lo := bits.Mul64(lose, uint64(sv.d-v))
+		lose, _ = bits.Div64(hi, lo, uint64(sv.d))
+	}
+	return sv.d - int64(lose)
+}
+
+func (sv *Solver) initW(forced uint8, wlo, whi *[MaxColors]int64) {
+	for col := range sv.g.c {
+		if forced&(1<<col) != 0 {
+			wlo[col], whi[col] = sv.d, sv.d
+		} else {
+			wlo[col], whi[col] = 0, sv.d
+		}
+	}
+}
+
+// w returns the fail-soft value after colouring n with col, within (x, y),
+// using and tightening the bounds wlo, whi known for the colours of n.
+func (sv *Solver) w(scope uint64, n, col int, x, y int64, wlo, whi *[MaxColors]int64) int64 {
+	switch {
+	case wlo[col] == whi[col]:
+		return wlo[col]
+	case wlo[col] >= y:
+		return wlo[col]
+	case whi[col] <= x:
+		return whi[col]
+	}
+	bit := uint64(1) << (n - 1)
+	sv.masks[col] |= bit
+	sv.colored |= bit
+	v := sv.position(scope&^bit, x, y)
+	sv.masks[col] &^= bit
+	sv.colored &^= bit
+	switch {
+	case v <= x:
+		whi[col] = min(whi[col], v)
+	case v >= y:
+		wlo[col] = max(wlo[col], v)
+	default:
+		wlo[col], whi[col] = v, v
+	}
+	return v
+}
+
+// chance returns the fail-soft value of naming n: the average over the
+// lists of player 2's best colour in the list. forced holds the colours that
+// complete a progression through n.
+func (sv *Solver) chance(scope uint64, n int, forced uint8, alpha, beta int64) int64 {
+	g := sv.g
+	var wlo, whi [MaxColors]int64
+	sv.initW(forced, &wlo, &whi)
+	colours := sv.colourOrder(n, forced)
+	nl := sv.nLists
+	sums := func() (int64, int64) {
+		var slo, shi int64
+		for _, list := range g.lists {
+			lo, hi := sv.d, sv.d
+			for m := uint8(list); m != 0; m &= m - 1 {
+				col := bits.TrailingZeros8(m)
+				lo, hi = min(lo, wlo[col]), min(hi, whi[col])
+			}
+			slo += lo
+			shi += hi
+		}
+		return slo, shi
+	}
+	listBounds := func(list uint8) (int64, int64) {
+		lo, hi := sv.d, sv.d
+		for m := list; m != 0; m &= m - 1 {
+			col := bits.TrailingZeros8(m)
+			lo, hi = min(lo, wlo[col]), min(hi, whi[col])
+		}
+		return lo, hi
+	}
+	slo, shi := sums()
+	cut := func() (int64, bool) {
+		switch {
+		case slo >= nl*beta:
+			return slo / nl, true
+		case shi <= nl*alpha:
+			return (shi + nl - 1) / nl, true
+		}
+		return 0, false
+	}
+	if v, ok := cut(); ok {
+		return v
+	}
+	// Star2's probing: for every list, its most promising colour for
+	// player 2; each bounds the list's value from above.
+	for _, lm := range g.lists {
+		list := uint8(lm)
+		col := -1
+		for _, c := range colours {
+			if list&(1<<c) != 0 {
+				col = c
+				break
+			}
+		}
+		if col < 0 || wlo[col] == whi[col] {
+			continue
+		}
+		lo, hi := listBounds(list)
+		if lo == hi {
+			continue
+		}
+		x := max(nl*alpha-(shi-hi), lo-1)
+		y := min(nl*beta-(slo-lo), hi+1)
+		sv.w(scope, n, col, x, y, &wlo, &whi)
+		if sv.err != nil {
+			return 0
+		}
+		slo, shi = sums()
+		if v, ok := cut(); ok {
+			return v
+		}
+	}
+	// Star1: every list in turn, with the window that can still move the
+	// average across (alpha, beta).
+	for _, lm := range g.lists {
+		list := uint8(lm)
+		lo, hi := listBounds(list)
+		if lo == hi {
+			continue
+		}
+		x := max(nl*alpha-(shi-hi), lo-1)
+		y := min(nl*beta-(slo-lo), hi+1)
+		best := sv.d + 1
+		for _, col := range colours {
+			if list&(1<<col) == 0 {
+				continue
+			}
+			v := sv.w(scope, n, col, x, min(y, best), &wlo, &whi)
+			if sv.err != nil {
+				return 0
+			}
+			best = min(best, v)
+			if best <= x {
+				break
+			}
+		}
+		slo, shi = sums()
+		if v, ok := cut(); ok {
+			return v
+		}
+	}
+	return slo / nl
+}
+
+// colourOrder returns the colours in the order player 2 should try them at
+// the number n: colours that complete a progression last, the others by how
+// much potential they add for player 1 (gains of the progressions of that
+// colour through n minus the progressions of the other colours it kills).
+func (sv *Solver) colourOrder(n int, forced uint8) []int {
+	g := sv.g
+	var delta [MaxColors]float64
+	w := g.weights
+	for _, a := range g.through[n-1] {
+		col := -1
+		for i := range g.c {
+			if a&sv.masks[i] != 0 {
+				if col >= 0 {
+					col = -2
+					break
+				}
+				col = i
+			}
+		}
+		if col == -2 {
+			continue
+		}
+		u := bits.OnesCount64(a &^ sv.colored)
+		if col == -1 {
+			continue // the same for every colour
+		}
+		for i := range g.c {
+			if i == col {
+				delta[i] += w[u-1] - w[u]
+			} else {
+				delta[i] -= w[u]
+			}
+		}
+	}
+	out := make([]int, 0, g.c)
+	for i := range g.c {
+		out = append(out, i)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		fi, fj := forced&(1<<out[i]) != 0, forced&(1<<out[j]) != 0
+		if fi != fj {
+			return fj
+		}
+		return delta[out[i]] < delta[out[j]]
+	})
+	return out
+}
+
+// canonical returns the exact key of the current position reduced to its
+// relevant numbers (see Solver), or false when it does not fit in 192 bits.
+func (sv *Solver) canonical(relevant uint64) (memoKey, bool) {
+	lo := bits.TrailingZeros64(relevant)
+	hi := 63 - bits.LeadingZeros64(relevant)
+	step := 0
+	for m := relevant; m != 0; m &= m - 1 {
+		step = gcd(step, bits.TrailingZeros64(m)-lo)
+	}
+	if step == 0 {
+		step = 1
+	}
+	span := (hi-lo)/step + 1
+	symBits := bits.Len(uint(sv.g.c + 1))
+	if span*symBits > 192 {
+		return memoKey{}, false
+	}
+	var fwd, bwd [MaxS]uint8
+	sv.symbols(relevant, lo, step, span, false, &fwd)
+	sv.symbols(relevant, lo, step, span, true, &bwd)
+	use := &fwd
+	for i := range span {
+		if fwd[i] != bwd[i] {
+			if bwd[i] < fwd[i] {
+				use = &bwd
+			}
+			break
+		}
+	}
+	var key memoKey
+	for i := range span {
+		bit := i * symBits
+		key[bit/64] |= uint64(use[i]) << (bit % 64)
+		if over := bit%64 + symBits - 64; over > 0 {
+			key[bit/64+1] |= uint64(use[i]) >> (symBits - over)
+		}
+	}
+	return key, true
+}
+
+// symbols writes the cells lo, lo+step, ... (reversed when back is set):
+// 0 irrelevant, 1 relevant and uncoloured, 2+ a colour renamed in order of
+// appearance.
+func (sv *Solver) symbols(relevant uint64, lo, step, span int, back bool, out *[MaxS]uint8) {
+	var rename [MaxColors]uint8
+	next := uint8(2)
+	for t := range span {
+		idx := t
+		if back {
+			idx = span - 1 - t
+		}
+		i := lo + idx*step
+		bit := uint64(1) << i
+		switch {
+		case relevant&bit == 0:
+			out[t] = 0
+		case sv.colored&bit == 0:
+			out[t] = 1
+		default:
+			col := 0
+			for sv.masks[col]&bit == 0 {
+				col++
+			}
+			if rename[col] == 0 {
+				rename[col] = next
+				next++
+			}
+			out[t] = rename[col]
+		}
+	}
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// memoKey is an exact position key: 3-bit (or, beyond six colours, 4-bit)
+// symbols packed into 192 bits.
+type memoKey [3]uint64
+
+type memoEntry struct {
+	key    memoKey
+	lo, hi int64
+}
+
+// memoTable is a table of exact keys with lower and upper bounds, in
+// buckets of four. It starts small and doubles while it is more than half
+// full, up to its memory bound; from then on, when a bucket is full, the
+// entry whose subtree was smallest gives way.
+type memoTable struct {
+	entries  []memoEntry
+	work     []uint8
+	mask     uint64
+	used     int
+	maxBytes int64
+}
+
+const (
+	memoBucket     = 4
+	memoEntryBytes = 41 // an entry and its work byte
+)
+
+func newMemoTable(memBytes int64) *memoTable {
+	t := &memoTable{maxBytes: memBytes}
+	buckets := uint64(1) << 12
+	for buckets > 1 && int64(buckets*memoBucket)*memoEntryBytes > memBytes {
+		buckets /= 2
+	}
+	t.alloc(buckets)
+	return t
+}
+
+func (t *memoTable) alloc(buckets uint64) {
+	n := buckets * memoBucket
+	t.entries, t.work, t.mask, t.used = make([]memoEntry, n), make([]uint8, n), buckets-1, 0
+}
+
+// grow doubles the table when that fits the memory bound.
+func (t *memoTable) grow() bool {
+	buckets := (t.mask + 1) * 2
+	if int64(buckets*memoBucket)*memoEntryBytes > t.maxBytes {
+		return false
+	}
+	old, oldWork := t.entries, t.work
+	t.alloc(buckets)
+	for i, e := range old {
+		if e.key != (memoKey{}) {
+			t.insert(e.key, e.lo, e.hi, oldWork[i])
+		}
+	}
+	return true
+}
+
+func (t *memoTable) bucket(k memoKey) uint64 {
+	h := game.HashMix(game.HashMix(game.HashMix(0x6d656d6f, k[0]), k[1]), k[2])
+	return (h & t.mask) * memoBucket
+}
+
+func (t *memoTable) get(k memoKey) (lo, hi int64, ok bool) {
+	b := t.bucket(k)
+	for i := b; i < b+memoBucket; i++ {
+		if t.entries[i].key == k {
+			return t.entries[i].lo, t.entries[i].hi, true
+		}
+	}
+	return 0, 0, false
+}
+
+func (t *memoTable) put(k memoKey, lo, hi int64, nodes int64) {
+	if 2*t.used > len(t.entries) {
+		t.grow()
+	}
+	t.insert(k, lo, hi, uint8(min(bits.Len64(uint64(nodes)), 255)))
+}
+
+func (t *memoTable) insert(k memoKey, lo, hi int64, w uint8) {
+	b := t.bucket(k)
+	victim := b
+	for i := b; i < b+memoBucket; i++ {
+		e := &t.entries[i]
+		if e.key == k {
+			e.lo, e.hi = max(e.lo, lo), min(e.hi, hi)
+			t.work[i] = max(t.work[i], w)
+			return
+		}
+		if e.key == (memoKey{}) {
+			victim = i
+			t.used++
+			break
+		}
+		if t.work[i] < t.work[victim] {
+			victim = i
+		}
+	}
+	t.entries[victim] = memoEntry{key: k, lo: lo, hi: hi}
+	t.work[victim] = w
+}
