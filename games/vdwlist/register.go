@@ -17,5 +17,3 @@ func Register(games *game.Registry, bots *bot.Registry) error {
 	}
 	return nil
 }
-
-
