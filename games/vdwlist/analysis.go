@@ -72,10 +72,7 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt game.SolveOptions) 
 		return nil, fmt.Errorf("vdwlist solve: the game is over")
 	}
 	start := time.Now()
-	sv, err := NewSolver(g, bits.OnesCount64(g.full&^s.colored), opt.MemBytes)
-	if err != nil {
-		return nil, err
-	}
+	sv := NewSolver(g, opt.MemBytes)
 	if opt.Progress != nil {
 		sv.SetProgress(opt.Progress)
 	}

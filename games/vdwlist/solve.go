@@ -3,7 +3,6 @@ package vdwlist
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
 	"math/bits"
 	"sort"
@@ -15,19 +14,28 @@ import (
 // Solver computes exactly the probability that player 1 wins under optimal
 // play by both players.
 //
-// Values are exact fractions with the fixed denominator D = N^R, where N =
-// C(c,l) is the number of lists and R bounds the rounds left: every value of
-// a position with r rounds left is a multiple of 1/N^r. Numerators are int64,
-// so N^(R+1) must stay below 2^62.
+// Values are exact fractions: a position whose player 1 can still name r
+// relevant numbers has a value that is a multiple of 1/N^r, where N = C(c,l)
+// is the number of lists. The table stores each position's value (or
+// bounds) as an integer over its own N^r, so one table serves any root
+// position and any game length s of the same k, c and l; a search from a
+// root with R uncoloured numbers works with numerators over D = N^R, kept in
+// int64: N^(R+1) must stay below 2^60.
 //
 // The search is an expectiminimax over the rounds (player 1 maximises the
 // winning chance over the numbers; each list is drawn with probability 1/N;
 // player 2 minimises over the list's colours), with these exact reductions:
 //
 //   - A progression is live while its coloured numbers have one colour at
-//     most. A number in no live progression is irrelevant: its colour can
-//     never matter, so player 1 names only relevant numbers, and a position
-//     without a relevant uncoloured number is lost for player 1.
+//     most. A live progression of colour col through a number that would
+//     complete another progression of colour col is redundant: it can only
+//     become monochromatic after that one, so it never changes the outcome.
+//     A number in no live, non-redundant progression is irrelevant: player 1
+//     names only relevant numbers, and a position without a relevant
+//     uncoloured number is lost for player 1.
+//   - When the live progressions fall into groups that share no uncoloured
+//     number, the groups are independent games and player 1 wins with
+//     probability 1 − Π(1 − vᵢ) (see split).
 //   - The value depends only on the relevant numbers: the position is cut to
 //     them, moved to start at 0 and divided by the greatest common divisor of
 //     their distances (progressions inside a set map to progressions inside
@@ -43,14 +51,14 @@ import (
 //     holds a monochromatic progression, whatever the order: the solver lets
 //     player 1 name just one (the most constrained) number.
 //   - Alpha-beta windows on exact numerators at both players' nodes and
-//     Ballard's *-minimax (Star2: probe each list's most likely colour first,
-//     then Star1 windows) at the draws; the table keeps lower and upper
-//     bounds.
+//     Ballard's *-minimax (Star2: probe each list's most promising colour
+//     first, then Star1 windows) at the draws; the table keeps lower and
+//     upper bounds.
 type Solver struct {
 	g      *Game
 	nLists int64
-	d      int64
-	rounds int
+	d      int64   // N^R for the current root
+	pow    []int64 // pow[i] = N^i, i ≤ R
 	memo   *memoTable
 	nodes  int64
 	ctx    context.Context
@@ -65,35 +73,54 @@ type Solver struct {
 	nextReport time.Time
 }
 
-// NewSolver returns a solver for g whose values cover up to rounds rounds
-// (at most s) and whose table uses about memBytes bytes (0: 512 MiB).
-func NewSolver(g *Game, rounds int, memBytes int64) (*Solver, error) {
-	n := int64(len(g.lists))
-	d := int64(1)
-	for range rounds {
-		if d > math.MaxInt64/4/n/n {
-			return nil, fmt.Errorf("exact fractions overflow: C(%d,%d)^%d does not fit in 62 bits; the exact solver handles at most %d rounds for colors=%d, list=%d",
-				g.c, g.l, rounds+1, maxRounds(n), g.c, g.l)
-		}
-		d *= n
-	}
+// NewSolver returns a solver for g whose table uses about memBytes bytes
+// (0: 512 MiB). Its table persists between calls.
+func NewSolver(g *Game, memBytes int64) *Solver {
 	if memBytes <= 0 {
 		memBytes = 512 << 20
 	}
-	return &Solver{g: g, nLists: n, d: d, rounds: rounds, memo: newMemoTable(memBytes)}, nil
+	return &Solver{g: g, nLists: int64(len(g.lists)), memo: newMemoTable(memBytes)}
 }
 
-// maxRounds is the largest R with N^(R+1) ≤ 2^62/4, the solver's limit.
-func maxRounds(n int64) int {
+// SetGame switches the solver to another game length s of the same k, c and
+// l, keeping its table: the table's keys and values do not depend on s.
+func (sv *Solver) SetGame(g *Game) error {
+	if g.k != sv.g.k || g.c != sv.g.c || g.l != sv.g.l {
+		return fmt.Errorf("solve: %s has other k, colors or list than %s", g, sv.g)
+	}
+	sv.g = g
+	return nil
+}
+
+// MaxRounds is the largest number of uncoloured numbers a root position may
+// have for the solver's 64-bit fractions: N^(R+1) ≤ 2^60 with N = C(c,l).
+func MaxRounds(c, l int) int {
+	n := int64(binom(c, l))
 	if n == 1 {
 		return MaxS
 	}
-	r, d := 0, int64(1)
-	for d <= math.MaxInt64/4/n/n {
+	r, d := 0, n
+	for d <= (1<<60)/n && r < MaxS {
 		d *= n
 		r++
 	}
 	return r
+}
+
+// setRounds prepares the numerators for a root with R uncoloured numbers.
+func (sv *Solver) setRounds(rounds int) error {
+	if m := MaxRounds(sv.g.c, sv.g.l); rounds > m {
+		return fmt.Errorf("exact fractions overflow: %d uncoloured numbers need C(%d,%d)^%d, beyond 64-bit integers; the solver handles at most %d for colors=%d, list=%d",
+			rounds, sv.g.c, sv.g.l, rounds+1, m, sv.g.c, sv.g.l)
+	}
+	sv.pow = sv.pow[:0]
+	p := int64(1)
+	for range rounds + 1 {
+		sv.pow = append(sv.pow, p)
+		p *= sv.nLists
+	}
+	sv.d = sv.pow[rounds]
+	return nil
 }
 
 // Denominator returns D: values are numerators over D.
@@ -140,11 +167,13 @@ func (sv *Solver) MoveValues(ctx context.Context, s *State) ([]game.Move, []*big
 }
 
 func (sv *Solver) begin(ctx context.Context, s *State) error {
-	if s.g.k != sv.g.k || s.g.c != sv.g.c || s.g.l != sv.g.l || s.g.s != sv.g.s {
-		return fmt.Errorf("solve: the position belongs to another game")
+	if s.g != sv.g {
+		if err := sv.SetGame(s.g); err != nil {
+			return err
+		}
 	}
-	if n := bits.OnesCount64(s.g.full &^ s.colored); n > sv.rounds {
-		return fmt.Errorf("solve: %d numbers are uncoloured but the solver covers %d rounds", n, sv.rounds)
+	if err := sv.setRounds(bits.OnesCount64(s.g.full &^ s.colored)); err != nil {
+		return err
 	}
 	sv.ctx, sv.err = ctx, nil
 	sv.masks, sv.colored = s.masks, s.colored
@@ -308,8 +337,10 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 		return sv.split(comps[:nc])
 	}
 	key, keyed := sv.canonical(relevant)
+	scale := sv.pow[len(sv.pow)-1-nm] // the table keeps values over N^nm
 	if keyed {
 		if lo, hi, ok := sv.memo.get(key); ok {
+			lo, hi = lo*scale, hi*scale
 			switch {
 			case lo >= beta:
 				return lo
@@ -349,7 +380,7 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 		default:
 			lo, hi = best, best
 		}
-		sv.memo.put(key, lo, hi, sv.nodes-start)
+		sv.memo.put(key, (lo+scale-1)/scale, hi/scale, sv.nodes-start)
 	}
 	return best
 }
