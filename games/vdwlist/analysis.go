@@ -61,6 +61,11 @@ func (a *Analysis) Text() string {
 	return b.String()
 }
 
+// Fraction writes v as "p/q" in lowest terms, also when q = 1.
+func Fraction(v *big.Rat) string {
+	return v.Num().String() + "/" + v.Denom().String()
+}
+
 // Solve computes the exact value of s (see Solver) and the best moves of
 // the player to move. opt.MemBytes bounds the table (default 512 MiB).
 func (g *Game) Solve(ctx context.Context, st game.State, opt game.SolveOptions) (game.Analysis, error) {
@@ -92,16 +97,9 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt game.SolveOptions) 
 	if err := sv.bestMoves(ctx, s, v, a); err != nil {
 		return nil, err
 	}
-	a.P1Win = v.RatString()
-	if !strings.Contains(a.P1Win, "/") {
-		a.P1Win += "/1"
-	}
+	a.P1Win = Fraction(v)
 	a.P1WinFloat, _ = v.Float64()
-	p2 := new(big.Rat).Sub(big.NewRat(1, 1), v)
-	a.P2Win = p2.RatString()
-	if !strings.Contains(a.P2Win, "/") {
-		a.P2Win += "/1"
-	}
+	a.P2Win = Fraction(new(big.Rat).Sub(big.NewRat(1, 1), v))
 	a.Nodes, a.Stored, a.Seconds = sv.Nodes(), sv.Stored(), time.Since(start).Seconds()
 	return a, nil
 }
