@@ -12,6 +12,7 @@ func (a *app) tableCmd() *cobra.Command {
 		Args:  exactArgs(0, "a table name"),
 	}
 	c.AddCommand()
+	c.AddCommand(a.vdwlistTableCmd())
 	return c
 }
 
@@ -22,6 +23,7 @@ func (a *app) benchCmd() *cobra.Command {
 		Args:  exactArgs(0, "a benchmark name"),
 	}
 	c.AddCommand()
+	c.AddCommand(a.vdwlistBenchCmd())
 	return c
 }
 
