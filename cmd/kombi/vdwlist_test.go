@@ -86,7 +86,9 @@ func TestVDWTable(t *testing.T) {
 func TestVDWBench(t *testing.T) {
 	code, out, errOut := kombi(t, "", "bench", "vdwlist", "--max-plain", "6", "--s", "10", "--depth", "4", "--positions", "3", "--json")
 	var res struct {
-		Solve  []struct{ P1Win string `json:"p1_win"` } `json:"solve"`
+		Solve []struct {
+			P1Win string `json:"p1_win"`
+		} `json:"solve"`
 		Search []struct {
 			Pruning string `json:"pruning"`
 			Nodes   int64  `json:"nodes"`
