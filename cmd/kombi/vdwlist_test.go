@@ -160,3 +160,29 @@ func TestVDWSeedParameter(t *testing.T) {
 		t.Fatalf("without seed= the match seed draws the lists: %s", x)
 	}
 }
+
+func TestVDWReport(t *testing.T) {
+	code, out, errOut := kombi(t, "", "report", "vdwlist", "--s", "8", "--json")
+	var rep struct {
+		P1Win  string `json:"p1_win"`
+		Levels []struct {
+			Level     string  `json:"level"`
+			AsP1Float float64 `json:"as_p1_float"`
+			AsP2Float float64 `json:"as_p2_float"`
+		} `json:"levels"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v %s", code, err, errOut)
+	}
+	if rep.P1Win != "7/243" || len(rep.Levels) != 3 || rep.Levels[2].Level != "hard" {
+		t.Fatalf("report: %s", out)
+	}
+	for _, l := range rep.Levels {
+		if l.AsP1Float > 7.0/243+1e-12 || l.AsP2Float < 7.0/243-1e-12 {
+			t.Fatalf("%s beats the perfect player: %+v", l.Level, l)
+		}
+	}
+	if code, _, errOut := kombi(t, "", "report", "vdwlist", "--colors", "2", "--list", "3"); code != 2 || !strings.Contains(errOut, "list=3 with colors=2") {
+		t.Fatalf("bad list: exit %d %s", code, errOut)
+	}
+}

@@ -12,8 +12,9 @@ import (
 // Levels are the named difficulty levels of the project plan: the search
 // depth in moves (a round is three: name, draw, colour), so easy looks one
 // round ahead (the plan's one-move strategies with the expectation over the
-// lists), normal two and hard four, each deepening iteratively under its
-// time limit.
+// lists), normal two and hard three, each deepening iteratively under its
+// time limit. `kombi report vdwlist` measures them exactly against the
+// perfect player.
 var Levels = []struct {
 	Name  string
 	Depth int
@@ -22,7 +23,7 @@ var Levels = []struct {
 }{
 	{"easy", 3, 2 * time.Second, "looks one round ahead (name, list, colour) with the project's evaluation"},
 	{"normal", 6, 5 * time.Second, "looks two rounds ahead with the project's evaluation"},
-	{"hard", 12, 5 * time.Second, "looks up to four rounds ahead (as deep as its time allows) with the project's evaluation"},
+	{"hard", 9, 10 * time.Second, "looks three rounds ahead (as deep as its time allows) with the project's evaluation"},
 }
 
 func botFactories() []*bot.Factory {

@@ -124,3 +124,34 @@ func abs(x float64) float64 {
 	}
 	return x
 }
+
+// TestDuelValue: perfect against perfect is the game's value; a bot can only
+// do worse than perfect in either seat.
+func TestDuelValue(t *testing.T) {
+	ctx := context.Background()
+	g := newGame(t, 3, 3, 2, 8)
+	st := g.NewInitialState().(*vdwlist.State)
+	sv := vdwlist.NewSolver(g, 1<<20)
+	exact, err := sv.Value(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perfect := vdwlist.PerfectPolicy(sv)
+	v, _, err := vdwlist.DuelValue(ctx, st, perfect, perfect)
+	if err != nil || v.Cmp(exact) != 0 {
+		t.Fatalf("perfect vs perfect %v (%v), value %s", v, err, exact.RatString())
+	}
+	for _, d := range []int{1, 3} {
+		asP1, _, err := vdwlist.DuelValue(ctx, st, vdwlist.SearchPolicy(d), perfect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		asP2, _, err := vdwlist.DuelValue(ctx, st, perfect, vdwlist.SearchPolicy(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if asP1.Cmp(exact) > 0 || asP2.Cmp(exact) < 0 {
+			t.Fatalf("depth %d: as P1 %s, as P2 concedes %s; value %s", d, asP1.RatString(), asP2.RatString(), exact.RatString())
+		}
+	}
+}
