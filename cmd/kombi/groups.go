@@ -34,6 +34,7 @@ func (a *app) reportCmd() *cobra.Command {
 		Args:  exactArgs(0, "a report name"),
 	}
 	c.AddCommand()
+	c.AddCommand(a.vdwlistReportCmd())
 	return c
 }
 
