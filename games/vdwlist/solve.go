@@ -3,9 +3,9 @@ package vdwlist
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"math/bits"
-	"sort"
 	"time"
 
 	"github.com/kombi/kombi/game"
@@ -67,6 +67,13 @@ type Solver struct {
 	masks   [MaxColors]uint64
 	colored uint64
 	live    [MaxS + 1][]uint64 // scratch: the live progressions at each depth
+	// the colours present in each progression (a mask), how many numbers of
+	// each colour it has, and the set of progressions with one colour at
+	// most, kept up to date as numbers are coloured
+	apPresent  []uint8
+	apCount    []uint8
+	liveSet    []uint64
+	cellColour [MaxS]uint8 // the colour of each coloured number
 	// progress
 	progress   func(string)
 	start      time.Time
@@ -177,6 +184,7 @@ func (sv *Solver) begin(ctx context.Context, s *State) error {
 	}
 	sv.ctx, sv.err = ctx, nil
 	sv.masks, sv.colored = s.masks, s.colored
+	sv.initProgressions()
 	if sv.start.IsZero() {
 		sv.start = time.Now()
 		sv.nextReport = sv.start.Add(2 * time.Second)
@@ -214,6 +222,68 @@ func (sv *Solver) value(ctx context.Context, s *State) (int64, error) {
 		return 0, sv.err
 	}
 	return v, nil
+}
+
+// initProgressions sets the progressions' colour counts and the live set
+// from the current position.
+func (sv *Solver) initProgressions() {
+	na := len(sv.g.aps)
+	sv.apPresent = make([]uint8, na)
+	sv.apCount = make([]uint8, na*MaxColors)
+	sv.liveSet = make([]uint64, (na+63)/64)
+	for col := range sv.g.c {
+		for m := sv.masks[col]; m != 0; m &= m - 1 {
+			sv.cellColour[bits.TrailingZeros64(m)] = uint8(col)
+		}
+	}
+	for i, a := range sv.g.aps {
+		for col := range sv.g.c {
+			if n := bits.OnesCount64(a & sv.masks[col]); n > 0 {
+				sv.apCount[i*MaxColors+col] = uint8(n)
+				sv.apPresent[i] |= 1 << col
+			}
+		}
+		if p := sv.apPresent[i]; p&(p-1) == 0 {
+			sv.liveSet[i>>6] |= 1 << (i & 63)
+		}
+	}
+}
+
+// colour colours the number n with col and updates the progressions.
+func (sv *Solver) colour(n, col int) {
+	bit := uint64(1) << (n - 1)
+	sv.cellColour[n-1] = uint8(col)
+	sv.masks[col] |= bit
+	sv.colored |= bit
+	for _, i := range sv.g.throughIdx[n-1] {
+		c := &sv.apCount[int(i)*MaxColors+col]
+		if *c == 0 {
+			p := sv.apPresent[i]
+			if p != 0 && p&(p-1) == 0 { // a second colour: the progression dies
+				sv.liveSet[i>>6] &^= 1 << (i & 63)
+			}
+			sv.apPresent[i] = p | 1<<col
+		}
+		*c++
+	}
+}
+
+// uncolour takes back colour(n, col).
+func (sv *Solver) uncolour(n, col int) {
+	bit := uint64(1) << (n - 1)
+	sv.masks[col] &^= bit
+	sv.colored &^= bit
+	for _, i := range sv.g.throughIdx[n-1] {
+		c := &sv.apCount[int(i)*MaxColors+col]
+		*c--
+		if *c == 0 {
+			p := sv.apPresent[i] &^ (1 << col)
+			sv.apPresent[i] = p
+			if p != 0 && p&(p-1) == 0 { // back to one colour: live again
+				sv.liveSet[i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
 }
 
 // forcedAt returns the colours that would complete a progression through
@@ -257,85 +327,81 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 		return 0
 	}
 	g := sv.g
-	var forced [MaxS]uint8
-	var keys [MaxS]float64
-	var relevant uint64
-	w := g.weights
-	depth := bits.OnesCount64(sv.colored)
+	nc := g.c
+	colored := sv.colored
+	depth := bits.OnesCount64(colored)
 	scratch := sv.live[depth][:0]
 	var threats [MaxColors]uint64
-	for _, a := range g.aps {
-		free := a &^ sv.colored
-		if free&^scope != 0 {
-			continue // a progression of another component (or a redundant one across components)
-		}
-		col := -1
-		for i := range g.c {
-			if a&sv.masks[i] != 0 {
+	var anyThreat uint64 // k = 1: a lone uncoloured number, every colour completes it
+	aps, present := g.aps, sv.apPresent
+	for wi, word := range sv.liveSet {
+		for ; word != 0; word &= word - 1 {
+			i := wi<<6 | bits.TrailingZeros64(word)
+			a := aps[i]
+			free := a &^ colored
+			if free&^scope != 0 {
+				continue // a progression of another component (or a redundant one across components)
+			}
+			col := -1
+			if p := present[i]; p != 0 {
+				col = bits.TrailingZeros8(p)
+			}
+			if free&(free-1) == 0 {
 				if col >= 0 {
-					col = -2
-					break
+					threats[col] |= free
+				} else {
+					anyThreat |= free
 				}
-				col = i
 			}
-		}
-		if col == -2 {
-			continue
-		}
-		if free&(free-1) == 0 {
-			if col >= 0 {
-				threats[col] |= free
-			} else { // k = 1 leaves a lone uncoloured number: every colour completes it
-				forced[bits.TrailingZeros64(free)] = uint8(1)<<g.c - 1
-			}
-		}
-		scratch = append(scratch, a, uint64(col+1))
-	}
-	for col := range g.c {
-		for m := threats[col]; m != 0; m &= m - 1 {
-			forced[bits.TrailingZeros64(m)] |= 1 << col
+			scratch = append(scratch, a, uint64(col+1))
 		}
 	}
 	// A live progression of colour col through a number that completes
 	// another progression of colour col is redundant: it can only become
 	// monochromatic after that one. Dropping it leaves the winning events
 	// unchanged and makes more numbers irrelevant.
+	var relevant uint64
 	live := scratch[len(scratch):]
 	for i := 0; i < len(scratch); i += 2 {
 		a, col := scratch[i], int(scratch[i+1])-1
-		free := a &^ sv.colored
-		u := bits.OnesCount64(free)
-		if col >= 0 && u >= 2 && free&threats[col] != 0 {
+		free := a &^ colored
+		if col >= 0 && free&(free-1) != 0 && free&threats[col] != 0 {
 			continue
 		}
 		relevant |= a
 		live = append(live, free)
-		add := w[u]
-		for m := free; m != 0; m &= m - 1 {
-			keys[bits.TrailingZeros64(m)] += add
-		}
 	}
 	sv.live[depth] = scratch[:cap(scratch)][:0]
-	cand := relevant &^ sv.colored
+	cand := relevant &^ colored
 	if cand == 0 {
 		return 0
 	}
-	all := uint8(1)<<g.c - 1
-	var moves [MaxS]int8
-	nm := 0
-	for m := cand; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		if forced[i] == all {
+	if anyThreat != 0 {
+		return sv.d
+	}
+	if nc > 1 {
+		// a number that completes a progression in every colour wins at once
+		both := threats[0]
+		for i := 1; i < nc; i++ {
+			both &= threats[i]
+		}
+		if both != 0 {
 			return sv.d
 		}
-		keys[i] += 1000 * float64(bits.OnesCount8(forced[i]))
-		moves[nm] = int8(i + 1)
-		nm++
+	} else if threats[0] != 0 {
+		return sv.d
 	}
-	var comps [MaxS]uint64
-	if nc := components(cand, live, &comps); nc > 1 {
-		return sv.split(comps[:nc])
+	if first := component(cand, live); first != cand {
+		var comps [MaxS]uint64
+		comps[0] = first
+		n := 1
+		for rest := cand &^ first; rest != 0; n++ {
+			comps[n] = component(rest, live)
+			rest &^= comps[n]
+		}
+		return sv.split(comps[:n])
 	}
+	nm := bits.OnesCount64(cand)
 	key, keyed := sv.canonical(relevant)
 	scale := sv.pow[len(sv.pow)-1-nm] // the table keeps values over N^nm
 	if keyed {
@@ -351,15 +417,45 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 			}
 		}
 	}
-	order := moves[:nm]
-	sort.SliceStable(order, func(i, j int) bool { return keys[order[i]-1] > keys[order[j]-1] })
+	// Order player 1's numbers: most completing colours first, then the
+	// weights of the potential progressions through them.
+	var forced [MaxS]uint8
+	for col := 0; col < nc; col++ {
+		for m := threats[col]; m != 0; m &= m - 1 {
+			forced[bits.TrailingZeros64(m)] |= 1 << col
+		}
+	}
+	var keys [MaxS]float64
+	w := g.weights
+	for _, free := range live {
+		add := w[bits.OnesCount64(free)]
+		for m := free; m != 0; m &= m - 1 {
+			keys[bits.TrailingZeros64(m)] += add
+		}
+	}
+	var order [MaxS]int8
+	for m := cand; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		keys[i] += 1000 * float64(bits.OnesCount8(forced[i]))
+	}
+	n := 0
+	for m := cand; m != 0; m &= m - 1 {
+		i := int8(bits.TrailingZeros64(m))
+		j := n
+		for j > 0 && keys[order[j-1]] < keys[i] {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = i
+		n++
+	}
 	if g.l == 1 {
-		order = order[:1] // player 2 has no choice: every order of naming is as good
+		n = 1 // player 2 has no choice: every order of naming is as good
 	}
 	start := sv.nodes
 	best := int64(-1)
-	for _, n := range order {
-		v := sv.chance(cand, int(n), forced[n-1], max(alpha, best), beta)
+	for _, i := range order[:n] {
+		v := sv.chance(cand, int(i)+1, forced[i], max(alpha, best), beta)
 		if sv.err != nil {
 			return 0
 		}
@@ -385,29 +481,23 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 	return best
 }
 
-// components splits the uncoloured numbers cand into the classes of the
+// component returns the class of the lowest number of cand under the
 // relation "in a common live progression" (live holds the progressions'
-// uncoloured parts) and returns how many there are.
-func components(cand uint64, live []uint64, out *[MaxS]uint64) int {
-	n := 0
-	for rest := cand; rest != 0; n++ {
-		c := rest & -rest
-		for {
-			grow := c
-			for _, f := range live {
-				if f&c != 0 {
-					grow |= f
-				}
+// uncoloured parts).
+func component(cand uint64, live []uint64) uint64 {
+	c := cand & -cand
+	for {
+		grow := c
+		for _, f := range live {
+			if f&c != 0 {
+				grow |= f
 			}
-			if grow == c {
-				break
-			}
-			c = grow
 		}
-		out[n] = c
-		rest &^= c
+		if grow == c {
+			return c
+		}
+		c = grow
 	}
-	return n
 }
 
 // split returns the value of a position whose live progressions fall into
@@ -454,11 +544,9 @@ func (sv *Solver) w(scope uint64, n, col int, x, y int64, wlo, whi *[MaxColors]i
 		return whi[col]
 	}
 	bit := uint64(1) << (n - 1)
-	sv.masks[col] |= bit
-	sv.colored |= bit
+	sv.colour(n, col)
 	v := sv.position(scope&^bit, x, y)
-	sv.masks[col] &^= bit
-	sv.colored &^= bit
+	sv.uncolour(n, col)
 	switch {
 	case v <= x:
 		whi[col] = min(whi[col], v)
@@ -477,7 +565,8 @@ func (sv *Solver) chance(scope uint64, n int, forced uint8, alpha, beta int64) i
 	g := sv.g
 	var wlo, whi [MaxColors]int64
 	sv.initW(forced, &wlo, &whi)
-	colours := sv.colourOrder(n, forced)
+	order, nOrder := sv.colourOrder(n, forced)
+	colours := order[:nOrder]
 	nl := sv.nLists
 	sums := func() (int64, int64) {
 		var slo, shi int64
@@ -520,7 +609,7 @@ func (sv *Solver) chance(scope uint64, n int, forced uint8, alpha, beta int64) i
 		col := -1
 		for _, c := range colours {
 			if list&(1<<c) != 0 {
-				col = c
+				col = int(c)
 				break
 			}
 		}
@@ -553,7 +642,8 @@ func (sv *Solver) chance(scope uint64, n int, forced uint8, alpha, beta int64) i
 		x := max(nl*alpha-(shi-hi), lo-1)
 		y := min(nl*beta-(slo-lo), hi+1)
 		best := sv.d + 1
-		for _, col := range colours {
+		for _, c := range colours {
+			col := int(c)
 			if list&(1<<col) == 0 {
 				continue
 			}
@@ -578,48 +668,41 @@ func (sv *Solver) chance(scope uint64, n int, forced uint8, alpha, beta int64) i
 // the number n: colours that complete a progression last, the others by how
 // much potential they add for player 1 (gains of the progressions of that
 // colour through n minus the progressions of the other colours it kills).
-func (sv *Solver) colourOrder(n int, forced uint8) []int {
+func (sv *Solver) colourOrder(n int, forced uint8) ([MaxColors]int8, int) {
 	g := sv.g
 	var delta [MaxColors]float64
 	w := g.weights
-	for _, a := range g.through[n-1] {
-		col := -1
-		for i := range g.c {
-			if a&sv.masks[i] != 0 {
-				if col >= 0 {
-					col = -2
-					break
-				}
-				col = i
-			}
-		}
-		if col == -2 {
+	for _, i := range g.throughIdx[n-1] {
+		if sv.liveSet[i>>6]&(1<<(i&63)) == 0 {
 			continue
 		}
-		u := bits.OnesCount64(a &^ sv.colored)
-		if col == -1 {
+		p := sv.apPresent[i]
+		if p == 0 {
 			continue // the same for every colour
 		}
-		for i := range g.c {
-			if i == col {
-				delta[i] += w[u-1] - w[u]
+		col := bits.TrailingZeros8(p)
+		u := bits.OnesCount64(g.aps[i] &^ sv.colored)
+		for c := range g.c {
+			if c == col {
+				delta[c] += w[u-1] - w[u]
 			} else {
-				delta[i] -= w[u]
+				delta[c] -= w[u]
 			}
 		}
 	}
-	out := make([]int, 0, g.c)
-	for i := range g.c {
-		out = append(out, i)
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		fi, fj := forced&(1<<out[i]) != 0, forced&(1<<out[j]) != 0
-		if fi != fj {
-			return fj
+	var out [MaxColors]int8
+	for c := range g.c {
+		if forced&(1<<c) != 0 {
+			delta[c] = math.Inf(1) // completing colours last
 		}
-		return delta[out[i]] < delta[out[j]]
-	})
-	return out
+		j := c
+		for j > 0 && delta[out[j-1]] > delta[c] {
+			out[j] = out[j-1]
+			j--
+		}
+		out[j] = int8(c)
+	}
+	return out, g.c
 }
 
 // canonical returns the exact key of the current position reduced to its
@@ -627,71 +710,64 @@ func (sv *Solver) colourOrder(n int, forced uint8) []int {
 func (sv *Solver) canonical(relevant uint64) (memoKey, bool) {
 	lo := bits.TrailingZeros64(relevant)
 	hi := 63 - bits.LeadingZeros64(relevant)
-	step := 0
-	for m := relevant; m != 0; m &= m - 1 {
-		step = gcd(step, bits.TrailingZeros64(m)-lo)
-	}
-	if step == 0 {
-		step = 1
+	step := 1
+	if relevant&(relevant>>1) == 0 { // no two neighbours: maybe a dilated board
+		step = 0
+		for m := relevant &^ (1 << lo); m != 0; m &= m - 1 {
+			step = gcd(step, bits.TrailingZeros64(m)-lo)
+			if step == 1 {
+				break
+			}
+		}
+		if step == 0 {
+			step = 1
+		}
 	}
 	span := (hi-lo)/step + 1
 	symBits := bits.Len(uint(sv.g.c + 1))
 	if span*symBits > 192 {
 		return memoKey{}, false
 	}
-	var fwd, bwd [MaxS]uint8
-	sv.symbols(relevant, lo, step, span, false, &fwd)
-	sv.symbols(relevant, lo, step, span, true, &bwd)
-	use := &fwd
-	for i := range span {
-		if fwd[i] != bwd[i] {
-			if bwd[i] < fwd[i] {
-				use = &bwd
-			}
-			break
-		}
+	fwd := sv.pack(relevant, lo, step, span, symBits)
+	bwd := sv.pack(relevant, hi, -step, span, symBits)
+	if bwd[2] < fwd[2] || bwd[2] == fwd[2] && (bwd[1] < fwd[1] || bwd[1] == fwd[1] && bwd[0] < fwd[0]) {
+		return bwd, true
 	}
-	var key memoKey
-	for i := range span {
-		bit := i * symBits
-		key[bit/64] |= uint64(use[i]) << (bit % 64)
-		if over := bit%64 + symBits - 64; over > 0 {
-			key[bit/64+1] |= uint64(use[i]) >> (symBits - over)
-		}
-	}
-	return key, true
+	return fwd, true
 }
 
-// symbols writes the cells lo, lo+step, ... (reversed when back is set):
-// 0 irrelevant, 1 relevant and uncoloured, 2+ a colour renamed in order of
-// appearance.
-func (sv *Solver) symbols(relevant uint64, lo, step, span int, back bool, out *[MaxS]uint8) {
+// pack writes the cells from, from+step, ... (span of them) as symbols: 0
+// irrelevant, 1 relevant and uncoloured, 2+ a colour renamed in order of
+// appearance. The first cell goes to the highest bits, so that keys compare
+// like the symbol strings.
+func (sv *Solver) pack(relevant uint64, from, step, span, symBits int) memoKey {
 	var rename [MaxColors]uint8
 	next := uint8(2)
+	var key memoKey
+	colored := sv.colored
 	for t := range span {
-		idx := t
-		if back {
-			idx = span - 1 - t
-		}
-		i := lo + idx*step
+		i := from + t*step
 		bit := uint64(1) << i
+		var sym uint8
 		switch {
 		case relevant&bit == 0:
-			out[t] = 0
-		case sv.colored&bit == 0:
-			out[t] = 1
+		case colored&bit == 0:
+			sym = 1
 		default:
-			col := 0
-			for sv.masks[col]&bit == 0 {
-				col++
-			}
+			col := sv.cellColour[i]
 			if rename[col] == 0 {
 				rename[col] = next
 				next++
 			}
-			out[t] = rename[col]
+			sym = rename[col]
+		}
+		pos := 192 - (t+1)*symBits
+		key[pos/64] |= uint64(sym) << (pos % 64)
+		if over := pos%64 + symBits - 64; over > 0 {
+			key[pos/64+1] |= uint64(sym) >> (symBits - over)
 		}
 	}
+	return key
 }
 
 func gcd(a, b int) int {

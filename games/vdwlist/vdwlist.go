@@ -83,8 +83,10 @@ type Game struct {
 	// aps holds every k-term progression in 1..s as a mask (bit i−1 for the
 	// number i), by difference, then by first term.
 	aps []uint64
-	// through[i] holds the progressions through the number i+1, in aps order.
-	through [MaxS][]uint64
+	// through[i] holds the progressions through the number i+1, in aps
+	// order, and throughIdx their indexes in aps.
+	through    [MaxS][]uint64
+	throughIdx [MaxS][]int32
 	// lists holds every list (l of the c colours) as a mask, increasing.
 	lists []game.Move
 	full  uint64 // the mask of 1..s
@@ -108,10 +110,11 @@ func New(k, c, l, s int) (*Game, error) {
 	}
 	g := &Game{typ: NewType(), k: k, c: c, l: l, s: s, full: maskUpTo(s)}
 	g.aps = Progressions(k, s)
-	for _, a := range g.aps {
+	for idx, a := range g.aps {
 		for m := a; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
 			g.through[i] = append(g.through[i], a)
+			g.throughIdx[i] = append(g.throughIdx[i], int32(idx))
 		}
 	}
 	for m := uint64(0); m < 1<<c; m++ {
