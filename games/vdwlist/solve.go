@@ -326,6 +326,13 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 	if sv.err != nil {
 		return 0
 	}
+	v, _ := sv.analyse(scope, alpha, beta)
+	return v
+}
+
+// analyse does position's work; it also returns the number of relevant
+// uncoloured numbers (the value is a multiple of 1/N^that).
+func (sv *Solver) analyse(scope uint64, alpha, beta int64) (int64, int) {
 	g := sv.g
 	nc := g.c
 	colored := sv.colored
@@ -374,10 +381,11 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 	sv.live[depth] = scratch[:cap(scratch)][:0]
 	cand := relevant &^ colored
 	if cand == 0 {
-		return 0
+		return 0, 0
 	}
+	nm := bits.OnesCount64(cand)
 	if anyThreat != 0 {
-		return sv.d
+		return sv.d, nm
 	}
 	if nc > 1 {
 		// a number that completes a progression in every colour wins at once
@@ -386,10 +394,10 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 			both &= threats[i]
 		}
 		if both != 0 {
-			return sv.d
+			return sv.d, nm
 		}
 	} else if threats[0] != 0 {
-		return sv.d
+		return sv.d, nm
 	}
 	if first := component(cand, live); first != cand {
 		var comps [MaxS]uint64
@@ -399,9 +407,8 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 			comps[n] = component(rest, live)
 			rest &^= comps[n]
 		}
-		return sv.split(comps[:n])
+		return sv.split(comps[:n]), nm
 	}
-	nm := bits.OnesCount64(cand)
 	key, keyed := sv.canonical(relevant)
 	scale := sv.pow[len(sv.pow)-1-nm] // the table keeps values over N^nm
 	if keyed {
@@ -409,11 +416,11 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 			lo, hi = lo*scale, hi*scale
 			switch {
 			case lo >= beta:
-				return lo
+				return lo, nm
 			case hi <= alpha:
-				return hi
+				return hi, nm
 			case lo == hi:
-				return lo
+				return lo, nm
 			}
 		}
 	}
@@ -457,7 +464,7 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 	for _, i := range order[:n] {
 		v := sv.chance(cand, int(i)+1, forced[i], max(alpha, best), beta)
 		if sv.err != nil {
-			return 0
+			return 0, nm
 		}
 		if v > best {
 			best = v
@@ -478,7 +485,7 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 		}
 		sv.memo.put(key, (lo+scale-1)/scale, hi/scale, sv.nodes-start)
 	}
-	return best
+	return best, nm
 }
 
 // component returns the class of the lowest number of cand under the
@@ -781,6 +788,10 @@ func gcd(a, b int) int {
 // symbols packed into 192 bits.
 type memoKey [3]uint64
 
+func (k *memoKey) equal(o *memoKey) bool { return k[0] == o[0] && k[1] == o[1] && k[2] == o[2] }
+
+func (k *memoKey) empty() bool { return k[0]|k[1]|k[2] == 0 }
+
 type memoEntry struct {
 	key    memoKey
 	lo, hi int64
@@ -827,7 +838,7 @@ func (t *memoTable) grow() bool {
 	old, oldWork := t.entries, t.work
 	t.alloc(buckets)
 	for i, e := range old {
-		if e.key != (memoKey{}) {
+		if !e.key.empty() {
 			t.insert(e.key, e.lo, e.hi, oldWork[i])
 		}
 	}
@@ -842,7 +853,7 @@ func (t *memoTable) bucket(k memoKey) uint64 {
 func (t *memoTable) get(k memoKey) (lo, hi int64, ok bool) {
 	b := t.bucket(k)
 	for i := b; i < b+memoBucket; i++ {
-		if t.entries[i].key == k {
+		if t.entries[i].key.equal(&k) {
 			return t.entries[i].lo, t.entries[i].hi, true
 		}
 	}
@@ -861,12 +872,12 @@ func (t *memoTable) insert(k memoKey, lo, hi int64, w uint8) {
 	victim := b
 	for i := b; i < b+memoBucket; i++ {
 		e := &t.entries[i]
-		if e.key == k {
+		if e.key.equal(&k) {
 			e.lo, e.hi = max(e.lo, lo), min(e.hi, hi)
 			t.work[i] = max(t.work[i], w)
 			return
 		}
-		if e.key == (memoKey{}) {
+		if e.key.empty() {
 			victim = i
 			t.used++
 			break
