@@ -188,3 +188,58 @@ func ExampleGame_Solve() {
 	fmt.Println(a.P1Win, a.P1WinFloat)
 	// Output: 125/128 0.9765625
 }
+
+// countAvoiding counts the c-colourings of 1..s without a monochromatic
+// k-term progression by backtracking over prefixes (fixing the first
+// colour and multiplying by c).
+func countAvoiding(k, c, s int) int64 {
+	colour := make([]int, s)
+	var rec func(i int) int64
+	rec = func(i int) int64 {
+		if i == s {
+			return 1
+		}
+		var n int64
+		for col := range c {
+			if i == 0 && col > 0 {
+				break
+			}
+			colour[i] = col
+			ok := true
+			for j := 1; ok && (k-1)*j <= i; j++ {
+				all := true
+				for t := 1; t < k; t++ {
+					if colour[i-t*j] != col {
+						all = false
+						break
+					}
+				}
+				ok = !all
+			}
+			if ok {
+				n += rec(i + 1)
+			}
+		}
+		return n
+	}
+	if s == 0 {
+		return 1
+	}
+	return int64(c) * rec(0)
+}
+
+// TestListOfOneLargeBoards checks the solver's l = 1 values up to and past
+// van der Waerden's W(3,3) = 27 against backtracking counts.
+func TestListOfOneLargeBoards(t *testing.T) {
+	for _, s := range []int{20, 26, 27} {
+		g := newGame(t, 3, 3, 1, s)
+		an := solveValue(t, g, g.NewInitialState())
+		free := countAvoiding(3, 3, s)
+		total := new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(s)), nil)
+		want := new(big.Rat).SetFrac(new(big.Int).Sub(total, big.NewInt(free)), total)
+		if an.Value().Cmp(want) != 0 {
+			t.Fatalf("k=3 c=3 s=%d: solver %s, counting %s (%d colourings avoid progressions)", s, an.P1Win, want.RatString(), free)
+		}
+		t.Logf("s=%d: %d of 3^%d colourings avoid monochromatic 3-term progressions", s, free, s)
+	}
+}
