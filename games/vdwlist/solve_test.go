@@ -243,3 +243,35 @@ func TestListOfOneLargeBoards(t *testing.T) {
 		t.Logf("s=%d: %d of 3^%d colourings avoid monochromatic 3-term progressions", s, free, s)
 	}
 }
+
+// TestSmallTableStillExact: a table far too small for the game (entries are
+// replaced) gives the same exact value, only more slowly.
+func TestSmallTableStillExact(t *testing.T) {
+	g := newGame(t, 3, 3, 2, 10)
+	small := vdwlist.NewSolver(g, 1<<18)
+	big := vdwlist.NewSolver(g, 1<<26)
+	ctx := context.Background()
+	a, err := small.Value(ctx, g.NewInitialState().(*vdwlist.State))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := big.Value(ctx, g.NewInitialState().(*vdwlist.State))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Cmp(b) != 0 || vdwlist.Fraction(b) != "3557/19683" {
+		t.Fatalf("small table %s, large table %s", a.RatString(), b.RatString())
+	}
+	if small.Stored() > 1<<18/41 || small.Nodes() <= big.Nodes() {
+		t.Fatalf("small table stored %d positions (%d nodes); large %d nodes", small.Stored(), small.Nodes(), big.Nodes())
+	}
+}
+
+func TestSolveCancel(t *testing.T) {
+	g := newGame(t, 3, 3, 2, 16)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := g.Solve(ctx, g.NewInitialState(), game.SolveOptions{}); err == nil {
+		t.Fatal("a cancelled solve must stop with an error")
+	}
+}
