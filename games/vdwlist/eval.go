@@ -48,7 +48,7 @@ import (
 // rho returns the weight ρ of one uncoloured number.
 func (g *Game) rho() float64 { return 1 / float64(g.c*g.l) }
 
-// weights returns ρ^u for u = 0..k.
+// weightTable returns ρ^u for u = 0..k.
 func (g *Game) weightTable() []float64 {
 	w := make([]float64, g.k+1)
 	r := g.rho()
@@ -110,11 +110,11 @@ func binom(n, r int) int {
 // winEstimate is the estimate p of player 1's winning chance with player 1
 // to name a number.
 func (g *Game) winEstimate(masks *[MaxColors]uint64, colored uint64) float64 {
-	p := g.threatEstimate(masks, colored)
+	p, score := g.threatEstimate(masks, colored)
 	if p == 1 {
 		return 1
 	}
-	return 1 - (1-p)*math.Exp(-g.potential(masks, colored, nil)/4)
+	return 1 - (1-p)*math.Exp(-score/4)
 }
 
 // colourValues returns, for each colour, the estimate after colouring the
@@ -304,12 +304,14 @@ func joinInts(xs []int) string {
 // ρ^(u−1) over the live progressions of colour col, or uncoloured, through
 // n with u uncoloured numbers); then the chance w_n = E[C(|F|, l)]/C(c, l)
 // that a list drawn for n holds only completing colours F, the colours
-// counted as independent; and 1 − Π(1 − w_n).
-func (g *Game) threatEstimate(masks *[MaxColors]uint64, colored uint64) float64 {
+// counted as independent; and 1 − Π(1 − w_n). It also returns the sum of
+// the weights of the potential progressions.
+func (g *Game) threatEstimate(masks *[MaxColors]uint64, colored uint64) (float64, float64) {
 	var t [MaxS][MaxColors]float64
 	var forced [MaxS]uint8
 	w := g.weights
 	all := uint8(1)<<g.c - 1
+	score := 0.0
 	for _, a := range g.aps {
 		col := -1
 		for i := range g.c {
@@ -326,6 +328,11 @@ func (g *Game) threatEstimate(masks *[MaxColors]uint64, colored uint64) float64 
 		}
 		free := a &^ colored
 		u := bits.OnesCount64(free)
+		if col < 0 {
+			score += float64(g.c) * w[u]
+		} else {
+			score += w[u]
+		}
 		if u == 1 {
 			n := bits.TrailingZeros64(free)
 			if col >= 0 {
@@ -352,7 +359,7 @@ func (g *Game) threatEstimate(masks *[MaxColors]uint64, colored uint64) float64 
 	for m := g.full &^ colored; m != 0; m &= m - 1 {
 		n := bits.TrailingZeros64(m)
 		if forced[n] == all {
-			return 1
+			return 1, score
 		}
 		var dist [MaxColors + 1]float64
 		dist[0] = 1
@@ -372,5 +379,5 @@ func (g *Game) threatEstimate(masks *[MaxColors]uint64, colored uint64) float64 
 		}
 		lose *= 1 - wn/nl
 	}
-	return 1 - lose
+	return 1 - lose, score
 }
