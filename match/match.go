@@ -22,7 +22,8 @@ type Seat struct {
 
 // Options configure one game.
 type Options struct {
-	// Seed is stored in the record; it seeds the chance moves.
+	// Seed is stored in the record; it seeds the chance moves (except those
+	// a game.ChanceDrawer draws itself).
 	Seed uint64
 	// MaxThink, when positive, bounds each computer decision: a bot that
 	// takes longer aborts the game, and the record says so. People are not
@@ -191,6 +192,11 @@ func sampleChance(s game.State, rng interface{ Float64() float64 }) (game.Move, 
 	ch, ok := s.(game.Chancer)
 	if !ok {
 		return 0, fmt.Errorf("chance node of a state without ChanceOutcomes")
+	}
+	if d, ok := s.(game.ChanceDrawer); ok {
+		if m, ok := d.DrawChance(); ok {
+			return m, nil
+		}
 	}
 	outs := ch.ChanceOutcomes()
 	if len(outs) == 0 {

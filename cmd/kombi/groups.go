@@ -12,6 +12,7 @@ func (a *app) tableCmd() *cobra.Command {
 		Args:  exactArgs(0, "a table name"),
 	}
 	c.AddCommand(a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd())
+	c.AddCommand(a.vdwlistTableCmd())
 	return c
 }
 
@@ -23,6 +24,7 @@ func (a *app) benchCmd() *cobra.Command {
 	}
 	c.AddCommand(a.benchWythoffCmd())
 	c.AddCommand(a.nim2dBenchCmd())
+	c.AddCommand(a.vdwlistBenchCmd())
 	return c
 }
 
@@ -34,6 +36,7 @@ func (a *app) reportCmd() *cobra.Command {
 	}
 	c.AddCommand(a.reportWythoffTable5Cmd())
 	c.AddCommand(a.nim2dEndgamesCmd())
+	c.AddCommand(a.vdwlistReportCmd())
 	return c
 }
 
@@ -43,6 +46,5 @@ func (a *app) plotCmd() *cobra.Command {
 		Short: "Draw plots (PNG or SVG) from game records",
 		Args:  exactArgs(0, "a plot name"),
 	}
-	c.AddCommand()
 	return c
 }

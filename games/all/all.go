@@ -8,6 +8,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/games/nim2d"
+	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/games/wythoff"
 )
 
@@ -21,6 +22,7 @@ func Registries() (*game.Registry, *bot.Registry, error) {
 		nim.Register,
 		wythoff.Register,
 		nim2d.Register,
+		vdwlist.Register,
 	} {
 		if err := register(games, bots); err != nil {
 			return nil, nil, fmt.Errorf("registries: %w", err)

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+)
+
+func TestVDWSolveJSON(t *testing.T) {
+	code, out, errOut := kombi(t, "", "solve", "vdwlist(k=3,colors=2,list=1,s=8)", "--json")
+	var an struct {
+		P1Win      string   `json:"p1_win"`
+		P1WinFloat float64  `json:"p1_win_float"`
+		BestMoves  []string `json:"best_moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &an); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v\n%s%s", code, err, out, errOut)
+	}
+	// 6 of the 256 2-colourings of 1..8 avoid monochromatic 3-term progressions.
+	if an.P1Win != "125/128" || an.P1WinFloat != 0.9765625 || len(an.BestMoves) != 8 {
+		t.Fatalf("solve: %+v", an)
+	}
+	code, out, _ = kombi(t, "", "solve", "vdwlist(k=3,colors=3,list=2,s=8)")
+	if code != 0 || !strings.Contains(out, "P1 (namer) wins with probability 7/243 ≈ 0.028807") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	// From a position: red 1 and 5 threaten 9 only in red; P1 names 3, 7 or 9 ...
+	code, out, _ = kombi(t, "", "solve", "vdwlist(k=3,colors=2,list=2,s=9)", "--position", "r...r....", "--json")
+	if code != 0 || !strings.Contains(out, `"p1_win": "1/1"`) {
+		t.Fatalf("position: exit %d %s", code, out)
+	}
+	code, _, errOut = kombi(t, "", "solve", "vdwlist(k=3,colors=2,list=2,s=9)", "--position", "r..x")
+	if code != 2 || !strings.Contains(errOut, "has 4 symbols: want one per number 1..9") {
+		t.Fatalf("bad position: exit %d %s", code, errOut)
+	}
+	code, _, errOut = kombi(t, "", "solve", "vdwlist(k=3,colors=3,list=2,s=64)")
+	if code != 1 || !strings.Contains(errOut, "beyond 64-bit integers") {
+		t.Fatalf("s=64: exit %d %s", code, errOut)
+	}
+}
+
+func TestVDWTable(t *testing.T) {
+	code, out, errOut := kombi(t, "", "table", "vdwlist", "--colors", "3", "--list", "2", "--max-s", "9", "--json")
+	var tab struct {
+		K      int `json:"k"`
+		Series []struct {
+			Colors, List, MaxS int
+			Rows               []struct {
+				S     int    `json:"s"`
+				P1Win string `json:"p1_win"`
+			} `json:"rows"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal([]byte(out), &tab); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v %s", code, err, errOut)
+	}
+	if len(tab.Series) != 1 || len(tab.Series[0].Rows) != 9 {
+		t.Fatalf("table: %s", out)
+	}
+	want := map[int]string{6: "0/1", 7: "1/243", 8: "7/243", 9: "77/729"}
+	for _, r := range tab.Series[0].Rows {
+		if w, ok := want[r.S]; ok && r.P1Win != w {
+			t.Errorf("s=%d: %s, want %s", r.S, r.P1Win, w)
+		}
+	}
+	code, out, _ = kombi(t, "", "table", "vdwlist", "--colors", "2", "--max-s", "10")
+	if code != 0 || !strings.Contains(out, "k=3, colors=2, list=1") || !strings.Contains(out, "|   8 | 125/128") || !strings.Contains(out, "Solved s ≤ 10") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	for _, tt := range []struct{ args, err string }{
+		{"--colors 9", "--colors 9: want 1 to 8"},
+		{"--colors 2 --list 3", "--list 3 with 2 colours"},
+		{"--from 5 --max-s 4", "want 1 ≤ from ≤ max-s ≤ 64"},
+		{"--time 0s", "--time 0s: want a positive duration"},
+	} {
+		code, _, errOut := kombi(t, "", append([]string{"table", "vdwlist"}, strings.Fields(tt.args)...)...)
+		if code != 2 || !strings.Contains(errOut, tt.err) {
+			t.Errorf("table vdwlist %s: exit %d %s; want %q", tt.args, code, errOut, tt.err)
+		}
+	}
+}
+
+func TestVDWBench(t *testing.T) {
+	code, out, errOut := kombi(t, "", "bench", "vdwlist", "--max-plain", "6", "--s", "10", "--depth", "4", "--positions", "3", "--json")
+	var res struct {
+		Solve []struct {
+			P1Win string `json:"p1_win"`
+		} `json:"solve"`
+		Search []struct {
+			Pruning string `json:"pruning"`
+			Nodes   int64  `json:"nodes"`
+		} `json:"search"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v %s", code, err, errOut)
+	}
+	if len(res.Solve) != 4 || len(res.Search) != 3 || res.Search[0].Pruning != "star2" || res.Search[0].Nodes > res.Search[2].Nodes {
+		t.Fatalf("bench: %s", out)
+	}
+}
+
+// TestVDWHumanBothRoles plays a person as the namer and as the colourer,
+// with mistakes, and replays the record.
+func TestVDWHumanBothRoles(t *testing.T) {
+	dir := t.TempDir()
+	input := "0\n2\n7\n1\n4\n5\n3\n6\n"
+	code, out, errOut := kombi(t, input, "play", "vdwlist(k=2,colors=2,list=2,s=6)", "--p1", "human", "--p2", "easy", "--seed", "3", "--out", dir)
+	for _, want := range []string{"P1 (namer), your move", "there is no number 0", "list drawn: {red, blue}", "P1 (namer) played 2", "progression in"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("namer: output lacks %q\n%s", want, out)
+		}
+	}
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	input = "purple\ngreen\nr\nb\nred\nblue\nred\nblue\nred\nblue\n"
+	code, out, errOut = kombi(t, input, "play", "vdwlist(k=3,colors=3,list=2,s=6,seed=4)", "--p1", "easy", "--p2", "human", "--seed", "9", "--out", dir)
+	for _, want := range []string{"P2 (colourer), your move", "list drawn: {", "colour", "with a colour of the drawn list", "P2 (colourer) played"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("colourer: output lacks %q\n%s", want, out)
+		}
+	}
+	if code != 0 && !strings.Contains(errOut, "input ended") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	records, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, r := range records {
+		if code, out, errOut := kombi(t, "", "replay", r); code != 0 && !strings.Contains(errOut+out, "aborted") {
+			t.Fatalf("replay %s: exit %d %s %s", r, code, out, errOut)
+		}
+	}
+}
+
+// TestVDWSeedParameter: with seed= in the game string the lists are the
+// same whatever the match seed; without it they follow the match seed.
+func TestVDWSeedParameter(t *testing.T) {
+	lists := func(spec, seed string) string {
+		_, out, errOut := kombi(t, "", "play", spec, "--p1", "random", "--p2", "random", "--seed", seed, "--json", "--no-out")
+		var rec game.Record
+		if err := json.Unmarshal([]byte(out), &rec); err != nil {
+			t.Fatalf("%v %s", err, errOut)
+		}
+		var ls []string
+		for _, m := range rec.Moves {
+			if m.Player == game.Chance {
+				ls = append(ls, m.Move)
+			}
+		}
+		return strings.Join(ls, " ")
+	}
+	spec := "vdwlist(k=5,colors=4,list=2,s=12,seed=11)"
+	a, b := lists(spec, "1"), lists(spec, "2")
+	if len(a) == 0 || !strings.HasPrefix(b, a[:min(len(a), len(b))]) && !strings.HasPrefix(a, b[:min(len(a), len(b))]) {
+		t.Fatalf("seed=11 must fix the lists:\n%s\n%s", a, b)
+	}
+	if x, y := lists("vdwlist(k=5,colors=4,list=2,s=12)", "1"), lists("vdwlist(k=5,colors=4,list=2,s=12)", "2"); x == y {
+		t.Fatalf("without seed= the match seed draws the lists: %s", x)
+	}
+}
+
+func TestVDWReport(t *testing.T) {
+	code, out, errOut := kombi(t, "", "report", "vdwlist", "--s", "8", "--json")
+	var rep struct {
+		P1Win  string `json:"p1_win"`
+		Levels []struct {
+			Level     string  `json:"level"`
+			AsP1Float float64 `json:"as_p1_float"`
+			AsP2Float float64 `json:"as_p2_float"`
+		} `json:"levels"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v %s", code, err, errOut)
+	}
+	if rep.P1Win != "7/243" || len(rep.Levels) != 3 || rep.Levels[2].Level != "hard" {
+		t.Fatalf("report: %s", out)
+	}
+	for _, l := range rep.Levels {
+		if l.AsP1Float > 7.0/243+1e-12 || l.AsP2Float < 7.0/243-1e-12 {
+			t.Fatalf("%s beats the perfect player: %+v", l.Level, l)
+		}
+	}
+	if code, _, errOut := kombi(t, "", "report", "vdwlist", "--colors", "2", "--list", "3"); code != 2 || !strings.Contains(errOut, "list=3 with colors=2") {
+		t.Fatalf("bad list: exit %d %s", code, errOut)
+	}
+}

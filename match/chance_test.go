@@ -1,0 +1,97 @@
+package match_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
+)
+
+// coinGame: a coin is tossed (heads 0, tails 1), then P1 wins on tails and
+// P2 on heads. With draw set, the state draws its own coin: always tails.
+type coinGame struct{ draw bool }
+
+func (g coinGame) Type() *game.Type            { return &game.Type{Name: "coin", Chance: true} }
+func (g coinGame) String() string              { return fmt.Sprintf("coin(draw=%t)", g.draw) }
+func (g coinGame) NewInitialState() game.State { return &coinState{draw: g.draw, side: -1} }
+func (s *coinState) Player() game.Player {
+	return map[bool]game.Player{true: game.Terminal, false: game.Chance}[s.side >= 0]
+}
+func (s *coinState) IsTerminal() bool              { return s.side >= 0 }
+func (s *coinState) Clone() game.State             { c := *s; return &c }
+func (s *coinState) MoveString(m game.Move) string { return [2]string{"heads", "tails"}[m&1] }
+func (s *coinState) String() string                { return fmt.Sprint(s.side) }
+
+type coinState struct {
+	draw bool
+	side int
+}
+
+func (s *coinState) LegalMoves(buf []game.Move) []game.Move {
+	if s.side >= 0 {
+		return buf
+	}
+	return append(buf, 0, 1)
+}
+
+func (s *coinState) Apply(m game.Move) error {
+	if s.side >= 0 || m > 1 {
+		return fmt.Errorf("illegal")
+	}
+	s.side = int(m)
+	return nil
+}
+
+func (s *coinState) Returns() []float64 {
+	switch s.side {
+	case 1:
+		return []float64{1, -1}
+	case 0:
+		return []float64{-1, 1}
+	}
+	return []float64{0, 0}
+}
+
+func (s *coinState) ParseMove(text string) (game.Move, error) {
+	switch text {
+	case "heads":
+		return 0, nil
+	case "tails":
+		return 1, nil
+	}
+	return 0, fmt.Errorf("want heads or tails")
+}
+
+func (s *coinState) ChanceOutcomes() []game.Outcome {
+	return []game.Outcome{{Move: 0, Num: 1, Den: 2}, {Move: 1, Num: 1, Den: 2}}
+}
+
+func (s *coinState) DrawChance() (game.Move, bool) { return 1, s.draw }
+
+func TestPlayUsesChanceDrawer(t *testing.T) {
+	seats := [2]match.Seat{{"random", bot.NewRandom(1)}, {"random", bot.NewRandom(2)}}
+	count := func(g game.Game) (tails int) {
+		for seed := range uint64(40) {
+			rec, err := match.Play(context.Background(), g, seats, match.Options{Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Moves) != 1 || rec.Moves[0].Player != game.Chance {
+				t.Fatalf("record moves %+v: want one chance move", rec.Moves)
+			}
+			if rec.Moves[0].Move == "tails" {
+				tails++
+			}
+		}
+		return tails
+	}
+	if n := count(coinGame{draw: true}); n != 40 {
+		t.Fatalf("a ChanceDrawer that always draws tails gave tails in %d of 40 games", n)
+	}
+	if n := count(coinGame{draw: false}); n == 0 || n == 40 {
+		t.Fatalf("without its own draw the runner's seed must decide: tails in %d of 40 games", n)
+	}
+}
