@@ -43,6 +43,8 @@ func paramsJSON(specs []game.ParamSpec) []paramJSON {
 			def = "(drawn from the seed)"
 		case def == "" && p.Required:
 			def = "(required)"
+		case def == "":
+			def = "(none)"
 		}
 		out = append(out, paramJSON{Name: p.Name, Kind: p.Kind.String(), Default: def, Allowed: p.Allowed(), Doc: p.Doc})
 	}
@@ -75,7 +77,7 @@ func (a *app) gamesCmd() *cobra.Command {
 				fmt.Fprintf(a.stdout, "%s — %s\n", g.Name, g.Doc)
 				fmt.Fprintf(a.stdout, "  roles: %s moves first, then %s\n", g.Roles[0], g.Roles[1])
 				for _, p := range g.Params {
-					fmt.Fprintf(a.stdout, "  %-10s %s; default %s. %s\n", p.Name+"=", p.Allowed, p.Default, p.Doc)
+					fmt.Fprintf(a.stdout, "  %-10s %s; default %s. %s\n", p.Name+"=", p.Allowed, p.Default, upperFirst(p.Doc))
 				}
 				if g.Example != "" {
 					fmt.Fprintf(a.stdout, "  e.g. %s\n", g.Example)
@@ -100,4 +102,12 @@ func writeJSON(w interface{ Write([]byte) (int, error) }, v any) error {
 		return fmt.Errorf("write JSON: %w", err)
 	}
 	return nil
+}
+
+// upperFirst capitalises a one-line description for a sentence.
+func upperFirst(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
 }
