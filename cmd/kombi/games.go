@@ -75,7 +75,7 @@ func (a *app) gamesCmd() *cobra.Command {
 			}
 			for _, g := range list {
 				fmt.Fprintf(a.stdout, "%s — %s\n", g.Name, g.Doc)
-				fmt.Fprintf(a.stdout, "  roles: %s moves first, then %s\n", g.Roles[0], g.Roles[1])
+				fmt.Fprintf(a.stdout, "  roles: P1 (--p1) %s, P2 (--p2) %s\n", g.Roles[0], g.Roles[1])
 				for _, p := range g.Params {
 					fmt.Fprintf(a.stdout, "  %-10s %s; default %s. %s\n", p.Name+"=", p.Allowed, p.Default, upperFirst(p.Doc))
 				}
