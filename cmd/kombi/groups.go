@@ -11,7 +11,7 @@ func (a *app) tableCmd() *cobra.Command {
 		Short: "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
 		Args:  exactArgs(0, "a table name"),
 	}
-	c.AddCommand()
+	c.AddCommand(a.apTableCmd())
 	return c
 }
 
@@ -21,7 +21,7 @@ func (a *app) benchCmd() *cobra.Command {
 		Short: "Measure the speed of engines and solvers against their baselines",
 		Args:  exactArgs(0, "a benchmark name"),
 	}
-	c.AddCommand()
+	c.AddCommand(a.apBenchCmd())
 	return c
 }
 
@@ -31,7 +31,7 @@ func (a *app) reportCmd() *cobra.Command {
 		Short: "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
 		Args:  exactArgs(0, "a report name"),
 	}
-	c.AddCommand()
+	c.AddCommand(a.apReportCmd())
 	return c
 }
 

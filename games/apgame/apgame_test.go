@@ -589,7 +589,7 @@ func TestStateTextAndHint(t *testing.T) {
 		}
 	}
 	hint := s.Hint()
-	for _, want := range []string{"P1 (red) can still complete", "holds 2 of 3: 1 3 5", "needs 3", "P1 wins at once with: 3 9", "P2 (blue), to move"} {
+	for _, want := range []string{"P1 (red) can still complete", "holds 2 of 3: 1 3 5", "needs 3", "P1 wins at once with: 3 9", "P2 (blue, to move) can still complete"} {
 		if !strings.Contains(hint, want) {
 			t.Errorf("hint lacks %q:\n%s", want, hint)
 		}

@@ -466,10 +466,11 @@ func (s *State) Hint() string {
 	var b strings.Builder
 	g := s.g
 	for p := range 2 {
-		who := fmt.Sprintf("%s (%s)", game.SeatName(game.Player(p)), g.typ.Role(game.Player(p)))
+		role := g.typ.Role(game.Player(p))
 		if p == int(s.turn) && !s.IsTerminal() {
-			who += ", to move"
+			role += ", to move"
 		}
+		who := fmt.Sprintf("%s (%s)", game.SeatName(game.Player(p)), role)
 		list := s.Completable(p)
 		if len(list) == 0 {
 			fmt.Fprintf(&b, "%s can complete no progression.\n", who)

@@ -19,38 +19,43 @@ const (
 
 // StrongOptions tune Strong.
 type StrongOptions struct {
-	// Work bounds the effort per move (default 20 million): one unit per
+	// Work bounds the effort per move (default 5 million): one unit per
 	// position searched and per progression examined. The bound, not the
 	// clock, ends the search in normal play, so the same seed gives the same
 	// game on any machine.
 	Work int64
-	// Time bounds each move as a safety net (default 2s); the match's
+	// Time bounds each move as a safety net (default 5s); the match's
 	// think-time limit, when shorter, bounds it too.
 	Time time.Duration
 	// Depth bounds the full-width search in moves (default 64); forced
 	// replies to threats and the threat quiescence come on top.
 	Depth int
-	// Quiescence bounds the threats searched beyond the horizon (default 4).
+	// Quiescence bounds the threats searched beyond the horizon (0: the
+	// default 4; negative: none).
 	Quiescence int
-	// Model is the opponent model used in lost positions: "uniform" or
-	// "extendblock".
+	// Model is the opponent model used in lost positions: "extendblock"
+	// (the default), "uniform" or "none" (see Strong).
 	Model string
-	// SwindlePlies is how many of our moves the opponent model looks ahead.
+	// SwindlePlies is how many of our moves the opponent model looks ahead
+	// (default 2).
 	SwindlePlies int
 }
 
 func (o StrongOptions) withDefaults() StrongOptions {
 	if o.Work <= 0 {
-		o.Work = 20_000_000
+		o.Work = 5_000_000
 	}
 	if o.Time <= 0 {
-		o.Time = 2 * time.Second
+		o.Time = 5 * time.Second
 	}
 	if o.Depth <= 0 {
 		o.Depth = 64
 	}
+	if o.Model == "" {
+		o.Model = "extendblock"
+	}
 	if o.SwindlePlies <= 0 {
-		o.SwindlePlies = 1
+		o.SwindlePlies = 2
 	}
 	if o.Quiescence < 0 {
 		o.Quiescence = 0
@@ -75,7 +80,18 @@ func (o StrongOptions) withDefaults() StrongOptions {
 //     far below the score of any proven win or loss.
 //
 // Only numbers lying in a progression someone can still complete are
-// searched: colouring another number changes nothing for either player.
+// searched: colouring another number changes nothing for either player. The
+// search deepens until a win or loss is proven, the tree is searched to the
+// end, or the work bound is spent.
+//
+// When the search proves that every move loses against perfect play, the
+// choice among them cannot make things worse, so Strong picks the move that
+// gives a fallible opponent the best chance to go wrong: by default it
+// models the opponent as the project's greedy strategy (ExtendBlock, whose
+// random choices it averages over) and maximises its expected score over
+// SwindlePlies of its own moves, each line judged by a short search (won,
+// lost, or open = ½). Model "uniform" takes every reply as equally likely;
+// "none" plays the slowest loss.
 type Strong struct {
 	opt   StrongOptions
 	tt    []ttEntry
@@ -210,7 +226,7 @@ func (z *Strong) choose(ctx context.Context, s *State) (int, int64, error) {
 func (z *Strong) swindle(root []int32, depth int) int {
 	s := z.st
 	z.work, z.checked, z.hard = 0, 0, false
-	z.swDepth = max(depth-2, 1)
+	z.swDepth = max(depth-2, 2)
 	best, bestE := int(root[0]), -1.0
 	for _, m := range root {
 		s.applyIndex(int(m))
@@ -633,29 +649,23 @@ func (z *Strong) sortByGain(moves []int32, ply int) {
 }
 
 // order sorts moves by decreasing gain, ties by increasing index, with hint
-// (when present) first. Insertion sort: the lists are short.
+// (when present) first. Gains and indices are packed into one integer key
+// (gains stay below 2^46, indices below 2^16), so that a plain integer sort
+// does the work.
 func order(moves []int32, gains []int64, hint int32) {
-	for i := 1; i < len(moves); i++ {
-		m, gm := moves[i], gains[i]
-		j := i
-		for j > 0 && better(m, gm, moves[j-1], gains[j-1], hint) {
-			moves[j], gains[j] = moves[j-1], gains[j-1]
-			j--
+	for j, m := range moves {
+		gains[j] = -(gains[j]<<16 | int64(0xffff-m))
+	}
+	slices.Sort(gains)
+	for j, key := range gains {
+		moves[j] = int32(0xffff - (-key)&0xffff)
+	}
+	if hint >= 0 {
+		if j := slices.Index(moves, hint); j > 0 {
+			copy(moves[1:j+1], moves[:j])
+			moves[0] = hint
 		}
-		moves[j], gains[j] = m, gm
 	}
-}
-
-func better(m int32, gm int64, n int32, gn int64, hint int32) bool {
-	switch {
-	case m == hint:
-		return true
-	case n == hint:
-		return false
-	case gm != gn:
-		return gm > gn
-	}
-	return m < n
 }
 
 // toTT and fromTT store proven results relative to the node, so that a
