@@ -594,7 +594,13 @@ func TestStateTextAndHint(t *testing.T) {
 			t.Errorf("hint lacks %q:\n%s", want, hint)
 		}
 	}
+	if e := s.Evaluate(0); e <= 0 || e >= 1 || s.Evaluate(1) != -e {
+		t.Errorf("P1 (1 5, two threats) must be ahead: Evaluate %v, %v", e, s.Evaluate(1))
+	}
 	var h any = s
+	if _, ok := h.(bot.Evaluator); !ok {
+		t.Fatal("State must be a bot.Evaluator")
+	}
 	if _, ok := h.(bot.Hinter); !ok {
 		t.Fatal("State must be a bot.Hinter")
 	}

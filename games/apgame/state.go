@@ -2,6 +2,7 @@ package apgame
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -454,6 +455,15 @@ func (s *State) EndReason() string {
 		return fmt.Sprintf("Draw: every %d-term progression of the set holds both colours, so neither player can complete one.", s.g.k)
 	}
 	return ""
+}
+
+// Evaluate scores the position for player p in (−1, 1), for the generic
+// alpha-beta bot's horizon: the weighted count Σ 5^c of the progressions p
+// can still complete holding c of p's numbers, minus the opponent's, squashed
+// so that a lead of one progression k−1 numbers full scores ½.
+func (s *State) Evaluate(p game.Player) float64 {
+	d := float64(s.score[p] - s.score[1-p])
+	return d / (math.Abs(d) + float64(s.g.weight[s.g.k-1]))
 }
 
 // hintRows bounds the progressions a hint lists per player.
