@@ -94,9 +94,13 @@ type Game struct {
 	weight  []int64  // evaluation weight of a live progression holding c own numbers
 }
 
-// New draws the set of x numbers from seed (see DrawSet) and returns the game
-// of racing to a k-term progression in it.
+// New draws the set of x numbers from seed (see DrawSet; seed < 2^63, so
+// that the game string can record it) and returns the game of racing to a
+// k-term progression in it.
 func New(x, k int, seed uint64) (*Game, error) {
+	if seed > math.MaxInt64 {
+		return nil, fmt.Errorf("seed=%d: allowed 0 to %d", seed, uint64(math.MaxInt64))
+	}
 	set, err := DrawSet(x, k, seed)
 	if err != nil {
 		return nil, err
