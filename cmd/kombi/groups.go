@@ -13,6 +13,7 @@ func (a *app) tableCmd() *cobra.Command {
 	}
 	c.AddCommand(a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd())
 	c.AddCommand(a.vdwlistTableCmd())
+	c.AddCommand(a.apTableCmd())
 	return c
 }
 
@@ -25,6 +26,7 @@ func (a *app) benchCmd() *cobra.Command {
 	c.AddCommand(a.benchWythoffCmd())
 	c.AddCommand(a.nim2dBenchCmd())
 	c.AddCommand(a.vdwlistBenchCmd())
+	c.AddCommand(a.apBenchCmd())
 	return c
 }
 
@@ -37,6 +39,7 @@ func (a *app) reportCmd() *cobra.Command {
 	c.AddCommand(a.reportWythoffTable5Cmd())
 	c.AddCommand(a.nim2dEndgamesCmd())
 	c.AddCommand(a.vdwlistReportCmd())
+	c.AddCommand(a.apReportCmd())
 	return c
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/games/vdwlist"
@@ -23,6 +24,7 @@ func Registries() (*game.Registry, *bot.Registry, error) {
 		wythoff.Register,
 		nim2d.Register,
 		vdwlist.Register,
+		apgame.Register,
 	} {
 		if err := register(games, bots); err != nil {
 			return nil, nil, fmt.Errorf("registries: %w", err)
