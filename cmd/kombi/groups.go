@@ -5,49 +5,39 @@ import "github.com/spf13/cobra"
 // The analysis commands group subcommands that the game families add, each
 // in its own file of this package (cmd/kombi/<family>.go).
 
-func (a *app) tableCmd() *cobra.Command {
-	c := &cobra.Command{
-		Use:   "table",
-		Short: "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
-		Args:  exactArgs(0, "a table name"),
-	}
-	c.AddCommand(a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd())
-	c.AddCommand(a.vdwlistTableCmd())
-	c.AddCommand(a.apTableCmd())
+// group returns a command that only holds subcommands.
+func group(use, short string, subs ...*cobra.Command) *cobra.Command {
+	c := &cobra.Command{Use: use, Short: short, Args: exactArgs(0, "a "+use+" name")}
+	c.AddCommand(subs...)
 	return c
+}
+
+func (a *app) tableCmd() *cobra.Command {
+	return group("table", "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
+		a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd(),
+		a.vdwlistTableCmd(),
+		a.apTableCmd(),
+	)
 }
 
 func (a *app) benchCmd() *cobra.Command {
-	c := &cobra.Command{
-		Use:   "bench",
-		Short: "Measure the speed of engines and solvers against their baselines",
-		Args:  exactArgs(0, "a benchmark name"),
-	}
-	c.AddCommand(a.benchWythoffCmd())
-	c.AddCommand(a.nim2dBenchCmd())
-	c.AddCommand(a.vdwlistBenchCmd())
-	c.AddCommand(a.apBenchCmd())
-	return c
+	return group("bench", "Measure the speed of engines and solvers against their baselines",
+		a.benchWythoffCmd(),
+		a.nim2dBenchCmd(),
+		a.vdwlistBenchCmd(),
+		a.apBenchCmd(),
+	)
 }
 
 func (a *app) reportCmd() *cobra.Command {
-	c := &cobra.Command{
-		Use:   "report",
-		Short: "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
-		Args:  exactArgs(0, "a report name"),
-	}
-	c.AddCommand(a.reportWythoffTable5Cmd())
-	c.AddCommand(a.nim2dEndgamesCmd())
-	c.AddCommand(a.vdwlistReportCmd())
-	c.AddCommand(a.apReportCmd())
-	return c
+	return group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
+		a.reportWythoffTable5Cmd(),
+		a.nim2dEndgamesCmd(),
+		a.vdwlistReportCmd(),
+		a.apReportCmd(),
+	)
 }
 
 func (a *app) plotCmd() *cobra.Command {
-	c := &cobra.Command{
-		Use:   "plot",
-		Short: "Draw plots (PNG or SVG) from game records",
-		Args:  exactArgs(0, "a plot name"),
-	}
-	return c
+	return group("plot", "Draw plots (PNG or SVG) from game records")
 }
