@@ -1,13 +1,30 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+)
 
 // The analysis commands group subcommands that the game families add, each
 // in its own file of this package (cmd/kombi/<family>.go).
 
-// group returns a command that only holds subcommands.
+// group returns a command that only holds subcommands: without one it
+// shows its help, with an unknown one it is a usage error listing them.
 func group(use, short string, subs ...*cobra.Command) *cobra.Command {
-	c := &cobra.Command{Use: use, Short: short, Args: exactArgs(0, "a "+use+" name")}
+	c := &cobra.Command{Use: use + " NAME", Short: short, Args: cobra.ArbitraryArgs}
+	c.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return c.Help()
+		}
+		var names []string
+		for _, s := range c.Commands() {
+			if s.IsAvailableCommand() {
+				names = append(names, s.Name())
+			}
+		}
+		return usagef("unknown %s %q; available: %s", use, args[0], strings.Join(names, ", "))
+	}
 	c.AddCommand(subs...)
 	return c
 }

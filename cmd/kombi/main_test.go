@@ -194,3 +194,10 @@ func TestPlayConfig(t *testing.T) {
 		t.Fatalf("misspelled key: exit %d: %s", code, errOut)
 	}
 }
+
+func TestUnknownAnalysis(t *testing.T) {
+	code, _, errOut := kombi(t, "", "table", "nosuch")
+	if code != 2 || !strings.Contains(errOut, `unknown table "nosuch"; available:`) || !strings.Contains(errOut, "wythoff") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
