@@ -7,6 +7,7 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim"
+	"github.com/kombi/kombi/games/thue"
 )
 
 // Registries returns new registries holding every game and every bot.
@@ -17,6 +18,7 @@ func Registries() (*game.Registry, *bot.Registry, error) {
 	}
 	for _, register := range []func(*game.Registry, *bot.Registry) error{
 		nim.Register,
+		thue.Register,
 	} {
 		if err := register(games, bots); err != nil {
 			return nil, nil, fmt.Errorf("registries: %w", err)
