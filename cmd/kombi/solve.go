@@ -67,6 +67,9 @@ func (a *app) solveCmd() *cobra.Command {
 			} else {
 				an, err = genericSolve(c, g, s, opt)
 			}
+			if opt.Progress != nil {
+				fmt.Fprint(a.stderr, "\r\033[K")
+			}
 			if err != nil {
 				return fmt.Errorf("solve: %w", err)
 			}
