@@ -86,5 +86,10 @@ func Register(games *game.Registry, bots *bot.Registry) error {
 			return err
 		}
 	}
+	for _, f := range searchFactories() {
+		if err := bots.Register(f); err != nil {
+			return err
+		}
+	}
 	return nil
 }
