@@ -175,10 +175,14 @@ func (f *Fitter) FitAll(w []byte, k int, rule Rule, fit []uint32) []uint32 {
 	for t := 0; t <= n; t++ {
 		f.prevL[t], f.prevR[t] = 0, 0
 	}
-	extra := 0
-	if rule == Overlap {
-		extra = 1
+	if rule == Square {
+		f.squareForbidden(w, forb)
+		for i := range fit {
+			fit[i] = full &^ forb[i]
+		}
+		return fit
 	}
+	extra := 1
 	for p := 1; 2*p+extra <= n+1; p++ {
 		runs(w, p, f.left, f.right)
 		need := int32(p + extra)
@@ -232,6 +236,67 @@ func (f *Fitter) FitAll(w []byte, k int, rule Rule, fit []uint32) []uint32 {
 		fit[i] = full &^ forb[i]
 	}
 	return fit
+}
+
+// squareForbidden is FitAll's loop for squares, where the runs simplify:
+// with t = i-p, the symbol w[t] is forbidden at i when the run of period-p
+// equalities ending at t-1 plus the run of period-(p-1) equalities starting
+// at t+1 reach p-1 (a longer middle run needs no cap: it already reaches
+// p-1); symmetrically w[i+p-1] is forbidden when the period-(p-1) run
+// ending at i-1 plus the period-p run starting at i reach p-1.
+func (f *Fitter) squareForbidden(w []byte, forb []uint32) {
+	n := len(w)
+	// Arrays shifted by one: L[t+1] is the run ending at t, L[0] = 0;
+	// R[t] the run starting at t (0 from n-p on).
+	L, R, pL, pR := f.left, f.right, f.prevL, f.prevR
+	for t := 0; t <= n; t++ {
+		pL[t], pR[t] = 0, 0
+	}
+	for p := 1; 2*p <= n+1; p++ {
+		m := n - p
+		var run int32
+		L[0] = 0
+		for t := 0; t < m; t++ {
+			if w[t] == w[t+p] {
+				run++
+			} else {
+				run = 0
+			}
+			L[t+1] = run
+		}
+		for t := m; t < n; t++ {
+			L[t+1] = 0
+		}
+		R[n] = 0
+		for t := m; t < n; t++ {
+			R[t] = 0
+		}
+		run = 0
+		for t := m - 1; t >= 0; t-- {
+			if w[t] == w[t+p] {
+				run++
+			} else {
+				run = 0
+			}
+			R[t] = run
+		}
+		need := int32(p - 1)
+		// x side: i = t+p for t in 0..n-p; the middle run starts at t+1.
+		for t := 0; t <= m; t++ {
+			if L[t]+pR[t+1] >= need {
+				forb[t+p] |= 1 << w[t]
+			}
+		}
+		// y side: i in 0..n-p, symbol w[i+p-1]; the middle run ends at i-1.
+		for i := 0; i <= m; i++ {
+			if pL[i]+R[i] >= need {
+				forb[i] |= 1 << w[i+p-1]
+			}
+		}
+		L, pL = pL, L
+		R, pR = pR, R
+	}
+	f.left, f.right, f.prevL, f.prevR = L, R, pL, pR
 }
 
 // Fits reports whether inserting c at position i of the repetition-free word
