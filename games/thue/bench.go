@@ -3,6 +3,7 @@ package thue
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/kombi/kombi/games/thue/port"
@@ -49,6 +50,7 @@ type BenchSample struct {
 type BenchResult struct {
 	Config     BenchConfig   `json:"config"`
 	Start      int           `json:"start"`
+	Seed       uint64        `json:"seed"`
 	GameLength int           `json:"game_length"`
 	Finished   bool          `json:"finished"` // false: stopped at the length cap
 	Seconds    float64       `json:"seconds"`
@@ -60,47 +62,55 @@ type BenchResult struct {
 	Ratio float64 `json:"speedup"`
 }
 
-// Bench plays the configuration with the fast engine (ties first) from the
-// word "start" up to maxLength symbols, timing every decision; then it
-// replays positions of increasing length with the port of the thesis'
-// listings, checking that it makes the same decisions and timing it, until
+// Bench plays the configuration with the fast engine, ties broken at random
+// from seed as in the thesis' runs (seed 0: ties first), from the word
+// "seed mod k" up to maxLength symbols, timing every decision. Then it takes
+// positions of that game of increasing length and decides them with both
+// the engine and the port of the thesis' listings (ties first on both
+// sides), checking that the decisions agree and timing them, until
 // portBudget is spent.
-func Bench(ctx context.Context, cfg BenchConfig, start, maxLength int, portBudget time.Duration) (*BenchResult, error) {
+func Bench(ctx context.Context, cfg BenchConfig, seed uint64, maxLength int, portBudget time.Duration) (*BenchResult, error) {
 	eng := NewEngine(cfg.K, cfg.Rule)
-	res := &BenchResult{Config: cfg, Start: start}
+	start := int(seed % uint64(cfg.K))
+	res := &BenchResult{Config: cfg, Start: start, Seed: seed}
+	var rng *rand.Rand
+	if seed != 0 {
+		rng = rand.New(rand.NewPCG(seed, 0x62656e6368))
+	}
 	type pos struct {
 		word []byte
 		at   int // the builder's position for painter decisions, -1 for builder ones
-		move int
 	}
 	var positions []pos
 	w := []byte{byte(start)}
 	begin := time.Now()
-	builder := func(w []byte) int {
+	builderR := func(w []byte, r *rand.Rand) int {
 		if cfg.BuilderLevel == 0 {
 			return eng.GreedyPosition(w)
 		}
-		return eng.NestingPosition(w, cfg.BuilderLevel, nil)
+		return eng.NestingPosition(w, cfg.BuilderLevel, r)
 	}
-	painter := func(w []byte, i int) int {
+	painterR := func(w []byte, i int, r *rand.Rand) int {
 		if cfg.PainterLevel == 0 {
 			return eng.GreedySymbol(w, i)
 		}
-		return eng.NestingSymbol(w, i, cfg.PainterLevel, nil)
+		return eng.NestingSymbol(w, i, cfg.PainterLevel, r)
 	}
+	builder := func(w []byte) int { return builderR(w, nil) }
+	painter := func(w []byte, i int) int { return painterR(w, i, nil) }
 	for len(w) < maxLength {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		t0 := time.Now()
-		i := builder(w)
+		i := builderR(w, rng)
 		t1 := time.Now()
-		c := painter(w, i)
+		c := painterR(w, i, rng)
 		t2 := time.Now()
 		res.Moves = append(res.Moves,
 			BenchMove{Length: len(w), Role: "builder", Seconds: t1.Sub(t0).Seconds()},
 			BenchMove{Length: len(w), Role: "painter", Seconds: t2.Sub(t1).Seconds()})
-		positions = append(positions, pos{append([]byte(nil), w...), -1, i}, pos{append([]byte(nil), w...), i, c})
+		positions = append(positions, pos{append([]byte(nil), w...), -1}, pos{append([]byte(nil), w...), i})
 		w = append(w[:i], append([]byte{byte(c)}, w[i:]...)...)
 		if hasRepetitionThrough(w, cfg.Rule, i) {
 			res.Finished = true
@@ -159,9 +169,15 @@ func Bench(ctx context.Context, cfg BenchConfig, start, maxLength int, portBudge
 			reps++
 		}
 		fs := ft.Seconds() / float64(reps)
-		s := BenchSample{Length: n, Role: role, FastSeconds: fs, PortSeconds: pt.Seconds(), Ratio: pt.Seconds() / fs, Same: portMove == ps.move}
+		fastMove := 0
+		if ps.at < 0 {
+			fastMove = builder(ps.word)
+		} else {
+			fastMove = painter(ps.word, ps.at)
+		}
+		s := BenchSample{Length: n, Role: role, FastSeconds: fs, PortSeconds: pt.Seconds(), Ratio: pt.Seconds() / fs, Same: portMove == fastMove}
 		if !s.Same {
-			return res, fmt.Errorf("bench %s: at length %d the port chose %d as %s, the engine %d", cfg.Name, n, portMove, role, ps.move)
+			return res, fmt.Errorf("bench %s: at length %d the port chose %d as %s, the engine %d", cfg.Name, n, portMove, role, fastMove)
 		}
 		res.Samples = append(res.Samples, s)
 		fastSum += fs

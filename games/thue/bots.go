@@ -40,6 +40,15 @@ func (n *Nesting) Act(ctx context.Context, st game.State) (game.Move, error) {
 	if n.eng == nil || n.eng.K != s.k || n.eng.Rule != s.rule {
 		n.eng = NewEngine(s.k, s.rule)
 	}
+	n.eng.Ctx, n.eng.Stopped = ctx, false
+	m, err := n.decide(s)
+	if n.eng.Stopped {
+		return 0, ctx.Err()
+	}
+	return m, err
+}
+
+func (n *Nesting) decide(s *State) (game.Move, error) {
 	switch s.Player() {
 	case Builder:
 		if n.Level == 0 {

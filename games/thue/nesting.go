@@ -1,6 +1,7 @@
 package thue
 
 import (
+	"context"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -18,6 +19,10 @@ type Engine struct {
 	word []byte
 	// Nodes counts the words whose fitting sets were computed.
 	Nodes int64
+	// Ctx, when set, stops long decisions: Stopped reports it happened
+	// (the decision is then meaningless).
+	Ctx     context.Context
+	Stopped bool
 }
 
 // NewEngine returns an engine for k symbols and the rule.
@@ -28,6 +33,9 @@ func (e *Engine) fitAt(depth int) []uint32 {
 		e.fits = append(e.fits, nil)
 	}
 	e.Nodes++
+	if e.Ctx != nil && e.Nodes&255 == 0 && e.Ctx.Err() != nil {
+		e.Stopped = true
+	}
 	e.fits[depth] = e.f.FitAll(e.word, e.K, e.Rule, e.fits[depth])
 	return e.fits[depth]
 }
@@ -52,7 +60,7 @@ func (e *Engine) simulation(level, depth int) int64 {
 	for _, set := range fit {
 		score += int64(popcount(set))
 	}
-	if level <= 1 {
+	if level <= 1 || e.Stopped {
 		return score
 	}
 	n := len(e.word)

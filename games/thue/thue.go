@@ -472,8 +472,8 @@ func (s *State) EndReason() string {
 		what = "Overlap"
 		shared = fmt.Sprintf("; the halves share position%s %s", plural(b[0] < a[1]-1), rangeText(b[0], a[1]-1))
 	}
-	return fmt.Sprintf("%s found at positions %s (period %d) of %s:\n  %s  <->  %s%s\nThe game lasted %d symbols: the painter scored %d points.",
-		what, rangeText(r.Start, r.Start+r.Length-1), r.Period, WordString(s.word, s.k), half(a), half(b), shared, len(s.word), s.PainterPoints())
+	return fmt.Sprintf("%s found at positions %s (period %d) of %s:\n  %s  <->  %s%s\nThe game lasted %d symbols: the painter scored %d point%s.",
+		what, rangeText(r.Start, r.Start+r.Length-1), r.Period, WordString(s.word, s.k), half(a), half(b), shared, len(s.word), s.PainterPoints(), plural(s.PainterPoints() != 1))
 }
 
 func article(r Rule) string {
