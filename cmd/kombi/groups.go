@@ -22,6 +22,7 @@ func (a *app) benchCmd() *cobra.Command {
 		Args:  exactArgs(0, "a benchmark name"),
 	}
 	c.AddCommand()
+	c.AddCommand(a.benchThueCmd())
 	return c
 }
 
@@ -42,5 +43,6 @@ func (a *app) plotCmd() *cobra.Command {
 		Args:  exactArgs(0, "a plot name"),
 	}
 	c.AddCommand()
+	c.AddCommand(a.plotDecisionTimesCmd())
 	return c
 }
