@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pelletier/go-toml/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/bot"
@@ -83,6 +84,25 @@ func parseThesis(path string, cfg playConfig) (*thesisConfig, error) {
 	data, _ := os.ReadFile(path)
 	bad := func(key, format string, args ...any) error {
 		return usagef("config %s:%d: %s: %s", path, keyLine(data, key), key, fmt.Sprintf(format, args...))
+	}
+	// The TOML decoder matches keys regardless of case; the thesis' keys
+	// are exact.
+	var raw map[string]any
+	if err := toml.Unmarshal(data, &raw); err == nil {
+		allowed := map[string]bool{"game": true, "p1": true, "p2": true, "seed": true, "max_think": true, "out": true}
+		for _, name := range strings.Split(thesisKeyNames, ", ") {
+			allowed[name] = true
+		}
+		var keys []string
+		for key := range raw {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			if !allowed[key] {
+				return nil, usagef("config %s:%d: unknown key %q; allowed keys: %s (and game, p1, p2, seed, max_think, out)", path, keyLine(data, key), key, thesisKeyNames)
+			}
+		}
 	}
 	k := cfg.thesisKeys
 	tc := &thesisConfig{rule: "square", mode: "pcPc", k: 3, overallGames: 3, overallMaxLen: 300, sourceFileName: path}
@@ -222,7 +242,11 @@ func (a *app) playThesis(c *cobra.Command, cfg playConfig, f playFlags, spec str
 	if tc.overall {
 		return a.overallTest(c, tc, f)
 	}
-	fmt.Fprintf(a.stdout, "Thue game (%s mode): alphabet 0..%d, rule %s; builder %s, painter %s\n", tc.mode, tc.k-1, tc.rule, f.p1, f.p2)
+	people := a.stdout
+	if f.json {
+		people = a.stderr
+	}
+	fmt.Fprintf(people, "Thue game (%s mode): alphabet 0..%d, rule %s; builder %s, painter %s\n", tc.mode, tc.k-1, tc.rule, f.p1, f.p2)
 	return a.play(c, tc.gameString, f)
 }
 
