@@ -38,3 +38,14 @@ func BenchmarkBuilderLevel1At100(b *testing.B) {
 		e.NestingPosition(w, 1, nil)
 	}
 }
+
+func BenchmarkSolverK5T14(b *testing.B) {
+	for b.Loop() {
+		sv := NewSolver(5, Square, SolverOptions{MemBytes: 64 << 20, Workers: 1})
+		for T := 2; T <= 14; T++ {
+			if ok, err := sv.BuilderWins(b.Context(), []byte{0}, T); ok || err != nil {
+				b.Fatal(ok, err)
+			}
+		}
+	}
+}
