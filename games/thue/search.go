@@ -236,10 +236,13 @@ func (a *Search) remove(i int) {
 // Perfect plays the exact solver's move: the builder a position that keeps
 // the game value, the painter a symbol whose word has the highest value.
 // It suits small alphabets; where the value is out of reach the context's
-// time limit ends the game.
+// time limit ends the game. Values beyond the solver's longest exact key
+// (60 symbols over 3 or 4 letters) count as unbounded, and on words that
+// long the alpha-beta search (depth 6) decides.
 type Perfect struct {
-	sv  *Solver
-	mem int64
+	sv       *Solver
+	mem      int64
+	fallback *Search
 }
 
 // Act returns the optimal move.
@@ -251,9 +254,16 @@ func (p *Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {
 	if p.sv == nil || p.sv.k != s.k || p.sv.rule != s.rule {
 		p.sv = NewSolver(s.k, s.rule, SolverOptions{MemBytes: p.mem, Workers: 1})
 	}
-	limit := 0
+	limit := p.sv.maxLen
 	if s.target > 0 {
-		limit = s.target - 1
+		limit = min(limit, s.target-1)
+	}
+	if len(s.word)+1 > limit {
+		// Beyond the exact keys (or at the target): the search decides.
+		if p.fallback == nil {
+			p.fallback = NewSearch(6, 0)
+		}
+		return p.fallback.Act(ctx, s)
 	}
 	if s.pos < 0 {
 		res, err := p.sv.Value(ctx, s.word, limit)
