@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -60,9 +61,15 @@ func (lp *LinePlot) Save(path string) error {
 			}
 		}
 	}
+	maxY := 0.0
+	for _, s := range lp.Series {
+		for _, y := range s.Y {
+			maxY = max(maxY, y)
+		}
+	}
 	if lp.LogY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Tick.Marker = shortTicks{plot.LogTicks{Prec: -1}}
 	}
 	for i, s := range lp.Series {
 		if len(s.X) == 0 {
@@ -88,6 +95,13 @@ func (lp *LinePlot) Save(path string) error {
 		p.Add(line, points)
 		p.Legend.Add(s.Name, line, points)
 	}
+	// Room above the data for the legend.
+	if maxY > 0 {
+		p.Y.Max = maxY * 1.4
+		if lp.LogY {
+			p.Y.Max = maxY * 40
+		}
+	}
 	p.Legend.Top = true
 	p.Legend.Left = true
 	w, h := lp.Width, lp.Height
@@ -101,4 +115,17 @@ func (lp *LinePlot) Save(path string) error {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
 	return nil
+}
+
+// shortTicks writes tick labels with at most three significant digits.
+type shortTicks struct{ plot.Ticker }
+
+func (t shortTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := t.Ticker.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 3, 64)
+		}
+	}
+	return ticks
 }
