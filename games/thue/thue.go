@@ -411,35 +411,40 @@ func symbolList(set uint32, k int) string {
 
 func popcount(x uint32) int { return bits.OnesCount32(x) }
 
-// String shows the word over a ruler of insertion positions, and whose turn it is.
+// String shows the word over a ruler of insertion positions (20 symbols a
+// row for long words), and whose turn it is.
 func (s *State) String() string {
 	n := len(s.word)
 	wd := max(len(strconv.Itoa(n)), len(strconv.Itoa(s.k-1)))
-	var pos, sym strings.Builder
-	pos.WriteString("position ")
-	sym.WriteString("word     ")
-	for i := 0; i <= n; i++ {
-		fmt.Fprintf(&pos, "%-*d", wd, i)
-		mark := strings.Repeat(" ", wd)
-		if i == s.pos {
-			mark = fmt.Sprintf("%*s", wd, "^")
-		}
-		sym.WriteString(mark)
-		if i < n {
-			fmt.Fprintf(&sym, " %*d ", wd, s.word[i])
-			pos.WriteString(strings.Repeat(" ", wd+2))
-		}
-	}
+	const row = 20
 	var b strings.Builder
-	b.WriteString(strings.TrimRight(sym.String(), " "))
-	b.WriteByte('\n')
-	b.WriteString(strings.TrimRight(pos.String(), " "))
-	b.WriteByte('\n')
+	for from := 0; from == 0 || from < n; from += row {
+		to := min(n, from+row) // symbols from..to-1, positions from..to
+		var pos, sym strings.Builder
+		pos.WriteString("position ")
+		sym.WriteString("word     ")
+		for i := from; i <= to; i++ {
+			fmt.Fprintf(&pos, "%-*d", wd, i)
+			mark := strings.Repeat(" ", wd)
+			if i == s.pos {
+				mark = fmt.Sprintf("%*s", wd, "^")
+			}
+			sym.WriteString(mark)
+			if i < to {
+				fmt.Fprintf(&sym, " %*d ", wd, s.word[i])
+				pos.WriteString(strings.Repeat(" ", wd+2))
+			}
+		}
+		b.WriteString(strings.TrimRight(sym.String(), " "))
+		b.WriteByte('\n')
+		b.WriteString(strings.TrimRight(pos.String(), " "))
+		b.WriteByte('\n')
+	}
 	switch {
 	case s.over:
 		fmt.Fprintf(&b, "length %d: %s holds %s", n, WordString(s.word, s.k), article(s.rule))
 	case s.reachedTarget():
-		fmt.Fprintf(&b, "length %d: %s reached the target without a %s", n, WordString(s.word, s.k), s.rule)
+		fmt.Fprintf(&b, "length %d: %s reached the target without %s", n, WordString(s.word, s.k), article(s.rule))
 	case s.pos >= 0:
 		fmt.Fprintf(&b, "length %d; the builder chose position %d: P2 (painter) to choose a symbol 0..%d", n, s.pos, s.k-1)
 	default:
