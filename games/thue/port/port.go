@@ -149,7 +149,7 @@ func (p *Player) FindRightColorGreedy(sequence []int, index int) int {
 	for symbol := 0; symbol < p.Power; symbol++ {
 		sequence = add(sequence, index, symbol)
 		if p.pickProperFind(sequence) == nil {
-			sequence = remove(sequence, index)
+			remove(sequence, index) // restores the caller's elements, as the listing does
 			return symbol
 		}
 		sequence = remove(sequence, index)
