@@ -193,3 +193,14 @@ func TestBenchThue(t *testing.T) {
 		}
 	}
 }
+
+func TestThueMaxThinkAborts(t *testing.T) {
+	code, out, errOut := kombi(t, "", "play", "thue(alphabet=6,start=0)", "--p1", "nesting(level=5)", "--p2", "greedy", "--max-think", "20ms", "--seed", "1", "--json", "--no-out")
+	var rec game.Record
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if code != 1 || !rec.Aborted || !strings.Contains(rec.Reason, "took longer than the think-time limit of 20ms") || !strings.Contains(errOut, "game aborted") {
+		t.Fatalf("exit %d, record %+v, stderr %s", code, rec, errOut)
+	}
+}

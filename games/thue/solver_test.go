@@ -3,7 +3,11 @@ package thue
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/kombi/kombi/game"
 )
 
 // bruteValue is plain minimax without table, symmetry or pruning: the
@@ -56,5 +60,35 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSolveInterrupted: a stopped solve reports the bound proven so far.
+func TestSolveInterrupted(t *testing.T) {
+	g, _ := New(5, Square, 0, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	an, err := g.Solve(ctx, g.NewInitialState(), game.SolveOptions{MemBytes: 1 << 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := an.(*Analysis)
+	if !a.Interrupted || a.Value != nil || a.LowerBound == nil || *a.LowerBound < 8 {
+		t.Fatalf("interrupted solve: %+v", a)
+	}
+	if !strings.Contains(a.Text(), "Interrupted. Proven so far: the game lasts at least") {
+		t.Fatalf("text: %s", a.Text())
+	}
+}
+
+// TestSolverTableBound: a tiny table still gives exact answers.
+func TestSolverTableBound(t *testing.T) {
+	sv := NewSolver(3, Overlap, SolverOptions{MemBytes: 4096, Workers: 2})
+	res, err := sv.Value(context.Background(), []byte{0}, 0)
+	if err != nil || !res.Exact || res.Value != 12 {
+		t.Fatalf("k=3 overlap with a 4 KiB table: %+v %v", res, err)
+	}
+	if c, _ := sv.TableEntries(); c*24 > 4096 {
+		t.Fatalf("table of %d entries exceeds 4 KiB", c)
 	}
 }
