@@ -128,6 +128,7 @@ type worker struct {
 	kbuf  [2][]byte
 	word  []byte
 	count int64
+	salt  int // worker number: workers other than 0 vary their order near the root
 }
 
 func (s *Solver) newWorker(ctx context.Context, w []byte) *worker {
@@ -208,6 +209,10 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 	sort.SliceStable(order, func(a, b int) bool {
 		return bits.OnesCount32(fit[order[a]]) < bits.OnesCount32(fit[order[b]])
 	})
+	if wk.salt != 0 && depth < 8 && len(order) > 1 {
+		r := (wk.salt*5 + depth*3) % len(order)
+		order = append(order[r:], order[:r]...)
+	}
 	wk.order[depth] = order
 	for _, i := range order {
 		ok, err := wk.positionWins(i, fit[i], T, depth)
@@ -284,101 +289,52 @@ func (wk *worker) remove(i int) {
 }
 
 // BuilderWins reports whether the builder, to move on w, can force a
-// repetition by length T, searching the root's positions in parallel.
+// repetition by length T. With several workers it is a "lazy SMP" search:
+// every worker searches the whole tree, all but the first in their own
+// order near the root, sharing the table, so each finds much of its work
+// already proven by the others; the first answer ends the search.
 func (s *Solver) BuilderWins(ctx context.Context, w []byte, T int) (bool, error) {
 	if len(w) > s.maxLen || T > s.maxLen+1 {
 		return false, fmt.Errorf("%w: the solver keys words of up to %d symbols over %d letters", ErrKeyTooLong, s.maxLen, s.k)
 	}
-	root := s.newWorker(ctx, w)
-	n := len(w)
-	if n+1 > T {
-		return false, nil
-	}
-	key, _ := s.key(w, &root.kbuf)
-	if lo, hi, ok := s.tt.get(key); ok {
-		if hi <= T {
-			return true, nil
-		}
-		if lo > T {
-			return false, nil
-		}
-	}
-	fit := root.f.FitAll(w, s.k, s.rule, nil)
-	var order []int
-	for i, set := range fit {
-		if set == 0 {
-			s.tt.put(key, n+1, n+1)
-			return true, nil
-		}
-		order = append(order, i)
-	}
-	if n+1 == T || s.workers == 1 {
-		ok, err := root.wins(T, 0)
-		root.flush()
+	if s.workers == 1 || len(w)+2 >= T {
+		wk := s.newWorker(ctx, w)
+		ok, err := wk.wins(T, 0)
+		wk.flush()
 		return ok, err
 	}
-	if isSelfReverse(w, &root.kbuf[1]) {
-		order = order[:n/2+1]
-	}
-	sort.SliceStable(order, func(a, b int) bool { return bits.OnesCount32(fit[order[a]]) < bits.OnesCount32(fit[order[b]]) })
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var (
-		next  atomic.Int64
-		won   atomic.Bool
-		mu    sync.Mutex
-		first error
-		wg    sync.WaitGroup
-	)
-	for range s.workers {
-		wg.Add(1)
+	type answer struct {
+		ok  bool
+		err error
+	}
+	answers := make(chan answer, s.workers)
+	for j := range s.workers {
 		go func() {
-			defer wg.Done()
 			wk := s.newWorker(sctx, w)
-			defer wk.flush()
-			for {
-				j := int(next.Add(1)) - 1
-				if j >= len(order) || won.Load() {
-					return
-				}
-				ok, err := wk.positionWins(order[j], fit[order[j]], T, 0)
-				if err != nil {
-					if !errors.Is(err, errStopped) || ctx.Err() != nil {
-						mu.Lock()
-						if first == nil {
-							first = err
-						}
-						mu.Unlock()
-					}
-					cancel()
-					return
-				}
-				if ok {
-					won.Store(true)
-					cancel()
-					return
-				}
-			}
+			wk.salt = j
+			ok, err := wk.wins(T, 0)
+			wk.flush()
+			answers <- answer{ok, err}
 		}()
 	}
-	wg.Wait()
-	if won.Load() {
-		_, hi, _ := s.tt.get(key)
-		s.tt.put(key, n+1, min(hi, T))
-		return true, nil
+	var first answer
+	got := false
+	for range s.workers {
+		a := <-answers
+		if !got && (a.err == nil || !errors.Is(a.err, errStopped)) {
+			first, got = a, true
+			cancel()
+		}
 	}
-	if first != nil {
-		return false, first
-	}
-	if ctx.Err() != nil {
+	if !got {
 		return false, ctx.Err()
 	}
-	lo, hi, found := s.tt.get(key)
-	if !found {
-		lo, hi = n+1, 1<<15-1
+	if first.err != nil && errors.Is(first.err, errStopped) {
+		return false, ctx.Err()
 	}
-	s.tt.put(key, max(lo, T+1), hi)
-	return false, nil
+	return first.ok, first.err
 }
 
 // Result is the outcome of Value.
