@@ -2,16 +2,18 @@ package thue
 
 import "github.com/kombi/kombi/game"
 
-// Canonical writes into dst the canonical form of the word w under the
+// Canonical writes into buf the canonical form of the word w under the
 // game's symmetries, and returns it with the chosen position mirrored
 // along: the word with its symbols renamed in order of first appearance, read
 // forwards or backwards, whichever is smaller (comparing the position, -1
 // while the builder moves, last). Two positions with the same canonical form
-// have the same value.
-func Canonical(w []byte, pos int, dst, tmp []byte) ([]byte, int) {
+// have the same value. buf (grown as needed, and returned for reuse) holds
+// the result in its first len(w) bytes.
+func Canonical(w []byte, pos int, buf []byte) ([]byte, int, []byte) {
 	n := len(w)
-	dst = renamed(w, false, dst[:0])
-	tmp = renamed(w, true, tmp[:0])
+	buf = renamed(w, false, buf[:0])
+	buf = renamed(w, true, buf)
+	dst, tmp := buf[:n:n], buf[n:]
 	rpos := pos
 	if pos >= 0 {
 		rpos = n - pos
@@ -19,15 +21,15 @@ func Canonical(w []byte, pos int, dst, tmp []byte) ([]byte, int) {
 	for j := 0; j < n; j++ {
 		if tmp[j] != dst[j] {
 			if tmp[j] < dst[j] {
-				return append(dst[:0], tmp...), rpos
+				return tmp, rpos, buf
 			}
-			return dst, pos
+			return dst, pos, buf
 		}
 	}
 	if rpos < pos {
-		return append(dst[:0], tmp...), rpos
+		return tmp, rpos, buf
 	}
-	return dst, pos
+	return dst, pos, buf
 }
 
 func renamed(w []byte, rev bool, out []byte) []byte {
@@ -50,7 +52,7 @@ func renamed(w []byte, rev bool, out []byte) []byte {
 
 // CanonicalKey hashes the canonical form of the position (see Canonical).
 func (s *State) CanonicalKey() uint64 {
-	c, pos := Canonical(s.word, s.pos, nil, nil)
+	c, pos, _ := Canonical(s.word, s.pos, nil)
 	h := game.HashMix(uint64(len(c)), uint64(pos+1))
 	if s.over {
 		h = game.HashMix(h, 1)

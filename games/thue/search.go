@@ -30,7 +30,7 @@ type Search struct {
 	f     Fitter
 	fits  [][]uint32
 	word  []byte
-	cbuf  [2][]byte
+	cbuf  []byte
 	nodes int64
 	ctx   context.Context
 }
@@ -184,8 +184,8 @@ func (a *Search) value(d, ply int, alpha, beta float64) (float64, error) {
 	if d <= 0 {
 		return float64(n+2) + min(0.999, float64(total)/float64((n+1)*a.k)), nil
 	}
-	c, _ := Canonical(a.word, -1, a.cbuf[0], a.cbuf[1])
-	a.cbuf[0] = c
+	c, _, buf := Canonical(a.word, -1, a.cbuf)
+	a.cbuf = buf
 	key := game.HashMix(uint64(len(c)), 0)
 	for _, x := range c {
 		key = game.HashMix(key, uint64(x))

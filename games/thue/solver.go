@@ -100,8 +100,8 @@ func (s *Solver) key(w []byte, buf *[2][]byte) (k [2]uint64, ok bool) {
 	if len(w) > s.maxLen {
 		return k, false
 	}
-	c, _ := Canonical(w, -1, buf[0], buf[1])
-	buf[0] = c
+	c, _, b := Canonical(w, -1, buf[0])
+	buf[0] = b
 	var hi, lo uint64
 	for j, x := range c {
 		bit := j * s.bits
