@@ -254,9 +254,15 @@ func (f *Fitter) squareForbidden(w []byte, forb []uint32) {
 	}
 	for p := 1; 2*p <= n+1; p++ {
 		m := n - p
+		need := int32(p - 1)
+		// Forward: L, and the x side (i = t+p, symbol w[t], the middle
+		// run of period p-1 starting at t+1).
 		var run int32
 		L[0] = 0
 		for t := 0; t < m; t++ {
+			if L[t]+pR[t+1] >= need {
+				forb[t+p] |= 1 << w[t]
+			}
 			if w[t] == w[t+p] {
 				run++
 			} else {
@@ -264,32 +270,29 @@ func (f *Fitter) squareForbidden(w []byte, forb []uint32) {
 			}
 			L[t+1] = run
 		}
+		if L[m]+pR[m+1] >= need { // t = m: i = n
+			forb[n] |= 1 << w[m]
+		}
 		for t := m; t < n; t++ {
 			L[t+1] = 0
 		}
-		R[n] = 0
-		for t := m; t < n; t++ {
+		// Backward: R, and the y side (i, symbol w[i+p-1], the middle run
+		// of period p-1 ending at i-1).
+		for t := m; t <= n; t++ {
 			R[t] = 0
 		}
+		if pL[m] >= need { // i = m: R[m] = 0
+			forb[m] |= 1 << w[m+p-1]
+		}
 		run = 0
-		for t := m - 1; t >= 0; t-- {
-			if w[t] == w[t+p] {
+		for i := m - 1; i >= 0; i-- {
+			if w[i] == w[i+p] {
 				run++
 			} else {
 				run = 0
 			}
-			R[t] = run
-		}
-		need := int32(p - 1)
-		// x side: i = t+p for t in 0..n-p; the middle run starts at t+1.
-		for t := 0; t <= m; t++ {
-			if L[t]+pR[t+1] >= need {
-				forb[t+p] |= 1 << w[t]
-			}
-		}
-		// y side: i in 0..n-p, symbol w[i+p-1]; the middle run ends at i-1.
-		for i := 0; i <= m; i++ {
-			if pL[i]+R[i] >= need {
+			R[i] = run
+			if pL[i]+run >= need {
 				forb[i] |= 1 << w[i+p-1]
 			}
 		}
