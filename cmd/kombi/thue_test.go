@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -204,3 +205,38 @@ func TestThueMaxThinkAborts(t *testing.T) {
 		t.Fatalf("exit %d, record %+v, stderr %s", code, rec, errOut)
 	}
 }
+
+// FuzzThesisConfig: any config text is either accepted with valid settings
+// or refused with a usage error, never a panic.
+func FuzzThesisConfig(f *testing.F) {
+	for _, s := range []string{
+		"setPower = 4\n", "gameType = \"Overlap\"\nmaxThinkTime = \"2s\"\n", "maxThinkTime = 5\n",
+		"gameMode = 3\n", "setPower = 99999999999999999999\n", "randomization = \"yes\"\n", "[x]\nsetPower = 3\n",
+	} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, text string) {
+		path := filepath.Join(dir, "fuzz.toml")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := readPlayConfig(path)
+		if err != nil || !cfg.thesisKeys.present() {
+			return
+		}
+		tc, err := parseThesis(path, cfg)
+		if err != nil {
+			var ue usageError
+			if !errorsAs(err, &ue) {
+				t.Fatalf("config %q: not a usage error: %v", text, err)
+			}
+			return
+		}
+		if tc.k < 2 || tc.k > 32 || tc.builder < 0 || tc.painter < 0 || tc.maxThink < 0 {
+			t.Fatalf("config %q accepted bad settings %+v", text, tc)
+		}
+	})
+}
+
+func errorsAs(err error, target *usageError) bool { return errors.As(err, target) }
