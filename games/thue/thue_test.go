@@ -378,3 +378,17 @@ func TestThesisTable31(t *testing.T) {
 		}
 	}
 }
+
+// TestThesisFigure25 is the thesis' example of the recursive painter
+// (Figure 2.5): S = ab over {a,b,c}, the builder chose position 2; at level
+// 1 the symbol a scores 4, c scores 6 (b makes a square).
+func TestThesisFigure25(t *testing.T) {
+	eng := thue.NewEngine(3, thue.Square)
+	got := eng.PainterScores([]byte{0, 1}, 2, 1, nil)
+	if len(got) != 3 || got[0] != 4 || got[1] != -1 || got[2] != 6 {
+		t.Fatalf("scores of a, b, c: %v, want [4 -1 6]", got)
+	}
+	if s := eng.NestingSymbol([]byte{0, 1}, 2, 1, nil); s != 2 {
+		t.Fatalf("the level-1 painter must choose c, chose %d", s)
+	}
+}
