@@ -387,8 +387,9 @@ func (a *app) thueMatchCmd() *cobra.Command {
 		pa, pb, rule, nameA, nameB string
 		k                          int
 		seed                       uint64
-		asJSON                     bool
+		asJSON, noOut              bool
 		maxThink                   time.Duration
+		outDir                     string
 	)
 	c := &cobra.Command{
 		Use:   "match",
@@ -407,6 +408,15 @@ func (a *app) thueMatchCmd() *cobra.Command {
 			people := a.stdout
 			if asJSON {
 				people = a.stderr
+			}
+			if !noOut {
+				file, err := newOutputFile(outDir, "thue-match", seed)
+				if err != nil {
+					return err
+				}
+				defer file.Close()
+				defer fmt.Fprintf(a.stderr, "Transcript: %s\n", file.Name())
+				people = io.MultiWriter(people, file)
 			}
 			names := [2]string{pa, pb}
 			labels := [2]string{nameA, nameB}
@@ -451,14 +461,14 @@ func (a *app) thueMatchCmd() *cobra.Command {
 				w := 1
 				res.Winner = &w
 			}
+			fmt.Fprintf(people, "\nPainter points: %s %d, %s %d. ", labels[0], res.Points[0], labels[1], res.Points[1])
+			if res.Winner == nil {
+				fmt.Fprintln(people, "A tie.")
+			} else {
+				fmt.Fprintf(people, "%s wins the match.\n", labels[*res.Winner])
+			}
 			if asJSON {
 				return writeJSON(a.stdout, res)
-			}
-			fmt.Fprintf(a.stdout, "\nPainter points: %s %d, %s %d. ", labels[0], res.Points[0], labels[1], res.Points[1])
-			if res.Winner == nil {
-				fmt.Fprintln(a.stdout, "A tie.")
-			} else {
-				fmt.Fprintf(a.stdout, "%s wins the match.\n", labels[*res.Winner])
 			}
 			return nil
 		},
@@ -473,6 +483,8 @@ func (a *app) thueMatchCmd() *cobra.Command {
 	fl.Uint64Var(&seed, "seed", 0, "seed (round r uses seed+r; default: random)")
 	fl.BoolVar(&asJSON, "json", false, "print the match result with both records as JSON")
 	fl.DurationVar(&maxThink, "max-think", 0, "abort when a computer decision takes longer (0: no limit)")
+	fl.StringVar(&outDir, "out", "output", "directory for the transcript file")
+	fl.BoolVar(&noOut, "no-out", false, "do not write a transcript file")
 	return c
 }
 

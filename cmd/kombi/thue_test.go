@@ -107,7 +107,7 @@ func TestThueOverallTestTable(t *testing.T) {
 }
 
 func TestThueMatchBots(t *testing.T) {
-	code, out, errOut := kombi(t, "", "thue", "match", "--a", "greedy", "--b", "nesting(level=1)", "--alphabet", "4", "--seed", "2", "--json")
+	code, out, errOut := kombi(t, "", "thue", "match", "--a", "greedy", "--b", "nesting(level=1)", "--alphabet", "4", "--seed", "2", "--json", "--out", t.TempDir())
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -129,7 +129,7 @@ func TestThueMatchPeople(t *testing.T) {
 		"2", "2", "0", "2", // 012 then 2012? positions and symbols
 		"quit",
 	}, "\n")
-	code, out, _ := kombi(t, input, "thue", "match", "--seed", "0")
+	code, out, _ := kombi(t, input, "thue", "match", "--seed", "0", "--no-out")
 	for _, want := range []string{"position 5 is out of range: positions are 0 to 1", "want a symbol", "symbol 7 is not in the alphabet 0..2", "Round 1: A builds, B paints"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
