@@ -120,6 +120,7 @@ func (lp *LinePlot) Save(path string) error {
 // shortTicks writes tick labels with at most three significant digits.
 type shortTicks struct{ plot.Ticker }
 
+// Ticks returns the wrapped ticker's ticks with shorter labels.
 func (t shortTicks) Ticks(lo, hi float64) []plot.Tick {
 	ticks := t.Ticker.Ticks(lo, hi)
 	for i := range ticks {
