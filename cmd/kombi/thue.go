@@ -814,3 +814,72 @@ func (a *app) plotDecisionTimesCmd() *cobra.Command {
 	fl.BoolVar(&logY, "log", false, "logarithmic seconds axis")
 	return c
 }
+
+// reportTable31Cmd is `kombi report thue-table31`: the thesis' Table 3.1
+// recomputed, every starting symbol, ties first.
+func (a *app) reportTable31Cmd() *cobra.Command {
+	var format string
+	var maxLevel int
+	c := &cobra.Command{
+		Use:   "thue-table31",
+		Short: "The Thue thesis' Table 3.1 (game length by alphabet and nesting levels), recomputed",
+		Long: "Plays the thesis' strategies against each other for 3 and 4 symbols (squares), every nesting\n" +
+			"level from 0 (greedy) to --max-level for each role, from every starting symbol with ties broken\n" +
+			"first, and prints the game lengths beside the thesis' Table 3.1.",
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, _ []string) error {
+			if maxLevel < 0 || maxLevel > 3 {
+				return usagef("--max-level %d: want 0 to 3", maxLevel)
+			}
+			thesis := func(k, b, p int) string {
+				switch {
+				case k == 3:
+					return "5"
+				case b == 0 && p == 0:
+					return "7"
+				case b >= 1 && p >= 1:
+					return "7"
+				case b >= 1 && p == 0:
+					return "10 (as printed; the text says 10 for the greedy builder)"
+				}
+				return "-"
+			}
+			var cells []sweep.Cell
+			for k := 3; k <= 4; k++ {
+				for p := 0; p <= maxLevel; p++ {
+					for b := 0; b <= maxLevel; b++ {
+						cell := sweep.Cell{
+							ID:      fmt.Sprintf("%d|%d|%d", k, b, p),
+							Labels:  map[string]string{"k": strconv.Itoa(k), "b": strconv.Itoa(b), "p": strconv.Itoa(p), "thesis": thesis(k, b, p)},
+							Players: [2]string{nestingBot(b, false), nestingBot(p, false)},
+							Game:    fmt.Sprintf("thue(alphabet=%d,rule=square,target=100)", k),
+						}
+						for s := range k {
+							cell.Seeds = append(cell.Seeds, uint64(s)) // start = seed mod k
+						}
+						cells = append(cells, cell)
+					}
+				}
+			}
+			res, err := sweep.Run(c.Context(), a.games, a.bots, cells, sweep.Options{})
+			if err != nil {
+				return fmt.Errorf("table 3.1: %w", err)
+			}
+			t := &report.Table{
+				Title:   "Table 3.1: game length (final word length) by setPower and nesting levels; squares, every starting symbol, ties first",
+				Columns: []string{"setPower", "painterNestingLevel", "builderNestingLevel", "game length (starts 0..k-1)", "thesis"},
+			}
+			for _, s := range sweep.Summarise(res) {
+				var lens []string
+				for _, l := range s.Lengths {
+					lens = append(lens, strconv.Itoa(l))
+				}
+				t.Rows = append(t.Rows, []string{s.Label("k"), s.Label("p"), s.Label("b"), strings.Join(lens, " "), s.Label("thesis")})
+			}
+			return t.Write(a.stdout, format)
+		},
+	}
+	c.Flags().StringVar(&format, "format", "text", "text, markdown, csv or json")
+	c.Flags().IntVar(&maxLevel, "max-level", 2, "highest nesting level for each role")
+	return c
+}

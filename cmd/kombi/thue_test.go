@@ -240,3 +240,15 @@ func FuzzThesisConfig(f *testing.F) {
 }
 
 func errorsAs(err error, target *usageError) bool { return errors.As(err, target) }
+
+func TestReportTable31(t *testing.T) {
+	code, out, errOut := kombi(t, "", "report", "thue-table31", "--max-level", "1", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"3,1,1,5 5 5,5", "4,0,0,7 7 7 8,7", "4,1,0,10 10 10 10,-", "4,1,1,7 7 7 7,7", "4,0,1,7 7 7 7,10"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
