@@ -33,6 +33,7 @@ func (a *app) reportCmd() *cobra.Command {
 		Args:  exactArgs(0, "a report name"),
 	}
 	c.AddCommand()
+	c.AddCommand(a.reportTable31Cmd())
 	return c
 }
 
