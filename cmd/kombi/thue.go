@@ -511,6 +511,8 @@ func (a *app) thueSoloCmd() *cobra.Command {
 		seed     uint64
 		dir      string
 		noRecord bool
+		outDir   string
+		noOut    bool
 	)
 	c := &cobra.Command{
 		Use:   "solo",
@@ -536,13 +538,23 @@ func (a *app) thueSoloCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			h := bot.NewHuman(a.input, a.stdout, g.Type())
+			var out io.Writer = a.stdout
+			if !noOut {
+				file, err := newOutputFile(outDir, "thue-solo", seed)
+				if err != nil {
+					return err
+				}
+				defer file.Close()
+				defer fmt.Fprintf(a.stderr, "Transcript: %s\n", file.Name())
+				out = io.MultiWriter(a.stdout, file)
+			}
+			h := bot.NewHuman(a.input, out, g.Type())
 			scores, path, err := readHighScores(dir)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "Solo Thue game: symbols 0..%d, avoid %ss. High score: %d\n", k-1, rule, scores[key])
-			rec, err := match.Play(c.Context(), g, [2]match.Seat{{Name: "you", Bot: h}, {Name: "you", Bot: h}}, match.Options{Seed: seed, Transcript: a.stdout})
+			fmt.Fprintf(out, "Solo Thue game: symbols 0..%d, avoid %ss. High score: %d\n", k-1, rule, scores[key])
+			rec, err := match.Play(c.Context(), g, [2]match.Seat{{Name: "you", Bot: h}, {Name: "you", Bot: h}}, match.Options{Seed: seed, Transcript: out})
 			if err != nil {
 				return fmt.Errorf("thue solo: %w", err)
 			}
@@ -550,13 +562,13 @@ func (a *app) thueSoloCmd() *cobra.Command {
 				return fmt.Errorf("game stopped: %s", rec.Reason)
 			}
 			if rec.Length > scores[key] {
-				fmt.Fprintf(a.stdout, "New high score: %d (was %d).\n", rec.Length, scores[key])
+				fmt.Fprintf(out, "New high score: %d (was %d).\n", rec.Length, scores[key])
 				scores[key] = rec.Length
 				if !noRecord {
 					return writeHighScores(path, scores)
 				}
 			} else {
-				fmt.Fprintf(a.stdout, "Length %d. High score: %d.\n", rec.Length, scores[key])
+				fmt.Fprintf(out, "Length %d. High score: %d.\n", rec.Length, scores[key])
 			}
 			return nil
 		},
@@ -567,6 +579,8 @@ func (a *app) thueSoloCmd() *cobra.Command {
 	fl.Uint64Var(&seed, "seed", 0, "seed of the starting symbol (default: random)")
 	fl.StringVar(&dir, "data-dir", "", "directory of the high-score file (default: the user's data directory)")
 	fl.BoolVar(&noRecord, "no-save", false, "do not save a new high score")
+	fl.StringVar(&outDir, "out", "output", "directory for the transcript file")
+	fl.BoolVar(&noOut, "no-out", false, "do not write a transcript file")
 	return c
 }
 

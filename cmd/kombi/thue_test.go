@@ -144,19 +144,22 @@ func TestThueSoloHighScore(t *testing.T) {
 	dir := t.TempDir()
 	// 0 -> 01 -> 012 -> 0120 -> 01201 -> 012012, a square: length 6.
 	moves := "1\n1\n2\n2\n3\n0\n4\n1\n5\n2\n"
-	code, out, errOut := kombi(t, moves, "thue", "solo", "--seed", "0", "--data-dir", dir)
+	code, out, errOut := kombi(t, moves, "thue", "solo", "--seed", "0", "--data-dir", dir, "--out", filepath.Join(dir, "out"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
 	if !strings.Contains(out, "New high score: 6 (was 0)") {
 		t.Fatalf("output:\n%s", out)
 	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "out", "*thue-solo*.txt")); len(files) != 1 {
+		t.Fatalf("want one transcript file, got %v", files)
+	}
 	data, err := os.ReadFile(filepath.Join(dir, "thue-highscores.json"))
 	if err != nil || !strings.Contains(string(data), `"thue(alphabet=3,rule=square)": 6`) {
 		t.Fatalf("high score file: %v %s", err, data)
 	}
 	t.Setenv("KOMBI_DATA_DIR", dir)
-	code, out, _ = kombi(t, "1\n1\n1\n1\n", "thue", "solo", "--seed", "0")
+	code, out, _ = kombi(t, "1\n1\n1\n1\n", "thue", "solo", "--seed", "0", "--no-out")
 	if code != 0 || !strings.Contains(out, "High score: 6") || !strings.Contains(out, "Length 3. High score: 6.") {
 		t.Fatalf("second run: exit %d\n%s", code, out)
 	}
