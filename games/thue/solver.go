@@ -7,7 +7,6 @@ import (
 	"math/bits"
 	"os"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -96,12 +95,21 @@ func (s *Solver) TableEntries() (capacity, used int64) {
 }
 
 // key packs the canonical form of w exactly: length in the top 7 bits.
-func (s *Solver) key(w []byte, buf *[2][]byte) (k [2]uint64, ok bool) {
-	if len(w) > s.maxLen {
-		return k, false
+// selfRev reports whether w equals its own reversal up to renaming.
+func (s *Solver) key(w []byte, buf *[2][]byte) (k [2]uint64, selfRev, ok bool) {
+	n := len(w)
+	if n > s.maxLen {
+		return k, false, false
 	}
 	c, _, b := Canonical(w, -1, buf[0])
 	buf[0] = b
+	selfRev = true
+	for j := 0; j < n; j++ {
+		if b[j] != b[n+j] {
+			selfRev = false
+			break
+		}
+	}
 	var hi, lo uint64
 	for j, x := range c {
 		bit := j * s.bits
@@ -115,20 +123,41 @@ func (s *Solver) key(w []byte, buf *[2][]byte) (k [2]uint64, ok bool) {
 		}
 	}
 	hi |= uint64(len(w)) << 57
-	return [2]uint64{hi, lo}, true
+	return [2]uint64{hi, lo}, selfRev, true
+}
+
+// byFit appends to dst the positions of order sorted by their number of
+// fitting symbols, fewest first, keeping the order of equals (a counting
+// sort: at most 33 counts).
+func byFit(fit []uint32, order, dst []int) []int {
+	var count [MaxAlphabet + 2]int
+	for _, i := range order {
+		count[bits.OnesCount32(fit[i])+1]++
+	}
+	for c := 1; c < len(count); c++ {
+		count[c] += count[c-1]
+	}
+	dst = append(dst[:0], order...)
+	for _, i := range order {
+		c := bits.OnesCount32(fit[i])
+		dst[count[c]] = i
+		count[c]++
+	}
+	return dst
 }
 
 // worker is one searching goroutine's scratch space.
 type worker struct {
-	s     *Solver
-	ctx   context.Context
-	f     Fitter
-	fits  [][]uint32
-	order [][]int
-	kbuf  [2][]byte
-	word  []byte
-	count int64
-	salt  int // worker number: workers other than 0 vary their order near the root
+	s      *Solver
+	ctx    context.Context
+	f      Fitter
+	fits   [][]uint32
+	order  [][]int
+	kbuf   [2][]byte
+	word   []byte
+	count  int64
+	salt   int // worker number: workers other than 0 vary their order near the root
+	sorted []int
 }
 
 func (s *Solver) newWorker(ctx context.Context, w []byte) *worker {
@@ -172,7 +201,7 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 		}
 		return false, nil
 	}
-	key, exact := wk.s.key(wk.word, &wk.kbuf)
+	key, selfRev, exact := wk.s.key(wk.word, &wk.kbuf)
 	if !exact {
 		return false, ErrKeyTooLong
 	}
@@ -203,12 +232,11 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 	}
 	// Fewest fitting symbols first; in a word equal to its reversal (up to
 	// renaming) positions i and n-i are equivalent.
-	if isSelfReverse(wk.word, &wk.kbuf[1]) {
+	if selfRev {
 		order = order[:n/2+1]
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		return bits.OnesCount32(fit[order[a]]) < bits.OnesCount32(fit[order[b]])
-	})
+	wk.sorted = byFit(fit, order, wk.sorted)
+	order = append(order[:0], wk.sorted...)
 	if wk.salt != 0 && depth < 8 && len(order) > 1 {
 		r := (wk.salt*5 + depth*3) % len(order)
 		order = append(order[r:], order[:r]...)
@@ -260,21 +288,6 @@ func usedSymbols(w []byte) uint32 {
 		u |= 1 << c
 	}
 	return u
-}
-
-// isSelfReverse reports whether w, renamed, equals its reversal renamed;
-// buf is scratch space.
-func isSelfReverse(w []byte, buf *[]byte) bool {
-	n := len(w)
-	b := renamed(w, false, (*buf)[:0])
-	b = renamed(w, true, b)
-	*buf = b
-	for j := 0; j < n; j++ {
-		if b[j] != b[n+j] {
-			return false
-		}
-	}
-	return true
 }
 
 func (wk *worker) insert(i int, c byte) {
@@ -413,7 +426,7 @@ func (s *Solver) BestPosition(ctx context.Context, w []byte, v int) (int, error)
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return bits.OnesCount32(fit[order[a]]) < bits.OnesCount32(fit[order[b]]) })
+	order = byFit(fit, order, nil)
 	for _, i := range order {
 		ok, err := wk.positionWins(i, fit[i], v, 0)
 		wk.flush()
