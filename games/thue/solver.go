@@ -226,10 +226,6 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 		}
 		order = append(order, i)
 	}
-	if n+1 == T {
-		wk.s.tt.put(key, max(lo, n+2), hi)
-		return false, nil
-	}
 	// Fewest fitting symbols first; in a word equal to its reversal (up to
 	// renaming) positions i and n-i are equivalent.
 	if selfRev {
