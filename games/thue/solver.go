@@ -54,6 +54,7 @@ type Solver struct {
 	tt      *table
 	workers int
 	nodes   atomic.Int64
+	current atomic.Int64 // the length being searched, for progress lines
 	opt     SolverOptions
 }
 
@@ -367,13 +368,14 @@ func (s *Solver) Value(ctx context.Context, w []byte, maxLength int) (Result, er
 	start := time.Now()
 	n0 := s.nodes.Load()
 	res := Result{LowerBound: len(w) + 1}
-	stop := s.progress(ctx, start, &res)
+	stop := s.progress(ctx, start)
 	defer stop()
 	for T := len(w) + 1; maxLength == 0 || T <= maxLength; T++ {
 		if T > s.maxLen+1 {
 			res.Nodes, res.Elapsed = s.nodes.Load()-n0, time.Since(start)
 			return res, fmt.Errorf("%w: lengths up to %d over %d letters; use --max-length %d or less", ErrKeyTooLong, s.maxLen+1, s.k, s.maxLen+1)
 		}
+		s.current.Store(int64(T))
 		ok, err := s.BuilderWins(ctx, w, T)
 		if err != nil {
 			res.Nodes, res.Elapsed = s.nodes.Load()-n0, time.Since(start)
@@ -389,7 +391,7 @@ func (s *Solver) Value(ctx context.Context, w []byte, maxLength int) (Result, er
 	return res, nil
 }
 
-func (s *Solver) progress(ctx context.Context, start time.Time, res *Result) func() {
+func (s *Solver) progress(ctx context.Context, start time.Time) func() {
 	if s.opt.Progress == nil {
 		return func() {}
 	}
@@ -405,8 +407,9 @@ func (s *Solver) progress(ctx context.Context, start time.Time, res *Result) fun
 				return
 			case <-t.C:
 				capa, used := s.TableEntries()
+				T := s.current.Load()
 				s.opt.Progress(fmt.Sprintf("%s: value ≥ %d, searching length %d; %d positions, table %.1f%% of %d entries",
-					time.Since(start).Round(time.Second), res.LowerBound, res.LowerBound, s.nodes.Load(), 100*float64(used)/float64(capa), capa))
+					time.Since(start).Round(time.Second), T, T, s.nodes.Load(), 100*float64(used)/float64(capa), capa))
 			}
 		}
 	}()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -146,5 +147,25 @@ func TestThesisOpenValues(t *testing.T) {
 		if err != nil || res.Value != c.value {
 			t.Errorf("k=%d %v: solver %+v %v", c.k, c.rule, res, err)
 		}
+	}
+}
+
+func TestSolverProgress(t *testing.T) {
+	var lines []string
+	var mu sync.Mutex
+	sv := NewSolver(5, Square, SolverOptions{MemBytes: 1 << 22, Progress: func(s string) {
+		mu.Lock()
+		lines = append(lines, s)
+		mu.Unlock()
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	if _, err := sv.Value(ctx, []byte{0}, 0); err == nil {
+		t.Fatal("5 symbols must not be solved in 1.5 s")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(lines) == 0 || !strings.Contains(lines[0], "searching length") {
+		t.Fatalf("progress lines: %q", lines)
 	}
 }
