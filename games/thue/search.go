@@ -136,6 +136,9 @@ func (a *Search) position(i int, set uint32, d, ply int, alpha, beta float64) (f
 	if set == 0 {
 		return float64(len(a.word) + 1), nil
 	}
+	if d == 1 {
+		return a.horizonPosition(i, set, ply), nil
+	}
 	used := usedSymbols(a.word)
 	triedNew := false
 	best := math.Inf(-1)
@@ -220,6 +223,44 @@ func (a *Search) value(d, ply int, alpha, beta float64) (float64, error) {
 	}
 	a.tt[key] = abEntry{depth: int8(min(d, 127)), flag: flag, value: best}
 	return best, nil
+}
+
+// horizonPosition values the painter's node whose words are all at the
+// horizon. Exact where the builder ends the game next move; otherwise
+// n+3 plus the painter's prospects summed over its fitting symbols (the
+// thesis' level-1 score: a position with more fitting symbols, each leaving
+// more options, is worse for the builder), scaled below one.
+func (a *Search) horizonPosition(i int, set uint32, ply int) float64 {
+	n := len(a.word)
+	for len(a.fits) <= ply+1 {
+		a.fits = append(a.fits, nil)
+	}
+	sum, alive := 0, false
+	for set != 0 {
+		c := bits.TrailingZeros32(set)
+		set &= set - 1
+		a.insert(i, byte(c))
+		a.nodes++
+		fit := a.f.FitAll(a.word, a.k, a.rule, a.fits[ply+1])
+		a.fits[ply+1] = fit
+		a.remove(i)
+		total := 0
+		for _, f := range fit {
+			if f == 0 {
+				total = -1
+				break
+			}
+			total += bits.OnesCount32(f)
+		}
+		if total >= 0 {
+			alive = true
+			sum += total
+		}
+	}
+	if !alive {
+		return float64(n + 2) // every fitting symbol leaves a dead position
+	}
+	return float64(n+3) + min(0.999, float64(sum)/float64(a.k*a.k*(n+2)))
 }
 
 func (a *Search) insert(i int, c byte) {
