@@ -219,6 +219,20 @@ func (a *app) playThesis(c *cobra.Command, cfg playConfig, f playFlags, spec str
 		return usagef("play: the config file %s sets the Thue game; give no game string", f.config)
 	}
 	fl := c.Flags()
+	// Flags win over the file; the file's p1/p2/max_think over the thesis' keys.
+	if cfg.P1 != "" {
+		tc.builderBot = cfg.P1
+	}
+	if cfg.P2 != "" {
+		tc.painterBot = cfg.P2
+	}
+	if cfg.MaxThink != "" && cfg.thesisKeys.MaxThinkTime == nil {
+		d, err := time.ParseDuration(cfg.MaxThink)
+		if err != nil || d < 0 {
+			return usagef("config: max_think %q: want a duration such as 10s or 1m30s", cfg.MaxThink)
+		}
+		tc.maxThink = d
+	}
 	if !fl.Changed("p1") {
 		f.p1 = tc.builderBot
 	}
