@@ -92,3 +92,24 @@ func TestNestingStopsAtTheDeadline(t *testing.T) {
 		t.Fatal("a level-4 builder decision must not finish in 20ms")
 	}
 }
+
+// TestAlphaBetaKeepsItsTimeLimit: on a long word, deep iterations stop at
+// the time limit.
+func TestAlphaBetaKeepsItsTimeLimit(t *testing.T) {
+	g, _ := thue.New(5, thue.Square, 0, 0)
+	w := []byte{0}
+	eng := thue.NewEngine(5, thue.Square)
+	for len(w) < 80 {
+		i := eng.GreedyPosition(w)
+		c := eng.NestingSymbol(w, i, 1, nil)
+		w = append(w[:i], append([]byte{byte(c)}, w[i:]...)...)
+	}
+	st := g.NewState(w)
+	start := time.Now()
+	if _, err := thue.NewSearch(20, 100*time.Millisecond).Act(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("a 100ms search took %v", d)
+	}
+}

@@ -137,7 +137,7 @@ func (a *Search) position(i int, set uint32, d, ply int, alpha, beta float64) (f
 		return float64(len(a.word) + 1), nil
 	}
 	if d == 1 {
-		return a.horizonPosition(i, set, ply), nil
+		return a.horizonPosition(i, set, ply)
 	}
 	used := usedSymbols(a.word)
 	triedNew := false
@@ -168,7 +168,7 @@ func (a *Search) position(i int, set uint32, d, ply int, alpha, beta float64) (f
 // value is the builder's node on a.word with d insertions left.
 func (a *Search) value(d, ply int, alpha, beta float64) (float64, error) {
 	a.nodes++
-	if a.nodes&1023 == 0 && a.ctx.Err() != nil {
+	if a.nodes&255 == 0 && a.ctx.Err() != nil {
 		return 0, errAbStop
 	}
 	n := len(a.word)
@@ -230,7 +230,7 @@ func (a *Search) value(d, ply int, alpha, beta float64) (float64, error) {
 // n+3 plus the painter's prospects summed over its fitting symbols (the
 // thesis' level-1 score: a position with more fitting symbols, each leaving
 // more options, is worse for the builder), scaled below one.
-func (a *Search) horizonPosition(i int, set uint32, ply int) float64 {
+func (a *Search) horizonPosition(i int, set uint32, ply int) (float64, error) {
 	n := len(a.word)
 	for len(a.fits) <= ply+1 {
 		a.fits = append(a.fits, nil)
@@ -239,8 +239,11 @@ func (a *Search) horizonPosition(i int, set uint32, ply int) float64 {
 	for set != 0 {
 		c := bits.TrailingZeros32(set)
 		set &= set - 1
-		a.insert(i, byte(c))
 		a.nodes++
+		if a.nodes&255 == 0 && a.ctx.Err() != nil {
+			return 0, errAbStop
+		}
+		a.insert(i, byte(c))
 		fit := a.f.FitAll(a.word, a.k, a.rule, a.fits[ply+1])
 		a.fits[ply+1] = fit
 		a.remove(i)
@@ -258,9 +261,9 @@ func (a *Search) horizonPosition(i int, set uint32, ply int) float64 {
 		}
 	}
 	if !alive {
-		return float64(n + 2) // every fitting symbol leaves a dead position
+		return float64(n + 2), nil // every fitting symbol leaves a dead position
 	}
-	return float64(n+3) + min(0.999, float64(sum)/float64(a.k*a.k*(n+2)))
+	return float64(n+3) + min(0.999, float64(sum)/float64(a.k*a.k*(n+2))), nil
 }
 
 func (a *Search) insert(i int, c byte) {
