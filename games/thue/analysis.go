@@ -64,6 +64,9 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt game.SolveOptions) 
 		opt.MaxLength = g.target - 1
 	}
 	sv := NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Progress: opt.Progress})
+	if opt.MaxLength > sv.maxLen+1 {
+		return nil, fmt.Errorf("thue solve: --max-length %d: the solver's exact keys reach length %d with %d symbols", opt.MaxLength, sv.maxLen+1, g.k)
+	}
 	start := time.Now()
 	res, err := sv.Value(ctx, s.word, opt.MaxLength)
 	a := &Analysis{Game: g.String(), Word: WordString(s.word, g.k), Nodes: res.Nodes, Seconds: time.Since(start).Seconds(), rule: g.rule}
