@@ -50,20 +50,19 @@ func (k thesisKeys) present() bool {
 
 // thesisConfig is a validated thesis configuration.
 type thesisConfig struct {
-	rule           string
-	mode           string
-	k              int
-	builder        int
-	painter        int
-	maxThink       time.Duration
-	random         bool
-	overall        bool
-	overallGames   int
-	overallMaxLen  int
-	builderBot     string
-	painterBot     string
-	gameString     string
-	sourceFileName string
+	rule          string
+	mode          string
+	k             int
+	builder       int
+	painter       int
+	maxThink      time.Duration
+	random        bool
+	overall       bool
+	overallGames  int
+	overallMaxLen int
+	builderBot    string
+	painterBot    string
+	gameString    string
 }
 
 // keyLine finds the line of a key in a config file, for error messages.
@@ -105,7 +104,7 @@ func parseThesis(path string, cfg playConfig) (*thesisConfig, error) {
 		}
 	}
 	k := cfg.thesisKeys
-	tc := &thesisConfig{rule: "square", mode: "pcPc", k: 3, overallGames: 3, overallMaxLen: 300, sourceFileName: path}
+	tc := &thesisConfig{rule: "square", mode: "pcPc", k: 3, overallGames: 3, overallMaxLen: 300}
 	if cfg.Game != "" {
 		return nil, usagef("config %s:%d: give either game or the Thue thesis' keys (%s), not both", path, keyLine(data, "game"), "gameType, setPower, ...")
 	}
