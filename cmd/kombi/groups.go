@@ -43,6 +43,7 @@ func (a *app) benchCmd() *cobra.Command {
 		a.nim2dBenchCmd(),
 		a.vdwlistBenchCmd(),
 		a.apBenchCmd(),
+		a.benchThueCmd(),
 	)
 }
 
@@ -52,9 +53,12 @@ func (a *app) reportCmd() *cobra.Command {
 		a.nim2dEndgamesCmd(),
 		a.vdwlistReportCmd(),
 		a.apReportCmd(),
+		a.reportTable31Cmd(),
 	)
 }
 
 func (a *app) plotCmd() *cobra.Command {
-	return group("plot", "Draw plots (PNG or SVG) from game records")
+	return group("plot", "Draw plots (PNG or SVG) from game records",
+		a.plotDecisionTimesCmd(),
+	)
 }

@@ -109,6 +109,7 @@ func (a *app) rootCmd() *cobra.Command {
 		a.benchCmd(),
 		a.reportCmd(),
 		a.plotCmd(),
+		a.thueCmd(),
 	)
 	return root
 }

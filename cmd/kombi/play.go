@@ -29,6 +29,9 @@ type playConfig struct {
 	Seed     *int64 `toml:"seed"`
 	MaxThink string `toml:"max_think"`
 	Out      string `toml:"out"`
+	// The Thue thesis' keys: a file with any of them is a Thue game
+	// configuration (see thesisConfig in thue.go).
+	thesisKeys
 }
 
 func readPlayConfig(path string) (playConfig, error) {
@@ -42,7 +45,7 @@ func readPlayConfig(path string) (playConfig, error) {
 	if err := dec.Decode(&cfg); err != nil {
 		var strict *toml.StrictMissingError
 		if errors.As(err, &strict) {
-			return cfg, usagef("config %s: %s\nallowed keys: game, p1, p2, seed, max_think, out", path, strings.TrimSpace(strict.String()))
+			return cfg, usagef("config %s: %s\nallowed keys: game, p1, p2, seed, max_think, out, and for the Thue game %s", path, strings.TrimSpace(strict.String()), thesisKeyNames)
 		}
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
@@ -91,6 +94,9 @@ func (a *app) playCmd() *cobra.Command {
 				cfg, err := readPlayConfig(f.config)
 				if err != nil {
 					return err
+				}
+				if cfg.thesisKeys.present() {
+					return a.playThesis(c, cfg, f, spec)
 				}
 				if err := f.merge(c, cfg, &spec); err != nil {
 					return err

@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
+
+	"golang.org/x/term"
 
 	"github.com/spf13/cobra"
 
@@ -31,6 +34,7 @@ func (a *app) solveCmd() *cobra.Command {
 		asJSON    bool
 		maxLength int
 		mem       int64
+		quiet     bool
 	)
 	c := &cobra.Command{
 		Use:   "solve GAME",
@@ -56,12 +60,15 @@ func (a *app) solveCmd() *cobra.Command {
 			if s.IsTerminal() {
 				return usagef("solve: the position is already over")
 			}
-			opt := game.SolveOptions{MaxLength: maxLength, MemBytes: mem}
+			opt := game.SolveOptions{MaxLength: maxLength, MemBytes: mem, Progress: a.solveProgress(quiet)}
 			var an game.Analysis
 			if sv, ok := g.(game.Solver); ok {
 				an, err = sv.Solve(c.Context(), s, opt)
 			} else {
 				an, err = genericSolve(c, g, s, opt)
+			}
+			if opt.Progress != nil {
+				fmt.Fprint(a.stderr, "\r\033[K")
 			}
 			if err != nil {
 				return fmt.Errorf("solve: %w", err)
@@ -78,7 +85,18 @@ func (a *app) solveCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fl.IntVar(&maxLength, "max-length", 0, "bound on the length of play searched, for games that need one")
 	fl.Int64Var(&mem, "mem", 0, "memory bound of the solver's tables in bytes (0: the solver's default)")
+	fl.BoolVar(&quiet, "quiet", false, "no progress lines (they are shown only when standard error is a terminal)")
 	return c
+}
+
+// solveProgress returns a progress callback that rewrites one status line
+// on standard error when it is a terminal, and nil otherwise.
+func (a *app) solveProgress(quiet bool) func(string) {
+	f, ok := a.stderr.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return func(msg string) { fmt.Fprintf(f, "\r\033[K%s", msg) }
 }
 
 func genericSolve(c *cobra.Command, g game.Game, s game.State, opt game.SolveOptions) (game.Analysis, error) {

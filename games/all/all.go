@@ -9,6 +9,7 @@ import (
 	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/games/nim2d"
+	"github.com/kombi/kombi/games/thue"
 	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/games/wythoff"
 )
@@ -25,6 +26,7 @@ func Registries() (*game.Registry, *bot.Registry, error) {
 		nim2d.Register,
 		vdwlist.Register,
 		apgame.Register,
+		thue.Register,
 	} {
 		if err := register(games, bots); err != nil {
 			return nil, nil, fmt.Errorf("registries: %w", err)

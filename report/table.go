@@ -1,0 +1,143 @@
+// Package report writes tables (text, Markdown, CSV, JSON) and plots
+// (PNG, SVG, PDF) of results and game records.
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Table is a titled grid of text cells.
+type Table struct {
+	Title   string     `json:"title"`
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
+	// Notes are printed under the table.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Formats lists the formats Write accepts.
+var Formats = []string{"text", "markdown", "csv", "json"}
+
+// Write writes the table in a format: text (aligned columns), markdown,
+// csv or json.
+func (t *Table) Write(w io.Writer, format string) error {
+	switch format {
+	case "", "text":
+		return t.writeText(w)
+	case "markdown", "md":
+		return t.writeMarkdown(w)
+	case "csv":
+		cw := csv.NewWriter(w)
+		if err := cw.Write(t.Columns); err != nil {
+			return fmt.Errorf("table csv: %w", err)
+		}
+		if err := cw.WriteAll(t.Rows); err != nil {
+			return fmt.Errorf("table csv: %w", err)
+		}
+		return nil
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(t); err != nil {
+			return fmt.Errorf("table json: %w", err)
+		}
+		return nil
+	}
+	return fmt.Errorf("table format %q: want one of %s", format, strings.Join(Formats, ", "))
+}
+
+func (t *Table) widths() []int {
+	wd := make([]int, len(t.Columns))
+	for i, c := range t.Columns {
+		wd[i] = utf8.RuneCountInString(c)
+	}
+	for _, r := range t.Rows {
+		for i := range min(len(r), len(wd)) {
+			wd[i] = max(wd[i], utf8.RuneCountInString(r[i]))
+		}
+	}
+	return wd
+}
+
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
+}
+
+func (t *Table) writeText(w io.Writer) error {
+	wd := t.widths()
+	var b strings.Builder
+	if t.Title != "" {
+		fmt.Fprintf(&b, "%s\n\n", t.Title)
+	}
+	line := func(cells []string) {
+		for i := range wd {
+			c := ""
+			if i < len(cells) {
+				c = cells[i]
+			}
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(pad(c, wd[i]))
+		}
+		s := strings.TrimRight(b.String(), " ")
+		b.Reset()
+		b.WriteString(s)
+		b.WriteByte('\n')
+		fmt.Fprint(w, b.String())
+		b.Reset()
+	}
+	fmt.Fprint(w, b.String())
+	b.Reset()
+	line(t.Columns)
+	sep := make([]string, len(wd))
+	for i, n := range wd {
+		sep[i] = strings.Repeat("-", n)
+	}
+	line(sep)
+	for _, r := range t.Rows {
+		line(r)
+	}
+	for _, n := range t.Notes {
+		if _, err := fmt.Fprintf(w, "%s\n", n); err != nil {
+			return fmt.Errorf("table: %w", err)
+		}
+	}
+	return nil
+}
+
+func (t *Table) writeMarkdown(w io.Writer) error {
+	var b strings.Builder
+	if t.Title != "" {
+		fmt.Fprintf(&b, "**%s**\n\n", t.Title)
+	}
+	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	row := func(cells []string) {
+		b.WriteString("|")
+		for _, c := range cells {
+			b.WriteString(" " + esc(c) + " |")
+		}
+		b.WriteString("\n")
+	}
+	row(t.Columns)
+	sep := make([]string, len(t.Columns))
+	for i := range sep {
+		sep[i] = "---"
+	}
+	row(sep)
+	for _, r := range t.Rows {
+		row(r)
+	}
+	for _, n := range t.Notes {
+		fmt.Fprintf(&b, "\n%s\n", n)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	return nil
+}

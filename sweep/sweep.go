@@ -1,0 +1,261 @@
+// Package sweep plays grids of matches: every cell of a grid is a game
+// string and two bot strings played for a number of seeds. Cells are played
+// in parallel, every finished game's record is handed over (tagged with its
+// cell) as soon as it ends, and a sweep resumes by skipping the games whose
+// records it is given back.
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
+)
+
+// CellField is the record field that names a game's cell.
+const CellField = "sweep_cell"
+
+// Cell is one point of a grid.
+type Cell struct {
+	// ID names the cell uniquely within the grid; records carry it.
+	ID string
+	// Labels describe the cell for tables (e.g. alphabet=4, builder=1).
+	Labels map[string]string
+	// Game is the game string; parameters drawn at random are drawn per seed.
+	Game string
+	// Players are the bot strings, the first moving first.
+	Players [2]string
+	// Seeds are the seeds of the cell's games, one game each.
+	Seeds []uint64
+}
+
+// Options configure Run.
+type Options struct {
+	// Workers plays that many games at once (0: one per CPU).
+	Workers int
+	// MaxThink aborts a game when a computer decision takes longer.
+	MaxThink time.Duration
+	// Done lists records of an earlier run of the same grid: their games
+	// (same cell and seed) are not played again but returned as they are.
+	Done []*game.Record
+	// Record receives every record as its game ends (from one goroutine at a time).
+	Record func(r *game.Record)
+	// Progress is called after each game with the count done.
+	Progress func(done, total int)
+}
+
+// Result is one game of a cell.
+type Result struct {
+	Cell   *Cell
+	Record *game.Record
+}
+
+type job struct {
+	cell *Cell
+	seed uint64
+}
+
+func doneKey(cell string, seed uint64) string { return fmt.Sprintf("%s\x00%d", cell, seed) }
+
+// CellOf returns the cell ID a record was tagged with.
+func CellOf(r *game.Record) string {
+	s, _ := r.Extra[CellField].(string)
+	return s
+}
+
+// Run plays every game of the grid and returns the results grouped by cell,
+// in grid order and seed order. A game that fails to start (a bad game or
+// bot string) is an error; games stopped by the think-time limit are
+// records with Aborted set. When ctx ends, Run returns what finished and
+// ctx's error.
+func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []Cell, opt Options) ([]Result, error) {
+	for i := range cells {
+		c := &cells[i]
+		if _, err := games.Load(c.Game, 1); err != nil {
+			return nil, fmt.Errorf("sweep cell %s: %w", c.ID, err)
+		}
+	}
+	done := map[string]*game.Record{}
+	for _, r := range opt.Done {
+		done[doneKey(CellOf(r), r.Seed)] = r
+	}
+	var jobs []job
+	have := map[string]*game.Record{}
+	for i := range cells {
+		for _, s := range cells[i].Seeds {
+			if r, ok := done[doneKey(cells[i].ID, s)]; ok {
+				have[doneKey(cells[i].ID, s)] = r
+				continue
+			}
+			jobs = append(jobs, job{&cells[i], s})
+		}
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var (
+		mu       sync.Mutex
+		firstErr error
+		count    = len(have)
+		total    = len(have) + len(jobs)
+		wg       sync.WaitGroup
+		next     = make(chan job)
+	)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for range min(workers, max(1, len(jobs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				rec, err := playOne(ctx, games, bots, j, opt.MaxThink)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+						cancel()
+					}
+				} else if rec != nil {
+					have[doneKey(j.cell.ID, j.seed)] = rec
+					count++
+					if opt.Record != nil {
+						opt.Record(rec)
+					}
+					if opt.Progress != nil {
+						opt.Progress(count, total)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case next <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	var out []Result
+	for i := range cells {
+		for _, s := range cells[i].Seeds {
+			if r, ok := have[doneKey(cells[i].ID, s)]; ok {
+				out = append(out, Result{Cell: &cells[i], Record: r})
+			}
+		}
+	}
+	if firstErr != nil {
+		return out, firstErr
+	}
+	if len(out) < total {
+		return out, ctx.Err()
+	}
+	return out, nil
+}
+
+func playOne(ctx context.Context, games *game.Registry, bots *bot.Registry, j job, maxThink time.Duration) (*game.Record, error) {
+	g, err := games.Load(j.cell.Game, j.seed)
+	if err != nil {
+		return nil, fmt.Errorf("sweep cell %s: %w", j.cell.ID, err)
+	}
+	var seats [2]match.Seat
+	for p, name := range j.cell.Players {
+		b, err := bots.New(name, g, bot.Env{Seed: match.BotSeed(j.seed, p)})
+		if err != nil {
+			return nil, fmt.Errorf("sweep cell %s: player %d: %w", j.cell.ID, p+1, err)
+		}
+		seats[p] = match.Seat{Name: name, Bot: b}
+	}
+	rec, err := match.Play(ctx, g, seats, match.Options{Seed: j.seed, MaxThink: maxThink})
+	if err != nil {
+		return nil, fmt.Errorf("sweep cell %s seed %d: %w", j.cell.ID, j.seed, err)
+	}
+	if ctx.Err() != nil && rec.Aborted {
+		return nil, nil // interrupted, not finished: play it again on resume
+	}
+	if rec.Extra == nil {
+		rec.Extra = map[string]any{}
+	}
+	rec.Extra[CellField] = j.cell.ID
+	return rec, nil
+}
+
+// Summary describes the results of one cell: the lengths of the finished
+// games and the number of aborted ones.
+type Summary struct {
+	Cell    *Cell
+	Lengths []int
+	Aborted int
+	Reasons []string
+}
+
+// Summarise groups results by cell, in grid order.
+func Summarise(results []Result) []Summary {
+	var out []Summary
+	idx := map[*Cell]int{}
+	for _, r := range results {
+		i, ok := idx[r.Cell]
+		if !ok {
+			i = len(out)
+			idx[r.Cell] = i
+			out = append(out, Summary{Cell: r.Cell})
+		}
+		if r.Record.Aborted {
+			out[i].Aborted++
+			out[i].Reasons = append(out[i].Reasons, r.Record.Reason)
+			continue
+		}
+		out[i].Lengths = append(out[i].Lengths, r.Record.Length)
+	}
+	return out
+}
+
+// Range writes the lengths as "7" when all are equal, else "min–max (mean m)".
+func (s Summary) Range() string {
+	if len(s.Lengths) == 0 {
+		return "-"
+	}
+	l := append([]int(nil), s.Lengths...)
+	sort.Ints(l)
+	if l[0] == l[len(l)-1] {
+		return fmt.Sprint(l[0])
+	}
+	sum := 0
+	for _, x := range l {
+		sum += x
+	}
+	return fmt.Sprintf("%d-%d (mean %.1f)", l[0], l[len(l)-1], float64(sum)/float64(len(l)))
+}
+
+// Label returns a label of the cell, or "".
+func (s Summary) Label(key string) string { return s.Cell.Labels[key] }
+
+// Keys returns a cell's label keys, sorted.
+func (c *Cell) Keys() []string {
+	var ks []string
+	for k := range c.Labels {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// String describes the cell.
+func (c *Cell) String() string {
+	var parts []string
+	for _, k := range c.Keys() {
+		parts = append(parts, k+"="+c.Labels[k])
+	}
+	return strings.Join(parts, " ")
+}
