@@ -56,17 +56,39 @@ func (b *ExtendBlock) Act(ctx context.Context, gs game.State) (game.Move, error)
 // choose returns the index to colour.
 func (b *ExtendBlock) choose(s *State) int {
 	p := int(s.turn)
-	own := 0
+	if i := openingChoice(s, p); i >= 0 {
+		return i
+	}
+	free := extendOrBlockChoices(s, p)
+	return int(free[b.rng.IntN(len(free))])
+}
+
+// extendBlockReplies returns the moves ExtendBlock chooses from, uniformly,
+// in s (the opponent model of Strong).
+func extendBlockReplies(s *State) []int32 {
+	p := int(s.turn)
+	if i := openingChoice(s, p); i >= 0 {
+		return []int32{int32(i)}
+	}
+	return extendOrBlockChoices(s, p)
+}
+
+// openingChoice returns ExtendBlock's first move for p — the uncoloured
+// index in the most progressions p can still complete — when p has no
+// number yet, or -1.
+func openingChoice(s *State, p int) int {
 	for _, c := range s.colour {
 		if int(c) == p {
-			own++
+			return -1
 		}
 	}
-	if own == 0 {
-		if i := mostProgressions(s, p); i >= 0 {
-			return i
-		}
-	}
+	return mostProgressions(s, p)
+}
+
+// extendOrBlockChoices returns the uncoloured indexes of the progression
+// ExtendBlock plays in: p's best, or the opponent's best when that holds
+// more numbers or p has none left.
+func extendOrBlockChoices(s *State, p int) []int32 {
 	myBest, myHeld := bestProgression(s, p)
 	theirBest, theirHeld := bestProgression(s, 1-p)
 	target := myBest
@@ -80,7 +102,7 @@ func (b *ExtendBlock) choose(s *State) int {
 			free = append(free, e)
 		}
 	}
-	return int(free[b.rng.IntN(len(free))])
+	return free
 }
 
 // mostProgressions returns the uncoloured index in the most progressions p

@@ -316,37 +316,6 @@ func (z *Strong) ourNode(plies, ply int) float64 {
 	return best
 }
 
-// extendBlockReplies returns the moves ExtendBlock chooses from, uniformly,
-// in s.
-func extendBlockReplies(s *State) []int32 {
-	p := int(s.turn)
-	own := 0
-	for _, c := range s.colour {
-		if int(c) == p {
-			own++
-		}
-	}
-	if own == 0 {
-		if i := mostProgressions(s, p); i >= 0 {
-			return []int32{int32(i)}
-		}
-	}
-	myBest, myHeld := bestProgression(s, p)
-	theirBest, theirHeld := bestProgression(s, 1-p)
-	target := myBest
-	if myBest < 0 || theirHeld > myHeld {
-		target = theirBest
-	}
-	k := s.g.k
-	var free []int32
-	for _, e := range s.g.progs[target*k : target*k+k] {
-		if s.colour[e] == none {
-			free = append(free, e)
-		}
-	}
-	return free
-}
-
 // threatSquare returns the smallest uncoloured index that completes a
 // progression of p.
 func threatSquare(s *State, p int) int {
