@@ -128,23 +128,32 @@ func (s Shape) normalised() Shape {
 
 // key packs the shape as it stands (not canonical).
 func (s *Shape) key() Key {
-	var lo, hi uint64
+	var k Key
 	w := uint(s.W)
 	for r := range uint(s.H) {
-		x := uint64(s.Rows[r])
-		off := r * w
-		switch {
-		case off >= 64:
-			hi |= x << (off - 64)
-		case off+w > 64:
-			lo |= x << off
-			hi |= x >> (64 - off)
-		default:
-			lo |= x << off
-		}
+		k.packRow(uint64(s.Rows[r]), r*w, w)
 	}
-	hi |= uint64(s.H)<<keyHShift | uint64(s.W)<<keyWShift
-	return Key{lo, hi}
+	k.packSize(int(s.H), int(s.W))
+	return k
+}
+
+// packRow ors the w-bit row x into the key at bit offset off (rows are laid
+// out one after another across Lo and then Hi).
+func (k *Key) packRow(x uint64, off, w uint) {
+	switch {
+	case off >= 64:
+		k.Hi |= x << (off - 64)
+	case off+w > 64:
+		k.Lo |= x << off
+		k.Hi |= x >> (64 - off)
+	default:
+		k.Lo |= x << off
+	}
+}
+
+// packSize records the bounding box in the key's top bits.
+func (k *Key) packSize(h, w int) {
+	k.Hi |= uint64(h)<<keyHShift | uint64(w)<<keyWShift
 }
 
 func (k Key) less(o Key) bool { return k.Hi < o.Hi || k.Hi == o.Hi && k.Lo < o.Lo }
@@ -274,23 +283,13 @@ func (o *orient) best() int {
 
 // key packs image v.
 func (o *orient) key(v int) Key {
-	var lo, hi uint64
+	var k Key
 	w := uint(o.w)
 	for r := range o.h {
-		x := uint64(o.row(v, r))
-		off := uint(r) * w
-		switch {
-		case off >= 64:
-			hi |= x << (off - 64)
-		case off+w > 64:
-			lo |= x << off
-			hi |= x >> (64 - off)
-		default:
-			lo |= x << off
-		}
+		k.packRow(uint64(o.row(v, r)), uint(r)*w, w)
 	}
-	hi |= uint64(o.h)<<keyHShift | uint64(o.w)<<keyWShift
-	return Key{lo, hi}
+	k.packSize(int(o.h), int(o.w))
+	return k
 }
 
 // Transposed returns the mirror image of the shape in its main diagonal.
