@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
 )
 
 func TestAPArenaAsWritten(t *testing.T) {
@@ -16,12 +17,7 @@ func TestAPArenaAsWritten(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var res struct {
-		Bots  []string `json:"bots"`
-		Wins  []int    `json:"wins"`
-		Draws int      `json:"draws"`
-		Games int      `json:"games"`
-	}
+	var res match.ArenaResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}

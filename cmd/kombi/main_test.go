@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
 )
 
 // kombi runs the command line in dir and returns the exit status and outputs.
@@ -98,12 +99,7 @@ func TestArenaJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var res struct {
-		Bots  []string `json:"bots"`
-		Wins  []int    `json:"wins"`
-		Draws int      `json:"draws"`
-		Games int      `json:"games"`
-	}
+	var res match.ArenaResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
