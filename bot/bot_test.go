@@ -56,7 +56,7 @@ func TestRandomIsReproducible(t *testing.T) {
 func TestAlphaBetaFindsWins(t *testing.T) {
 	ctx := context.Background()
 	// One solver per rule: keys identify positions within one game only.
-	solvers := map[bool]*solve.Solver{false: solve.NewSolver(solve.Options{}), true: solve.NewSolver(solve.Options{})}
+	solvers := map[bool]*solve.Minimax{false: solve.NewMinimax(0), true: solve.NewMinimax(0)}
 	for a := 0; a <= 3; a++ {
 		for b := 0; b <= 3; b++ {
 			for c := 0; c <= 3; c++ {

@@ -12,11 +12,11 @@ import (
 // exists, else a drawing one, else any. It suits small games; games with a
 // theory of their own register a faster "perfect" for themselves.
 type Perfect struct {
-	sv *solve.Solver
+	sv *solve.Minimax
 }
 
 // NewPerfect returns an exact player with an empty memo table.
-func NewPerfect() *Perfect { return &Perfect{sv: solve.NewSolver(solve.Options{})} }
+func NewPerfect() *Perfect { return &Perfect{sv: solve.NewMinimax(0)} }
 
 // Act returns the first move that keeps the best outcome.
 func (p *Perfect) Act(ctx context.Context, s game.State) (game.Move, error) {

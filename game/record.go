@@ -134,11 +134,13 @@ func (r *Record) Finish(s State) {
 	}
 }
 
-// Replay plays a record's moves again from the start, checking that every
-// move is legal and made by the player on turn, and that the stored result
-// (winner, returns, length, game-specific fields) is what the moves produce.
-// It returns the final state.
-func Replay(reg *Registry, r *Record) (State, error) {
+// StateAt rebuilds the position of a record after its first n moves
+// (0: the start; n may not exceed the moves recorded), checking every move
+// as Replay does.
+func StateAt(reg *Registry, r *Record, n int) (State, error) {
+	if n < 0 || n > len(r.Moves) {
+		return nil, fmt.Errorf("replay: move %d: the record has moves 0 to %d", n, len(r.Moves))
+	}
 	g, err := reg.Load(r.Game, r.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
@@ -147,7 +149,7 @@ func Replay(reg *Registry, r *Record) (State, error) {
 		return nil, fmt.Errorf("replay: game string %q is not canonical (canonical: %q)", r.Game, g.String())
 	}
 	s := g.NewInitialState()
-	for i, m := range r.Moves {
+	for i, m := range r.Moves[:n] {
 		if s.IsTerminal() {
 			return nil, fmt.Errorf("replay: move %d (%q): the game was already over", i+1, m.Move)
 		}
@@ -161,6 +163,18 @@ func Replay(reg *Registry, r *Record) (State, error) {
 		if err := s.Apply(mv); err != nil {
 			return nil, fmt.Errorf("replay: move %d (%q): %w", i+1, m.Move, err)
 		}
+	}
+	return s, nil
+}
+
+// Replay plays a record's moves again from the start, checking that every
+// move is legal and made by the player on turn, and that the stored result
+// (winner, returns, length, game-specific fields) is what the moves produce.
+// It returns the final state.
+func Replay(reg *Registry, r *Record) (State, error) {
+	s, err := StateAt(reg, r, len(r.Moves))
+	if err != nil {
+		return nil, err
 	}
 	if r.Aborted {
 		if s.IsTerminal() {

@@ -117,7 +117,7 @@ func TestTicTacToe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := board(tt.board)
-		res, err := solve.NewSolver(solve.Options{}).Solve(context.Background(), s)
+		res, err := solve.NewMinimax(0).Solve(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +134,7 @@ func TestTicTacToe(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := solve.NewSolver(solve.Options{}).Solve(ctx, board("..././..."))
+	_, err := solve.NewMinimax(0).Solve(ctx, board("..././..."))
 	if err == nil {
 		t.Fatal("a cancelled search must stop with an error")
 	}

@@ -23,7 +23,14 @@ const (
 	exitOK      = 0
 	exitFailure = 1
 	exitUsage   = 2
+	// exitInterrupted is the status after Ctrl-C, once the command has
+	// printed what it had done.
+	exitInterrupted = 130
 )
+
+// errInterrupted marks a command stopped by Ctrl-C after it printed its
+// partial result.
+var errInterrupted = errors.New("interrupted")
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -68,6 +75,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return exitOK
 	}
 	fmt.Fprintln(stderr, "kombi:", err)
+	if errors.Is(err, errInterrupted) {
+		return exitInterrupted
+	}
 	var ue usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return exitUsage
@@ -104,6 +114,7 @@ func (a *app) rootCmd() *cobra.Command {
 		a.playCmd(),
 		a.arenaCmd(),
 		a.solveCmd(),
+		a.analyzeCmd(),
 		a.replayCmd(),
 		a.tableCmd(),
 		a.benchCmd(),
@@ -131,4 +142,27 @@ func (a *app) loadGame(spec string, seed uint64) (game.Game, error) {
 		return nil, usageError{err}
 	}
 	return g, nil
+}
+
+// interrupted turns a search cut short by Ctrl-C into the exit status 130
+// (after the command printed what it had); other stops are not failures.
+func interrupted(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w (the result above is what was done)", errInterrupted)
+	}
+	return nil
+}
+
+// maxMemBytes is the machine's memory, the most any --mem may ask for.
+func maxMemBytes() int64 {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err == nil {
+		var kb int64
+		for _, line := range strings.Split(string(data), "\n") {
+			if _, err := fmt.Sscanf(line, "MemTotal: %d kB", &kb); err == nil && kb > 0 {
+				return kb * 1024
+			}
+		}
+	}
+	return 1 << 40
 }

@@ -1,116 +1,236 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
-
-	"golang.org/x/term"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
 )
 
-// genericAnalysis is what `kombi solve` prints for games without a solver of
-// their own.
-type genericAnalysis struct {
-	Game      string   `json:"game"`
-	Position  string   `json:"position"`
-	Outcome   string   `json:"outcome"`
-	BestMoves []string `json:"best_moves"`
-	Nodes     int64    `json:"nodes"`
+// positionFlags are the flags that pick the position a command studies.
+type positionFlags struct {
+	position string
 }
 
-func (g *genericAnalysis) Text() string {
-	return fmt.Sprintf("%s\n%s\nOutcome for the player to move: %s\nBest moves: %s\n(%d positions searched)\n",
-		g.Game, g.Position, g.Outcome, strings.Join(g.BestMoves, " "), g.Nodes)
+// state builds the game and the position --position names (the start
+// without it).
+func (a *app) state(spec string, pf positionFlags) (game.Game, game.State, error) {
+	g, err := a.loadGame(spec, 1)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pf.position == "" {
+		return g, g.NewInitialState(), nil
+	}
+	pp, ok := g.(game.PositionParser)
+	if !ok {
+		return nil, nil, usagef("%s has no position notation; leave out --position", g.Type().Name)
+	}
+	s, err := pp.ParsePosition(pf.position)
+	if err != nil {
+		return nil, nil, usageError{fmt.Errorf("--position: %w", err)}
+	}
+	return g, s, nil
 }
 
 func (a *app) solveCmd() *cobra.Command {
 	var (
-		position  string
-		asJSON    bool
-		maxLength int
-		mem       int64
-		quiet     bool
+		pf    positionFlags
+		out   output
+		opt   solve.Options
+		limit time.Duration
+		quiet bool
 	)
 	c := &cobra.Command{
 		Use:   "solve GAME",
-		Short: "Solve a position exactly: the outcome for the player to move and the best moves",
+		Short: "Solve a position exactly: the outcome for the player to move, the game's value and the best moves",
 		Example: "  kombi solve 'nim(piles=7;5;12)'\n" +
 			"  kombi solve 'nim(piles=3;4;5)' --position '1;4;5' --json",
 		Args: exactArgs(1, "one game string"),
 		RunE: func(c *cobra.Command, args []string) error {
-			g, err := a.loadGame(args[0], 1)
-			if err != nil {
+			if err := checkSolveFlags(&out, opt, limit); err != nil {
 				return err
 			}
-			s := g.NewInitialState()
-			if position != "" {
-				pp, ok := g.(game.PositionParser)
-				if !ok {
-					return usagef("solve: %s has no position notation; solve its initial position without --position", g.Type().Name)
-				}
-				if s, err = pp.ParsePosition(position); err != nil {
-					return usageError{fmt.Errorf("--position: %w", err)}
-				}
+			g, s, err := a.state(args[0], pf)
+			if err != nil {
+				return err
 			}
 			if s.IsTerminal() {
 				return usagef("solve: the position is already over")
 			}
-			opt := game.SolveOptions{MaxLength: maxLength, MemBytes: mem, Progress: a.solveProgress(quiet)}
-			var an game.Analysis
-			if sv, ok := g.(game.Solver); ok {
-				an, err = sv.Solve(c.Context(), s, opt)
-			} else {
-				an, err = genericSolve(c, g, s, opt)
-			}
-			if opt.Progress != nil {
-				fmt.Fprint(a.stderr, "\r\033[K")
-			}
-			if err != nil {
+			ctx, cancel := withLimit(c.Context(), limit)
+			defer cancel()
+			bar := report.NewProgress(a.stderr, "solving", quiet)
+			opt.Progress = bar.Func()
+			r, err := solveAny(ctx, g, s, opt)
+			bar.Done()
+			if r == nil {
 				return fmt.Errorf("solve: %w", err)
 			}
-			if asJSON {
-				return writeJSON(a.stdout, an)
+			if err != nil && !solve.Stopped(err) {
+				return fmt.Errorf("solve: %w", err)
 			}
-			fmt.Fprint(a.stdout, an.Text())
-			return nil
+			if werr := a.printResult(out, r); werr != nil {
+				return werr
+			}
+			return interrupted(c.Context(), err)
 		},
 	}
 	fl := c.Flags()
-	fl.StringVar(&position, "position", "", "position to solve, in the game's position notation (default: the start)")
-	fl.BoolVar(&asJSON, "json", false, "print one JSON object")
-	fl.IntVar(&maxLength, "max-length", 0, "bound on the length of play searched, for games that need one")
-	fl.Int64Var(&mem, "mem", 0, "memory bound of the solver's tables in bytes (0: the solver's default)")
-	fl.BoolVar(&quiet, "quiet", false, "no progress lines (they are shown only when standard error is a terminal)")
+	fl.StringVar(&pf.position, "position", "", "position to solve, in the game's position notation (default: the start)")
+	out.addFlags(fl)
+	fl.IntVar(&opt.MaxLength, "max-length", 0, "bound on the length of play searched, for games that need one")
+	fl.Int64Var(&opt.MemBytes, "mem", 0, "memory bound of the solver's tables in bytes (0: the solver's default)")
+	fl.DurationVar(&limit, "time", 0, "stop after this long and print what is proven (0: no limit)")
+	fl.BoolVar(&quiet, "quiet", false, "no progress reports")
 	return c
 }
 
-// solveProgress returns a progress callback that rewrites one status line
-// on standard error when it is a terminal, and nil otherwise.
-func (a *app) solveProgress(quiet bool) func(string) {
-	f, ok := a.stderr.(*os.File)
-	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
+func (a *app) analyzeCmd() *cobra.Command {
+	var (
+		pf    positionFlags
+		out   output
+		opt   solve.Options
+		limit time.Duration
+	)
+	c := &cobra.Command{
+		Use:   "analyze GAME",
+		Short: "Value every legal move: its outcome for the player who makes it and the position's value after it",
+		Example: "  kombi analyze 'nim(piles=3;4;5)'\n" +
+			"  kombi analyze 'thue(alphabet=4)' --json\n" +
+			"  kombi analyze 'vdwlist(k=3,colors=3,list=2,s=9)' --time 30s",
+		Args: exactArgs(1, "one game string"),
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkSolveFlags(&out, opt, limit); err != nil {
+				return err
+			}
+			if limit <= 0 {
+				return usagef("--time %s: want a positive duration, e.g. 10s", limit)
+			}
+			g, s, err := a.state(args[0], pf)
+			if err != nil {
+				return err
+			}
+			ctx, cancel := context.WithTimeout(c.Context(), limit)
+			defer cancel()
+			an, err := solve.Analyze(ctx, g, s, opt)
+			if an == nil {
+				return fmt.Errorf("analyze: %w", err)
+			}
+			if err := a.write(out, an, analysisTable(an)); err != nil {
+				return err
+			}
+			return interrupted(c.Context(), err)
+		},
 	}
-	return func(msg string) { fmt.Fprintf(f, "\r\033[K%s", msg) }
+	fl := c.Flags()
+	fl.StringVar(&pf.position, "position", "", "position to analyse, in the game's position notation (default: the start)")
+	out.addFlags(fl)
+	fl.DurationVar(&limit, "time", 10*time.Second, "time for the whole analysis; moves not decided in time are 'unknown'")
+	fl.IntVar(&opt.MaxLength, "max-length", 0, "bound on the length of play searched, for games that need one")
+	fl.Int64Var(&opt.MemBytes, "mem", 0, "memory bound of the solver's tables in bytes (0: the solver's default)")
+	return c
 }
 
-func genericSolve(c *cobra.Command, g game.Game, s game.State, opt game.SolveOptions) (game.Analysis, error) {
-	maxEntries := 0
-	if opt.MemBytes > 0 {
-		maxEntries = int(opt.MemBytes / 64)
+func checkSolveFlags(out *output, opt solve.Options, limit time.Duration) error {
+	if err := out.check(); err != nil {
+		return err
 	}
-	res, err := solve.NewSolver(solve.Options{MaxEntries: maxEntries}).Solve(c.Context(), s)
-	if err != nil {
+	switch {
+	case opt.MaxLength < 0:
+		return usagef("--max-length %d: want 0 (the game's default) or a positive length", opt.MaxLength)
+	case opt.MemBytes < 0:
+		return usagef("--mem %d: want 0 (the solver's default) or a positive number of bytes", opt.MemBytes)
+	case opt.MemBytes > 0 && opt.MemBytes > maxMemBytes():
+		return usagef("--mem %d: more than this machine's memory (%d bytes)", opt.MemBytes, maxMemBytes())
+	case limit < 0:
+		return usagef("--time %s: want a positive duration", limit)
+	}
+	return nil
+}
+
+func withLimit(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
+}
+
+func analysisTable(an *solve.Analysis) *report.Table {
+	t := &report.Table{Title: fmt.Sprintf("%s — every move of player %s", an.Game, game.SeatName(an.Player)),
+		Columns: []string{"move", "outcome", "value"}}
+	for _, m := range an.Moves {
+		t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value)})
+	}
+	if !an.Complete {
+		t.Notes = append(t.Notes, "Moves marked unknown were not decided in the time given (--time).")
+	}
+	return t
+}
+
+func valueText(v any) string {
+	if v == nil {
+		return "-"
+	}
+	return fmt.Sprint(v)
+}
+
+// printResult prints a solve result: its JSON, or the game's explanation
+// (or the common fields) for people.
+func (a *app) printResult(out output, r *solve.Result) error {
+	if out.isJSON() {
+		return writeJSON(a.stdout, r)
+	}
+	text := r.Text
+	if text == "" {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s\n%s\nOutcome for the player to move: %s\n", r.Game, r.Position, r.Outcome)
+		if r.Value != nil {
+			fmt.Fprintf(&b, "Value: %v\n", r.Value)
+		}
+		if r.LowerBound != nil || r.UpperBound != nil {
+			fmt.Fprintf(&b, "Bounds: %s to %s\n", valueText(r.LowerBound), valueText(r.UpperBound))
+		}
+		fmt.Fprintf(&b, "Best moves: %s\n(%d positions searched%s)\n", strings.Join(r.BestMoves, " "), r.Nodes, map[bool]string{false: ", not complete"}[r.Complete])
+		text = b.String()
+	}
+	if _, err := fmt.Fprint(a.stdout, text); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
+}
+
+// solveAny solves with the one kit. Games still on the old game.Solver
+// interface are bridged: their analysis' JSON fields become the Result's
+// extras. (Removed once every game returns a solve.Result.)
+func solveAny(ctx context.Context, g game.Game, s game.State, opt solve.Options) (*solve.Result, error) {
+	old, ok := g.(game.Solver)
+	if _, isNew := g.(solve.Solver); isNew || !ok {
+		return solve.Solve(ctx, g, s, opt)
+	}
+	var progress func(string)
+	if opt.Progress != nil {
+		progress = func(msg string) { opt.Progress(solve.Progress{Message: msg}) }
+	}
+	start := time.Now()
+	an, err := old.Solve(ctx, s, game.SolveOptions{MaxLength: opt.MaxLength, MemBytes: opt.MemBytes, Progress: progress})
+	if an == nil {
 		return nil, err
 	}
-	an := &genericAnalysis{Game: g.String(), Position: s.String(), Outcome: res.Outcome.String(), BestMoves: []string{}, Nodes: res.Nodes}
-	for _, m := range res.Best {
-		an.BestMoves = append(an.BestMoves, s.MoveString(m))
+	r := &solve.Result{Game: g.String(), Position: s.String(), Player: s.Player(), Outcome: solve.Unknown, Complete: err == nil, Text: an.Text(), Seconds: time.Since(start).Seconds()}
+	data, jerr := json.Marshal(an)
+	if jerr == nil {
+		_ = json.Unmarshal(data, &r.Extra)
+		if o, ok := r.Extra["outcome"].(string); ok {
+			_ = r.Outcome.UnmarshalText([]byte(o))
+		}
 	}
-	return an, nil
+	return r, err
 }

@@ -7,7 +7,11 @@
 // independent; Undo restores the state; illegal moves and garbage text are
 // refused without a panic or a change; chance outcomes are the legal moves
 // with probabilities summing to one; the record of every game survives a JSON
-// round trip and replays to the same final state.
+// round trip and replays to the same final state, and can be rebuilt at any
+// move. Every state also describes itself as data: its View is valid JSON of
+// a known kind that agrees with the state, every legal move's parts build
+// the same move (and text) again, and its position string reads back as the
+// same position.
 package gametest
 
 import (
@@ -80,9 +84,11 @@ func playout(t *testing.T, reg *game.Registry, g game.Game, seed uint64, opt Opt
 	rng := rand.New(rand.NewPCG(seed, 0x636f6e66))
 	s := g.NewInitialState()
 	rec := &game.Record{Game: g.String(), Seed: seed, Players: []string{"random", "random"}}
+	var seen []string
 	for step := 0; ; step++ {
 		where := fmt.Sprintf("%s seed %d move %d", g, seed, step+1)
-		checkState(t, s, rng, opt, where)
+		checkState(t, g, s, rng, opt, where)
+		seen = append(seen, s.String())
 		if t.Failed() || s.IsTerminal() {
 			break
 		}
@@ -121,6 +127,77 @@ func playout(t *testing.T, reg *game.Registry, g game.Game, seed uint64, opt Opt
 	if final.String() != s.String() {
 		t.Fatalf("%s: replay ends in\n%s\nnot\n%s", g, final, s)
 	}
+	for _, n := range []int{0, len(rec.Moves) / 2, rng.IntN(len(rec.Moves) + 1)} {
+		at, err := game.StateAt(reg, &back, n)
+		if err != nil {
+			t.Fatalf("%s seed %d: rebuilding move %d: %v", g, seed, n, err)
+		}
+		if at.String() != seen[n] {
+			t.Fatalf("%s seed %d: rebuilt at move %d as\n%s\nnot\n%s", g, seed, n, at, seen[n])
+		}
+	}
+}
+
+// checkData checks the state's description as data: the view, the parts
+// of the moves in check, and the position string.
+func checkData(t *testing.T, g game.Game, s game.State, check []game.Move, where string) {
+	t.Helper()
+	v, ok := s.(game.Viewer)
+	if !ok {
+		t.Fatalf("%s: %T does not implement game.Viewer (View, MoveParts, MoveFromParts)", where, s)
+	}
+	view := v.View()
+	if err := view.Check(s); err != nil {
+		t.Fatalf("%s: view: %v", where, err)
+	}
+	data, err := json.Marshal(view)
+	if err != nil {
+		t.Fatalf("%s: view JSON: %v", where, err)
+	}
+	var back game.View
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatalf("%s: view JSON does not read back: %v", where, err)
+	}
+	if again, _ := json.Marshal(back); string(again) != string(data) {
+		t.Fatalf("%s: view JSON round trip differs:\n%s\n%s", where, data, again)
+	}
+	for _, m := range check {
+		parts := v.MoveParts(m)
+		if len(parts) == 0 {
+			t.Fatalf("%s: move %q has no parts", where, s.MoveString(m))
+		}
+		got, err := game.MoveFromParts(s, parts)
+		if err != nil || got != m {
+			t.Fatalf("%s: move %q has parts %v that build move %d (%q), error %v", where, s.MoveString(m), parts, got, s.MoveString(got), err)
+		}
+	}
+	if _, err := game.MoveFromParts(s, nil); err == nil {
+		t.Fatalf("%s: no parts build a move", where)
+	}
+	if _, err := game.MoveFromParts(s, []game.Part{{Kind: "nonsense", Value: -7}}); err == nil {
+		t.Fatalf("%s: a nonsense part builds a move", where)
+	}
+	pos, err := game.PositionOf(s)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	pp, ok := g.(game.PositionParser)
+	if !ok {
+		t.Fatalf("%s: %T has no ParsePosition to read position %q back", where, g, pos)
+	}
+	r, err := pp.ParsePosition(pos)
+	if err != nil {
+		t.Fatalf("%s: position %q does not read back: %v", where, pos, err)
+	}
+	if r.String() != s.String() || r.Player() != s.Player() || r.IsTerminal() != s.IsTerminal() {
+		t.Fatalf("%s: position %q reads back as\n%s\n(player %v) not\n%s\n(player %v)", where, pos, r, r.Player(), s, s.Player())
+	}
+	if p2, _ := game.PositionOf(r); p2 != pos {
+		t.Fatalf("%s: position %q reads back and writes %q", where, pos, p2)
+	}
+	if a, b := r.LegalMoves(nil), s.LegalMoves(nil); !slices.Equal(a, b) {
+		t.Fatalf("%s: position %q reads back with other legal moves", where, pos)
+	}
 }
 
 func keyOf(s game.State) (uint64, bool) {
@@ -130,7 +207,7 @@ func keyOf(s game.State) (uint64, bool) {
 	return 0, false
 }
 
-func checkState(t *testing.T, s game.State, rng *rand.Rand, opt Options, where string) {
+func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, opt Options, where string) {
 	t.Helper()
 	sentinel := game.Move(0xdeadbeef)
 	moves := s.LegalMoves([]game.Move{sentinel})
@@ -152,6 +229,7 @@ func checkState(t *testing.T, s game.State, rng *rand.Rand, opt Options, where s
 		if r[0] != -r[1] || r[0] != 0 && r[0] != 1 && r[0] != -1 {
 			t.Fatalf("%s: terminal returns %v: want +1/-1 or 0/0", where, r)
 		}
+		checkData(t, g, s, nil, where)
 		return
 	}
 	if p := s.Player(); p != 0 && p != 1 && p != game.Chance {
@@ -190,6 +268,7 @@ func checkState(t *testing.T, s game.State, rng *rand.Rand, opt Options, where s
 			check[i] = moves[rng.IntN(len(moves))]
 		}
 	}
+	checkData(t, g, s, check, where)
 	for _, m := range check {
 		text := s.MoveString(m)
 		parsed, err := s.ParseMove(text)

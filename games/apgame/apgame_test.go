@@ -666,7 +666,7 @@ func TestExactAgainstBruteForce(t *testing.T) {
 		s := g.NewInitialState()
 		// Also some positions a few random moves in.
 		for step := 0; !s.IsTerminal() && step < 4; step++ {
-			brute, err := solve.NewSolver(solve.Options{}).Solve(ctx, s)
+			brute, err := solve.NewMinimax(0).Solve(ctx, s)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -152,7 +152,7 @@ func allPositions(n, maxTokens int, f func([]int)) {
 func TestPerfectAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for _, misere := range []bool{false, true} {
-		sv := solve.NewSolver(solve.Options{})
+		sv := solve.NewMinimax(0)
 		for _, shape := range [][2]int{{1, 7}, {2, 6}, {3, 5}, {4, 3}} {
 			allPositions(shape[0], shape[1], func(heaps []int) {
 				g, _ := nim.New(heaps, misere)

@@ -67,7 +67,7 @@ func all(n, lo, hi int, f func([]int)) {
 
 // crossCheck compares a game's own analysis and its perfect bot with plain
 // exhaustive search (package solve) in the position st.
-func crossCheck(t *testing.T, sv *solve.Solver, g game.Game, b bot.Bot, st game.State) {
+func crossCheck(t *testing.T, sv *solve.Minimax, g game.Game, b bot.Bot, st game.State) {
 	t.Helper()
 	ctx := context.Background()
 	if st.IsTerminal() {
@@ -121,7 +121,7 @@ func newBot(t *testing.T, bots *bot.Registry, g game.Game) bot.Bot {
 func TestNimKAgainstBruteForce(t *testing.T) {
 	_, bots := registries(t)
 	for _, k := range []int{1, 2, 3} {
-		sv := solve.NewSolver(solve.Options{})
+		sv := solve.NewMinimax(0)
 		for _, shape := range [][2]int{{2, 6}, {3, 4}, {4, 3}} {
 			all(shape[0], 0, shape[1], func(h []int) {
 				g, err := nim.NewK(h, k)
@@ -140,7 +140,7 @@ func TestNimKAgainstBruteForce(t *testing.T) {
 
 func TestGreedyAgainstBruteForce(t *testing.T) {
 	_, bots := registries(t)
-	sv := solve.NewSolver(solve.Options{})
+	sv := solve.NewMinimax(0)
 	for _, shape := range [][2]int{{1, 6}, {2, 6}, {3, 5}, {4, 4}} {
 		all(shape[0], 0, shape[1], func(h []int) {
 			g, _ := nim.NewGreedy(h)
@@ -157,7 +157,7 @@ func TestBuildingAgainstBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sv := solve.NewSolver(solve.Options{})
+			sv := solve.NewMinimax(0)
 			b := newBot(t, bots, g)
 			// Every position of a few random games, both phases.
 			for seed := range uint64(4) {
@@ -192,7 +192,7 @@ func TestBuildingTrivialCases(t *testing.T) {
 
 func TestGrundyAgainstBruteForce(t *testing.T) {
 	_, bots := registries(t)
-	sv := solve.NewSolver(solve.Options{})
+	sv := solve.NewMinimax(0)
 	g, _ := nim.NewGrundy(20)
 	b := newBot(t, bots, g)
 	for _, shape := range [][2]int{{1, 20}, {2, 11}, {3, 7}} {

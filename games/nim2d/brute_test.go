@@ -217,7 +217,7 @@ func TestOutcomeAgainstMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for _, n := range []int{3, 4, 5} {
 		g, _ := nim2d.New(n, "R", "p1")
-		sv := solve.NewSolver(solve.Options{})
+		sv := solve.NewMinimax(0)
 		positions := 0
 		for positions < 300 {
 			var empty nim2d.Cells

@@ -123,7 +123,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	for _, a := range []int{1, 2, 3, 5} {
 		const lim = 24
 		p := bruteP(a, lim)
-		sv := solve.NewSolver(solve.Options{})
+		sv := solve.NewMinimax(0)
 		g, _ := wythoff.New(int64(a), []int{lim, lim}, false)
 		sys := g.System()
 		for x := 0; x <= lim; x++ {

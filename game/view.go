@@ -1,0 +1,295 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// ViewKind names one of the few board kinds every position is drawn as. A
+// user interface that can draw these four draws every game.
+type ViewKind string
+
+// The board kinds.
+const (
+	// KindHeaps is a row of heaps of tokens (Nim and its family).
+	KindHeaps ViewKind = "heaps"
+	// KindGrid is a rectangle of cells (the 2D Nim palette, the Wythoff queen board).
+	KindGrid ViewKind = "grid"
+	// KindWord is a word of symbols with a gap before, between and after
+	// them (the Thue game).
+	KindWord ViewKind = "word"
+	// KindNumbers is a set of numbers, each free or owned/coloured (the
+	// Szemerédi game, the list-colouring game).
+	KindNumbers ViewKind = "numbers"
+)
+
+// Kinds lists every ViewKind.
+var Kinds = []ViewKind{KindHeaps, KindGrid, KindWord, KindNumbers}
+
+// View is a position as data: the board in one of the Kinds and the status
+// a person needs. It is what a program draws without knowing the game; its
+// JSON form is what the web UI and scripts read.
+type View struct {
+	Kind ViewKind `json:"kind"`
+	// Heaps holds the heap sizes (KindHeaps), heap 1 first.
+	Heaps []int64 `json:"heaps,omitempty"`
+	// Grid holds the cells (KindGrid).
+	Grid *Grid `json:"grid,omitempty"`
+	// Word holds the symbols (KindWord).
+	Word *Word `json:"word,omitempty"`
+	// Numbers holds the set (KindNumbers), in increasing order.
+	Numbers []Number `json:"numbers,omitempty"`
+	// Colors names the colours that cells, symbols or numbers may carry,
+	// indexed by their Color field (e.g. "red", "blue").
+	Colors []string `json:"colors,omitempty"`
+	// Status is whose turn, the phase, the chance draw and the end.
+	Status Status `json:"status"`
+}
+
+// Grid is a rectangle of cells, row by row.
+type Grid struct {
+	Rows int `json:"rows"`
+	Cols int `json:"cols"`
+	// Cells holds Rows*Cols cells, row-major: cell (r, c) is Cells[r*Cols+c].
+	Cells []Cell `json:"cells"`
+}
+
+// Cell is one cell of a Grid.
+type Cell struct {
+	// Owner is the seat that took the cell (0, 1), or -1 while it is free.
+	Owner int `json:"owner"`
+	// Label is what the cell shows: a colour letter, "Q" for a queen, a number.
+	Label string `json:"label,omitempty"`
+	// Blocked cells cannot be played (outside the board's playable part).
+	Blocked bool `json:"blocked,omitempty"`
+}
+
+// Word is a word of symbols 0..Alphabet-1; it has len(Symbols)+1 gaps,
+// numbered 0 (before the first symbol) to len(Symbols) (after the last).
+type Word struct {
+	Symbols  []int `json:"symbols"`
+	Alphabet int   `json:"alphabet"`
+}
+
+// Number is one element of a KindNumbers set.
+type Number struct {
+	N int64 `json:"n"`
+	// Owner is the seat that took the number (0, 1), or -1 while it is free.
+	Owner int `json:"owner"`
+	// Color is the index in View.Colors of the number's colour, or -1.
+	Color int `json:"color"`
+}
+
+// Status is what a person needs besides the board.
+type Status struct {
+	// ToMove is who acts: 0, 1, -1 (a chance draw) or -2 (the game is over).
+	ToMove Player `json:"to_move"`
+	// Role is the role of the player to move (e.g. "builder").
+	Role string `json:"role,omitempty"`
+	// Seats names what each seat plays as, e.g. ["R", "G"] or ["builder", "painter"].
+	Seats [2]string `json:"seats"`
+	// Phase names the phase of a game that has several ("building", "nim").
+	Phase string `json:"phase,omitempty"`
+	// Draw is the last chance draw shown to people (e.g. the drawn colour list).
+	Draw []string `json:"draw,omitempty"`
+	// Counter is a count the game shows (2D Nim's COUNTER, moves made).
+	Counter *int `json:"counter,omitempty"`
+	// Over reports the end of the game; Winner is the winning seat or nil
+	// for a draw, Reason says what ended it.
+	Over   bool   `json:"over"`
+	Winner *int   `json:"winner,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Highlight lists what to light up: grid cell indices, word symbol
+	// indices (the square or overlap), or numbers (the progression).
+	Highlight []int64 `json:"highlight,omitempty"`
+}
+
+// Part is one piece of a move as a person builds it by clicking: a heap, an
+// amount, a cell, a gap, a symbol, a number, a colour.
+type Part struct {
+	Kind  PartKind `json:"kind"`
+	Value int64    `json:"value"`
+}
+
+// PartKind names what a Part selects.
+type PartKind string
+
+// The part kinds. Indices follow the View: heaps count from 0, grid cells
+// are row-major indices from 0, gaps and symbols are as in Word, numbers are
+// the numbers themselves, colours index View.Colors.
+const (
+	PartHeap   PartKind = "heap"
+	PartAmount PartKind = "amount"
+	PartCell   PartKind = "cell"
+	PartGap    PartKind = "gap"
+	PartSymbol PartKind = "symbol"
+	PartNumber PartKind = "number"
+	PartColor  PartKind = "color"
+	// PartSplit is the size of one of the two heaps a Grundy's game split leaves.
+	PartSplit PartKind = "split"
+)
+
+// Viewer is a State that describes itself and its moves as data. Every Kombi
+// game implements it (the conformance suite checks).
+type Viewer interface {
+	State
+	// View returns the position as data.
+	View() View
+	// MoveParts returns m's parts in the order a person picks them.
+	MoveParts(m Move) []Part
+	// MoveFromParts builds the move with these parts; the error says what
+	// is wrong (a missing or unknown part, an illegal choice).
+	MoveFromParts(parts []Part) (Move, error)
+}
+
+// Positioner is a State that writes its position in the notation its game's
+// ParsePosition reads back (see PositionParser).
+type Positioner interface {
+	State
+	Position() string
+}
+
+// ViewOf returns s's view, or an error when s does not describe itself.
+func ViewOf(s State) (View, error) {
+	v, ok := s.(Viewer)
+	if !ok {
+		return View{}, fmt.Errorf("view: %T does not describe itself as data", s)
+	}
+	return v.View(), nil
+}
+
+// PositionOf returns s's position string, or an error when it has none.
+func PositionOf(s State) (string, error) {
+	p, ok := s.(Positioner)
+	if !ok {
+		return "", fmt.Errorf("position: %T has no position notation", s)
+	}
+	return p.Position(), nil
+}
+
+// LegalMove is a legal move with its text and parts, as the web API and
+// scripts list them.
+type LegalMove struct {
+	Move  string `json:"move"`
+	Parts []Part `json:"parts"`
+}
+
+// LegalMovesOf lists s's legal moves with their texts and parts, at most
+// limit of them (limit <= 0: all). The second result reports whether the
+// list was cut.
+func LegalMovesOf(s State, limit int) ([]LegalMove, bool) {
+	moves := s.LegalMoves(nil)
+	cut := limit > 0 && len(moves) > limit
+	if cut {
+		moves = moves[:limit]
+	}
+	v, _ := s.(Viewer)
+	out := make([]LegalMove, len(moves))
+	for i, m := range moves {
+		out[i].Move = s.MoveString(m)
+		if v != nil {
+			out[i].Parts = v.MoveParts(m)
+		}
+	}
+	return out, cut
+}
+
+// MoveFromParts builds a move of s from parts, or an error naming what is
+// wrong. It is the one path from parts to a Move: the game's own
+// MoveFromParts, checked against the legal moves.
+func MoveFromParts(s State, parts []Part) (Move, error) {
+	v, ok := s.(Viewer)
+	if !ok {
+		return 0, fmt.Errorf("move parts: this game takes moves as text only")
+	}
+	if len(parts) == 0 {
+		return 0, fmt.Errorf("move parts: no parts given")
+	}
+	m, err := v.MoveFromParts(parts)
+	if err != nil {
+		return 0, fmt.Errorf("move parts: %w", err)
+	}
+	return m, nil
+}
+
+// Check validates a view: a known kind, the board of that kind present and
+// consistent, and a status that agrees with the state it came from.
+func (v *View) Check(s State) error {
+	if !slices.Contains(Kinds, v.Kind) {
+		return fmt.Errorf("view kind %q is not one of %v", v.Kind, Kinds)
+	}
+	switch v.Kind {
+	case KindHeaps:
+		if v.Heaps == nil {
+			return fmt.Errorf("heaps view without heaps")
+		}
+		for i, h := range v.Heaps {
+			if h < 0 {
+				return fmt.Errorf("heap %d has %d tokens", i+1, h)
+			}
+		}
+	case KindGrid:
+		if v.Grid == nil || v.Grid.Rows <= 0 || v.Grid.Cols <= 0 || len(v.Grid.Cells) != v.Grid.Rows*v.Grid.Cols {
+			return fmt.Errorf("grid view without a consistent grid")
+		}
+		for i, c := range v.Grid.Cells {
+			if c.Owner < -1 || c.Owner > 1 {
+				return fmt.Errorf("grid cell %d has owner %d", i, c.Owner)
+			}
+		}
+	case KindWord:
+		if v.Word == nil || v.Word.Alphabet <= 0 {
+			return fmt.Errorf("word view without a word")
+		}
+		for i, c := range v.Word.Symbols {
+			if c < 0 || c >= v.Word.Alphabet {
+				return fmt.Errorf("word symbol %d is %d, outside 0..%d", i, c, v.Word.Alphabet-1)
+			}
+		}
+	case KindNumbers:
+		for i, n := range v.Numbers {
+			if i > 0 && n.N <= v.Numbers[i-1].N {
+				return fmt.Errorf("numbers not increasing at %d", n.N)
+			}
+			if n.Owner < -1 || n.Owner > 1 || n.Color < -1 || n.Color >= len(v.Colors) {
+				return fmt.Errorf("number %d has owner %d colour %d (colours: %v)", n.N, n.Owner, n.Color, v.Colors)
+			}
+		}
+	}
+	if v.Status.ToMove != s.Player() {
+		return fmt.Errorf("view says %v to move, the state %v", v.Status.ToMove, s.Player())
+	}
+	if v.Status.Over != s.IsTerminal() {
+		return fmt.Errorf("view says over=%v, the state %v", v.Status.Over, s.IsTerminal())
+	}
+	if v.Status.Over {
+		w := Winner(s)
+		if (w < 0) != (v.Status.Winner == nil) || v.Status.Winner != nil && *v.Status.Winner != w {
+			return fmt.Errorf("view names another winner than the state's returns %v", s.Returns())
+		}
+	}
+	if _, err := json.Marshal(v); err != nil {
+		return fmt.Errorf("view does not encode as JSON: %w", err)
+	}
+	return nil
+}
+
+// NewStatus fills the status fields every game shares from s: who moves in
+// which role, and at the end the winner and, for an Explainer, the reason.
+func NewStatus(t *Type, s State) Status {
+	st := Status{ToMove: s.Player(), Seats: [2]string{t.Role(0), t.Role(1)}}
+	if p := s.Player(); p == 0 || p == 1 {
+		st.Role = t.Role(p)
+	}
+	if s.IsTerminal() {
+		st.Over = true
+		if w := Winner(s); w >= 0 {
+			st.Winner = &w
+		}
+		if ex, ok := s.(Explainer); ok {
+			st.Reason = ex.EndReason()
+		}
+	}
+	return st
+}

@@ -1,0 +1,122 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/kombi/kombi/solve"
+)
+
+// Progress draws solve.Progress reports, the one progress printer of every
+// long command: a bar with an ETA (work with a known total) or one
+// rewritten status line on a terminal, and plain lines at most every few
+// seconds when the output is piped. It is safe for concurrent use.
+type Progress struct {
+	mu       sync.Mutex
+	w        io.Writer
+	tty      bool
+	what     string
+	bar      *progressbar.ProgressBar
+	last     time.Time
+	every    time.Duration
+	drawn    bool
+	lastLine string
+}
+
+// NewProgress returns a printer writing to w, describing the work as what
+// (e.g. "solving", "games"). quiet gives a printer that prints nothing.
+func NewProgress(w io.Writer, what string, quiet bool) *Progress {
+	if quiet {
+		return nil
+	}
+	p := &Progress{w: w, what: what, every: 5 * time.Second}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.tty, p.every = true, 100*time.Millisecond
+	}
+	return p
+}
+
+// IsTerminal reports whether the printer draws on a terminal.
+func (p *Progress) IsTerminal() bool { return p != nil && p.tty }
+
+// Report draws one report; reports closer together than the printer's rate
+// are skipped, except the last of a known total.
+func (p *Progress) Report(r solve.Progress) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	final := r.Total > 0 && r.Done >= r.Total
+	if !final && time.Since(p.last) < p.every {
+		return
+	}
+	p.last = time.Now()
+	if p.tty && r.Total > 0 {
+		if p.bar == nil {
+			p.bar = progressbar.NewOptions64(r.Total,
+				progressbar.OptionSetWriter(p.w),
+				progressbar.OptionSetDescription(p.what),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionClearOnFinish(),
+			)
+		}
+		_ = p.bar.Set64(r.Done)
+		return
+	}
+	line := p.what
+	if r.Total > 0 {
+		line += fmt.Sprintf(" %d/%d", r.Done, r.Total)
+	}
+	if r.Nodes > 0 {
+		line += fmt.Sprintf(", %d positions", r.Nodes)
+	}
+	if r.Message != "" {
+		line += ": " + r.Message
+	}
+	if r.Elapsed > 0 {
+		line += fmt.Sprintf(" (%s)", r.Elapsed.Round(time.Second))
+	}
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s", line)
+		p.drawn = true
+		return
+	}
+	if line != p.lastLine {
+		fmt.Fprintln(p.w, line)
+		p.lastLine = line
+	}
+}
+
+// Func returns p.Report as a callback, or nil for a nil printer (so that
+// searches skip building reports nobody reads).
+func (p *Progress) Func() func(solve.Progress) {
+	if p == nil {
+		return nil
+	}
+	return p.Report
+}
+
+// Done clears the bar or status line from a terminal.
+func (p *Progress) Done() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		_ = p.bar.Finish()
+		p.bar = nil
+	}
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.drawn = false
+	}
+}

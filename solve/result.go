@@ -1,0 +1,346 @@
+package solve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Result is what every exact analysis returns: the one shape `kombi solve
+// --json` prints for every game, the web API serves and reports read.
+//
+// Outcome is for Player, the player to move. At a chance node Player is -1
+// and Outcome is for seat 0 (P1); in a finished game Player is -2 and
+// Outcome is seat 0's result. Value is the game's own measure where it has
+// one (the final Thue length, P1's exact win probability as a fraction
+// string, the Grundy value of an impartial game), else nil; LowerBound and
+// UpperBound bound it where it is not known exactly.
+type Result struct {
+	Game       string      `json:"game"`
+	Position   string      `json:"position"`
+	Player     game.Player `json:"player"`
+	Outcome    Outcome     `json:"outcome"`
+	Value      any         `json:"value"`
+	LowerBound any         `json:"lower_bound"`
+	UpperBound any         `json:"upper_bound"`
+	Best       []game.Move `json:"-"`
+	BestMoves  []string    `json:"best_moves"`
+	Complete   bool        `json:"complete"`
+	Nodes      int64       `json:"nodes"`
+	Seconds    float64     `json:"seconds"`
+	// Extra holds game-specific fields, printed beside the common ones
+	// (for example "grundy", "p1_win", "steps").
+	Extra map[string]any `json:"-"`
+	// Text explains the result for people (the CLI prints it).
+	Text string `json:"-"`
+}
+
+type resultFields Result
+
+// MarshalJSON writes the common fields and, beside them, the Extra fields.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	f := resultFields(*r)
+	if f.BestMoves == nil {
+		f.BestMoves = []string{}
+	}
+	return flatten(f, r.Extra)
+}
+
+// flatten writes v (a struct) with extra's fields added at the top level;
+// an extra field may not replace one of v's.
+func flatten(v any, extra map[string]any) ([]byte, error) {
+	base, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if len(extra) == 0 {
+		return base, nil
+	}
+	var own map[string]json.RawMessage
+	if err := json.Unmarshal(base, &own); err != nil {
+		return nil, err
+	}
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		if _, clash := own[k]; !clash {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var b bytes.Buffer
+	b.Write(base[:len(base)-1])
+	for _, k := range keys {
+		val, err := json.Marshal(extra[k])
+		if err != nil {
+			return nil, fmt.Errorf("field %q: %w", k, err)
+		}
+		kb, _ := json.Marshal(k)
+		b.WriteByte(',')
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Options bound and configure an exact analysis. Time is bounded by the
+// context given with them (its deadline, or Ctrl-C).
+type Options struct {
+	// MaxLength bounds the length of play searched, where the game has such
+	// a bound (0: the game's default).
+	MaxLength int
+	// MemBytes bounds the memory of the solver's tables (0: the solver's
+	// default; tables grow to it, they do not start there).
+	MemBytes int64
+	// Nodes bounds the positions searched (0: no bound).
+	Nodes int64
+	// Progress, when not nil, receives occasional progress reports.
+	Progress func(Progress)
+}
+
+// Progress is a report from a long search or a long series of games: the
+// one progress type that every solver, sweep and table sends and the one
+// printer (report.Progress) draws.
+type Progress struct {
+	// Done and Total count units of work when the total is known (games,
+	// rows, root moves); Total is 0 when it is not.
+	Done, Total int64
+	// Nodes counts positions searched so far.
+	Nodes int64
+	// Message says what is going on, in one line (e.g. "bound 19 proven").
+	Message string
+	// Elapsed is the time since the work started.
+	Elapsed time.Duration
+}
+
+// Solver is a Game with its own exact analysis (Bouton's rule, a
+// game-specific search). Its Solve must handle every position of the game,
+// terminal ones included (the outcome then from the returns, the value the
+// game's final measure), and, when cut short by the context or the node
+// budget, return the partial result it has (bounds, best moves found,
+// Complete false) together with the error.
+type Solver interface {
+	game.Game
+	Solve(ctx context.Context, s game.State, opt Options) (*Result, error)
+}
+
+// Solve analyses s exactly: with g's own solver when it has one, else by
+// memoised minimax. It fills the common fields (game, position, player,
+// best move texts, seconds). When the search is cut short it returns the
+// partial result and the error (see Stopped).
+func Solve(ctx context.Context, g game.Game, s game.State, opt Options) (*Result, error) {
+	start := time.Now()
+	var (
+		r   *Result
+		err error
+	)
+	if sv, ok := g.(Solver); ok {
+		r, err = sv.Solve(ctx, s, opt)
+	} else {
+		r, err = solveGeneric(ctx, s, opt)
+	}
+	if r == nil {
+		if err == nil {
+			err = fmt.Errorf("solve: %s returned no result", g.Type().Name)
+		}
+		return nil, err
+	}
+	r.Game = g.String()
+	if r.Position == "" {
+		if p, perr := game.PositionOf(s); perr == nil {
+			r.Position = p
+		} else {
+			r.Position = s.String()
+		}
+	}
+	r.Player = s.Player()
+	if r.BestMoves == nil {
+		r.BestMoves = make([]string, 0, len(r.Best))
+		for _, m := range r.Best {
+			r.BestMoves = append(r.BestMoves, s.MoveString(m))
+		}
+	}
+	r.Seconds = time.Since(start).Seconds()
+	return r, err
+}
+
+func solveGeneric(ctx context.Context, s game.State, opt Options) (*Result, error) {
+	if s.IsTerminal() {
+		return &Result{Outcome: FromReturn(s.Returns()[0]), Complete: true}, nil
+	}
+	entries := 0
+	if opt.MemBytes > 0 {
+		entries = int(opt.MemBytes / 32)
+	}
+	mm := NewMinimax(entries)
+	r, err := mm.SolveBudget(NewBudget(ctx, opt.Nodes), s)
+	if err != nil {
+		return &Result{Outcome: Unknown, Nodes: r.Nodes}, err
+	}
+	r.Complete = true
+	return &r, nil
+}
+
+// MoveValue is one legal move with its exact value, as `kombi analyze`
+// lists them.
+type MoveValue struct {
+	// Move is the move's text.
+	Move string `json:"move"`
+	// Outcome is the result for the player who makes the move (Unknown
+	// when it was not decided within the time).
+	Outcome Outcome `json:"outcome"`
+	// Value is the position's value after the move, in the measure of Solve.
+	Value any `json:"value"`
+	// M is the move itself.
+	M game.Move `json:"-"`
+}
+
+// Analysis is every legal move's value in one position.
+type Analysis struct {
+	Game     string      `json:"game"`
+	Position string      `json:"position"`
+	Player   game.Player `json:"player"`
+	Moves    []MoveValue `json:"moves"`
+	Complete bool        `json:"complete"`
+	Nodes    int64       `json:"nodes"`
+	Seconds  float64     `json:"seconds"`
+}
+
+// Analyzer is a Game that values every move of a position faster than one
+// Solve per move (for example from one Grundy computation).
+type Analyzer interface {
+	game.Game
+	Analyze(ctx context.Context, s game.State, opt Options) (*Analysis, error)
+}
+
+// MaxAnalyzeMoves bounds the moves Analyze values one by one.
+const MaxAnalyzeMoves = 100000
+
+// Analyze values every legal move of s for the player to move. Each move
+// gets a fair share of the context's remaining time; a move not decided in
+// its share is Unknown and the analysis is not Complete. Moves come in
+// LegalMoves order.
+func Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
+	start := time.Now()
+	if s.IsTerminal() {
+		return nil, fmt.Errorf("analyze: the game is over")
+	}
+	var (
+		a   *Analysis
+		err error
+	)
+	if an, ok := g.(Analyzer); ok {
+		a, err = an.Analyze(ctx, s, opt)
+	} else {
+		a, err = analyzeEach(ctx, g, s, opt)
+	}
+	if a == nil {
+		return nil, err
+	}
+	a.Game = g.String()
+	if a.Position == "" {
+		if p, perr := game.PositionOf(s); perr == nil {
+			a.Position = p
+		} else {
+			a.Position = s.String()
+		}
+	}
+	a.Player = s.Player()
+	a.Seconds = time.Since(start).Seconds()
+	if a.Moves == nil {
+		a.Moves = []MoveValue{}
+	}
+	return a, err
+}
+
+func analyzeEach(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
+	moves := s.LegalMoves(nil)
+	if len(moves) > MaxAnalyzeMoves {
+		return nil, fmt.Errorf("analyze: %d legal moves, more than the %d this analysis values one by one", len(moves), MaxAnalyzeMoves)
+	}
+	mover := s.Player()
+	a := &Analysis{Complete: true, Moves: make([]MoveValue, 0, len(moves))}
+	deadline, timed := ctx.Deadline()
+	for i, m := range moves {
+		mv := MoveValue{Move: s.MoveString(m), M: m, Outcome: Unknown}
+		child := s.Clone()
+		if err := child.Apply(m); err != nil {
+			return nil, fmt.Errorf("analyze: legal move %s refused: %w", mv.Move, err)
+		}
+		if err := ctx.Err(); err != nil {
+			a.Complete = false
+			a.Moves = append(a.Moves, mv)
+			continue
+		}
+		cctx, cancel := ctx, context.CancelFunc(func() {})
+		if timed {
+			share := time.Until(deadline) / time.Duration(len(moves)-i)
+			cctx, cancel = context.WithTimeout(ctx, share)
+		}
+		r, err := Solve(cctx, g, child, opt)
+		cancel()
+		if r != nil {
+			a.Nodes += r.Nodes
+		}
+		switch {
+		case err != nil && !Stopped(err):
+			return nil, fmt.Errorf("analyze: after %s: %w", mv.Move, err)
+		case err != nil || r == nil || !r.Complete && r.Outcome == Unknown:
+			a.Complete = false
+			if r != nil {
+				mv.Value = r.Value
+			}
+		default:
+			mv.Value = r.Value
+			mv.Outcome = moverOutcome(child, r.Outcome, mover)
+			if !r.Complete {
+				a.Complete = false
+			}
+		}
+		a.Moves = append(a.Moves, mv)
+	}
+	return a, nil
+}
+
+// moverOutcome turns the outcome Solve reports for child (see Result) into
+// the outcome for mover, the player who moved into child.
+func moverOutcome(child game.State, o Outcome, mover game.Player) Outcome {
+	if child.IsTerminal() {
+		return FromReturn(child.Returns()[mover])
+	}
+	switch p := child.Player(); p {
+	case mover:
+		return o
+	case game.Chance:
+		if mover == 0 {
+			return o
+		}
+		return o.Neg()
+	default:
+		return o.Neg()
+	}
+}
+
+// Best returns the moves of a with the best outcome for the player to move
+// (wins, else draws, else unknown, else losses), in order.
+func (a *Analysis) Best() []MoveValue {
+	rank := func(o Outcome) int { return []int{Loss + 1: 0, Draw + 1: 2, Win + 1: 3, Unknown + 1: 1}[o+1] }
+	best := -1
+	for _, m := range a.Moves {
+		best = max(best, rank(m.Outcome))
+	}
+	var out []MoveValue
+	for _, m := range a.Moves {
+		if rank(m.Outcome) == best {
+			out = append(out, m)
+		}
+	}
+	return slices.Clip(out)
+}
