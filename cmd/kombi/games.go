@@ -51,6 +51,24 @@ func paramsJSON(specs []game.ParamSpec) []paramJSON {
 	return out
 }
 
+// catalogue describes every game with its parameters and bots: what
+// `kombi games --json` prints and GET /api/games serves.
+func (a *app) catalogue() []gameJSON {
+	var list []gameJSON
+	for _, t := range a.games.Types() {
+		gj := gameJSON{Name: t.Name, Doc: t.Doc, Roles: []string{t.Role(0), t.Role(1)},
+			Params: paramsJSON(t.Params), Chance: t.Chance}
+		if g, err := a.games.Load(t.Name, 1); err == nil {
+			gj.Example = g.String()
+		}
+		for _, f := range a.bots.For(t.Name) {
+			gj.Bots = append(gj.Bots, botJSON{Name: f.Name, Doc: f.Doc, Params: paramsJSON(f.Params)})
+		}
+		list = append(list, gj)
+	}
+	return list
+}
+
 func (a *app) gamesCmd() *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
@@ -58,18 +76,7 @@ func (a *app) gamesCmd() *cobra.Command {
 		Short: "List the games with their parameters, defaults, roles and bots",
 		Args:  exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
-			var list []gameJSON
-			for _, t := range a.games.Types() {
-				gj := gameJSON{Name: t.Name, Doc: t.Doc, Roles: []string{t.Role(0), t.Role(1)},
-					Params: paramsJSON(t.Params), Chance: t.Chance}
-				if g, err := a.games.Load(t.Name, 1); err == nil {
-					gj.Example = g.String()
-				}
-				for _, f := range a.bots.For(t.Name) {
-					gj.Bots = append(gj.Bots, botJSON{Name: f.Name, Doc: f.Doc, Params: paramsJSON(f.Params)})
-				}
-				list = append(list, gj)
-			}
+			list := a.catalogue()
 			if asJSON {
 				return writeJSON(a.stdout, list)
 			}

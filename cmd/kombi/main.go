@@ -115,6 +115,7 @@ func (a *app) rootCmd() *cobra.Command {
 		a.arenaCmd(),
 		a.solveCmd(),
 		a.analyzeCmd(),
+		a.serveCmd(),
 		a.replayCmd(),
 		a.tableCmd(),
 		a.benchCmd(),

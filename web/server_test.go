@@ -1,0 +1,442 @@
+package web_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/web"
+)
+
+type harness struct {
+	t     *testing.T
+	srv   *web.Server
+	ts    *httptest.Server
+	store *web.MemoryStore
+	reg   *game.Registry
+}
+
+func newHarness(t *testing.T, store *web.MemoryStore) *harness {
+	t.Helper()
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if store == nil {
+		store = &web.MemoryStore{}
+	}
+	srv, err := web.New(web.Options{Games: games, Bots: bots, Store: store, MaxThink: 5 * time.Second, MaxSearches: 2,
+		Catalogue: func() any { return []map[string]string{{"name": "nim"}} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	return &harness{t: t, srv: srv, ts: ts, store: store, reg: games}
+}
+
+// do sends a request and decodes the JSON answer into out (when not nil),
+// returning the status.
+func (h *harness) do(method, path, token string, body any, out any) int {
+	h.t.Helper()
+	var rd io.Reader
+	if s, ok := body.(string); ok {
+		rd = strings.NewReader(s)
+	} else if body != nil {
+		data, _ := json.Marshal(body)
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, h.ts.URL+path, rd)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			h.t.Fatalf("%s %s: %d %s: not JSON: %v", method, path, res.StatusCode, data, err)
+		}
+	}
+	if res.StatusCode >= 400 {
+		var e struct{ Error string }
+		if json.Unmarshal(data, &e); e.Error == "" {
+			h.t.Fatalf("%s %s: status %d without an error message: %s", method, path, res.StatusCode, data)
+		}
+	}
+	return res.StatusCode
+}
+
+type matchJSON struct {
+	ID         string            `json:"id"`
+	Game       string            `json:"game"`
+	Players    []string          `json:"players"`
+	Seed       uint64            `json:"seed"`
+	Moves      []game.RecordMove `json:"moves"`
+	ToMove     *int              `json:"to_move"`
+	View       *game.View        `json:"view"`
+	LegalMoves []game.LegalMove  `json:"legal_moves"`
+	Finished   bool              `json:"finished"`
+	Winner     *int              `json:"winner"`
+	Reason     string            `json:"reason"`
+	SeatTokens *[2]*string       `json:"seat_tokens"`
+	Thinking   any               `json:"thinking"`
+	Error      string            `json:"error"`
+}
+
+func (h *harness) create(gameStr string, players [2]string, seed uint64) matchJSON {
+	h.t.Helper()
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": gameStr, "players": players, "seed": seed}, &m); st != http.StatusCreated {
+		h.t.Fatalf("create %s: status %d: %s", gameStr, st, m.Error)
+	}
+	return m
+}
+
+// waitTurn polls until a person is to move or the game is over.
+func (h *harness) waitTurn(id string) matchJSON {
+	h.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var m matchJSON
+		h.do("GET", "/api/matches/"+id, "", nil, &m)
+		if m.Finished || m.ToMove != nil && m.Players[*m.ToMove] == web.Human && m.Thinking == nil {
+			return m
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("match %s: the computer did not move in 10 s", id)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestCreateGetAndMoveStatuses(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 1)
+	if m.SeatTokens == nil || m.SeatTokens[0] == nil || m.SeatTokens[1] != nil {
+		t.Fatalf("seat tokens %v: want one for the human seat 0 only", m.SeatTokens)
+	}
+	tok := *m.SeatTokens[0]
+	if m.Game != "nim(piles=3;4;5,misere=false)" || len(m.LegalMoves) != 12 || *m.ToMove != 0 {
+		t.Fatalf("new match: game %q, %d legal moves, to move %v", m.Game, len(m.LegalMoves), m.ToMove)
+	}
+	var got matchJSON
+	if st := h.do("GET", "/api/matches/"+m.ID, "", nil, &got); st != 200 || got.SeatTokens != nil {
+		t.Fatalf("GET match: status %d, seat tokens %v (only the creation answer carries them)", st, got.SeatTokens)
+	}
+	cases := []struct {
+		name, token string
+		body        any
+		status      int
+		says        string
+	}{
+		{"no token", "", map[string]string{"move": "1:2"}, 403, "token"},
+		{"wrong token", "nope", map[string]string{"move": "1:2"}, 403, "token"},
+		{"garbled move", tok, map[string]string{"move": "x:y"}, 400, ""},
+		{"illegal move", tok, map[string]string{"move": "1:9"}, 400, ""},
+		{"no move", tok, map[string]string{}, 400, "move"},
+		{"unknown field", tok, `{"mvoe":"1:2"}`, 400, "mvoe"},
+		{"not JSON", tok, `{`, 400, "body"},
+	}
+	for _, c := range cases {
+		var e matchJSON
+		if st := h.do("POST", "/api/matches/"+m.ID+"/moves", c.token, c.body, &e); st != c.status || !strings.Contains(e.Error, c.says) {
+			t.Errorf("%s: status %d error %q; want %d mentioning %q", c.name, st, e.Error, c.status, c.says)
+		}
+	}
+	var after matchJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:2"}, &after); st != 200 || len(after.Moves) < 1 {
+		t.Fatalf("legal move: status %d, %d moves", st, len(after.Moves))
+	}
+	// While (or after) the computer answers, a second move by seat 0 before
+	// its turn is a conflict, unless the computer has already replied.
+	now := h.waitTurn(m.ID)
+	if len(now.Moves) != 2 {
+		t.Fatalf("after the reply: %d moves, want 2", len(now.Moves))
+	}
+	if st := h.do("GET", "/api/matches/nosuchmatch", "", nil, &matchJSON{}); st != 404 {
+		t.Errorf("unknown match: status %d, want 404", st)
+	}
+}
+
+func TestPlayNimToTheEndAgainstPerfect(t *testing.T) {
+	h := newHarness(t, nil)
+	// P-position: the human moves first and loses against perfect play.
+	m := h.create("nim(piles=1;2;3)", [2]string{"human", "perfect"}, 3)
+	tok := *m.SeatTokens[0]
+	for range 20 {
+		m = h.waitTurn(m.ID)
+		if m.Finished {
+			break
+		}
+		var next matchJSON
+		if st := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]any{"move": m.LegalMoves[0].Move}, &next); st != 200 {
+			t.Fatalf("move: status %d %s", st, next.Error)
+		}
+	}
+	if !m.Finished || m.Winner == nil || *m.Winner != 1 {
+		t.Fatalf("nim 1;2;3: finished %v winner %v; want perfect (seat 1) to win", m.Finished, m.Winner)
+	}
+	var conflict matchJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &conflict); st != 409 {
+		t.Errorf("move after the end: status %d, want 409", st)
+	}
+	// The record replays.
+	var rec game.Record
+	if st := h.do("GET", "/api/matches/"+m.ID+"/record", "", nil, &rec); st != 200 {
+		t.Fatalf("record: %d", st)
+	}
+	if _, err := game.Replay(h.reg, &rec); err != nil {
+		t.Fatalf("the served record does not replay: %v", err)
+	}
+}
+
+func TestHotseatTurnsAndUndo(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=2;2)", [2]string{"human", "human"}, 1)
+	t0, t1 := *m.SeatTokens[0], *m.SeatTokens[1]
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", t1, map[string]string{"move": "1:1"}, &matchJSON{}); st != 409 {
+		t.Fatalf("P2 moving on P1's turn: status %d, want 409", st)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/undo", t0, nil, &matchJSON{}); st != 409 {
+		t.Fatalf("undo with no move made: status %d, want 409", st)
+	}
+	h.do("POST", "/api/matches/"+m.ID+"/moves", t0, map[string]string{"move": "1:1"}, &matchJSON{})
+	var m2 matchJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", t1, map[string]any{"parts": []game.Part{{Kind: game.PartHeap, Value: 1}, {Kind: game.PartAmount, Value: 1}}}, &m2); st != 200 && st != 400 {
+		t.Fatalf("move by parts: status %d", st)
+	}
+	var back matchJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/undo", t0, nil, &back); st != 200 {
+		t.Fatalf("undo: status %d %s", st, back.Error)
+	}
+	if len(back.Moves) != 0 || *back.ToMove != 0 {
+		t.Fatalf("undo by P1 took back to %d moves, to move %v; want the start", len(back.Moves), back.ToMove)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/undo", "", nil, &matchJSON{}); st != 403 {
+		t.Fatalf("undo without a token: status %d, want 403", st)
+	}
+}
+
+func TestUndoTakesBackTheComputersReply(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 1)
+	tok := *m.SeatTokens[0]
+	h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &matchJSON{})
+	if now := h.waitTurn(m.ID); len(now.Moves) != 2 {
+		t.Fatalf("%d moves after the reply", len(now.Moves))
+	}
+	var back matchJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/undo", tok, nil, &back); st != 200 || len(back.Moves) != 0 {
+		t.Fatalf("undo: status %d, %d moves left; want 0", st, len(back.Moves))
+	}
+}
+
+func TestBadCreations(t *testing.T) {
+	h := newHarness(t, nil)
+	cases := []struct {
+		body any
+		says string
+	}{
+		{map[string]any{"game": "nosuch", "players": []string{"human", "human"}}, "unknown game"},
+		{map[string]any{"game": "nim(piles=x)", "players": []string{"human", "human"}}, "piles"},
+		{map[string]any{"game": "nim", "players": []string{"human", "nosuchbot"}}, "nosuchbot"},
+		{map[string]any{"game": "nim", "players": []string{"human", ""}}, "players[1]"},
+		{map[string]any{"players": []string{"human", "human"}}, "game"},
+		{map[string]any{"game": "nim", "players": []string{"human", "human"}, "mode": "weird"}, "mode"},
+		{`{"game":"nim","players":["human","human"]} {}`, "one JSON object"},
+	}
+	for _, c := range cases {
+		var e matchJSON
+		if st := h.do("POST", "/api/matches", "", c.body, &e); st != 400 || !strings.Contains(e.Error, c.says) {
+			t.Errorf("%v: status %d error %q; want 400 mentioning %q", c.body, st, e.Error, c.says)
+		}
+	}
+	big := `{"game":"` + strings.Repeat("a", web.MaxBody) + `"}`
+	if st := h.do("POST", "/api/matches", "", big, &matchJSON{}); st != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body over 64 KiB: status %d, want 413", st)
+	}
+	if st := h.do("GET", "/api/nothing", "", nil, &matchJSON{}); st != 404 {
+		t.Errorf("unknown API route: status %d", st)
+	}
+}
+
+func TestAnalysisListAndTimeTravel(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "human"}, 1)
+	var an struct {
+		Moves []struct{ Move, Outcome string }
+	}
+	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?time=2s", "", nil, &an); st != 200 {
+		t.Fatalf("analysis: status %d", st)
+	}
+	wins := 0
+	for _, mv := range an.Moves {
+		if mv.Outcome == "win" {
+			wins++
+			if mv.Move != "1:2" {
+				t.Errorf("winning move %s, want 1:2", mv.Move)
+			}
+		}
+	}
+	if len(an.Moves) != 12 || wins != 1 {
+		t.Fatalf("analysis: %d moves, %d wins; want 12 and 1", len(an.Moves), wins)
+	}
+	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?time=forever", "", nil, &matchJSON{}); st != 400 {
+		t.Errorf("bad analysis time: status %d", st)
+	}
+	tok := *m.SeatTokens[0]
+	h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:2"}, &matchJSON{})
+	var past matchJSON
+	if st := h.do("GET", "/api/matches/"+m.ID+"?at=0", "", nil, &past); st != 200 || len(past.LegalMoves) != 12 {
+		t.Fatalf("time travel to move 0: status %d, %d legal moves", st, len(past.LegalMoves))
+	}
+	if st := h.do("GET", "/api/matches/"+m.ID+"?at=5", "", nil, &matchJSON{}); st != 400 {
+		t.Errorf("time travel past the end: status %d, want 400", st)
+	}
+	var list struct {
+		Matches []struct{ ID, Game string }
+	}
+	if st := h.do("GET", "/api/matches?game=nim&limit=5", "", nil, &list); st != 200 || len(list.Matches) != 1 || list.Matches[0].ID != m.ID {
+		t.Fatalf("list: status %d, %v", st, list.Matches)
+	}
+	if st := h.do("GET", "/api/matches?game=chess", "", nil, &matchJSON{}); st != 400 {
+		t.Errorf("list of an unknown game: status %d", st)
+	}
+	if st := h.do("GET", "/api/matches?limit=-1", "", nil, &matchJSON{}); st != 400 {
+		t.Errorf("list with limit -1: status %d", st)
+	}
+	var cat []map[string]string
+	if st := h.do("GET", "/api/games", "", nil, &cat); st != 200 || cat[0]["name"] != "nim" {
+		t.Errorf("catalogue: status %d %v", st, cat)
+	}
+}
+
+func TestEventsStreamStates(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 1)
+	res, err := http.Get(h.ts.URL + "/api/matches/" + m.ID + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	next := func() (string, matchJSON) {
+		var name string
+		for sc.Scan() {
+			line := sc.Text()
+			if n, ok := strings.CutPrefix(line, "event: "); ok {
+				name = n
+			}
+			if d, ok := strings.CutPrefix(line, "data: "); ok && name == "state" {
+				var mj matchJSON
+				if err := json.Unmarshal([]byte(d), &mj); err != nil {
+					t.Fatal(err)
+				}
+				return name, mj
+			}
+		}
+		t.Fatalf("event stream ended: %v", sc.Err())
+		return "", matchJSON{}
+	}
+	if _, first := next(); len(first.Moves) != 0 {
+		t.Fatalf("first state has %d moves", len(first.Moves))
+	}
+	h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "1:1"}, &matchJSON{})
+	for seen := 0; seen < 2; {
+		_, st := next()
+		seen = len(st.Moves)
+	}
+}
+
+func TestRestartContinuesMatches(t *testing.T) {
+	store := &web.MemoryStore{}
+	h := newHarness(t, store)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 1)
+	tok := *m.SeatTokens[0]
+	h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &matchJSON{})
+	h.waitTurn(m.ID)
+	h.ts.Close()
+	h.srv.Close()
+	h2 := newHarness(t, store)
+	got := h2.waitTurn(m.ID)
+	if len(got.Moves) != 2 || *got.ToMove != 0 {
+		t.Fatalf("after a restart: %d moves, to move %v", len(got.Moves), got.ToMove)
+	}
+	if st := h2.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": got.LegalMoves[0].Move}, &matchJSON{}); st != 200 {
+		t.Fatalf("the seat token does not survive a restart: status %d", st)
+	}
+}
+
+func TestComputerVersusComputerPauseAndStep(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=5;6;7)", "players": []string{"random", "random"}, "seed": 9}, &m); st != 201 {
+		t.Fatal(st)
+	}
+	var c matchJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", "", map[string]string{"action": "fly"}, &c); st != 400 {
+		t.Fatalf("bad action: %d", st)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !c.Finished && time.Now().Before(deadline) {
+		h.do("GET", "/api/matches/"+m.ID, "", nil, &c)
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !c.Finished {
+		t.Fatal("random vs random did not finish")
+	}
+	var rec game.Record
+	h.do("GET", "/api/matches/"+m.ID+"/record", "", nil, &rec)
+	if _, err := game.Replay(h.reg, &rec); err != nil {
+		t.Fatalf("record: %v", err)
+	}
+}
+
+func TestSecurityHeadersAndUI(t *testing.T) {
+	h := newHarness(t, nil)
+	res, err := http.Get(h.ts.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	csp := res.Header.Get("Content-Security-Policy")
+	if res.StatusCode != 200 || !strings.Contains(string(body), `src="app.js"`) || !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") {
+		t.Fatalf("index: status %d, CSP %q", res.StatusCode, csp)
+	}
+	if strings.Contains(string(body), "<script>") {
+		t.Fatal("the page has inline script")
+	}
+	for _, f := range []string{"/app.js", "/style.css"} {
+		r, err := http.Get(h.ts.URL + f)
+		if err != nil || r.StatusCode != 200 {
+			t.Fatalf("%s: %v %v", f, err, r)
+		}
+		r.Body.Close()
+	}
+	_ = fmt.Sprint()
+}
