@@ -96,10 +96,6 @@ func (m *liveMatch) seatsOf(token string) []game.Player {
 	return out
 }
 
-func (m *liveMatch) isHuman(p game.Player) bool {
-	return (p == 0 || p == 1) && m.rec.Players[p] == Human
-}
-
 func (m *liveMatch) finished() bool { return m.state.IsTerminal() || m.rec.Aborted }
 
 // chanceRNG gives the draw of the chance move with index i: a function of

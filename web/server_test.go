@@ -36,7 +36,7 @@ func newHarness(t *testing.T, store *web.MemoryStore) *harness {
 		store = &web.MemoryStore{}
 	}
 	srv, err := web.New(web.Options{Games: games, Bots: bots, Store: store, MaxThink: 5 * time.Second, MaxSearches: 2,
-		Catalogue: func() any { return []map[string]string{{"name": "nim"}} }})
+		Catalogue: func() any { return all.Catalogue(games, bots) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,8 +325,8 @@ func TestAnalysisListAndTimeTravel(t *testing.T) {
 	if st := h.do("GET", "/api/matches?limit=-1", "", nil, &matchJSON{}); st != 400 {
 		t.Errorf("list with limit -1: status %d", st)
 	}
-	var cat []map[string]string
-	if st := h.do("GET", "/api/games", "", nil, &cat); st != 200 || cat[0]["name"] != "nim" {
+	var cat []all.GameInfo
+	if st := h.do("GET", "/api/games", "", nil, &cat); st != 200 || len(cat) != 10 || len(cat[0].Params) == 0 {
 		t.Errorf("catalogue: status %d %v", st, cat)
 	}
 }

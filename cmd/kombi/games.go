@@ -7,67 +7,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
 )
-
-type paramJSON struct {
-	Name    string `json:"name"`
-	Kind    string `json:"kind"`
-	Default string `json:"default"`
-	Allowed string `json:"allowed"`
-	Doc     string `json:"doc"`
-}
-
-type botJSON struct {
-	Name   string      `json:"name"`
-	Doc    string      `json:"doc"`
-	Params []paramJSON `json:"params"`
-}
-
-type gameJSON struct {
-	Name    string      `json:"name"`
-	Doc     string      `json:"doc"`
-	Roles   []string    `json:"roles"`
-	Params  []paramJSON `json:"params"`
-	Chance  bool        `json:"chance"`
-	Example string      `json:"example"`
-	Bots    []botJSON   `json:"bots"`
-}
-
-func paramsJSON(specs []game.ParamSpec) []paramJSON {
-	out := []paramJSON{}
-	for _, p := range specs {
-		def := p.Default
-		switch {
-		case def == "" && p.Random:
-			def = "(drawn from the seed)"
-		case def == "" && p.Required:
-			def = "(required)"
-		case def == "":
-			def = "(none)"
-		}
-		out = append(out, paramJSON{Name: p.Name, Kind: p.Kind.String(), Default: def, Allowed: p.Allowed(), Doc: p.Doc})
-	}
-	return out
-}
 
 // catalogue describes every game with its parameters and bots: what
 // `kombi games --json` prints and GET /api/games serves.
-func (a *app) catalogue() []gameJSON {
-	var list []gameJSON
-	for _, t := range a.games.Types() {
-		gj := gameJSON{Name: t.Name, Doc: t.Doc, Roles: []string{t.Role(0), t.Role(1)},
-			Params: paramsJSON(t.Params), Chance: t.Chance}
-		if g, err := a.games.Load(t.Name, 1); err == nil {
-			gj.Example = g.String()
-		}
-		for _, f := range a.bots.For(t.Name) {
-			gj.Bots = append(gj.Bots, botJSON{Name: f.Name, Doc: f.Doc, Params: paramsJSON(f.Params)})
-		}
-		list = append(list, gj)
-	}
-	return list
-}
+func (a *app) catalogue() []all.GameInfo { return all.Catalogue(a.games, a.bots) }
 
 func (a *app) gamesCmd() *cobra.Command {
 	var asJSON bool

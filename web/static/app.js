@@ -133,7 +133,7 @@ function draw() {
   $('title').replaceChildren(el('h2', { text: m.game }), el('p', { class: 'doc', text: `P1 (${m.roles[0]}): ${m.players[0]} · P2 (${m.roles[1]}): ${m.players[1]} · seed ${m.seed}` }));
   $('reopen').href = '#/m/' + m.id;
   drawStatus(v);
-  ui.legal = (v.legal_moves || []).map((lm) => ({ ...lm, picks: picksOf(lm.parts || []) }));
+  ui.legal = (v.legal_moves || []).map((lm) => ({ ...lm, parts: lm.parts || [], picks: picksOf(lm.parts || []) }));
   drawBoard(v);
   drawPalette(v);
   drawMoves();
