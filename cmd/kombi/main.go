@@ -111,10 +111,10 @@ func (a *app) rootCmd() *cobra.Command {
 	})
 	root.AddCommand(
 		a.gamesCmd(),
-		a.playCmd(),
-		a.arenaCmd(),
-		a.solveCmd(),
-		a.analyzeCmd(),
+		a.withCompletion(a.playCmd()),
+		a.withCompletion(a.arenaCmd()),
+		a.withCompletion(a.solveCmd()),
+		a.withCompletion(a.analyzeCmd()),
 		a.serveCmd(),
 		a.replayCmd(),
 		a.tableCmd(),
