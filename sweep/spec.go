@@ -1,0 +1,259 @@
+package sweep
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Limits of a sweep file.
+const (
+	// MaxSpecBytes bounds a sweep file's size.
+	MaxSpecBytes = 1 << 20
+	// MaxGames bounds the games of one sweep (cells × seeds).
+	MaxGames = 10_000_000
+)
+
+// Spec is a sweep file: every game string played by every pair of bot
+// strings for every seed.
+type Spec struct {
+	// Name names the sweep in the database.
+	Name string `toml:"name" json:"name"`
+	// Games are game strings.
+	Games []string `toml:"games" json:"games"`
+	// Pairs are [p1, p2] bot strings.
+	Pairs [][]string `toml:"pairs" json:"pairs"`
+	// Seeds are integers, or one string "A..B" (both ends included).
+	Seeds any `toml:"seeds" json:"seeds"`
+	// Alternate plays each pair also with the seats swapped.
+	Alternate bool `toml:"alternate" json:"alternate,omitempty"`
+	// MaxThink bounds each computer decision ("10s"; empty: no bound).
+	MaxThink string `toml:"max_think" json:"max_think,omitempty"`
+	// MaxLength stops a game that reaches this length (for the Thue game:
+	// the painter survived); 0: no bound.
+	MaxLength int `toml:"max_length" json:"max_length,omitempty"`
+	// Labels name the columns of the results table per game (optional).
+	Labels map[string]string `toml:"labels" json:"labels,omitempty"`
+}
+
+// specKeys lists the keys a sweep file may hold, for error messages.
+var specKeys = []string{"name", "games", "pairs", "seeds", "alternate", "max_think", "max_length", "labels"}
+
+// ReadSpec reads and checks a sweep file.
+func ReadSpec(path string) (*Spec, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("sweep file: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSpecBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("sweep file %s: %w", path, err)
+	}
+	if len(data) > MaxSpecBytes {
+		return nil, fmt.Errorf("sweep file %s: larger than %d bytes", path, MaxSpecBytes)
+	}
+	return ParseSpec(path, data)
+}
+
+// ParseSpec parses and checks a sweep file's text; name is its path, for
+// error messages.
+func ParseSpec(name string, data []byte) (*Spec, error) {
+	var s Spec
+	if err := DecodeTOML(name, data, &s, specKeys); err != nil {
+		return nil, err
+	}
+	if err := s.Check(); err != nil {
+		return nil, fmt.Errorf("sweep file %s: %w", name, err)
+	}
+	return &s, nil
+}
+
+// Check validates the spec: a name, at least one game and pair, seeds,
+// durations and bounds.
+func (s *Spec) Check() error {
+	switch {
+	case strings.TrimSpace(s.Name) == "":
+		return errors.New(`"name" is required, e.g. name = "thesis-overall"`)
+	case len(s.Name) > 200:
+		return errors.New(`"name" is longer than 200 characters`)
+	case len(s.Games) == 0:
+		return errors.New(`"games" needs at least one game string, e.g. games = ["nim(piles=3;4;5)"]`)
+	case len(s.Pairs) == 0:
+		return errors.New(`"pairs" needs at least one [p1, p2] pair of bot strings, e.g. pairs = [["perfect", "random"]]`)
+	case s.MaxLength < 0:
+		return fmt.Errorf(`"max_length" is %d: want 0 (no bound) or a positive length`, s.MaxLength)
+	}
+	for i, p := range s.Pairs {
+		if len(p) != 2 || strings.TrimSpace(p[0]) == "" || strings.TrimSpace(p[1]) == "" {
+			return fmt.Errorf(`"pairs" entry %d is %q: want two bot strings [p1, p2]`, i+1, p)
+		}
+	}
+	if _, err := s.MaxThinkDuration(); err != nil {
+		return err
+	}
+	seeds, err := s.SeedList()
+	if err != nil {
+		return err
+	}
+	cells := len(s.Games) * len(s.Pairs)
+	if s.Alternate {
+		cells *= 2
+	}
+	if total := int64(cells) * int64(len(seeds)); total > MaxGames {
+		return fmt.Errorf("the sweep has %d games (%d cells × %d seeds), more than the %d allowed", total, cells, len(seeds), MaxGames)
+	}
+	return nil
+}
+
+// MaxThinkDuration returns max_think as a duration (0 when absent).
+func (s *Spec) MaxThinkDuration() (time.Duration, error) {
+	if s.MaxThink == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s.MaxThink)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf(`"max_think" is %q: want a positive duration such as "10s" or "500ms"`, s.MaxThink)
+	}
+	return d, nil
+}
+
+// SeedList returns the seeds: the list given, or A..B.
+func (s *Spec) SeedList() ([]uint64, error) {
+	const want = `"seeds" wants a list of whole numbers, e.g. [1, 2, 3], or a range "1..100"`
+	switch v := s.Seeds.(type) {
+	case nil:
+		return nil, errors.New(want)
+	case string:
+		a, b, ok := strings.Cut(v, "..")
+		lo, err1 := strconv.ParseUint(strings.TrimSpace(a), 10, 64)
+		hi, err2 := strconv.ParseUint(strings.TrimSpace(b), 10, 64)
+		if !ok || err1 != nil || err2 != nil || hi < lo {
+			return nil, fmt.Errorf("%s; %q is not a range A..B with A ≤ B", want, v)
+		}
+		if hi-lo >= MaxGames {
+			return nil, fmt.Errorf(`"seeds" range %q has more than %d seeds`, v, MaxGames)
+		}
+		out := make([]uint64, 0, hi-lo+1)
+		for x := lo; ; x++ {
+			out = append(out, x)
+			if x == hi {
+				break
+			}
+		}
+		return out, nil
+	case []any:
+		if len(v) == 0 || len(v) > MaxGames {
+			return nil, fmt.Errorf("%s; got %d seeds", want, len(v))
+		}
+		out := make([]uint64, 0, len(v))
+		seen := map[uint64]bool{}
+		for i, x := range v {
+			n, ok := x.(int64)
+			if !ok || n < 0 {
+				return nil, fmt.Errorf("%s; entry %d is %v", want, i+1, x)
+			}
+			if seen[uint64(n)] {
+				return nil, fmt.Errorf(`"seeds" lists %d twice`, n)
+			}
+			seen[uint64(n)] = true
+			out = append(out, uint64(n))
+		}
+		return out, nil
+	default:
+		return nil, fmt.Errorf("%s; got %v", want, v)
+	}
+}
+
+// Cells expands the spec into its grid: for every game, every pair (and
+// with alternate, every pair with its seats swapped), in file order.
+func (s *Spec) Cells() ([]Cell, error) {
+	seeds, err := s.SeedList()
+	if err != nil {
+		return nil, err
+	}
+	var cells []Cell
+	for _, g := range s.Games {
+		for _, p := range s.Pairs {
+			orders := [][2]string{{p[0], p[1]}}
+			if s.Alternate && p[0] != p[1] {
+				orders = append(orders, [2]string{p[1], p[0]})
+			}
+			for _, o := range orders {
+				cells = append(cells, Cell{ID: CellID(g, o), Game: g, Players: o, Seeds: slices.Clone(seeds),
+					Labels: map[string]string{"game": g, "p1": o[0], "p2": o[1]}})
+			}
+		}
+	}
+	return cells, nil
+}
+
+// CellID names the cell of a game string and a pair of bot strings.
+func CellID(gameStr string, players [2]string) string {
+	return gameStr + " | " + players[0] + " | " + players[1]
+}
+
+var typeErr = regexp.MustCompile(`cannot decode TOML (\w+) into .* of type (.+)$`)
+
+// DecodeTOML decodes a TOML file into v, refusing unknown keys. Its errors
+// name the file, the line and column, and the key, and say what is allowed
+// in words rather than Go types.
+func DecodeTOML(name string, data []byte, v any, keys []string) error {
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		return nil
+	}
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) {
+		var unknown []string
+		for _, e := range strict.Errors {
+			row, _ := e.Position()
+			unknown = append(unknown, fmt.Sprintf("%s:%d: unknown key %q", name, row, strings.Join(e.Key(), ".")))
+		}
+		return fmt.Errorf("%s (allowed keys: %s)", strings.Join(unknown, "; "), strings.Join(keys, ", "))
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		row, col := de.Position()
+		msg := de.Error()
+		if m := typeErr.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("a TOML %s where %s is wanted", m[1], wantText(m[2]))
+		} else {
+			msg = strings.TrimPrefix(msg, "toml: ")
+		}
+		if key := strings.Join(de.Key(), "."); key != "" {
+			return fmt.Errorf("%s:%d:%d: key %q: %s", name, row, col, key, msg)
+		}
+		return fmt.Errorf("%s:%d:%d: %s", name, row, col, msg)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+func wantText(goType string) string {
+	switch {
+	case goType == "string":
+		return "a string"
+	case goType == "bool":
+		return "true or false"
+	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint"):
+		return "a whole number"
+	case strings.HasPrefix(goType, "float"):
+		return "a number"
+	case strings.HasPrefix(goType, "[]") || strings.HasPrefix(goType, "["):
+		return "a list"
+	case strings.HasPrefix(goType, "map"):
+		return "a table"
+	}
+	return "another kind of value"
+}

@@ -1,0 +1,64 @@
+package sweep
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseSpec(t *testing.T) {
+	s, err := ParseSpec("t.toml", []byte(`name = "t"
+games = ["nim(piles=3;4;5)", "nim(piles=1;2)"]
+pairs = [["perfect", "random"]]
+seeds = "5..7"
+alternate = true
+max_think = "2s"
+max_length = 50
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, err := s.Cells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cells) != 4 || cells[1].Players != [2]string{"random", "perfect"} || len(cells[0].Seeds) != 3 || cells[0].Seeds[2] != 7 {
+		t.Fatalf("cells %+v", cells)
+	}
+	if cells[0].ID == cells[1].ID {
+		t.Fatal("swapped seats share a cell id")
+	}
+	list, err := ParseSpec("t.toml", []byte("name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds=[3, 1]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seeds, _ := list.SeedList(); len(seeds) != 2 || seeds[0] != 3 {
+		t.Fatalf("seed list %v", seeds)
+	}
+}
+
+func TestParseSpecErrors(t *testing.T) {
+	base := "name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds='1..3'\n"
+	cases := []struct{ text, says string }{
+		{base + "nmae = 1\n", `t.toml:5: unknown key "nmae" (allowed keys: name, games`},
+		{"name = 3\n", `t.toml:1:8: key "name": a TOML integer where a string is wanted`},
+		{base + "alternate = 'yes'\n", `key "alternate": a TOML string where true or false is wanted`},
+		{"games=['nim']\npairs=[['a','b']]\nseeds='1..3'\n", `"name" is required`},
+		{"name='x'\npairs=[['a','b']]\nseeds='1..3'\n", `"games" needs`},
+		{"name='x'\ngames=['nim']\npairs=[['a']]\nseeds='1..3'\n", `"pairs" entry 1`},
+		{"name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds='3..1'\n", `range A..B`},
+		{"name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds=[1, -2]\n", `entry 2 is -2`},
+		{"name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds=[1, 1]\n", `lists 1 twice`},
+		{"name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds='0..999999999'\n", `more than`},
+		{base + "max_think = 'soon'\n", `"max_think" is "soon"`},
+		{base + "max_length = -1\n", `"max_length" is -1`},
+	}
+	for _, c := range cases {
+		_, err := ParseSpec("t.toml", []byte(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%q: error %v, want it to say %q", c.text, err, c.says)
+		}
+		if err != nil && strings.Contains(err.Error(), "main.") || err != nil && strings.Contains(err.Error(), "sweep.Spec") {
+			t.Errorf("%q: error %v names Go types", c.text, err)
+		}
+	}
+}
