@@ -39,6 +39,10 @@ const (
 // ErrNotFound is the error (wrapped) for a game or sweep that is not stored.
 var ErrNotFound = errors.New("not found")
 
+// ErrBadURL is the error (wrapped) of Open for a database path or URL that
+// names no database it can open (empty, an unknown scheme, malformed).
+var ErrBadURL = errors.New("bad database path or URL")
+
 //go:embed migrations
 var migrations embed.FS
 
@@ -74,7 +78,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 func open(ctx context.Context, spec string) (*Store, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
-		return nil, errors.New("store: no database given (want a file path or a postgres:// URL)")
+		return nil, fmt.Errorf("store: %w: none given (want a file path or a postgres:// URL)", ErrBadURL)
 	}
 	lower := strings.ToLower(spec)
 	var s *Store
@@ -84,7 +88,7 @@ func open(ctx context.Context, spec string) (*Store, error) {
 		s, err = openPostgres(spec)
 	case strings.Contains(spec, "://") && !strings.HasPrefix(lower, "file:") && !strings.HasPrefix(lower, "sqlite:"):
 		scheme, _, _ := strings.Cut(spec, "://")
-		return nil, fmt.Errorf("store: database URL scheme %q is not supported (want a file path, sqlite:PATH, file:URI or postgres://...)", scheme)
+		return nil, fmt.Errorf("store: %w: scheme %q is not supported (want a file path, sqlite:PATH, file:URI or postgres://...)", ErrBadURL, scheme)
 	default:
 		s, err = openSQLite(spec)
 	}
@@ -102,7 +106,7 @@ func openPostgres(spec string) (*Store, error) {
 	u, err := url.Parse(spec)
 	if err != nil {
 		// The parse error would repeat the URL, password included.
-		return nil, errors.New("store: the postgres:// URL does not parse")
+		return nil, fmt.Errorf("store: %w: the postgres:// URL does not parse", ErrBadURL)
 	}
 	db, err := sql.Open("pgx", spec)
 	if err != nil {
@@ -143,7 +147,7 @@ func sqliteDSN(spec string) (dsn, path string, err error) {
 	if strings.HasPrefix(strings.ToLower(spec), "file:") {
 		u, err := url.Parse(spec)
 		if err != nil {
-			return "", "", fmt.Errorf("store: SQLite URI %q: %w", spec, err)
+			return "", "", fmt.Errorf("store: %w: SQLite URI %q: %v", ErrBadURL, spec, err)
 		}
 		path = u.Path
 		if path == "" {
@@ -163,7 +167,7 @@ func sqliteDSN(spec string) (dsn, path string, err error) {
 		path = strings.TrimPrefix(spec[len("sqlite:"):], "//")
 	}
 	if path == "" {
-		return "", "", fmt.Errorf("store: %q names no database file", spec)
+		return "", "", fmt.Errorf("store: %w: %q names no database file", ErrBadURL, spec)
 	}
 	// A SQLite URI: '%', '?' and '#' in the path must be escaped.
 	esc := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(filepath.ToSlash(path))

@@ -633,15 +633,19 @@ func TestSQLiteDSN(t *testing.T) {
 
 func TestOpenErrors(t *testing.T) {
 	ctx := context.Background()
-	for _, tt := range []struct{ url, want string }{
-		{"", "no database given"},
-		{"mysql://u@h/db", `scheme "mysql" is not supported`},
-		{"postgres://kombi:secret@127.0.0.1:1/none?connect_timeout=2", "127.0.0.1"},
-		{"sqlite:", "names no database file"},
+	for _, tt := range []struct {
+		url, want string
+		bad       bool // a bad URL, not a failure to connect
+	}{
+		{"", "none given", true},
+		{"mysql://u@h/db", `scheme "mysql" is not supported`, true},
+		{"sqlite:", "names no database file", true},
+		{"postgres://u:secret@h:x/db", "does not parse", true},
+		{"postgres://kombi:secret@127.0.0.1:1/none?connect_timeout=2", "127.0.0.1", false},
 	} {
 		_, err := Open(ctx, tt.url)
-		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "secret") {
-			t.Errorf("open %q: %v; want an error with %q and no password", tt.url, err, tt.want)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "secret") || errors.Is(err, ErrBadURL) != tt.bad {
+			t.Errorf("open %q: %v; want an error with %q and no password (bad URL: %v)", tt.url, err, tt.want, tt.bad)
 		}
 	}
 	// A file where the directory should be.
