@@ -15,7 +15,7 @@ const dbFlag = "db"
 
 // addDBFlag adds the global --db PATH|URL flag to the root command.
 func (a *app) addDBFlag(root *cobra.Command) {
-	root.PersistentFlags().String(dbFlag, "", "the database of games: an SQLite file, or a postgres:// URL\n"+
+	root.PersistentFlags().String(dbFlag, "", "the database of games (`PATH|URL`): an SQLite file, or a postgres:// URL\n"+
 		"(default: $KOMBI_DB, else kombi.db in the data directory: $KOMBI_DATA_DIR,\n"+
 		"else $XDG_DATA_HOME/kombi, else ~/.local/share/kombi)")
 }
