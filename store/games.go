@@ -1,0 +1,516 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Where a stored game came from.
+const (
+	SourcePlay   = "play"
+	SourceArena  = "arena"
+	SourceSweep  = "sweep"
+	SourceServe  = "serve"
+	SourceImport = "import"
+)
+
+var sources = []string{SourcePlay, SourceArena, SourceSweep, SourceServe, SourceImport}
+
+// MaxRecordBytes bounds one record's JSON (and one line of an import).
+const MaxRecordBytes = 16 << 20
+
+// NewGame is a game to store: its record, given either as a Record or as
+// its JSON (stored byte for byte), and where it came from.
+type NewGame struct {
+	// Record is the game; it is stored as its JSON encoding.
+	Record *game.Record
+	// JSON is the record's JSON, used instead of Record: stored exactly as
+	// given (surrounding white space trimmed), after checking that it
+	// decodes as a record.
+	JSON []byte
+	// Source is one of SourcePlay, SourceArena, SourceSweep, SourceServe
+	// and SourceImport.
+	Source string
+	// Sweep and Cell name the sweep and its cell the game belongs to: both
+	// or neither.
+	Sweep, Cell string
+	// CreatedAt is when the game was played; zero means now.
+	CreatedAt time.Time
+}
+
+// StoredGame is a game as stored.
+type StoredGame struct {
+	ID int64 `json:"id"`
+	// Record is the record's JSON exactly as it was stored.
+	Record json.RawMessage `json:"record"`
+	// RecordHash is the SHA-256 (hex) of the record without insignificant
+	// white space.
+	RecordHash string `json:"record_hash"`
+	// GameName is the game's family name (nim, thue, ...); Game the
+	// canonical game string.
+	GameName string    `json:"game_name"`
+	Game     string    `json:"game"`
+	Seed     uint64    `json:"seed"`
+	Players  []string  `json:"players"`
+	Winner   *int      `json:"winner"`
+	Length   int64     `json:"length"`
+	Aborted  bool      `json:"aborted"`
+	Created  time.Time `json:"created_at"`
+	Source   string    `json:"source"`
+	// Sweep and Cell are empty for a game outside sweeps.
+	Sweep string `json:"sweep,omitempty"`
+	Cell  string `json:"cell,omitempty"`
+}
+
+// Decode decodes the stored record.
+func (g *StoredGame) Decode() (*game.Record, error) {
+	var r game.Record
+	if err := json.Unmarshal(g.Record, &r); err != nil {
+		return nil, fmt.Errorf("store: game %d: record: %w", g.ID, err)
+	}
+	return &r, nil
+}
+
+// row is a game as the games table holds it.
+type row struct {
+	record, hash, gameName, game, players, source string
+	seed, length                                  int64
+	winner                                        sql.NullInt64
+	aborted                                       bool
+	created                                       time.Time
+	sweep, cell                                   sql.NullString
+}
+
+// makeRow checks a new game and fills the columns from its record.
+func makeRow(g NewGame) (*row, error) {
+	if !slices.Contains(sources, g.Source) {
+		return nil, fmt.Errorf("source %q: want one of %s", g.Source, strings.Join(sources, ", "))
+	}
+	if (g.Sweep == "") != (g.Cell == "") {
+		return nil, fmt.Errorf("sweep %q and cell %q: give both or neither", g.Sweep, g.Cell)
+	}
+	var raw []byte
+	rec := g.Record
+	switch {
+	case rec != nil && g.JSON != nil:
+		return nil, errors.New("give the record or its JSON, not both")
+	case rec != nil:
+		var err error
+		if raw, err = json.Marshal(rec); err != nil {
+			return nil, fmt.Errorf("record: %w", err)
+		}
+	case g.JSON != nil:
+		raw = bytes.TrimSpace(g.JSON)
+		rec = new(game.Record)
+		if err := json.Unmarshal(raw, rec); err != nil {
+			return nil, fmt.Errorf("not a game record: %w", err)
+		}
+	default:
+		return nil, errors.New("no record given")
+	}
+	if len(raw) > MaxRecordBytes {
+		return nil, fmt.Errorf("record of %d bytes: at most %d allowed", len(raw), MaxRecordBytes)
+	}
+	if rec.Game == "" {
+		return nil, errors.New(`not a game record: no "game"`)
+	}
+	spec, err := game.ParseSpec(rec.Game)
+	if err != nil {
+		return nil, fmt.Errorf("not a game record: %w", err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	sum := sha256.Sum256(compact.Bytes())
+	players := rec.Players
+	if players == nil {
+		players = []string{}
+	}
+	pj, err := json.Marshal(players)
+	if err != nil {
+		return nil, fmt.Errorf("players: %w", err)
+	}
+	r := &row{
+		record:   string(raw),
+		hash:     hex.EncodeToString(sum[:]),
+		gameName: spec.Name,
+		game:     rec.Game,
+		players:  string(pj),
+		source:   g.Source,
+		seed:     int64(rec.Seed),
+		length:   int64(rec.Length),
+		aborted:  rec.Aborted,
+		created:  g.CreatedAt,
+	}
+	if rec.Winner != nil {
+		r.winner = sql.NullInt64{Int64: int64(*rec.Winner), Valid: true}
+	}
+	if g.Sweep != "" {
+		r.sweep = sql.NullString{String: g.Sweep, Valid: true}
+		r.cell = sql.NullString{String: g.Cell, Valid: true}
+	}
+	if r.created.IsZero() {
+		r.created = time.Now()
+	}
+	return r, nil
+}
+
+// querier is what both *sql.DB and *sql.Tx offer.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// insert adds a row unless a unique key already holds it; it returns the id
+// of the row added or of the one that was there.
+func (s *Store) insert(ctx context.Context, q querier, r *row) (int64, bool, error) {
+	var id int64
+	err := q.QueryRowContext(ctx, s.q(`INSERT INTO games
+		(record, record_hash, game_name, game, seed, players, winner, length, aborted, created_at, source, sweep, cell)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT DO NOTHING RETURNING id`),
+		r.record, r.hash, r.gameName, r.game, r.seed, r.players, r.winner, r.length, r.aborted,
+		s.timeArg(r.created), r.source, r.sweep, r.cell).Scan(&id)
+	if err == nil {
+		return id, true, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, false, err
+	}
+	if r.sweep.Valid {
+		err = q.QueryRowContext(ctx, s.q(`SELECT id FROM games WHERE sweep = ? AND cell = ? AND seed = ?`),
+			r.sweep, r.cell, r.seed).Scan(&id)
+	} else {
+		err = q.QueryRowContext(ctx, s.q(`SELECT id FROM games WHERE record_hash = ? AND sweep IS NULL`), r.hash).Scan(&id)
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("the game was not added, and no stored game holds its key: %w", err)
+	}
+	return id, false, nil
+}
+
+// AddGame stores a game and returns its id. When the game is already
+// stored (the same sweep, cell and seed; outside sweeps, the same record)
+// nothing is added: added is false and id is the stored game's.
+func (s *Store) AddGame(ctx context.Context, g NewGame) (id int64, added bool, err error) {
+	r, err := makeRow(g)
+	if err != nil {
+		return 0, false, fmt.Errorf("store: add game: %w", err)
+	}
+	id, added, err = s.insert(ctx, s.db, r)
+	if err != nil {
+		return 0, false, fmt.Errorf("store: add game: %w", err)
+	}
+	return id, added, nil
+}
+
+const gameColumns = `id, record, record_hash, game_name, game, seed, players, winner, length, aborted, created_at, source, sweep, cell`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(sc scanner) (*StoredGame, error) {
+	var (
+		g       StoredGame
+		record  string
+		seed    int64
+		players string
+		winner  sql.NullInt64
+		sweep   sql.NullString
+		cell    sql.NullString
+	)
+	err := sc.Scan(&g.ID, &record, &g.RecordHash, &g.GameName, &g.Game, &seed, &players, &winner,
+		&g.Length, &g.Aborted, timeScan{&g.Created}, &g.Source, &sweep, &cell)
+	if err != nil {
+		return nil, err
+	}
+	g.Record = json.RawMessage(record)
+	g.Seed = uint64(seed)
+	if err := json.Unmarshal([]byte(players), &g.Players); err != nil {
+		return nil, fmt.Errorf("game %d: players column: %w", g.ID, err)
+	}
+	if winner.Valid {
+		w := int(winner.Int64)
+		g.Winner = &w
+	}
+	g.Sweep, g.Cell = sweep.String, cell.String
+	return &g, nil
+}
+
+// Game returns the stored game with this id; an id not stored gives an
+// error wrapping ErrNotFound.
+func (s *Store) Game(ctx context.Context, id int64) (*StoredGame, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// Filter selects stored games. Its zero value selects all.
+type Filter struct {
+	// Game is a family name (nim) or, when it holds a '(', a canonical
+	// game string (nim(piles=3;4;5,misere=false)).
+	Game string
+	// Sweep is the name of a sweep.
+	Sweep string
+	// Limit is the most games returned (0: no limit).
+	Limit int
+	// AfterID and BeforeID, when not 0, keep the games with a greater id,
+	// and those with a smaller one.
+	AfterID, BeforeID int64
+}
+
+// where is the filter's WHERE clause and its arguments.
+func (f Filter) where() (string, []any, error) {
+	if f.Limit < 0 {
+		return "", nil, fmt.Errorf("limit %d: want 0 (no limit) or more", f.Limit)
+	}
+	var conds []string
+	var args []any
+	add := func(cond string, arg any) {
+		conds = append(conds, cond)
+		args = append(args, arg)
+	}
+	switch {
+	case strings.Contains(f.Game, "("):
+		add("game = ?", f.Game)
+	case f.Game != "":
+		add("game_name = ?", f.Game)
+	}
+	if f.Sweep != "" {
+		add("sweep = ?", f.Sweep)
+	}
+	if f.AfterID != 0 {
+		add("id > ?", f.AfterID)
+	}
+	if f.BeforeID != 0 {
+		add("id < ?", f.BeforeID)
+	}
+	if len(conds) == 0 {
+		return "", nil, nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args, nil
+}
+
+// each calls fn with every game the filter selects, in id order (newest
+// first when desc), as the rows arrive.
+func (s *Store) each(ctx context.Context, f Filter, desc bool, fn func(*StoredGame) error) error {
+	where, args, err := f.where()
+	if err != nil {
+		return err
+	}
+	query := `SELECT ` + gameColumns + ` FROM games` + where + ` ORDER BY id`
+	if desc {
+		query += ` DESC`
+	}
+	if f.Limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, f.Limit)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(g); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Each calls fn with every game the filter selects, oldest first, without
+// holding them all in memory; an error from fn stops it and is returned.
+func (s *Store) Each(ctx context.Context, f Filter, fn func(*StoredGame) error) error {
+	if err := s.each(ctx, f, false, fn); err != nil {
+		return fmt.Errorf("store: games: %w", err)
+	}
+	return nil
+}
+
+// Games returns the games the filter selects, newest first.
+func (s *Store) Games(ctx context.Context, f Filter) ([]*StoredGame, error) {
+	var out []*StoredGame
+	err := s.each(ctx, f, true, func(g *StoredGame) error {
+		out = append(out, g)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: games: %w", err)
+	}
+	return out, nil
+}
+
+// CountGames counts the games the filter selects (its Limit aside).
+func (s *Store) CountGames(ctx context.Context, f Filter) (int64, error) {
+	f.Limit = 0
+	where, args, err := f.where()
+	if err != nil {
+		return 0, fmt.Errorf("store: count games: %w", err)
+	}
+	var n int64
+	if err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM games`+where), args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count games: %w", err)
+	}
+	return n, nil
+}
+
+// Export writes the records of the games the filter selects to w, oldest
+// first, one JSON record per line (JSONL), as Import reads them back.
+// It returns the number of records written.
+func (s *Store) Export(ctx context.Context, f Filter, w io.Writer) (int, error) {
+	n := 0
+	var line bytes.Buffer
+	err := s.each(ctx, f, false, func(g *StoredGame) error {
+		line.Reset()
+		if bytes.ContainsAny(g.Record, "\r\n") {
+			if err := json.Compact(&line, g.Record); err != nil {
+				return fmt.Errorf("game %d: %w", g.ID, err)
+			}
+		} else {
+			line.Write(g.Record)
+		}
+		line.WriteByte('\n')
+		if _, err := w.Write(line.Bytes()); err != nil {
+			return fmt.Errorf("write: %w", err)
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		return n, fmt.Errorf("store: export: %w", err)
+	}
+	return n, nil
+}
+
+// ImportResult tells what Import did.
+type ImportResult struct {
+	// Added records were stored; Skipped ones were stored already.
+	Added, Skipped int
+	// TornLast is set when the input ended in an incomplete line (no
+	// newline, not valid JSON: a write cut short), which was skipped.
+	TornLast bool
+}
+
+// Import stores the records of a JSONL stream (one JSON record per line,
+// blank lines ignored) as games from SourceImport. A record already stored
+// (by its content, in any game) is skipped. A torn last line is reported in
+// the result and skipped; any other line that is not a record, or longer
+// than MaxRecordBytes, is an error naming its line, and then nothing is
+// imported: the import is one transaction.
+func (s *Store) Import(ctx context.Context, r io.Reader) (ImportResult, error) {
+	var res ImportResult
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return res, fmt.Errorf("store: import: %w", err)
+	}
+	defer tx.Rollback()
+	lr := newLineReader(r, MaxRecordBytes)
+	for {
+		line, complete, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if !complete && !json.Valid(line) {
+			res.TornLast = true
+			break
+		}
+		row, err := makeRow(NewGame{JSON: line, Source: SourceImport})
+		if err != nil {
+			return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+		}
+		var exists bool
+		err = tx.QueryRowContext(ctx, s.q(`SELECT EXISTS (SELECT 1 FROM games WHERE record_hash = ?)`), row.hash).Scan(&exists)
+		if err != nil {
+			return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+		}
+		added := false
+		if !exists {
+			if _, added, err = s.insert(ctx, tx, row); err != nil {
+				return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+			}
+		}
+		if added {
+			res.Added++
+		} else {
+			res.Skipped++
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return ImportResult{}, fmt.Errorf("store: import: %w", err)
+	}
+	return res, nil
+}
+
+// SweepSeedsDone returns, for each cell of the sweep, the seeds of the
+// games stored, in increasing order.
+func (s *Store) SweepSeedsDone(ctx context.Context, sweep string) (map[string][]uint64, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT cell, seed FROM games WHERE sweep = ?`), sweep)
+	if err != nil {
+		return nil, fmt.Errorf("store: sweep %q: games done: %w", sweep, err)
+	}
+	defer rows.Close()
+	done := map[string][]uint64{}
+	for rows.Next() {
+		var cell string
+		var seed int64
+		if err := rows.Scan(&cell, &seed); err != nil {
+			return nil, fmt.Errorf("store: sweep %q: games done: %w", sweep, err)
+		}
+		done[cell] = append(done[cell], uint64(seed))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: sweep %q: games done: %w", sweep, err)
+	}
+	for _, seeds := range done {
+		slices.Sort(seeds)
+	}
+	return done, nil
+}
+
+// DoneKey is the key of a sweep's game in DoneKeys: cell, a zero byte and
+// the seed in decimal.
+func DoneKey(cell string, seed uint64) string { return fmt.Sprintf("%s\x00%d", cell, seed) }
+
+// DoneKeys returns the DoneKey of every game of the sweep that is stored:
+// what a sweep that is run again skips.
+func (s *Store) DoneKeys(ctx context.Context, sweep string) (map[string]bool, error) {
+	done, err := s.SweepSeedsDone(ctx, sweep)
+	if err != nil {
+		return nil, err
+	}
+	keys := map[string]bool{}
+	for cell, seeds := range done {
+		for _, seed := range seeds {
+			keys[DoneKey(cell, seed)] = true
+		}
+	}
+	return keys, nil
+}

@@ -1,0 +1,316 @@
+// Package store keeps played games and sweeps in a database: SQLite (a file,
+// the default) or PostgreSQL (a postgres:// URL, shared by many machines).
+//
+// Each stored game holds its record exactly as `kombi replay` accepts it,
+// plus columns to find it by: the game, seed, players, result, when and where
+// it came from (play, arena, sweep, serve, import) and its sweep and cell.
+// A game of a sweep is stored at most once per (sweep, cell, seed), and a
+// record outside sweeps at most once, so a sweep that is run again or a file
+// that is imported twice adds nothing. Open applies the schema migrations
+// (embedded, one folder per dialect) itself.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// The dialects a Store speaks, as Dialect returns them.
+const (
+	DialectSQLite   = "sqlite"
+	DialectPostgres = "postgres"
+)
+
+// ErrNotFound is the error (wrapped) for a game or sweep that is not stored.
+var ErrNotFound = errors.New("not found")
+
+// ErrBadURL is the error (wrapped) of Open for a database path or URL that
+// names no database it can open (empty, an unknown scheme, malformed).
+var ErrBadURL = errors.New("bad database path or URL")
+
+//go:embed migrations
+var migrations embed.FS
+
+// busyTimeout is how long an SQLite writer waits for another one to finish
+// before it fails with SQLITE_BUSY.
+const busyTimeout = 10 * time.Second
+
+// Store is an open database of games and sweeps. It is safe for concurrent
+// use by many goroutines (and, with SQLite in WAL mode or PostgreSQL, by many
+// processes).
+type Store struct {
+	db       *sql.DB
+	dialect  string
+	location string
+}
+
+// Open opens the database that url names and brings its schema up to date.
+// url is a file path, a "sqlite:PATH" or SQLite "file:" URI (SQLite; the
+// file and its directory are created when missing), or a "postgres://" or
+// "postgresql://" URL (PostgreSQL).
+func Open(ctx context.Context, url string) (*Store, error) {
+	s, err := open(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("store: %s: migrations: %w", s.location, err)
+	}
+	return s, nil
+}
+
+func open(ctx context.Context, spec string) (*Store, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return nil, fmt.Errorf("store: %w: none given (want a file path or a postgres:// URL)", ErrBadURL)
+	}
+	lower := strings.ToLower(spec)
+	var s *Store
+	var err error
+	switch {
+	case strings.HasPrefix(lower, "postgres://") || strings.HasPrefix(lower, "postgresql://"):
+		s, err = openPostgres(spec)
+	case strings.Contains(spec, "://") && !strings.HasPrefix(lower, "file:") && !strings.HasPrefix(lower, "sqlite:"):
+		scheme, _, _ := strings.Cut(spec, "://")
+		return nil, fmt.Errorf("store: %w: scheme %q is not supported (want a file path, sqlite:PATH, file:URI or postgres://...)", ErrBadURL, scheme)
+	default:
+		s, err = openSQLite(spec)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.db.PingContext(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", s.location, err)
+	}
+	return s, nil
+}
+
+func openPostgres(spec string) (*Store, error) {
+	u, err := url.Parse(spec)
+	if err != nil {
+		// The parse error would repeat the URL, password included.
+		return nil, fmt.Errorf("store: %w: the postgres:// URL does not parse", ErrBadURL)
+	}
+	db, err := sql.Open("pgx", spec)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", u.Redacted(), err)
+	}
+	return &Store{db: db, dialect: DialectPostgres, location: u.Redacted()}, nil
+}
+
+func openSQLite(spec string) (*Store, error) {
+	dsn, path, err := sqliteDSN(spec)
+	if err != nil {
+		return nil, err
+	}
+	if path != "" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("store: database directory: %w", err)
+		}
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", spec, err)
+	}
+	loc := path
+	if loc == "" {
+		loc = spec
+	}
+	return &Store{db: db, dialect: DialectSQLite, location: loc}, nil
+}
+
+// sqliteDSN turns a path, sqlite:PATH or file: URI into the driver's name
+// with the settings every connection needs: WAL (readers never block the
+// writer), a busy timeout (writers wait for each other instead of failing)
+// and BEGIN IMMEDIATE (a transaction takes the write lock at its start, so it
+// never fails halfway for want of it). path is the file, when known.
+func sqliteDSN(spec string) (dsn, path string, err error) {
+	params := "_pragma=busy_timeout(" + strconv.FormatInt(busyTimeout.Milliseconds(), 10) + ")" +
+		"&_pragma=journal_mode(WAL)&_txlock=immediate"
+	if strings.HasPrefix(strings.ToLower(spec), "file:") {
+		u, err := url.Parse(spec)
+		if err != nil {
+			return "", "", fmt.Errorf("store: %w: SQLite URI %q: %v", ErrBadURL, spec, err)
+		}
+		path = u.Path
+		if path == "" {
+			path, _ = url.PathUnescape(u.Opaque)
+		}
+		if path == ":memory:" || u.Query().Get("mode") == "memory" {
+			path = ""
+		}
+		sep := "?"
+		if strings.Contains(spec, "?") {
+			sep = "&"
+		}
+		return spec + sep + params, path, nil
+	}
+	path = spec
+	if strings.HasPrefix(strings.ToLower(spec), "sqlite:") {
+		path = strings.TrimPrefix(spec[len("sqlite:"):], "//")
+	}
+	if path == "" {
+		return "", "", fmt.Errorf("store: %w: %q names no database file", ErrBadURL, spec)
+	}
+	// A SQLite URI: '%', '?' and '#' in the path must be escaped.
+	esc := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(filepath.ToSlash(path))
+	if strings.HasPrefix(esc, "/") {
+		esc = "//" + esc // file:///abs/path: an empty authority
+	}
+	return "file:" + esc + "?" + params, path, nil
+}
+
+// migrate applies the migrations of the store's dialect that the database
+// lacks. PostgreSQL migrations run under an advisory lock; with SQLite two
+// processes that migrate a new file at the same moment may collide, so a
+// failed attempt is retried (the migrations are written to be idempotent).
+func (s *Store) migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrations, "migrations/"+s.dialect)
+	if err != nil {
+		return err
+	}
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	dialect := goose.DialectSQLite3
+	if s.dialect == DialectPostgres {
+		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	const attempts = 3
+	for i := 1; ; i++ {
+		// A fresh provider each time: one remembers a failed version-table check.
+		p, err := goose.NewProvider(dialect, s.db, sub, opts...)
+		if err != nil {
+			return err
+		}
+		_, err = p.Up(ctx)
+		if err == nil || s.dialect != DialectSQLite || i == attempts || ctx.Err() != nil {
+			return err
+		}
+		select {
+		case <-time.After(time.Duration(i) * 200 * time.Millisecond):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("store: close %s: %w", s.location, err)
+	}
+	return nil
+}
+
+// Dialect is DialectSQLite or DialectPostgres.
+func (s *Store) Dialect() string { return s.dialect }
+
+// Location names the database for people: the SQLite file, or the
+// PostgreSQL URL without its password.
+func (s *Store) Location() string { return s.location }
+
+// q writes a query's '?' placeholders as the dialect wants them.
+func (s *Store) q(query string) string {
+	if s.dialect != DialectPostgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// sqliteTime is how SQLite columns hold times: UTC, fixed width, so that
+// text order is time order.
+const sqliteTime = "2006-01-02T15:04:05.000000Z"
+
+// timeArg is a time as the dialect stores it.
+func (s *Store) timeArg(t time.Time) any {
+	if s.dialect == DialectSQLite {
+		return t.UTC().Format(sqliteTime)
+	}
+	return t
+}
+
+// timeScan reads a time column of either dialect.
+type timeScan struct{ t *time.Time }
+
+func (ts timeScan) Scan(src any) error {
+	switch v := src.(type) {
+	case time.Time:
+		*ts.t = v
+		return nil
+	case string:
+		return ts.parse(v)
+	case []byte:
+		return ts.parse(string(v))
+	}
+	return fmt.Errorf("store: a time column holds %T", src)
+}
+
+func (ts timeScan) parse(v string) error {
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return fmt.Errorf("store: time column: %w", err)
+	}
+	*ts.t = t
+	return nil
+}
+
+// DefaultPath is the SQLite file Kombi uses when no database is given:
+// kombi.db in the data directory ($KOMBI_DATA_DIR, else
+// $XDG_DATA_HOME/kombi, else ~/.local/share/kombi).
+func DefaultPath() (string, error) {
+	if d := os.Getenv("KOMBI_DATA_DIR"); d != "" {
+		return filepath.Join(d, "kombi.db"), nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "kombi", "kombi.db"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("store: data directory: %w (set KOMBI_DATA_DIR, KOMBI_DB or --db)", err)
+	}
+	return filepath.Join(home, ".local", "share", "kombi", "kombi.db"), nil
+}
+
+// URLFromEnv is the database to use: flag when it is not empty, else
+// $KOMBI_DB, else DefaultPath.
+func URLFromEnv(flag string) (string, error) {
+	if flag != "" {
+		return flag, nil
+	}
+	if env := os.Getenv("KOMBI_DB"); env != "" {
+		return env, nil
+	}
+	return DefaultPath()
+}
