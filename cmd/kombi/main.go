@@ -109,6 +109,7 @@ func (a *app) rootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w (see 'kombi %s --help')", err, c.Name())}
 	})
+	a.addDBFlag(root)
 	root.AddCommand(
 		a.gamesCmd(),
 		a.withCompletion(a.playCmd()),
@@ -116,6 +117,7 @@ func (a *app) rootCmd() *cobra.Command {
 		a.withCompletion(a.solveCmd()),
 		a.withCompletion(a.analyzeCmd()),
 		a.serveCmd(),
+		a.recordsCmd(),
 		a.replayCmd(),
 		a.tableCmd(),
 		a.benchCmd(),

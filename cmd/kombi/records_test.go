@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,45 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/store"
 )
-
-// kombiDB runs a command line like kombi, with the database commands wired
-// in as main.go wires them (the global --db flag, `kombi records`); once
-// main.go does so itself it is kombi.
-func kombiDB(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	games, bots, err := all.Registries()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out, errOut strings.Builder
-	a := &app{games: games, bots: bots, stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, input: bot.NewLineReader(strings.NewReader(stdin))}
-	root := a.rootCmd()
-	if c, _, err := root.Find([]string{"records"}); err == nil && c != root && root.PersistentFlags().Lookup(dbFlag) != nil {
-		return kombi(t, stdin, args...)
-	}
-	a.addDBFlag(root)
-	root.AddCommand(a.recordsCmd())
-	root.SetArgs(args)
-	root.SetIn(a.stdin)
-	root.SetOut(&out)
-	root.SetErr(&errOut)
-	err = root.ExecuteContext(context.Background())
-	code := exitOK
-	if err != nil {
-		errOut.WriteString("kombi: " + err.Error() + "\n")
-		var ue usageError
-		code = exitFailure
-		if errors.As(err, &ue) || isCobraUsage(err) {
-			code = exitUsage
-		}
-	}
-	return code, out.String(), errOut.String()
-}
 
 // playedJSONL plays games with kombi play and returns their records, one
 // compact JSON record per line.
@@ -95,7 +58,7 @@ type listJSON struct {
 
 func listGames(t *testing.T, db string, args ...string) listJSON {
 	t.Helper()
-	code, out, errOut := kombiDB(t, "", append([]string{"records", "list", "--db", db, "--json"}, args...)...)
+	code, out, errOut := kombi(t, "", append([]string{"records", "list", "--db", db, "--json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("records list %v: exit %d: %s", args, code, errOut)
 	}
@@ -112,11 +75,11 @@ func TestRecordsImportListShowExport(t *testing.T) {
 	data := playedJSONL(t, "1", "2", "3")
 	file := writeRecords(t, dir, "games.jsonl", data)
 
-	code, out, errOut := kombiDB(t, "", "records", "import", file, "--db", db)
+	code, out, errOut := kombi(t, "", "records", "import", file, "--db", db)
 	if code != 0 || !strings.Contains(out, "3 game(s) added, 0 skipped") {
 		t.Fatalf("import: exit %d: %s%s", code, out, errOut)
 	}
-	code, out, errOut = kombiDB(t, "", "records", "import", file, "--db", db)
+	code, out, errOut = kombi(t, "", "records", "import", file, "--db", db)
 	if code != 0 || !strings.Contains(out, "0 game(s) added, 3 skipped") {
 		t.Fatalf("import again: exit %d: %s%s", code, out, errOut)
 	}
@@ -136,14 +99,14 @@ func TestRecordsImportListShowExport(t *testing.T) {
 	if l := listGames(t, db, "--sweep", "none", "--limit", "0"); l.Total != 0 || l.Games == nil {
 		t.Fatalf("list --sweep none: %+v", l)
 	}
-	code, out, _ = kombiDB(t, "", "records", "list", "--db", db)
+	code, out, _ = kombi(t, "", "records", "list", "--db", db)
 	if code != 0 || !strings.Contains(out, "perfect vs random") || !strings.Contains(out, "P1 wins") || !strings.Contains(out, "3 of 3 game(s) shown") {
 		t.Fatalf("list text: exit %d\n%s", code, out)
 	}
 
 	// show --json prints the record exactly as imported, and replay accepts it.
 	first := l.Games[2].ID
-	code, out, errOut = kombiDB(t, "", "records", "show", "--db", db, "--json", strconv.FormatInt(first, 10))
+	code, out, errOut = kombi(t, "", "records", "show", "--db", db, "--json", strconv.FormatInt(first, 10))
 	if code != 0 || out != strings.SplitAfter(string(data), "\n")[0] {
 		t.Fatalf("show --json: exit %d: %q%s\nwant %q", code, out, errOut, strings.SplitAfter(string(data), "\n")[0])
 	}
@@ -151,21 +114,21 @@ func TestRecordsImportListShowExport(t *testing.T) {
 	if code, out, errOut := kombi(t, "", "replay", recFile); code != 0 || !strings.Contains(out, "replayed and checked") {
 		t.Fatalf("replay of show --json: exit %d: %s%s", code, out, errOut)
 	}
-	code, out, _ = kombiDB(t, "", "records", "show", "--db", db, strconv.FormatInt(first, 10))
+	code, out, _ = kombi(t, "", "records", "show", "--db", db, strconv.FormatInt(first, 10))
 	if code != 0 || !strings.Contains(out, "Game "+strconv.FormatInt(first, 10)+": nim(piles=3;4;5,misere=false), seed 1") ||
 		!strings.Contains(out, "Moves:") || !strings.Contains(out, "P1 (first, perfect) wins after") || !strings.Contains(out, "from import") {
 		t.Fatalf("show: exit %d\n%s", code, out)
 	}
 
 	// export gives back the imported file byte for byte.
-	code, out, errOut = kombiDB(t, "", "records", "export", "--db", db)
+	code, out, errOut = kombi(t, "", "records", "export", "--db", db)
 	if code != 0 || out != string(data) {
 		t.Fatalf("export: exit %d: %s\n%q\nwant %q", code, errOut, out, data)
 	}
-	if code, out, _ := kombiDB(t, "", "records", "export", "--db", db, "--game", "wythoff"); code != 0 || out != "" {
+	if code, out, _ := kombi(t, "", "records", "export", "--db", db, "--game", "wythoff"); code != 0 || out != "" {
 		t.Fatalf("export --game wythoff: exit %d: %q", code, out)
 	}
-	if code, out, _ := kombiDB(t, "", "records", "export", "--db", db, "--sweep", "s"); code != 0 || out != "" {
+	if code, out, _ := kombi(t, "", "records", "export", "--db", db, "--sweep", "s"); code != 0 || out != "" {
 		t.Fatalf("export --sweep s: exit %d: %q", code, out)
 	}
 }
@@ -175,7 +138,7 @@ func TestRecordsImportTornAndBad(t *testing.T) {
 	db := filepath.Join(dir, "kombi.db")
 	data := playedJSONL(t, "4", "5")
 	torn := writeRecords(t, dir, "torn.jsonl", data[:len(data)-40])
-	code, out, errOut := kombiDB(t, "", "records", "import", "--db", db, torn, "--json")
+	code, out, errOut := kombi(t, "", "records", "import", "--db", db, torn, "--json")
 	if code != 0 || !strings.Contains(errOut, "the last line is incomplete") {
 		t.Fatalf("torn: exit %d: %s%s", code, out, errOut)
 	}
@@ -189,7 +152,7 @@ func TestRecordsImportTornAndBad(t *testing.T) {
 	}
 
 	bad := writeRecords(t, dir, "bad.jsonl", append(append([]byte{}, data...), "{\"game\": 5}\n"...))
-	code, _, errOut = kombiDB(t, "", "records", "import", "--db", db, bad)
+	code, _, errOut = kombi(t, "", "records", "import", "--db", db, bad)
 	if code != 1 || !strings.Contains(errOut, "line 3") {
 		t.Fatalf("bad line: exit %d: %s", code, errOut)
 	}
@@ -197,7 +160,7 @@ func TestRecordsImportTornAndBad(t *testing.T) {
 		t.Fatalf("a failed import stored games: %+v", l)
 	}
 	// Standard input.
-	code, out, errOut = kombiDB(t, string(data), "records", "import", "--db", db, "-")
+	code, out, errOut = kombi(t, string(data), "records", "import", "--db", db, "-")
 	if code != 0 || !strings.Contains(out, "-: 1 game(s) added, 1 skipped") {
 		t.Fatalf("import -: exit %d: %s%s", code, out, errOut)
 	}
@@ -220,7 +183,7 @@ func TestRecordsErrors(t *testing.T) {
 		{[]string{"records", "import", "--db", db, filepath.Join(dir, "missing.jsonl")}, 2, "no such file"},
 		{[]string{"records", "frobnicate", "--db", db}, 2, "expected a subcommand"},
 	} {
-		code, _, errOut := kombiDB(t, "", tt.args...)
+		code, _, errOut := kombi(t, "", tt.args...)
 		if code != tt.code || !strings.Contains(errOut, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tt.args, code, errOut, tt.code, tt.want)
 		}
@@ -232,7 +195,7 @@ func TestRecordsDefaultDatabase(t *testing.T) {
 	t.Setenv("KOMBI_DB", "")
 	t.Setenv("KOMBI_DATA_DIR", filepath.Join(dir, "data"))
 	file := writeRecords(t, dir, "g.jsonl", playedJSONL(t, "6"))
-	if code, _, errOut := kombiDB(t, "", "records", "import", file); code != 0 {
+	if code, _, errOut := kombi(t, "", "records", "import", file); code != 0 {
 		t.Fatalf("import: exit %d: %s", code, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "data", "kombi.db")); err != nil {
@@ -240,7 +203,7 @@ func TestRecordsDefaultDatabase(t *testing.T) {
 	}
 	other := filepath.Join(dir, "env.db")
 	t.Setenv("KOMBI_DB", other)
-	if code, out, errOut := kombiDB(t, "", "records", "list"); code != 0 || !strings.Contains(out, "0 of 0 game(s)") || !strings.Contains(out, other) {
+	if code, out, errOut := kombi(t, "", "records", "list"); code != 0 || !strings.Contains(out, "0 of 0 game(s)") || !strings.Contains(out, other) {
 		t.Fatalf("KOMBI_DB: exit %d: %s%s", code, out, errOut)
 	}
 }
