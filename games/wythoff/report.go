@@ -43,6 +43,7 @@ func ReportOf(r Result) *Report {
 // opposed to a failure while answering; the CLI exits 2 on it.
 type InputError struct{ Err error }
 
+// Error returns the message of the error inside.
 func (e InputError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the error inside.
