@@ -8,6 +8,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // MethodMove is the winning move one method finds, with its reasoning.
@@ -28,7 +29,9 @@ type PairJSON struct {
 
 // Analysis explains a Wythoff position: its outcome, every winning move,
 // the P-position pair of the smaller heap, and the winning move found by
-// each of the thesis' three methods. Its JSON form is `kombi solve --json`.
+// each of the thesis' three methods. Its JSON form is what `kombi table
+// wythoff --position --json` prints; `kombi solve` prints its fields beside
+// the common result fields.
 type Analysis struct {
 	Game      string       `json:"game,omitempty"`
 	A         uint64       `json:"a"`
@@ -39,6 +42,7 @@ type Analysis struct {
 	Pair      PairJSON     `json:"pair"`
 	Methods   []MethodMove `json:"methods"`
 	board     string
+	skipped   []string // why a method is left out
 }
 
 // Text explains the analysis for people.
@@ -58,6 +62,9 @@ func (an *Analysis) Text() string {
 			fmt.Fprintf(&b, "  %s\n", s)
 		}
 	}
+	for _, s := range an.skipped {
+		fmt.Fprintf(&b, "\n%s\n", s)
+	}
 	if len(an.BestMoves) > 0 {
 		fmt.Fprintf(&b, "\nWinning moves (K,L = tokens taken from heap 1, heap 2): %s\n", strings.Join(an.BestMoves, " "))
 	}
@@ -66,9 +73,13 @@ func (an *Analysis) Text() string {
 }
 
 // Analyse explains the position (x, y), of any size. The recursive method
-// is included when the smaller heap is at most MaxRecursivePosition.
+// is included when the smaller heap is at most MaxRecursivePosition, the
+// arithmetic one when it has at most MaxArithmeticDigits digits. The
+// outcome and the winning moves come first (exact algebra, at once); when
+// ctx ends while a method works, Analyse returns them with the methods done
+// so far, and ctx's error.
 func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) {
-	an := &Analysis{A: s.a, Position: [2]*big.Int{x, y}, BestMoves: []string{}}
+	an := &Analysis{A: s.a, Position: [2]*big.Int{x, y}, BestMoves: []string{}, Methods: []MethodMove{}}
 	lo := x
 	if y.Cmp(x) < 0 {
 		lo = y
@@ -83,13 +94,22 @@ func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) 
 	if len(an.BestMoves) > 0 {
 		an.Outcome = "win"
 	}
+	if an.Outcome == "loss" {
+		an.Reason = fmt.Sprintf("The smaller heap %s and the other heap form the P-position pair (A_%s, B_%s) = (%s, %s):\n"+
+			"no move reaches another P-position (their differences are the distinct multiples a·n, and A and B\n"+
+			"never share a value), so the player to move loses against best play.", lo, n, n, pa, pb)
+	} else {
+		an.Reason = fmt.Sprintf("The smaller heap %s belongs to the P-position pair (A_%s, B_%s) = (%s, %s), and the other heap is not %s:\n"+
+			"the position is not a P-position, so the player to move wins by moving to one.", lo, n, n, pa, pb, p)
+	}
 	for _, m := range Methods {
-		if m == Recursive && (!lo.IsUint64() || lo.Uint64() > MaxRecursivePosition) {
+		if err := s.canAdvise(m, lo); err != nil {
+			an.skipped = append(an.skipped, fmt.Sprintf("%s method left out: %v.", strings.ToUpper(m.String()[:1])+m.String()[1:], err))
 			continue
 		}
 		ad, err := s.Advise(ctx, m, x, y)
 		if err != nil {
-			return nil, fmt.Errorf("%s method: %w", m, err)
+			return an, fmt.Errorf("%s method: %w", m, err)
 		}
 		mm := MethodMove{Method: m.String(), Steps: ad.Steps, To: []string{}}
 		if !ad.P {
@@ -102,35 +122,102 @@ func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) 
 		}
 		an.Methods = append(an.Methods, mm)
 	}
-	if an.Outcome == "loss" {
-		an.Reason = fmt.Sprintf("The smaller heap %s and the other heap form the P-position pair (A_%s, B_%s) = (%s, %s):\n"+
-			"no move reaches another P-position (their differences are the distinct multiples a·n, and A and B\n"+
-			"never share a value), so the player to move loses against best play.", lo, n, n, pa, pb)
-	} else {
-		an.Reason = fmt.Sprintf("The smaller heap %s belongs to the P-position pair (A_%s, B_%s) = (%s, %s), and the other heap is not %s:\n"+
-			"the position is not a P-position, so the player to move wins by moving to one.", lo, n, n, pa, pb, p)
-	}
 	return an, nil
 }
 
-// Solve explains a Wythoff position (see Analysis).
-func (g *Game) Solve(ctx context.Context, st game.State, _ game.SolveOptions) (game.Analysis, error) {
+// Solve answers a Wythoff position of any size exactly: the player to move
+// loses exactly in a P-position (A_n, B_n) or its mirror, and wins by every
+// move to one (best_moves lists them all). Value is nil: Wythoff's Grundy
+// values have no formula that scales to such positions, and the outcome
+// does not need them. The extras are the fields `kombi solve --json`
+// printed before the common result shape: a, heaps (the position as exact
+// numbers), p_position, reason, pair and methods (each method's move and
+// reasoning); Text is the explanation with the queen's board for small
+// positions.
+func (g *Game) Solve(ctx context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
 	s, ok := st.(*State)
 	if !ok {
-		return nil, fmt.Errorf("wythoff solve: not a wythoff state")
+		return nil, fmt.Errorf("wythoff solve: %T is not a wythoff state", st)
 	}
 	if s.IsTerminal() {
-		return nil, fmt.Errorf("wythoff solve: both heaps are empty, the game is over")
+		o := solve.FromReturn(s.Returns()[0])
+		return &solve.Result{Outcome: o, Complete: true, BestMoves: []string{}, Extra: map[string]any{"a": g.sys.a},
+			Text: fmt.Sprintf("Both heaps are empty: the game is over and %s, who took the last token, won.\n", game.SeatName(1-s.turn))}, nil
 	}
-	an, err := g.sys.Analyse(ctx, new(big.Int).SetUint64(s.x), new(big.Int).SetUint64(s.y))
-	if err != nil {
-		return nil, err
+	x, y := s.BigHeaps()
+	an, err := g.sys.Analyse(ctx, x, y)
+	if an == nil {
+		return nil, fmt.Errorf("wythoff solve: %w", err)
 	}
 	an.Game = g.String()
-	if max(s.x, s.y) <= maxBoard {
+	if s.huge == nil && max(s.x, s.y) <= maxBoard {
 		an.board = g.sys.board(s.x, s.y)
 	}
-	return an, nil
+	r := &solve.Result{Outcome: solve.Win, BestMoves: an.BestMoves, Complete: err == nil, Text: an.Text(),
+		Extra: map[string]any{"a": an.A, "heaps": an.Position, "p_position": an.Outcome == "loss", "reason": an.Reason, "pair": an.Pair, "methods": an.Methods}}
+	if an.Outcome == "loss" {
+		r.Outcome = solve.Loss
+	}
+	if s.huge == nil {
+		for _, t := range g.sys.WinningTargets(x, y) {
+			r.Best = append(r.Best, Move(s.x-t[0].Uint64(), s.y-t[1].Uint64()))
+		}
+	}
+	return r, err
+}
+
+// Analyze values every legal move of a playable position with at most
+// solve.MaxAnalyzeMoves legal moves: a move wins for its player exactly when
+// it reaches a P-position. A larger position (of any size) gets its winning
+// moves, all of them, exactly; in a P-position, where every move loses, the
+// perfect bot's move (one token from the larger heap) stands for them; the
+// analysis is then not Complete, since it does not list every move. Values
+// are nil (see Solve).
+func (g *Game) Analyze(ctx context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("wythoff analyze: %T is not a wythoff state", st)
+	}
+	if s.IsTerminal() {
+		return nil, fmt.Errorf("wythoff analyze: both heaps are empty, the game is over")
+	}
+	x, y := s.BigHeaps()
+	targets := g.sys.WinningTargets(x, y)
+	a := &solve.Analysis{Moves: []solve.MoveValue{}}
+	if s.huge == nil && LegalMoveCount(g.sys.a, s.x, s.y) <= solve.MaxAnalyzeMoves {
+		win := map[game.Move]bool{}
+		for _, t := range targets {
+			win[Move(s.x-t[0].Uint64(), s.y-t[1].Uint64())] = true
+		}
+		for _, m := range s.LegalMoves(nil) {
+			mv := solve.MoveValue{Move: s.MoveString(m), Outcome: solve.Loss, M: m}
+			if win[m] {
+				mv.Outcome = solve.Win
+			}
+			a.Moves = append(a.Moves, mv)
+		}
+		a.Complete = true
+		return a, ctx.Err()
+	}
+	add := func(k, l *big.Int, o solve.Outcome) {
+		mv := solve.MoveValue{Move: k.String() + "," + l.String(), Outcome: o}
+		if s.huge == nil {
+			mv.M = Move(k.Uint64(), l.Uint64())
+		}
+		a.Moves = append(a.Moves, mv)
+	}
+	for _, t := range targets {
+		add(new(big.Int).Sub(x, t[0]), new(big.Int).Sub(y, t[1]), solve.Win)
+	}
+	if len(targets) == 0 {
+		one, zero := big.NewInt(1), new(big.Int)
+		if x.Cmp(y) >= 0 {
+			add(one, zero, solve.Loss)
+		} else {
+			add(zero, one, solve.Loss)
+		}
+	}
+	return a, ctx.Err()
 }
 
 // board draws the queen's board with P-positions and winning targets.
@@ -168,6 +255,9 @@ func (Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {
 	if s.IsTerminal() {
 		return 0, fmt.Errorf("wythoff perfect: no legal move")
 	}
+	if s.huge != nil {
+		return 0, fmt.Errorf("wythoff perfect: %w", s.errTooLarge())
+	}
 	ad, err := s.g.sys.Advise(ctx, Algebraic, new(big.Int).SetUint64(s.x), new(big.Int).SetUint64(s.y))
 	if err != nil {
 		return 0, fmt.Errorf("wythoff perfect: %w", err)
@@ -191,7 +281,12 @@ func Register(games *game.Registry, bots *bot.Registry) error {
 		Name:  "perfect",
 		Doc:   "a move to a P-position (A_n, B_n) whenever one exists (thesis' Code 4, exact)",
 		Games: []string{"wythoff"},
-		New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) {
+		New: func(g game.Game, _ game.Params, _ bot.Env) (bot.Bot, error) {
+			if wg, ok := g.(*Game); ok {
+				if err := wg.Playable(); err != nil {
+					return nil, err
+				}
+			}
 			return Perfect{}, nil
 		},
 	})

@@ -9,12 +9,17 @@ import (
 	"github.com/kombi/kombi/game"
 )
 
-// MaxPile is the largest heap a game string or position accepts.
-const MaxPile = 1_000_000
+// MaxDigits bounds the decimal digits of a heap size in a game string or a
+// position. Solving and analysing stay exact at every size up to it (the
+// algebraic method answers a position of 10 000 digits in well under a
+// second); it only keeps a typing slip such as 10^99999999 from running
+// for hours.
+const MaxDigits = 10_000
 
 // MaxLegalMoves bounds the number of legal moves of a playable position, so
-// that listing them stays cheap; `kombi table wythoff --position` analyses
-// positions of any size.
+// that listing them stays cheap. A larger position (any heaps up to
+// MaxDigits digits) is an analysis position: kombi solve and kombi analyze
+// answer it exactly, but it lists no legal moves and takes no moves.
 const MaxLegalMoves = 10_000_000
 
 // maxBoard is the largest board drawn in the queen view.
@@ -22,7 +27,8 @@ const maxBoard = 30
 
 var params = []game.ParamSpec{
 	{Name: "a", Kind: game.Int, Default: "1", HasMin: true, Min: 1, HasMax: true, Max: MaxA, Doc: "a move on both heaps takes k and l with |k − l| < a (a = 1: classic Wythoff)"},
-	{Name: "piles", Kind: game.IntList, Default: "5;8", HasMin: true, Min: 0, HasMax: true, Max: MaxPile, MinItems: 2, Doc: "the two heap sizes X;Y (the queen's column and row)"},
+	{Name: "piles", Kind: game.Text, Default: "5;8", Doc: "exactly two heap sizes X;Y (the queen's column and row): whole numbers ≥ 0 of up to 10000 digits, " +
+		"written out or as powers such as 10^100; positions with more than 10000000 legal moves are for solve and analyze only"},
 	{Name: "view", Kind: game.Enum, Default: "heaps", Choices: []string{"heaps", "queen"}, Doc: "show two heaps, or a queen on a board moving west, south or south-west"},
 }
 
@@ -35,7 +41,11 @@ func NewType() *game.Type {
 		Params:    params,
 		Impartial: true,
 		New: func(p game.Params) (game.Game, error) {
-			return New(p.Int64("a"), p.Ints("piles"), p.String("view") == "queen")
+			h, err := ParseHeaps(p.String("piles"))
+			if err != nil {
+				return nil, fmt.Errorf("piles: %w", err)
+			}
+			return NewBig(p.Int64("a"), h[0], h[1], p.String("view") == "queen")
 		},
 	}
 }
@@ -44,57 +54,92 @@ func NewType() *game.Type {
 type Game struct {
 	typ   *game.Type
 	sys   *System
-	x, y  uint64
+	x, y  *big.Int
 	queen bool
 }
 
 // New returns the game with parameter a and heaps piles[0], piles[1],
 // drawn as a queen on a board when queen is set.
 func New(a int64, piles []int, queen bool) (*Game, error) {
-	sys, err := NewSystem(a)
-	if err != nil {
-		return nil, err
-	}
 	if len(piles) != 2 {
 		return nil, fmt.Errorf("piles: want exactly two heap sizes X;Y, got %d", len(piles))
 	}
 	for i, h := range piles {
-		if h < 0 || h > MaxPile {
-			return nil, fmt.Errorf("heap %d has %d tokens; allowed: 0 to %d", i+1, h, MaxPile)
+		if h < 0 {
+			return nil, fmt.Errorf("heap %d has %d tokens; want a whole number ≥ 0", i+1, h)
 		}
 	}
-	g := &Game{typ: NewType(), sys: sys, x: uint64(piles[0]), y: uint64(piles[1]), queen: queen}
-	if err := g.checkSize(g.x, g.y); err != nil {
-		return nil, err
-	}
-	return g, nil
+	return NewBig(a, big.NewInt(int64(piles[0])), big.NewInt(int64(piles[1])), queen)
 }
 
-// LegalMoveCount returns the number of legal moves from (x, y) with parameter a.
+// NewBig returns the game with parameter a and heaps x, y of any size up
+// to MaxDigits digits (see MaxLegalMoves for which positions are playable).
+func NewBig(a int64, x, y *big.Int, queen bool) (*Game, error) {
+	sys, err := NewSystem(a)
+	if err != nil {
+		return nil, err
+	}
+	for i, h := range []*big.Int{x, y} {
+		if err := checkHeap(h); err != nil {
+			return nil, fmt.Errorf("heap %d: %w", i+1, err)
+		}
+	}
+	return &Game{typ: NewType(), sys: sys, x: new(big.Int).Set(x), y: new(big.Int).Set(y), queen: queen}, nil
+}
+
+func checkHeap(h *big.Int) error {
+	if h.Sign() < 0 {
+		return fmt.Errorf("%s tokens: want a whole number ≥ 0", h)
+	}
+	if h.BitLen() > 4*MaxDigits || len(h.Text(10)) > MaxDigits {
+		return fmt.Errorf("more than %d digits; at most %d are allowed", MaxDigits, MaxDigits)
+	}
+	return nil
+}
+
+// ParseHeaps reads two heap sizes "X;Y" (also "X,Y", "X Y" or "(X, Y)"),
+// each written out or as a power such as 10^100 (see ParseIndex), of at
+// most MaxDigits digits.
+func ParseHeaps(text string) ([2]*big.Int, error) {
+	var h [2]*big.Int
+	f := splitHeaps(text)
+	if len(f) != 2 {
+		return h, fmt.Errorf("%q: want two heap sizes X;Y (exactly two heap sizes, not %d), e.g. 4;7", text, len(f))
+	}
+	for i, s := range f {
+		n, err := ParseIndex(s)
+		if err != nil {
+			return h, fmt.Errorf("heap %d: %w", i+1, err)
+		}
+		if err := checkHeap(n); err != nil {
+			return h, fmt.Errorf("heap %d: %w", i+1, err)
+		}
+		h[i] = n
+	}
+	return h, nil
+}
+
+func splitHeaps(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ',' || r == ' ' || r == '(' || r == ')' })
+}
+
+// LegalMoveCount returns the number of legal moves from (x, y) with
+// parameter a, or a number above MaxLegalMoves as soon as it exceeds it.
 func LegalMoveCount(a, x, y uint64) uint64 {
+	if x > MaxLegalMoves || y > MaxLegalMoves {
+		return MaxLegalMoves + 1
+	}
 	n := x + y
-	for k := uint64(1); k <= x; k++ {
+	for k := uint64(1); k <= x && n <= MaxLegalMoves; k++ {
 		lo := uint64(1)
 		if k >= a {
 			lo = k - a + 1
 		}
-		hi := min(y, k+a-1)
-		if hi >= lo {
+		if hi := min(y, k+a-1); hi >= lo {
 			n += hi - lo + 1
-		}
-		if n > MaxLegalMoves {
-			return n
 		}
 	}
 	return n
-}
-
-func (g *Game) checkSize(x, y uint64) error {
-	if c := LegalMoveCount(g.sys.a, x, y); c > MaxLegalMoves {
-		return fmt.Errorf("position (%d, %d) with a = %d has more than %d legal moves, too many to play; 'kombi table wythoff --a %d --position %d;%d' analyses positions of any size",
-			x, y, g.sys.a, MaxLegalMoves, g.sys.a, x, y)
-	}
-	return nil
 }
 
 // Type describes the game.
@@ -109,42 +154,74 @@ func (g *Game) String() string {
 	if g.queen {
 		view = "queen"
 	}
-	return fmt.Sprintf("wythoff(a=%d,piles=%d;%d,view=%s)", g.sys.a, g.x, g.y, view)
+	return fmt.Sprintf("wythoff(a=%d,piles=%s;%s,view=%s)", g.sys.a, g.x, g.y, view)
+}
+
+// Playable returns nil when the starting position can be played (at most
+// MaxLegalMoves legal moves), else an error that says so and where such a
+// position is answered. Commands that play a game should refuse it then.
+func (g *Game) Playable() error {
+	if s := g.newState(g.x, g.y, 0); s.huge != nil {
+		return s.errTooLarge()
+	}
+	return nil
 }
 
 // NewInitialState returns the starting heaps with the first player to move.
 func (g *Game) NewInitialState() game.State {
-	return &State{g: g, x: g.x, y: g.y}
+	return g.newState(g.x, g.y, 0)
 }
 
-// ParsePosition reads two heap sizes "X;Y" (or "X,Y", "X Y"); the first
-// player is to move.
+// newState returns the position (x, y) with turn to move: a playable
+// position in machine words when it has at most MaxLegalMoves legal
+// moves, else an analysis position.
+func (g *Game) newState(x, y *big.Int, turn game.Player) *State {
+	s := &State{g: g, turn: turn}
+	if x.IsUint64() && y.IsUint64() && LegalMoveCount(g.sys.a, x.Uint64(), y.Uint64()) <= MaxLegalMoves {
+		s.x, s.y = x.Uint64(), y.Uint64()
+	} else {
+		s.huge = &[2]*big.Int{new(big.Int).Set(x), new(big.Int).Set(y)}
+	}
+	return s
+}
+
+// ParsePosition reads the position that State.Position writes: two heap
+// sizes "X;Y" (also "X,Y" or "X Y"; any size up to MaxDigits digits, e.g.
+// 10^100;3) with the first player to move, or "X;Y;P2" with the second.
 func (g *Game) ParsePosition(text string) (game.State, error) {
-	f := strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ',' || r == ' ' || r == '(' || r == ')' })
-	if len(f) != 2 {
-		return nil, fmt.Errorf("position %q: want two heap sizes X;Y, e.g. 4;7", text)
-	}
-	var h [2]uint64
-	for i, s := range f {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil || n > MaxPile {
-			return nil, fmt.Errorf("position %q: heap %d is %q; want a whole number from 0 to %d (larger positions: kombi table wythoff --position)", text, i+1, s, MaxPile)
+	f := splitHeaps(text)
+	turn := game.Player(0)
+	if len(f) == 3 {
+		switch strings.ToUpper(f[2]) {
+		case "P1":
+		case "P2":
+			turn = 1
+		default:
+			return nil, fmt.Errorf("position %q: the third field %q names the player to move: P1 or P2", text, f[2])
 		}
-		h[i] = n
+		f = f[:2]
 	}
-	if err := g.checkSize(h[0], h[1]); err != nil {
+	if len(f) != 2 {
+		return nil, fmt.Errorf("position %q: want two heap sizes X;Y, e.g. 4;7 (or X;Y;P2 with the second player to move)", text)
+	}
+	h, err := ParseHeaps(f[0] + ";" + f[1])
+	if err != nil {
 		return nil, fmt.Errorf("position %q: %w", text, err)
 	}
-	return &State{g: g, x: h[0], y: h[1]}, nil
+	return g.newState(h[0], h[1], turn), nil
 }
 
 // State is a position: the two heaps (the queen's column x and row y) and
-// the player to move. It implements game.Undoer and game.Hasher.
+// the player to move. A playable position keeps the heaps in machine words
+// and implements game.Undoer and game.Hasher; an analysis position (more
+// than MaxLegalMoves legal moves, heaps of any size) keeps them in huge
+// and lists no legal moves, refuses every move, and is answered exactly by
+// Game.Solve and Game.Analyze.
 type State struct {
-	g     *Game
-	x, y  uint64
-	turn  game.Player
-	moves int
+	g    *Game
+	x, y uint64
+	huge *[2]*big.Int // non-nil for an analysis position; never modified
+	turn game.Player
 }
 
 // Move packs "take k from heap 1 and l from heap 2".
@@ -152,8 +229,25 @@ func Move(k, l uint64) game.Move { return game.Move(k<<32 | l) }
 
 func unpack(m game.Move) (k, l uint64) { return uint64(m >> 32), uint64(m & 0xffffffff) }
 
-// Heaps returns the two heap sizes.
+// Heaps returns the two heap sizes of a playable position (see BigHeaps).
 func (s *State) Heaps() (x, y uint64) { return s.x, s.y }
+
+// BigHeaps returns the two heap sizes of any position (fresh values).
+func (s *State) BigHeaps() (x, y *big.Int) {
+	if s.huge != nil {
+		return new(big.Int).Set(s.huge[0]), new(big.Int).Set(s.huge[1])
+	}
+	return new(big.Int).SetUint64(s.x), new(big.Int).SetUint64(s.y)
+}
+
+// Playable reports whether the position lists its legal moves and takes
+// moves (at most MaxLegalMoves legal moves); an analysis position does not.
+func (s *State) Playable() bool { return s.huge == nil }
+
+// errTooLarge explains why an analysis position takes no moves.
+func (s *State) errTooLarge() error {
+	return fmt.Errorf("the position (%s, %s) has more than %d legal moves, too many to play; kombi solve and kombi analyze answer it exactly", s.huge[0], s.huge[1], MaxLegalMoves)
+}
 
 // Player returns the player to move, or game.Terminal at (0, 0).
 func (s *State) Player() game.Player {
@@ -164,11 +258,14 @@ func (s *State) Player() game.Player {
 }
 
 // IsTerminal reports whether both heaps are empty.
-func (s *State) IsTerminal() bool { return s.x == 0 && s.y == 0 }
+func (s *State) IsTerminal() bool { return s.huge == nil && s.x == 0 && s.y == 0 }
 
 // LegalMoves appends the moves ordered by the tokens taken from heap 1,
-// then from heap 2.
+// then from heap 2; an analysis position appends none.
 func (s *State) LegalMoves(buf []game.Move) []game.Move {
+	if s.huge != nil {
+		return buf
+	}
 	a := s.g.sys.a
 	for l := uint64(1); l <= s.y; l++ {
 		buf = append(buf, Move(0, l))
@@ -187,6 +284,9 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 }
 
 func (s *State) check(m game.Move) error {
+	if s.huge != nil {
+		return s.errTooLarge()
+	}
 	k, l := unpack(m)
 	a := s.g.sys.a
 	switch {
@@ -213,13 +313,12 @@ func (s *State) Apply(m game.Move) error {
 	return nil
 }
 
-// ApplyUnchecked plays m without checking it.
+// ApplyUnchecked plays m, a legal move, without checking it.
 func (s *State) ApplyUnchecked(m game.Move) {
 	k, l := unpack(m)
 	s.x -= k
 	s.y -= l
 	s.turn = 1 - s.turn
-	s.moves++
 }
 
 // Undo takes back m, the last move applied.
@@ -228,7 +327,6 @@ func (s *State) Undo(m game.Move) {
 	s.x += k
 	s.y += l
 	s.turn = 1 - s.turn
-	s.moves--
 }
 
 // Clone returns an independent copy.
@@ -250,7 +348,27 @@ func (s *State) Returns() []float64 {
 // Key hashes the heaps and the player to move.
 func (s *State) Key() uint64 {
 	h := game.HashMix(0x77797468, uint64(s.turn))
+	if s.huge != nil {
+		for _, x := range s.huge {
+			for _, w := range x.Bits() {
+				h = game.HashMix(h, uint64(w))
+			}
+			h = game.HashMix(h, uint64(x.BitLen()))
+		}
+		return h
+	}
 	return game.HashMix(game.HashMix(h, s.x), s.y)
+}
+
+// Position writes the heaps "X;Y", followed by ";P2" when the second
+// player is to move (Game.ParsePosition reads it back).
+func (s *State) Position() string {
+	x, y := s.BigHeaps()
+	p := x.String() + ";" + y.String()
+	if s.turn == 1 {
+		p += ";P2"
+	}
+	return p
 }
 
 // MoveString writes "K,L": K tokens taken from heap 1, L from heap 2.
@@ -262,6 +380,9 @@ func (s *State) MoveString(m game.Move) string {
 // ParseMove reads "K,L" (tokens taken from heap 1 and heap 2, e.g. 2,0 or
 // 3,4) or "to X,Y" (the heaps, or the queen's square, after the move).
 func (s *State) ParseMove(text string) (game.Move, error) {
+	if s.huge != nil {
+		return 0, s.errTooLarge()
+	}
 	t := strings.TrimSpace(text)
 	target := false
 	if rest, ok := strings.CutPrefix(t, "to "); ok {
@@ -274,8 +395,8 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	var v [2]uint64
 	for i, p := range f {
 		n, err := strconv.ParseUint(p, 10, 64)
-		if err != nil || n > MaxPile {
-			return 0, fmt.Errorf("%q: %q is not a whole number from 0 to %d", text, p, MaxPile)
+		if err != nil || n > MaxLegalMoves {
+			return 0, fmt.Errorf("%q: %q is not a whole number from 0 to %d", text, p, MaxLegalMoves)
 		}
 		v[i] = n
 	}
@@ -297,27 +418,51 @@ func (s *State) MoveHelp() string {
 
 // Hint names the P-position pair of the smaller heap.
 func (s *State) Hint() string {
-	lo := min(s.x, s.y)
-	p, n := s.g.sys.Partner(new(big.Int).SetUint64(lo))
-	return fmt.Sprintf("The smaller heap %d belongs to the P-position pair %s: (%d, %s) and its mirror lose for the player to move.", lo, n, lo, p)
+	x, y := s.BigHeaps()
+	lo := x
+	if y.Cmp(x) < 0 {
+		lo = y
+	}
+	p, n := s.g.sys.Partner(lo)
+	return fmt.Sprintf("The smaller heap %s belongs to the P-position pair %s: (%s, %s) and its mirror lose for the player to move.", lo, n, lo, p)
+}
+
+// board reports whether the queen view draws the board: in the queen view,
+// for a playable position of at most maxBoard columns and rows.
+func (s *State) board() bool {
+	return s.g.queen && s.huge == nil && max(s.x, s.y) <= maxBoard
 }
 
 // String draws the heaps, or the queen's board in the queen view.
 func (s *State) String() string {
 	var b strings.Builder
+	x, y := s.BigHeaps()
 	if s.g.queen {
-		if max(s.x, s.y) <= maxBoard {
+		if s.board() {
 			b.WriteString(Board(s.x, s.y, nil, nil))
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "queen at (%d, %d)", s.x, s.y)
+		fmt.Fprintf(&b, "queen at (%s, %s)", x, y)
 	} else {
-		for i, h := range []uint64{s.x, s.y} {
-			bar := strings.Repeat("●", int(min(h, 40)))
-			if h > 40 {
+		for i, h := range []*big.Int{x, y} {
+			n := 40
+			if h.IsUint64() && h.Uint64() < 40 {
+				n = int(h.Uint64())
+			}
+			bar := strings.Repeat("●", n)
+			if h.Cmp(big.NewInt(40)) > 0 {
 				bar += "…"
 			}
-			fmt.Fprintf(&b, "heap %d: %3d  %s\n", i+1, h, bar)
+			fmt.Fprintf(&b, "heap %d: %3s  %s\n", i+1, h, bar)
+		}
+	}
+	if s.huge != nil {
+		if s.g.queen {
+			b.WriteString("; ")
+		}
+		b.WriteString("an analysis position (too many legal moves to play)")
+		if !s.g.queen {
+			b.WriteByte('\n')
 		}
 	}
 	if s.IsTerminal() {

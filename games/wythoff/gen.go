@@ -110,6 +110,9 @@ func (s *System) check(t Table) error {
 			return fmt.Errorf("the recursive method builds the table from n = 0 and stops at n = %d; use --method algebraic or arithmetic for n = %s", min(uint64(MaxRecursiveN), s.fastLimit(Recursive)), l)
 		}
 	}
+	if t.Method == Arithmetic && digits(t.last()) > MaxArithmeticDigits {
+		return fmt.Errorf("the arithmetic method keeps its numeration weights up to the last index, of at most %d digits (this one has %d); use --method algebraic", MaxArithmeticDigits, digits(t.last()))
+	}
 	return nil
 }
 
@@ -185,7 +188,7 @@ func (s *System) Stream(ctx context.Context, t Table, fast func(n0 uint64, as []
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if t.Progress != nil && done%(1<<16) == 0 {
+			if t.Progress != nil && done > 0 && done%(1<<16) == 0 {
 				t.Progress(done)
 			}
 		}
@@ -691,7 +694,10 @@ func (g *recGen) fill(dst []uint64) {
 // 10^100, 2^64 or 1e30.
 func ParseIndex(text string) (*big.Int, error) {
 	t := strings.TrimSpace(text)
-	bad := fmt.Errorf("%q: want a whole number ≥ 0 such as 1000, 10^100, 2^64 or 1e30", text)
+	bad := fmt.Errorf("%q: want a whole number ≥ 0 such as 1000, 10^100, 2^64 or 1e30 (no signs, no negative exponents)", text)
+	if strings.ContainsAny(t, "+-") {
+		return nil, bad
+	}
 	var base, exp string
 	switch {
 	case strings.Contains(t, "^"):
@@ -701,14 +707,14 @@ func ParseIndex(text string) (*big.Int, error) {
 		base, exp = t[:i], t[i+1:]
 	default:
 		n, ok := new(big.Int).SetString(t, 10)
-		if !ok || n.Sign() < 0 || strings.HasPrefix(t, "+") {
+		if !ok {
 			return nil, bad
 		}
 		return n, nil
 	}
 	b, ok1 := new(big.Int).SetString(base, 10)
 	e, ok2 := new(big.Int).SetString(exp, 10)
-	if !ok1 || !ok2 || b.Sign() < 0 || e.Sign() < 0 || strings.HasPrefix(base, "+") || strings.HasPrefix(exp, "+") || !e.IsInt64() || e.Int64() > 100000 {
+	if !ok1 || !ok2 || !e.IsInt64() || e.Int64() > 100000 {
 		return nil, bad
 	}
 	if strings.ContainsAny(t, "eE") {

@@ -11,6 +11,36 @@ import (
 // the recursive method, which builds the table up to that heap.
 const MaxRecursivePosition = 100_000_000
 
+// MaxArithmeticDigits bounds the digits of the numbers the arithmetic
+// method works with (the smaller heap of a position, the last index of a
+// table): it keeps the p- and q-weights up to them, whose memory grows with
+// the square of the digits (about 20 MB at 2000 digits, 2 GB at 30000).
+const MaxArithmeticDigits = 2000
+
+// canAdvise reports why method m cannot explain a position whose smaller
+// heap is lo, or nil when it can.
+func (s *System) canAdvise(m Method, lo *big.Int) error {
+	switch m {
+	case Recursive:
+		if !lo.IsUint64() || lo.Uint64() > MaxRecursivePosition {
+			return fmt.Errorf("the recursive method builds the table up to the smaller heap, at most %d; use the algebraic or arithmetic method for %s", MaxRecursivePosition, lo)
+		}
+	case Arithmetic:
+		if digits(lo) > MaxArithmeticDigits {
+			return fmt.Errorf("the arithmetic method keeps its numeration weights up to the smaller heap, of at most %d digits (this one has %d); use the algebraic method", MaxArithmeticDigits, digits(lo))
+		}
+	}
+	return nil
+}
+
+// digits returns the number of decimal digits of x ≥ 0.
+func digits(x *big.Int) int {
+	if x.Sign() == 0 {
+		return 1
+	}
+	return len(x.Text(10))
+}
+
 // Advice is the winning move from (X, Y) found by one method, following the
 // thesis' case analysis (Code 4 for the recursive and algebraic methods,
 // Code 5 for the arithmetic method).
@@ -40,7 +70,8 @@ type pairFinder interface {
 
 // Advise returns the winning move from (x, y) by method m, or reports that
 // (x, y) is a P-position. The recursive method accepts min(x, y) up to
-// MaxRecursivePosition; the others any size.
+// MaxRecursivePosition, the arithmetic one up to MaxArithmeticDigits
+// digits, the algebraic one any size.
 func (s *System) Advise(ctx context.Context, m Method, x, y *big.Int) (*Advice, error) {
 	if x.Sign() < 0 || y.Sign() < 0 {
 		return nil, fmt.Errorf("heap sizes must be ≥ 0")
@@ -50,12 +81,12 @@ func (s *System) Advise(ctx context.Context, m Method, x, y *big.Int) (*Advice, 
 	if swap {
 		lo, hi = y, x
 	}
+	if err := s.canAdvise(m, lo); err != nil {
+		return nil, err
+	}
 	var pf pairFinder
 	switch m {
 	case Recursive:
-		if !lo.IsUint64() || lo.Uint64() > MaxRecursivePosition {
-			return nil, fmt.Errorf("the recursive method builds the table up to the smaller heap, at most %d; use the algebraic or arithmetic method for %s", MaxRecursivePosition, lo)
-		}
 		pf = &recFinder{s: s, ctx: ctx}
 	case Algebraic:
 		pf = algFinder{s}

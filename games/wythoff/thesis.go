@@ -88,12 +88,13 @@ func FloatPair(a, n uint64) (an, bn float64) {
 
 // FirstFloatError scans n = 1..upTo and returns the first n at which the
 // double-precision Code 2 gives a wrong A_n or B_n, and how many of the n
-// it gets wrong; first is 0 when every value is right. It stops with ctx's
-// error when ctx is done.
-func (s *System) FirstFloatError(ctx context.Context, upTo uint64) (first, wrong uint64, err error) {
+// it gets wrong; first is 0 when every value is right. progress, when not
+// nil, hears now and then how many n are checked. It stops with ctx's
+// error (and the counts so far) when ctx is done.
+func (s *System) FirstFloatError(ctx context.Context, upTo uint64, progress func(done uint64)) (first, wrong uint64, err error) {
 	alpha := (float64(2-int64(s.a)) + math.Sqrt(float64(s.a*s.a+4))) / 2
 	beta := alpha + float64(s.a)
-	err = s.Stream(ctx, Table{Method: Algebraic, From: big.NewInt(1), Count: upTo}, func(n0 uint64, as []uint64) error {
+	err = s.Stream(ctx, Table{Method: Algebraic, From: big.NewInt(1), Count: upTo, Progress: progress}, func(n0 uint64, as []uint64) error {
 		for i, x := range as {
 			n := n0 + uint64(i)
 			fa := math.Floor(alpha * float64(n))
