@@ -514,3 +514,40 @@ func (s *Store) DoneKeys(ctx context.Context, sweep string) (map[string]bool, er
 	}
 	return keys, nil
 }
+
+// MaxSeedsQuery bounds the seeds one CellSeedsDone call asks about.
+const MaxSeedsQuery = 1000
+
+// CellSeedsDone returns which of the seeds of one cell of a sweep have a
+// stored game: what a worker playing a batch of a cell's seeds skips,
+// without reading the rest of the sweep. At most MaxSeedsQuery seeds.
+func (s *Store) CellSeedsDone(ctx context.Context, sweep, cell string, seeds []uint64) (map[uint64]bool, error) {
+	if len(seeds) > MaxSeedsQuery {
+		return nil, fmt.Errorf("store: sweep %q cell %q: %d seeds asked about, at most %d allowed", sweep, cell, len(seeds), MaxSeedsQuery)
+	}
+	done := map[uint64]bool{}
+	if len(seeds) == 0 {
+		return done, nil
+	}
+	args := []any{sweep, cell}
+	for _, seed := range seeds {
+		args = append(args, int64(seed))
+	}
+	marks := strings.Repeat("?, ", len(seeds)-1) + "?"
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT seed FROM games WHERE sweep = ? AND cell = ? AND seed IN (`+marks+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: sweep %q cell %q: games done: %w", sweep, cell, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seed int64
+		if err := rows.Scan(&seed); err != nil {
+			return nil, fmt.Errorf("store: sweep %q cell %q: games done: %w", sweep, cell, err)
+		}
+		done[uint64(seed)] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: sweep %q cell %q: games done: %w", sweep, cell, err)
+	}
+	return done, nil
+}

@@ -24,7 +24,8 @@ import (
 	"strings"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
@@ -55,6 +56,7 @@ const busyTimeout = 10 * time.Second
 // processes).
 type Store struct {
 	db       *sql.DB
+	pool     *pgxpool.Pool // PostgreSQL: the connections db draws from
 	dialect  string
 	location string
 }
@@ -69,7 +71,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, err
 	}
 	if err := s.migrate(ctx); err != nil {
-		s.db.Close()
+		s.closeAll()
 		return nil, fmt.Errorf("store: %s: migrations: %w", s.location, err)
 	}
 	return s, nil
@@ -96,11 +98,16 @@ func open(ctx context.Context, spec string) (*Store, error) {
 		return nil, err
 	}
 	if err := s.db.PingContext(ctx); err != nil {
-		s.db.Close()
+		s.closeAll()
 		return nil, fmt.Errorf("store: open %s: %w", s.location, err)
 	}
 	return s, nil
 }
+
+// defaultMaxConns is how many PostgreSQL connections a Store opens at
+// most unless the URL says otherwise (pool_max_conns=N): enough for a
+// worker's jobs, its queue's listener and the games it stores at once.
+const defaultMaxConns = 16
 
 func openPostgres(spec string) (*Store, error) {
 	u, err := url.Parse(spec)
@@ -108,11 +115,29 @@ func openPostgres(spec string) (*Store, error) {
 		// The parse error would repeat the URL, password included.
 		return nil, fmt.Errorf("store: %w: the postgres:// URL does not parse", ErrBadURL)
 	}
-	db, err := sql.Open("pgx", spec)
+	cfg, err := pgxpool.ParseConfig(spec)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w: %s: %v", ErrBadURL, u.Redacted(), redact(err, spec, u))
+	}
+	if !u.Query().Has("pool_max_conns") {
+		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
+	}
+	// The pool connects lazily: creating it does not reach the server.
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", u.Redacted(), err)
 	}
-	return &Store{db: db, dialect: DialectPostgres, location: u.Redacted()}, nil
+	return &Store{db: stdlib.OpenDBFromPool(pool), pool: pool, dialect: DialectPostgres, location: u.Redacted()}, nil
+}
+
+// redact keeps the password of the URL out of an error's text.
+func redact(err error, spec string, u *url.URL) error {
+	msg := err.Error()
+	if p, ok := u.User.Password(); ok && p != "" {
+		msg = strings.ReplaceAll(msg, spec, u.Redacted())
+		msg = strings.ReplaceAll(msg, p, "xxxxx")
+	}
+	return errors.New(msg)
 }
 
 func openSQLite(spec string) (*Store, error) {
@@ -217,11 +242,26 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if err := s.db.Close(); err != nil {
+	if err := s.closeAll(); err != nil {
 		return fmt.Errorf("store: close %s: %w", s.location, err)
 	}
 	return nil
 }
+
+// closeAll closes db and, for PostgreSQL, the pool it draws from (which
+// closing db leaves open).
+func (s *Store) closeAll() error {
+	err := s.db.Close()
+	if s.pool != nil {
+		s.pool.Close()
+	}
+	return err
+}
+
+// PgxPool is the pool of PostgreSQL connections the store uses, for
+// packages that speak to PostgreSQL directly (the River job queue); nil
+// for SQLite. Close closes it.
+func (s *Store) PgxPool() *pgxpool.Pool { return s.pool }
 
 // Dialect is DialectSQLite or DialectPostgres.
 func (s *Store) Dialect() string { return s.dialect }

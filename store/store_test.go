@@ -3,9 +3,6 @@ package store
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,60 +13,14 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/store/storetest"
 )
 
 // The suite runs against SQLite always and against PostgreSQL when
 // KOMBI_TEST_POSTGRES holds a URL (.ci/postgres.sh starts a server and
 // prints one). Each PostgreSQL test gets a schema of its own.
 
-const postgresEnv = "KOMBI_TEST_POSTGRES"
-
-// eachBackend runs fn as a subtest per database, with a new, empty
-// database's URL.
-func eachBackend(t *testing.T, fn func(t *testing.T, url string)) {
-	t.Run("sqlite", func(t *testing.T) {
-		fn(t, filepath.Join(t.TempDir(), "data", "kombi.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		fn(t, postgresURL(t))
-	})
-}
-
-// postgresURL returns the URL of a new, empty schema on the test server.
-func postgresURL(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set: CI must run the store's tests against PostgreSQL (export %s=$(.ci/postgres.sh))", postgresEnv, postgresEnv)
-		}
-		t.Skipf("no PostgreSQL server: set %s to a postgres:// URL to run these tests (e.g. export %s=$(.ci/postgres.sh))", postgresEnv, postgresEnv)
-	}
-	var b [6]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		t.Fatal(err)
-	}
-	schema := "kombi_test_" + hex.EncodeToString(b[:])
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-		db.Close()
-		t.Fatalf("%s: create schema: %v", postgresEnv, err)
-	}
-	t.Cleanup(func() {
-		if _, err := db.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-		db.Close()
-	})
-	sep := "?"
-	if strings.Contains(base, "?") {
-		sep = "&"
-	}
-	return base + sep + "search_path=" + schema
-}
+var eachBackend = storetest.EachBackend
 
 func openT(t *testing.T, url string) *Store {
 	t.Helper()

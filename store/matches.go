@@ -1,0 +1,215 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Bounds of a stored match's fields.
+const (
+	// MaxMatchID bounds a match's id, and MaxMatchMode its mode.
+	MaxMatchID   = 200
+	MaxMatchMode = 50
+	// MaxScoreKey bounds a high score's key.
+	MaxScoreKey = 1000
+)
+
+// Match is a match of `kombi serve` as it is stored after every move: an
+// unfinished one is continued when the server starts again.
+type Match struct {
+	ID   string `json:"id"`
+	Mode string `json:"mode"`
+	// Record is the match so far as a game record's JSON.
+	Record json.RawMessage `json:"record"`
+	// TokenHashes are the hashes of the seats' tokens ("" for none).
+	TokenHashes [2]string `json:"token_hashes"`
+	Finished    bool      `json:"finished"`
+	// GameName is the game's family name, read from the record by
+	// SaveMatch.
+	GameName string    `json:"game_name"`
+	Created  time.Time `json:"created_at"`
+	Updated  time.Time `json:"updated_at"`
+}
+
+// MatchFilter selects stored matches; its zero value selects all.
+type MatchFilter struct {
+	// Unfinished keeps only the matches not finished.
+	Unfinished bool
+	// GameName keeps the matches of one game family (nim, thue, ...).
+	GameName string
+	// Limit is the most matches returned (0: no limit).
+	Limit int
+}
+
+// SaveMatch stores the match, or replaces the stored one with its id
+// (keeping when that one was created). Created and Updated default to
+// now.
+func (s *Store) SaveMatch(ctx context.Context, m Match) error {
+	if err := s.saveMatch(ctx, m); err != nil {
+		return fmt.Errorf("store: save match %q: %w", m.ID, err)
+	}
+	return nil
+}
+
+func (s *Store) saveMatch(ctx context.Context, m Match) error {
+	switch {
+	case m.ID == "":
+		return errors.New("the match has no id")
+	case len(m.ID) > MaxMatchID:
+		return fmt.Errorf("an id of %d bytes: at most %d allowed", len(m.ID), MaxMatchID)
+	case len(m.Mode) > MaxMatchMode:
+		return fmt.Errorf("a mode of %d bytes: at most %d allowed", len(m.Mode), MaxMatchMode)
+	case len(m.Record) > MaxRecordBytes:
+		return fmt.Errorf("a record of %d bytes: at most %d allowed", len(m.Record), MaxRecordBytes)
+	case len(m.TokenHashes[0]) > MaxMatchID || len(m.TokenHashes[1]) > MaxMatchID:
+		return fmt.Errorf("a token hash longer than %d bytes", MaxMatchID)
+	}
+	raw := bytes.TrimSpace(m.Record)
+	var head struct {
+		Game string `json:"game"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return fmt.Errorf("not a game record: %w", err)
+	}
+	spec, err := game.ParseSpec(head.Game)
+	if err != nil {
+		return fmt.Errorf("not a game record: %w", err)
+	}
+	now := time.Now()
+	if m.Created.IsZero() {
+		m.Created = now
+	}
+	if m.Updated.IsZero() {
+		m.Updated = now
+	}
+	_, err = s.db.ExecContext(ctx, s.q(`INSERT INTO matches
+		(id, mode, record, token_hash_0, token_hash_1, finished, game_name, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET mode = excluded.mode, record = excluded.record,
+			token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
+			finished = excluded.finished, game_name = excluded.game_name, updated_at = excluded.updated_at`),
+		m.ID, m.Mode, string(raw), m.TokenHashes[0], m.TokenHashes[1], m.Finished, spec.Name,
+		s.timeArg(m.Created), s.timeArg(m.Updated))
+	return err
+}
+
+const matchColumns = `id, mode, record, token_hash_0, token_hash_1, finished, game_name, created_at, updated_at`
+
+func scanMatch(sc scanner) (*Match, error) {
+	var m Match
+	var record string
+	err := sc.Scan(&m.ID, &m.Mode, &record, &m.TokenHashes[0], &m.TokenHashes[1], &m.Finished, &m.GameName,
+		timeScan{&m.Created}, timeScan{&m.Updated})
+	if err != nil {
+		return nil, err
+	}
+	m.Record = json.RawMessage(record)
+	return &m, nil
+}
+
+// Match returns the stored match with this id; an id not stored gives an
+// error wrapping ErrNotFound.
+func (s *Store) Match(ctx context.Context, id string) (*Match, error) {
+	m, err := scanMatch(s.db.QueryRowContext(ctx, s.q(`SELECT `+matchColumns+` FROM matches WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: match %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: match %q: %w", id, err)
+	}
+	return m, nil
+}
+
+// Matches returns the stored matches the filter selects, newest first.
+func (s *Store) Matches(ctx context.Context, f MatchFilter) ([]Match, error) {
+	if f.Limit < 0 {
+		return nil, fmt.Errorf("store: matches: limit %d: want 0 (no limit) or more", f.Limit)
+	}
+	query := `SELECT ` + matchColumns + ` FROM matches WHERE 1 = 1`
+	var args []any
+	if f.Unfinished {
+		query += ` AND finished = ?`
+		args = append(args, false)
+	}
+	if f.GameName != "" {
+		query += ` AND game_name = ?`
+		args = append(args, f.GameName)
+	}
+	query += ` ORDER BY created_at DESC, id DESC`
+	if f.Limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, f.Limit)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: matches: %w", err)
+	}
+	defer rows.Close()
+	out := []Match{}
+	for rows.Next() {
+		m, err := scanMatch(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: matches: %w", err)
+		}
+		out = append(out, *m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: matches: %w", err)
+	}
+	return out, nil
+}
+
+// HighScore raises the high score stored under key to score when score is
+// higher (or none is stored) and returns the best score stored. It is one
+// statement, so that servers sharing the database never lose a score.
+func (s *Store) HighScore(ctx context.Context, key string, score int64) (int64, error) {
+	switch {
+	case key == "":
+		return 0, errors.New("store: high score: empty key")
+	case len(key) > MaxScoreKey:
+		return 0, fmt.Errorf("store: high score: a key of %d bytes: at most %d allowed", len(key), MaxScoreKey)
+	}
+	greatest := "max" // SQLite's max of two values
+	if s.dialect == DialectPostgres {
+		greatest = "GREATEST"
+	}
+	var best int64
+	err := s.db.QueryRowContext(ctx, s.q(`INSERT INTO high_scores (key, score, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (key) DO UPDATE SET
+			score = `+greatest+`(high_scores.score, excluded.score),
+			updated_at = CASE WHEN excluded.score > high_scores.score THEN excluded.updated_at ELSE high_scores.updated_at END
+		RETURNING score`), key, score, s.timeArg(time.Now())).Scan(&best)
+	if err != nil {
+		return 0, fmt.Errorf("store: high score %q: %w", key, err)
+	}
+	return best, nil
+}
+
+// HighScores returns every stored high score by key.
+func (s *Store) HighScores(ctx context.Context) (map[string]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT key, score FROM high_scores`)
+	if err != nil {
+		return nil, fmt.Errorf("store: high scores: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var k string
+		var v int64
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, fmt.Errorf("store: high scores: %w", err)
+		}
+		out[k] = v
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: high scores: %w", err)
+	}
+	return out, nil
+}
