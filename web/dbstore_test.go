@@ -1,0 +1,199 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/store/storetest"
+	"github.com/kombi/kombi/web"
+)
+
+// openDB opens the database at url for the test; close closes it (once).
+func openDB(t *testing.T, url string) (st *store.Store, close func()) {
+	t.Helper()
+	st, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := false
+	close = func() {
+		if !closed {
+			closed = true
+			if err := st.Close(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	t.Cleanup(close)
+	return st, close
+}
+
+// dbHarness is a server on the database store, as `kombi serve --db`
+// runs it, with the test helpers of server_test.go.
+func dbHarness(t *testing.T, st *store.Store) *harness {
+	t.Helper()
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := web.New(web.Options{Games: games, Bots: bots, Store: web.NewDBStore(st), MaxThink: 5 * time.Second,
+		MaxSearches: 2, Catalogue: func() any { return all.Catalogue(games, bots) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	return &harness{t: t, srv: srv, ts: ts, reg: games}
+}
+
+func TestDBStoreMatchesScoresAndArchive(t *testing.T) {
+	storetest.EachBackend(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		st, _ := openDB(t, url)
+		ds := web.NewDBStore(st)
+		t0 := time.Date(2025, 5, 1, 10, 0, 0, 0, time.UTC)
+		w := 1
+		rec := game.Record{Game: "nim(piles=1;2,misere=false)", Seed: 4, Players: []string{"human", "perfect"},
+			Moves: []game.RecordMove{{Player: 0, Move: "2:1", Seconds: 1.5}}, Extra: map[string]any{"note": "x"}}
+		for i, id := range []string{"m1", "m2", "m3"} {
+			sm := &web.StoredMatch{ID: id, Mode: web.ModeNormal, Record: rec, TokenHashes: [2]string{"t-" + id, ""},
+				Created: t0.Add(time.Duration(i) * time.Second), Updated: t0.Add(time.Duration(i) * time.Second)}
+			if id == "m3" {
+				sm.Record.Game = "wythoff(x=1,y=2)"
+			}
+			if err := ds.SaveMatch(ctx, sm); err != nil {
+				t.Fatal(err)
+			}
+		}
+		done := rec
+		done.Moves = append(done.Moves, game.RecordMove{Player: 1, Move: "1:1", Seconds: 0}, game.RecordMove{Player: 0, Move: "2:1"})
+		done.Winner, done.Length = &w, 3
+		if err := ds.SaveMatch(ctx, &web.StoredMatch{ID: "m1", Mode: web.ModeNormal, Record: done, Finished: true,
+			Created: t0, Updated: t0.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		open, err := ds.Matches(ctx, true, "", 0)
+		if err != nil || len(open) != 2 || open[0].ID != "m3" || open[1].ID != "m2" {
+			t.Fatalf("unfinished matches: %+v, %v", open, err)
+		}
+		if m := open[1]; m.Record.Extra["note"] != "x" || len(m.Record.Moves) != 1 || m.Record.Moves[0].Seconds != 1.5 ||
+			m.TokenHashes[0] != "t-m2" || !m.Created.Equal(t0.Add(time.Second)) || m.Finished {
+			t.Fatalf("match m2 read back: %+v", m)
+		}
+		nim, err := ds.Matches(ctx, false, "nim", 1)
+		if err != nil || len(nim) != 1 || nim[0].ID != "m2" {
+			t.Fatalf("newest nim match: %+v, %v", nim, err)
+		}
+		if all, err := ds.Matches(ctx, false, "", 0); err != nil || len(all) != 3 || !all[2].Finished || len(all[2].Record.Moves) != 3 {
+			t.Fatalf("all matches: %+v, %v", all, err)
+		}
+
+		for _, c := range [][2]int{{5, 5}, {2, 5}, {8, 8}} {
+			if best, err := ds.HighScore(ctx, "thue(alphabet=3)", c[0]); err != nil || best != c[1] {
+				t.Fatalf("HighScore(%d) = %d, %v; want %d", c[0], best, err, c[1])
+			}
+		}
+
+		arc, ok := ds.(web.GameArchive)
+		if !ok {
+			t.Fatal("the database store is no GameArchive")
+		}
+		for range 2 {
+			if err := arc.AddFinishedGame(ctx, &done, store.SourceServe); err != nil {
+				t.Fatal(err)
+			}
+		}
+		games, err := st.Games(ctx, store.Filter{})
+		if err != nil || len(games) != 1 || games[0].Source != store.SourceServe || games[0].Length != 3 {
+			t.Fatalf("archived games (the same record twice): %+v, %v", games, err)
+		}
+	})
+}
+
+// TestDBStoreRestartContinuesMatch closes a server and its database and
+// starts both again: the unfinished match goes on where it was, its seat
+// token still valid; once over it is in the games table.
+func TestDBStoreRestartContinuesMatch(t *testing.T) {
+	storetest.EachBackend(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		st, closeDB := openDB(t, url)
+		h := dbHarness(t, st)
+		m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 1)
+		tok := *m.SeatTokens[0]
+		h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &matchJSON{})
+		h.waitTurn(m.ID)
+		h.ts.Close()
+		h.srv.Close()
+		closeDB()
+
+		st2, _ := openDB(t, url)
+		h2 := dbHarness(t, st2)
+		got := h2.waitTurn(m.ID)
+		if len(got.Moves) != 2 || got.Moves[0].Move != "1:1" || *got.ToMove != 0 || got.Finished {
+			t.Fatalf("after a restart: moves %v, to move %v, finished %v", got.Moves, got.ToMove, got.Finished)
+		}
+		for !got.Finished {
+			if st := h2.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": got.LegalMoves[0].Move}, &matchJSON{}); st != http.StatusOK {
+				t.Fatalf("move after a restart (the seat token must survive): status %d", st)
+			}
+			got = h2.waitTurn(m.ID)
+		}
+		if got.Winner == nil || *got.Winner != 1 {
+			t.Fatalf("perfect play from 3;4;5 after 1:1 should win for the computer: winner %v", got.Winner)
+		}
+		open, err := web.NewDBStore(st2).Matches(ctx, true, "", 0)
+		if err != nil || len(open) != 0 {
+			t.Fatalf("unfinished matches after the end: %d, %v", len(open), err)
+		}
+		games, err := st2.Games(ctx, store.Filter{Game: "nim"})
+		if err != nil || len(games) != 1 || games[0].Source != store.SourceServe {
+			t.Fatalf("games stored: %+v, %v", games, err)
+		}
+		rec, err := games[0].Decode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := game.Replay(h2.reg, rec); err != nil || len(rec.Moves) != len(got.Moves) {
+			t.Fatalf("stored record: %d moves (the match had %d), replay: %v", len(rec.Moves), len(got.Moves), err)
+		}
+	})
+}
+
+// TestDBStoreSoloHighScore plays a solo match to its end: its length is
+// the high score, kept in the database for the next server.
+func TestDBStoreSoloHighScore(t *testing.T) {
+	storetest.EachBackend(t, func(t *testing.T, url string) {
+		st, _ := openDB(t, url)
+		h := dbHarness(t, st)
+		var m matchJSON
+		if code := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=2;3)", "mode": web.ModeSolo, "seed": 1}, &m); code != http.StatusCreated {
+			t.Fatalf("solo match: status %d: %s", code, m.Error)
+		}
+		tok := *m.SeatTokens[0]
+		for !m.Finished {
+			// The last legal move takes the fewest: the longest game.
+			mv := m.LegalMoves[len(m.LegalMoves)-1].Move
+			if code := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": mv}, &m); code != http.StatusOK {
+				t.Fatalf("move %s: status %d", mv, code)
+			}
+		}
+		scores, err := st.HighScores(context.Background())
+		if err != nil || len(scores) != 1 {
+			t.Fatalf("high scores: %v, %v", scores, err)
+		}
+		for key, score := range scores {
+			if score != int64(len(m.Moves)) {
+				t.Fatalf("high score %s = %d after a solo game of %d moves", key, score, len(m.Moves))
+			}
+		}
+	})
+}
