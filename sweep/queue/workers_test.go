@@ -137,6 +137,9 @@ func TestThreeWorkersOneKilled(t *testing.T) {
 		case id := <-p.id:
 			ids = append(ids, id)
 		case <-p.exited:
+			if strings.Contains(p.output(), `unknown command "worker"`) {
+				t.Fatal("kombi has no worker command: cmd/kombi/main.go must add a.workerCmd() to the root command")
+			}
 			t.Fatalf("worker %d ended at its start: %v\n%s", i, p.err, p.output())
 		case <-time.After(30 * time.Second):
 			t.Fatalf("worker %d did not start in 30 s\n%s", i, p.output())
