@@ -256,6 +256,18 @@ func TestBuildingFreePlacement(t *testing.T) {
 	if winner(5, 6, nim.EmptyFirst) != 0 {
 		t.Fatalf("empty heaps first: (5, 6) won by P%d, want P1", winner(5, 6, nim.EmptyFirst)+1)
 	}
+	// The same by exhaustive search of the whole game.
+	for _, tt := range []struct {
+		n, p int
+		pl   nim.Placement
+		want solve.Outcome
+	}{{5, 6, nim.Free, solve.Loss}, {7, 8, nim.Free, solve.Loss}, {5, 6, nim.EmptyFirst, solve.Win}, {7, 8, nim.EmptyFirst, solve.Win}} {
+		g, _ := nim.NewBuilding(tt.n, tt.p, tt.pl)
+		res, err := solve.NewMinimax(0).Solve(ctx, g.NewInitialState())
+		if err != nil || res.Outcome != tt.want {
+			t.Fatalf("%s: brute force %v (%v), want %v for P1", g, res.Outcome, err, tt.want)
+		}
+	}
 	// The game string, the rule of play and the perfect bot follow the rule.
 	reg, bots := registries(t)
 	g, err := reg.Load("buildingnim(heaps=5,tokens=6,placement=free)", 1)
