@@ -661,3 +661,44 @@ func TestGrundyManyHeaps(t *testing.T) {
 		t.Fatalf("position %.40s", p)
 	}
 }
+
+// TestViewsAndParts checks the data a user interface reads: Building
+// Nim's phase and counter, Grundy's split part, Index-k Nim's pairs.
+func TestViewsAndParts(t *testing.T) {
+	gb, _ := nim.NewBuilding(3, 4, nim.EmptyFirst)
+	s := gb.NewInitialState()
+	v := s.(game.Viewer).View()
+	if v.Kind != game.KindHeaps || v.Status.Phase != "building" || v.Status.Counter == nil || *v.Status.Counter != 4 {
+		t.Fatalf("building view %+v", v)
+	}
+	nimPhase, _ := gb.ParsePosition("nim:1;1;2 P2")
+	v = nimPhase.(game.Viewer).View()
+	if v.Status.Phase != "nim" || *v.Status.Counter != 0 || v.Status.ToMove != 1 || fmt.Sprint(v.Heaps) != "[1 1 2]" {
+		t.Fatalf("nim phase view %+v", v)
+	}
+	if m, err := game.MoveFromParts(s, []game.Part{{Kind: game.PartHeap, Value: 2}}); err != nil || s.MoveString(m) != "+3" {
+		t.Fatalf("placement part: %v %v", s.MoveString(m), err)
+	}
+	gr, _ := nim.NewGrundy(9)
+	s = gr.NewInitialState()
+	for _, split := range []int64{2, 7} { // either part names the split
+		m, err := game.MoveFromParts(s, []game.Part{{Kind: game.PartHeap, Value: 0}, {Kind: game.PartSplit, Value: split}})
+		if err != nil || s.MoveString(m) != "1=7+2" {
+			t.Fatalf("split %d: %s %v", split, s.MoveString(m), err)
+		}
+	}
+	if _, err := game.MoveFromParts(s, []game.Part{{Kind: game.PartHeap, Value: 0}, {Kind: game.PartAmount, Value: 2}}); err == nil {
+		t.Fatal("Grundy's game took an amount part")
+	}
+	gk, _ := nim.NewK([]int{3, 4, 5}, 2)
+	s = gk.NewInitialState()
+	m, _ := s.ParseMove("1:2+3:1")
+	parts := s.(game.Viewer).MoveParts(m)
+	if fmt.Sprint(parts) != "[{heap 0} {amount 2} {heap 2} {amount 1}]" {
+		t.Fatalf("nimk parts %v", parts)
+	}
+	three := append(parts, game.Part{Kind: game.PartHeap, Value: 1}, game.Part{Kind: game.PartAmount, Value: 1})
+	if _, err := game.MoveFromParts(s, three); err == nil || !strings.Contains(err.Error(), "k = 2") {
+		t.Fatalf("three heaps with k = 2: %v", err)
+	}
+}
