@@ -118,16 +118,20 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 		fmt.Fprintf(out, "Continued after %d earlier moves\n", len(opt.Moves))
 	}
 	fmt.Fprintf(out, "\n%s\n", s)
-	stop := func(reason string) *game.Record {
+	stop := func(reason string, deliberate bool) *game.Record {
 		rec.Aborted = true
 		rec.Reason = reason
-		fmt.Fprintf(out, "\nGame aborted: %s\n", rec.Reason)
+		if deliberate {
+			fmt.Fprintf(out, "\nGame stopped: %s.\n", rec.Reason)
+		} else {
+			fmt.Fprintf(out, "\nGame aborted: %s\n", rec.Reason)
+		}
 		rec.Finish(s)
 		return rec
 	}
 	for !s.IsTerminal() {
 		if opt.MaxLength > 0 && lengthOf(s, len(rec.Moves)) >= opt.MaxLength {
-			stop(fmt.Sprintf("reached the length limit %d", opt.MaxLength))
+			stop(fmt.Sprintf("reached the length limit %d", opt.MaxLength), true)
 			setExtra(rec, LengthLimitField, opt.MaxLength)
 			return rec, nil
 		}
@@ -153,8 +157,9 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 				continue
 			}
 			if err != nil {
-				stop(abortReason(typ, p, st.Name, err, opt.MaxThink))
-				if errors.Is(err, bot.ErrQuit) {
+				quit := errors.Is(err, bot.ErrQuit)
+				stop(abortReason(typ, p, st.Name, err, opt.MaxThink), quit)
+				if quit {
 					setExtra(rec, StoppedByField, int(p))
 				}
 				return rec, nil
@@ -165,7 +170,7 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 			if p == game.Chance {
 				return nil, fmt.Errorf("chance outcome %s: %w", text, err)
 			}
-			return stop(fmt.Sprintf("%s (%s) chose an illegal move %s: %v", game.SeatName(p), seats[p].Name, text, err)), nil
+			return stop(fmt.Sprintf("%s (%s) chose an illegal move %s: %v", game.SeatName(p), seats[p].Name, text, err), false), nil
 		}
 		rec.Moves = append(rec.Moves, game.RecordMove{Player: p, Move: text, Seconds: seconds})
 		n := len(rec.Moves)
