@@ -30,6 +30,9 @@ type ArenaOptions struct {
 	Progress func(done, total int)
 }
 
+// MaxArenaGames bounds the games of one arena.
+const MaxArenaGames = 1_000_000
+
 // CheckSeeds refuses a series of games whose seeds seed, seed+1, ...,
 // seed+games-1 would wrap past 2^64.
 func CheckSeeds(seed uint64, games int) error {
@@ -46,8 +49,8 @@ func CheckSeeds(seed uint64, games int) error {
 // counts them) with ctx's error.
 func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec string, names [2]string, opt ArenaOptions) (match.ArenaResult, error) {
 	res := match.ArenaResult{Bots: names}
-	if opt.Games < 1 {
-		return res, fmt.Errorf("arena: %d games: want at least 1", opt.Games)
+	if opt.Games < 1 || opt.Games > MaxArenaGames {
+		return res, fmt.Errorf("arena: %d games: want 1 to %d", opt.Games, MaxArenaGames)
 	}
 	if err := CheckSeeds(opt.Seed, opt.Games); err != nil {
 		return res, fmt.Errorf("arena: %w", err)
@@ -77,21 +80,20 @@ func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec s
 			next++
 		}
 	}
-	sopt := Options{Workers: opt.Workers, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, Progress: opt.Progress}
-	if opt.Record != nil {
-		sopt.Record = func(r *game.Record) {
-			pending[int(r.Seed-opt.Seed)] = r
-			flush(false)
-		}
-	}
-	results, err := Run(ctx, games, bots, []Cell{cell}, sopt)
+	sopt := Options{Workers: opt.Workers, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, Progress: opt.Progress, NoResults: true,
+		Record: func(r *game.Record) {
+			i := int(r.Seed - opt.Seed)
+			res.Add(r, i%2)
+			res.Games++
+			if opt.Record != nil {
+				pending[i] = r
+				flush(false)
+			}
+		}}
+	_, err := Run(ctx, games, bots, []Cell{cell}, sopt)
 	if opt.Record != nil {
 		flush(true)
 	}
-	for _, r := range results {
-		res.Add(r.Record, int(r.Record.Seed-opt.Seed)%2)
-	}
-	res.Games = len(results)
 	if err != nil {
 		return res, fmt.Errorf("arena: %w", err)
 	}

@@ -112,7 +112,8 @@ func TestArenaLimits(t *testing.T) {
 	}{
 		{sweep.ArenaOptions{Games: 2, Workers: -1}, "workers -1: want 1 to 1024"},
 		{sweep.ArenaOptions{Games: 2, Workers: 2000000}, "workers 2000000: want 1 to 1024"},
-		{sweep.ArenaOptions{Games: 0}, "want at least 1"},
+		{sweep.ArenaOptions{Games: 0}, "0 games: want 1 to 1000000"},
+		{sweep.ArenaOptions{Games: 1_000_001}, "1000001 games: want 1 to 1000000"},
 		{sweep.ArenaOptions{Games: 3, Seed: ^uint64(0) - 1}, "wrap past 2^64"},
 	} {
 		_, err := sweep.Arena(context.Background(), games, bots, "nim", [2]string{"random", "random"}, tc.opt)

@@ -65,6 +65,10 @@ type Options struct {
 	Done []*game.Record
 	// Record receives every record as its game ends (from one goroutine at a time).
 	Record func(r *game.Record)
+	// NoResults makes Run keep no records: they go to Record only, and Run
+	// returns no results (for long series whose records would fill the
+	// memory).
+	NoResults bool
 	// Progress is called after each game with the count done.
 	Progress func(done, total int)
 }
@@ -112,6 +116,10 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 	have := map[string]*game.Record{}
 	for i := range cells {
 		for k, s := range cells[i].Seeds {
+			if len(done) == 0 {
+				jobs = append(jobs, job{&cells[i], s, k})
+				continue
+			}
 			if r, ok := done[doneKey(cells[i].ID, s)]; ok {
 				have[doneKey(cells[i].ID, s)] = r
 				continue
@@ -146,7 +154,9 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 						cancel()
 					}
 				} else if rec != nil {
-					have[doneKey(j.cell.ID, j.seed)] = rec
+					if !opt.NoResults {
+						have[doneKey(j.cell.ID, j.seed)] = rec
+					}
 					count++
 					if opt.Record != nil {
 						opt.Record(rec)
@@ -171,6 +181,9 @@ feed:
 	wg.Wait()
 	var out []Result
 	for i := range cells {
+		if len(have) == 0 {
+			break
+		}
 		for _, s := range cells[i].Seeds {
 			if r, ok := have[doneKey(cells[i].ID, s)]; ok {
 				out = append(out, Result{Cell: &cells[i], Record: r})
@@ -180,7 +193,7 @@ feed:
 	if firstErr != nil {
 		return out, firstErr
 	}
-	if len(out) < total {
+	if count < total {
 		return out, ctx.Err()
 	}
 	return out, nil

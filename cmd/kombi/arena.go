@@ -40,8 +40,8 @@ func (a *app) arenaCmd() *cobra.Command {
 			"  kombi arena 'thue(alphabet=5)' --p1 'nesting(level=2)' --p2 'nesting(level=1)' --games 4 --max-length 30",
 		Args: exactArgs(1, "one game string"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if games < 1 {
-				return usagef("arena: --games %d: want at least 1", games)
+			if games < 1 || games > sweep.MaxArenaGames {
+				return usagef("arena: --games %d: want at least 1 and at most %d", games, sweep.MaxArenaGames)
 			}
 			if err := checkRunFlags(maxThink, maxLength); err != nil {
 				return err

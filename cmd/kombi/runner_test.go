@@ -47,6 +47,7 @@ func TestRunnerFlagBounds(t *testing.T) {
 		{[]string{"arena", "nim", "--workers", "2000000"}, "--workers 2000000: want 1 to 1024"},
 		{[]string{"arena", "nim", "--max-think", "-1s"}, "--max-think -1s"},
 		{[]string{"arena", "nim", "--max-length", "-1"}, "--max-length -1"},
+		{[]string{"arena", "nim", "--games", "1000000000"}, "at most 1000000"},
 		{[]string{"arena", "nim", "--seed", "18446744073709551615", "--games", "2"}, "wrap past 2^64"},
 		{[]string{"arena", "nim", "--seed", "18446744073709551616"}, "invalid argument"},
 		{[]string{"arena", "nim", "--p2", "wizard"}, `--p2: unknown bot "wizard"`},
@@ -205,9 +206,18 @@ func TestFailedWritesExit1(t *testing.T) {
 
 func TestArenaInterruptedPrintsTheTally(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	var out, errOut strings.Builder
-	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	defer cancel()
 	records := filepath.Join(t.TempDir(), "r.jsonl")
+	// Ctrl-C once some records are on disk.
+	go func() {
+		for start := time.Now(); time.Since(start) < time.Minute; time.Sleep(20 * time.Millisecond) {
+			if fi, err := os.Stat(records); err == nil && fi.Size() > 0 {
+				break
+			}
+		}
+		cancel()
+	}()
+	var out, errOut strings.Builder
 	code := run(ctx, []string{"arena", "nim(piles=3;4;5)", "--p1", "perfect", "--p2", "random", "--games", "1000000", "--workers", "2", "--json", "--records", records}, strings.NewReader(""), &out, &errOut)
 	if code != 130 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
@@ -223,13 +233,12 @@ func TestArenaInterruptedPrintsTheTally(t *testing.T) {
 	if n := strings.Count(string(data), "\n"); n != res.Games {
 		t.Fatalf("%d records for %d games", n, res.Games)
 	}
-	_, text, _ := kombiCtx(t, func() context.Context {
-		c, cancel := context.WithCancel(context.Background())
-		go func() { time.Sleep(200 * time.Millisecond); cancel() }()
-		return c
-	}(), "arena", "nim", "--games", "1000000", "--workers", "1")
-	if !strings.Contains(text, "of 1000000 games of nim finished") || !strings.Contains(text, "score of A") {
-		t.Fatalf("text tally:\n%s", text)
+	// The text tally says how many games finished.
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	code, text, _ := kombiCtx(t, ctx2, "arena", "nim", "--games", "1000", "--workers", "1")
+	if code != 130 || !strings.Contains(text, "of 1000 games of nim finished") || !strings.Contains(text, "score of A") {
+		t.Fatalf("exit %d, text tally:\n%s", code, text)
 	}
 }
 
