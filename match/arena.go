@@ -27,9 +27,12 @@ type SeatError struct {
 	Err  error
 }
 
+// Error names the seat and says what is wrong with its bot string.
 func (e *SeatError) Error() string {
 	return fmt.Sprintf("%s: %v", game.SeatName(game.Player(e.Seat)), e.Err)
 }
+
+// Unwrap returns the bot registry's error.
 func (e *SeatError) Unwrap() error { return e.Err }
 
 // NewSeats builds the two seats of a game of g with seed from bot strings

@@ -203,7 +203,7 @@ func (a *app) resume(c *cobra.Command, f playFlags) error {
 		return err
 	}
 	if !rec.Aborted {
-		return usagef("play --resume %s: the game is over (%s); only a stopped game can be continued", f.resume, match.ResultLine(mustType(a, rec), rec))
+		return usagef("play --resume %s: the game is over (%s); only a stopped game can be continued", f.resume, match.ResultLine(recordType(a, rec), rec))
 	}
 	if _, err := game.StateAt(a.games, rec, len(rec.Moves)); err != nil {
 		return usageError{fmt.Errorf("play --resume %s: %w", f.resume, err)}
@@ -223,8 +223,8 @@ func (a *app) resume(c *cobra.Command, f playFlags) error {
 	return a.runGame(c, g, names, f, match.Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves})
 }
 
-// mustType returns the type of a record's game (nil when unknown).
-func mustType(a *app, rec *game.Record) *game.Type {
+// recordType returns the type of a record's game (an empty type when unknown).
+func recordType(a *app, rec *game.Record) *game.Type {
 	t, _ := a.games.Lookup(gameName(rec.Game))
 	if t == nil {
 		t = &game.Type{}
