@@ -251,3 +251,29 @@ func TestPositionResumeAndLengthLimit(t *testing.T) {
 		t.Fatalf("bad position: %v", err)
 	}
 }
+
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+func TestWriteSteps(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=1;2)", 1)
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", nim.Perfect{}}, {"random", bot.NewRandom(1)}}, match.Options{Seed: 1, Position: "1;1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := match.WriteSteps(&out, games, rec); err != nil {
+		t.Fatal(err)
+	}
+	s0, _ := game.StateAt(games, rec, 0)
+	s1, _ := game.StateAt(games, rec, 1)
+	want := "Start (position 1;1):\n" + s0.String() + "\nMove 1: P1 (first, perfect) played " + rec.Moves[0].Move + "\n" + s1.String() + "\n"
+	if !strings.HasPrefix(out.String(), want) || strings.Count(out.String(), "Move ") != len(rec.Moves) {
+		t.Fatalf("got\n%s\nwant it to start with\n%s", out.String(), want)
+	}
+	if err := match.WriteSteps(fullDisk{}, games, rec); err == nil || !strings.Contains(err.Error(), "no space") {
+		t.Fatalf("a failed write: %v", err)
+	}
+}

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -61,9 +57,11 @@ func (a *app) arenaCmd() *cobra.Command {
 			}
 			ctx, cancel := context.WithCancel(c.Context())
 			defer cancel()
-			rw, err := newRecordsWriter(records, cancel)
-			if err != nil {
-				return err
+			var rf *sweep.RecordFile
+			if records != "" {
+				if rf, err = sweep.CreateRecordFile(records); err != nil {
+					return err
+				}
 			}
 			bar := report.NewProgress(a.stderr, "games", false)
 			start := time.Now()
@@ -73,13 +71,19 @@ func (a *app) arenaCmd() *cobra.Command {
 					bar.Report(solve.Progress{Done: int64(done), Total: int64(total), Elapsed: time.Since(start)})
 				},
 			}
-			if rw != nil {
-				opt.Record = rw.write
+			if rf != nil {
+				opt.Record = func(_ int, r *game.Record) {
+					if rf.Write(r) != nil {
+						cancel() // stop: records would be lost
+					}
+				}
 			}
 			res, err := sweep.Arena(ctx, a.games, a.bots, args[0], [2]string{p1, p2}, opt)
 			bar.Done()
-			if cerr := rw.close(); cerr != nil {
-				return cerr
+			if rf != nil {
+				if cerr := rf.Close(); cerr != nil {
+					return cerr
+				}
 			}
 			if err != nil && c.Context().Err() == nil {
 				return err
@@ -125,68 +129,4 @@ func (a *app) printArena(res match.ArenaResult, spec string, seed uint64, games 
 	}
 	fmt.Fprintf(w, "\n  score of A %.1f%% (a draw counts half); the first mover won %d\n", 100*res.Score(0), res.FirstWins)
 	return w.Err()
-}
-
-// recordsWriter writes records as JSON lines to a file, checking every
-// write; the first failure stops the series (cancel) and is reported by
-// close with the path.
-type recordsWriter struct {
-	path   string
-	f      *os.File
-	buf    *bufio.Writer
-	cancel func()
-	mu     sync.Mutex
-	err    error
-}
-
-// newRecordsWriter creates path for records; an empty path gives nil.
-func newRecordsWriter(path string, cancel func()) (*recordsWriter, error) {
-	if path == "" {
-		return nil, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, fmt.Errorf("records file: %w", err)
-	}
-	return &recordsWriter{path: path, f: f, buf: bufio.NewWriter(f), cancel: cancel}, nil
-}
-
-func (r *recordsWriter) write(_ int, rec *game.Record) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.err != nil {
-		return
-	}
-	line, err := json.Marshal(rec)
-	if err == nil {
-		_, err = r.buf.Write(append(line, '\n'))
-	}
-	if err != nil {
-		r.err = err
-		r.cancel()
-	}
-}
-
-// close flushes, syncs and closes the file; it returns the first error,
-// with the path.
-func (r *recordsWriter) close() error {
-	if r == nil {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	err := r.err
-	if err == nil {
-		err = r.buf.Flush()
-	}
-	if fi, serr := r.f.Stat(); err == nil && serr == nil && fi.Mode().IsRegular() {
-		err = r.f.Sync() // pipes and devices have nothing to sync
-	}
-	if cerr := r.f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("records file %s: %w", r.path, err)
-	}
-	return nil
 }

@@ -55,7 +55,7 @@ func (a *app) replayCmd() *cobra.Command {
 				}
 				typ, _ := a.games.Lookup(gameName(rec.Game))
 				if step {
-					if err := a.step(out, &rec, typ); err != nil {
+					if err := match.WriteSteps(out, a.games, &rec); err != nil {
 						return fmt.Errorf("record %d: %w", n, err)
 					}
 				}
@@ -79,44 +79,6 @@ func (a *app) replayCmd() *cobra.Command {
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the number of records checked")
 	c.Flags().BoolVar(&step, "step", false, "show every position of the game in turn, with the move that led to it")
 	return c
-}
-
-// step prints every position of a (checked) record in turn.
-func (a *app) step(w *checkedWriter, rec *game.Record, typ *game.Type) error {
-	s, err := game.StateAt(a.games, rec, 0)
-	if err != nil {
-		return err
-	}
-	start := "Start"
-	if rec.Position != "" {
-		start = "Start (position " + rec.Position + ")"
-	}
-	fmt.Fprintf(w, "%s:\n%s\n", start, s)
-	for i, m := range rec.Moves {
-		mv, err := s.ParseMove(m.Move)
-		if err == nil {
-			err = s.Apply(mv)
-		}
-		if err != nil {
-			return fmt.Errorf("move %d: %w", i+1, err)
-		}
-		who := game.SeatName(m.Player)
-		switch {
-		case m.Player == game.Chance:
-			fmt.Fprintf(w, "Move %d: chance drew %s\n", i+1, m.Move)
-		default:
-			if typ != nil {
-				who += " (" + typ.Role(m.Player) + ", " + rec.Players[m.Player] + ")"
-			}
-			fmt.Fprintf(w, "Move %d: %s played %s\n", i+1, who, m.Move)
-		}
-		fmt.Fprintf(w, "%s\n", s)
-		if err := w.Err(); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintln(w)
-	return nil
 }
 
 func gameName(spec string) string {
