@@ -312,7 +312,9 @@ func (b *Star) search(s game.State, depth, ply int, alpha, beta float64, probe b
 	}
 	var key uint64
 	h, hashed := s.(game.Hasher)
-	hashed = hashed && !b.opt.NoTable
+	// Nodes one move above the horizon are cheaper to search again than
+	// to look up and store.
+	hashed = hashed && !b.opt.NoTable && depth >= 2
 	var hint game.Move
 	hasHint := false
 	if hashed {
