@@ -312,9 +312,7 @@ func (b *Star) search(s game.State, depth, ply int, alpha, beta float64, probe b
 	}
 	var key uint64
 	h, hashed := s.(game.Hasher)
-	// Nodes one move above the horizon are cheaper to search again than
-	// to look up and store.
-	hashed = hashed && !b.opt.NoTable && depth >= 2
+	hashed = hashed && !b.opt.NoTable
 	var hint game.Move
 	hasHint := false
 	if hashed {
