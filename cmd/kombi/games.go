@@ -53,7 +53,7 @@ func (a *app) gamesCmd() *cobra.Command {
 
 // botSignature writes a bot with its parameter names, as in
 // "nesting(level,ties)"; a bot without parameters is its name.
-func botSignature(b botJSON) string {
+func botSignature(b all.BotInfo) string {
 	if len(b.Params) == 0 {
 		return b.Name
 	}
