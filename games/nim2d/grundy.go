@@ -8,12 +8,12 @@ import (
 )
 
 // Cache is the table of the Grundy values of shapes, by canonical key: the
-// solve kit's one transposition table. Each entry holds the value and the
-// number of cells of its shape; once the table is at its memory bound, a new
-// entry replaces the entry of the smallest shape in its bucket, the cheapest
-// to compute again (a smaller new shape is not stored). Values are exact, so
-// losing an entry costs only time.
-type Cache = solve.Table[Key, uint32]
+// solve kit's one transposition table. Each entry holds the value and when
+// it was stored (the engine's work count then); once a bucket of the table
+// is full, a new entry replaces the one stored longest ago, as the recursion
+// looks again mostly at what it computed last. Values are exact, so losing
+// an entry costs only time.
+type Cache = solve.Table[Key, uint64]
 
 // DefaultCacheBytes is the memory bound of a cache when none is given.
 const DefaultCacheBytes = 64 << 20
@@ -24,14 +24,14 @@ func NewCache(memBytes int64) *Cache {
 	if memBytes <= 0 {
 		memBytes = DefaultCacheBytes
 	}
-	return solve.NewTable[Key, uint32](hashKey, solve.TableOptions[uint32]{MaxBytes: memBytes, Worth: entryCells})
+	return solve.NewTable[Key, uint64](hashKey, solve.TableOptions[uint64]{MaxBytes: memBytes, Worth: entryStamp})
 }
 
-// entry packs a Grundy value with the number of cells of its shape.
-func entry(v, cells int) uint32 { return uint32(v)<<8 | uint32(cells) }
+// entry packs a Grundy value (below 65536) with the time it is stored.
+func entry(v int, stamp int64) uint64 { return uint64(stamp)<<16 | uint64(v) }
 
-// entryCells is the worth of an entry for replacement: its shape's cells.
-func entryCells(e uint32) int64 { return int64(e & 0xff) }
+// entryStamp is the worth of an entry for replacement: when it was stored.
+func entryStamp(e uint64) int64 { return int64(e >> 16) }
 
 func hashKey(k Key) uint64 {
 	h := k.Lo*0x9e3779b97f4a7c15 ^ k.Hi
@@ -92,7 +92,7 @@ func (e *Engine) OnProgress(f func(work int64)) { e.progress = f }
 // cached returns the stored value of a canonical key.
 func (e *Engine) cached(k Key) (int, bool) {
 	v, ok := e.cache.Get(k)
-	return int(v >> 8), ok
+	return int(v & 0xffff), ok
 }
 
 // Grundy returns the Grundy value of a connected shape, or ErrBudget (or the
@@ -187,7 +187,7 @@ func (e *Engine) keyed(s *Shape, key Key) (int, bool) {
 	for g>>6 < len(seen) && seen[g>>6]>>(g&63)&1 == 1 {
 		g++
 	}
-	e.cache.Put(key, entry(g, key.cellCount()))
+	e.cache.Put(key, entry(g, e.Work))
 	return g, true
 }
 
