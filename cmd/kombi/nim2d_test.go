@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -240,5 +241,32 @@ func TestNim2dBenchFlags(t *testing.T) {
 		if code, _, errOut := kombi(t, "", append([]string{"bench", "nim2d"}, bad...)...); code != 2 || !strings.Contains(errOut, bad[0]) {
 			t.Errorf("%v: exit %d (%s), want 2", bad, code, errOut)
 		}
+	}
+}
+
+// TestNim2dSolveInterrupted: Ctrl-C (the context cancelled) during a solve
+// prints what is proven and exits 130; before, it printed only "context
+// canceled".
+func TestNim2dSolveInterrupted(t *testing.T) {
+	// The lower triangle used: the upper one, 36 cells, takes hours.
+	rows := make([]string, 9)
+	for r := range rows {
+		rows[r] = strings.Repeat("G", r) + strings.Repeat(".", 9-r)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	var out, errOut strings.Builder
+	code := run(ctx, []string{"solve", "nim2d(n=9)", "--position", strings.Join(rows, "/"), "--json", "--quiet"}, strings.NewReader(""), &out, &errOut)
+	var r struct {
+		Outcome  string `json:"outcome"`
+		Complete bool   `json:"complete"`
+		Nodes    int64  `json:"nodes"`
+		Note     string `json:"note"`
+	}
+	if err := json.Unmarshal([]byte(out.String()), &r); err != nil || code != 130 {
+		t.Fatalf("exit %d, %v\n%s%s", code, err, out.String(), errOut.String())
+	}
+	if r.Outcome != "unknown" || r.Complete || r.Nodes == 0 || !strings.Contains(r.Note, "stopped by an interruption: components of 36 cells not solved") {
+		t.Fatalf("%+v", r)
 	}
 }

@@ -119,6 +119,7 @@ func TestAssignmentMoves(t *testing.T) {
 		{in: "", err: "want 1 to 3 cell numbers"},
 		{in: "5 10 15 20", err: "more than 3 cells"},
 		{in: "5 10 20", err: "not contiguous"},
+		{in: strings.Repeat("1 ", 1000), err: "a move of 2000 bytes: at most 64"},
 	}
 	for _, tt := range tests {
 		s := g.NewInitialState()
