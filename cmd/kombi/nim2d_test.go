@@ -198,8 +198,8 @@ func TestNim2dPlayAndReplay(t *testing.T) {
 			t.Errorf("transcript lacks %q", want)
 		}
 	}
-	if code != 1 || !strings.Contains(errOut, "quit") {
-		t.Fatalf("exit %d: %s", code, errOut)
+	if code != 0 || !strings.Contains(out, "quit") {
+		t.Fatalf("quit: exit %d (want 0, a person's choice): %s", code, errOut)
 	}
 	// A whole game between bots, replayed from its record.
 	code, out, errOut = kombi(t, "", "play", "nim2d(n=6,p1=R)", "--p1", "copycat", "--p2", "random", "--seed", "11", "--json", "--out", dir)
@@ -268,5 +268,34 @@ func TestNim2dSolveInterrupted(t *testing.T) {
 	}
 	if r.Outcome != "unknown" || r.Complete || r.Nodes == 0 || !strings.Contains(r.Note, "stopped by an interruption: components of 36 cells not solved") {
 		t.Fatalf("%+v", r)
+	}
+}
+
+// The result line of a replay names the colours of the game string (p1=G),
+// like the game itself, not the registered default p1=R.
+func TestNim2dReplayColours(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := kombi(t, "", "play", "nim2d(n=3,p1=G,first=p1)", "--p1", "random", "--p2", "random", "--seed", "2", "--json", "--out", dir)
+	if code != 0 {
+		t.Fatalf("play: %d %s", code, errOut)
+	}
+	file := filepath.Join(dir, "record.json")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = kombi(t, "", "replay", file)
+	if code != 0 {
+		t.Fatalf("replay: %d %s", code, errOut)
+	}
+	if !strings.Contains(out, "(G, random) wins") && !strings.Contains(out, "(R, random) wins") {
+		t.Fatalf("replay result line: %s", out)
+	}
+	var rec struct{ Winner int }
+	if err := json.Unmarshal([]byte(mustRead(t, file)), &rec); err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{0: "P1 (G, random) wins", 1: "P2 (R, random) wins"}[rec.Winner]
+	if !strings.Contains(out, want) {
+		t.Fatalf("replay says\n%s\nwant %q", out, want)
 	}
 }

@@ -223,13 +223,14 @@ func (a *app) resume(c *cobra.Command, f playFlags) error {
 	return a.runGame(c, g, names, f, match.Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves})
 }
 
-// recordType returns the type of a record's game (an empty type when unknown).
+// recordType returns the type of a record's game, built from its game
+// string so that roles follow its parameters (2D Nim's p1=G); an empty type
+// when the game does not load.
 func recordType(a *app, rec *game.Record) *game.Type {
-	t, _ := a.games.Lookup(gameName(rec.Game))
-	if t == nil {
-		t = &game.Type{}
+	if g, err := a.games.Load(rec.Game, rec.Seed); err == nil {
+		return g.Type()
 	}
-	return t
+	return &game.Type{}
 }
 
 // readRecord reads the one JSON record of a file ("-": standard input),

@@ -53,7 +53,7 @@ func (a *app) replayCmd() *cobra.Command {
 				if quiet {
 					continue
 				}
-				typ, _ := a.games.Lookup(gameName(rec.Game))
+				typ := recordType(a, &rec)
 				if step {
 					if err := match.WriteSteps(out, a.games, &rec); err != nil {
 						return fmt.Errorf("record %d: %w", n, err)
