@@ -2,12 +2,12 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // Evaluator is a State with a heuristic value, used by depth-limited search
@@ -27,56 +27,95 @@ const (
 // and expectation at chance nodes. At the horizon it uses the state's
 // Evaluator, or 0 when the state has none.
 type AlphaBeta struct {
-	depth int
-	limit time.Duration
-	tt    map[uint64]ttEntry
-	nodes int64
+	depth  int
+	limit  time.Duration
+	tt     *solve.Table[uint64, ttEntry]
+	budget *solve.Budget
 }
 
+// ttEntry is a stored search result; value is for player 0.
 type ttEntry struct {
 	depth int8
 	flag  int8 // 0 exact, 1 lower bound, 2 upper bound
 	value float64
 	best  game.Move
-	has   bool
 }
 
-const ttMaxEntries = 1 << 21
+// SearchTableBytes bounds the transposition table of one alpha-beta or Star
+// bot; the table starts small and grows to it as the search stores more.
+const SearchTableBytes = 64 << 20
+
+// MaxSearchMoves bounds the legal moves of a position the searching bots
+// (alphabeta, expectiminimax, perfect) accept: more would not be searched
+// in any useful time, and listing them could exhaust the memory.
+const MaxSearchMoves = 1 << 20
+
+// ttWorth ranks entries for replacement: deeper searches are worth more.
+func ttWorth(e ttEntry) int64 { return int64(e.depth) }
 
 // NewAlphaBeta returns a search to the given depth (in moves, chance moves
 // included) that stops deepening after limit (0: no limit of its own; the
 // context's deadline still applies).
 func NewAlphaBeta(depth int, limit time.Duration) *AlphaBeta {
-	return &AlphaBeta{depth: depth, limit: limit, tt: map[uint64]ttEntry{}}
+	return &AlphaBeta{depth: depth, limit: limit,
+		tt: solve.NewTable(solve.HashUint64, solve.TableOptions[ttEntry]{MaxBytes: SearchTableBytes, Worth: ttWorth})}
 }
 
 // Nodes returns the number of positions visited by the last Act.
-func (a *AlphaBeta) Nodes() int64 { return a.nodes }
+func (a *AlphaBeta) Nodes() int64 {
+	if a.budget == nil {
+		return 0
+	}
+	return a.budget.Nodes()
+}
 
-var errStop = errors.New("search stopped")
+// CheckMoves refuses a position with more than MaxSearchMoves legal moves,
+// counting them without listing them when the state is a game.MoveIndexer.
+// who names the bot in the error.
+func CheckMoves(who string, s game.State) error {
+	if mi, ok := s.(game.MoveIndexer); ok {
+		if n := mi.MoveCount(); n > MaxSearchMoves {
+			return fmt.Errorf("%s: the position has %d legal moves, more than the %d this bot searches", who, n, MaxSearchMoves)
+		}
+	}
+	return nil
+}
+
+// rootMoves lists the legal moves of a position to search, refusing one
+// with more than MaxSearchMoves.
+func rootMoves(who string, s game.State) ([]game.Move, error) {
+	if err := CheckMoves(who, s); err != nil {
+		return nil, err
+	}
+	moves := s.LegalMoves(nil)
+	if len(moves) > MaxSearchMoves {
+		return nil, fmt.Errorf("%s: the position has %d legal moves, more than the %d this bot searches", who, len(moves), MaxSearchMoves)
+	}
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("%s: no legal move", who)
+	}
+	return moves, nil
+}
 
 // Act searches s by iterative deepening and returns the best move of the
 // deepest finished iteration. A context deadline (or the bot's own time
 // limit) ends the search early with that move; a cancelled context without a
 // deadline is an error.
 func (a *AlphaBeta) Act(ctx context.Context, s game.State) (game.Move, error) {
-	moves := s.LegalMoves(nil)
-	if len(moves) == 0 {
-		return 0, fmt.Errorf("alphabeta: no legal move")
+	moves, err := rootMoves("alphabeta", s)
+	if err != nil {
+		return 0, err
 	}
 	if len(moves) == 1 {
 		return moves[0], nil
 	}
 	searchCtx, cancel := SoftDeadline(ctx, a.limit)
 	defer cancel()
-	if len(a.tt) > ttMaxEntries {
-		clear(a.tt)
-	}
-	a.nodes = 0
+	a.budget = solve.NewBudget(searchCtx, 0)
 	root := s.Player()
 	best := moves[0]
 	for d := 1; d <= a.depth; d++ {
-		m, v, err := a.root(searchCtx, s, root, moves, best, d)
+		m, v, err := a.root(s, root, moves, best, d)
 		if err != nil {
 			if ctx.Err() != nil {
 				if _, hasDeadline := ctx.Deadline(); !hasDeadline {
@@ -113,7 +152,7 @@ func SoftDeadline(ctx context.Context, limit time.Duration) (context.Context, co
 	return context.WithDeadline(ctx, end)
 }
 
-func (a *AlphaBeta) root(ctx context.Context, s game.State, root game.Player, moves []game.Move, first game.Move, depth int) (game.Move, float64, error) {
+func (a *AlphaBeta) root(s game.State, root game.Player, moves []game.Move, first game.Move, depth int) (game.Move, float64, error) {
 	ordered := make([]game.Move, 0, len(moves))
 	ordered = append(ordered, first)
 	for _, m := range moves {
@@ -132,7 +171,7 @@ func (a *AlphaBeta) root(ctx context.Context, s game.State, root game.Player, mo
 		if err := c.Apply(m); err != nil {
 			return 0, 0, fmt.Errorf("alphabeta: legal move %s failed: %w", s.MoveString(m), err)
 		}
-		v, err := a.search(ctx, c, root, depth-1, 1, alpha, beta)
+		v, err := a.search(c, root, depth-1, 1, alpha, beta)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -149,10 +188,9 @@ func (a *AlphaBeta) root(ctx context.Context, s game.State, root game.Player, mo
 }
 
 // search returns the value of s for root, searching depth more moves.
-func (a *AlphaBeta) search(ctx context.Context, s game.State, root game.Player, depth, ply int, alpha, beta float64) (float64, error) {
-	a.nodes++
-	if a.nodes&0x3ff == 0 && ctx.Err() != nil {
-		return 0, errStop
+func (a *AlphaBeta) search(s game.State, root game.Player, depth, ply int, alpha, beta float64) (float64, error) {
+	if err := a.budget.Step(); err != nil {
+		return 0, err
 	}
 	if s.IsTerminal() {
 		r := s.Returns()[root]
@@ -171,7 +209,7 @@ func (a *AlphaBeta) search(ctx context.Context, s game.State, root game.Player, 
 		return 0, nil
 	}
 	if s.Player() == game.Chance {
-		return a.chance(ctx, s, root, depth, ply)
+		return a.chance(s, root, depth, ply)
 	}
 	var key uint64
 	h, hashed := s.(game.Hasher)
@@ -179,16 +217,16 @@ func (a *AlphaBeta) search(ctx context.Context, s game.State, root game.Player, 
 	hasHint := false
 	if hashed {
 		key = h.Key()
-		if e, ok := a.tt[key]; ok && e.has {
+		if e, ok := a.tt.Get(key); ok {
 			hint, hasHint = e.best, true
 			if int(e.depth) >= depth {
-				v := fromTT(e.value, ply)
-				switch {
-				case e.flag == 0:
+				v := fromTT(forRoot(e.value, root), ply)
+				switch flag := flagFor(e.flag, root); {
+				case flag == 0:
 					return v, nil
-				case e.flag == 1 && v >= beta:
+				case flag == 1 && v >= beta:
 					return v, nil
-				case e.flag == 2 && v <= alpha:
+				case flag == 2 && v <= alpha:
 					return v, nil
 				}
 			}
@@ -215,7 +253,7 @@ func (a *AlphaBeta) search(ctx context.Context, s game.State, root game.Player, 
 		if err := c.Apply(m); err != nil {
 			return 0, fmt.Errorf("alphabeta: legal move %s failed: %w", s.MoveString(m), err)
 		}
-		v, err := a.search(ctx, c, root, depth-1, ply+1, alpha, beta)
+		v, err := a.search(c, root, depth-1, ply+1, alpha, beta)
 		if err != nil {
 			return 0, err
 		}
@@ -242,12 +280,12 @@ func (a *AlphaBeta) search(ctx context.Context, s game.State, root game.Player, 
 		case bestV >= b0:
 			flag = 1
 		}
-		a.tt[key] = ttEntry{depth: int8(min(depth, 127)), flag: flag, value: toTT(bestV, ply), best: bestM, has: true}
+		a.tt.Put(key, ttEntry{depth: int8(min(depth, 127)), flag: flagFor(flag, root), value: forRoot(toTT(bestV, ply), root), best: bestM})
 	}
 	return bestV, nil
 }
 
-func (a *AlphaBeta) chance(ctx context.Context, s game.State, root game.Player, depth, ply int) (float64, error) {
+func (a *AlphaBeta) chance(s game.State, root game.Player, depth, ply int) (float64, error) {
 	ch, ok := s.(game.Chancer)
 	if !ok {
 		return 0, fmt.Errorf("alphabeta: chance node of a state without ChanceOutcomes")
@@ -258,13 +296,31 @@ func (a *AlphaBeta) chance(ctx context.Context, s game.State, root game.Player, 
 		if err := c.Apply(o.Move); err != nil {
 			return 0, fmt.Errorf("alphabeta: chance outcome %s failed: %w", s.MoveString(o.Move), err)
 		}
-		v, err := a.search(ctx, c, root, depth-1, ply+1, math.Inf(-1), math.Inf(1))
+		v, err := a.search(c, root, depth-1, ply+1, math.Inf(-1), math.Inf(1))
 		if err != nil {
 			return 0, err
 		}
 		sum += o.Probability() * v
 	}
 	return sum, nil
+}
+
+// forRoot turns a value for player 0 into one for root and back (the
+// games are zero-sum), so that the table serves both seats.
+func forRoot(v float64, root game.Player) float64 {
+	if root == 1 {
+		return -v
+	}
+	return v
+}
+
+// flagFor turns a bound for player 0 into one for root and back: a lower
+// bound for one player is an upper bound for the other.
+func flagFor(flag int8, root game.Player) int8 {
+	if root == 1 && flag != 0 {
+		return 3 - flag
+	}
+	return flag
 }
 
 // toTT and fromTT store proven results relative to the node, so that a

@@ -6,12 +6,19 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // ErrQuit is returned when a person types "quit".
 var ErrQuit = errors.New("quit")
+
+// ErrUndo is returned when a person types "undo": the match runner takes
+// back that person's last move and everything played after it, and asks
+// again.
+var ErrUndo = errors.New("undo")
 
 // MoveHelper is a State that explains its move notation to people.
 type MoveHelper interface {
@@ -24,18 +31,36 @@ type Hinter interface {
 	Hint() string
 }
 
+// DefaultHintTime is how long "hint" analyses the position.
+const DefaultHintTime = 3 * time.Second
+
 // Human asks a person for moves: it prompts on an output and reads lines from
 // a shared LineReader. Bad input is explained and asked again; "help" lists
-// the legal moves, "hint" shows the game's hint where it has one, "quit" and
-// the end of input stop the game.
+// the legal moves, "hint" shows the game's own hint and every move's value
+// (solve.Analyze), "undo" takes a move back, "quit" and the end of input stop
+// the game.
 type Human struct {
 	in  *LineReader
 	out io.Writer
 	typ *game.Type
+	g   game.Game
+	// HintTime bounds the analysis of "hint" (0: DefaultHintTime).
+	HintTime time.Duration
+}
+
+// NewHumanFor returns a human player of g reading from in and writing
+// prompts and messages to out.
+func NewHumanFor(g game.Game, in *LineReader, out io.Writer) *Human {
+	h := &Human{in: in, out: out, g: g}
+	if g != nil {
+		h.typ = g.Type()
+	}
+	return h
 }
 
 // NewHuman returns a human player of a game of type typ (for the role names
-// in prompts; nil is allowed) reading from in and writing prompts to out.
+// in prompts; nil is allowed). Without the game, "hint" has only the
+// state's own hint: prefer NewHumanFor.
 func NewHuman(in *LineReader, out io.Writer, typ *game.Type) *Human {
 	return &Human{in: in, out: out, typ: typ}
 }
@@ -43,7 +68,7 @@ func NewHuman(in *LineReader, out io.Writer, typ *game.Type) *Human {
 // IsHuman reports true: humans have no think-time limit.
 func (h *Human) IsHuman() bool { return true }
 
-// Act asks until the person types a legal move.
+// Act asks until the person types a legal move (or undo or quit).
 func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 	if h.in == nil {
 		return 0, fmt.Errorf("human: no input to read moves from")
@@ -55,6 +80,10 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 		}
 		fmt.Fprintf(h.out, "%s, your move ('help' lists moves): ", who)
 		line, err := h.in.ReadLine(ctx)
+		if errors.Is(err, ErrLineTooLong) {
+			fmt.Fprintf(h.out, "\nThat line is longer than 1 MiB and was ignored; type a move ('help' lists moves).\n")
+			continue
+		}
 		if err != nil {
 			fmt.Fprintln(h.out)
 			return 0, err
@@ -67,51 +96,174 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 			h.help(s)
 			continue
 		case "hint":
-			if hs, ok := s.(Hinter); ok {
-				fmt.Fprintln(h.out, hs.Hint())
-			} else {
-				fmt.Fprintln(h.out, "This game has no hints; 'help' lists the legal moves.")
-			}
+			h.hint(ctx, s)
 			continue
+		case "undo":
+			return 0, ErrUndo
 		case "quit", "exit", "resign":
 			return 0, ErrQuit
 		}
 		m, err := s.ParseMove(line)
 		if err != nil {
-			fmt.Fprintf(h.out, "Not a move: %v. Type 'help' for the legal moves.\n", err)
+			fmt.Fprintf(h.out, "Not a move: %s. Type 'help' for the legal moves.\n", shorten(err.Error()))
 			continue
 		}
 		trial := s.Clone()
 		if err := trial.Apply(m); err != nil {
-			fmt.Fprintf(h.out, "Illegal move %q: %v. Type 'help' for the legal moves.\n", line, err)
+			fmt.Fprintf(h.out, "Illegal move %q: %s. Type 'help' for the legal moves.\n", game.Truncate(line, 80), shorten(err.Error()))
 			continue
 		}
 		return m, nil
 	}
 }
 
+// shorten keeps a message about a person's input readable when the input
+// was long.
+func shorten(msg string) string { return game.Truncate(msg, 300) }
+
+// helpMoves is how many legal moves "help" lists.
+const helpMoves = 200
+
 func (h *Human) help(s game.State) {
 	if mh, ok := s.(MoveHelper); ok {
 		fmt.Fprintln(h.out, mh.MoveHelp())
 	}
-	moves := s.LegalMoves(nil)
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = s.MoveString(m)
-	}
-	const show = 200
-	if len(texts) > show {
-		fmt.Fprintf(h.out, "Legal moves (%d, first %d): %s ...\n", len(texts), show, strings.Join(texts[:show], " "))
+	var (
+		texts []string
+		total int64
+	)
+	if mi, ok := s.(game.MoveIndexer); ok {
+		total = mi.MoveCount()
+		for i := range min(total, helpMoves) {
+			texts = append(texts, s.MoveString(mi.MoveAt(i)))
+		}
 	} else {
-		fmt.Fprintf(h.out, "Legal moves (%d): %s\n", len(texts), strings.Join(texts, " "))
+		moves := s.LegalMoves(nil)
+		total = int64(len(moves))
+		for _, m := range moves[:min(len(moves), helpMoves)] {
+			texts = append(texts, s.MoveString(m))
+		}
 	}
-	fmt.Fprintln(h.out, "Other commands: help, hint, quit.")
+	if total > int64(len(texts)) {
+		fmt.Fprintf(h.out, "Legal moves (%d, first %d): %s ...\n", total, len(texts), strings.Join(texts, " "))
+	} else {
+		fmt.Fprintf(h.out, "Legal moves (%d): %s\n", total, strings.Join(texts, " "))
+	}
+	fmt.Fprintln(h.out, "Other commands: help, hint, undo, quit.")
+}
+
+// hint prints the state's own hint, if any, and the value of every move
+// as solve.Analyze finds it within the hint time.
+func (h *Human) hint(ctx context.Context, s game.State) {
+	own := false
+	if hs, ok := s.(Hinter); ok {
+		if text := hs.Hint(); text != "" {
+			fmt.Fprintln(h.out, text)
+			own = true
+		}
+	}
+	if h.g == nil {
+		if !own {
+			fmt.Fprintln(h.out, "This game has no hints; 'help' lists the legal moves.")
+		}
+		return
+	}
+	fmt.Fprintln(h.out, HintText(ctx, h.g, s, h.HintTime))
+}
+
+// hintGroupMoves is how many moves of one outcome a hint lists.
+const hintGroupMoves = 30
+
+// HintText analyses every legal move of s within d (0: DefaultHintTime)
+// and says which moves win, in a few lines: the best moves, then every
+// move with its outcome for the mover and, where the game measures it,
+// its value after the move.
+func HintText(ctx context.Context, g game.Game, s game.State, d time.Duration) string {
+	if d <= 0 {
+		d = DefaultHintTime
+	}
+	if mi, ok := s.(game.MoveIndexer); ok {
+		if _, fast := g.(solve.Analyzer); !fast && mi.MoveCount() > solve.MaxAnalyzeMoves {
+			return fmt.Sprintf("No analysis: %d legal moves, more than the %d a hint values one by one.", mi.MoveCount(), solve.MaxAnalyzeMoves)
+		}
+	}
+	hctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	a, err := solve.Analyze(hctx, g, s, solve.Options{})
+	if a == nil {
+		if err == nil {
+			err = errors.New("no result")
+		}
+		return "No analysis: " + shorten(err.Error())
+	}
+	var b strings.Builder
+	best := a.Best()
+	names := func(ms []solve.MoveValue) string {
+		var t []string
+		for _, m := range ms[:min(len(ms), hintGroupMoves)] {
+			t = append(t, m.Move)
+		}
+		if len(ms) > hintGroupMoves {
+			t = append(t, fmt.Sprintf("... (%d more)", len(ms)-hintGroupMoves))
+		}
+		return strings.Join(t, " ")
+	}
+	switch {
+	case len(best) == 0:
+		b.WriteString("No legal move to analyse.")
+	case best[0].Outcome == solve.Win:
+		fmt.Fprintf(&b, "Winning moves: %s.", names(best))
+	case best[0].Outcome == solve.Draw:
+		fmt.Fprintf(&b, "No winning move; moves that draw: %s.", names(best))
+	case best[0].Outcome == solve.Loss:
+		b.WriteString("Every move loses against best play.")
+	default:
+		fmt.Fprintf(&b, "No move is proven to win within %s; undecided: %s.", d, names(best))
+	}
+	var groups []string
+	for _, o := range []solve.Outcome{solve.Win, solve.Draw, solve.Unknown, solve.Loss} {
+		var t []string
+		n := 0
+		for _, m := range a.Moves {
+			if m.Outcome != o {
+				continue
+			}
+			n++
+			if n > hintGroupMoves {
+				continue
+			}
+			if m.Value != nil {
+				t = append(t, fmt.Sprintf("%s=%v", m.Move, m.Value))
+			} else {
+				t = append(t, m.Move)
+			}
+		}
+		if n > hintGroupMoves {
+			t = append(t, fmt.Sprintf("... (%d more)", n-hintGroupMoves))
+		}
+		if n > 0 {
+			groups = append(groups, o.String()+": "+strings.Join(t, " "))
+		}
+	}
+	valued := false
+	for _, m := range a.Moves {
+		valued = valued || m.Value != nil
+	}
+	label := "Every move (outcome for you)"
+	if valued {
+		label = "Every move (outcome for you; move=value after it)"
+	}
+	fmt.Fprintf(&b, "\n%s: %s", label, strings.Join(groups, " | "))
+	if !a.Complete {
+		fmt.Fprintf(&b, "\n(Not every move was decided within %s.)", d)
+	}
+	return b.String()
 }
 
 var humanFactory = &Factory{
 	Name: "human",
 	Doc:  "a person typing moves on standard input",
 	New: func(g game.Game, _ game.Params, env Env) (Bot, error) {
-		return NewHuman(env.Input, env.out(), g.Type()), nil
+		return NewHumanFor(g, env.Input, env.out()), nil
 	},
 }

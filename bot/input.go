@@ -2,8 +2,10 @@ package bot
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 )
@@ -12,46 +14,90 @@ import (
 // move is made.
 var ErrInputEnded = errors.New("end of input")
 
+// MaxLineBytes bounds one line of a person's input. A longer line is read to
+// its end and refused (ErrLineTooLong); the next line is read as usual.
+const MaxLineBytes = 1 << 20
+
+// ErrLineTooLong is returned for an input line longer than MaxLineBytes.
+var ErrLineTooLong = fmt.Errorf("the line is longer than the limit of %d bytes (1 MiB)", MaxLineBytes)
+
 // LineReader reads lines from one input for everybody who asks: all human
 // players of a process share one reader, so piped input is never split
 // between buffers. Reads honour a context.
 type LineReader struct {
 	once  sync.Once
 	in    io.Reader
-	lines chan string
+	lines chan line
 	err   error // set before lines is closed
+}
+
+type line struct {
+	text    string
+	tooLong bool
 }
 
 // NewLineReader returns a reader of r's lines.
 func NewLineReader(r io.Reader) *LineReader {
-	return &LineReader{in: r, lines: make(chan string)}
+	return &LineReader{in: r, lines: make(chan line)}
 }
 
 func (l *LineReader) start() {
 	go func() {
-		sc := bufio.NewScanner(l.in)
-		sc.Buffer(make([]byte, 64*1024), 1024*1024)
-		for sc.Scan() {
-			l.lines <- sc.Text()
+		r := bufio.NewReaderSize(l.in, 64*1024)
+		var (
+			buf     []byte
+			tooLong bool
+		)
+		for {
+			chunk, err := r.ReadSlice('\n')
+			if !tooLong {
+				if len(buf)+len(chunk) > MaxLineBytes+2 { // room for "\r\n"
+					tooLong, buf = true, nil
+				} else {
+					buf = append(buf, chunk...)
+				}
+			}
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			end := err == nil
+			if end || len(buf) > 0 || tooLong {
+				text := bytes.TrimSuffix(bytes.TrimSuffix(buf, []byte("\n")), []byte("\r"))
+				if !tooLong && len(text) > MaxLineBytes {
+					tooLong = true
+				}
+				l.lines <- line{text: string(text), tooLong: tooLong}
+			}
+			buf, tooLong = buf[:0], false
+			if err != nil {
+				if err != io.EOF {
+					l.err = err
+				}
+				close(l.lines)
+				return
+			}
 		}
-		l.err = sc.Err()
-		close(l.lines)
 	}()
 }
 
 // ReadLine returns the next line without its line ending. At the end of the
-// input it returns ErrInputEnded (or the read error).
+// input it returns ErrInputEnded (or the read error); a line longer than
+// MaxLineBytes is skipped with ErrLineTooLong, and the next call reads the
+// line after it.
 func (l *LineReader) ReadLine(ctx context.Context) (string, error) {
 	l.once.Do(l.start)
 	select {
-	case line, ok := <-l.lines:
+	case ln, ok := <-l.lines:
 		if !ok {
 			if l.err != nil {
 				return "", l.err
 			}
 			return "", ErrInputEnded
 		}
-		return line, nil
+		if ln.tooLong {
+			return "", ErrLineTooLong
+		}
+		return ln.text, nil
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}

@@ -18,8 +18,12 @@ type Perfect struct {
 // NewPerfect returns an exact player with an empty memo table.
 func NewPerfect() *Perfect { return &Perfect{sv: solve.NewMinimax(0)} }
 
-// Act returns the first move that keeps the best outcome.
+// Act returns the first move that keeps the best outcome. A position with
+// more than MaxSearchMoves legal moves is refused.
 func (p *Perfect) Act(ctx context.Context, s game.State) (game.Move, error) {
+	if _, err := rootMoves("perfect", s); err != nil {
+		return 0, err
+	}
 	res, err := p.sv.Solve(ctx, s)
 	if err != nil {
 		return 0, fmt.Errorf("perfect: %w", err)

@@ -25,10 +25,19 @@ func NewRand(seed, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream))
 }
 
-// Act returns a uniformly random legal move.
+// Act returns a uniformly random legal move. A game.MoveIndexer state is
+// asked for its move count and one move, so that a position with billions
+// of legal moves is played without listing them.
 func (r *Random) Act(ctx context.Context, s game.State) (game.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
+	}
+	if mi, ok := s.(game.MoveIndexer); ok {
+		n := mi.MoveCount()
+		if n <= 0 {
+			return 0, fmt.Errorf("random: no legal move")
+		}
+		return mi.MoveAt(r.rng.Int64N(n)), nil
 	}
 	r.buf = s.LegalMoves(r.buf[:0])
 	if len(r.buf) == 0 {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // MoveOrderer is a State that can order its legal moves best first for the
@@ -74,9 +75,8 @@ type StarOptions struct {
 // positions they visit.
 type Star struct {
 	opt     StarOptions
-	tt      map[uint64]starEntry
-	nodes   int64
-	ctx     context.Context
+	tt      *solve.Table[uint64, starEntry]
+	budget  *solve.Budget
 	root    game.Player
 	horizon bool // a search of the current subtree stopped at the depth horizon
 	undo    bool // states are game.Undoer: play in place
@@ -91,18 +91,21 @@ type Star struct {
 	Exact bool
 }
 
+// starEntry is a stored search result; lo and hi bound the value for
+// player 0.
 type starEntry struct {
 	depth  int16
 	exact  bool // no horizon in the subtree: valid at any depth
+	has    bool
 	lo, hi float64
 	best   game.Move
-	has    bool
 }
+
+func starWorth(e starEntry) int64 { return int64(e.depth) }
 
 const (
 	starL          = -1.0
 	starU          = 1.0
-	starMaxEntries = 1 << 21
 	starExactDepth = math.MaxInt16
 )
 
@@ -111,31 +114,36 @@ func NewStar(opt StarOptions) *Star {
 	if opt.Depth < 1 {
 		opt.Depth = 1
 	}
-	return &Star{opt: opt, tt: map[uint64]starEntry{}}
+	return &Star{opt: opt, tt: solve.NewTable(solve.HashUint64, solve.TableOptions[starEntry]{MaxBytes: SearchTableBytes, Worth: starWorth})}
 }
 
 // Nodes returns the number of positions visited by the last Act or Search.
-func (b *Star) Nodes() int64 { return b.nodes }
+func (b *Star) Nodes() int64 {
+	if b.budget == nil {
+		return 0
+	}
+	return b.budget.Nodes()
+}
 
 // Act searches s by iterative deepening and returns the best move of the
 // deepest finished iteration. A context deadline (or the bot's own time
 // limit) ends the search early with that move; a cancelled context without a
 // deadline is an error.
 func (b *Star) Act(ctx context.Context, s game.State) (game.Move, error) {
-	moves := s.LegalMoves(nil)
-	if len(moves) == 0 {
-		return 0, fmt.Errorf("expectiminimax: no legal move")
+	moves, err := rootMoves("expectiminimax", s)
+	if err != nil {
+		return 0, err
 	}
 	if len(moves) == 1 {
 		return moves[0], nil
 	}
 	searchCtx, cancel := SoftDeadline(ctx, b.opt.Time)
 	defer cancel()
-	b.nodes = 0
+	b.budget = solve.NewBudget(searchCtx, 0)
 	best := moves[0]
 	b.LastDepth, b.Exact = 0, false
 	for d := 1; d <= b.opt.Depth; d++ {
-		m, v, exact, err := b.searchRoot(searchCtx, s, d, best)
+		m, v, exact, err := b.searchRoot(s, d, best)
 		if err != nil {
 			if ctx.Err() != nil {
 				if _, hasDeadline := ctx.Deadline(); !hasDeadline {
@@ -156,16 +164,15 @@ func (b *Star) Act(ctx context.Context, s game.State) (game.Move, error) {
 // returns the best move, its value for the player to move and whether the
 // value is exact (no horizon reached). It is for analyses and benchmarks.
 func (b *Star) Search(ctx context.Context, s game.State, depth int) (game.Move, float64, bool, error) {
-	moves := s.LegalMoves(nil)
-	if len(moves) == 0 {
-		return 0, 0, false, fmt.Errorf("expectiminimax: no legal move")
+	moves, err := rootMoves("expectiminimax", s)
+	if err != nil {
+		return 0, 0, false, err
 	}
-	b.nodes = 0
-	return b.searchRoot(ctx, s, depth, moves[0])
+	b.budget = solve.NewBudget(ctx, 0)
+	return b.searchRoot(s, depth, moves[0])
 }
 
-func (b *Star) searchRoot(ctx context.Context, s game.State, depth int, first game.Move) (game.Move, float64, bool, error) {
-	b.ctx = ctx
+func (b *Star) searchRoot(s game.State, depth int, first game.Move) (game.Move, float64, bool, error) {
 	b.root = s.Player()
 	if b.root != 0 && b.root != 1 {
 		return 0, 0, false, fmt.Errorf("expectiminimax: the root must be a player's move, not %v", b.root)
@@ -259,7 +266,7 @@ func (b *Star) evaluate(s game.State) float64 {
 // lookup returns the stored bounds of s for the root player when they are
 // deep enough.
 func (b *Star) lookup(key uint64) (starEntry, bool) {
-	e, ok := b.tt[key]
+	e, ok := b.tt.Get(key)
 	if !ok {
 		return e, false
 	}
@@ -285,10 +292,7 @@ func (b *Star) store(key uint64, depth int, alpha, beta, v float64, best game.Mo
 	if b.root == 1 {
 		e.lo, e.hi = -e.hi, -e.lo
 	}
-	if len(b.tt) >= starMaxEntries {
-		clear(b.tt)
-	}
-	b.tt[key] = e
+	b.tt.Put(key, e)
 }
 
 // search returns the value of s for the root player, fail-soft: a value at
@@ -296,9 +300,8 @@ func (b *Star) store(key uint64, depth int, alpha, beta, v float64, best game.Mo
 // probe set, only the first move of a player's node is searched (Star2's
 // probe): the result bounds the node's value from one side only.
 func (b *Star) search(s game.State, depth, ply int, alpha, beta float64, probe bool) (float64, error) {
-	b.nodes++
-	if b.nodes&0x3ff == 0 && b.ctx.Err() != nil {
-		return 0, errStop
+	if err := b.budget.Step(); err != nil {
+		return 0, err
 	}
 	if s.IsTerminal() {
 		return s.Returns()[b.root], nil

@@ -99,7 +99,7 @@ func (p ParamSpec) Allowed() string {
 
 func (p ParamSpec) check(v string) error {
 	bad := func() error {
-		return fmt.Errorf("bad value %q for %s: want %s", v, p.Name, p.Allowed())
+		return fmt.Errorf("bad value %q for %s: want %s", Clip(v), p.Name, p.Allowed())
 	}
 	switch p.Kind {
 	case Bool:
@@ -119,6 +119,9 @@ func (p ParamSpec) check(v string) error {
 			return bad()
 		}
 	case IntList:
+		if n := strings.Count(v, ";") + 1; n > MaxListItems {
+			return fmt.Errorf("%s: %d items, more than the %d a list may have", p.Name, n, MaxListItems)
+		}
 		items := strings.Split(v, ";")
 		if v == "" {
 			items = nil

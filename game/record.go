@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"unicode/utf8"
 )
 
 // Record is the full account of one played game; it replays exactly.
@@ -15,6 +16,9 @@ type Record struct {
 	Game string `json:"game"`
 	// Seed seeded the game's random parameters, the chance moves and the bots.
 	Seed uint64 `json:"seed"`
+	// Position, when not empty, is the position the game started from (in
+	// the notation of the game's ParsePosition) instead of the initial one.
+	Position string `json:"position,omitempty"`
 	// Players are the bot strings, first mover first.
 	Players []string     `json:"players"`
 	Moves   []RecordMove `json:"moves"`
@@ -43,7 +47,55 @@ type recordFields Record
 
 var recordKeys = map[string]bool{
 	"game": true, "seed": true, "players": true, "moves": true, "winner": true,
-	"returns": true, "length": true, "aborted": true, "reason": true,
+	"returns": true, "length": true, "aborted": true, "reason": true, "position": true,
+}
+
+// Limits on what a record may hold, checked before anything in it is parsed:
+// a record is data from outside.
+const (
+	// MaxGameStringBytes bounds a record's game string.
+	MaxGameStringBytes = 1 << 20
+	// MaxPositionBytes bounds a record's starting position.
+	MaxPositionBytes = 1 << 20
+	// MaxMoveTextBytes bounds the text of one move.
+	MaxMoveTextBytes = 64 << 10
+)
+
+// Truncate shortens s for an error message: at most n bytes of it (cut at
+// a character boundary), followed by how long it was.
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", s[:cut], len(s))
+}
+
+// Check validates a record's shape before it is replayed: two players, and
+// a game string, position and move texts within their limits. Errors quote
+// long values only in part.
+func (r *Record) Check() error {
+	if len(r.Players) != 2 {
+		return fmt.Errorf("record: %d players; a game has 2 (first mover first)", len(r.Players))
+	}
+	if len(r.Game) > MaxGameStringBytes {
+		return fmt.Errorf("record: game string %q is longer than the limit of %d bytes", Truncate(r.Game, 60), MaxGameStringBytes)
+	}
+	if len(r.Position) > MaxPositionBytes {
+		return fmt.Errorf("record: position %q is longer than the limit of %d bytes", Truncate(r.Position, 60), MaxPositionBytes)
+	}
+	for i, m := range r.Moves {
+		if len(m.Move) > MaxMoveTextBytes {
+			return fmt.Errorf("record: move %d %q is longer than the limit of %d bytes", i+1, Truncate(m.Move, 60), MaxMoveTextBytes)
+		}
+		if m.Player != 0 && m.Player != 1 && m.Player != Chance {
+			return fmt.Errorf("record: move %d: player %d; want 0, 1 or -1 (chance)", i+1, m.Player)
+		}
+	}
+	return nil
 }
 
 // MarshalJSON writes the record with its Extra fields at the top level.
@@ -134,34 +186,62 @@ func (r *Record) Finish(s State) {
 	}
 }
 
+// StartOf returns the state a game starts from: the initial state, or the
+// position when one is given (the game must then be a PositionParser).
+func StartOf(g Game, position string) (State, error) {
+	if position == "" {
+		return g.NewInitialState(), nil
+	}
+	pp, ok := g.(PositionParser)
+	if !ok {
+		return nil, fmt.Errorf("position %q: %s games cannot start from a position", Truncate(position, 60), g.Type().Name)
+	}
+	s, err := pp.ParsePosition(position)
+	if err != nil {
+		return nil, fmt.Errorf("position %q: %w", Truncate(position, 60), err)
+	}
+	return s, nil
+}
+
 // StateAt rebuilds the position of a record after its first n moves
-// (0: the start; n may not exceed the moves recorded), checking every move
-// as Replay does.
+// (0: the start, the record's Position when it has one; n may not exceed
+// the moves recorded), checking the record (see Check) and every move as
+// Replay does.
 func StateAt(reg *Registry, r *Record, n int) (State, error) {
 	if n < 0 || n > len(r.Moves) {
 		return nil, fmt.Errorf("replay: move %d: the record has moves 0 to %d", n, len(r.Moves))
+	}
+	if err := r.Check(); err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
 	}
 	g, err := reg.Load(r.Game, r.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	if g.String() != r.Game {
-		return nil, fmt.Errorf("replay: game string %q is not canonical (canonical: %q)", r.Game, g.String())
+		return nil, fmt.Errorf("replay: game string %q is not canonical (canonical: %q)", Truncate(r.Game, 200), Truncate(g.String(), 200))
 	}
-	s := g.NewInitialState()
+	s, err := StartOf(g, r.Position)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
 	for i, m := range r.Moves[:n] {
+		text := Truncate(m.Move, 80)
 		if s.IsTerminal() {
-			return nil, fmt.Errorf("replay: move %d (%q): the game was already over", i+1, m.Move)
+			return nil, fmt.Errorf("replay: move %d (%q): the game was already over", i+1, text)
 		}
 		if s.Player() != m.Player {
-			return nil, fmt.Errorf("replay: move %d (%q): recorded for player %v but player %v is on turn", i+1, m.Move, m.Player, s.Player())
+			return nil, fmt.Errorf("replay: move %d (%q): recorded for player %v but player %v is on turn", i+1, text, m.Player, s.Player())
 		}
 		mv, err := s.ParseMove(m.Move)
 		if err != nil {
+			if msg := err.Error(); len(msg) > 300 {
+				return nil, fmt.Errorf("replay: move %d: %s", i+1, Truncate(msg, 300))
+			}
 			return nil, fmt.Errorf("replay: move %d: %w", i+1, err)
 		}
 		if err := s.Apply(mv); err != nil {
-			return nil, fmt.Errorf("replay: move %d (%q): %w", i+1, m.Move, err)
+			return nil, fmt.Errorf("replay: move %d (%q): %w", i+1, text, err)
 		}
 	}
 	return s, nil
@@ -200,7 +280,7 @@ func Replay(reg *Registry, r *Record) (State, error) {
 		got, _ := json.Marshal(r.Extra[k])
 		exp, _ := json.Marshal(v)
 		if !bytes.Equal(got, exp) {
-			return nil, fmt.Errorf("replay: recorded %s %s, but the moves give %s", k, got, exp)
+			return nil, fmt.Errorf("replay: recorded %s %s, but the moves give %s", k, Truncate(string(got), 200), Truncate(string(exp), 200))
 		}
 	}
 	return s, nil

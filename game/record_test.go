@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/nim"
 )
 
 func TestRecordJSONExtraFields(t *testing.T) {
@@ -41,5 +42,139 @@ func TestDrawHasNullWinner(t *testing.T) {
 	}
 	if !strings.Contains(string(data), `"winner":null`) || !strings.Contains(string(data), `"moves":[]`) {
 		t.Fatalf("got %s", data)
+	}
+}
+
+func nimRegistry(t *testing.T) *game.Registry {
+	t.Helper()
+	var reg game.Registry
+	if err := reg.Register(nim.NewType()); err != nil {
+		t.Fatal(err)
+	}
+	return &reg
+}
+
+// finished returns the record of nim 1;2 played 2:1, 1:1, 2:1: P1 takes
+// the last token and wins.
+func finished() game.Record {
+	w := 0
+	return game.Record{Game: "nim(piles=1;2,misere=false)", Seed: 1, Players: []string{"a", "b"},
+		Moves:  []game.RecordMove{{Player: 0, Move: "2:1"}, {Player: 1, Move: "1:1"}, {Player: 0, Move: "2:1"}},
+		Winner: &w, Returns: []float64{1, -1}, Length: 3}
+}
+
+func TestReplayChecksTheResult(t *testing.T) {
+	reg := nimRegistry(t)
+	good := finished()
+	if _, err := game.Replay(reg, &good); err != nil {
+		t.Fatalf("a true record: %v", err)
+	}
+	one := 1
+	tests := []struct {
+		name    string
+		change  func(r *game.Record)
+		wantErr string
+	}{
+		{"wrong winner", func(r *game.Record) { r.Winner = &one }, "recorded winner player 1, but the moves give player 0"},
+		{"draw claimed", func(r *game.Record) { r.Winner = nil }, "recorded winner none (draw), but the moves give player 0"},
+		{"wrong returns", func(r *game.Record) { r.Returns = []float64{-1, 1} }, "recorded returns"},
+		{"wrong length", func(r *game.Record) { r.Length = 4 }, "recorded length 4"},
+		{"aborted but over", func(r *game.Record) { r.Aborted = true }, "says aborted but the game is over"},
+		{"not over", func(r *game.Record) { r.Moves = r.Moves[:2] }, "not over after 2 moves"},
+		{"wrong player", func(r *game.Record) { r.Moves[1].Player = 0 }, "recorded for player 0 but player 1 is on turn"},
+		{"one player", func(r *game.Record) { r.Players = []string{"a"} }, "1 players; a game has 2"},
+		{"three players", func(r *game.Record) { r.Players = []string{"a", "b", "c"} }, "3 players; a game has 2"},
+		{"chance player in nim", func(r *game.Record) { r.Moves[0].Player = 5 }, "player 5; want 0, 1 or -1"},
+	}
+	for _, tt := range tests {
+		r := finished()
+		tt.change(&r)
+		if _, err := game.Replay(reg, &r); err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.wantErr)
+		}
+	}
+}
+
+func TestReplayRefusesHugeValuesWithoutEchoingThem(t *testing.T) {
+	reg := nimRegistry(t)
+	huge := strings.Repeat("1;", 1<<20) // a game string of a million list items
+	tests := []struct {
+		name    string
+		change  func(r *game.Record)
+		wantErr string
+	}{
+		{"game string", func(r *game.Record) { r.Game = "nim(piles=" + huge + ")" }, "longer than the limit of 1048576 bytes"},
+		{"move", func(r *game.Record) { r.Moves[0].Move = strings.Repeat("9", 100<<10) }, "move 1 \"99999"},
+		{"position", func(r *game.Record) { r.Position = huge }, "position"},
+	}
+	for _, tt := range tests {
+		r := finished()
+		tt.change(&r)
+		_, err := game.Replay(reg, &r)
+		if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.wantErr)
+			continue
+		}
+		if len(err.Error()) > 400 {
+			t.Errorf("%s: the error echoes %d bytes", tt.name, len(err.Error()))
+		}
+	}
+}
+
+func TestReplayFromAPosition(t *testing.T) {
+	reg := nimRegistry(t)
+	w := 0
+	r := game.Record{Game: "nim(piles=3;4;5,misere=false)", Position: "0;0;2", Players: []string{"a", "b"},
+		Moves: []game.RecordMove{{Player: 0, Move: "3:2"}}, Winner: &w, Returns: []float64{1, -1}, Length: 1}
+	final, err := game.Replay(reg, &r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !final.IsTerminal() {
+		t.Fatalf("after 3:2 from 0;0;2 the game is over: %s", final)
+	}
+	start, err := game.StateAt(reg, &r, 0)
+	if err != nil || start.String() != mustState(t, reg, "0;0;2").String() {
+		t.Fatalf("start %v, %v", start, err)
+	}
+	// The position is stored in the record and read back.
+	data, _ := json.Marshal(r)
+	if !strings.Contains(string(data), `"position":"0;0;2"`) {
+		t.Fatalf("record JSON lacks the position: %s", data)
+	}
+	var back game.Record
+	if err := json.Unmarshal(data, &back); err != nil || back.Position != "0;0;2" || back.Extra != nil {
+		t.Fatalf("read back: %+v, %v", back, err)
+	}
+	// Without the position the same moves are not a finished game.
+	r.Position = ""
+	if _, err := game.Replay(reg, &r); err == nil {
+		t.Fatal("the moves replayed from the initial position")
+	}
+	r.Position = "x"
+	if _, err := game.Replay(reg, &r); err == nil || !strings.Contains(err.Error(), "position") {
+		t.Fatalf("bad position: %v", err)
+	}
+}
+
+func mustState(t *testing.T, reg *game.Registry, pos string) game.State {
+	t.Helper()
+	g, err := reg.Load("nim(piles=3;4;5)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.StartOf(g, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestTruncate(t *testing.T) {
+	if got := game.Truncate("short", 10); got != "short" {
+		t.Fatal(got)
+	}
+	if got := game.Truncate("ééééé", 3); got != "é... (10 bytes)" {
+		t.Fatalf("got %q", got)
 	}
 }

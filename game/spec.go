@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Spec is a parsed game or bot string: a name with key=value arguments, as in
@@ -39,10 +40,33 @@ func (s Spec) String() string {
 	return b.String()
 }
 
+// MaxSpecBytes bounds the length of a game or bot string.
+const MaxSpecBytes = 4 << 20
+
+// Clip shortens a text for an error message: long user input is shown by
+// its start and its length, not echoed whole.
+func Clip(s string) string {
+	const n = 120
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+}
+
+// MaxListItems bounds the items of a list parameter (such as Nim's piles).
+const MaxListItems = 1 << 20
+
 // ParseSpec parses "name" or "name(key=value,...)". Spaces around names, keys
 // and values are ignored. It checks only the syntax and that no key repeats;
 // Bind checks keys and values against a parameter list.
 func ParseSpec(text string) (Spec, error) {
+	if len(text) > MaxSpecBytes {
+		return Spec{}, fmt.Errorf("%q is %d bytes long, more than the %d a game or bot string may have", Clip(text)[:40], len(text), MaxSpecBytes)
+	}
 	t := strings.TrimSpace(text)
 	if t == "" {
 		return Spec{}, fmt.Errorf("empty name: expected name or name(key=value,...)")
@@ -50,19 +74,19 @@ func ParseSpec(text string) (Spec, error) {
 	open := strings.IndexByte(t, '(')
 	if open < 0 {
 		if strings.ContainsAny(t, ")=,") {
-			return Spec{}, fmt.Errorf("%q: expected name or name(key=value,...)", text)
+			return Spec{}, fmt.Errorf("%q: expected name or name(key=value,...)", Clip(text))
 		}
 		if err := checkName(t); err != nil {
-			return Spec{}, fmt.Errorf("%q: %w", text, err)
+			return Spec{}, fmt.Errorf("%q: %w", Clip(text), err)
 		}
 		return Spec{Name: t}, nil
 	}
 	if !strings.HasSuffix(t, ")") {
-		return Spec{}, fmt.Errorf("%q: missing closing parenthesis", text)
+		return Spec{}, fmt.Errorf("%q: missing closing parenthesis", Clip(text))
 	}
 	name := strings.TrimSpace(t[:open])
 	if err := checkName(name); err != nil {
-		return Spec{}, fmt.Errorf("%q: %w", text, err)
+		return Spec{}, fmt.Errorf("%q: %w", Clip(text), err)
 	}
 	body := t[open+1 : len(t)-1]
 	spec := Spec{Name: name}
@@ -70,17 +94,17 @@ func ParseSpec(text string) (Spec, error) {
 		return spec, nil
 	}
 	if strings.ContainsAny(body, "()") {
-		return Spec{}, fmt.Errorf("%q: unexpected parenthesis inside the arguments", text)
+		return Spec{}, fmt.Errorf("%q: unexpected parenthesis inside the arguments", Clip(text))
 	}
 	seen := map[string]bool{}
 	for _, part := range strings.Split(body, ",") {
 		key, value, ok := strings.Cut(part, "=")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || key == "" {
-			return Spec{}, fmt.Errorf("%q: argument %q is not key=value", text, strings.TrimSpace(part))
+			return Spec{}, fmt.Errorf("%q: argument %q is not key=value", Clip(text), strings.TrimSpace(part))
 		}
 		if seen[key] {
-			return Spec{}, fmt.Errorf("%q: key %q given twice", text, key)
+			return Spec{}, fmt.Errorf("%q: key %q given twice", Clip(text), key)
 		}
 		seen[key] = true
 		spec.Args = append(spec.Args, Arg{Key: key, Value: value})

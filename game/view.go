@@ -179,9 +179,20 @@ type LegalMove struct {
 // limit of them (limit <= 0: all). The second result reports whether the
 // list was cut.
 func LegalMovesOf(s State, limit int) ([]LegalMove, bool) {
-	moves := s.LegalMoves(nil)
+	var moves []Move
+	if ix, ok := s.(MoveIndexer); ok && limit > 0 && ix.MoveCount() > int64(limit) {
+		moves = make([]Move, limit)
+		for i := range moves {
+			moves[i] = ix.MoveAt(int64(i))
+		}
+	} else {
+		moves = s.LegalMoves(nil)
+	}
 	cut := limit > 0 && len(moves) > limit
-	if cut {
+	if ix, ok := s.(MoveIndexer); ok && limit > 0 {
+		cut = ix.MoveCount() > int64(limit)
+	}
+	if len(moves) > limit && limit > 0 {
 		moves = moves[:limit]
 	}
 	v, _ := s.(Viewer)

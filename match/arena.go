@@ -3,8 +3,6 @@ package match
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/kombi/kombi/bot"
@@ -22,20 +20,37 @@ func BotSeed(seed uint64, seat int) uint64 {
 	return x ^ x>>31
 }
 
-// ArenaOptions configure a series of games.
-type ArenaOptions struct {
-	// Games is the number of games; game i uses seed Seed+i and seats the
-	// first bot first when i is even, second when i is odd.
-	Games int
-	Seed  uint64
-	// Workers plays that many games at once (0: one per CPU).
-	Workers int
-	// MaxThink bounds each decision (see Options.MaxThink).
-	MaxThink time.Duration
-	// Record, when not nil, receives every finished record, in game order.
-	Record func(i int, r *game.Record)
-	// Progress, when not nil, is called after each game with the count done.
-	Progress func(done, total int)
+// SeatError is a bot string that does not build a bot for a seat.
+type SeatError struct {
+	// Seat is 0 for the first mover, 1 for the second.
+	Seat int
+	Err  error
+}
+
+// Error names the seat and says what is wrong with its bot string.
+func (e *SeatError) Error() string {
+	return fmt.Sprintf("%s: %v", game.SeatName(game.Player(e.Seat)), e.Err)
+}
+
+// Unwrap returns the bot registry's error.
+func (e *SeatError) Unwrap() error { return e.Err }
+
+// NewSeats builds the two seats of a game of g with seed from bot strings
+// (names[0] moves first): the one seat builder of play, arena and sweeps.
+// The bot in seat p gets the seed BotSeed(seed, p) and env's input and
+// output. A bad bot string is a *SeatError.
+func NewSeats(bots *bot.Registry, g game.Game, names [2]string, seed uint64, env bot.Env) ([2]Seat, error) {
+	var seats [2]Seat
+	for p, name := range names {
+		e := env
+		e.Seed = BotSeed(seed, p)
+		b, err := bots.New(name, g, e)
+		if err != nil {
+			return seats, &SeatError{Seat: p, Err: err}
+		}
+		seats[p] = Seat{Name: name, Bot: b}
+	}
+	return seats, nil
 }
 
 // ArenaResult counts the results of a series, from the bots' point of view
@@ -60,123 +75,88 @@ func (r ArenaResult) Score(i int) float64 {
 	return (float64(r.Wins[i]) + float64(r.Draws)/2) / float64(n)
 }
 
-// Arena plays opt.Games games between the bot strings names[0] and names[1].
-// load builds the game for a seed (so games with random parameters get a new
-// draw per game); newBot builds a bot from its string.
+// Add counts one game's record. firstSeat is the seat of Bots[0] in that
+// game (0: it moved first). Add does not count the game in Games.
+func (r *ArenaResult) Add(rec *game.Record, firstSeat int) {
+	switch {
+	case rec.Aborted:
+		r.Aborted++
+	case rec.Winner == nil:
+		r.Draws++
+	default:
+		w := *rec.Winner
+		if w == 0 {
+			r.FirstWins++
+		}
+		if w == firstSeat {
+			r.Wins[0]++
+		} else {
+			r.Wins[1]++
+		}
+	}
+}
+
+// ArenaOptions configure Arena.
+type ArenaOptions struct {
+	// Games is the number of games; game i uses seed Seed+i and seats the
+	// first bot first when i is even, second when i is odd.
+	Games int
+	Seed  uint64
+	// Workers is ignored: Arena plays one game at a time (sweep.Arena
+	// plays them in parallel).
+	Workers int
+	// MaxThink bounds each decision (see Options.MaxThink).
+	MaxThink time.Duration
+	// Record, when not nil, receives every finished record, in game order.
+	Record func(i int, r *game.Record)
+	// Progress, when not nil, is called after each game with the count done.
+	Progress func(done, total int)
+}
+
+// Arena plays opt.Games games between the bot strings names[0] and
+// names[1], one after another. load builds the game for a seed; newBot
+// builds a bot from its string.
+//
+// Arena is kept only until its last callers (cmd/kombi/apgame.go and the
+// games/apgame tests) move to sweep.Arena, the one runner of series of
+// games, which plays them on the sweep worker pool.
 func Arena(ctx context.Context, load func(seed uint64) (game.Game, error),
 	newBot func(name string, g game.Game, env bot.Env) (bot.Bot, error),
 	names [2]string, opt ArenaOptions) (ArenaResult, error) {
 	res := ArenaResult{Bots: names, Games: opt.Games}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	type result struct {
-		i   int
-		rec *game.Record
-		err error
-	}
-	jobs := make(chan int)
-	results := make(chan result)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for range min(workers, max(opt.Games, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				rec, err := playOne(ctx, load, newBot, names, opt, i)
-				select {
-				case results <- result{i, rec, err}:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for i := range opt.Games {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
+	for i := range opt.Games {
+		seed := opt.Seed + uint64(i)
+		g, err := load(seed)
+		if err != nil {
+			return res, fmt.Errorf("game %d (seed %d): %w", i+1, seed, err)
 		}
-	}()
-	go func() { wg.Wait(); close(results) }()
-
-	pending := map[int]*game.Record{}
-	next, done := 0, 0
-	var firstErr error
-	for r := range results {
-		if r.err != nil {
-			if firstErr == nil {
-				firstErr = fmt.Errorf("game %d (seed %d): %w", r.i+1, opt.Seed+uint64(r.i), r.err)
-				cancel()
-			}
-			continue
+		order := names
+		if i%2 == 1 {
+			order = [2]string{names[1], names[0]}
 		}
-		done++
-		rec := r.rec
-		a := r.i % 2 // seat of names[0]... 0 when even
-		switch {
-		case rec.Aborted:
-			res.Aborted++
-		case rec.Winner == nil:
-			res.Draws++
-		default:
-			w := *rec.Winner
-			if w == 0 {
-				res.FirstWins++
+		var seats [2]Seat
+		for p, name := range order {
+			b, err := newBot(name, g, bot.Env{Seed: BotSeed(seed, p)})
+			if err != nil {
+				return res, fmt.Errorf("game %d (seed %d): %w", i+1, seed, err)
 			}
-			if w == a {
-				res.Wins[0]++
-			} else {
-				res.Wins[1]++
-			}
+			seats[p] = Seat{Name: name, Bot: b}
 		}
+		rec, err := Play(ctx, g, seats, Options{Seed: seed, MaxThink: opt.MaxThink})
+		if err != nil {
+			return res, fmt.Errorf("game %d (seed %d): %w", i+1, seed, err)
+		}
+		if ctx.Err() != nil {
+			res.Games = i
+			return res, ctx.Err()
+		}
+		res.Add(rec, i%2)
 		if opt.Progress != nil {
-			opt.Progress(done, opt.Games)
+			opt.Progress(i+1, opt.Games)
 		}
 		if opt.Record != nil {
-			pending[r.i] = rec
-			for pending[next] != nil {
-				opt.Record(next, pending[next])
-				delete(pending, next)
-				next++
-			}
+			opt.Record(i, rec)
 		}
-	}
-	if firstErr != nil {
-		return res, firstErr
-	}
-	if err := ctx.Err(); err != nil && done < opt.Games {
-		return res, err
 	}
 	return res, nil
-}
-
-func playOne(ctx context.Context, load func(seed uint64) (game.Game, error),
-	newBot func(name string, g game.Game, env bot.Env) (bot.Bot, error),
-	names [2]string, opt ArenaOptions, i int) (*game.Record, error) {
-	seed := opt.Seed + uint64(i)
-	g, err := load(seed)
-	if err != nil {
-		return nil, err
-	}
-	order := names
-	if i%2 == 1 {
-		order = [2]string{names[1], names[0]}
-	}
-	var seats [2]Seat
-	for p, name := range order {
-		b, err := newBot(name, g, bot.Env{Seed: BotSeed(seed, p)})
-		if err != nil {
-			return nil, err
-		}
-		seats[p] = Seat{Name: name, Bot: b}
-	}
-	return Play(ctx, g, seats, Options{Seed: seed, MaxThink: opt.MaxThink})
 }

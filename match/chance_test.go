@@ -7,6 +7,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/match"
 )
 
@@ -93,5 +94,44 @@ func TestPlayUsesChanceDrawer(t *testing.T) {
 	}
 	if n := count(coinGame{draw: false}); n == 0 || n == 40 {
 		t.Fatalf("without its own draw the runner's seed must decide: tails in %d of 40 games", n)
+	}
+}
+
+// TestResumeDrawsTheSameChance stops a chance game early and continues it
+// from its record: with deterministic bots the continued game is the
+// uninterrupted one, chance draws included.
+func TestResumeDrawsTheSameChance(t *testing.T) {
+	games := &game.Registry{}
+	if err := games.Register(vdwlist.NewType()); err != nil {
+		t.Fatal(err)
+	}
+	g, err := games.Load("vdwlist(k=3,colors=3,list=2,s=9)", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := func() [2]match.Seat {
+		return [2]match.Seat{{Name: "ab", Bot: bot.NewAlphaBeta(1, 0)}, {Name: "ab", Bot: bot.NewAlphaBeta(1, 0)}}
+	}
+	full, err := match.Play(context.Background(), g, seats(), match.Options{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := match.Play(context.Background(), g, seats(), match.Options{Seed: 5, MaxLength: 5})
+	if err != nil || !part.Aborted || len(part.Moves) < 4 {
+		t.Fatalf("%+v, %v", part, err)
+	}
+	again, err := match.Play(context.Background(), g, seats(), match.Options{Seed: 5, Moves: part.Moves})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(r *game.Record) string {
+		var s []string
+		for _, m := range r.Moves {
+			s = append(s, fmt.Sprint(m.Player, m.Move))
+		}
+		return fmt.Sprint(s)
+	}
+	if text(again) != text(full) {
+		t.Fatalf("continued game differs:\n%s\n%s", text(again), text(full))
 	}
 }

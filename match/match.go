@@ -1,6 +1,8 @@
-// Package match plays games between bots: one game with per-move timings,
-// an optional think-time limit and a readable transcript (Play), or many
-// games with alternating seats (Arena).
+// Package match plays one game between bots (Play): per-move timings, an
+// optional think-time limit and length limit, a readable transcript, undo
+// and quit for people, and games that start from a position or continue an
+// earlier record. NewSeats builds the two seats from bot strings; series of
+// games are played by package sweep (sweep.Arena, sweep.Run).
 package match
 
 import (
@@ -8,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/kombi/kombi/bot"
@@ -32,12 +35,57 @@ type Options struct {
 	// Transcript, when not nil, receives the readable account of the game
 	// as it is played.
 	Transcript io.Writer
+	// Position, when not empty, is the position the game starts from (in
+	// the game's position notation); the record keeps it.
+	Position string
+	// Moves are moves already played (from an earlier record of the same
+	// game, seed and start): they are replayed, checked, and kept in the
+	// new record, and play continues after them.
+	Moves []game.RecordMove
+	// MaxLength, when positive, stops a game whose length (the game's
+	// Scorer measure, else the number of moves) reaches it: the record is
+	// aborted with the reason "reached the length limit N".
+	MaxLength int
+}
+
+// Record fields that say why a game stopped on purpose (see Deliberate).
+const (
+	// StoppedByField is the seat (0 or 1) of the person who quit.
+	StoppedByField = "stopped_by"
+	// LengthLimitField is the length limit a game reached.
+	LengthLimitField = "length_limit"
+)
+
+// Deliberate reports whether an aborted game was stopped on purpose: a
+// person quit, or the game reached the length limit it was played with.
+// Such a game is not a failure.
+func Deliberate(rec *game.Record) bool {
+	if !rec.Aborted {
+		return false
+	}
+	_, quit := rec.Extra[StoppedByField]
+	_, limit := rec.Extra[LengthLimitField]
+	return quit || limit
+}
+
+// lengthOf is a position's length for MaxLength: the Scorer measure, else
+// the number of moves played.
+func lengthOf(s game.State, moves int) int {
+	if sc, ok := s.(game.Scorer); ok {
+		return sc.Score()
+	}
+	return moves
 }
 
 // Play plays one game of g between seats[0] (moving first) and seats[1] and
 // returns its record. A game stopped early (a bot's error, the think-time
-// limit, a person's end of input, ctx cancelled) is a record with Aborted set
-// and a Reason, not an error; errors are kept for a broken game or bot.
+// or length limit, a person's quit or end of input, ctx cancelled) is a
+// record with Aborted set and a Reason, not an error; errors are kept for a
+// broken game or bot, and for a start (position, earlier moves) that does
+// not apply.
+//
+// A person (a bot returning bot.ErrUndo) takes back their last move and
+// every move after it (the computer's reply); the record loses those moves.
 func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.Record, error) {
 	out := opt.Transcript
 	if out == nil {
@@ -45,19 +93,48 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 	}
 	typ := g.Type()
 	rec := &game.Record{
-		Game:    g.String(),
-		Seed:    opt.Seed,
-		Players: []string{seats[0].Name, seats[1].Name},
-		Moves:   []game.RecordMove{},
+		Game:     g.String(),
+		Seed:     opt.Seed,
+		Position: opt.Position,
+		Players:  []string{seats[0].Name, seats[1].Name},
+		Moves:    []game.RecordMove{},
 	}
+	chanceRNG := bot.NewRand(opt.Seed, 0x6368616e6365)
+	s, err := replayStart(g, opt, chanceRNG)
+	if err != nil {
+		return nil, err
+	}
+	rec.Moves = append(rec.Moves, opt.Moves...)
 	fmt.Fprintf(out, "Game %s, seed %d\n", rec.Game, rec.Seed)
 	for i, st := range seats {
 		fmt.Fprintf(out, "%s (%s): %s\n", game.SeatName(game.Player(i)), typ.Role(game.Player(i)), st.Name)
 	}
-	s := g.NewInitialState()
+	switch {
+	case opt.Position != "" && len(opt.Moves) > 0:
+		fmt.Fprintf(out, "From position %s, after %d earlier moves\n", opt.Position, len(opt.Moves))
+	case opt.Position != "":
+		fmt.Fprintf(out, "From position %s\n", opt.Position)
+	case len(opt.Moves) > 0:
+		fmt.Fprintf(out, "Continued after %d earlier moves\n", len(opt.Moves))
+	}
 	fmt.Fprintf(out, "\n%s\n", s)
-	chanceRNG := bot.NewRand(opt.Seed, 0x6368616e6365)
+	stop := func(reason string, deliberate bool) *game.Record {
+		rec.Aborted = true
+		rec.Reason = reason
+		if deliberate {
+			fmt.Fprintf(out, "\nGame stopped: %s.\n", rec.Reason)
+		} else {
+			fmt.Fprintf(out, "\nGame aborted: %s\n", rec.Reason)
+		}
+		rec.Finish(s)
+		return rec
+	}
 	for !s.IsTerminal() {
+		if opt.MaxLength > 0 && lengthOf(s, len(rec.Moves)) >= opt.MaxLength {
+			stop(fmt.Sprintf("reached the length limit %d", opt.MaxLength), true)
+			setExtra(rec, LengthLimitField, opt.MaxLength)
+			return rec, nil
+		}
 		p := s.Player()
 		var (
 			m       game.Move
@@ -72,11 +149,19 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 		} else {
 			st := seats[p]
 			m, seconds, err = decide(ctx, st.Bot, s, opt.MaxThink)
+			if errors.Is(err, bot.ErrUndo) && ctx.Err() == nil {
+				s, err = takeBack(g, opt, rec, p, out, typ)
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 			if err != nil {
-				rec.Aborted = true
-				rec.Reason = abortReason(typ, p, st.Name, err, opt.MaxThink)
-				fmt.Fprintf(out, "\nGame aborted: %s\n", rec.Reason)
-				rec.Finish(s)
+				quit := errors.Is(err, bot.ErrQuit)
+				stop(abortReason(typ, p, st.Name, err, opt.MaxThink), quit)
+				if quit {
+					setExtra(rec, StoppedByField, int(p))
+				}
 				return rec, nil
 			}
 		}
@@ -85,11 +170,7 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 			if p == game.Chance {
 				return nil, fmt.Errorf("chance outcome %s: %w", text, err)
 			}
-			rec.Aborted = true
-			rec.Reason = fmt.Sprintf("%s (%s) chose an illegal move %s: %v", game.SeatName(p), seats[p].Name, text, err)
-			fmt.Fprintf(out, "\nGame aborted: %s\n", rec.Reason)
-			rec.Finish(s)
-			return rec, nil
+			return stop(fmt.Sprintf("%s (%s) chose an illegal move %s: %v", game.SeatName(p), seats[p].Name, text, err), false), nil
 		}
 		rec.Moves = append(rec.Moves, game.RecordMove{Player: p, Move: text, Seconds: seconds})
 		n := len(rec.Moves)
@@ -109,6 +190,90 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 	}
 	fmt.Fprintf(out, "%s\n", ResultLine(typ, rec))
 	return rec, nil
+}
+
+// setExtra adds a field to a record (after Finish, which sets the game's own).
+func setExtra(rec *game.Record, key string, v any) {
+	if rec.Extra == nil {
+		rec.Extra = map[string]any{}
+	}
+	rec.Extra[key] = v
+}
+
+// replayStart returns the state after the start position and the earlier
+// moves of opt, checking each move; the chance generator advances as if
+// those chance moves had been drawn in this game, so a continued game
+// draws what the uninterrupted one would have drawn.
+func replayStart(g game.Game, opt Options, chanceRNG interface{ Float64() float64 }) (game.State, error) {
+	s, err := game.StartOf(g, opt.Position)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range opt.Moves {
+		if m.Player == game.Chance && s.Player() == game.Chance && chanceRNG != nil {
+			drawn := false
+			if d, ok := s.(game.ChanceDrawer); ok {
+				_, drawn = d.DrawChance()
+			}
+			if !drawn {
+				chanceRNG.Float64() // what sampleChance used for this move
+			}
+		}
+		if err := applyText(s, m); err != nil {
+			return nil, fmt.Errorf("earlier move %d: %w", i+1, err)
+		}
+	}
+	return s, nil
+}
+
+// applyText plays a recorded move, checking the player and the move.
+func applyText(s game.State, m game.RecordMove) error {
+	text := game.Truncate(m.Move, 80)
+	if s.IsTerminal() {
+		return fmt.Errorf("%q: the game is already over", text)
+	}
+	if s.Player() != m.Player {
+		return fmt.Errorf("%q: recorded for player %v but player %v is on turn", text, m.Player, s.Player())
+	}
+	mv, err := s.ParseMove(m.Move)
+	if err != nil {
+		return fmt.Errorf("%q: %w", text, err)
+	}
+	if err := s.Apply(mv); err != nil {
+		return fmt.Errorf("%q: %w", text, err)
+	}
+	return nil
+}
+
+// takeBack removes player p's last move and every move after it from the
+// record and returns the state before that move. Without such a move it
+// says so and returns the state unchanged.
+func takeBack(g game.Game, opt Options, rec *game.Record, p game.Player, out io.Writer, typ *game.Type) (game.State, error) {
+	j := -1
+	for i := len(rec.Moves) - 1; i >= 0; i-- {
+		if rec.Moves[i].Player == p {
+			j = i
+			break
+		}
+	}
+	if j >= 0 {
+		var texts []string
+		for _, m := range rec.Moves[j:] {
+			texts = append(texts, m.Move)
+		}
+		fmt.Fprintf(out, "%s (%s) takes back move %d and what followed: %s\n", game.SeatName(p), typ.Role(p), j+1, strings.Join(texts, ", "))
+		rec.Moves = rec.Moves[:j]
+	} else {
+		fmt.Fprintf(out, "%s (%s) has no move to take back.\n", game.SeatName(p), typ.Role(p))
+	}
+	s, err := replayStart(g, Options{Position: opt.Position, Moves: rec.Moves}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("undo: %w", err)
+	}
+	if j >= 0 {
+		fmt.Fprintf(out, "%s\n", s)
+	}
+	return s, nil
 }
 
 // ResultLine describes a record's result in one line.

@@ -2,6 +2,7 @@ package match_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -105,31 +106,174 @@ func TestHumanInputEndAbortsCleanly(t *testing.T) {
 	}
 }
 
-func TestArenaAlternatesSeats(t *testing.T) {
+// TestArenaResultAdd checks the tally from the bots' point of view: a win
+// of seat w is bot A's exactly when A sat in seat w.
+func TestArenaResultAdd(t *testing.T) {
+	zero, one := 0, 1
+	var r match.ArenaResult
+	r.Add(&game.Record{Winner: &zero}, 0) // A first, first mover wins: A
+	r.Add(&game.Record{Winner: &zero}, 1) // B first, first mover wins: B
+	r.Add(&game.Record{Winner: &one}, 1)  // B first, second mover wins: A
+	r.Add(&game.Record{Winner: &one}, 1)  // again A
+	r.Add(&game.Record{}, 0)              // draw
+	r.Add(&game.Record{Aborted: true}, 1) // aborted
+	want := match.ArenaResult{Wins: [2]int{3, 1}, Draws: 1, Aborted: 1, FirstWins: 2}
+	if r != want {
+		t.Fatalf("got %+v, want %+v", r, want)
+	}
+	r.Games = 6
+	if got := r.Score(0); got != 3.5/5 {
+		t.Fatalf("score of A %v, want 0.7", got)
+	}
+}
+
+func TestNewSeats(t *testing.T) {
 	games, bots := registries(t)
-	load := func(seed uint64) (game.Game, error) { return games.Load("nim(piles=3;4;5)", seed) }
-	var firsts []string
-	res, err := match.Arena(context.Background(), load, bots.New, [2]string{"perfect", "random"},
-		match.ArenaOptions{Games: 20, Seed: 1, Record: func(i int, r *game.Record) { firsts = append(firsts, r.Players[0]) }})
+	g, _ := games.Load("nim", 1)
+	seats, err := match.NewSeats(bots, g, [2]string{"random", "alphabeta(depth=2)"}, 7, bot.Env{})
+	if err != nil || seats[0].Name != "random" || seats[1].Name != "alphabeta(depth=2)" {
+		t.Fatalf("%+v, %v", seats, err)
+	}
+	// The random bot in seat 0 plays as NewRandom(BotSeed(7, 0)).
+	s := g.NewInitialState()
+	want := bot.NewRandom(match.BotSeed(7, 0))
+	for range 5 {
+		a, _ := seats[0].Bot.Act(context.Background(), s)
+		b, _ := want.Act(context.Background(), s)
+		if a != b {
+			t.Fatal("seat 0's bot is not seeded with BotSeed(seed, 0)")
+		}
+	}
+	_, err = match.NewSeats(bots, g, [2]string{"random", "wizard"}, 7, bot.Env{})
+	var se *match.SeatError
+	if !errors.As(err, &se) || se.Seat != 1 || !strings.Contains(err.Error(), `P2: unknown bot "wizard"`) {
+		t.Fatalf("bad bot in seat 1: %v", err)
+	}
+}
+
+// script is a bot that plays the given moves in turn (bot.ErrUndo for
+// "undo", bot.ErrQuit for "quit"), as a person typing them would.
+type script struct {
+	moves []string
+	human bool
+}
+
+func (b *script) IsHuman() bool { return b.human }
+func (b *script) Act(ctx context.Context, s game.State) (game.Move, error) {
+	if len(b.moves) == 0 {
+		return 0, bot.ErrInputEnded
+	}
+	m := b.moves[0]
+	b.moves = b.moves[1:]
+	switch m {
+	case "undo":
+		return 0, bot.ErrUndo
+	case "quit":
+		return 0, bot.ErrQuit
+	}
+	return s.ParseMove(m)
+}
+
+func TestUndoTakesBackMoveAndReply(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=3;4;5)", 1)
+	person := &script{moves: []string{"undo", "1:1", "undo", "undo", "1:2", "quit"}, human: true}
+	computer := &script{moves: []string{"2:1", "3:3"}}
+	var out strings.Builder
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"human", person}, {"bot", computer}}, match.Options{Seed: 1, Transcript: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Wins[0]+res.Wins[1]+res.Draws != 20 || res.Games != 20 {
-		t.Fatalf("counts do not add up: %+v", res)
+	// 1:1, 2:1 taken back; the second undo finds nothing to take back;
+	// then 1:2, 3:3, and the person quits.
+	var moves []string
+	for _, m := range rec.Moves {
+		moves = append(moves, m.Move)
 	}
-	// Perfect wins every game it starts (3,4,5 is a first-player win); as
-	// second player it wins whenever random errs.
-	if res.Wins[0] < 10 {
-		t.Fatalf("perfect won only %d of 20", res.Wins[0])
+	if strings.Join(moves, " ") != "1:2 3:3" {
+		t.Fatalf("moves %v, want 1:2 3:3", moves)
 	}
-	for i, f := range firsts {
-		want := []string{"perfect", "random"}[i%2]
-		if f != want {
-			t.Fatalf("game %d started by %s, want %s", i, f, want)
+	for _, want := range []string{"P1 (first) has no move to take back.", "P1 (first) takes back move 1 and what followed: 1:1, 2:1"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("transcript lacks %q:\n%s", want, out.String())
 		}
 	}
-	again, _ := match.Arena(context.Background(), load, bots.New, [2]string{"perfect", "random"}, match.ArenaOptions{Games: 20, Seed: 1, Workers: 1})
-	if again != res {
-		t.Fatalf("same seeds, different results: %+v vs %+v", again, res)
+	if !rec.Aborted || rec.Reason != "P1 (first, human) quit" || !match.Deliberate(rec) || rec.Extra[match.StoppedByField] != 0 {
+		t.Fatalf("quit: %+v", rec)
+	}
+	if strings.Count(out.String(), "quit") != 1 {
+		t.Fatalf("the quit is told more than once:\n%s", out.String())
+	}
+	if _, err := game.Replay(games, rec); err != nil {
+		t.Fatalf("the record after undo does not replay: %v", err)
+	}
+}
+
+func TestPositionResumeAndLengthLimit(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=3;4;5)", 1)
+	seats := func() [2]match.Seat {
+		return [2]match.Seat{{"perfect", nim.Perfect{}}, {"perfect", nim.Perfect{}}}
+	}
+	// From a position: 0;0;2 is won at once by taking both tokens.
+	rec, err := match.Play(context.Background(), g, seats(), match.Options{Position: "0;0;2"})
+	if err != nil || rec.Position != "0;0;2" || len(rec.Moves) != 1 || *rec.Winner != 0 {
+		t.Fatalf("from 0;0;2: %+v, %v", rec, err)
+	}
+	if _, err := game.Replay(games, rec); err != nil {
+		t.Fatal(err)
+	}
+	// A length limit stops the game; the record says so and replays.
+	rec, err = match.Play(context.Background(), g, seats(), match.Options{Seed: 3, MaxLength: 2})
+	if err != nil || !rec.Aborted || rec.Reason != "reached the length limit 2" || len(rec.Moves) != 2 || !match.Deliberate(rec) {
+		t.Fatalf("length limit: %+v, %v", rec, err)
+	}
+	if _, err := game.Replay(games, rec); err != nil {
+		t.Fatal(err)
+	}
+	// Resuming the stopped game plays on from its moves to the end.
+	full, err := match.Play(context.Background(), g, seats(), match.Options{Seed: 3, Moves: rec.Moves})
+	if err != nil || full.Aborted || len(full.Moves) <= 2 || full.Moves[0] != rec.Moves[0] || full.Moves[1] != rec.Moves[1] {
+		t.Fatalf("resume: %+v, %v", full, err)
+	}
+	if _, err := game.Replay(games, full); err != nil {
+		t.Fatal(err)
+	}
+	if match.Deliberate(full) {
+		t.Fatal("a finished game is not stopped on purpose")
+	}
+	// Earlier moves that do not apply are an error.
+	bad := []game.RecordMove{{Player: 1, Move: "1:1"}}
+	if _, err := match.Play(context.Background(), g, seats(), match.Options{Moves: bad}); err == nil || !strings.Contains(err.Error(), "earlier move 1") {
+		t.Fatalf("bad earlier moves: %v", err)
+	}
+	if _, err := match.Play(context.Background(), g, seats(), match.Options{Position: "x;y"}); err == nil || !strings.Contains(err.Error(), "position") {
+		t.Fatalf("bad position: %v", err)
+	}
+}
+
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+func TestWriteSteps(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=1;2)", 1)
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", nim.Perfect{}}, {"random", bot.NewRandom(1)}}, match.Options{Seed: 1, Position: "1;1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := match.WriteSteps(&out, games, rec); err != nil {
+		t.Fatal(err)
+	}
+	s0, _ := game.StateAt(games, rec, 0)
+	s1, _ := game.StateAt(games, rec, 1)
+	want := "Start (position 1;1):\n" + s0.String() + "\nMove 1: P1 (first, perfect) played " + rec.Moves[0].Move + "\n" + s1.String() + "\n"
+	if !strings.HasPrefix(out.String(), want) || strings.Count(out.String(), "Move ") != len(rec.Moves) {
+		t.Fatalf("got\n%s\nwant it to start with\n%s", out.String(), want)
+	}
+	if err := match.WriteSteps(fullDisk{}, games, rec); err == nil || !strings.Contains(err.Error(), "no space") {
+		t.Fatalf("a failed write: %v", err)
 	}
 }

@@ -261,6 +261,9 @@ func Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Anal
 }
 
 func analyzeEach(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
+	if ix, ok := s.(game.MoveIndexer); ok && ix.MoveCount() > MaxAnalyzeMoves {
+		return nil, fmt.Errorf("analyze: %d legal moves, more than the %d this analysis values one by one", ix.MoveCount(), MaxAnalyzeMoves)
+	}
 	moves := s.LegalMoves(nil)
 	if len(moves) > MaxAnalyzeMoves {
 		return nil, fmt.Errorf("analyze: %d legal moves, more than the %d this analysis values one by one", len(moves), MaxAnalyzeMoves)

@@ -1,8 +1,9 @@
 // Package sweep plays grids of matches: every cell of a grid is a game
-// string and two bot strings played for a number of seeds. Cells are played
-// in parallel, every finished game's record is handed over (tagged with its
-// cell) as soon as it ends, and a sweep resumes by skipping the games whose
-// records it is given back.
+// string and two bot strings played for a number of seeds. Games are played
+// in parallel on one worker pool, every finished game's record is handed
+// over (tagged with its cell) as soon as it ends, and a sweep resumes by
+// skipping the games whose records it is given back. An arena (Arena) is a
+// one-cell sweep whose seats alternate.
 package sweep
 
 import (
@@ -34,19 +35,40 @@ type Cell struct {
 	Players [2]string
 	// Seeds are the seeds of the cell's games, one game each.
 	Seeds []uint64
+	// Alternate swaps the seats in every second game (the seeds at odd
+	// indexes of Seeds): Players[1] moves first there.
+	Alternate bool
+}
+
+// MaxWorkers bounds Options.Workers.
+const MaxWorkers = 1024
+
+// CheckWorkers validates a worker count: 0 (one per CPU) or 1 to MaxWorkers.
+func CheckWorkers(n int) error {
+	if n < 0 || n > MaxWorkers {
+		return fmt.Errorf("workers %d: want 1 to %d, or 0 for one per CPU", n, MaxWorkers)
+	}
+	return nil
 }
 
 // Options configure Run.
 type Options struct {
-	// Workers plays that many games at once (0: one per CPU).
+	// Workers plays that many games at once (0: one per CPU; at most
+	// MaxWorkers).
 	Workers int
 	// MaxThink aborts a game when a computer decision takes longer.
 	MaxThink time.Duration
+	// MaxLength stops a game at this length (see match.Options.MaxLength).
+	MaxLength int
 	// Done lists records of an earlier run of the same grid: their games
 	// (same cell and seed) are not played again but returned as they are.
 	Done []*game.Record
 	// Record receives every record as its game ends (from one goroutine at a time).
 	Record func(r *game.Record)
+	// NoResults makes Run keep no records: they go to Record only, and Run
+	// returns no results (for long series whose records would fill the
+	// memory).
+	NoResults bool
 	// Progress is called after each game with the count done.
 	Progress func(done, total int)
 }
@@ -58,8 +80,9 @@ type Result struct {
 }
 
 type job struct {
-	cell *Cell
-	seed uint64
+	cell  *Cell
+	seed  uint64
+	index int // of seed in cell.Seeds
 }
 
 func doneKey(cell string, seed uint64) string { return fmt.Sprintf("%s\x00%d", cell, seed) }
@@ -76,6 +99,9 @@ func CellOf(r *game.Record) string {
 // records with Aborted set. When ctx ends, Run returns what finished and
 // ctx's error.
 func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []Cell, opt Options) ([]Result, error) {
+	if err := CheckWorkers(opt.Workers); err != nil {
+		return nil, fmt.Errorf("sweep: %w", err)
+	}
 	for i := range cells {
 		c := &cells[i]
 		if _, err := games.Load(c.Game, 1); err != nil {
@@ -89,12 +115,16 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 	var jobs []job
 	have := map[string]*game.Record{}
 	for i := range cells {
-		for _, s := range cells[i].Seeds {
+		for k, s := range cells[i].Seeds {
+			if len(done) == 0 {
+				jobs = append(jobs, job{&cells[i], s, k})
+				continue
+			}
 			if r, ok := done[doneKey(cells[i].ID, s)]; ok {
 				have[doneKey(cells[i].ID, s)] = r
 				continue
 			}
-			jobs = append(jobs, job{&cells[i], s})
+			jobs = append(jobs, job{&cells[i], s, k})
 		}
 	}
 	workers := opt.Workers
@@ -116,7 +146,7 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				rec, err := playOne(ctx, games, bots, j, opt.MaxThink)
+				rec, err := playOne(ctx, games, bots, j, opt)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -124,7 +154,9 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 						cancel()
 					}
 				} else if rec != nil {
-					have[doneKey(j.cell.ID, j.seed)] = rec
+					if !opt.NoResults {
+						have[doneKey(j.cell.ID, j.seed)] = rec
+					}
 					count++
 					if opt.Record != nil {
 						opt.Record(rec)
@@ -149,6 +181,9 @@ feed:
 	wg.Wait()
 	var out []Result
 	for i := range cells {
+		if len(have) == 0 {
+			break
+		}
 		for _, s := range cells[i].Seeds {
 			if r, ok := have[doneKey(cells[i].ID, s)]; ok {
 				out = append(out, Result{Cell: &cells[i], Record: r})
@@ -158,36 +193,45 @@ feed:
 	if firstErr != nil {
 		return out, firstErr
 	}
-	if len(out) < total {
+	if count < total {
 		return out, ctx.Err()
 	}
 	return out, nil
 }
 
-func playOne(ctx context.Context, games *game.Registry, bots *bot.Registry, j job, maxThink time.Duration) (*game.Record, error) {
+func (j job) String() string {
+	if j.cell.ID == "" {
+		return fmt.Sprintf("game with seed %d", j.seed)
+	}
+	return fmt.Sprintf("sweep cell %s seed %d", j.cell.ID, j.seed)
+}
+
+func playOne(ctx context.Context, games *game.Registry, bots *bot.Registry, j job, opt Options) (*game.Record, error) {
 	g, err := games.Load(j.cell.Game, j.seed)
 	if err != nil {
-		return nil, fmt.Errorf("sweep cell %s: %w", j.cell.ID, err)
+		return nil, fmt.Errorf("%s: %w", j, err)
 	}
-	var seats [2]match.Seat
-	for p, name := range j.cell.Players {
-		b, err := bots.New(name, g, bot.Env{Seed: match.BotSeed(j.seed, p)})
-		if err != nil {
-			return nil, fmt.Errorf("sweep cell %s: player %d: %w", j.cell.ID, p+1, err)
-		}
-		seats[p] = match.Seat{Name: name, Bot: b}
+	names := j.cell.Players
+	if j.cell.Alternate && j.index%2 == 1 {
+		names = [2]string{names[1], names[0]}
 	}
-	rec, err := match.Play(ctx, g, seats, match.Options{Seed: j.seed, MaxThink: maxThink})
+	seats, err := match.NewSeats(bots, g, names, j.seed, bot.Env{})
 	if err != nil {
-		return nil, fmt.Errorf("sweep cell %s seed %d: %w", j.cell.ID, j.seed, err)
+		return nil, fmt.Errorf("%s: %w", j, err)
+	}
+	rec, err := match.Play(ctx, g, seats, match.Options{Seed: j.seed, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j, err)
 	}
 	if ctx.Err() != nil && rec.Aborted {
 		return nil, nil // interrupted, not finished: play it again on resume
 	}
-	if rec.Extra == nil {
-		rec.Extra = map[string]any{}
+	if j.cell.ID != "" {
+		if rec.Extra == nil {
+			rec.Extra = map[string]any{}
+		}
+		rec.Extra[CellField] = j.cell.ID
 	}
-	rec.Extra[CellField] = j.cell.ID
 	return rec, nil
 }
 

@@ -25,28 +25,46 @@ func (a *app) gamesCmd() *cobra.Command {
 			if asJSON {
 				return writeJSON(a.stdout, list)
 			}
+			w := a.out()
 			for _, g := range list {
-				fmt.Fprintf(a.stdout, "%s — %s\n", g.Name, g.Doc)
-				fmt.Fprintf(a.stdout, "  roles: P1 (--p1) %s, P2 (--p2) %s\n", g.Roles[0], g.Roles[1])
+				fmt.Fprintf(w, "%s — %s\n", g.Name, g.Doc)
+				fmt.Fprintf(w, "  roles: P1 (--p1) %s, P2 (--p2) %s\n", g.Roles[0], g.Roles[1])
 				for _, p := range g.Params {
-					fmt.Fprintf(a.stdout, "  %-10s %s; default %s. %s\n", p.Name+"=", p.Allowed, p.Default, upperFirst(p.Doc))
+					fmt.Fprintf(w, "  %-10s %s; default %s. %s\n", p.Name+"=", p.Allowed, p.Default, upperFirst(p.Doc))
 				}
 				if g.Example != "" {
-					fmt.Fprintf(a.stdout, "  e.g. %s\n", g.Example)
+					fmt.Fprintf(w, "  e.g. %s\n", g.Example)
 				}
-				var bots []string
+				fmt.Fprintln(w, "  bots:")
 				for _, b := range g.Bots {
-					bots = append(bots, b.Name)
+					fmt.Fprintf(w, "    %s — %s\n", botSignature(b), b.Doc)
+					for _, p := range b.Params {
+						fmt.Fprintf(w, "      %-10s %s; default %s. %s\n", p.Name+"=", p.Allowed, p.Default, upperFirst(p.Doc))
+					}
 				}
-				fmt.Fprintf(a.stdout, "  bots: %s\n\n", strings.Join(bots, ", "))
+				fmt.Fprintln(w)
 			}
-			return nil
+			return w.Err()
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON array")
 	return c
 }
 
+// botSignature writes a bot with its parameter names, as in
+// "nesting(level,ties)"; a bot without parameters is its name.
+func botSignature(b all.BotInfo) string {
+	if len(b.Params) == 0 {
+		return b.Name
+	}
+	var names []string
+	for _, p := range b.Params {
+		names = append(names, p.Name)
+	}
+	return b.Name + "(" + strings.Join(names, ",") + ")"
+}
+
+// writeJSON writes v as indented JSON; a failed write is an error.
 func writeJSON(w interface{ Write([]byte) (int, error) }, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -107,7 +107,7 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%w (see 'kombi %s --help')", err, c.Name())}
+		return usageError{fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())}
 	})
 	a.addDBFlag(root)
 	root.AddCommand(
@@ -132,7 +132,7 @@ func (a *app) rootCmd() *cobra.Command {
 func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if len(args) != n {
-			return usagef("%s: expected %s, got %d arguments (see 'kombi %s --help')", c.Name(), what, len(args), c.Name())
+			return usagef("%s: expected %s, got %d arguments (see '%s --help')", c.CommandPath(), what, len(args), c.CommandPath())
 		}
 		return nil
 	}

@@ -1,24 +1,29 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/game"
 )
 
 func TestNim2dSolve(t *testing.T) {
-	for _, tt := range []struct{ args, want string }{
-		{"nim2d(n=5)|RRR../RRRRR/RRRRR/RRRRR/RRRR.", `{"outcome":"win","grundy":3,"best_moves":[[4],[5]]}`},
-		{"nim2d(n=3)|..R/G../...", `{"outcome":"win","grundy":3,"best_moves":[[7],[8]]}`},
-		{"nim2d(n=4)|", `{"outcome":"loss","grundy":0,"best_moves":[]}`},
-		{"nim2d(n=10)|", `{"outcome":"loss","grundy":0,"best_moves":[]}`},
+	for _, tt := range []struct{ args, outcome, grundy, moves, cells string }{
+		{"nim2d(n=5)|RRR../RRRRR/RRRRR/RRRRR/RRRR.", "win", "3", `["4","5"]`, `[[4],[5]]`},
+		{"nim2d(n=3)|..R/G../...", "win", "3", `["7","8"]`, `[[7],[8]]`},
+		{"nim2d(n=3)|..R/G../...:G", "win", "3", `["7","8"]`, `[[7],[8]]`},
+		{"nim2d(n=5)|RRR../RRRRR/RRRRR/RRRRR/RRRRR", "win", "2", `["4,5"]`, `[[4,5]]`},
+		{"nim2d(n=4)|", "loss", "0", `[]`, `[]`},
+		{"nim2d(n=10)|", "loss", "0", `[]`, `[]`},
 	} {
 		spec, pos, _ := strings.Cut(tt.args, "|")
-		args := []string{"solve", spec, "--json"}
+		args := []string{"solve", spec, "--json", "--quiet"}
 		if pos != "" {
 			args = append(args, "--position", pos)
 		}
@@ -26,40 +31,77 @@ func TestNim2dSolve(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)
 		}
-		var v any
-		if err := json.Unmarshal([]byte(out), &v); err != nil {
+		var got map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatal(err)
 		}
-		compact, _ := json.Marshal(v)
-		// Go's map encoding sorts keys; compare field by field instead.
-		var got, want map[string]any
-		_ = json.Unmarshal(compact, &got)
-		_ = json.Unmarshal([]byte(tt.want), &want)
-		if len(got) != 3 || string(mustJSON(got["outcome"])) != string(mustJSON(want["outcome"])) ||
-			string(mustJSON(got["grundy"])) != string(mustJSON(want["grundy"])) ||
-			string(mustJSON(got["best_moves"])) != string(mustJSON(want["best_moves"])) {
-			t.Errorf("%v:\n%s\nwant %s", args, out, tt.want)
+		// The common fields, and today's grundy with the cells of the
+		// winning moves beside them.
+		want := map[string]string{"outcome": `"` + tt.outcome + `"`, "value": tt.grundy, "grundy": tt.grundy,
+			"best_moves": tt.moves, "best_cells": tt.cells, "complete": "true", "lower_bound": "null"}
+		for k, w := range want {
+			var compact bytes.Buffer
+			_ = json.Compact(&compact, got[k])
+			if compact.String() != w {
+				t.Errorf("%v: %s is %s, want %s\n%s", args, k, got[k], w, out)
+			}
+		}
+		for _, k := range []string{"game", "position", "player", "upper_bound", "nodes", "seconds"} {
+			if _, ok := got[k]; !ok {
+				t.Errorf("%v: no %q field", args, k)
+			}
 		}
 	}
 	code, out, _ := kombi(t, "", "solve", "nim2d(n=3)", "--position", "..R/G../...")
 	if code != 0 || !strings.Contains(out, "Winning moves (2): {7} {8}") || !strings.Contains(out, "Grundy value") {
 		t.Fatalf("solve text:\n%s", out)
 	}
-	for _, bad := range [][]string{
-		{"solve", "nim2d(n=3)", "--position", "../.."},
-		{"solve", "nim2d(n=3)", "--position", "..R/G.?/..."},
-		{"solve", "nim2d(n=3)", "--position", "RRR/RRR/RRR"},
-		{"solve", "nim2d(n=12)"},
+	for _, bad := range []struct{ args []string }{
+		{[]string{"solve", "nim2d(n=3)", "--position", "../.."}},
+		{[]string{"solve", "nim2d(n=3)", "--position", "..R/G.?/..."}},
+		{[]string{"solve", "nim2d(n=3)", "--position", "RRR/RRR/RRR"}},
+		{[]string{"solve", "nim2d(n=3)", "--position", "..R/G../...:B"}},
+		{[]string{"solve", "nim2d(n=12)"}},
 	} {
-		if code, _, errOut := kombi(t, "", bad...); code != 2 {
-			t.Errorf("%v: exit %d (%s), want 2", bad, code, errOut)
+		if code, _, errOut := kombi(t, "", bad.args...); code != 2 {
+			t.Errorf("%v: exit %d (%s), want 2", bad.args, code, errOut)
 		}
+	}
+	// The error counts cells, not bytes: "ö.." is three cells.
+	if code, _, errOut := kombi(t, "", "solve", "nim2d(n=3)", "--position", "ö../.../..."); code != 2 || !strings.Contains(errOut, "row 1 has 'ö'") {
+		t.Errorf("ö: exit %d: %s", code, errOut)
 	}
 }
 
-func mustJSON(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
+// TestNim2dSolveAtOnce: the empty 9×9 palette is decided at once (it took
+// 30 s listing every winning move); --time lets it look further.
+func TestNim2dSolveAtOnce(t *testing.T) {
+	start := time.Now()
+	code, out, errOut := kombi(t, "", "solve", "nim2d(n=9)", "--json", "--quiet")
+	if code != 0 || time.Since(start) > 15*time.Second {
+		t.Fatalf("exit %d after %s: %s", code, time.Since(start), errOut)
+	}
+	var r struct {
+		Outcome   string   `json:"outcome"`
+		Value     int      `json:"value"`
+		BestMoves []string `json:"best_moves"`
+		Complete  bool     `json:"complete"`
+		Note      string   `json:"note"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcome != "win" || r.Value != 1 || r.Complete || strings.Join(r.BestMoves, " ") != "1 11 21 31 41 51 61 71 81" || !strings.Contains(r.Note, "--time") {
+		t.Fatalf("%+v", r)
+	}
+	code, out, _ = kombi(t, "", "solve", "nim2d(n=9)", "--time", "300ms", "--quiet")
+	if code != 0 || !strings.Contains(out, "Partial: stopped by the time limit") || !strings.Contains(out, "Winning moves (9)") {
+		t.Fatalf("--time: exit %d\n%s", code, out)
+	}
+	code, out, _ = kombi(t, "", "analyze", "nim2d(n=3,first=p1)", "--position", "..R/G../...", "--format", "csv")
+	if code != 0 || !strings.Contains(out, "move,outcome,value\n1,loss,2\n") || !strings.Contains(out, "\n7,win,0\n") {
+		t.Fatalf("analyze: exit %d\n%s", code, out)
+	}
 }
 
 func TestNim2dEndgamesReport(t *testing.T) {
@@ -132,10 +174,14 @@ func TestNim2dEndgamesReport(t *testing.T) {
 		}
 	}
 	code, md, _ := kombi(t, "", "report", "nim2d-endgames", "--max-empty", "3", "--search-up-to", "5")
-	if code != 0 || !strings.Contains(md, "### 2 empty cells: 2 classes, 1 won and 1 lost") || !strings.Contains(md, "| 10 | loss | 0 | mirror |") {
+	if code != 0 || !strings.Contains(md, "**2 empty cells: 2 classes, 1 won and 1 lost for the player to move**") || !strings.Contains(md, "| 10 | loss | 0 | mirror |") {
 		t.Fatalf("markdown:\n%s", md)
 	}
-	for _, bad := range [][]string{{"--max-empty", "9"}, {"--search-up-to", "9"}, {"--max-empty", "x"}} {
+	code, csv, _ := kombi(t, "", "report", "nim2d-endgames", "--max-empty", "2", "--search-up-to", "4", "--format", "csv")
+	if code != 0 || !strings.Contains(csv, "class,Grundy,outcome,reason,N ≥,example,winning move\n") || !strings.Contains(csv, "\n10,loss,0,mirror,—,") {
+		t.Fatalf("csv:\n%s", csv)
+	}
+	for _, bad := range [][]string{{"--max-empty", "9"}, {"--search-up-to", "9"}, {"--max-empty", "x"}, {"--mem", "0"}, {"--format", "xml"}} {
 		if code, _, _ := kombi(t, "", append([]string{"report", "nim2d-endgames"}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
@@ -152,8 +198,8 @@ func TestNim2dPlayAndReplay(t *testing.T) {
 			t.Errorf("transcript lacks %q", want)
 		}
 	}
-	if code != 1 || !strings.Contains(errOut, "quit") {
-		t.Fatalf("exit %d: %s", code, errOut)
+	if code != 0 || !strings.Contains(out, "quit") {
+		t.Fatalf("quit: exit %d (want 0, a person's choice): %s", code, errOut)
 	}
 	// A whole game between bots, replayed from its record.
 	code, out, errOut = kombi(t, "", "play", "nim2d(n=6,p1=R)", "--p1", "copycat", "--p2", "random", "--seed", "11", "--json", "--out", dir)
@@ -185,5 +231,71 @@ func TestNim2dPlayAndReplay(t *testing.T) {
 		if rec.Moves[i].Move != rec2.Moves[i].Move {
 			t.Fatalf("move %d differs: %s vs %s", i+1, rec.Moves[i].Move, rec2.Moves[i].Move)
 		}
+	}
+}
+
+// TestNim2dBenchFlags: bad settings are usage errors before any work (the
+// bench itself takes many seconds; games/nim2d tests its tables).
+func TestNim2dBenchFlags(t *testing.T) {
+	for _, bad := range [][]string{{"--up-to", "9"}, {"--coverage", "-1"}, {"--budget", "-5"}, {"--format", "xml"}} {
+		if code, _, errOut := kombi(t, "", append([]string{"bench", "nim2d"}, bad...)...); code != 2 || !strings.Contains(errOut, bad[0]) {
+			t.Errorf("%v: exit %d (%s), want 2", bad, code, errOut)
+		}
+	}
+}
+
+// TestNim2dSolveInterrupted: Ctrl-C (the context cancelled) during a solve
+// prints what is proven and exits 130; before, it printed only "context
+// canceled".
+func TestNim2dSolveInterrupted(t *testing.T) {
+	// The lower triangle used: the upper one, 36 cells, takes hours.
+	rows := make([]string, 9)
+	for r := range rows {
+		rows[r] = strings.Repeat("G", r) + strings.Repeat(".", 9-r)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	var out, errOut strings.Builder
+	code := run(ctx, []string{"solve", "nim2d(n=9)", "--position", strings.Join(rows, "/"), "--json", "--quiet"}, strings.NewReader(""), &out, &errOut)
+	var r struct {
+		Outcome  string `json:"outcome"`
+		Complete bool   `json:"complete"`
+		Nodes    int64  `json:"nodes"`
+		Note     string `json:"note"`
+	}
+	if err := json.Unmarshal([]byte(out.String()), &r); err != nil || code != 130 {
+		t.Fatalf("exit %d, %v\n%s%s", code, err, out.String(), errOut.String())
+	}
+	if r.Outcome != "unknown" || r.Complete || r.Nodes == 0 || !strings.Contains(r.Note, "stopped by an interruption: components of 36 cells not solved") {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// The result line of a replay names the colours of the game string (p1=G),
+// like the game itself, not the registered default p1=R.
+func TestNim2dReplayColours(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := kombi(t, "", "play", "nim2d(n=3,p1=G,first=p1)", "--p1", "random", "--p2", "random", "--seed", "2", "--json", "--out", dir)
+	if code != 0 {
+		t.Fatalf("play: %d %s", code, errOut)
+	}
+	file := filepath.Join(dir, "record.json")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = kombi(t, "", "replay", file)
+	if code != 0 {
+		t.Fatalf("replay: %d %s", code, errOut)
+	}
+	if !strings.Contains(out, "(G, random) wins") && !strings.Contains(out, "(R, random) wins") {
+		t.Fatalf("replay result line: %s", out)
+	}
+	var rec struct{ Winner int }
+	if err := json.Unmarshal([]byte(mustRead(t, file)), &rec); err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{0: "P1 (G, random) wins", 1: "P2 (R, random) wins"}[rec.Winner]
+	if !strings.Contains(out, want) {
+		t.Fatalf("replay says\n%s\nwant %q", out, want)
 	}
 }

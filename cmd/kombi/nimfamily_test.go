@@ -1,12 +1,15 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/games/wythoff"
@@ -66,7 +69,11 @@ func TestTableWythoffErrors(t *testing.T) {
 		{[]string{"table", "wythoff", "--a", "2", "--count", "3", "--from", "-4"}, "--from"},
 		{[]string{"table", "wythoff", "--a", "2", "--count", "3", "--from", "10^100", "--method", "recursive"}, "use --method algebraic or arithmetic"},
 		{[]string{"table", "wythoff", "--a", "2", "--position", "3"}, "want two heap sizes"},
-		{[]string{"table", "grundy"}, "--count is required"},
+		{[]string{"table", "grundy"}, "--count 0 (required)"},
+		{[]string{"table", "grundy", "--count", "5000000"}, "a table lists at most 4194304 values"},
+		{[]string{"table", "grundy", "--count", "5", "--format", "xml"}, "--format"},
+		{[]string{"table", "buildingnim", "--placement", "anywhere"}, `placement "anywhere": want empty-first or free`},
+		{[]string{"table", "buildingnim", "--max-heaps", "64", "--max-tokens", "3000"}, "too many to search exactly"},
 		{[]string{"table", "buildingnim", "--max-heaps", "0"}, "--max-heaps 0"},
 		{[]string{"play", "wythoff(a=2,piles=1;2;3)"}, "exactly two heap sizes"},
 		{[]string{"play", "nimk(piles=30;30;30;30;30;30,k=6)"}, "legal moves; at most"},
@@ -132,8 +139,41 @@ func TestTableGrundy(t *testing.T) {
 		t.Fatalf("rare %v max %d at %d", res.Rare, res.MaxValue, res.MaxAt)
 	}
 	code, out, _ = kombi(t, "", "table", "grundy", "--count", "100", "--naive")
-	if code != 0 || !strings.Contains(out, "87:7 90:7 93:7") || !strings.Contains(out, "Largest value: 7, first at n = 87") {
+	if code != 0 || !strings.Contains(out, "87  7\n90  7\n93  7\n") || !strings.Contains(out, "Largest value: 7, first at n = 87 (G(0..99) by the plain mex") ||
+		!strings.Contains(out, "80  5   2   4   5   2   4   3   7") {
 		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	// The same tables as CSV and Markdown; --summary leaves the values out.
+	code, out, _ = kombi(t, "", "table", "grundy", "--count", "100", "--format", "csv")
+	if code != 0 || !strings.HasPrefix(out, "n,+0,+1,") || !strings.Contains(out, "\n80,5,2,4,5,2,4,3,7,") || !strings.Contains(out, "n,G(n)\n1,0\n") || !strings.HasSuffix(out, "93,7\n") {
+		t.Fatalf("csv: exit %d:\n%s", code, out)
+	}
+	code, out, _ = kombi(t, "", "table", "grundy", "--count", "100", "--summary", "--format", "markdown")
+	if code != 0 || strings.Contains(out, "+19") || !strings.Contains(out, "| 87 | 7 |") {
+		t.Fatalf("markdown: exit %d:\n%s", code, out)
+	}
+	code, out, _ = kombi(t, "", "table", "grundy", "--count", "100", "--summary", "--json")
+	if code != 0 || !strings.HasPrefix(out, `{"count":100,"values":[],"rare":[[1,0],[2,0],[3,1],`) || !strings.Contains(out, `"max_value":7,"max_at":87,`) {
+		t.Fatalf("summary json: exit %d:\n%s", code, out)
+	}
+}
+
+// TestTableGrundyInterrupted stops a long table: what was computed is
+// printed and the exit status is 130.
+func TestTableGrundyInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut strings.Builder
+	go func() { time.Sleep(2 * time.Second); cancel() }()
+	code := run(ctx, []string{"table", "grundy", "--count", "67108864", "--summary", "--json"}, strings.NewReader(""), &out, &errOut)
+	var res struct {
+		Count int      `json:"count"`
+		Rare  [][2]int `json:"rare"`
+	}
+	if err := json.Unmarshal([]byte(out.String()), &res); err != nil || code != 130 {
+		t.Fatalf("exit %d, %v:\n%.300s\n%s", code, err, out.String(), errOut.String())
+	}
+	if res.Count < 1 || res.Count >= 67108864 || res.Count > 100 && len(res.Rare) < 30 || !strings.Contains(errOut.String(), "interrupted") {
+		t.Fatalf("interrupted after %d values, %d rare: %s", res.Count, len(res.Rare), errOut.String())
 	}
 }
 
@@ -157,6 +197,69 @@ func TestTableBuildingNim(t *testing.T) {
 	if res.Winner[0][1] != 1 || res.Winner[0][0] != 2 || res.Winner[1][3] != 2 {
 		t.Fatalf("winners %v", res.Winner)
 	}
+	// Free placement (Duchêne, Dufour, Heubach, Larsson 2016): (5, 6) and
+	// (7, 8) are P2 wins; with empty heaps first P1 wins both.
+	for _, tt := range []struct {
+		placement string
+		want      int
+	}{{"free", 2}, {"empty-first", 1}} {
+		code, out, errOut = kombi(t, "", "table", "buildingnim", "--max-heaps", "7", "--max-tokens", "8", "--placement", tt.placement, "--json")
+		var res struct {
+			Placement string  `json:"placement"`
+			Winner    [][]int `json:"winner"`
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 {
+			t.Fatalf("exit %d %v: %s", code, err, errOut)
+		}
+		if res.Placement != tt.placement || res.Winner[4][5] != tt.want || res.Winner[6][7] != tt.want {
+			t.Errorf("%s: (5, 6) won by P%d, (7, 8) by P%d; want P%d", tt.placement, res.Winner[4][5], res.Winner[6][7], tt.want)
+		}
+	}
+	code, out, _ = kombi(t, "", "table", "buildingnim", "--max-heaps", "2", "--max-tokens", "3", "--format", "csv")
+	if code != 0 || out != "n \\ p,1,2,3\n1,P2,P1,P2\n2,P2,P2,P2\n" {
+		t.Fatalf("csv: exit %d\n%q", code, out)
+	}
+}
+
+// TestAnalyzeNim is the issue's check: all 12 moves of 3;4;5, exactly one
+// winning (1:2), each valued by the Grundy value (nim-sum) it leaves.
+func TestAnalyzeNim(t *testing.T) {
+	code, out, errOut := kombi(t, "", "analyze", "nim(piles=3;4;5)", "--json")
+	var an struct {
+		Position string `json:"position"`
+		Moves    []struct {
+			Move    string `json:"move"`
+			Outcome string `json:"outcome"`
+			Value   *int   `json:"value"`
+		} `json:"moves"`
+		Complete bool `json:"complete"`
+	}
+	if err := json.Unmarshal([]byte(out), &an); err != nil || code != 0 {
+		t.Fatalf("exit %d %v: %s", code, err, errOut)
+	}
+	var wins []string
+	for _, m := range an.Moves {
+		var h, k int
+		fmt.Sscanf(m.Move, "%d:%d", &h, &k)
+		heaps := []int{3, 4, 5}
+		heaps[h-1] -= k
+		if m.Value == nil || *m.Value != heaps[0]^heaps[1]^heaps[2] {
+			t.Errorf("%s: value %v, nim-sum after it %d", m.Move, m.Value, heaps[0]^heaps[1]^heaps[2])
+		}
+		if m.Outcome == "win" {
+			wins = append(wins, m.Move)
+		}
+	}
+	if len(an.Moves) != 12 || strings.Join(wins, " ") != "1:2" || !an.Complete || an.Position != "3;4;5" {
+		t.Fatalf("%d moves, winning %v:\n%s", len(an.Moves), wins, out)
+	}
+	// Every game of the family answers, misère Nim without values.
+	for _, spec := range []string{"nim(piles=1;2;2,misere=true)", "nimk(piles=1;2;4,k=2)", "greedynim(piles=2;7;7;7)", "buildingnim(heaps=3,tokens=4,placement=free)", "grundy(heap=21)"} {
+		code, out, errOut := kombi(t, "", "analyze", spec, "--json")
+		if code != 0 || !strings.Contains(out, `"outcome": "win"`) {
+			t.Errorf("%s: exit %d %s\n%s", spec, code, errOut, out)
+		}
+	}
 }
 
 func TestSolveNimFamily(t *testing.T) {
@@ -171,6 +274,10 @@ func TestSolveNimFamily(t *testing.T) {
 		{[]string{"solve", "buildingnim(heaps=3,tokens=4)"}, "win", "+1"},
 		{[]string{"solve", "buildingnim(heaps=3,tokens=4)", "--position", "nim:1;1;2"}, "win", "3:2"},
 		{[]string{"solve", "grundy(heap=8)"}, "win", "1=7+1"},
+		{[]string{"solve", "grundy(heap=8)", "--position", "4;2;1 P2"}, "loss", ""},
+		{[]string{"solve", "buildingnim(heaps=5,tokens=6,placement=free)"}, "loss", ""},
+		{[]string{"solve", "buildingnim(heaps=5,tokens=6)"}, "win", ""},
+		{[]string{"solve", "nim(piles=3;4;5)", "--position", "1;4;5 P2"}, "loss", ""},
 		{[]string{"solve", "wythoff(a=2,piles=4;9)"}, "win", "2,3"},
 		{[]string{"solve", "wythoff(a=1)", "--position", "3;5"}, "loss", ""},
 	} {

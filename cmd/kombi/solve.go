@@ -169,8 +169,14 @@ func analysisTable(an *solve.Analysis) *report.Table {
 	for _, m := range an.Moves {
 		t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value)})
 	}
-	if !an.Complete {
-		t.Notes = append(t.Notes, "Moves marked unknown were not decided in the time given (--time).")
+	for _, m := range an.Moves {
+		if m.Outcome == solve.Unknown {
+			t.Notes = append(t.Notes, "Moves marked unknown were not decided in the time given (--time).")
+			break
+		}
+	}
+	if !an.Complete && len(t.Notes) == 0 {
+		t.Notes = append(t.Notes, "Not every legal move is listed or valued (see the game's notes).")
 	}
 	return t
 }

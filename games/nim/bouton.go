@@ -3,10 +3,13 @@ package nim
 import (
 	"context"
 	"fmt"
+	"maps"
+	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // NimSum returns the XOR of the heap sizes.
@@ -41,41 +44,73 @@ func maxHeap(heaps []int) int {
 	return m
 }
 
+// pCheck decides in constant time whether a position that differs from
+// heaps in one heap is a P-position.
+type pCheck struct {
+	heaps     []int
+	misere    bool
+	sum       int
+	big, ones int // heaps of two or more tokens, heaps of one token
+}
+
+func newPCheck(heaps []int, misere bool) pCheck {
+	c := pCheck{heaps: heaps, misere: misere, sum: NimSum(heaps)}
+	for _, h := range heaps {
+		switch {
+		case h >= 2:
+			c.big++
+		case h == 1:
+			c.ones++
+		}
+	}
+	return c
+}
+
+// after reports whether the position with heap i changed to v tokens is a
+// P-position (see IsPPosition).
+func (c pCheck) after(i, v int) bool {
+	h := c.heaps[i]
+	if c.misere {
+		big := c.big - b2i(h >= 2) + b2i(v >= 2)
+		if big == 0 {
+			return (c.ones-b2i(h == 1)+b2i(v == 1))%2 == 1
+		}
+	}
+	return c.sum^h^v == 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // WinningMoves returns every move to a P-position, in LegalMoves order; it is
 // empty exactly when the player to move loses against best play. It needs
-// only O(heaps²) time: a winning move on heap i leaves h XOR s, 0 or 1 tokens.
+// only time linear in the number of heaps: a winning move on heap i leaves
+// h XOR s, 0 or 1 tokens (the last two only in misère play).
 func WinningMoves(heaps []int, misere bool) []game.Move {
 	var out []game.Move
-	s := NimSum(heaps)
-	work := append([]int(nil), heaps...)
+	c := newPCheck(heaps, misere)
 	for i, h := range heaps {
-		cands := []int{h ^ s}
+		// Candidates in LegalMoves order: fewer tokens taken first.
+		cands := [3]int{h ^ c.sum, -1, -1}
 		if misere {
-			cands = append(cands, 0, 1)
+			cands[1], cands[2] = 1, 0
+			if cands[0] < 1 {
+				cands[0], cands[1], cands[2] = 1, 0, -1
+			}
 		}
-		seen := map[int]bool{}
-		var takes []int
-		for _, t := range cands {
-			if t >= h || seen[t] {
+		last := h
+		for _, v := range cands {
+			if v < 0 || v >= last {
 				continue
 			}
-			seen[t] = true
-			work[i] = t
-			if IsPPosition(work, misere) {
-				takes = append(takes, h-t)
+			last = v
+			if c.after(i, v) {
+				out = append(out, Move(i, h-v))
 			}
-		}
-		work[i] = h
-		// LegalMoves lists fewer tokens first.
-		for a := 0; a < len(takes); a++ {
-			for b := a + 1; b < len(takes); b++ {
-				if takes[b] < takes[a] {
-					takes[a], takes[b] = takes[b], takes[a]
-				}
-			}
-		}
-		for _, t := range takes {
-			out = append(out, Move(i, t))
 		}
 	}
 	return out
@@ -110,40 +145,106 @@ func (Perfect) Act(ctx context.Context, s game.State) (game.Move, error) {
 	return Move(best, 1), nil
 }
 
-// Analysis explains a Nim position: the binary XOR table, the outcome and
-// the winning moves. Its JSON form is the output of `kombi solve --json`.
-type Analysis struct {
-	Game      string   `json:"game"`
-	Heaps     []int    `json:"heaps"`
-	Misere    bool     `json:"misere"`
-	NimSum    int      `json:"nim_sum"`
-	Outcome   string   `json:"outcome"`
-	BestMoves []string `json:"best_moves"`
-	Reason    string   `json:"reason"`
-	table     string
-}
-
-// Text is the teacher's explanation: the XOR table and the reasoning.
-func (a *Analysis) Text() string {
-	var b strings.Builder
+// Solve decides a Nim position by Bouton's rule and explains it: the
+// binary XOR table, the reasoning and the winning moves. In normal play
+// the value is the position's Grundy value, the nim-sum; misère Nim has no
+// value (nil), only its exact outcome. Extra fields: heaps, misere,
+// nim_sum, reason (and grundy in normal play).
+func (g *Game) Solve(_ context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("nim solve: not a nim state")
+	}
+	sum := NimSum(s.heaps)
+	extra := map[string]any{"heaps": append([]int(nil), s.heaps...), "misere": s.misere, "nim_sum": sum}
+	if s.IsTerminal() {
+		var v any
+		if !s.misere {
+			v = uint64(0)
+		}
+		r := terminalResult(s, v, fmt.Sprintf("Every heap is empty: the game is over, %s took the last token.\n", game.SeatName(1-s.turn)))
+		r.Extra = extra
+		return r, nil
+	}
+	wins := WinningMoves(s.heaps, s.misere)
+	var r *solve.Result
+	if s.misere {
+		r = &solve.Result{Outcome: winLoss(len(wins) > 0), Best: wins, Complete: true, Extra: map[string]any{}}
+	} else {
+		r = solve.Impartial(uint64(sum), wins)
+	}
+	maps.Copy(r.Extra, extra)
+	why := reason(s.heaps, s.misere, sum, wins)
+	r.Extra["reason"] = why
+	r.Nodes = int64(len(s.heaps))
 	rule := "normal play: whoever takes the last token wins"
-	if a.Misere {
+	if s.misere {
 		rule = "misère play: whoever takes the last token loses"
 	}
-	fmt.Fprintf(&b, "Heaps %s (%s).\n\n%s\n%s\n", joinSizes(a.Heaps), rule, a.table, a.Reason)
-	if len(a.BestMoves) > 0 {
-		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT): %s\n", strings.Join(a.BestMoves, " "))
+	var b strings.Builder
+	fmt.Fprintf(&b, "Heaps %s (%s).\n\n%s\n%s\n", joinSizes(s.heaps), rule, xorTable(s.heaps), why)
+	if len(wins) > 0 {
+		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT): %s\n", moveTexts(s, wins, 30))
 	}
-	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", a.Outcome)
-	return b.String()
+	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", r.Outcome)
+	r.Text = b.String()
+	return r, nil
 }
 
-func joinSizes(h []int) string {
-	parts := make([]string, len(h))
-	for i, x := range h {
-		parts[i] = fmt.Sprint(x)
+// Analyze values every move of a Nim position at once: a move wins when it
+// leaves a P-position, and in normal play its value is the nim-sum it
+// leaves (misère play: nil).
+func (g *Game) Analyze(_ context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("nim analyze: not a nim state")
 	}
-	return strings.Join(parts, ", ")
+	if err := checkAnalyzable("nim", s.MoveCount()); err != nil {
+		return nil, err
+	}
+	c := newPCheck(s.heaps, s.misere)
+	return analysisOf(s, s.LegalMoves(make([]game.Move, 0, s.total)), func(_ int, m game.Move) (bool, any) {
+		i, t := unpack(m)
+		v := s.heaps[i] - t
+		if s.misere {
+			return c.after(i, v), nil
+		}
+		return c.after(i, v), uint64(c.sum ^ s.heaps[i] ^ v)
+	}), nil
+}
+
+// winLoss is Win when the player to move wins, else Loss.
+func winLoss(win bool) solve.Outcome {
+	if win {
+		return solve.Win
+	}
+	return solve.Loss
+}
+
+// moveTexts writes up to limit moves, then how many there are in all.
+func moveTexts(s game.State, moves []game.Move, limit int) string {
+	texts := make([]string, 0, min(len(moves), limit))
+	for _, m := range moves[:min(len(moves), limit)] {
+		texts = append(texts, s.MoveString(m))
+	}
+	out := strings.Join(texts, " ")
+	if len(moves) > limit {
+		out += fmt.Sprintf(" … (%d in all)", len(moves))
+	}
+	return out
+}
+
+// joinSizes lists heap sizes for people, at most shownHeaps of them.
+func joinSizes(h []int) string {
+	parts := make([]string, 0, min(len(h), shownHeaps))
+	for _, x := range h[:min(len(h), shownHeaps)] {
+		parts = append(parts, strconv.Itoa(x))
+	}
+	out := strings.Join(parts, ", ")
+	if len(h) > shownHeaps {
+		out += fmt.Sprintf(", … (%d heaps)", len(h))
+	}
+	return out
 }
 
 // xorTable draws the heaps in binary with their nim-sum, as in the thesis' Example 3.
@@ -155,29 +256,15 @@ func xorTable(heaps []int) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "  heap %8s  %*s\n", "tokens", width, "binary")
-	for i, h := range heaps {
+	for i, h := range heaps[:min(len(heaps), shownHeaps)] {
 		fmt.Fprintf(&b, "  %4d %8d  %0*b\n", i+1, h, width, h)
+	}
+	if len(heaps) > shownHeaps {
+		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-shownHeaps)
 	}
 	fmt.Fprintf(&b, "  %s\n", strings.Repeat("-", 15+width))
 	fmt.Fprintf(&b, "  XOR  %8d  %0*b", s, width, s)
 	return b.String()
-}
-
-// Analyse explains the position s.
-func Analyse(g *Game, s *State) *Analysis {
-	heaps := s.heaps
-	a := &Analysis{Game: g.String(), Heaps: append([]int(nil), heaps...), Misere: s.misere,
-		NimSum: NimSum(heaps), BestMoves: []string{}, table: xorTable(heaps)}
-	wins := WinningMoves(heaps, s.misere)
-	for _, m := range wins {
-		a.BestMoves = append(a.BestMoves, s.MoveString(m))
-	}
-	a.Outcome = "loss"
-	if len(wins) > 0 {
-		a.Outcome = "win"
-	}
-	a.Reason = reason(heaps, s.misere, a.NimSum, wins)
-	return a
 }
 
 func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
@@ -225,18 +312,6 @@ func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
 		prefix, sum, sum, d, 1<<d, i+1, h, h, h, sum, h^sum, h, h^sum, t, i+1)
 }
 
-// Solve explains a Nim position (see Analysis).
-func (g *Game) Solve(_ context.Context, s game.State, _ game.SolveOptions) (game.Analysis, error) {
-	ns, ok := s.(*State)
-	if !ok {
-		return nil, fmt.Errorf("nim solve: not a nim state")
-	}
-	if ns.IsTerminal() {
-		return nil, fmt.Errorf("nim solve: every heap is empty, the game is over")
-	}
-	return Analyse(g, ns), nil
-}
-
 // Register adds Nim and its variants (nimk, greedynim, buildingnim,
 // grundy) with their perfect bots to the registries.
 func Register(games *game.Registry, bots *bot.Registry) error {
@@ -253,7 +328,13 @@ func Register(games *game.Registry, bots *bot.Registry) error {
 		{Name: "perfect", Doc: "leave an even number of largest heaps", Games: []string{"greedynim"},
 			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return GreedyPerfect{}, nil }},
 		{Name: "perfect", Doc: "exact search of the building phase, then Bouton's strategy", Games: []string{"buildingnim"},
-			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return NewBuildingPerfect(), nil }},
+			New: func(g game.Game, _ game.Params, _ bot.Env) (bot.Bot, error) {
+				bg, ok := g.(*BuildingGame)
+				if !ok {
+					return nil, fmt.Errorf("not Building Nim")
+				}
+				return NewBuildingPerfect(bg.Placement()), nil
+			}},
 		{Name: "perfect", Doc: "Sprague–Grundy values (sparse-space method): a move to value 0", Games: []string{"grundy"},
 			New: func(g game.Game, _ game.Params, _ bot.Env) (bot.Bot, error) {
 				gg, ok := g.(*GrundyGame)

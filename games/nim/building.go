@@ -1,7 +1,6 @@
 package nim
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,71 +13,139 @@ import (
 // building phase, so that exact search stays quick.
 const MaxBuildingStates = 2_000_000
 
+// Building Nim's limits.
+const (
+	MaxBuildingHeaps  = 64
+	MaxBuildingTokens = 10000
+)
+
+// Placement is the rule of Building Nim's building phase.
+type Placement string
+
+// The placement rules.
+const (
+	// EmptyFirst is the thesis' rule: a token goes on an empty heap while
+	// there is one.
+	EmptyFirst Placement = "empty-first"
+	// Free is the rule of Duchêne, Dufour, Heubach and Larsson (2016): a
+	// token may go on any heap.
+	Free Placement = "free"
+)
+
+// ParsePlacement reads a placement rule: "empty-first" or "free".
+func ParsePlacement(text string) (Placement, error) {
+	switch p := Placement(text); p {
+	case EmptyFirst, Free:
+		return p, nil
+	}
+	return "", fmt.Errorf("placement %q: want %s or %s", short(text), EmptyFirst, Free)
+}
+
 // NewBuildingType returns the type of Building Nim.
 func NewBuildingType() *game.Type {
 	return &game.Type{
 		Name: "buildingnim",
-		Doc:  "Building Nim: players alternately place tokens one at a time on empty heaps first, then play Nim",
+		Doc:  "Building Nim: players alternately place tokens one at a time (on empty heaps first, or anywhere with placement=free), then play Nim",
 		Params: []game.ParamSpec{
-			{Name: "heaps", Kind: game.Int, Default: "3", HasMin: true, Min: 1, HasMax: true, Max: 64, Doc: "number of heaps, initially empty"},
-			{Name: "tokens", Kind: game.Int, Default: "10", HasMin: true, Min: 1, HasMax: true, Max: 10000, Doc: "tokens placed in the building phase"},
+			{Name: "heaps", Kind: game.Int, Default: "3", HasMin: true, Min: 1, HasMax: true, Max: MaxBuildingHeaps, Doc: "number of heaps, initially empty"},
+			{Name: "tokens", Kind: game.Int, Default: "10", HasMin: true, Min: 1, HasMax: true, Max: MaxBuildingTokens, Doc: "tokens placed in the building phase"},
+			{Name: "placement", Kind: game.Enum, Default: string(EmptyFirst), Choices: []string{string(EmptyFirst), string(Free)},
+				Doc: "empty-first: a token goes on an empty heap while there is one (the thesis); free: on any heap (Duchêne, Dufour, Heubach, Larsson 2016)"},
 		},
 		Impartial: true,
 		New: func(p game.Params) (game.Game, error) {
-			return NewBuilding(p.Int("heaps"), p.Int("tokens"))
+			pl, err := ParsePlacement(p.String("placement"))
+			if err != nil {
+				return nil, err
+			}
+			return NewBuilding(p.Int("heaps"), p.Int("tokens"), pl)
 		},
 	}
 }
 
 // BuildingGame is Building Nim (Duchêne, Dufour, Heubach, Larsson 2016; the
 // thesis' section 2.1): in phase 1 the players alternately place one token
-// on one of n initially empty heaps, on an empty heap while there is one,
-// until p tokens are placed; phase 2 is normal Nim on the built heaps, the
-// turns continuing to alternate.
+// on one of n initially empty heaps (on an empty heap while there is one,
+// under the thesis' rule; on any heap under free placement), until p
+// tokens are placed; phase 2 is normal Nim on the built heaps, the turns
+// continuing to alternate.
 type BuildingGame struct {
-	typ  *game.Type
-	n, p int
+	typ       *game.Type
+	n, p      int
+	placement Placement
 }
 
 // BuildingStates returns the number of heap multisets the building phase
-// of (n heaps, p tokens) passes through (saturating at MaxBuildingStates+1).
-func BuildingStates(n, p int) int {
+// of (n heaps, p tokens) passes through under a placement rule (saturating
+// at MaxBuildingStates+1).
+func BuildingStates(n, p int, pl Placement) int {
+	// parts[t] = partitions of t into at most n parts.
+	partitions := func(upTo int) []int {
+		parts := make([]int, upTo+1)
+		parts[0] = 1
+		for k := 1; k <= n; k++ {
+			for t := k; t <= upTo; t++ {
+				parts[t] = min(parts[t]+parts[t-k], MaxBuildingStates+1)
+			}
+		}
+		return parts
+	}
+	cnt := 0
+	if pl == Free {
+		// Placed m: any partition of m into at most n parts.
+		for _, c := range partitions(p) {
+			cnt = min(cnt+c, MaxBuildingStates+1)
+		}
+		return cnt
+	}
 	// Placed m < n: one state (m ones). Placed m ≥ n: partitions of m − n
 	// into at most n parts.
-	cnt := min(p, n)
+	cnt = min(p, n)
 	if p < n {
 		return cnt + 1
 	}
-	// parts[t] = partitions of t into at most n parts.
-	parts := make([]int, p-n+1)
-	parts[0] = 1
-	for k := 1; k <= n; k++ {
-		for t := k; t <= p-n; t++ {
-			parts[t] = min(parts[t]+parts[t-k], MaxBuildingStates+1)
-		}
-	}
-	for _, c := range parts {
+	for _, c := range partitions(p - n) {
 		cnt = min(cnt+c, MaxBuildingStates+1)
 	}
 	return cnt
 }
 
-// NewBuilding returns Building Nim with n heaps and p tokens.
-func NewBuilding(n, p int) (*BuildingGame, error) {
-	if n < 1 || p < 1 {
-		return nil, fmt.Errorf("need at least one heap and one token, got %d heaps and %d tokens", n, p)
+// NewBuilding returns Building Nim with n heaps and p tokens under a
+// placement rule.
+func NewBuilding(n, p int, pl Placement) (*BuildingGame, error) {
+	if err := CheckBuilding(n, p, pl); err != nil {
+		return nil, err
 	}
-	if c := BuildingStates(n, p); c > MaxBuildingStates {
-		return nil, fmt.Errorf("%d heaps and %d tokens give more than %d building positions, too many to search exactly", n, p, MaxBuildingStates)
+	return &BuildingGame{typ: NewBuildingType(), n: n, p: p, placement: pl}, nil
+}
+
+// CheckBuilding reports whether Building Nim with n heaps and p tokens
+// under the placement rule is small enough to search exactly.
+func CheckBuilding(n, p int, pl Placement) error {
+	if n < 1 || n > MaxBuildingHeaps || p < 1 || p > MaxBuildingTokens {
+		return fmt.Errorf("%d heaps and %d tokens: want 1 to %d heaps and 1 to %d tokens", n, p, MaxBuildingHeaps, MaxBuildingTokens)
 	}
-	return &BuildingGame{typ: NewBuildingType(), n: n, p: p}, nil
+	if _, err := ParsePlacement(string(pl)); err != nil {
+		return err
+	}
+	if c := BuildingStates(n, p, pl); c > MaxBuildingStates {
+		return fmt.Errorf("%d heaps and %d tokens give more than %d building positions under %s placement, too many to search exactly", n, p, MaxBuildingStates, pl)
+	}
+	return nil
 }
 
 // Type describes Building Nim.
 func (g *BuildingGame) Type() *game.Type { return g.typ }
 
-// String is the canonical game string.
+// Placement returns the placement rule.
+func (g *BuildingGame) Placement() Placement { return g.placement }
+
+// String is the canonical game string (the placement is written when it
+// is not the default).
 func (g *BuildingGame) String() string {
+	if g.placement != EmptyFirst {
+		return fmt.Sprintf("buildingnim(heaps=%d,tokens=%d,placement=%s)", g.n, g.p, g.placement)
+	}
 	return fmt.Sprintf("buildingnim(heaps=%d,tokens=%d)", g.n, g.p)
 }
 
@@ -87,29 +154,37 @@ func (g *BuildingGame) NewInitialState() game.State {
 	return &BuildingState{g: g, heaps: make([]int, g.n)}
 }
 
+// starter is the player who moves first in phase 2.
+func (g *BuildingGame) starter() game.Player { return game.Player(g.p % 2) }
+
 // ParsePosition reads the heaps built so far, e.g. "2;1;0" (the player
 // to move follows from the number of tokens placed), or, with a "nim:"
-// prefix, the heaps of phase 2 with the phase-2 starter to move.
+// prefix, the heaps of phase 2, with the phase-2 starter to move or
+// followed by " P1" or " P2" naming the player to move, as Position
+// writes it.
 func (g *BuildingGame) ParsePosition(text string) (game.State, error) {
-	t := strings.TrimSpace(text)
-	heaps, err := ParseHeaps(strings.TrimPrefix(t, "nim:"))
+	rest, turn, given := splitTurn(text)
+	nimPhase := strings.HasPrefix(rest, "nim:")
+	heaps, err := ParseHeaps(strings.TrimPrefix(rest, "nim:"))
 	if err != nil {
 		return nil, err
 	}
 	if len(heaps) != g.n {
-		return nil, fmt.Errorf("position %q: want %d heap sizes", text, g.n)
+		return nil, fmt.Errorf("position %q: want %d heap sizes", short(text), g.n)
 	}
 	s := &BuildingState{g: g, heaps: heaps}
 	for _, h := range heaps {
 		s.placed += h
 	}
-	if strings.HasPrefix(t, "nim:") {
-		s.placed = g.p
-		s.turn = game.Player(g.p % 2)
-		return s, nil
-	}
 	if s.placed > g.p {
-		return nil, fmt.Errorf("position %q holds %d tokens, more than the %d of the game", text, s.placed, g.p)
+		return nil, fmt.Errorf("position %q holds %d tokens, more than the %d of the game", short(text), s.placed, g.p)
+	}
+	if nimPhase {
+		s.placed, s.turn = g.p, g.starter()
+		if given {
+			s.turn = turn
+		}
+		return s, nil
 	}
 	zeros := 0
 	for _, h := range heaps {
@@ -117,10 +192,13 @@ func (g *BuildingGame) ParsePosition(text string) (game.State, error) {
 			zeros++
 		}
 	}
-	if zeros > 0 && s.placed > g.n-zeros {
-		return nil, fmt.Errorf("position %q cannot arise: tokens go on empty heaps first", text)
+	if g.placement == EmptyFirst && zeros > 0 && s.placed > g.n-zeros {
+		return nil, fmt.Errorf("position %q cannot arise: tokens go on empty heaps first", short(text))
 	}
 	s.turn = game.Player(s.placed % 2)
+	if given && turn != s.turn {
+		return nil, fmt.Errorf("position %q: with %d tokens placed %s is to move (write nim:HEAPS for the Nim phase)", short(text), s.placed, game.SeatName(s.turn))
+	}
 	return s, nil
 }
 
@@ -157,12 +235,18 @@ func (s *BuildingState) Player() game.Player {
 // IsTerminal reports whether every token is placed and taken.
 func (s *BuildingState) IsTerminal() bool { return !s.Building() && maxHeap(s.heaps) == 0 }
 
-// LegalMoves appends the placements (phase 1) or the Nim moves (phase 2).
+// placeable reports whether a token may go on a heap of h tokens now.
+func (s *BuildingState) placeable(h int, empty bool) bool {
+	return s.g.placement == Free || !empty || h == 0
+}
+
+// LegalMoves appends the placements (phase 1) or the Nim moves (phase 2):
+// MoveCount of them, at most MaxBuildingTokens.
 func (s *BuildingState) LegalMoves(buf []game.Move) []game.Move {
 	if s.Building() {
 		empty := s.hasEmpty()
 		for i, h := range s.heaps {
-			if !empty || h == 0 {
+			if s.placeable(h, empty) {
 				buf = append(buf, Move(i, 0))
 			}
 		}
@@ -176,6 +260,33 @@ func (s *BuildingState) LegalMoves(buf []game.Move) []game.Move {
 	return buf
 }
 
+// MoveCount returns the number of legal moves.
+func (s *BuildingState) MoveCount() int64 {
+	var n int64
+	empty := s.hasEmpty()
+	for _, h := range s.heaps {
+		switch {
+		case s.Building():
+			n += int64(b2i(s.placeable(h, empty)))
+		default:
+			n += int64(h)
+		}
+	}
+	return n
+}
+
+// MoveAt returns LegalMoves' i-th move (from 0) without listing the
+// others; i must be below MoveCount.
+func (s *BuildingState) MoveAt(i int64) game.Move {
+	if s.Building() {
+		empty := s.hasEmpty()
+		h, _, _ := indexMove(s.heaps, i, func(h int) int { return b2i(s.placeable(h, empty)) })
+		return Move(h, 0)
+	}
+	h, k, _ := indexMove(s.heaps, i, func(h int) int { return h })
+	return Move(h, k+1)
+}
+
 func (s *BuildingState) check(m game.Move) error {
 	i, t := unpack(m)
 	switch {
@@ -185,7 +296,7 @@ func (s *BuildingState) check(m game.Move) error {
 		return fmt.Errorf("there is no heap %d (heaps are 1 to %d)", i+1, len(s.heaps))
 	case s.Building() && t != 0:
 		return fmt.Errorf("the building phase is on (%d of %d tokens placed): place a token with +HEAP", s.placed, s.g.p)
-	case s.Building() && s.heaps[i] != 0 && s.hasEmpty():
+	case s.Building() && !s.placeable(s.heaps[i], s.hasEmpty()):
 		return fmt.Errorf("heap %d is not empty: tokens go on empty heaps first", i+1)
 	case !s.Building() && t == 0:
 		return fmt.Errorf("every token is placed: take tokens with HEAP:COUNT")
@@ -272,19 +383,22 @@ func (s *BuildingState) ParseMove(text string) (game.Move, error) {
 	if rest, ok := strings.CutPrefix(t, "+"); ok {
 		i, err := strconv.Atoi(strings.TrimSpace(rest))
 		if err != nil || i < 1 || i > len(s.heaps) {
-			return 0, fmt.Errorf("%q: want +HEAP with HEAP from 1 to %d, e.g. +2", text, len(s.heaps))
+			return 0, fmt.Errorf("%q: want +HEAP with HEAP from 1 to %d, e.g. +2", short(text), len(s.heaps))
 		}
 		return Move(i-1, 0), nil
 	}
 	if strings.Contains(t, ":") || strings.Contains(t, " ") {
 		return (&State{heaps: s.heaps}).ParseMove(t)
 	}
-	return 0, fmt.Errorf("%q: want +HEAP to place a token (phase 1) or HEAP:COUNT to take tokens (phase 2)", text)
+	return 0, fmt.Errorf("%q: want +HEAP to place a token (phase 1) or HEAP:COUNT to take tokens (phase 2)", short(text))
 }
 
 // MoveHelp explains the notation.
 func (s *BuildingState) MoveHelp() string {
-	if s.Building() {
+	switch {
+	case s.Building() && s.g.placement == Free:
+		return "Type +HEAP to place a token on heap HEAP (any heap), e.g. +2."
+	case s.Building():
 		return "Type +HEAP to place a token on heap HEAP (an empty heap while there is one), e.g. +2."
 	}
 	return "Type HEAP:COUNT to take COUNT tokens from heap HEAP, e.g. 2:3."
@@ -298,216 +412,61 @@ func (s *BuildingState) String() string {
 	} else {
 		b.WriteString("playing Nim on the built heaps\n")
 	}
-	b.WriteString(drawHeaps(s.heaps, s.turn, s.IsTerminal()))
+	b.WriteString(drawHeaps(s.heaps, s.turn, s.IsTerminal(), "no move is left"))
 	return b.String()
 }
 
-// ---- exact search of the building phase ----
-
-// BuildingSolver decides building-phase positions by memoised search over
-// the sorted heaps (heaps are interchangeable); the end of phase 1 is
-// decided by Bouton's rule. It is not safe for concurrent use.
-type BuildingSolver struct {
-	memo  map[string]bool
-	Nodes int64
+// Position writes the heaps separated by ';': in phase 1 as they are (the
+// player to move follows), in phase 2 after "nim:" and followed by the
+// player to move when it is not the phase-2 starter (see ParsePosition).
+func (s *BuildingState) Position() string {
+	if s.Building() {
+		return heapsPosition(s.heaps, s.turn, s.turn)
+	}
+	return "nim:" + heapsPosition(s.heaps, s.turn, s.g.starter())
 }
 
-// NewBuildingSolver returns a solver with an empty table.
-func NewBuildingSolver() *BuildingSolver { return &BuildingSolver{memo: map[string]bool{}} }
-
-func canonKey(heaps []int, left int) string {
-	b := make([]byte, 0, 2*len(heaps)+2)
-	b = strconv.AppendInt(b, int64(left), 10)
-	for _, h := range heaps {
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(h), 10)
+// View returns the heaps, the phase ("building" or "nim") and, as the
+// counter, the tokens still to place.
+func (s *BuildingState) View() game.View {
+	v := heapsView(s.g.typ, s, s.heaps)
+	v.Status.Phase = "nim"
+	if s.Building() {
+		v.Status.Phase = "building"
 	}
-	return string(b)
+	left := s.Remaining()
+	v.Status.Counter = &left
+	return v
 }
 
-// Wins reports whether the player to move wins with the given heaps and
-// left tokens still to place (left = 0: phase 2 begins, Bouton decides).
-func (sv *BuildingSolver) Wins(ctx context.Context, heaps []int, left int) (bool, error) {
-	h := append([]int(nil), heaps...)
-	slices.Sort(h)
-	return sv.wins(ctx, h, left)
+// MoveParts returns the heap (from 0) of a placement, or the heap and the
+// number of tokens taken of a Nim move.
+func (s *BuildingState) MoveParts(m game.Move) []game.Part {
+	i, t := unpack(m)
+	if t == 0 {
+		return []game.Part{{Kind: game.PartHeap, Value: int64(i)}}
+	}
+	return heapAmountParts(i, t)
 }
 
-// wins works on sorted heaps (ascending), which it restores before returning.
-func (sv *BuildingSolver) wins(ctx context.Context, h []int, left int) (bool, error) {
-	if left == 0 {
-		return NimSum(h) != 0, nil
-	}
-	key := canonKey(h, left)
-	if v, ok := sv.memo[key]; ok {
-		return v, nil
-	}
-	sv.Nodes++
-	if sv.Nodes&0xffff == 0 {
-		if err := ctx.Err(); err != nil {
-			return false, err
+// MoveFromParts builds a placement from a heap (phase 1) or a Nim move
+// from a heap and an amount (phase 2).
+func (s *BuildingState) MoveFromParts(parts []game.Part) (game.Move, error) {
+	var m game.Move
+	if s.Building() {
+		if len(parts) != 1 || parts[0].Kind != game.PartHeap || parts[0].Value < 0 || parts[0].Value >= int64(len(s.heaps)) {
+			return 0, fmt.Errorf("the building phase takes one part, a heap from 0 to %d; got %v", len(s.heaps)-1, parts)
 		}
-	}
-	win := false
-	empty := h[0] == 0
-	for i := 0; i < len(h) && !win; i++ {
-		if i > 0 && h[i] == h[i-1] || empty && h[i] != 0 {
-			continue // same size as the previous heap, or not empty while one is
-		}
-		// Adding to the last heap of its size keeps the order.
-		j := i
-		for j+1 < len(h) && h[j+1] == h[i] {
-			j++
-		}
-		h[j]++
-		v, err := sv.wins(ctx, h, left-1)
-		h[j]--
+		m = Move(int(parts[0].Value), 0)
+	} else {
+		i, t, err := heapAnd(parts, game.PartAmount, len(s.heaps))
 		if err != nil {
-			return false, err
+			return 0, err
 		}
-		win = !v
+		m = Move(i, t)
 	}
-	sv.memo[key] = win
-	return win, nil
-}
-
-// BuildingWinner returns the winner of Building Nim with n heaps and p
-// tokens under best play: 0 (the first player) or 1.
-func BuildingWinner(ctx context.Context, sv *BuildingSolver, n, p int) (int, error) {
-	w, err := sv.Wins(ctx, make([]int, n), p)
-	if err != nil {
+	if err := s.check(m); err != nil {
 		return 0, err
 	}
-	if w {
-		return 0, nil
-	}
-	return 1, nil
-}
-
-// BuildingPerfect plays Building Nim perfectly: in phase 1 a placement that
-// wins by exact search whenever one exists, in phase 2 Bouton's strategy.
-type BuildingPerfect struct {
-	sv *BuildingSolver
-}
-
-// NewBuildingPerfect returns the bot with an empty search table.
-func NewBuildingPerfect() *BuildingPerfect { return &BuildingPerfect{sv: NewBuildingSolver()} }
-
-// winningPlacements returns the winning placements of a phase-1 state.
-func (sv *BuildingSolver) winningPlacements(ctx context.Context, s *BuildingState) ([]game.Move, error) {
-	var out []game.Move
-	for _, m := range s.LegalMoves(nil) {
-		c := s.Clone().(*BuildingState)
-		c.ApplyUnchecked(m)
-		v, err := sv.Wins(ctx, c.heaps, c.Remaining())
-		if err != nil {
-			return nil, err
-		}
-		if !v {
-			out = append(out, m)
-		}
-	}
-	return out, nil
-}
-
-// Act returns the perfect move.
-func (b *BuildingPerfect) Act(ctx context.Context, st game.State) (game.Move, error) {
-	s, ok := st.(*BuildingState)
-	if !ok {
-		return 0, fmt.Errorf("buildingnim perfect: not a buildingnim state")
-	}
-	moves := s.LegalMoves(nil)
-	if len(moves) == 0 {
-		return 0, fmt.Errorf("buildingnim perfect: no legal move")
-	}
-	if s.Building() {
-		w, err := b.sv.winningPlacements(ctx, s)
-		if err != nil {
-			return 0, fmt.Errorf("buildingnim perfect: %w", err)
-		}
-		if len(w) > 0 {
-			return w[0], nil
-		}
-		return moves[0], nil
-	}
-	if w := WinningMoves(s.heaps, false); len(w) > 0 {
-		return w[0], nil
-	}
-	return moves[len(moves)-1], nil
-}
-
-// BuildingAnalysis explains a Building Nim position.
-type BuildingAnalysis struct {
-	Game      string   `json:"game"`
-	Heaps     []int    `json:"heaps"`
-	Phase     int      `json:"phase"`
-	Left      int      `json:"tokens_left"`
-	Outcome   string   `json:"outcome"`
-	BestMoves []string `json:"best_moves"`
-	Reason    string   `json:"reason"`
-	Nodes     int64    `json:"nodes"`
-	table     string
-}
-
-// Text explains the analysis for people.
-func (a *BuildingAnalysis) Text() string {
-	var b strings.Builder
-	if a.Phase == 1 {
-		fmt.Fprintf(&b, "Building phase: heaps %s, %d tokens still to place.\n\n%s\n", joinSizes(a.Heaps), a.Left, a.Reason)
-	} else {
-		fmt.Fprintf(&b, "Nim phase: heaps %s.\n\n%s\n%s\n", joinSizes(a.Heaps), a.table, a.Reason)
-	}
-	if len(a.BestMoves) > 0 {
-		fmt.Fprintf(&b, "Winning moves: %s\n", strings.Join(a.BestMoves, " "))
-	}
-	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", a.Outcome)
-	return b.String()
-}
-
-// Solve explains a Building Nim position: exact search in phase 1, Bouton
-// in phase 2.
-func (g *BuildingGame) Solve(ctx context.Context, st game.State, _ game.SolveOptions) (game.Analysis, error) {
-	s, ok := st.(*BuildingState)
-	if !ok {
-		return nil, fmt.Errorf("buildingnim solve: not a buildingnim state")
-	}
-	if s.IsTerminal() {
-		return nil, fmt.Errorf("buildingnim solve: the game is over")
-	}
-	a := &BuildingAnalysis{Game: g.String(), Heaps: append([]int(nil), s.heaps...), Left: s.Remaining(), BestMoves: []string{}}
-	if !s.Building() {
-		a.Phase = 2
-		na := Analyse(&Game{piles: s.heaps}, &State{heaps: s.heaps})
-		a.table, a.Reason, a.BestMoves, a.Outcome = xorTable(s.heaps), na.Reason, na.BestMoves, na.Outcome
-		a.Game = g.String()
-		return a, nil
-	}
-	a.Phase = 1
-	sv := NewBuildingSolver()
-	w, err := sv.winningPlacements(ctx, s)
-	if err != nil {
-		return nil, fmt.Errorf("buildingnim solve: %w", err)
-	}
-	a.Nodes = sv.Nodes
-	for _, m := range w {
-		a.BestMoves = append(a.BestMoves, s.MoveString(m))
-	}
-	a.Outcome = "loss"
-	if len(w) > 0 {
-		a.Outcome = "win"
-	}
-	starter := game.Player(g.p % 2) // who moves first in phase 2
-	who := "the player to move"
-	if s.turn != starter {
-		who = "the opponent"
-	}
-	a.Reason = fmt.Sprintf("After the last placement %s starts the Nim phase and wins exactly when the nim-sum is not 0;\n"+
-		"the other player places the last token and wants the nim-sum to be 0. Exact search over the sorted heaps\n"+
-		"(%d positions) decides the building phase.", who, sv.Nodes)
-	if g.p%2 == 1 {
-		a.Reason += fmt.Sprintf("\nHere p = %d is odd, so the total is odd and the nim-sum cannot be 0: the Nim starter (P2) always wins.", g.p)
-	} else if g.n%2 == 0 {
-		a.Reason += fmt.Sprintf("\nHere p = %d and n = %d are even: P2 wins by mirroring, pairing the heaps so that each pair stays equal.", g.p, g.n)
-	}
-	return a, nil
+	return m, nil
 }

@@ -3,11 +3,14 @@ package nim
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // MaxGrundyHeap is the largest heap a Grundy's game string or position accepts.
@@ -54,25 +57,31 @@ func (g *GrundyGame) Type() *game.Type { return g.typ }
 func (g *GrundyGame) String() string { return fmt.Sprintf("grundy(heap=%d)", g.heap) }
 
 // NewInitialState returns the single heap with the first player to move.
-func (g *GrundyGame) NewInitialState() game.State {
-	return &GrundyState{g: g, heaps: []int{g.heap}}
+func (g *GrundyGame) NewInitialState() game.State { return g.newState([]int{g.heap}) }
+
+func (g *GrundyGame) newState(heaps []int) *GrundyState {
+	return &GrundyState{g: g, heaps: newHeapSeq(heaps)}
 }
 
-// ParsePosition reads heap sizes separated by ';', e.g. "7;5;2".
+// ParsePosition reads heap sizes separated by ';', e.g. "7;5;2", with the
+// first player to move, or followed by " P2" when the second player is to
+// move, as Position writes it. The heaps hold at most MaxGrundyHeap tokens
+// in all.
 func (g *GrundyGame) ParsePosition(text string) (game.State, error) {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ',' || r == ' ' })
-	if len(fields) == 0 || len(fields) > 4096 {
-		return nil, fmt.Errorf("position %q: want 1 to 4096 heap sizes separated by ';', e.g. 7;5;2", text)
+	rest, turn, _ := splitTurn(text)
+	heaps, err := parseSizes(rest, 1, MaxGrundyHeap)
+	if err != nil {
+		return nil, err
 	}
-	heaps := make([]int, len(fields))
-	for i, f := range fields {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 1 || n > MaxGrundyHeap {
-			return nil, fmt.Errorf("position %q: heap %d is %q; want a whole number from 1 to %d", text, i+1, f, MaxGrundyHeap)
+	total := 0
+	for _, h := range heaps {
+		if total += h; total > MaxGrundyHeap {
+			return nil, fmt.Errorf("position %q: more than %d tokens in all", short(text), MaxGrundyHeap)
 		}
-		heaps[i] = n
 	}
-	return &GrundyState{g: g, heaps: heaps}, nil
+	s := g.newState(heaps)
+	s.turn = turn
+	return s, nil
 }
 
 // Values returns G(0..n) (or more), computing them by the sparse-space
@@ -83,7 +92,7 @@ func (g *GrundyGame) Values(ctx context.Context, n int) ([]uint16, error) {
 	if len(g.values) > n {
 		return g.values, nil
 	}
-	t, err := GrundyValues(ctx, max(n+1, 2*len(g.values), 64), nil)
+	t, err := GrundyValues(ctx, min(max(n+1, 2*len(g.values), 64), MaxGrundyHeap+1), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -93,17 +102,18 @@ func (g *GrundyGame) Values(ctx context.Context, n int) ([]uint16, error) {
 
 // GrundyState is a position of Grundy's game: the heaps in play. Move
 // Move(i, j) splits heap i into h−j and j (j < h−j); the larger part stays
-// in place and the smaller one follows it. It implements game.Undoer and
-// game.Hasher.
+// in place and the smaller one follows it. A copy costs nothing and a move
+// O(√heaps) (see heapSeq). It implements game.Undoer, game.Hasher and
+// game.Decomposer (each heap is a game of its own).
 type GrundyState struct {
 	g     *GrundyGame
-	heaps []int
+	heaps heapSeq
 	turn  game.Player
 	moves int
 }
 
-// Heaps returns the heap sizes (do not modify).
-func (s *GrundyState) Heaps() []int { return s.heaps }
+// Heaps returns the heap sizes, in a new slice.
+func (s *GrundyState) Heaps() []int { return s.heaps.ints() }
 
 // Player returns the player to move, or game.Terminal when no heap can be split.
 func (s *GrundyState) Player() game.Player {
@@ -114,27 +124,44 @@ func (s *GrundyState) Player() game.Player {
 }
 
 // IsTerminal reports whether every heap has at most two tokens.
-func (s *GrundyState) IsTerminal() bool { return maxHeap(s.heaps) <= 2 }
+func (s *GrundyState) IsTerminal() bool { return s.heaps.live == 0 }
 
-// LegalMoves appends the splits, heap by heap, smaller part increasing.
+// LegalMoves appends the splits, heap by heap, smaller part increasing:
+// MoveCount of them, at most MaxGrundyHeap/2 (a position holds at most
+// MaxGrundyHeap tokens).
 func (s *GrundyState) LegalMoves(buf []game.Move) []game.Move {
-	for i, h := range s.heaps {
-		for j := 1; 2*j < h; j++ {
-			buf = append(buf, Move(i, j))
+	buf = slices.Grow(buf, int(s.heaps.splits))
+	base := 0
+	for _, ch := range s.heaps.chunks {
+		for k, h := range ch.sizes {
+			if ch.live == 0 {
+				break // no heap of this chunk can be split
+			}
+			for j := 1; 2*j < int(h); j++ {
+				buf = append(buf, Move(base+k, j))
+			}
 		}
+		base += len(ch.sizes)
 	}
 	return buf
 }
+
+// MoveCount returns the number of legal moves.
+func (s *GrundyState) MoveCount() int64 { return s.heaps.splits }
+
+// MoveAt returns LegalMoves' i-th move (from 0) without listing the others,
+// in time O(√heaps); i must be below MoveCount.
+func (s *GrundyState) MoveAt(i int64) game.Move { return Move(s.heaps.moveAt(i)) }
 
 func (s *GrundyState) check(m game.Move) error {
 	i, j := unpack(m)
 	switch {
 	case s.IsTerminal():
 		return fmt.Errorf("the game is over: every heap has at most two tokens")
-	case i >= len(s.heaps):
-		return fmt.Errorf("there is no heap %d (heaps are 1 to %d)", i+1, len(s.heaps))
-	case j < 1 || 2*j >= s.heaps[i]:
-		return fmt.Errorf("heap %d (%d tokens) cannot split off %d: the two parts must be non-empty and unequal", i+1, s.heaps[i], j)
+	case i >= s.heaps.n:
+		return fmt.Errorf("there is no heap %d (heaps are 1 to %d)", i+1, s.heaps.n)
+	case j < 1 || 2*j >= s.heaps.at(i):
+		return fmt.Errorf("heap %d (%d tokens) cannot split off %d: the two parts must be non-empty and unequal", i+1, s.heaps.at(i), j)
 	}
 	return nil
 }
@@ -151,10 +178,7 @@ func (s *GrundyState) Apply(m game.Move) error {
 // ApplyUnchecked splits a heap without checking.
 func (s *GrundyState) ApplyUnchecked(m game.Move) {
 	i, j := unpack(m)
-	s.heaps[i] -= j
-	s.heaps = append(s.heaps, 0)
-	copy(s.heaps[i+2:], s.heaps[i+1:])
-	s.heaps[i+1] = j
+	s.heaps = s.heaps.split(i, j)
 	s.turn = 1 - s.turn
 	s.moves++
 }
@@ -162,17 +186,29 @@ func (s *GrundyState) ApplyUnchecked(m game.Move) {
 // Undo joins the two parts of m, the last move applied.
 func (s *GrundyState) Undo(m game.Move) {
 	i, j := unpack(m)
-	s.heaps[i] += j
-	s.heaps = append(s.heaps[:i+1], s.heaps[i+2:]...)
+	s.heaps = s.heaps.remove(i + 1)
+	s.heaps = s.heaps.set(i, s.heaps.at(i)+j)
 	s.turn = 1 - s.turn
 	s.moves--
 }
 
-// Clone returns an independent copy.
+// Clone returns an independent copy (the heaps are shared: they never
+// change in place).
 func (s *GrundyState) Clone() game.State {
 	c := *s
-	c.heaps = append([]int(nil), s.heaps...)
 	return &c
+}
+
+// Components returns one state for every heap that can still be split:
+// the heaps are independent games (Sprague–Grundy).
+func (s *GrundyState) Components() []game.State {
+	var out []game.State
+	for _, h := range s.heaps.all() {
+		if h >= 3 {
+			out = append(out, s.g.newState([]int{h}))
+		}
+	}
+	return out
 }
 
 // Returns: the player who cannot move loses.
@@ -188,7 +224,7 @@ func (s *GrundyState) Returns() []float64 {
 // Key hashes the heaps and the player to move.
 func (s *GrundyState) Key() uint64 {
 	h := game.HashMix(0x6772756e, uint64(s.turn))
-	for _, x := range s.heaps {
+	for _, x := range s.heaps.all() {
 		h = game.HashMix(h, uint64(x))
 	}
 	return h
@@ -197,17 +233,17 @@ func (s *GrundyState) Key() uint64 {
 // MoveString writes "HEAP=A+B": heap HEAP splits into A (stays) and B.
 func (s *GrundyState) MoveString(m game.Move) string {
 	i, j := unpack(m)
-	if i >= len(s.heaps) {
+	if i >= s.heaps.n {
 		return fmt.Sprintf("%d=?+%d", i+1, j)
 	}
-	return fmt.Sprintf("%d=%d+%d", i+1, s.heaps[i]-j, j)
+	return fmt.Sprintf("%d=%d+%d", i+1, s.heaps.at(i)-j, j)
 }
 
-// ParseMove reads "HEAP=A+B" (the parts in either order) or "HEAP:J"
-// (split J tokens off heap HEAP).
+// ParseMove reads "HEAP=A+B" (the parts in either order) or "HEAP:B"
+// (split B tokens off heap HEAP).
 func (s *GrundyState) ParseMove(text string) (game.Move, error) {
 	t := strings.TrimSpace(text)
-	bad := fmt.Errorf("%q: want HEAP=A+B (split heap HEAP into A and B), e.g. 1=9+6, or HEAP:J", text)
+	bad := fmt.Errorf("%q: want HEAP=A+B (split heap HEAP into A and B), e.g. 1=9+6, or HEAP:B (split B tokens off heap HEAP)", short(text))
 	var hs, rest string
 	var ok bool
 	if hs, rest, ok = strings.Cut(t, "="); !ok {
@@ -219,10 +255,10 @@ func (s *GrundyState) ParseMove(text string) (game.Move, error) {
 	if err != nil {
 		return 0, bad
 	}
-	if i < 1 || i > len(s.heaps) {
-		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", text, i, len(s.heaps))
+	if i < 1 || i > s.heaps.n {
+		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", short(text), i, s.heaps.n)
 	}
-	h := s.heaps[i-1]
+	h := s.heaps.at(i - 1)
 	var j int
 	if as, bs, plus := strings.Cut(rest, "+"); plus {
 		a, err1 := strconv.Atoi(strings.TrimSpace(as))
@@ -231,55 +267,81 @@ func (s *GrundyState) ParseMove(text string) (game.Move, error) {
 			return 0, bad
 		}
 		if a+b != h || a < 1 || b < 1 {
-			return 0, fmt.Errorf("%q: heap %d has %d tokens; the parts must be positive and add up to %d", text, i, h, h)
+			return 0, fmt.Errorf("%q: heap %d has %d tokens; the parts must be positive and add up to %d", short(text), i, h, h)
 		}
 		j = min(a, b)
 	} else {
 		v, err := strconv.Atoi(strings.TrimSpace(rest))
 		if err != nil || v < 1 || v >= h {
-			return 0, fmt.Errorf("%q: split off 1 to %d tokens from heap %d", text, max(1, h-1), i)
+			return 0, fmt.Errorf("%q: HEAP:B splits B tokens off heap HEAP; heap %d takes B from 1 to %d", short(text), i, max(1, h-1))
 		}
 		j = min(v, h-v)
 	}
 	if 2*j == h {
-		return 0, fmt.Errorf("%q: the two parts must be unequal", text)
+		return 0, fmt.Errorf("%q: the two parts must be unequal", short(text))
 	}
 	return Move(i-1, j), nil
 }
 
 // MoveHelp explains the notation.
 func (s *GrundyState) MoveHelp() string {
-	return "Type HEAP=A+B to split heap HEAP into unequal parts A and B, e.g. 1=9+6 (or HEAP:B)."
+	return "Type HEAP=A+B to split heap HEAP into unequal parts A and B, e.g. 1=9+6, or HEAP:B to split B tokens off heap HEAP, e.g. 1:6."
 }
 
-// String lists the heaps.
+// String draws the heaps, one per line, numbered from 1.
 func (s *GrundyState) String() string {
-	parts := make([]string, len(s.heaps))
-	for i, h := range s.heaps {
-		parts[i] = strconv.Itoa(h)
+	var first []int
+	for _, h := range s.heaps.all() {
+		if first = append(first, h); len(first) > shownHeaps {
+			break
+		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "heaps: %s\n", strings.Join(parts, " "))
-	if s.IsTerminal() {
-		b.WriteString("no heap can be split")
-	} else {
-		fmt.Fprintf(&b, "%s to move", game.SeatName(s.turn))
+	return drawHeapsOf(first, s.heaps.n, s.turn, s.IsTerminal(), "no heap can be split")
+}
+
+// Position writes the heaps separated by ';', then " P2" when the second
+// player is to move (see ParsePosition).
+func (s *GrundyState) Position() string { return heapsPosition(s.heaps.ints(), s.turn, 0) }
+
+// View returns the heaps.
+func (s *GrundyState) View() game.View { return heapsView(s.g.typ, s, s.heaps.ints()) }
+
+// MoveParts returns the heap (from 0), then the split: the size of the
+// smaller of the two heaps it leaves.
+func (s *GrundyState) MoveParts(m game.Move) []game.Part {
+	i, j := unpack(m)
+	return []game.Part{{Kind: game.PartHeap, Value: int64(i)}, {Kind: game.PartSplit, Value: int64(j)}}
+}
+
+// MoveFromParts builds the split of a heap (from 0) that leaves a heap of
+// the split's size (either of the two).
+func (s *GrundyState) MoveFromParts(parts []game.Part) (game.Move, error) {
+	i, v, err := heapAnd(parts, game.PartSplit, s.heaps.n)
+	if err != nil {
+		return 0, err
 	}
-	return b.String()
+	if h := s.heaps.at(i); v < h {
+		v = min(v, h-v)
+	}
+	m := Move(i, v)
+	if err := s.check(m); err != nil {
+		return 0, err
+	}
+	return m, nil
 }
 
 // grundyWinning returns every move to a position of Grundy value 0, given
 // the values, in LegalMoves order.
-func grundyWinning(s *GrundyState, vals []uint16) []game.Move {
+func grundyWinning(heaps []int, vals []uint16) []game.Move {
 	total := 0
-	for _, h := range s.heaps {
+	for _, h := range heaps {
 		total ^= int(vals[h])
 	}
 	var out []game.Move
 	if total == 0 {
 		return nil
 	}
-	for i, h := range s.heaps {
+	for i, h := range heaps {
 		want := total ^ int(vals[h]) // the split must have this value
 		for j := 1; 2*j < h; j++ {
 			if int(vals[j]^vals[h-j]) == want {
@@ -300,21 +362,21 @@ func (p GrundyPerfect) Act(ctx context.Context, st game.State) (game.Move, error
 	if !ok {
 		return 0, fmt.Errorf("grundy perfect: not a grundy state")
 	}
-	moves := s.LegalMoves(nil)
-	if len(moves) == 0 {
+	if s.IsTerminal() {
 		return 0, fmt.Errorf("grundy perfect: no legal move")
 	}
-	vals, err := s.g.Values(ctx, maxHeap(s.heaps))
+	heaps := s.heaps.ints()
+	vals, err := s.g.Values(ctx, maxHeap(heaps))
 	if err != nil {
 		return 0, fmt.Errorf("grundy perfect: %w", err)
 	}
 	// The first winning move, found without listing them all.
 	total := 0
-	for _, h := range s.heaps {
+	for _, h := range heaps {
 		total ^= int(vals[h])
 	}
 	if total != 0 {
-		for i, h := range s.heaps {
+		for i, h := range heaps {
 			want := total ^ int(vals[h])
 			for j := 1; 2*j < h; j++ {
 				if int(vals[j]^vals[h-j]) == want {
@@ -323,73 +385,92 @@ func (p GrundyPerfect) Act(ctx context.Context, st game.State) (game.Move, error
 			}
 		}
 	}
-	return moves[0], nil
+	return s.MoveAt(0), nil
 }
 
-// GrundyAnalysis explains a position of Grundy's game.
-type GrundyAnalysis struct {
-	Game      string   `json:"game"`
-	Heaps     []int    `json:"heaps"`
-	Values    []int    `json:"grundy_values"`
-	NimSum    int      `json:"nim_sum"`
-	Outcome   string   `json:"outcome"`
-	BestMoves []string `json:"best_moves"`
-	Reason    string   `json:"reason"`
-}
-
-// Text explains the analysis for people.
-func (a *GrundyAnalysis) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Grundy's game: heaps %s; a move splits a heap into two unequal parts; who cannot move loses.\n\n", joinSizes(a.Heaps))
-	fmt.Fprintf(&b, "  heap  tokens  G\n")
-	for i, h := range a.Heaps {
-		fmt.Fprintf(&b, "  %4d %7d  %d\n", i+1, h, a.Values[i])
-	}
-	fmt.Fprintf(&b, "  XOR of the values: %d\n\n%s\n", a.NimSum, a.Reason)
-	if len(a.BestMoves) > 0 {
-		shown, more := a.BestMoves, ""
-		if len(shown) > 30 {
-			shown, more = shown[:30], fmt.Sprintf(" … (%d in all)", len(a.BestMoves))
-		}
-		fmt.Fprintf(&b, "Winning moves (HEAP=A+B): %s%s\n", strings.Join(shown, " "), more)
-	}
-	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", a.Outcome)
-	return b.String()
-}
-
-// Solve explains a position of Grundy's game by its Grundy values.
-func (g *GrundyGame) Solve(ctx context.Context, st game.State, _ game.SolveOptions) (game.Analysis, error) {
+// Solve decides a position of Grundy's game by its Grundy values (the
+// sparse-space table) and explains it. The value is the position's Grundy
+// value, the XOR of its heaps' values. Extra fields: heaps,
+// grundy_values, nim_sum, grundy, reason.
+func (g *GrundyGame) Solve(ctx context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
 	s, ok := st.(*GrundyState)
 	if !ok {
 		return nil, fmt.Errorf("grundy solve: not a grundy state")
 	}
-	if s.IsTerminal() {
-		return nil, fmt.Errorf("grundy solve: no heap can be split, the game is over")
-	}
-	vals, err := g.Values(ctx, maxHeap(s.heaps))
+	heaps := s.heaps.ints()
+	vals, err := g.Values(ctx, maxHeap(heaps))
 	if err != nil {
-		return nil, fmt.Errorf("grundy solve: %w", err)
+		return &solve.Result{Outcome: solve.Unknown}, fmt.Errorf("grundy solve: %w", err)
 	}
-	a := &GrundyAnalysis{Game: g.String(), Heaps: append([]int(nil), s.heaps...), BestMoves: []string{}}
-	for _, h := range s.heaps {
-		a.Values = append(a.Values, int(vals[h]))
-		a.NimSum ^= int(vals[h])
+	hv := make([]int, len(heaps))
+	sum := 0
+	for i, h := range heaps {
+		hv[i] = int(vals[h])
+		sum ^= hv[i]
 	}
-	for _, m := range grundyWinning(s, vals) {
-		a.BestMoves = append(a.BestMoves, s.MoveString(m))
+	extra := map[string]any{"heaps": heaps, "grundy_values": hv, "nim_sum": sum}
+	if s.IsTerminal() {
+		r := terminalResult(s, uint64(0), fmt.Sprintf("Every heap has one or two tokens: no heap can be split, %s cannot move and loses.\n", game.SeatName(s.turn)))
+		r.Extra = extra
+		return r, nil
 	}
-	rule := "By the Sprague–Grundy theorem the heaps are independent games, each worth a Nim heap of size G(heap)\n" +
+	wins := grundyWinning(heaps, vals)
+	r := solve.Impartial(uint64(sum), wins)
+	maps.Copy(r.Extra, extra)
+	r.Nodes = int64(len(heaps))
+	why := "By the Sprague–Grundy theorem the heaps are independent games, each worth a Nim heap of size G(heap)\n" +
 		"(G(n) = mex of G(a) XOR G(n−a) over the splits, computed by the sparse-space method), and the\n" +
 		"position is lost for the player to move exactly when the XOR of the values is 0."
-	if a.NimSum == 0 {
-		a.Outcome = "loss"
-		a.Reason = rule + "\nIt is 0: every split changes one heap's value and makes the XOR non-zero."
+	if sum == 0 {
+		why += "\nIt is 0: every split changes one heap's value and makes the XOR non-zero."
 	} else {
-		a.Outcome = "win"
-		i, j := unpack(grundyWinning(s, vals)[0])
-		h := s.heaps[i]
-		a.Reason = fmt.Sprintf("%s\nIt is %d: split heap %d (G(%d) = %d) into %d and %d, worth G(%d) XOR G(%d) = %d XOR %d = %d = %d XOR %d,\nso the XOR becomes 0.",
-			rule, a.NimSum, i+1, h, vals[h], h-j, j, h-j, j, vals[h-j], vals[j], vals[h-j]^vals[j], a.NimSum, vals[h])
+		i, j := unpack(wins[0])
+		h := heaps[i]
+		why += fmt.Sprintf("\nIt is %d: split heap %d (G(%d) = %d) into %d and %d, worth G(%d) XOR G(%d) = %d XOR %d = %d = %d XOR %d,\nso the XOR becomes 0.",
+			sum, i+1, h, vals[h], h-j, j, h-j, j, vals[h-j], vals[j], vals[h-j]^vals[j], sum, vals[h])
 	}
-	return a, nil
+	r.Extra["reason"] = why
+	var b strings.Builder
+	fmt.Fprintf(&b, "Grundy's game: heaps %s; a move splits a heap into two unequal parts; who cannot move loses.\n\n", joinSizes(heaps))
+	fmt.Fprintf(&b, "  heap  tokens  G\n")
+	for i, h := range heaps[:min(len(heaps), shownHeaps)] {
+		fmt.Fprintf(&b, "  %4d %7d  %d\n", i+1, h, hv[i])
+	}
+	if len(heaps) > shownHeaps {
+		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-shownHeaps)
+	}
+	fmt.Fprintf(&b, "  XOR of the values: %d\n\n%s\n", sum, why)
+	if len(wins) > 0 {
+		fmt.Fprintf(&b, "Winning moves (HEAP=A+B): %s\n", moveTexts(s, wins, 30))
+	}
+	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", r.Outcome)
+	r.Text = b.String()
+	return r, nil
+}
+
+// Analyze values every split at once: its value is the Grundy value it
+// leaves, and it wins when that is 0.
+func (g *GrundyGame) Analyze(ctx context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*GrundyState)
+	if !ok {
+		return nil, fmt.Errorf("grundy analyze: not a grundy state")
+	}
+	if err := checkAnalyzable("grundy", s.MoveCount()); err != nil {
+		return nil, err
+	}
+	heaps := s.heaps.ints()
+	vals, err := g.Values(ctx, maxHeap(heaps))
+	if err != nil {
+		return nil, fmt.Errorf("grundy analyze: %w", err)
+	}
+	var sum uint16
+	for _, h := range heaps {
+		sum ^= vals[h]
+	}
+	return analysisOf(s, s.LegalMoves(make([]game.Move, 0, s.heaps.splits)), func(_ int, m game.Move) (bool, any) {
+		i, j := unpack(m)
+		h := heaps[i]
+		v := sum ^ vals[h] ^ vals[j] ^ vals[h-j]
+		return v == 0, uint64(v)
+	}), nil
 }

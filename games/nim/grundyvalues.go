@@ -1,10 +1,16 @@
 package nim
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math/bits"
 	"sort"
+	"strconv"
+	"time"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // Grundy's game: a move splits one heap into two non-empty heaps of
@@ -41,16 +47,29 @@ type GrundyTable struct {
 	Max, MaxAt int
 	// Scanned counts the pairs examined, a measure of the work done.
 	Scanned int64
+	// Method names how the values were computed, Seconds how long it took.
+	Method  string
+	Seconds float64
 }
 
+// MaxGrundyValues bounds the values GrundyValues computes at once.
+const MaxGrundyValues = 1 << 26
+
 // GrundyValues computes G(0..count−1) by the sparse-space method. progress,
-// when not nil, is called now and then with the number of values done. It
-// stops with ctx's error when ctx is done.
-func GrundyValues(ctx context.Context, count int, progress func(done int)) (*GrundyTable, error) {
-	if count < 0 {
-		return nil, fmt.Errorf("grundy values: count %d < 0", count)
+// when not nil, receives now and then the number of values done. When ctx
+// is done it returns the table of the values done so far with ctx's error.
+func GrundyValues(ctx context.Context, count int, progress func(solve.Progress)) (*GrundyTable, error) {
+	if count < 0 || count > MaxGrundyValues {
+		return nil, fmt.Errorf("grundy values: count %d: want 0 to %d", count, MaxGrundyValues)
 	}
-	t := &GrundyTable{Values: make([]uint16, count)}
+	start := time.Now()
+	report := func(done int) {
+		if progress != nil {
+			progress(solve.Progress{Done: int64(done), Total: int64(count), Elapsed: time.Since(start)})
+		}
+	}
+	t := &GrundyTable{Values: make([]uint16, count), Method: "sparse-space method"}
+	defer func() { t.Seconds = time.Since(start).Seconds() }()
 	g := t.Values
 	const words = 1 << 10 // bitsets over all 2¹⁶ values
 	var rareWord [words]uint64
@@ -67,10 +86,12 @@ func GrundyValues(ctx context.Context, count int, progress func(done int)) (*Gru
 	for n := range count {
 		if n&0xfff == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				t.Values = t.Values[:n]
+				t.setRare(rarePos, rareVal)
+				return t, err
 			}
-			if progress != nil && n&0xffff == 0 {
-				progress(n)
+			if n&0xffff == 0 {
+				report(n)
 			}
 		}
 		if n < 3 {
@@ -161,13 +182,16 @@ func GrundyValues(ctx context.Context, count int, progress func(done int)) (*Gru
 			t.Max, t.MaxAt = val, n
 		}
 	}
-	for i, r := range rarePos {
-		t.Rare = append(t.Rare, [2]int{r, int(rareVal[i])})
-	}
-	if progress != nil {
-		progress(count)
-	}
+	t.setRare(rarePos, rareVal)
+	report(count)
 	return t, nil
+}
+
+func (t *GrundyTable) setRare(pos []int, val []uint16) {
+	t.Rare = make([][2]int, len(pos))
+	for i, r := range pos {
+		t.Rare[i] = [2]int{r, int(val[i])}
+	}
 }
 
 // probeRange bounds the small heaps of the probe list.
@@ -191,6 +215,46 @@ func probeOrder(g []uint16) []int32 {
 	return out
 }
 
+// NaiveGrundyTable is GrundyValues by the plain mex (NaiveGrundyValues),
+// for comparison. When ctx is done it returns the values done so far with
+// ctx's error.
+func NaiveGrundyTable(ctx context.Context, count int) (*GrundyTable, error) {
+	if count < 0 || count > MaxGrundyValues {
+		return nil, fmt.Errorf("grundy values: count %d: want 0 to %d", count, MaxGrundyValues)
+	}
+	start := time.Now()
+	t := &GrundyTable{Values: make([]uint16, count), Rare: [][2]int{}, Method: "plain mex"}
+	defer func() { t.Seconds = time.Since(start).Seconds() }()
+	seen := make([]int, count+2)
+	var err error
+	for n := range count {
+		if n&0xff == 0 {
+			if err = ctx.Err(); err != nil {
+				t.Values = t.Values[:n]
+				break
+			}
+		}
+		for a := 1; 2*a < n; a++ {
+			if v := t.Values[a] ^ t.Values[n-a]; int(v) < len(seen) {
+				seen[v] = n
+			}
+		}
+		m := 0
+		for n >= 3 && seen[m] == n {
+			m++
+		}
+		t.Values[n] = uint16(m)
+		t.Scanned += int64(max(0, (n-1)/2))
+		if n >= 1 && IsRare(m) {
+			t.Rare = append(t.Rare, [2]int{n, m})
+		}
+		if m > t.Max {
+			t.Max, t.MaxAt = m, n
+		}
+	}
+	return t, err
+}
+
 // NaiveGrundyValues computes G(0..count−1) by the plain mex over every
 // split, in O(count²) time; it is the reference for GrundyValues.
 func NaiveGrundyValues(count int) []int {
@@ -209,4 +273,110 @@ func NaiveGrundyValues(count int) []int {
 		g[n] = m
 	}
 	return g
+}
+
+// WriteJSON writes the table as `kombi table grundy --json` prints it,
+// {"count","values","rare","max_value","max_at","seconds"}, streaming the
+// values (without them when summary is set).
+func (t *GrundyTable) WriteJSON(w io.Writer, summary bool) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	fmt.Fprintf(bw, `{"count":%d,"values":[`, len(t.Values))
+	if !summary {
+		for n, v := range t.Values {
+			if n > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString(strconv.Itoa(int(v)))
+		}
+	}
+	bw.WriteString(`],"rare":[`)
+	for i, r := range t.Rare {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		fmt.Fprintf(bw, "[%d,%d]", r[0], r[1])
+	}
+	fmt.Fprintf(bw, `],"max_value":%d,"max_at":%d,"seconds":%.3f}`+"\n", t.Max, t.MaxAt, t.Seconds)
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("grundy table: %w", err)
+	}
+	return nil
+}
+
+// CheckGrundyTable reports whether GrundyValues computes count values and,
+// when listed is set, ValueRows lists them.
+func CheckGrundyTable(count int, listed bool) error {
+	if count < 1 || count > MaxGrundyValues {
+		return fmt.Errorf("count %d: want 1 to %d", count, MaxGrundyValues)
+	}
+	if listed && count > MaxGrundyRows {
+		return fmt.Errorf("count %d: a table lists at most %d values; leave the list out or write JSON", count, MaxGrundyRows)
+	}
+	return nil
+}
+
+// GrundyValuesPerRow is how many values one row of ValueRows holds.
+const GrundyValuesPerRow = 20
+
+// MaxGrundyRows bounds the values ValueRows lays out as table rows.
+const MaxGrundyRows = 1 << 22
+
+// ValueColumns are the columns of ValueRows: n, then +0 to +19.
+func ValueColumns() []string {
+	cols := []string{"n"}
+	for i := range GrundyValuesPerRow {
+		cols = append(cols, "+"+strconv.Itoa(i))
+	}
+	return cols
+}
+
+// ValueRows lays the values out as rows of a table, GrundyValuesPerRow
+// values a row after the first n of the row; at most MaxGrundyRows values.
+func (t *GrundyTable) ValueRows() ([][]string, error) {
+	if len(t.Values) > MaxGrundyRows {
+		return nil, fmt.Errorf("grundy table: %d values are more than the %d a table lists; print them as JSON or leave them out", len(t.Values), MaxGrundyRows)
+	}
+	rows := make([][]string, 0, (len(t.Values)+GrundyValuesPerRow-1)/GrundyValuesPerRow)
+	for n := 0; n < len(t.Values); n += GrundyValuesPerRow {
+		row := []string{strconv.Itoa(n)}
+		for _, v := range t.Values[n:min(n+GrundyValuesPerRow, len(t.Values))] {
+			row = append(row, strconv.Itoa(int(v)))
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// RareRows lists the rare values as rows (n, G(n)).
+func (t *GrundyTable) RareRows() [][]string {
+	rows := make([][]string, len(t.Rare))
+	for i, r := range t.Rare {
+		rows[i] = []string{strconv.Itoa(r[0]), strconv.Itoa(r[1])}
+	}
+	return rows
+}
+
+// GrundyTableOf computes G(0..count−1) by the sparse-space method, or by
+// the plain mex when naive is set (see GrundyValues and NaiveGrundyTable).
+func GrundyTableOf(ctx context.Context, count int, naive bool, progress func(solve.Progress)) (*GrundyTable, error) {
+	if naive {
+		return NaiveGrundyTable(ctx, count)
+	}
+	return GrundyValues(ctx, count, progress)
+}
+
+// ValuesTitle is the title of the table of ValueRows.
+func (t *GrundyTable) ValuesTitle() string {
+	return fmt.Sprintf("Grundy's game: G(n) for n = 0..%d (%s, %.3f s).", len(t.Values)-1, t.Method, t.Seconds)
+}
+
+// RareTitle is the title of the table of RareRows.
+func (t *GrundyTable) RareTitle() string {
+	return fmt.Sprintf("Rare values (bits above the lowest of even parity) at %d heaps n ≥ 1:", len(t.Rare))
+}
+
+// Summary says what the largest value is and where it first occurs, and
+// how the values were computed.
+func (t *GrundyTable) Summary() string {
+	return fmt.Sprintf("Largest value: %d, first at n = %d (G(0..%d) by the %s in %.3f s).", t.Max, t.MaxAt, len(t.Values)-1, t.Method, t.Seconds)
 }

@@ -43,8 +43,8 @@ type Game struct {
 
 // New returns Nim starting from the given heaps, in misère play when misere is set.
 func New(piles []int, misere bool) (*Game, error) {
-	if len(piles) == 0 {
-		return nil, fmt.Errorf("need at least one heap")
+	if len(piles) == 0 || len(piles) > MaxHeaps {
+		return nil, fmt.Errorf("%d heaps: want 1 to %d", len(piles), MaxHeaps)
 	}
 	for i, h := range piles {
 		if h < 0 || h > MaxHeap {
@@ -69,7 +69,7 @@ func (g *Game) String() string {
 func (g *Game) NewInitialState() game.State { return g.newState(g.piles) }
 
 func (g *Game) newState(heaps []int) *State {
-	s := &State{misere: g.misere, heaps: append([]int(nil), heaps...)}
+	s := &State{g: g, misere: g.misere, heaps: append([]int(nil), heaps...)}
 	for _, h := range heaps {
 		s.total += h
 	}
@@ -77,34 +77,22 @@ func (g *Game) newState(heaps []int) *State {
 }
 
 // ParsePosition reads heap sizes separated by ';' (or spaces or commas),
-// e.g. "7;5;12"; the first player is to move.
+// e.g. "7;5;12", with the first player to move, or followed by " P2" when
+// the second player is to move, as Position writes it.
 func (g *Game) ParsePosition(text string) (game.State, error) {
-	heaps, err := ParseHeaps(text)
+	rest, turn, _ := splitTurn(text)
+	heaps, err := ParseHeaps(rest)
 	if err != nil {
 		return nil, err
 	}
-	return g.newState(heaps), nil
-}
-
-// ParseHeaps reads heap sizes separated by ';', ',' or spaces.
-func ParseHeaps(text string) ([]int, error) {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ',' || r == ' ' })
-	if len(fields) == 0 {
-		return nil, fmt.Errorf("position %q: want heap sizes separated by ';', e.g. 7;5;12", text)
-	}
-	heaps := make([]int, len(fields))
-	for i, f := range fields {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 || n > MaxHeap {
-			return nil, fmt.Errorf("position %q: heap %d is %q; want a whole number from 0 to %d", text, i+1, f, MaxHeap)
-		}
-		heaps[i] = n
-	}
-	return heaps, nil
+	s := g.newState(heaps)
+	s.turn = turn
+	return s, nil
 }
 
 // State is a Nim position. It implements game.Undoer and game.Hasher.
 type State struct {
+	g      *Game
 	misere bool
 	heaps  []int
 	total  int
@@ -134,7 +122,9 @@ func (s *State) Player() game.Player {
 // IsTerminal reports whether every heap is empty.
 func (s *State) IsTerminal() bool { return s.total == 0 }
 
-// LegalMoves appends every (heap, take) move, heap by heap, fewest tokens first.
+// LegalMoves appends every (heap, take) move, heap by heap, fewest tokens
+// first: MoveCount of them, up to MaxHeaps·MaxHeap. A caller that cannot
+// hold that many picks moves by MoveCount and MoveAt instead.
 func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	for i, h := range s.heaps {
 		for t := 1; t <= h; t++ {
@@ -250,18 +240,41 @@ func (s *State) MoveHelp() string {
 
 // String draws the heaps, one per line.
 func (s *State) String() string {
-	var b strings.Builder
-	for i, h := range s.heaps {
-		bar := strings.Repeat("●", min(h, 40))
-		if h > 40 {
-			bar += "…"
-		}
-		fmt.Fprintf(&b, "heap %d: %3d  %s\n", i+1, h, bar)
+	return drawHeaps(s.heaps, s.turn, s.total == 0, "all heaps are empty")
+}
+
+// MoveCount returns the number of legal moves, the tokens left.
+func (s *State) MoveCount() int64 { return int64(s.total) }
+
+// MoveAt returns LegalMoves' i-th move (from 0) without listing the others,
+// in time linear in the number of heaps; i must be below MoveCount.
+func (s *State) MoveAt(i int64) game.Move {
+	h, k, _ := indexMove(s.heaps, i, func(h int) int { return h })
+	return Move(h, k+1)
+}
+
+// Position writes the heaps separated by ';', then " P2" when the second
+// player is to move (see ParsePosition).
+func (s *State) Position() string { return heapsPosition(s.heaps, s.turn, 0) }
+
+// View returns the heaps.
+func (s *State) View() game.View { return heapsView(s.g.typ, s, s.heaps) }
+
+// MoveParts returns the heap (from 0) and the number of tokens taken.
+func (s *State) MoveParts(m game.Move) []game.Part {
+	i, t := unpack(m)
+	return heapAmountParts(i, t)
+}
+
+// MoveFromParts builds the move that takes the amount from the heap.
+func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
+	i, t, err := heapAnd(parts, game.PartAmount, len(s.heaps))
+	if err != nil {
+		return 0, err
 	}
-	if s.total == 0 {
-		b.WriteString("all heaps are empty")
-	} else {
-		fmt.Fprintf(&b, "%s to move", game.SeatName(s.turn))
+	m := Move(i, t)
+	if err := s.check(m); err != nil {
+		return 0, err
 	}
-	return b.String()
+	return m, nil
 }

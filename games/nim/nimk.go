@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // MaxLegalMoves bounds the number of legal moves of a playable Nim_k
@@ -39,8 +40,8 @@ type KGame struct {
 
 // NewK returns Index-k Nim from the given heaps.
 func NewK(piles []int, k int) (*KGame, error) {
-	if len(piles) == 0 {
-		return nil, fmt.Errorf("need at least one heap")
+	if len(piles) == 0 || len(piles) > MaxHeaps {
+		return nil, fmt.Errorf("%d heaps: want 1 to %d", len(piles), MaxHeaps)
 	}
 	if k < 1 {
 		return nil, fmt.Errorf("k = %d: want k ≥ 1", k)
@@ -75,13 +76,17 @@ func (g *KGame) newState(heaps []int) *KState {
 	return &KState{g: g, heaps: append([]int(nil), heaps...)}
 }
 
-// ParsePosition reads heap sizes separated by ';', e.g. "7;5;12".
+// ParsePosition reads heap sizes separated by ';', e.g. "7;5;12", with the
+// first player to move, or followed by " P2" when the second player is to
+// move, as Position writes it.
 func (g *KGame) ParsePosition(text string) (game.State, error) {
-	heaps, err := ParseHeaps(text)
+	rest, turn, _ := splitTurn(text)
+	heaps, err := ParseHeaps(rest)
 	if err != nil {
 		return nil, err
 	}
 	s := g.newState(heaps)
+	s.turn = turn
 	if n := s.count(); n > MaxLegalMoves {
 		return nil, fmt.Errorf("position %q has %d legal moves with k = %d; at most %d are allowed", text, n, g.k, MaxLegalMoves)
 	}
@@ -198,7 +203,8 @@ func (s *KState) IsTerminal() bool {
 	return true
 }
 
-// LegalMoves appends 0, 1, ..., N−1: the ranks of the legal moves.
+// LegalMoves appends 0, 1, ..., N−1: the ranks of the legal moves. N is at
+// most MaxLegalMoves (NewK and ParsePosition refuse larger positions).
 func (s *KState) LegalMoves(buf []game.Move) []game.Move {
 	if s.IsTerminal() {
 		return buf
@@ -282,32 +288,97 @@ func takeString(take []int) string {
 func (s *KState) ParseMove(text string) (game.Move, error) {
 	fields := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == '+' || r == ',' || r == ' ' || r == '\t' })
 	if len(fields) == 0 {
-		return 0, fmt.Errorf("%q: want HEAP:COUNT pairs joined by '+', e.g. 1:2+3:1", text)
+		return 0, fmt.Errorf("%q: want HEAP:COUNT pairs joined by '+', e.g. 1:2+3:1", short(text))
+	}
+	if len(fields) > s.g.k {
+		return 0, fmt.Errorf("%q: a move takes from at most k = %d heaps, not %d", short(text), s.g.k, len(fields))
 	}
 	take := make([]int, len(s.heaps))
 	for _, f := range fields {
 		hs, cs, ok := strings.Cut(f, ":")
 		i, err1 := strconv.Atoi(hs)
 		t, err2 := strconv.Atoi(cs)
-		switch {
-		case !ok || err1 != nil || err2 != nil:
-			return 0, fmt.Errorf("%q: %q is not HEAP:COUNT, e.g. 2:3", text, f)
-		case i < 1 || i > len(s.heaps):
-			return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", text, i, len(s.heaps))
-		case take[i-1] != 0:
-			return 0, fmt.Errorf("%q: heap %d appears twice", text, i)
-		case t < 1:
-			return 0, fmt.Errorf("%q: take at least one token from heap %d", text, i)
-		case t > s.heaps[i-1]:
-			return 0, fmt.Errorf("%q: heap %d has only %d tokens, cannot take %d", text, i, s.heaps[i-1], t)
+		if !ok || err1 != nil || err2 != nil {
+			return 0, fmt.Errorf("%q: %q is not HEAP:COUNT, e.g. 2:3", short(text), short(f))
 		}
-		take[i-1] = t
-	}
-	if len(fields) > s.g.k {
-		return 0, fmt.Errorf("%q: a move takes from at most k = %d heaps, not %d", text, s.g.k, len(fields))
+		if err := s.addTake(take, i-1, t); err != nil {
+			return 0, fmt.Errorf("%q: %w", short(text), err)
+		}
 	}
 	return s.rank(take), nil
 }
+
+// addTake records "take t from heap i (from 0)" in take after checking it.
+func (s *KState) addTake(take []int, i, t int) error {
+	switch {
+	case i < 0 || i >= len(s.heaps):
+		return fmt.Errorf("there is no heap %d (heaps are 1 to %d)", i+1, len(s.heaps))
+	case take[i] != 0:
+		return fmt.Errorf("heap %d appears twice", i+1)
+	case t < 1:
+		return fmt.Errorf("take at least one token from heap %d", i+1)
+	case t > s.heaps[i]:
+		return fmt.Errorf("heap %d has only %d tokens, cannot take %d", i+1, s.heaps[i], t)
+	}
+	take[i] = t
+	return nil
+}
+
+// MoveParts returns a heap (from 0) and an amount for every heap taken
+// from, in heap order.
+func (s *KState) MoveParts(m game.Move) []game.Part {
+	take, ok := s.unrank(m)
+	if !ok {
+		return nil
+	}
+	var parts []game.Part
+	for i, t := range take {
+		if t > 0 {
+			parts = append(parts, heapAmountParts(i, t)...)
+		}
+	}
+	return parts
+}
+
+// MoveFromParts builds the move from pairs of parts (a heap, then the
+// amount taken from it), for 1 to k heaps.
+func (s *KState) MoveFromParts(parts []game.Part) (game.Move, error) {
+	if s.IsTerminal() {
+		return 0, fmt.Errorf("the game is over")
+	}
+	if len(parts) == 0 || len(parts)%2 != 0 || len(parts) > 2*s.g.k {
+		return 0, fmt.Errorf("want 1 to k = %d pairs of parts (a heap, then an amount), got %d parts", s.g.k, len(parts))
+	}
+	take := make([]int, len(s.heaps))
+	for p := 0; p < len(parts); p += 2 {
+		i, t, err := heapAnd(parts[p:p+2], game.PartAmount, len(s.heaps))
+		if err != nil {
+			return 0, err
+		}
+		if err := s.addTake(take, i, t); err != nil {
+			return 0, err
+		}
+	}
+	return s.rank(take), nil
+}
+
+// MoveCount returns the number of legal moves.
+func (s *KState) MoveCount() int64 {
+	if s.IsTerminal() {
+		return 0
+	}
+	return int64(s.count())
+}
+
+// MoveAt returns LegalMoves' i-th move (from 0): moves are their ranks.
+func (s *KState) MoveAt(i int64) game.Move { return game.Move(i) }
+
+// Position writes the heaps separated by ';', then " P2" when the second
+// player is to move (see ParsePosition).
+func (s *KState) Position() string { return heapsPosition(s.heaps, s.turn, 0) }
+
+// View returns the heaps.
+func (s *KState) View() game.View { return heapsView(s.g.typ, s, s.heaps) }
 
 // MoveHelp explains the notation.
 func (s *KState) MoveHelp() string {
@@ -316,25 +387,7 @@ func (s *KState) MoveHelp() string {
 
 // String draws the heaps, one per line.
 func (s *KState) String() string {
-	return drawHeaps(s.heaps, s.turn, s.IsTerminal())
-}
-
-// drawHeaps is the heap display shared by the Nim variants.
-func drawHeaps(heaps []int, turn game.Player, over bool) string {
-	var b strings.Builder
-	for i, h := range heaps {
-		bar := strings.Repeat("●", min(h, 40))
-		if h > 40 {
-			bar += "…"
-		}
-		fmt.Fprintf(&b, "heap %d: %3d  %s\n", i+1, h, bar)
-	}
-	if over {
-		b.WriteString("no move is left")
-	} else {
-		fmt.Fprintf(&b, "%s to move", game.SeatName(turn))
-	}
-	return b.String()
+	return drawHeaps(s.heaps, s.turn, s.IsTerminal(), "no move is left")
 }
 
 // ---- Moore's theory ----
@@ -496,42 +549,16 @@ func (KPerfect) Act(ctx context.Context, st game.State) (game.Move, error) {
 	return s.rank(take), nil
 }
 
-// KAnalysis explains an Index-k Nim position: the binary digits of the
-// heaps, Moore's digit sums modulo k+1, the outcome and the winning moves.
-type KAnalysis struct {
-	Game      string   `json:"game"`
-	Heaps     []int    `json:"heaps"`
-	K         int      `json:"k"`
-	DigitSums []int    `json:"digit_sums"` // most significant digit first
-	Outcome   string   `json:"outcome"`
-	BestMoves []string `json:"best_moves"`
-	Reason    string   `json:"reason"`
-	table     string
-}
-
-// Text explains the analysis for people.
-func (a *KAnalysis) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Heaps %s; a move takes from 1 to k = %d heaps; whoever takes the last token wins.\n\n%s\n%s\n", joinSizes(a.Heaps), a.K, a.table, a.Reason)
-	if len(a.BestMoves) > 0 {
-		shown := a.BestMoves
-		more := ""
-		if len(shown) > 30 {
-			shown, more = shown[:30], fmt.Sprintf(" … (%d in all)", len(a.BestMoves))
-		}
-		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT joined by +): %s%s\n", strings.Join(shown, " "), more)
-	}
-	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", a.Outcome)
-	return b.String()
-}
-
 func mooreTable(heaps []int, k int) (string, []int) {
 	sums := DigitSums(heaps)
 	w := max(1, len(sums))
 	var b strings.Builder
 	fmt.Fprintf(&b, "  heap %8s  %s\n", "tokens", "binary")
-	for i, h := range heaps {
+	for i, h := range heaps[:min(len(heaps), shownHeaps)] {
 		fmt.Fprintf(&b, "  %4d %8d  %s\n", i+1, h, spaced(fmt.Sprintf("%0*b", w, h)))
+	}
+	if len(heaps) > shownHeaps {
+		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-shownHeaps)
 	}
 	fmt.Fprintf(&b, "  %s\n", strings.Repeat("-", 16+2*w))
 	top := make([]int, w)
@@ -552,41 +579,102 @@ func mooreTable(heaps []int, k int) (string, []int) {
 
 func spaced(s string) string { return strings.Join(strings.Split(s, ""), " ") }
 
-// AnalyseK explains the position s.
-func AnalyseK(g *KGame, s *KState) *KAnalysis {
-	table, top := mooreTable(s.heaps, g.k)
-	a := &KAnalysis{Game: g.String(), Heaps: append([]int(nil), s.heaps...), K: g.k, DigitSums: top, BestMoves: []string{}, table: table}
-	for _, t := range kWinningTakes(s.heaps, g.k) {
-		a.BestMoves = append(a.BestMoves, takeString(t))
-	}
-	if len(a.BestMoves) == 0 {
-		a.Outcome = "loss"
-		a.Reason = fmt.Sprintf("Moore's theorem: the player to move loses exactly when every binary digit sum is divisible by k+1 = %d.\n"+
-			"Here they all are: a move changes at most k heaps, and for the highest digit it changes, it lowers\n"+
-			"between 1 and k of the ones, so that sum stops being divisible; the opponent can always restore it.", g.k+1)
-		return a
-	}
-	a.Outcome = "win"
-	nh := MooreMove(s.heaps, g.k)
-	take := make([]int, len(nh))
-	for i := range nh {
-		take[i] = s.heaps[i] - nh[i]
-	}
-	a.Reason = fmt.Sprintf("Moore's theorem: the player to move loses exactly when every binary digit sum is divisible by k+1 = %d.\n"+
-		"Not all are, so the player to move wins. Moore's construction goes down the digits, reducing at most k\n"+
-		"heaps so that every digit sum becomes a multiple of %d: heaps %s → %s, the move %s.",
-		g.k+1, g.k+1, joinSizes(s.heaps), joinSizes(nh), takeString(take))
-	return a
-}
-
-// Solve explains an Index-k Nim position (see KAnalysis).
-func (g *KGame) Solve(_ context.Context, st game.State, _ game.SolveOptions) (game.Analysis, error) {
+// Solve decides an Index-k Nim position by Moore's theorem and explains
+// it: the binary digits, the digit sums modulo k+1, the reasoning and every
+// winning move. The value is the Grundy value where it is known: the
+// nim-sum for k = 1 (plain Nim), else nil. Extra fields: heaps, k,
+// digit_sums (most significant digit first), reason.
+func (g *KGame) Solve(_ context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
 	s, ok := st.(*KState)
 	if !ok {
 		return nil, fmt.Errorf("nimk solve: not a nimk state")
 	}
+	table, top := mooreTable(s.heaps, g.k)
+	extra := map[string]any{"heaps": append([]int(nil), s.heaps...), "k": g.k, "digit_sums": top}
 	if s.IsTerminal() {
-		return nil, fmt.Errorf("nimk solve: every heap is empty, the game is over")
+		r := terminalResult(s, g.value(s.heaps), fmt.Sprintf("Every heap is empty: the game is over, %s took the last token and wins.\n", game.SeatName(1-s.turn)))
+		r.Extra = extra
+		return r, nil
 	}
-	return AnalyseK(g, s), nil
+	var best []game.Move
+	for _, t := range kWinningTakes(s.heaps, g.k) {
+		best = append(best, s.rank(t))
+	}
+	r := &solve.Result{Outcome: winLoss(len(best) > 0), Value: g.value(s.heaps), Best: best, Complete: true, Extra: extra, Nodes: int64(s.count())}
+	var why string
+	if len(best) == 0 {
+		why = fmt.Sprintf("Moore's theorem: the player to move loses exactly when every binary digit sum is divisible by k+1 = %d.\n"+
+			"Here they all are: a move changes at most k heaps, and for the highest digit it changes, it lowers\n"+
+			"between 1 and k of the ones, so that sum stops being divisible; the opponent can always restore it.", g.k+1)
+	} else {
+		nh := MooreMove(s.heaps, g.k)
+		take := make([]int, len(nh))
+		for i := range nh {
+			take[i] = s.heaps[i] - nh[i]
+		}
+		why = fmt.Sprintf("Moore's theorem: the player to move loses exactly when every binary digit sum is divisible by k+1 = %d.\n"+
+			"Not all are, so the player to move wins. Moore's construction goes down the digits, reducing at most k\n"+
+			"heaps so that every digit sum becomes a multiple of %d: heaps %s → %s, the move %s.",
+			g.k+1, g.k+1, joinSizes(s.heaps), joinSizes(nh), takeString(take))
+	}
+	extra["reason"] = why
+	var b strings.Builder
+	fmt.Fprintf(&b, "Heaps %s; a move takes from 1 to k = %d heaps; whoever takes the last token wins.\n\n%s\n%s\n", joinSizes(s.heaps), g.k, table, why)
+	if len(best) > 0 {
+		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT joined by +): %s\n", moveTexts(s, best, 30))
+	}
+	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", r.Outcome)
+	r.Text = b.String()
+	return r, nil
+}
+
+// value is the Grundy value of heaps where it is known (k = 1: the
+// nim-sum), else nil.
+func (g *KGame) value(heaps []int) any {
+	if g.k == 1 {
+		return uint64(NimSum(heaps))
+	}
+	return nil
+}
+
+// Analyze values every move at once: a move wins when every digit sum it
+// leaves is divisible by k+1 (Moore's theorem); its value is the Grundy
+// value it leaves where known (k = 1), else nil.
+func (g *KGame) Analyze(_ context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*KState)
+	if !ok {
+		return nil, fmt.Errorf("nimk analyze: not a nimk state")
+	}
+	if err := checkAnalyzable("nimk", s.MoveCount()); err != nil {
+		return nil, err
+	}
+	var sums [64]int
+	for b, v := range DigitSums(s.heaps) {
+		sums[b] = v
+	}
+	sum := NimSum(s.heaps)
+	return analysisOf(s, s.LegalMoves(nil), func(_ int, m game.Move) (bool, any) {
+		take, _ := s.unrank(m)
+		after := sums
+		for i, t := range take {
+			if t > 0 {
+				h, v := s.heaps[i], s.heaps[i]-t
+				for b := 0; h>>b|v>>b != 0; b++ {
+					after[b] += v>>b&1 - h>>b&1
+				}
+			}
+		}
+		win := true
+		for _, c := range after {
+			win = win && c%(g.k+1) == 0
+		}
+		if g.k != 1 {
+			return win, nil
+		}
+		x := sum
+		for i, t := range take {
+			x ^= s.heaps[i] ^ (s.heaps[i] - t)
+		}
+		return win, uint64(x)
+	}), nil
 }

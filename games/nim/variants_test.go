@@ -2,10 +2,12 @@ package nim_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
@@ -32,7 +34,8 @@ func TestVariantsConformance(t *testing.T) {
 		"nimk", "nimk(piles=1;2;3;4;5,k=3)", "nimk(piles=7,k=1)", "nimk(piles=0;3;0;2,k=4)",
 		"greedynim", "greedynim(piles=4;4;4;1)", "greedynim(piles=0;9)",
 		"buildingnim", "buildingnim(heaps=1,tokens=1)", "buildingnim(heaps=4,tokens=3)", "buildingnim(heaps=2,tokens=9)",
-		"grundy", "grundy(heap=3)", "grundy(heap=40)",
+		"buildingnim(heaps=3,tokens=7,placement=free)", "buildingnim(heaps=1,tokens=2,placement=free)",
+		"grundy", "grundy(heap=3)", "grundy(heap=40)", "grundy(heap=90)",
 	} {
 		t.Run(spec, func(t *testing.T) {
 			gametest.Conformance(t, reg, spec, gametest.Options{Playouts: 12})
@@ -65,8 +68,10 @@ func all(n, lo, hi int, f func([]int)) {
 	rec(0)
 }
 
-// crossCheck compares a game's own analysis and its perfect bot with plain
-// exhaustive search (package solve) in the position st.
+// crossCheck compares a game's own solver, its analysis of every move and
+// its perfect bot with plain exhaustive search (package solve) in the
+// position st; values, where the game gives one, must be the Grundy values
+// that solve.Grundy finds.
 func crossCheck(t *testing.T, sv *solve.Minimax, g game.Game, b bot.Bot, st game.State) {
 	t.Helper()
 	ctx := context.Background()
@@ -77,24 +82,54 @@ func crossCheck(t *testing.T, sv *solve.Minimax, g game.Game, b bot.Bot, st game
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := g.(game.Solver).Solve(ctx, st, game.SolveOptions{})
+	r, err := solve.Solve(ctx, g, st, solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := json.Marshal(an)
-	var got struct {
-		Outcome   string   `json:"outcome"`
-		BestMoves []string `json:"best_moves"`
-	}
-	_ = json.Unmarshal(data, &got)
 	var want []string
 	if res.Outcome == solve.Win {
 		for _, m := range res.Best {
 			want = append(want, st.MoveString(m))
 		}
 	}
-	if got.Outcome != res.Outcome.String() || strings.Join(got.BestMoves, " ") != strings.Join(want, " ") {
-		t.Fatalf("%s at\n%s\nanalysis: %s %v; brute force: %s %v", g, st, got.Outcome, got.BestMoves, res.Outcome, want)
+	if r.Outcome != res.Outcome || strings.Join(r.BestMoves, " ") != strings.Join(want, " ") || !r.Complete {
+		t.Fatalf("%s at\n%s\nsolve: %s %v; brute force: %s %v", g, st, r.Outcome, r.BestMoves, res.Outcome, want)
+	}
+	gr := solve.NewGrundy(0)
+	grundy := func(s game.State) uint64 {
+		v, err := gr.Value(solve.NewBudget(ctx, 0), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return uint64(v)
+	}
+	if r.Value != nil && r.Value != grundy(st) {
+		t.Fatalf("%s at\n%s\nvalue %v, Grundy value %d", g, st, r.Value, grundy(st))
+	}
+	a, err := solve.Analyze(ctx, g, st, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := st.LegalMoves(nil)
+	if len(a.Moves) != len(moves) || !a.Complete {
+		t.Fatalf("%s: analysis of %d moves, %d legal", g, len(a.Moves), len(moves))
+	}
+	for i, mv := range a.Moves {
+		c := st.Clone()
+		if mv.M != moves[i] || c.Apply(mv.M) != nil {
+			t.Fatalf("%s: analysis move %d is %s", g, i, mv.Move)
+		}
+		o := solve.FromReturn(c.Returns()[st.Player()])
+		if !c.IsTerminal() {
+			cr, err := sv.Solve(ctx, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o = cr.Outcome.Neg()
+		}
+		if mv.Outcome != o || mv.Value != nil && mv.Value != grundy(c) {
+			t.Fatalf("%s at\n%s\nmove %s: %v value %v; brute force %v, Grundy value %d", g, st, mv.Move, mv.Outcome, mv.Value, o, grundy(c))
+		}
 	}
 	m, err := b.Act(ctx, st)
 	if err != nil {
@@ -151,40 +186,146 @@ func TestGreedyAgainstBruteForce(t *testing.T) {
 
 func TestBuildingAgainstBruteForce(t *testing.T) {
 	_, bots := registries(t)
-	for n := 1; n <= 3; n++ {
-		for p := 1; p <= 9; p++ {
-			g, err := nim.NewBuilding(n, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sv := solve.NewMinimax(0)
-			b := newBot(t, bots, g)
-			// Every position of a few random games, both phases.
-			for seed := range uint64(4) {
-				st := g.NewInitialState()
-				for step := 0; !st.IsTerminal(); step++ {
-					crossCheck(t, sv, g, b, st)
-					moves := st.LegalMoves(nil)
-					_ = st.Apply(moves[(int(seed)*7+step*3)%len(moves)])
+	for _, pl := range []nim.Placement{nim.EmptyFirst, nim.Free} {
+		for n := 1; n <= 3; n++ {
+			for p := 1; p <= 9; p++ {
+				g, err := nim.NewBuilding(n, p, pl)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sv := solve.NewMinimax(0)
+				b := newBot(t, bots, g)
+				// Every position of a few random games, both phases.
+				for seed := range uint64(4) {
+					st := g.NewInitialState()
+					for step := 0; !st.IsTerminal(); step++ {
+						crossCheck(t, sv, g, b, st)
+						moves := st.LegalMoves(nil)
+						_ = st.Apply(moves[(int(seed)*7+step*3)%len(moves)])
+					}
 				}
 			}
 		}
 	}
 }
 
+// TestBuildingWinnersAgainstBruteForce compares the winner tables of both
+// placement rules with exhaustive search of the whole game.
+func TestBuildingWinnersAgainstBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for _, pl := range []nim.Placement{nim.EmptyFirst, nim.Free} {
+		tb, err := nim.BuildingWinners(ctx, 4, 8, pl, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n <= 4; n++ {
+			for p := 1; p <= 8; p++ {
+				g, _ := nim.NewBuilding(n, p, pl)
+				res, err := solve.NewMinimax(0).Solve(ctx, g.NewInitialState())
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := 2
+				if res.Outcome == solve.Win {
+					want = 1
+				}
+				if tb.Winner[n-1][p-1] != want {
+					t.Errorf("%s: table says P%d, brute force P%d", g, tb.Winner[n-1][p-1], want)
+				}
+			}
+		}
+	}
+}
+
+// TestBuildingFreePlacement checks the results of Duchêne, Dufour, Heubach
+// and Larsson: under free placement (n=5, p=6) and (n=7, p=8) are won by
+// P2, and (n=5, p=6) has another winner under the thesis' rule.
+func TestBuildingFreePlacement(t *testing.T) {
+	ctx := context.Background()
+	winner := func(n, p int, pl nim.Placement) int {
+		t.Helper()
+		w, err := nim.BuildingWinner(ctx, nim.NewBuildingSolver(pl, 0), n, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	if winner(5, 6, nim.Free) != 1 || winner(7, 8, nim.Free) != 1 {
+		t.Fatalf("free placement: (5, 6) won by P%d, (7, 8) by P%d; want P2 for both", winner(5, 6, nim.Free)+1, winner(7, 8, nim.Free)+1)
+	}
+	if winner(5, 6, nim.EmptyFirst) != 0 {
+		t.Fatalf("empty heaps first: (5, 6) won by P%d, want P1", winner(5, 6, nim.EmptyFirst)+1)
+	}
+	// The same by exhaustive search of the whole game.
+	for _, tt := range []struct {
+		n, p int
+		pl   nim.Placement
+		want solve.Outcome
+	}{{5, 6, nim.Free, solve.Loss}, {7, 8, nim.Free, solve.Loss}, {5, 6, nim.EmptyFirst, solve.Win}, {7, 8, nim.EmptyFirst, solve.Win}} {
+		g, _ := nim.NewBuilding(tt.n, tt.p, tt.pl)
+		res, err := solve.NewMinimax(0).Solve(ctx, g.NewInitialState())
+		if err != nil || res.Outcome != tt.want {
+			t.Fatalf("%s: brute force %v (%v), want %v for P1", g, res.Outcome, err, tt.want)
+		}
+	}
+	// The game string, the rule of play and the perfect bot follow the rule.
+	reg, bots := registries(t)
+	g, err := reg.Load("buildingnim(heaps=5,tokens=6,placement=free)", 1)
+	if err != nil || g.String() != "buildingnim(heaps=5,tokens=6,placement=free)" {
+		t.Fatalf("%v %v", g, err)
+	}
+	s := g.NewInitialState()
+	for _, mv := range []string{"+1", "+1"} {
+		m, _ := s.ParseMove(mv)
+		if err := s.Apply(m); err != nil {
+			t.Fatalf("free placement refuses %s: %v", mv, err)
+		}
+	}
+	r, err := solve.Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	if err != nil || r.Outcome != solve.Loss || r.Extra["placement"] != nim.Free {
+		t.Fatalf("solve: %+v %v", r, err)
+	}
+	b := newBot(t, bots, g)
+	for seed := range uint64(6) {
+		rnd, _ := bots.New("random", g, bot.Env{Seed: seed})
+		end := playOut(t, g, [2]bot.Bot{rnd, b})
+		if game.Winner(end) != 1 {
+			t.Fatalf("perfect as P2 lost under free placement:\n%s", end)
+		}
+	}
+}
+
+// playOut plays one game between two bots and returns the final state.
+func playOut(t *testing.T, g game.Game, bs [2]bot.Bot) game.State {
+	t.Helper()
+	s := g.NewInitialState()
+	for !s.IsTerminal() {
+		m, err := bs[s.Player()].Act(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
 // TestBuildingTrivialCases checks the cases the paper calls trivial: an odd
 // number of tokens, or even numbers of tokens and heaps, are won by the
-// second player.
+// second player, under both rules.
 func TestBuildingTrivialCases(t *testing.T) {
-	sv := nim.NewBuildingSolver()
-	for n := 1; n <= 6; n++ {
-		for p := 1; p <= 16; p++ {
-			w, err := nim.BuildingWinner(context.Background(), sv, n, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if (p%2 == 1 || n%2 == 0) && w != 1 {
-				t.Errorf("%d heaps, %d tokens: winner P%d, want P2", n, p, w+1)
+	for _, pl := range []nim.Placement{nim.EmptyFirst, nim.Free} {
+		sv := nim.NewBuildingSolver(pl, 0)
+		for n := 1; n <= 6; n++ {
+			for p := 1; p <= 16; p++ {
+				w, err := nim.BuildingWinner(context.Background(), sv, n, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (p%2 == 1 || n%2 == 0) && w != 1 {
+					t.Errorf("%s: %d heaps, %d tokens: winner P%d, want P2", pl, n, p, w+1)
+				}
 			}
 		}
 	}
@@ -277,7 +418,7 @@ func TestRulesOfVariants(t *testing.T) {
 		t.Errorf("greedy: taking from a smaller heap: %v", err)
 	}
 	// Building Nim: empty heaps first, then Nim with the turn continuing.
-	gb, _ := nim.NewBuilding(2, 3)
+	gb, _ := nim.NewBuilding(2, 3, nim.EmptyFirst)
 	s = gb.NewInitialState()
 	for i, step := range []struct{ in, err string }{{"+1", ""}, {"+1", "tokens go on empty heaps first"}, {"+2", ""}, {"1:1", "building phase is on"}, {"+1", ""}, {"+2", "every token is placed"}, {"1:2", ""}, {"2:1", ""}} {
 		m, err := s.ParseMove(step.in)
@@ -295,7 +436,7 @@ func TestRulesOfVariants(t *testing.T) {
 	// Grundy's game: unequal parts.
 	gr, _ := nim.NewGrundy(8)
 	s = gr.NewInitialState()
-	for _, tt := range []struct{ in, err string }{{"1=5+3", ""}, {"1=3+5", ""}, {"1:3", ""}, {"1=4+4", "unequal"}, {"1=6+3", "add up to 8"}, {"2=1+1", "no heap 2"}, {"x", "want HEAP=A+B"}} {
+	for _, tt := range []struct{ in, err string }{{"1=5+3", ""}, {"1=3+5", ""}, {"1:3", ""}, {"1:5", ""}, {"1=4+4", "unequal"}, {"1=6+3", "add up to 8"}, {"2=1+1", "no heap 2"}, {"x", "or HEAP:B (split B tokens off heap HEAP)"}, {"1:9", "HEAP:B splits B tokens off heap HEAP"}} {
 		m, err := s.ParseMove(tt.in)
 		if tt.err == "" {
 			if err != nil || s.MoveString(m) != "1=5+3" {
@@ -318,13 +459,13 @@ func TestVariantAnalysesExplain(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		an, err := g.(game.Solver).Solve(ctx, st, game.SolveOptions{})
+		r, err := g.(solve.Solver).Solve(ctx, st, solve.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, w := range wants {
-			if !strings.Contains(an.Text(), w) {
-				t.Errorf("%s %s: explanation lacks %q:\n%s", g, pos, w, an.Text())
+			if !strings.Contains(r.Text, w) {
+				t.Errorf("%s %s: explanation lacks %q:\n%s", g, pos, w, r.Text)
 			}
 		}
 	}
@@ -333,7 +474,7 @@ func TestVariantAnalysesExplain(t *testing.T) {
 	check(gk, "1;2;4", "win", "Moore's construction")
 	gg, _ := nim.NewGreedy([]int{2, 7, 7, 7})
 	check(gg, "", "occurs 3 times", "win")
-	gb, _ := nim.NewBuilding(3, 5)
+	gb, _ := nim.NewBuilding(3, 5, nim.EmptyFirst)
 	check(gb, "", "p = 5 is odd", "loss")
 	check(gb, "nim:1;2;2", "nim-sum", "win")
 	gr, _ := nim.NewGrundy(7)
@@ -347,7 +488,7 @@ func FuzzVariantMoves(f *testing.F) {
 	}
 	gk, _ := nim.NewK([]int{3, 4, 5}, 2)
 	gg, _ := nim.NewGreedy([]int{3, 5, 5})
-	gb, _ := nim.NewBuilding(3, 4)
+	gb, _ := nim.NewBuilding(3, 4, nim.EmptyFirst)
 	gr, _ := nim.NewGrundy(9)
 	games := []game.Game{gk, gg, gb, gr}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -370,7 +511,7 @@ func FuzzVariantPositions(f *testing.F) {
 		f.Add(s)
 	}
 	gk, _ := nim.NewK([]int{3}, 2)
-	gb, _ := nim.NewBuilding(3, 6)
+	gb, _ := nim.NewBuilding(3, 6, nim.EmptyFirst)
 	gr, _ := nim.NewGrundy(9)
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, g := range []game.PositionParser{gk, gb, gr} {
@@ -382,4 +523,182 @@ func FuzzVariantPositions(f *testing.F) {
 			_ = st.String()
 		}
 	})
+}
+
+// moveIndexer is what the random bot uses on positions too big to list.
+type moveIndexer interface {
+	MoveCount() int64
+	MoveAt(i int64) game.Move
+}
+
+// TestMoveAtMatchesLegalMoves checks MoveCount and MoveAt against
+// LegalMoves in every position of random games of every game.
+func TestMoveAtMatchesLegalMoves(t *testing.T) {
+	reg, _ := registries(t)
+	for _, spec := range []string{"nim(piles=3;0;5;2)", "nim(piles=2;3,misere=true)", "nimk(piles=1;2;3;4,k=2)", "greedynim(piles=4;4;2;4)",
+		"buildingnim(heaps=3,tokens=5)", "buildingnim(heaps=3,tokens=5,placement=free)", "grundy(heap=30)"} {
+		g, err := reg.Load(spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		for range 5 {
+			s := g.NewInitialState()
+			for {
+				mi, ok := s.(moveIndexer)
+				if !ok {
+					t.Fatalf("%s: %T has no MoveCount and MoveAt", spec, s)
+				}
+				moves := s.LegalMoves(nil)
+				if mi.MoveCount() != int64(len(moves)) {
+					t.Fatalf("%s at\n%s\nMoveCount %d, %d legal moves", spec, s, mi.MoveCount(), len(moves))
+				}
+				for i, m := range moves {
+					if mi.MoveAt(int64(i)) != m {
+						t.Fatalf("%s at\n%s\nMoveAt(%d) = %s, LegalMoves has %s", spec, s, i, s.MoveString(mi.MoveAt(int64(i))), s.MoveString(m))
+					}
+				}
+				if s.IsTerminal() {
+					break
+				}
+				_ = s.Apply(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+}
+
+// TestBigRandomGamesAreFast plays random games as `kombi play` does (the
+// move by MoveCount and MoveAt, a clone for the bot, the drawing after
+// every move) from positions with huge move lists: Grundy's game from
+// 100000 tokens and Greedy Nim with 2000 heaps of 10⁶ tokens.
+func TestBigRandomGamesAreFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays long games")
+	}
+	reg, _ := registries(t)
+	heaps := strings.Repeat("1000000;", 1999) + "999999"
+	for _, spec := range []string{"grundy(heap=100000)", "greedynim(piles=" + heaps + ")"} {
+		g, err := reg.Load(spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		rng := rand.New(rand.NewPCG(1, 2))
+		s := g.NewInitialState()
+		n, drawn := 0, 0
+		for ; !s.IsTerminal() && n < 200_000; n++ {
+			mi := s.Clone().(moveIndexer)
+			if err := s.Apply(mi.MoveAt(rng.Int64N(mi.MoveCount()))); err != nil {
+				t.Fatal(err)
+			}
+			drawn = max(drawn, len(s.String()))
+		}
+		if d := time.Since(start); d > 20*time.Second || drawn > 10000 {
+			t.Fatalf("%s: %d random moves took %s, drawings up to %d bytes", spec[:20], n, d, drawn)
+		}
+		t.Logf("%s: %d random moves in %s", spec[:min(len(spec), 20)], n, time.Since(start))
+	}
+}
+
+// TestGrundyManyHeaps follows a position of thousands of heaps (kept in
+// several chunks) through random splits and undos, against a plain slice.
+func TestGrundyManyHeaps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	model := make([]int, 3000)
+	for i := range model {
+		model[i] = 1 + rng.IntN(300)
+	}
+	g, _ := nim.NewGrundy(10)
+	st, err := g.ParsePosition(game.JoinInts(model) + " P2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*nim.GrundyState)
+	type undo struct {
+		m    game.Move
+		i, j int
+	}
+	var done []undo
+	for step := range 4000 {
+		if step%3 == 2 && len(done) > 0 {
+			u := done[len(done)-1]
+			done = done[:len(done)-1]
+			s.Undo(u.m)
+			model[u.i] += u.j
+			model = append(model[:u.i+1], model[u.i+2:]...)
+		} else {
+			c := s.Clone()
+			m := s.MoveAt(rng.Int64N(s.MoveCount()))
+			if err := s.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+			text := c.MoveString(m)
+			var i, a, j int
+			if _, err := fmt.Sscanf(text, "%d=%d+%d", &i, &a, &j); err != nil || model[i-1] != a+j {
+				t.Fatalf("step %d: move %s on heap of %d", step, text, model[i-1])
+			}
+			if step%100 == 0 && !slices.Equal(c.(*nim.GrundyState).Heaps(), model) {
+				t.Fatalf("step %d: the clone changed with the original", step)
+			}
+			model[i-1] = a
+			model = append(model[:i], append([]int{j}, model[i:]...)...)
+			done = append(done, undo{m, i - 1, j})
+		}
+		if step%500 == 0 || step == 3999 {
+			if got := s.Heaps(); !slices.Equal(got, model) {
+				t.Fatalf("step %d: %d heaps, model %d", step, len(got), len(model))
+			}
+			var want int64
+			for _, h := range model {
+				want += int64((h - 1) / 2)
+			}
+			if s.MoveCount() != want || len(s.LegalMoves(nil)) != int(want) {
+				t.Fatalf("step %d: MoveCount %d, want %d", step, s.MoveCount(), want)
+			}
+		}
+	}
+	if p := s.Position(); !strings.HasPrefix(p, game.JoinInts(model[:5])) {
+		t.Fatalf("position %.40s", p)
+	}
+}
+
+// TestViewsAndParts checks the data a user interface reads: Building
+// Nim's phase and counter, Grundy's split part, Index-k Nim's pairs.
+func TestViewsAndParts(t *testing.T) {
+	gb, _ := nim.NewBuilding(3, 4, nim.EmptyFirst)
+	s := gb.NewInitialState()
+	v := s.(game.Viewer).View()
+	if v.Kind != game.KindHeaps || v.Status.Phase != "building" || v.Status.Counter == nil || *v.Status.Counter != 4 {
+		t.Fatalf("building view %+v", v)
+	}
+	nimPhase, _ := gb.ParsePosition("nim:1;1;2 P2")
+	v = nimPhase.(game.Viewer).View()
+	if v.Status.Phase != "nim" || *v.Status.Counter != 0 || v.Status.ToMove != 1 || fmt.Sprint(v.Heaps) != "[1 1 2]" {
+		t.Fatalf("nim phase view %+v", v)
+	}
+	if m, err := game.MoveFromParts(s, []game.Part{{Kind: game.PartHeap, Value: 2}}); err != nil || s.MoveString(m) != "+3" {
+		t.Fatalf("placement part: %v %v", s.MoveString(m), err)
+	}
+	gr, _ := nim.NewGrundy(9)
+	s = gr.NewInitialState()
+	for _, split := range []int64{2, 7} { // either part names the split
+		m, err := game.MoveFromParts(s, []game.Part{{Kind: game.PartHeap, Value: 0}, {Kind: game.PartSplit, Value: split}})
+		if err != nil || s.MoveString(m) != "1=7+2" {
+			t.Fatalf("split %d: %s %v", split, s.MoveString(m), err)
+		}
+	}
+	if _, err := game.MoveFromParts(s, []game.Part{{Kind: game.PartHeap, Value: 0}, {Kind: game.PartAmount, Value: 2}}); err == nil {
+		t.Fatal("Grundy's game took an amount part")
+	}
+	gk, _ := nim.NewK([]int{3, 4, 5}, 2)
+	s = gk.NewInitialState()
+	m, _ := s.ParseMove("1:2+3:1")
+	parts := s.(game.Viewer).MoveParts(m)
+	if fmt.Sprint(parts) != "[{heap 0} {amount 2} {heap 2} {amount 1}]" {
+		t.Fatalf("nimk parts %v", parts)
+	}
+	three := append(parts, game.Part{Kind: game.PartHeap, Value: 1}, game.Part{Kind: game.PartAmount, Value: 1})
+	if _, err := game.MoveFromParts(s, three); err == nil || !strings.Contains(err.Error(), "k = 2") {
+		t.Fatalf("three heaps with k = 2: %v", err)
+	}
 }

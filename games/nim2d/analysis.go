@@ -9,31 +9,8 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
-
-// Outcome is the result for the player to move, when known.
-type Outcome int8
-
-const (
-	// Unknown means the analysis could not decide within its limits.
-	Unknown Outcome = iota
-	// Win means the player to move wins against any defence.
-	Win
-	// Loss means the player to move loses against best play.
-	Loss
-)
-
-// String returns "win", "loss" or "unknown".
-func (o Outcome) String() string {
-	switch o {
-	case Win:
-		return "win"
-	case Loss:
-		return "loss"
-	default:
-		return "unknown"
-	}
-}
 
 // Part is one independent component of a position: connected empty
 // off-diagonal cells.
@@ -145,7 +122,7 @@ func (ev evaluator) shape(s Shape, k Key) (int, bool) {
 	if n := s.Cells(); n <= 3 {
 		return n, true
 	}
-	if v, ok := ev.e.cache.Get(k); ok {
+	if v, ok := ev.e.cached(k); ok {
 		return v, true
 	}
 	if ev.knownOnly || ev.e.err != nil {
@@ -220,6 +197,15 @@ func (d *Decomposition) after(m game.Move) ([]Shape, []Key, int) {
 	return shapes, keys, 0
 }
 
+// childValue returns the Grundy value of the position after move m as far
+// as ev can compute it, or false with the number of cells of the parts whose
+// values are missing.
+func (d *Decomposition) childValue(m game.Move, ev evaluator) (value, missing int, ok bool) {
+	shapes, keys, dd := d.after(m)
+	v, missing, ok := ev.sum(shapes, keys)
+	return v ^ (d.Diagonal+dd)&1, missing, ok
+}
+
 // AnalyseOptions bound an analysis.
 type AnalyseOptions struct {
 	// Ctx stops the analysis (nil: never).
@@ -234,13 +220,18 @@ type AnalyseOptions struct {
 	// FirstWin stops at the first proven winning move; otherwise every
 	// move is decided where the limits allow.
 	FirstWin bool
+	// MoveBudget, when positive, bounds the work spent deciding moves once
+	// the position's value is known: the moves that the values known then
+	// decide are decided at once, the others with this fresh budget
+	// (without FirstWin only).
+	MoveBudget int64
 }
 
 // Analysis is what Analyse learns about a position.
 type Analysis struct {
 	Decomposition *Decomposition
 	// Outcome for the player to move.
-	Outcome Outcome
+	Outcome solve.Outcome
 	// Grundy is the position's Grundy value when GrundyKnown.
 	Grundy      int
 	GrundyKnown bool
@@ -260,6 +251,9 @@ type Analysis struct {
 	Work int64
 	// Err is why the analysis stopped early (ErrBudget, a context error).
 	Err error
+	// MovesCut reports that AnalyseOptions.MoveBudget ran out (Err is then
+	// ErrBudget) before every move was decided.
+	MovesCut bool
 }
 
 // Undecided is a move whose outcome is not known, with the size of the
@@ -291,11 +285,12 @@ func AnalyseCells(b Board, empty Cells, opt AnalyseOptions) *Analysis {
 	}
 	e.Limit(ctx, opt.Budget)
 	d := Decompose(b, empty)
-	a := &Analysis{Decomposition: d}
-	defer func() { a.Work = e.Spent() }()
+	a := &Analysis{Decomposition: d, Outcome: solve.Unknown}
+	var work int64
+	defer func() { a.Work = work + e.Spent() }()
 	moves := b.LegalMoves(empty, nil)
 	if len(moves) == 0 {
-		a.Outcome, a.GrundyKnown, a.Complete = Loss, true, true
+		a.Outcome, a.GrundyKnown, a.Complete = solve.Loss, true, true
 		return a
 	}
 	full := evaluator{e: e}
@@ -317,28 +312,14 @@ func AnalyseCells(b Board, empty Cells, opt AnalyseOptions) *Analysis {
 			missing = append(missing, i)
 		}
 	}
-	finish := func(sc scan) *Analysis {
-		a.Winning, a.Losing, a.Undecided = sc.winning, sc.losing, sc.undecided
-		slices.Sort(a.Winning)
-		slices.Sort(a.Losing)
-		sort.Slice(a.Undecided, func(i, j int) bool { return a.Undecided[i].Move < a.Undecided[j].Move })
-		if len(a.Winning) > 0 {
-			a.Outcome = Win
-		}
-		a.Complete = sc.complete && a.Outcome != Unknown
-		if e.err != nil && !errors.Is(e.err, ErrBudget) {
-			a.Err = e.err
-		} else if e.err != nil {
-			a.Err = ErrBudget
-		}
-		return a
-	}
 	if len(missing) > 0 {
 		// First the free check: a move after which every part cancels or
 		// has a known value, with XOR 0 (the mirror answer in a symmetric
 		// position is one).
-		if sc := scanMoves(d, moves, known, opt.FirstWin); opt.FirstWin && len(sc.winning) > 0 {
-			return finish(sc)
+		if opt.FirstWin {
+			if sc := scanMoves(d, moves, known, true); len(sc.winning) > 0 {
+				return a.finish(e, sc)
+			}
 		}
 		// Then spend the budget on the missing values, smallest part first.
 		for _, i := range missing {
@@ -352,20 +333,58 @@ func AnalyseCells(b Board, empty Cells, opt AnalyseOptions) *Analysis {
 		}
 		if a.Unsolved > 0 {
 			// The value is out of reach: only cancellation can prove a win.
-			return finish(scanMoves(d, moves, known, opt.FirstWin))
+			return a.finish(e, scanMoves(d, moves, known, opt.FirstWin))
 		}
 	}
 	a.Grundy, a.GrundyKnown = x, true
 	if x == 0 {
 		// Every move changes exactly one term of the XOR: all moves lose.
-		a.Outcome, a.Complete, a.Losing = Loss, true, moves
+		a.Outcome, a.Complete, a.Losing = solve.Loss, true, moves
 		return a
 	}
-	a.Outcome = Win
+	a.Outcome = solve.Win
 	// Decide the moves, the most promising first: the diagonal (when it
 	// holds the highest bit) and the parts whose value the XOR lowers
 	// (Bouton's rule: a winning move exists there).
-	return finish(scanMoves(d, orderMoves(d, moves, x), full, opt.FirstWin))
+	ordered := orderMoves(d, moves, x)
+	if opt.FirstWin {
+		return a.finish(e, scanMoves(d, ordered, full, true))
+	}
+	// Every move: first those the values known now decide, then the
+	// others, the fewest unsolved cells first, as the limits allow.
+	sc := scanMoves(d, ordered, known, false)
+	if len(sc.undecided) == 0 {
+		return a.finish(e, sc)
+	}
+	rest := make([]game.Move, len(sc.undecided))
+	sort.SliceStable(sc.undecided, func(i, j int) bool { return sc.undecided[i].Unsolved < sc.undecided[j].Unsolved })
+	for i, u := range sc.undecided {
+		rest[i] = u.Move
+	}
+	if opt.MoveBudget > 0 && e.err == nil {
+		work += e.Spent()
+		e.Limit(ctx, opt.MoveBudget)
+	}
+	more := scanMoves(d, rest, full, false)
+	sc.winning = append(sc.winning, more.winning...)
+	sc.losing = append(sc.losing, more.losing...)
+	sc.undecided, sc.complete = more.undecided, more.complete
+	a.MovesCut = opt.MoveBudget > 0 && errors.Is(e.err, ErrBudget)
+	return a.finish(e, sc)
+}
+
+// finish records the moves a scan decided and why the analysis stopped.
+func (a *Analysis) finish(e *Engine, sc scan) *Analysis {
+	a.Winning, a.Losing, a.Undecided = sc.winning, sc.losing, sc.undecided
+	slices.Sort(a.Winning)
+	slices.Sort(a.Losing)
+	sort.Slice(a.Undecided, func(i, j int) bool { return a.Undecided[i].Move < a.Undecided[j].Move })
+	if len(a.Winning) > 0 {
+		a.Outcome = solve.Win
+	}
+	a.Complete = sc.complete && a.Outcome != solve.Unknown
+	a.Err = e.err
+	return a
 }
 
 // scan is the result of deciding a position's moves.
@@ -380,14 +399,13 @@ type scan struct {
 func scanMoves(d *Decomposition, moves []game.Move, ev evaluator, firstWin bool) scan {
 	sc := scan{complete: true}
 	for _, m := range moves {
-		shapes, keys, dd := d.after(m)
-		v, missing, ok := ev.sum(shapes, keys)
+		v, missing, ok := d.childValue(m, ev)
 		if !ok {
 			sc.complete = false
 			sc.undecided = append(sc.undecided, Undecided{m, missing})
 			continue
 		}
-		if v^(d.Diagonal+dd)&1 == 0 {
+		if v == 0 {
 			sc.winning = append(sc.winning, m)
 			if firstWin {
 				sc.complete = false

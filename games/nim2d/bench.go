@@ -4,8 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"time"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // BenchRow is one measurement of `kombi bench nim2d`.
@@ -78,7 +79,7 @@ func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, s
 				}
 				row.MaxSecs = max(row.MaxSecs, time.Since(start).Seconds())
 				row.Total++
-				if a.Outcome != Unknown {
+				if a.Outcome != solve.Unknown {
 					row.Decided++
 				}
 			}
@@ -91,9 +92,23 @@ func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, s
 // Bench measures the decomposition engine against plain search on the empty
 // 4×4 palette and on random 5×5 positions (both sides compute the same
 // Grundy values, checked), then the engine alone on the triangles of the
-// empty palettes up to side upTo. Each side starts from an empty table.
-func Bench(ctx context.Context, upTo int, seed uint64) (*BenchResult, error) {
+// empty palettes up to side o.UpTo; each side starts from an empty table.
+// With o.Coverage, it adds the coverage table of the 8×8 to 10×10 palettes.
+// Progress, when not nil, hears each task. When the context stops it, it
+// returns the rows done with its error.
+func Bench(ctx context.Context, o BenchOptions, progress func(solve.Progress)) (*BenchResult, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	upTo, seed := o.UpTo, o.Seed
 	res := &BenchResult{}
+	began, total := time.Now(), int64(2+max(0, upTo-3)+min(o.Coverage, 1))
+	step := func(msg string) {
+		if progress != nil {
+			progress(solve.Progress{Done: int64(len(res.Rows)), Total: total, Message: msg, Elapsed: time.Since(began)})
+		}
+	}
+	step("empty 4×4 palette")
 	// The empty 4×4 palette.
 	b4 := Board{N: 4}
 	row := BenchRow{Task: "empty 4×4 palette"}
@@ -104,6 +119,9 @@ func Bench(ctx context.Context, upTo int, seed uint64) (*BenchResult, error) {
 	e := NewEngine(nil)
 	a := AnalyseCells(b4, b4.All(), AnalyseOptions{Ctx: ctx, Engine: e})
 	row.EngineSeconds, row.EngineShapes, row.EngineSteps = time.Since(start).Seconds(), e.Cache().Len(), e.Work
+	if a.Err != nil {
+		return res, fmt.Errorf("bench: %w", a.Err)
+	}
 	if !a.GrundyKnown || a.Grundy != pv {
 		return nil, fmt.Errorf("bench: 4×4 plain search %d, engine %d", pv, a.Grundy)
 	}
@@ -111,6 +129,7 @@ func Bench(ctx context.Context, upTo int, seed uint64) (*BenchResult, error) {
 	res.Rows = append(res.Rows, finishRow(row))
 
 	// Random 5×5 positions with 14 to 18 empty cells.
+	step("random 5×5 positions")
 	rng := rand.New(rand.NewPCG(seed, 0x62656e6368))
 	b5 := Board{N: 5}
 	var positionsList []Cells
@@ -126,7 +145,7 @@ func Bench(ctx context.Context, upTo int, seed uint64) (*BenchResult, error) {
 	start = time.Now()
 	for i, empty := range positionsList {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return res, fmt.Errorf("bench: %w", err)
 		}
 		v, n := PlainGrundy(b5, empty)
 		plain[i] = v
@@ -137,6 +156,9 @@ func Bench(ctx context.Context, upTo int, seed uint64) (*BenchResult, error) {
 	for i, empty := range positionsList {
 		e := NewEngine(NewCache(1 << 20))
 		a := AnalyseCells(b5, empty, AnalyseOptions{Ctx: ctx, Engine: e})
+		if a.Err != nil {
+			return res, fmt.Errorf("bench: %w", a.Err)
+		}
 		if !a.GrundyKnown || a.Grundy != plain[i] {
 			return nil, fmt.Errorf("bench: 5×5 position %v: plain search %d, engine %d", empty.List(), plain[i], a.Grundy)
 		}
@@ -148,15 +170,28 @@ func Bench(ctx context.Context, upTo int, seed uint64) (*BenchResult, error) {
 
 	// The triangles.
 	for n := 4; n <= upTo; n++ {
+		step(fmt.Sprintf("triangle of the %d×%d palette", n, n))
 		e := NewEngine(NewCache(1 << 30))
 		e.Limit(ctx, 0)
 		start := time.Now()
 		v, err := e.Grundy(Triangle(n))
 		if err != nil {
-			return nil, fmt.Errorf("bench: triangle %d: %w", n, err)
+			return res, fmt.Errorf("bench: triangle %d: %w", n, err)
 		}
 		res.Rows = append(res.Rows, BenchRow{Task: fmt.Sprintf("triangle of the %d×%d palette (%d cells)", n, n, Triangle(n).Cells()),
 			EngineSeconds: time.Since(start).Seconds(), EngineShapes: e.Cache().Len(), EngineSteps: e.Work, Grundy: v})
+	}
+	if o.Coverage > 0 {
+		step("coverage")
+		res.Budget = o.Budget
+		cov, err := Coverage(ctx, []int{8, 9, 10}, []int{1, 3, 5, 8, 12, 16, 20, 25}, o.Coverage, o.Budget, seed)
+		if err != nil {
+			return res, fmt.Errorf("bench: coverage: %w", err)
+		}
+		res.Coverage = cov
+	}
+	if progress != nil {
+		progress(solve.Progress{Done: total, Total: total, Message: "done", Elapsed: time.Since(began)})
 	}
 	return res, nil
 }
@@ -166,24 +201,4 @@ func finishRow(r BenchRow) BenchRow {
 		r.Ratio = r.PlainSeconds / r.EngineSeconds
 	}
 	return r
-}
-
-// Text formats the measurements as a table.
-func (r *BenchResult) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-48s %10s %10s %8s %10s %10s %12s\n", "task", "plain s", "engine s", "ratio", "plain pos", "shapes", "engine steps")
-	for _, row := range r.Rows {
-		plain, ratio, pos := "—", "—", "—"
-		if row.PlainSeconds > 0 {
-			plain, ratio, pos = fmt.Sprintf("%.4f", row.PlainSeconds), fmt.Sprintf("%.0f×", row.Ratio), fmt.Sprint(row.PlainPositions)
-		}
-		fmt.Fprintf(&b, "%-48s %10s %10.4f %8s %10s %10d %12d\n", row.Task, plain, row.EngineSeconds, ratio, pos, row.EngineShapes, row.EngineSteps)
-	}
-	if len(r.Coverage) > 0 {
-		fmt.Fprintf(&b, "\nPositions after k random moves decided by one bot analysis (budget %d, fresh cache):\n", r.Budget)
-		for _, c := range r.Coverage {
-			fmt.Fprintf(&b, "  N=%-2d k=%-3d decided %2d/%-2d  longest %.3f s\n", c.N, c.Moves, c.Decided, c.Total, c.MaxSecs)
-		}
-	}
-	return b.String()
 }

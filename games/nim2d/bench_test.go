@@ -3,6 +3,7 @@ package nim2d_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/kombi/kombi/games/nim2d"
@@ -19,31 +20,30 @@ func BenchmarkTriangle7(b *testing.B) {
 	}
 }
 
-// TestCacheBound checks that the cache never grows past its memory bound,
-// evicts only when full, and keeps every value while it has room.
+// TestCacheBound checks that the cache (the solve kit's table) never grows
+// past its memory bound, replaces entries only when full, and keeps every
+// value while it has room.
 func TestCacheBound(t *testing.T) {
-	c := nim2d.NewCache(1 << 16)
-	var keys []nim2d.Key
-	for n := range 20000 {
-		// Distinct shapes: the binary digits of n as one row of cells.
-		var s nim2d.Shape
-		s.H, s.W, s.Rows[0] = 1, 10, uint16(n%1024)
-		s.Rows[1], s.H = uint16(n/1024+1), 2
-		k := s.Canonical()
-		c.Put(k, n%7)
-		keys = append(keys, k)
+	small := nim2d.NewCache(1 << 16)
+	e := nim2d.NewEngine(small)
+	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 {
+		t.Fatalf("triangle 6 in a small cache: %d %v", v, err)
 	}
-	if c.Bytes() > 1<<16 || c.Evictions == 0 || c.Len() > int(c.Bytes()/16) {
-		t.Fatalf("cache of %d bytes (bound %d), %d entries, %d evictions", c.Bytes(), 1<<16, c.Len(), c.Evictions)
+	if small.Bytes() > 1<<16 || small.Replaced() == 0 {
+		t.Fatalf("cache of %d bytes (bound %d), %d entries, %d replaced", small.Bytes(), 1<<16, small.Len(), small.Replaced())
 	}
 	big := nim2d.NewCache(1 << 26)
-	e := nim2d.NewEngine(big)
-	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 || big.Evictions != 0 || big.Len() != 1311 {
-		t.Fatalf("triangle 6 with room: %d %v, %d evictions, %d entries", v, err, big.Evictions, big.Len())
+	e = nim2d.NewEngine(big)
+	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 || big.Replaced() != 0 || big.Len() != 1311 {
+		t.Fatalf("triangle 6 with room: %d %v, %d replaced, %d entries", v, err, big.Replaced(), big.Len())
 	}
-	for _, k := range keys[:100] {
-		if v, ok := c.Get(k); ok && v >= 7 {
-			t.Fatalf("stored value %d, want below 7", v)
+	// Every shape stored has its value: the known values agree with a
+	// fresh computation.
+	for _, p := range nim2d.FreePolyominoes(6) {
+		got, ok := e.Known(p.Shape)
+		want, err := nim2d.NewEngine(nil).Grundy(p.Shape)
+		if err != nil || ok && got != want {
+			t.Fatalf("%s: cached %d (%t), computed %d %v", p.Name, got, ok, want, err)
 		}
 	}
 }
@@ -68,5 +68,28 @@ func TestBudget(t *testing.T) {
 	e.Limit(ctx, 0)
 	if _, err := e.Grundy(nim2d.Triangle(7)); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
+	}
+}
+
+// TestBenchTables lays out a bench result: one row per task, the ratio
+// only where plain search ran, and the coverage table when measured.
+func TestBenchTables(t *testing.T) {
+	res := &nim2d.BenchResult{Rows: []nim2d.BenchRow{
+		{Task: "empty 4×4 palette", PlainSeconds: 0.5, EngineSeconds: 0.001, Ratio: 500, PlainPositions: 65536, EngineShapes: 12, EngineSteps: 345},
+		{Task: "triangle", EngineSeconds: 0.25, EngineShapes: 40725, EngineSteps: 1947175, Grundy: 1},
+	}}
+	ts := res.Tables()
+	if len(ts) != 1 || len(ts[0].Rows) != 2 || strings.Join(ts[0].Rows[0], "|") != "empty 4×4 palette|0.5000|0.0010|500×|65536|12|345" ||
+		strings.Join(ts[0].Rows[1], "|") != "triangle|—|0.2500|—|—|40725|1947175" {
+		t.Fatalf("%+v", ts)
+	}
+	res.Coverage, res.Budget = []nim2d.CoverageRow{{N: 8, Moves: 3, Decided: 7, Total: 12, MaxSecs: 0.25}}, 1000
+	if ts = res.Tables(); len(ts) != 2 || strings.Join(ts[1].Rows[0], "|") != "8|3|7|12|0.250" || !strings.Contains(ts[1].Title, "budget 1000") {
+		t.Fatalf("%+v", ts)
+	}
+	for _, o := range []nim2d.BenchOptions{{UpTo: 9}, {Coverage: -1}, {Budget: -1}} {
+		if err := o.Check(); err == nil {
+			t.Errorf("%+v accepted", o)
+		}
 	}
 }

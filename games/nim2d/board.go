@@ -235,9 +235,16 @@ func joinCells(idx []int) string {
 	return strings.Join(parts, ", ")
 }
 
+// maxMoveBytes bounds the text of a move (three cell numbers with room for
+// spaces and braces), so that a huge line is refused without being echoed.
+const maxMoveBytes = 64
+
 // ParseCells reads cell numbers separated by spaces, commas or semicolons,
 // optionally in braces: "4 5", "{4,5}".
 func ParseCells(text string) ([]int, error) {
+	if len(text) > maxMoveBytes {
+		return nil, fmt.Errorf("a move of %d bytes: at most %d; want 1 to 3 cell numbers, e.g. 4 5", len(text), maxMoveBytes)
+	}
 	t := strings.TrimSpace(text)
 	t = strings.TrimPrefix(t, "{")
 	t = strings.TrimSuffix(t, "}")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // DefaultBudget is the work budget of one decision of the bots (moves
@@ -95,7 +96,7 @@ func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
-		if a.Outcome == Win && len(a.Winning) > 0 {
+		if a.Outcome == solve.Win && len(a.Winning) > 0 {
 			return a.Winning[0], nil
 		}
 	}
@@ -217,7 +218,7 @@ func (p *Player) copycat(s *State) game.Move {
 // unsolved parts (equal parts cancel, so this seeks symmetry), with a note.
 func (p *Player) perfectFallback(s *State, a *Analysis) game.Move {
 	d := a.Decomposition
-	if a.Outcome == Loss {
+	if a.Outcome == solve.Loss {
 		largest := -1
 		for i, part := range d.Parts {
 			if largest < 0 || part.Shape.Cells() > d.Parts[largest].Shape.Cells() {

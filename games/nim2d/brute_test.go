@@ -96,7 +96,7 @@ func checkPosition(t *testing.T, b nim2d.Board, empty nim2d.Cells, bg *bruteGrun
 	if !a.GrundyKnown || a.Grundy != want || !a.Complete {
 		t.Fatalf("N=%d empty %v: analysis Grundy %d (known %t, complete %t), brute force %d", b.N, empty.List(), a.Grundy, a.GrundyKnown, a.Complete, want)
 	}
-	if (want == 0) != (a.Outcome == nim2d.Loss) || (want != 0) != (a.Outcome == nim2d.Win) {
+	if (want == 0) != (a.Outcome == solve.Loss) || (want != 0) != (a.Outcome == solve.Win) {
 		t.Fatalf("N=%d empty %v: outcome %v with Grundy %d", b.N, empty.List(), a.Outcome, want)
 	}
 	var got []nim2d.Cells
@@ -244,10 +244,10 @@ func TestOutcomeAgainstMinimax(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := nim2d.Analyse(s, nim2d.AnalyseOptions{})
-			if (res.Outcome == solve.Win) != (a.Outcome == nim2d.Win) {
+			if (res.Outcome == solve.Win) != (a.Outcome == solve.Win) {
 				t.Fatalf("N=%d %s: minimax %v, analysis %v", n, s.Palette(), res.Outcome, a.Outcome)
 			}
-			if a.Outcome == nim2d.Win && !slices.Equal(res.Best, a.Winning) {
+			if a.Outcome == solve.Win && !slices.Equal(res.Best, a.Winning) {
 				t.Fatalf("N=%d %s: minimax wins %v, analysis %v", n, s.Palette(), res.Best, a.Winning)
 			}
 		}

@@ -3,6 +3,8 @@ package nim2d
 import (
 	"context"
 	"fmt"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // Mirror is the symmetry of the palette that copycat plays by: an
@@ -158,9 +160,9 @@ func Triangle(n int) Shape {
 // EmptyBoard is the proven outcome of the empty N×N palette for the first
 // player.
 type EmptyBoard struct {
-	N       int    `json:"n"`
-	Outcome string `json:"outcome"`
-	Grundy  int    `json:"grundy"`
+	N       int           `json:"n"`
+	Outcome solve.Outcome `json:"outcome"`
+	Grundy  int           `json:"grundy"`
 	// Methods lists the independent proofs that agree: "plain search" (the
 	// whole palette, no decomposition), "Grundy search" (the triangles'
 	// values by the engine), "mirror" (the checked mirror argument).
@@ -259,10 +261,10 @@ func ProveEmptyBoard(ctx context.Context, n, searchUpTo int, e *Engine) (EmptyBo
 		center = fmt.Sprint(res.Mirror.FixedCells[0])
 	}
 	if n%2 == 0 {
-		res.Outcome = "loss"
+		res.Outcome = solve.Loss
 		res.Proof = fmt.Sprintf("N even: the mirror has no fixed cell, so the second player answers every move by its mirror image and colours the last cell (checked on all %d moves).", res.Mirror.Moves)
 	} else {
-		res.Outcome = "win"
+		res.Outcome = solve.Win
 		res.Proof = fmt.Sprintf("N odd: the first player colours the centre, cell %s (the only fixed cell of the mirror), then answers every move by its mirror image (checked on all %d moves).", center, res.Mirror.Moves)
 	}
 	if res.TriangleGrundy != nil {

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // FreePolyominoes returns the free polyominoes (shapes up to rotation and
@@ -103,12 +106,12 @@ func (s Shape) grownBy(r, c int) (Shape, bool) {
 type EndgameClass struct {
 	Empty int `json:"empty"`
 	// Class names the components, largest first, e.g. "I3 + • + •".
-	Class      string   `json:"class"`
-	Components []string `json:"components"`
-	Values     []int    `json:"values"`
-	Grundy     int      `json:"grundy"`
-	Outcome    string   `json:"outcome"`
-	Reason     string   `json:"reason"`
+	Class      string        `json:"class"`
+	Components []string      `json:"components"`
+	Values     []int         `json:"values"`
+	Grundy     int           `json:"grundy"`
+	Outcome    solve.Outcome `json:"outcome"`
+	Reason     string        `json:"reason"`
 	// MinN is the smallest palette side (from 5) with such a position, and
 	// Example one such position in `kombi solve --position` notation.
 	MinN    int    `json:"min_n"`
@@ -142,15 +145,20 @@ type EndgameReport struct {
 const MaxEndgameCells = 8
 
 // Endgames builds the endgame report: every class of positions with at most
-// maxEmpty empty cells, and the empty palettes of sides 1 to 10, searched up
-// to side searchUpTo (the mirror argument covers every side), with a Grundy
-// cache of at most memBytes bytes (0: the default).
-func Endgames(ctx context.Context, maxEmpty, searchUpTo int, memBytes int64, progress func(string)) (*EndgameReport, error) {
-	if maxEmpty < 0 || maxEmpty > MaxEndgameCells {
-		return nil, fmt.Errorf("max-empty %d: want 0 to %d", maxEmpty, MaxEndgameCells)
+// o.MaxEmpty empty cells, and the empty palettes of sides 1 to 10, searched
+// up to side o.SearchUpTo (the mirror argument covers every side).
+// Progress, when not nil, hears each step. When the context stops it, it
+// returns the classes and palettes done so far with the context's error.
+func Endgames(ctx context.Context, o EndgameOptions, progress func(solve.Progress)) (*EndgameReport, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
 	}
-	if progress == nil {
-		progress = func(string) {}
+	maxEmpty, searchUpTo, memBytes := o.MaxEmpty, o.SearchUpTo, o.MemMiB<<20
+	start, total := time.Now(), int64(maxEmpty+1+MaxN)
+	step := func(done int, msg string) {
+		if progress != nil {
+			progress(solve.Progress{Done: int64(done), Total: total, Message: msg, Elapsed: time.Since(start)})
+		}
 	}
 	e := NewEngine(NewCache(memBytes))
 	e.Limit(ctx, 0)
@@ -166,27 +174,37 @@ func Endgames(ctx context.Context, maxEmpty, searchUpTo int, memBytes int64, pro
 		rep.Polyominoes = append(rep.Polyominoes, PolyominoValue{p.Name, p.Long, p.Shape.Cells(), p.Shape.String(), v})
 	}
 	for k := 0; k <= maxEmpty; k++ {
-		progress(fmt.Sprintf("classes with %d empty cells", k))
+		step(k, fmt.Sprintf("classes with %d empty cells", k))
 		for _, multiset := range partitions(polys, k) {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return rep, fmt.Errorf("classes with %d empty cells: %w", k, err)
 			}
 			c, err := classify(multiset, polys, value, e)
 			if err != nil {
-				return nil, err
+				return stopped(rep, err)
 			}
 			rep.Classes = append(rep.Classes, c)
 		}
 	}
 	for n := 1; n <= MaxN; n++ {
-		progress(fmt.Sprintf("empty %d×%d palette", n, n))
+		step(maxEmpty+n, fmt.Sprintf("empty %d×%d palette", n, n))
 		eb, err := ProveEmptyBoard(ctx, n, searchUpTo, e)
 		if err != nil {
-			return nil, err
+			return stopped(rep, err)
 		}
 		rep.EmptyBoards = append(rep.EmptyBoards, eb)
 	}
+	step(int(total), "done")
 	return rep, nil
+}
+
+// stopped returns the report done so far with err when err stops the work
+// (an interruption), and no report when it is a failure.
+func stopped(rep *EndgameReport, err error) (*EndgameReport, error) {
+	if solve.Stopped(err) {
+		return rep, err
+	}
+	return nil, err
 }
 
 // partitions lists the multisets of polyominoes with k cells in all,
@@ -271,9 +289,9 @@ func classify(multiset []Polyomino, polys []Polyomino, value map[Key]int, e *Eng
 		c.Grundy ^= v
 	}
 	c.Class = className(c.Components)
-	c.Outcome = "loss"
+	c.Outcome = solve.Loss
 	if c.Grundy != 0 {
-		c.Outcome = "win"
+		c.Outcome = solve.Win
 	}
 	var empty Cells
 	var b Board
@@ -550,61 +568,4 @@ func place(b Board, multiset []Polyomino) (Cells, bool) {
 		return empty, true
 	}
 	return Cells{}, false
-}
-
-// Markdown renders the report for people.
-func (r *EndgameReport) Markdown() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# 2D Nim: positions with at most %d empty cells (N ≥ 5)\n\n", r.MaxEmpty)
-	b.WriteString("Two empty cells interact only when they are next to each other in a row or a column and neither\n" +
-		"is on the diagonal: only then can one move colour both. Cells of a common row or column with a used or\n" +
-		"diagonal cell between them are independent. So a position is a sum of independent components — single\n" +
-		"cells (every empty diagonal cell is one) and polyominoes of off-diagonal cells — each playing the same\n" +
-		"game wherever it lies and however it is turned or reflected. A class below is a multiset of components;\n" +
-		"its Grundy value is the XOR of theirs, and the player to move wins exactly when it is not 0.\n\n")
-	b.WriteString("## Grundy values of the components\n\n| name | shape | cells | Grundy |\n|---|---|---|---|\n")
-	for _, p := range r.Polyominoes {
-		fmt.Fprintf(&b, "| %s (%s) | `%s` | %d | %d |\n", p.Name, p.Long, p.Drawing, p.Cells, p.Grundy)
-	}
-	b.WriteString("\n(`#` a cell, `.` a hole, rows separated by `/`.)\n\n")
-	b.WriteString("## Classes\n\nThe example is a position of the smallest palette that has the class, `.` empty and `x` used, for\n" +
-		"`kombi solve 'nim2d(n=N)' --position ...`; the winning move is given in its cell numbers.\n\n")
-	wins, losses := map[int]int{}, map[int]int{}
-	for _, c := range r.Classes {
-		if c.Outcome == "win" {
-			wins[c.Empty]++
-		} else {
-			losses[c.Empty]++
-		}
-	}
-	for k := 0; k <= r.MaxEmpty; k++ {
-		fmt.Fprintf(&b, "### %s: %s, %d won and %d lost for the player to move\n\n", plural(k, "empty cell"), plural(wins[k]+losses[k], "class"), wins[k], losses[k])
-		b.WriteString("| class | Grundy | outcome | reason | N ≥ | example | winning move |\n|---|---|---|---|---|---|---|\n")
-		for _, c := range r.Classes {
-			if c.Empty != k {
-				continue
-			}
-			move := ""
-			if len(c.WinningMove) > 0 {
-				move = strings.Trim(fmt.Sprint(c.WinningMove), "[]")
-			}
-			fmt.Fprintf(&b, "| %s | %d | %s | %s | %d | `%s` | %s |\n", c.Class, c.Grundy, c.Outcome, c.Reason, c.MinN, c.Example, move)
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("## The empty N×N palette\n\n| N | first player | Grundy | proofs | triangle Grundy | argument |\n|---|---|---|---|---|---|\n")
-	for _, e := range r.EmptyBoards {
-		tri := "—"
-		if e.TriangleGrundy != nil {
-			tri = fmt.Sprint(*e.TriangleGrundy)
-		}
-		fmt.Fprintf(&b, "| %d | %s | %d | %s | %s | %s |\n", e.N, e.Outcome, e.Grundy, strings.Join(e.Methods, ", "), tri, e.Proof)
-	}
-	b.WriteString("\nThe mirror maps (r, c) to (c, r) off the diagonal and the diagonal cell (k, k) to (N+1−k, N+1−k), as\n" +
-		"copycat plays. For every N the program checks, over all cells and all moves of the palette: the mirror is an\n" +
-		"involution; the image of every move is a move; its fixed cells are none (N even) or the centre (N odd); every\n" +
-		"move avoiding a fixed cell is disjoint from its image; every move stays inside one triangle or is one\n" +
-		"diagonal cell, and the transpose maps one triangle's moves onto the other's. Plain search covers the whole\n" +
-		"palette without decomposition; Grundy search computes the triangles' values.\n")
-	return b.String()
 }

@@ -2,66 +2,36 @@ package nim2d
 
 import (
 	"context"
-	"errors"
 	"fmt"
+
+	"github.com/kombi/kombi/solve"
 )
 
-// Cache is a memory-bounded table of the Grundy values of shapes, by
-// canonical key. Entries are 16 bytes (the key and the value packed
-// together); when a bucket is full the entry of the smallest shape, the
-// cheapest to compute again, makes room. Values are exact, so losing an
-// entry costs only time. A Cache is not safe for concurrent use.
-type Cache struct {
-	slots []Key
-	mask  uint64
-	used  int // occupied slots
-	limit int // largest number of slots
-	// Stats.
-	Hits, Misses, Stores, Evictions int64
-}
+// Cache is the table of the Grundy values of shapes, by canonical key: the
+// solve kit's one transposition table. Each entry holds the value and when
+// it was stored (the engine's work count then); once a bucket of the table
+// is full, a new entry replaces the one stored longest ago, as the recursion
+// looks again mostly at what it computed last. Values are exact, so losing
+// an entry costs only time.
+type Cache = solve.Table[Key, uint64]
 
 // DefaultCacheBytes is the memory bound of a cache when none is given.
 const DefaultCacheBytes = 64 << 20
 
-const (
-	bucket     = 8
-	valueShift = 48
-	keyMaskHi  = 1<<valueShift - 1
-)
-
-// NewCache returns an empty cache of at most memBytes bytes (at least 96 KiB;
-// 0 means DefaultCacheBytes). The table starts small and doubles as it
-// fills; the bound covers the old and the new table while it doubles.
+// NewCache returns an empty cache of at most memBytes bytes (0 means
+// DefaultCacheBytes). The table starts small and grows as it fills.
 func NewCache(memBytes int64) *Cache {
 	if memBytes <= 0 {
 		memBytes = DefaultCacheBytes
 	}
-	limit := 1 << 12
-	for limit*2*24 <= int(min(memBytes, 1<<40)) {
-		limit *= 2
-	}
-	n := min(limit, 1<<14)
-	return &Cache{slots: make([]Key, n), mask: uint64(n - 1), limit: limit}
+	return solve.NewTable[Key, uint64](hashKey, solve.TableOptions[uint64]{MaxBytes: memBytes, Worth: entryStamp})
 }
 
-// Bytes returns the memory the cache's table takes now.
-func (c *Cache) Bytes() int64 { return int64(len(c.slots)) * 16 }
+// entry packs a Grundy value (below 65536) with the time it is stored.
+func entry(v int, stamp int64) uint64 { return uint64(stamp)<<16 | uint64(v) }
 
-// Len returns the number of stored values.
-func (c *Cache) Len() int { return c.used }
-
-// grow doubles the table and stores every entry again.
-func (c *Cache) grow() {
-	old := c.slots
-	c.slots = make([]Key, 2*len(old))
-	c.mask = uint64(len(c.slots) - 1)
-	c.used = 0
-	for _, s := range old {
-		if s.Hi != 0 {
-			c.put(Key{s.Lo, s.Hi & keyMaskHi}, s, true)
-		}
-	}
-}
+// entryStamp is the worth of an entry for replacement: when it was stored.
+func entryStamp(e uint64) int64 { return int64(e >> 16) }
 
 func hashKey(k Key) uint64 {
 	h := k.Lo*0x9e3779b97f4a7c15 ^ k.Hi
@@ -70,64 +40,9 @@ func hashKey(k Key) uint64 {
 	return h ^ h>>31
 }
 
-// Get returns the stored value of a canonical key.
-func (c *Cache) Get(k Key) (int, bool) {
-	i := hashKey(k) & c.mask &^ (bucket - 1)
-	for j := i; j < i+bucket; j++ {
-		s := c.slots[j]
-		if s.Lo == k.Lo && s.Hi&keyMaskHi == k.Hi && s.Hi != 0 {
-			c.Hits++
-			return int(s.Hi >> valueShift), true
-		}
-	}
-	c.Misses++
-	return 0, false
-}
-
-// Put stores the value of a canonical key (values up to 65535).
-func (c *Cache) Put(k Key, v int) {
-	if c.used >= len(c.slots)/2 && len(c.slots) < c.limit {
-		c.grow()
-	}
-	c.Stores++
-	entry := Key{k.Lo, k.Hi | uint64(v)<<valueShift}
-	// A full bucket in a table a quarter full or more makes it grow while
-	// it may; otherwise (or at the memory bound) an entry is evicted.
-	for !c.put(k, entry, len(c.slots) >= c.limit || c.used < len(c.slots)/4) {
-		c.grow()
-	}
-}
-
-// put stores entry under k; with a full bucket it evicts the entry of the
-// smallest shape when evict is set, and otherwise reports false.
-func (c *Cache) put(k, entry Key, evict bool) bool {
-	i := hashKey(k) & c.mask &^ (bucket - 1)
-	victim, fewest := i, 1<<30
-	for j := i; j < i+bucket; j++ {
-		s := c.slots[j]
-		if s.Hi == 0 {
-			c.slots[j] = entry
-			c.used++
-			return true
-		}
-		if s.Lo == k.Lo && s.Hi&keyMaskHi == k.Hi {
-			c.slots[j] = entry
-			return true
-		}
-		if n := (Key{s.Lo, s.Hi & keyMaskHi}).cellCount(); n < fewest {
-			victim, fewest = j, n
-		}
-	}
-	if !evict {
-		return false
-	}
-	c.slots[victim] = entry
-	c.Evictions++
-	return true
-}
-
-// ErrBudget is returned when a computation needs more work than its budget.
-var ErrBudget = errors.New("work budget exhausted")
+// ErrBudget is the solve kit's error for a computation that needs more work
+// than its budget (solve.Stopped reports it as a stop, not a failure).
+var ErrBudget = solve.ErrBudget
 
 // Engine computes Grundy values of shapes by the Sprague–Grundy theorem:
 // the value of a shape is the mex of the values of its options, and an
@@ -144,6 +59,9 @@ type Engine struct {
 	err    error
 	// Work counts all moves examined since the engine was made.
 	Work int64
+	// progress, when not nil, hears the work since the last Limit now and
+	// then (every 65536 moves examined).
+	progress func(work int64)
 }
 
 // NewEngine returns an engine that keeps its values in cache (a new default
@@ -166,6 +84,16 @@ func (e *Engine) Limit(ctx context.Context, budget int64) {
 
 // Spent returns the work done since the last Limit.
 func (e *Engine) Spent() int64 { return e.work }
+
+// OnProgress makes the engine call f with the work done since the last
+// Limit every 65536 moves examined (nil: no reports).
+func (e *Engine) OnProgress(f func(work int64)) { e.progress = f }
+
+// cached returns the stored value of a canonical key.
+func (e *Engine) cached(k Key) (int, bool) {
+	v, ok := e.cache.Get(k)
+	return int(v & 0xffff), ok
+}
 
 // Grundy returns the Grundy value of a connected shape, or ErrBudget (or the
 // context's error) when the limits set by Limit stop it. Work already done is
@@ -190,7 +118,7 @@ func (e *Engine) Known(s Shape) (int, bool) {
 	if n := s.Cells(); n <= 3 {
 		return n, true
 	}
-	return e.cache.Get(s.Canonical())
+	return e.cached(s.Canonical())
 }
 
 // GrundyOf returns the Grundy value of any shape: the XOR of the values of
@@ -210,13 +138,16 @@ func (e *Engine) spend(n int) bool {
 	e.work += int64(n)
 	e.Work += int64(n)
 	if e.budget > 0 && e.work > e.budget {
-		e.err = ErrBudget
+		e.err = fmt.Errorf("grundy: after %d moves examined: %w", e.budget, ErrBudget)
 		return false
 	}
 	if e.work&^0xfff != (e.work-int64(n))&^0xfff {
 		if err := e.ctx.Err(); err != nil {
 			e.err = fmt.Errorf("grundy: %w", err)
 			return false
+		}
+		if e.progress != nil && e.work&^0xffff != (e.work-int64(n))&^0xffff {
+			e.progress(e.work)
 		}
 	}
 	return true
@@ -235,7 +166,7 @@ func (e *Engine) grundy(s *Shape) (int, bool) {
 
 // keyed returns the value of the connected shape s of canonical key key.
 func (e *Engine) keyed(s *Shape, key Key) (int, bool) {
-	if v, ok := e.cache.Get(key); ok {
+	if v, ok := e.cached(key); ok {
 		return v, true
 	}
 	var buf [6 * MaxSide * MaxSide]shapeMove
@@ -256,7 +187,7 @@ func (e *Engine) keyed(s *Shape, key Key) (int, bool) {
 	for g>>6 < len(seen) && seen[g>>6]>>(g&63)&1 == 1 {
 		g++
 	}
-	e.cache.Put(key, g)
+	e.cache.Put(key, entry(g, e.Work))
 	return g, true
 }
 

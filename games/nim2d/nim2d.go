@@ -16,9 +16,11 @@ package nim2d
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 var nim2dParams = []game.ParamSpec{
@@ -120,30 +122,53 @@ func (g *Game) NewInitialState() game.State {
 	return &State{g: g, empty: g.board.All(), turn: g.first}
 }
 
-// ParsePosition reads a palette: N rows separated by '/', each of N
-// characters, '.' for an empty cell and any letter for a used one, e.g.
-// "..R/G../..." for N = 3. The first player of the game is to move.
+// maxPositionBytes bounds the text ParsePosition reads: ten rows of ten
+// cells with room for spaces.
+const maxPositionBytes = 1024
+
+// ParsePosition reads a palette: N rows separated by '/', each of N cells,
+// '.' for an empty cell and a letter for a used one (R and G are the
+// players' colours; any other letter marks a used cell of neither), e.g.
+// "..R/G../..." for N = 3. An optional ':' and a colour name the player to
+// move, e.g. "..R/G../...:G"; without it the first player of the game is to
+// move. Position writes this notation back.
 func (g *Game) ParsePosition(text string) (game.State, error) {
 	n := g.board.N
-	rows := strings.Split(strings.TrimSpace(text), "/")
+	if len(text) > maxPositionBytes {
+		return nil, fmt.Errorf("position of %d bytes: at most %d (%d rows of %d cells separated by '/')", len(text), maxPositionBytes, n, n)
+	}
+	palette, mover, hasMover := strings.Cut(strings.TrimSpace(text), ":")
+	rows := strings.Split(palette, "/")
 	if len(rows) != n {
-		return nil, fmt.Errorf("position %q has %d rows; want %d rows of %d cells separated by '/', '.' for an empty cell and a letter for a used one, e.g. %s",
+		return nil, fmt.Errorf("position %q has %d rows; want %d rows of %d cells separated by '/', '.' for an empty cell and a letter for a used one, then optionally ':' and the colour to move, e.g. %s",
 			text, len(rows), n, n, examplePosition(n))
 	}
 	s := &State{g: g, turn: g.first}
-	for r, row := range rows {
-		row = strings.TrimSpace(row)
-		if len(row) != n {
-			return nil, fmt.Errorf("position %q: row %d is %q with %d cells; want %d ('.' empty, a letter used)", text, r+1, row, len(row), n)
+	if hasMover {
+		switch m := strings.ToUpper(strings.TrimSpace(mover)); {
+		case m == string(g.colour[0]):
+			s.turn = 0
+		case m == string(g.colour[1]):
+			s.turn = 1
+		default:
+			return nil, fmt.Errorf("position %q: %q after ':' is not a colour; want R or G, the colour of the player to move", text, mover)
 		}
-		for c := range n {
-			ch := row[c]
+	}
+	for r, row := range rows {
+		cells := []rune(strings.TrimSpace(row))
+		if len(cells) != n {
+			return nil, fmt.Errorf("position %q: row %d is %q with %d cells; want %d ('.' empty, a letter used)", text, r+1, strings.TrimSpace(row), len(cells), n)
+		}
+		for c, ch := range cells {
 			i := g.board.Index(r, c)
 			switch {
 			case ch == '.':
 				s.empty = s.empty.With(i)
 			case ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z':
-				s.owner[i] = ch
+				if ch == 'r' || ch == 'g' {
+					ch -= 'a' - 'A'
+				}
+				s.owner[i] = byte(ch)
 				s.used++
 			default:
 				return nil, fmt.Errorf("position %q: row %d has %q; want '.' for an empty cell or a letter for a used one", text, r+1, ch)
@@ -162,8 +187,9 @@ func examplePosition(n int) string {
 	return strings.Join(rows, "/")
 }
 
-// State is a palette with the player to move. It implements game.Undoer,
-// game.Hasher, game.Annotator and game.Explainer.
+// State is a palette with the player to move. It implements game.Viewer,
+// game.Positioner, game.Undoer, game.Hasher, game.Annotator and
+// game.Explainer.
 type State struct {
 	g       *Game
 	owner   [MaxN * MaxN]byte // colour letter of a used cell, 0 when empty
@@ -329,9 +355,9 @@ func (s *State) Hint() string {
 	}
 	a := Analyse(s, AnalyseOptions{Budget: DefaultBudget, Cache: nil, FirstWin: true})
 	switch {
-	case a.Outcome == Win && len(a.Winning) > 0:
+	case a.Outcome == solve.Win && len(a.Winning) > 0:
 		return fmt.Sprintf("You can win: play %s.", s.MoveString(a.Winning[0]))
-	case a.Outcome == Loss:
+	case a.Outcome == solve.Loss:
 		return "Every move loses against perfect play; keep the position complicated."
 	default:
 		return "The position is too large to solve quickly."
@@ -356,6 +382,102 @@ func (s *State) Palette() string {
 		}
 	}
 	return b.String()
+}
+
+// Position writes the palette (see Palette) and, after ':', the colour of
+// the player to move (of the player who would have to move on a full
+// palette), e.g. "..R/G../...:R": the notation ParsePosition reads.
+func (s *State) Position() string {
+	return s.Palette() + ":" + string(s.g.colour[s.turn])
+}
+
+// colourName names the colour R or G for View.Colors.
+func colourName(c byte) string {
+	if c == 'R' {
+		return "red"
+	}
+	return "green"
+}
+
+// View describes the palette as data: a grid of N×N cells, row-major from
+// cell 1; a used cell has the owner whose colour it carries and its colour
+// letter as label (a used cell of neither colour, from a parsed position, is
+// blocked); an empty cell has owner -1 and its cell number as label. Colors
+// names each seat's colour ("red", "green"), in seat order; Status.Seats
+// holds the colour letters and Status.Counter the COUNTER of used cells. At
+// the end the cells of the last move are highlighted.
+func (s *State) View() game.View {
+	n := s.g.board.N
+	grid := &game.Grid{Rows: n, Cols: n, Cells: make([]game.Cell, n*n)}
+	for i := range grid.Cells {
+		c := game.Cell{Owner: -1, Label: strconv.Itoa(i + 1)}
+		if ch := s.owner[i]; ch != 0 {
+			c.Label = string(ch)
+			switch ch {
+			case s.g.colour[0]:
+				c.Owner = 0
+			case s.g.colour[1]:
+				c.Owner = 1
+			default:
+				c.Blocked = true
+			}
+		}
+		grid.Cells[i] = c
+	}
+	st := game.NewStatus(s.g.typ, s)
+	used := s.used
+	st.Counter = &used
+	if last, ok := s.LastMove(); ok && s.IsTerminal() {
+		cells, _ := s.g.board.MoveCells(last)
+		for _, i := range cells {
+			st.Highlight = append(st.Highlight, int64(i))
+		}
+	}
+	return game.View{Kind: game.KindGrid, Grid: grid, Status: st,
+		Colors: []string{colourName(s.g.colour[0]), colourName(s.g.colour[1])}}
+}
+
+// MoveParts returns the move's cells (0-based row-major indices, as in the
+// View) in increasing order.
+func (s *State) MoveParts(m game.Move) []game.Part {
+	cells, _ := s.g.board.MoveCells(m)
+	parts := make([]game.Part, len(cells))
+	for k, i := range cells {
+		parts[k] = game.Part{Kind: game.PartCell, Value: int64(i)}
+	}
+	return parts
+}
+
+// MoveFromParts builds a move from 1 to 3 cells (0-based row-major indices)
+// in any order. An illegal selection is refused with the reason the text
+// notation gives: a cell not empty, a diagonal cell with others, cells not
+// in one row or column, not contiguous, more than 3.
+func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
+	n2 := s.g.board.Size()
+	if len(parts) > 3 {
+		return 0, fmt.Errorf("more than 3 cells (%d given): a move takes 1 to 3 cells", len(parts))
+	}
+	cells := make([]int, len(parts))
+	for k, p := range parts {
+		if p.Kind != game.PartCell {
+			return 0, fmt.Errorf("part %d is of kind %q: a 2D Nim move is 1 to 3 parts of kind %q", k+1, p.Kind, game.PartCell)
+		}
+		if p.Value < 0 || p.Value >= int64(n2) {
+			return 0, fmt.Errorf("there is no cell index %d: indices run from 0 to %d (cells 1 to %d)", p.Value, n2-1, n2)
+		}
+		cells[k] = int(p.Value) + 1
+	}
+	m, err := s.g.board.Shape(cells)
+	if err != nil {
+		return 0, err
+	}
+	if s.IsTerminal() {
+		return 0, fmt.Errorf("the palette is full: the game is over")
+	}
+	if err := s.g.board.Check(s.empty, m, s.ownerName); err != nil {
+		return 0, err
+	}
+	return m, nil
 }
 
 // String draws the palette as the assignment does: cell numbers, the colour

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/game/gametest"
 	"github.com/kombi/kombi/games/nim2d"
+	"github.com/kombi/kombi/solve"
 )
 
 func registries(t testing.TB) (*game.Registry, *bot.Registry) {
@@ -116,6 +119,7 @@ func TestAssignmentMoves(t *testing.T) {
 		{in: "", err: "want 1 to 3 cell numbers"},
 		{in: "5 10 15 20", err: "more than 3 cells"},
 		{in: "5 10 20", err: "not contiguous"},
+		{in: strings.Repeat("1 ", 1000), err: "a move of 2000 bytes: at most 64"},
 	}
 	for _, tt := range tests {
 		s := g.NewInitialState()
@@ -186,14 +190,29 @@ func TestGameEnd(t *testing.T) {
 }
 
 func TestParsePosition(t *testing.T) {
-	g := load(t, "nim2d(n=3)")
+	g := load(t, "nim2d(n=3,p1=R,first=p1)")
 	s, err := g.ParsePosition("..R/G../...")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ns := s.(*nim2d.State)
-	if ns.Counter() != 2 || ns.Empty().Len() != 7 || ns.Palette() != "..R/G../..." {
-		t.Fatalf("parsed %s counter %d", ns.Palette(), ns.Counter())
+	if ns.Counter() != 2 || ns.Empty().Len() != 7 || ns.Palette() != "..R/G../..." || ns.Player() != 0 || ns.Position() != "..R/G../...:R" {
+		t.Fatalf("parsed %s counter %d player %d position %s", ns.Palette(), ns.Counter(), ns.Player(), ns.Position())
+	}
+	// The colour after ':' names the player to move, in either case.
+	for _, tt := range []struct {
+		in   string
+		want game.Player
+	}{{"..R/G../...:G", 1}, {"..R/G../... : g", 1}, {"..R/G../...:r", 0}, {"RGR/GRG/RG.:G", 1}} {
+		s, err := g.ParsePosition(tt.in)
+		if err != nil || s.Player() != tt.want {
+			t.Fatalf("%s: player %v, %v", tt.in, s, err)
+		}
+	}
+	// A full palette keeps who would have to move: that player lost.
+	full, err := g.ParsePosition("RGR/GRG/RGR:G")
+	if err != nil || !full.IsTerminal() || game.Winner(full) != 0 || full.(*nim2d.State).Position() != "RGR/GRG/RGR:G" {
+		t.Fatalf("full palette: %v %v", full, err)
 	}
 	if _, err := g.ParsePosition("xyz/abc/DEF"); err != nil {
 		t.Fatalf("any letter marks a used cell: %v", err)
@@ -203,6 +222,12 @@ func TestParsePosition(t *testing.T) {
 		{"..R/G..", "has 2 rows; want 3 rows"},
 		{"..R/G.1/...", "want '.' for an empty cell or a letter"},
 		{"", "has 1 rows"},
+		{"..R/G../...:B", `"B" after ':' is not a colour`},
+		{"..R/G../...:", `"" after ':' is not a colour`},
+		// Cells are characters, not bytes: "ö.." is three cells, one of them not a letter.
+		{"ö../.../...", "row 1 has 'ö'"},
+		{"ö.../.../...", `row 1 is "ö..." with 4 cells; want 3`},
+		{strings.Repeat(".", 2000), "position of 2000 bytes: at most 1024"},
 	} {
 		if _, err := g.ParsePosition(tt.in); err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("ParsePosition(%q) = %v, want %q", tt.in, err, tt.err)
@@ -210,26 +235,142 @@ func TestParsePosition(t *testing.T) {
 	}
 }
 
+// TestView checks the palette as data: owners and labels from the game's
+// colours (p1=G), the seats, the counter and the highlight at the end.
+func TestView(t *testing.T) {
+	g := load(t, "nim2d(n=2,p1=G,first=p1)")
+	s := g.NewInitialState().(*nim2d.State)
+	for _, mv := range []string{"2", "1"} {
+		m, _ := s.ParseMove(mv)
+		if err := s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := s.View()
+	if v.Kind != game.KindGrid || v.Grid.Rows != 2 || v.Grid.Cols != 2 || v.Status.Seats != [2]string{"G", "R"} ||
+		v.Status.Role != "G" || v.Status.ToMove != 0 || *v.Status.Counter != 2 || !slices.Equal(v.Colors, []string{"green", "red"}) {
+		t.Fatalf("view %+v status %+v", v, v.Status)
+	}
+	want := []game.Cell{{Owner: 1, Label: "R"}, {Owner: 0, Label: "G"}, {Owner: -1, Label: "3"}, {Owner: -1, Label: "4"}}
+	if !slices.Equal(v.Grid.Cells, want) {
+		t.Fatalf("cells %+v, want %+v", v.Grid.Cells, want)
+	}
+	for _, mv := range []string{"3", "4"} {
+		m, _ := s.ParseMove(mv)
+		if err := s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v = s.View()
+	if !v.Status.Over || v.Status.Winner == nil || *v.Status.Winner != 1 || !slices.Equal(v.Status.Highlight, []int64{3}) ||
+		!strings.Contains(v.Status.Reason, "R (P2) coloured the last empty cell") || v.Grid.Cells[3] != (game.Cell{Owner: 1, Label: "R"}) {
+		t.Fatalf("final status %+v", v.Status)
+	}
+	// A used cell of neither colour (from a parsed position) is blocked.
+	p, _ := g.ParsePosition("x./..")
+	if c := p.(*nim2d.State).View().Grid.Cells[0]; c.Owner != -1 || !c.Blocked || c.Label != "x" {
+		t.Fatalf("foreign letter: %+v", c)
+	}
+}
+
+// TestMoveFromParts: cells in any order build the move; an illegal
+// selection is refused with the text notation's reason.
+func TestMoveFromParts(t *testing.T) {
+	g := load(t, "nim2d(n=5,p1=R,first=p1)")
+	s := position(t, g, "4 5")
+	cells := func(idx ...int64) []game.Part {
+		var out []game.Part
+		for _, i := range idx {
+			out = append(out, game.Part{Kind: game.PartCell, Value: i})
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		parts      []game.Part
+		move, text string // the move's text, or the error's text
+	}{
+		{cells(9, 14, 19), "10,15,20", ""},
+		{cells(19, 9, 14), "10,15,20", ""},
+		{cells(12), "13", ""},
+		{cells(2, 1), "2,3", ""},
+		{cells(3), "", "cell 4 is not empty (taken by R)"},
+		{cells(2, 3), "", "cell 4 is not empty (taken by R)"},
+		{cells(0, 1), "", "cell 1 is on the main diagonal"},
+		{cells(1, 5), "", "not all in one row or all in one column"},
+		{cells(5, 7), "", "not contiguous: cell 7, a diagonal cell, lies between 6 and 8"},
+		{cells(1, 2, 3, 4), "", "more than 3 cells"},
+		{cells(25), "", "there is no cell index 25"},
+		{cells(-1), "", "there is no cell index -1"},
+		{cells(1, 1), "", "cell 2 is given twice"},
+		{[]game.Part{{Kind: game.PartHeap, Value: 1}}, "", `part 1 is of kind "heap"`},
+		{nil, "", "no parts given"},
+	} {
+		m, err := game.MoveFromParts(s, tt.parts)
+		if tt.text != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.text) {
+				t.Errorf("%v: %v, want an error with %q", tt.parts, err, tt.text)
+			}
+			continue
+		}
+		if err != nil || s.MoveString(m) != tt.move {
+			t.Errorf("%v: %q %v, want %s", tt.parts, s.MoveString(m), err, tt.move)
+		}
+	}
+	// The text notation gives the same reasons.
+	for _, text := range []string{"6 8", "2 6"} {
+		parsed, perr := s.ParseMove(text)
+		var idx []int64
+		for _, f := range strings.Fields(text) {
+			n, _ := strconv.Atoi(f)
+			idx = append(idx, int64(n-1))
+		}
+		_, err := game.MoveFromParts(s, cells(idx...))
+		if perr == nil || err == nil || !strings.Contains(perr.Error(), strings.TrimPrefix(err.Error(), "move parts: ")) {
+			t.Errorf("%s: text %v (%d), parts %v", text, perr, parsed, err)
+		}
+	}
+}
+
+// TestSolveJSON checks the solver's result through its JSON: the common
+// fields (outcome, the Grundy value as value, the winning moves' texts) and
+// today's extras (grundy, and the winning moves' cells as best_cells).
 func TestSolveJSON(t *testing.T) {
-	g := load(t, "nim2d(n=5)")
-	// Two separate cells (lost) and a domino with a cell (won: take the domino's far cell? no: G = 2⊕1 = 3).
-	for _, tt := range []struct{ pos, want string }{
-		{"RRRR./RRRRR/RRRRR/RRRRR/RRRR.", `{"outcome":"loss","grundy":0,"best_moves":[]}`},
-		{"RRR../RRRRR/RRRRR/RRRRR/RRRRR", `{"outcome":"win","grundy":2,"best_moves":[[4,5]]}`},
-		{"RRR../RRRRR/RRRRR/RRRRR/RRRR.", `{"outcome":"win","grundy":3,"best_moves":[[4],[5]]}`},
-		{".RRRR/RRRRR/RRRRR/RRRRR/RRRRR", `{"outcome":"win","grundy":1,"best_moves":[[1]]}`},
+	g := load(t, "nim2d(n=5,first=p1)")
+	for _, tt := range []struct{ pos, outcome, grundy, moves, cells string }{
+		{"RRRR./RRRRR/RRRRR/RRRRR/RRRR.", "loss", "0", `[]`, `[]`},
+		{"RRR../RRRRR/RRRRR/RRRRR/RRRRR", "win", "2", `["4,5"]`, `[[4,5]]`},
+		{"RRR../RRRRR/RRRRR/RRRRR/RRRR.", "win", "3", `["4","5"]`, `[[4],[5]]`},
+		{".RRRR/RRRRR/RRRRR/RRRRR/RRRRR", "win", "1", `["1"]`, `[[1]]`},
+		{"RRRRR/RRRRR/RRRRR/RRRRR/RRRRR:G", "win", "0", `[]`, `[]`},
 	} {
 		s, err := g.ParsePosition(tt.pos)
 		if err != nil {
 			t.Fatal(err)
 		}
-		an, err := g.Solve(context.Background(), s, game.SolveOptions{})
+		r, err := solve.Solve(context.Background(), g, s, solve.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, _ := json.Marshal(an)
-		if string(data) != tt.want {
-			t.Errorf("%s: %s, want %s", tt.pos, data, tt.want)
+		data, _ := json.Marshal(r)
+		var got map[string]json.RawMessage
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"outcome": `"` + tt.outcome + `"`, "value": tt.grundy, "grundy": tt.grundy,
+			"best_moves": tt.moves, "best_cells": tt.cells, "complete": "true", "position": `"` + strings.Split(tt.pos, ":")[0] + ":"}
+		for k, w := range want {
+			if k == "position" {
+				if !strings.HasPrefix(string(got[k]), w) {
+					t.Errorf("%s: position %s", tt.pos, got[k])
+				}
+				continue
+			}
+			if string(got[k]) != w {
+				t.Errorf("%s: %s is %s, want %s\n%s", tt.pos, k, got[k], w, data)
+			}
+		}
+		if _, ok := got["note"]; ok {
+			t.Errorf("%s: a complete result has a note: %s", tt.pos, data)
 		}
 	}
 }

@@ -33,7 +33,6 @@ type Key struct{ Lo, Hi uint64 }
 const (
 	keyHShift = 40
 	keyWShift = 44
-	keyCells  = 1<<36 - 1
 )
 
 // ParseShape reads a shape drawn with '#' (or 'X', 'x', 'O', '1') for a cell
@@ -179,11 +178,6 @@ func (k Key) Shape() Shape {
 		s.Rows[r] = uint16(x & mask)
 	}
 	return s
-}
-
-// cellCount returns the number of cells of the shape a key packs.
-func (k Key) cellCount() int {
-	return bits.OnesCount64(k.Lo) + bits.OnesCount64(k.Hi&keyCells)
 }
 
 // transposed returns the mirror image in the main diagonal.

@@ -2,112 +2,132 @@ package nim2d
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
-
-// SolveTime bounds the analysis of `kombi solve` (Ctrl-C stops it earlier).
-const SolveTime = 30 * time.Second
 
 // SolveCacheBytes is the default memory bound of `kombi solve`'s cache.
 const SolveCacheBytes = 256 << 20
 
-// Solution is the answer of `kombi solve` for a 2D Nim position. Its JSON
-// form is {"outcome": "win"|"loss", "grundy": g, "best_moves": [[cells...],...]},
-// with "complete": false and a "note" added only when the limits left some
-// move undecided (then "outcome" may be "unknown" and "grundy" null).
-type Solution struct {
-	Outcome   string
-	Grundy    *int
-	BestMoves [][]int
-	Complete  bool
-	Note      string
-	text      string
-}
+// SolveMoveBudget is the work Solve spends deciding moves beyond those the
+// position's value decides at once, when its context has no deadline: a
+// fraction of a second. With a deadline (`kombi solve --time`) it decides
+// moves until the deadline instead.
+const SolveMoveBudget = DefaultBudget
 
-// MarshalJSON writes the contract fields, and the completeness only when the
-// solution is partial.
-func (s *Solution) MarshalJSON() ([]byte, error) {
-	type full struct {
-		Outcome   string  `json:"outcome"`
-		Grundy    *int    `json:"grundy"`
-		BestMoves [][]int `json:"best_moves"`
-	}
-	type partial struct {
-		Outcome   string  `json:"outcome"`
-		Grundy    *int    `json:"grundy"`
-		BestMoves [][]int `json:"best_moves"`
-		Complete  bool    `json:"complete"`
-		Note      string  `json:"note"`
-	}
-	if s.Complete {
-		return json.Marshal(full{s.Outcome, s.Grundy, s.BestMoves})
-	}
-	return json.Marshal(partial{s.Outcome, s.Grundy, s.BestMoves, false, s.Note})
-}
-
-// Text explains the solution for people.
-func (s *Solution) Text() string { return s.text }
-
-// Solve decides a position: its outcome, Grundy value and every winning
-// move, within SolveTime and the memory bound of opt.MemBytes.
-func (g *Game) Solve(ctx context.Context, st game.State, opt game.SolveOptions) (game.Analysis, error) {
+// own checks that st is a position of g.
+func (g *Game) own(st game.State, what string) (*State, error) {
 	s, ok := st.(*State)
 	if !ok || s.g.board.N != g.board.N {
-		return nil, fmt.Errorf("nim2d solve: not a position of %s", g)
+		return nil, fmt.Errorf("nim2d %s: not a position of %s", what, g)
 	}
-	if s.IsTerminal() {
-		return nil, fmt.Errorf("nim2d solve: the palette is full, the game is over")
-	}
+	return s, nil
+}
+
+func newSolveEngine(opt solve.Options, start time.Time) *Engine {
 	mem := opt.MemBytes
 	if mem <= 0 {
 		mem = SolveCacheBytes
 	}
-	tctx, cancel := context.WithTimeout(ctx, SolveTime)
-	defer cancel()
-	start := time.Now()
-	a := Analyse(s, AnalyseOptions{Ctx: tctx, Cache: NewCache(mem)})
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("nim2d solve: %w", err)
+	e := NewEngine(NewCache(mem))
+	if opt.Progress != nil {
+		e.OnProgress(func(work int64) {
+			opt.Progress(solve.Progress{Nodes: work, Message: fmt.Sprintf("%d shape values stored", e.cache.Len()), Elapsed: time.Since(start)})
+		})
 	}
-	return solution(s, a, time.Since(start)), nil
+	return e
 }
 
-func solution(s *State, a *Analysis, took time.Duration) *Solution {
-	sol := &Solution{Outcome: a.Outcome.String(), BestMoves: [][]int{}, Complete: a.Complete}
-	if a.GrundyKnown {
-		g := a.Grundy
-		sol.Grundy = &g
+// Solve decides a position (solve.Solver): the outcome for the player to
+// move, its Grundy value (the Result's value and the extra field "grundy"),
+// and the winning moves (best_moves, and their cell numbers as arrays in the
+// extra field "best_cells"). The value takes as long as it takes (the
+// context stops it); the winning moves are those the value decides at once,
+// then more within the context's deadline, or within SolveMoveBudget when it
+// has none. A partial result says so in the extra field "note" and comes with
+// the error that stopped it (a context error or solve.ErrBudget).
+func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
+	start := time.Now()
+	s, err := g.own(st, "solve")
+	if err != nil {
+		return nil, err
 	}
+	if s.IsTerminal() {
+		r := &solve.Result{Outcome: solve.FromReturn(s.Returns()[0]), Value: 0, Complete: true,
+			Extra: map[string]any{"grundy": 0, "best_cells": [][]int{}}}
+		r.Text = fmt.Sprintf("%s\n%s\nThe palette is full: the game is over (Grundy value 0).\n", g, s)
+		return r, nil
+	}
+	ao := AnalyseOptions{Ctx: ctx, Budget: opt.Nodes, Engine: newSolveEngine(opt, start)}
+	if _, timed := ctx.Deadline(); !timed {
+		ao.MoveBudget = SolveMoveBudget
+		if opt.Nodes > 0 {
+			ao.MoveBudget = min(ao.MoveBudget, opt.Nodes)
+		}
+	}
+	a := Analyse(s, ao)
+	r := result(s, a, time.Since(start))
+	if a.MovesCut {
+		return r, nil
+	}
+	if a.Err != nil {
+		return r, fmt.Errorf("nim2d solve: %w", a.Err)
+	}
+	return r, nil
+}
+
+// result turns an analysis into the kit's Result, with today's
+// explanation as its text.
+func result(s *State, a *Analysis, took time.Duration) *solve.Result {
+	r := &solve.Result{Outcome: a.Outcome, Best: a.Winning, Complete: a.Complete, Nodes: a.Work}
+	cells := make([][]int, 0, len(a.Winning))
 	for _, m := range a.Winning {
-		cells, _ := s.g.board.MoveCells(m)
-		for k := range cells {
-			cells[k]++
+		c, _ := s.g.board.MoveCells(m)
+		for k := range c {
+			c[k]++
 		}
-		sol.BestMoves = append(sol.BestMoves, cells)
+		cells = append(cells, c)
 	}
-	if !a.Complete {
-		why := "the time limit"
-		if a.Err != nil && !errors.Is(a.Err, context.DeadlineExceeded) {
-			why = a.Err.Error()
+	r.Extra = map[string]any{"grundy": nil, "best_cells": cells}
+	if a.GrundyKnown {
+		r.Value, r.Extra["grundy"] = a.Grundy, a.Grundy
+	}
+	note := ""
+	switch {
+	case a.Complete:
+	case a.MovesCut:
+		note = fmt.Sprintf("the winning moves listed are those proven at once; %d moves undecided (give --time to decide more)", len(a.Undecided))
+	default:
+		why := "the limits"
+		switch {
+		case errors.Is(a.Err, context.DeadlineExceeded):
+			why = "the time limit"
+		case errors.Is(a.Err, context.Canceled):
+			why = "an interruption"
+		case errors.Is(a.Err, ErrBudget):
+			why = "the node budget"
 		}
-		sol.Note = fmt.Sprintf("stopped by %s: components of %d cells not solved; %d moves undecided", why, a.Unsolved, len(a.Undecided))
-		if a.GrundyKnown {
-			sol.Note = fmt.Sprintf("stopped by %s: %d moves undecided", why, len(a.Undecided))
+		note = fmt.Sprintf("stopped by %s: %d moves undecided", why, len(a.Undecided))
+		if !a.GrundyKnown {
+			note = fmt.Sprintf("stopped by %s: components of %d cells not solved; %d moves undecided", why, a.Unsolved, len(a.Undecided))
 		}
+	}
+	if note != "" {
+		r.Extra["note"] = note
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n", s.g, s.String())
 	b.WriteString(a.Explain(s))
 	switch a.Outcome {
-	case Loss:
+	case solve.Loss:
 		b.WriteString("The Grundy value is 0: every move leaves a non-zero value, which the opponent can bring back to 0.\n")
-	case Win:
+	case solve.Win:
 		if a.GrundyKnown {
 			fmt.Fprintf(&b, "The Grundy value is %d, not 0: a move that makes it 0 wins.\n", a.Grundy)
 		} else {
@@ -115,17 +135,68 @@ func solution(s *State, a *Analysis, took time.Duration) *Solution {
 		}
 	}
 	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", a.Outcome)
-	if len(sol.BestMoves) > 0 {
-		parts := make([]string, len(sol.BestMoves))
-		for i, m := range sol.BestMoves {
-			parts[i] = "{" + strings.Trim(fmt.Sprint(m), "[]") + "}"
+	if len(cells) > 0 {
+		parts := make([]string, len(cells))
+		for i, c := range cells {
+			parts[i] = "{" + strings.Trim(fmt.Sprint(c), "[]") + "}"
 		}
 		fmt.Fprintf(&b, "Winning moves (%d): %s\n", len(parts), strings.Join(parts, " "))
 	}
-	if !a.Complete {
-		fmt.Fprintf(&b, "Partial: %s.\n", sol.Note)
+	if note != "" {
+		fmt.Fprintf(&b, "Partial: %s.\n", note)
 	}
 	fmt.Fprintf(&b, "(%d Grundy-engine steps, %.2f s)\n", a.Work, took.Seconds())
-	sol.text = b.String()
-	return sol
+	r.Text = b.String()
+	return r
+}
+
+// Analyze values every legal move from one decomposition of the position
+// (solve.Analyzer): a move's value is the Grundy value of the position it
+// leaves, and it wins for its mover exactly when that value is 0. Moves whose
+// values need nothing new come first; the others, the fewest unsolved cells
+// first, as the context allows. Moves not decided in time are Unknown with
+// no value, and the analysis is not Complete.
+func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*solve.Analysis, error) {
+	start := time.Now()
+	s, err := g.own(st, "analyze")
+	if err != nil {
+		return nil, err
+	}
+	e := newSolveEngine(opt, start)
+	e.Limit(ctx, opt.Nodes)
+	d := Decompose(g.board, s.empty)
+	moves := s.LegalMoves(nil)
+	an := &solve.Analysis{Complete: true, Moves: make([]solve.MoveValue, len(moves))}
+	type pending struct{ i, missing int }
+	var rest []pending
+	for i, m := range moves {
+		an.Moves[i] = solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
+		if v, missing, ok := d.childValue(m, evaluator{e: e, knownOnly: true}); ok {
+			an.Moves[i].Value, an.Moves[i].Outcome = v, moverOutcome(v)
+		} else {
+			rest = append(rest, pending{i, missing})
+		}
+	}
+	slices.SortStableFunc(rest, func(x, y pending) int { return x.missing - y.missing })
+	for _, p := range rest {
+		if v, _, ok := d.childValue(moves[p.i], evaluator{e: e}); ok {
+			an.Moves[p.i].Value, an.Moves[p.i].Outcome = v, moverOutcome(v)
+		} else {
+			an.Complete = false
+		}
+	}
+	an.Nodes = e.Spent()
+	if e.err != nil && !solve.Stopped(e.err) {
+		return an, fmt.Errorf("nim2d analyze: %w", e.err)
+	}
+	return an, nil
+}
+
+// moverOutcome is the outcome of a move for its mover from the Grundy
+// value of the position it leaves.
+func moverOutcome(child int) solve.Outcome {
+	if child == 0 {
+		return solve.Win
+	}
+	return solve.Loss
 }

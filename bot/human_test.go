@@ -1,0 +1,84 @@
+package bot_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/games/nim"
+)
+
+func TestHumanHintAnalysesEveryGame(t *testing.T) {
+	bots := &bot.Registry{}
+	if err := bot.RegisterGeneric(bots); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := nim.New([]int{3, 4, 5}, false)
+	var out strings.Builder
+	h, err := bots.New("human", g, bot.Env{Input: bot.NewLineReader(strings.NewReader("hint\n1:2\n")), Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := h.Act(context.Background(), g.NewInitialState()); err != nil || m != nim.Move(0, 2) {
+		t.Fatalf("move %d, %v", m, err)
+	}
+	for _, want := range []string{"Winning moves: 1:2.", "win: 1:2 | loss: 1:1 1:3 2:1"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("hint lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "no hints") {
+		t.Errorf("nim answered without hints:\n%s", out.String())
+	}
+	// A lost position: every move loses.
+	out.Reset()
+	g2, _ := nim.New([]int{1, 2, 3}, false)
+	h2 := bot.NewHumanFor(g2, bot.NewLineReader(strings.NewReader("hint\n")), &out)
+	_, _ = h2.Act(context.Background(), g2.NewInitialState())
+	if !strings.Contains(out.String(), "Every move loses against best play.") {
+		t.Errorf("lost position:\n%s", out.String())
+	}
+}
+
+func TestHumanUndoQuitAndLongLines(t *testing.T) {
+	g, _ := nim.New([]int{3, 4, 5}, false)
+	long := strings.Repeat("x", 3*bot.MaxLineBytes)
+	var out strings.Builder
+	h := bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader(long+"\nundo\nQuit\n"+long+"\n1:1\n")), &out)
+	s := g.NewInitialState()
+	if _, err := h.Act(context.Background(), s); !errors.Is(err, bot.ErrUndo) {
+		t.Fatalf("undo: %v", err)
+	}
+	if !strings.Contains(out.String(), "longer than 1 MiB") || len(out.String()) > 1000 {
+		t.Fatalf("a long line must be refused briefly:\n%.500s", out.String())
+	}
+	if _, err := h.Act(context.Background(), s); !errors.Is(err, bot.ErrQuit) {
+		t.Fatalf("quit: %v", err)
+	}
+	if m, err := h.Act(context.Background(), s); err != nil || m != nim.Move(0, 1) {
+		t.Fatalf("after a long line the next line is read: %d, %v", m, err)
+	}
+}
+
+func TestLineReader(t *testing.T) {
+	exact := strings.Repeat("y", bot.MaxLineBytes)
+	r := bot.NewLineReader(strings.NewReader("a\r\nb\n\n" + exact + "\n" + exact + "z\nlast"))
+	ctx := context.Background()
+	for _, want := range []string{"a", "b", "", exact} {
+		got, err := r.ReadLine(ctx)
+		if err != nil || got != want {
+			t.Fatalf("got %.20q, %v; want %.20q", got, err, want)
+		}
+	}
+	if _, err := r.ReadLine(ctx); !errors.Is(err, bot.ErrLineTooLong) {
+		t.Fatalf("a line of 1 MiB + 1 byte: %v", err)
+	}
+	if got, err := r.ReadLine(ctx); got != "last" || err != nil {
+		t.Fatalf("last line without a newline: %q, %v", got, err)
+	}
+	if _, err := r.ReadLine(ctx); !errors.Is(err, bot.ErrInputEnded) {
+		t.Fatalf("end: %v", err)
+	}
+}

@@ -1,0 +1,69 @@
+package match
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/kombi/kombi/game"
+)
+
+// WriteSteps writes every position of a record in turn, from the start
+// (its position, if any) to the end, each after the move that led to it,
+// as `kombi replay --step` shows them. It returns the first error of
+// rebuilding the game or of writing.
+func WriteSteps(w io.Writer, reg *game.Registry, rec *game.Record) error {
+	s, err := game.StateAt(reg, rec, 0)
+	if err != nil {
+		return err
+	}
+	typ, _ := reg.Lookup(familyName(rec.Game))
+	ew := &errWriter{w: w}
+	if rec.Position != "" {
+		fmt.Fprintf(ew, "Start (position %s):\n%s\n", rec.Position, s)
+	} else {
+		fmt.Fprintf(ew, "Start:\n%s\n", s)
+	}
+	for i, m := range rec.Moves {
+		if err := applyText(s, m); err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+		switch {
+		case m.Player == game.Chance:
+			fmt.Fprintf(ew, "Move %d: chance drew %s\n", i+1, m.Move)
+		case typ != nil:
+			fmt.Fprintf(ew, "Move %d: %s (%s, %s) played %s\n", i+1, game.SeatName(m.Player), typ.Role(m.Player), rec.Players[m.Player], m.Move)
+		default:
+			fmt.Fprintf(ew, "Move %d: %s (%s) played %s\n", i+1, game.SeatName(m.Player), rec.Players[m.Player], m.Move)
+		}
+		fmt.Fprintf(ew, "%s\n", s)
+		if ew.err != nil {
+			return ew.err
+		}
+	}
+	fmt.Fprintln(ew)
+	return ew.err
+}
+
+// familyName is the name in a game string ("nim" of "nim(piles=3)").
+func familyName(gameString string) string {
+	spec, err := game.ParseSpec(gameString)
+	if err != nil {
+		return ""
+	}
+	return spec.Name
+}
+
+// errWriter keeps the first write error and then writes nothing more.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}

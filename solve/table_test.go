@@ -1,0 +1,85 @@
+package solve
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+)
+
+func mix(k uint64) uint64 { return game.HashMix(0, k) }
+
+func TestTableKeepsEverythingUnderItsBound(t *testing.T) {
+	for _, single := range []bool{false, true} {
+		tt := NewTable[uint64, int](mix, TableOptions[int]{MaxBytes: 64 << 20, SingleThreaded: single})
+		const n = 200000
+		for i := range uint64(n) {
+			tt.Put(i, int(i)*3)
+		}
+		for i := range uint64(n) {
+			if v, ok := tt.Get(i); !ok || v != int(i)*3 {
+				t.Fatalf("single=%v: key %d: got %d, %v", single, i, v, ok)
+			}
+		}
+		if tt.Len() != n || tt.Replaced() != 0 {
+			t.Fatalf("single=%v: %d entries, %d replaced; want %d and 0", single, tt.Len(), tt.Replaced(), n)
+		}
+		if _, ok := tt.Get(n + 5); ok {
+			t.Fatal("a key never stored is found")
+		}
+		tt.Put(7, 1)
+		if v, _ := tt.Get(7); v != 1 || tt.Len() != n {
+			t.Fatalf("overwrite: %d, len %d", v, tt.Len())
+		}
+	}
+}
+
+func TestTableStaysWithinItsMemoryAndKeepsTheWorthiest(t *testing.T) {
+	const maxBytes = 1 << 20
+	tt := NewTable[uint64, int64](mix, TableOptions[int64]{MaxBytes: maxBytes, Worth: func(v int64) int64 { return v }})
+	for i := range uint64(1 << 18) {
+		tt.Put(i, int64(i%1000))
+	}
+	if b := tt.Bytes(); b > maxBytes {
+		t.Fatalf("table takes %d bytes, bound %d", b, maxBytes)
+	}
+	if tt.Replaced() == 0 {
+		t.Fatal("a full table replaced nothing")
+	}
+	// Entries of high worth survive more often than cheap ones.
+	var hi, lo int
+	for i := range uint64(1 << 18) {
+		if _, ok := tt.Get(i); ok {
+			if i%1000 >= 900 {
+				hi++
+			} else if i%1000 < 100 {
+				lo++
+			}
+		}
+	}
+	if hi <= 2*lo {
+		t.Fatalf("worthy entries kept %d, cheap ones %d: replacement ignores Worth", hi, lo)
+	}
+}
+
+func TestTableConcurrentUse(t *testing.T) {
+	tt := NewTable[[2]uint64, uint64](func(k [2]uint64) uint64 { return mix(k[0] ^ mix(k[1])) }, TableOptions[uint64]{MaxBytes: 32 << 20})
+	var wg sync.WaitGroup
+	for w := range uint64(4) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range uint64(20000) {
+				tt.Put([2]uint64{w, i}, w*i)
+				if v, ok := tt.Get([2]uint64{w, i}); !ok || v != w*i {
+					t.Errorf("worker %d key %d: %d %v", w, i, v, ok)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if tt.Len() != 80000 {
+		t.Fatalf("%d entries, want 80000", tt.Len())
+	}
+}

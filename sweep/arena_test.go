@@ -1,0 +1,160 @@
+package sweep_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/sweep"
+)
+
+// TestArenaAlternatesSeats checks that seats alternate and that every win
+// is counted for the bot that sat in the winning seat, against a tally made
+// from the records' own player names.
+func TestArenaAlternatesSeats(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ game string }{
+		{"nim(piles=3;4;5)"}, // a first-player win
+		{"nim(piles=1;2;3)"}, // a second-player win
+	} {
+		var recs []*game.Record
+		var idx []int
+		res, err := sweep.Arena(context.Background(), games, bots, tc.game, [2]string{"perfect", "random"},
+			sweep.ArenaOptions{Games: 20, Seed: 1, Workers: 3, Record: func(i int, r *game.Record) { idx = append(idx, i); recs = append(recs, r) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Games != 20 || res.Wins[0]+res.Wins[1]+res.Draws+res.Aborted != 20 {
+			t.Fatalf("%s: counts do not add up: %+v", tc.game, res)
+		}
+		var want match.ArenaResult
+		want.Bots, want.Games = res.Bots, 20
+		for i, r := range recs {
+			if idx[i] != i || r.Seed != uint64(1+i) {
+				t.Fatalf("record %d is game %d with seed %d: want game order", i, idx[i], r.Seed)
+			}
+			if first := []string{"perfect", "random"}[i%2]; r.Players[0] != first {
+				t.Fatalf("game %d started by %s, want %s", i, r.Players[0], first)
+			}
+			if r.Winner == nil {
+				want.Draws++
+				continue
+			}
+			if *r.Winner == 0 {
+				want.FirstWins++
+			}
+			if r.Players[*r.Winner] == "perfect" {
+				want.Wins[0]++
+			} else {
+				want.Wins[1]++
+			}
+		}
+		if res != want {
+			t.Fatalf("%s: tally %+v, from the records %+v", tc.game, res, want)
+		}
+		// Perfect wins whenever its seat is the winning one: as first mover
+		// in 3,4,5, as second mover in 1,2,3.
+		if res.Wins[0] < 10 {
+			t.Fatalf("%s: perfect won %d", tc.game, res.Wins[0])
+		}
+	}
+}
+
+// TestArenaSameAsBefore pins the tallies the arena gave before it moved
+// onto the sweep pool (kombi arena ... --json).
+func TestArenaSameAsBefore(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		game  string
+		bots  [2]string
+		n     int
+		seed  uint64
+		wins  [2]int
+		draws int
+		first int
+	}{
+		{"nim(piles=3;4;5)", [2]string{"perfect", "random"}, 20, 1, [2]int{20, 0}, 0, 10},
+		{"nim(piles=2;3)", [2]string{"random", "random"}, 15, 7, [2]int{4, 11}, 0, 5},
+		{"vdwlist(k=3,colors=3,list=2,s=9)", [2]string{"random", "random"}, 10, 1, [2]int{6, 4}, 0, 7},
+		{"ap(x=20,k=3)", [2]string{"random", "random"}, 10, 2, [2]int{2, 7}, 1, 4},
+	}
+	for _, tt := range tests {
+		for _, workers := range []int{1, 4} {
+			res, err := sweep.Arena(context.Background(), games, bots, tt.game, tt.bots, sweep.ArenaOptions{Games: tt.n, Seed: tt.seed, Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := match.ArenaResult{Bots: tt.bots, Wins: tt.wins, Draws: tt.draws, Games: tt.n, FirstWins: tt.first}
+			if res != want {
+				t.Errorf("%s with %d workers: %+v, want %+v", tt.game, workers, res, want)
+			}
+		}
+	}
+}
+
+func TestArenaLimits(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		opt     sweep.ArenaOptions
+		wantErr string
+	}{
+		{sweep.ArenaOptions{Games: 2, Workers: -1}, "workers -1: want 1 to 1024"},
+		{sweep.ArenaOptions{Games: 2, Workers: 2000000}, "workers 2000000: want 1 to 1024"},
+		{sweep.ArenaOptions{Games: 0}, "0 games: want 1 to 1000000"},
+		{sweep.ArenaOptions{Games: 1_000_001}, "1000001 games: want 1 to 1000000"},
+		{sweep.ArenaOptions{Games: 3, Seed: ^uint64(0) - 1}, "wrap past 2^64"},
+	} {
+		_, err := sweep.Arena(context.Background(), games, bots, "nim", [2]string{"random", "random"}, tc.opt)
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+			t.Errorf("%+v: %v, want %q", tc.opt, err, tc.wantErr)
+		}
+	}
+	// The last seed may be 2^64-1.
+	if _, err := sweep.Arena(context.Background(), games, bots, "nim", [2]string{"random", "random"}, sweep.ArenaOptions{Games: 2, Seed: ^uint64(0) - 1}); err != nil {
+		t.Fatal(err)
+	}
+	// A length limit stops every game of the Thue game at length 6: in Thue
+	// terms the painter survived.
+	res, err := sweep.Arena(context.Background(), games, bots, "thue(alphabet=5)", [2]string{"nesting(level=1)", "nesting(level=1)"},
+		sweep.ArenaOptions{Games: 2, MaxLength: 6, Record: func(_ int, r *game.Record) {
+			if r.Reason != "reached the length limit 6" || r.Length != 6 {
+				t.Errorf("record: %+v", r)
+			}
+		}})
+	if err != nil || res.Aborted != 2 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+}
+
+func TestArenaInterruptedKeepsTheTally(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := sweep.Arena(ctx, games, bots, "nim(piles=3;4;5)", [2]string{"perfect", "random"},
+		sweep.ArenaOptions{Games: 1000, Workers: 1, Progress: func(done, _ int) {
+			if done == 5 {
+				cancel()
+			}
+		}})
+	if err == nil || ctx.Err() == nil {
+		t.Fatalf("want the context's error, got %v", err)
+	}
+	if res.Games < 5 || res.Games >= 1000 || res.Wins[0]+res.Wins[1]+res.Draws+res.Aborted != res.Games {
+		t.Fatalf("tally so far: %+v", res)
+	}
+}
