@@ -307,3 +307,37 @@ func TestStopAndBudgetPutJobsBack(t *testing.T) {
 	}
 	checkEachOnce(t, st, spec)
 }
+
+// TestMaxLengthStopsGames checks that a worker plays the spec's
+// max_length: four heaps take at least four moves, and every game stops
+// at three.
+func TestMaxLengthStopsGames(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, storetest.PostgresURL(t))
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := &sweep.Spec{Name: "short", Games: []string{"nim(piles=20;30;40;50)"}, Pairs: [][]string{{"random", "random"}},
+		Seeds: "1..4", MaxLength: 3}
+	if jobs, err := queue.EnqueueSweep(ctx, st, spec); err != nil || jobs != 1 {
+		t.Fatalf("enqueue: %d jobs, %v", jobs, err)
+	}
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- queue.RunWorker(wctx, st, games, bots, queue.WorkerOptions{Workers: 1}) }()
+	waitStatus(t, st, spec.Name, 30*time.Second, func(s *queue.SweepStatus) bool { return s.Done == 1 })
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	stored, err := st.Games(ctx, store.Filter{Sweep: spec.Name})
+	if err != nil || len(stored) != 4 {
+		t.Fatalf("%d games, %v", len(stored), err)
+	}
+	for _, g := range stored {
+		if g.Length != 3 {
+			t.Errorf("game of seed %d: length %d; max_length is 3", g.Seed, g.Length)
+		}
+	}
+}

@@ -115,6 +115,9 @@ type loadedSpec struct {
 	text     string
 	cells    map[string]sweep.Cell
 	maxThink time.Duration
+	// maxLength stops a game at this length (for Thue: the painter
+	// survived); 0: no bound.
+	maxLength int
 }
 
 // spec returns the sweep's spec, parsed again only when it changed.
@@ -141,10 +144,7 @@ func (w *Worker) spec(ctx context.Context, name string) (*loadedSpec, error) {
 	if err != nil {
 		return nil, err
 	}
-	// TODO(max_length): pass spec.MaxLength once sweep.Options has a
-	// MaxLength field (a game reaching it stops; for Thue the painter
-	// survived).
-	ls = &loadedSpec{text: sw.Spec, cells: make(map[string]sweep.Cell, len(cells)), maxThink: maxThink}
+	ls = &loadedSpec{text: sw.Spec, cells: make(map[string]sweep.Cell, len(cells)), maxThink: maxThink, maxLength: spec.MaxLength}
 	for _, c := range cells {
 		c.Seeds = nil
 		ls.cells[c.ID] = c
@@ -215,7 +215,7 @@ func (w *Worker) work(ctx context.Context, a Args, start time.Time, rep *JobRepo
 		c := cell
 		c.Seeds = []uint64{seed}
 		var storeErr error
-		_, err := sweep.Run(ctx, w.Games, w.Bots, []sweep.Cell{c}, sweep.Options{Workers: 1, MaxThink: ls.maxThink,
+		_, err := sweep.Run(ctx, w.Games, w.Bots, []sweep.Cell{c}, sweep.Options{Workers: 1, MaxThink: ls.maxThink, MaxLength: ls.maxLength, NoResults: true,
 			Record: func(r *game.Record) {
 				// A game that ended is stored even while the job stops.
 				sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
