@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/kombi/kombi/game"
 )
@@ -72,4 +73,61 @@ func DecisionTimes(reg *game.Registry, recs []*game.Record, players []game.Playe
 		}
 	}
 	return out, nil
+}
+
+// MeanByName merges the series that share a name into one, whose y at each
+// x is the mean of theirs (decision times of many games of one strategy).
+func MeanByName(series []Series) []Series {
+	type acc struct {
+		sum map[float64]float64
+		n   map[float64]int
+	}
+	var order []string
+	byName := map[string]*acc{}
+	for _, s := range series {
+		a := byName[s.Name]
+		if a == nil {
+			a = &acc{sum: map[float64]float64{}, n: map[float64]int{}}
+			byName[s.Name] = a
+			order = append(order, s.Name)
+		}
+		for i, x := range s.X {
+			a.sum[x] += s.Y[i]
+			a.n[x]++
+		}
+	}
+	out := make([]Series, 0, len(order))
+	for _, name := range order {
+		a := byName[name]
+		xs := make([]float64, 0, len(a.n))
+		for x := range a.n {
+			xs = append(xs, x)
+		}
+		slices.Sort(xs)
+		s := Series{Name: name, X: xs, Y: make([]float64, len(xs))}
+		for i, x := range xs {
+			s.Y[i] = a.sum[x] / float64(a.n[x])
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Histogram counts how often each whole-number value occurs.
+func Histogram(name string, values []int) Series {
+	counts := map[int]int{}
+	for _, v := range values {
+		counts[v]++
+	}
+	keys := make([]int, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	s := Series{Name: name}
+	for _, k := range keys {
+		s.X = append(s.X, float64(k))
+		s.Y = append(s.Y, float64(counts[k]))
+	}
+	return s
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"slices"
@@ -159,6 +160,9 @@ func (s *Spec) SeedList() ([]uint64, error) {
 		seen := map[uint64]bool{}
 		for i, x := range v {
 			n, ok := x.(int64)
+			if f, isFloat := x.(float64); isFloat && f == math.Trunc(f) && f >= 0 && f < 1<<63 {
+				n, ok = int64(f), true // a spec read back from JSON
+			}
 			if !ok || n < 0 {
 				return nil, fmt.Errorf("%s; entry %d is %v", want, i+1, x)
 			}

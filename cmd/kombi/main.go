@@ -118,6 +118,8 @@ func (a *app) rootCmd() *cobra.Command {
 		a.withCompletion(a.analyzeCmd()),
 		a.serveCmd(),
 		a.recordsCmd(),
+		a.sweepCmd(),
+		a.workerCmd(),
 		a.replayCmd(),
 		a.tableCmd(),
 		a.benchCmd(),

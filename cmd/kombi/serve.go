@@ -36,7 +36,7 @@ func (a *app) serveCmd() *cobra.Command {
 			if searches < 0 || searches > 1024 {
 				return usagef("--max-searches %d: want 0 (one per core) to 1024", searches)
 			}
-			st, closeStore, err := a.matchStore(c.Context())
+			st, closeStore, err := a.matchStore(c)
 			if err != nil {
 				return err
 			}
@@ -100,8 +100,15 @@ func openBrowser(url string) {
 	_ = cmd.Start() // best effort: the URL is printed anyway
 }
 
-// matchStore opens where serve keeps its matches. (Until the database is
-// wired in: in memory.)
-func (a *app) matchStore(context.Context) (web.Store, func(), error) {
-	return &web.MemoryStore{}, func() {}, nil
+// matchStore opens where serve keeps its matches: the --db database, or
+// memory with --db ”.
+func (a *app) matchStore(c *cobra.Command) (web.Store, func(), error) {
+	if f := c.Flag(dbFlag); f != nil && f.Changed && f.Value.String() == "" {
+		return &web.MemoryStore{}, func() {}, nil
+	}
+	st, err := a.openStore(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return web.NewDBStore(st), func() { st.Close() }, nil
 }

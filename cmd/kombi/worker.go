@@ -181,8 +181,3 @@ func (a *app) sweepStatusCmd() *cobra.Command {
 	out.addFlags(c.Flags())
 	return c
 }
-
-// Until the root command adds a.workerCmd() (cmd/kombi/main.go) and
-// cmd/kombi/sweep.go calls the other two, this keeps them from counting
-// as unused; delete it then.
-var _ = []any{(*app).workerCmd, (*app).enqueueSweep, (*app).sweepStatusCmd}
