@@ -104,8 +104,14 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 	}
 	for i := range cells {
 		c := &cells[i]
-		if _, err := games.Load(c.Game, 1); err != nil {
+		g, err := games.Load(c.Game, 1)
+		if err != nil {
 			return nil, fmt.Errorf("sweep cell %s: %w", c.ID, err)
+		}
+		for p, name := range c.Players {
+			if _, err := bots.New(name, g, bot.Env{Seed: 1}); err != nil {
+				return nil, fmt.Errorf("sweep cell %s: %s: %w", c.ID, game.SeatName(game.Player(p)), err)
+			}
 		}
 	}
 	done := map[string]*game.Record{}
