@@ -12,6 +12,7 @@ import (
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 )
 
@@ -25,6 +26,7 @@ func (a *app) arenaCmd() *cobra.Command {
 		maxLength int
 		workers   int
 		records   string
+		noDB      bool
 	)
 	c := &cobra.Command{
 		Use:   "arena GAME",
@@ -71,10 +73,21 @@ func (a *app) arenaCmd() *cobra.Command {
 					bar.Report(solve.Progress{Done: int64(done), Total: int64(total), Elapsed: time.Since(start)})
 				},
 			}
-			if rf != nil {
-				opt.Record = func(_ int, r *game.Record) {
-					if rf.Write(r) != nil {
-						cancel() // stop: records would be lost
+			var db *store.Store
+			if !noDB {
+				if db, err = a.openStore(c); err != nil {
+					return err
+				}
+				defer db.Close()
+			}
+			var saveErr error
+			opt.Record = func(_ int, r *game.Record) {
+				if rf != nil && rf.Write(r) != nil {
+					cancel() // stop: records would be lost
+				}
+				if db != nil && saveErr == nil {
+					if _, _, saveErr = db.AddGame(ctx, store.NewGame{Record: r, Source: store.SourceArena}); saveErr != nil {
+						cancel()
 					}
 				}
 			}
@@ -84,6 +97,9 @@ func (a *app) arenaCmd() *cobra.Command {
 				if cerr := rf.Close(); cerr != nil {
 					return cerr
 				}
+			}
+			if saveErr != nil {
+				return fmt.Errorf("arena: storing a game: %w (the games stored before are kept)", saveErr)
 			}
 			if err != nil && c.Context().Err() == nil {
 				return err
@@ -107,6 +123,7 @@ func (a *app) arenaCmd() *cobra.Command {
 	fl.IntVar(&maxLength, "max-length", 0, "stop a game when its length (Thue: the word length; else the moves) reaches this (0: no limit)")
 	fl.IntVar(&workers, "workers", 0, fmt.Sprintf("games played at once, 1 to %d (0: one per CPU)", sweep.MaxWorkers))
 	fl.StringVar(&records, "records", "", "write every game's record to this file, one JSON object per line")
+	fl.BoolVar(&noDB, "no-db", false, "do not store the games in the database (--db)")
 	return c
 }
 

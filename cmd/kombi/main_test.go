@@ -12,6 +12,20 @@ import (
 	"github.com/kombi/kombi/match"
 )
 
+// TestMain keeps the tests' games out of the user's database: the default
+// database lives in a temporary data directory.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "kombi-test-data")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("KOMBI_DATA_DIR", dir)
+	os.Setenv("KOMBI_DB", "")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // kombi runs the command line in dir and returns the exit status and outputs.
 func kombi(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()

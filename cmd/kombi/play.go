@@ -19,6 +19,7 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/store"
 )
 
 // playConfig is the TOML file of `kombi play --config`. Flags given on the
@@ -70,6 +71,7 @@ type playFlags struct {
 	config    string
 	out       string
 	noOut     bool
+	noDB      bool
 	position  string
 	resume    string
 	// seedFromConfig is set when the config file gave the seed.
@@ -143,6 +145,7 @@ func (a *app) playCmd() *cobra.Command {
 	fl.StringVar(&f.config, "config", "", "TOML file with game, p1, p2, seed, max_think, out")
 	fl.StringVar(&f.out, "out", "output", "directory for the transcript and record files")
 	fl.BoolVar(&f.noOut, "no-out", false, "do not write transcript and record files")
+	fl.BoolVar(&f.noDB, "no-db", false, "do not store the game in the database (--db)")
 	return c
 }
 
@@ -289,6 +292,11 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 	rec, err := match.Play(c.Context(), g, seats, opt)
 	if err != nil {
 		return fmt.Errorf("play: %w", err)
+	}
+	if !f.noDB {
+		if _, err := a.storeRecords(c, store.SourcePlay, rec); err != nil {
+			return fmt.Errorf("play: the game is over but was not stored: %w", err)
+		}
 	}
 	if file != nil {
 		if err := fileCheck.Err(); err != nil {
