@@ -86,7 +86,7 @@ func (a *app) arenaCmd() *cobra.Command {
 					cancel() // stop: records would be lost
 				}
 				if db != nil && saveErr == nil {
-					if _, _, saveErr = db.AddGame(ctx, store.NewGame{Record: r, Source: store.SourceArena}); saveErr != nil {
+					if _, _, saveErr = db.AddGame(context.WithoutCancel(ctx), store.NewGame{Record: r, Source: store.SourceArena}); saveErr != nil {
 						cancel()
 					}
 				}

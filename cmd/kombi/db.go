@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -52,7 +53,7 @@ func (a *app) storeRecords(c *cobra.Command, source string, recs ...*game.Record
 		}
 	}()
 	for _, r := range recs {
-		_, ok, err := s.AddGame(c.Context(), store.NewGame{Record: r, Source: source})
+		_, ok, err := s.AddGame(context.WithoutCancel(c.Context()), store.NewGame{Record: r, Source: source})
 		if err != nil {
 			return added, err
 		}

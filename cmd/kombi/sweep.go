@@ -111,7 +111,7 @@ func (a *app) runSweep(c *cobra.Command, st *store.Store, spec *sweep.Spec, work
 	_, runErr := sweep.Run(rctx, a.games, a.bots, todo, sweep.Options{Workers: workers, MaxThink: maxThink, MaxLength: spec.MaxLength, NoResults: true,
 		Record: func(r *game.Record) {
 			cell := sweep.CellOf(r)
-			_, _, err := st.AddGame(ctx, store.NewGame{Record: r, Source: store.SourceSweep, Sweep: spec.Name, Cell: cell})
+			_, _, err := st.AddGame(context.WithoutCancel(ctx), store.NewGame{Record: r, Source: store.SourceSweep, Sweep: spec.Name, Cell: cell})
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
