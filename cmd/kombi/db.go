@@ -32,7 +32,7 @@ func (a *app) openStore(c *cobra.Command) (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := store.Open(c.Context(), url)
+	s, err := store.Open(context.WithoutCancel(c.Context()), url)
 	if errors.Is(err, store.ErrBadURL) {
 		return nil, usageError{fmt.Errorf("--db: %w", err)}
 	}
