@@ -17,7 +17,7 @@ func WriteSteps(w io.Writer, reg *game.Registry, rec *game.Record) error {
 		return err
 	}
 	typ, _ := reg.Lookup(familyName(rec.Game))
-	ew := &errWriter{w: w}
+	ew := NewCheckedWriter(w, "")
 	if rec.Position != "" {
 		fmt.Fprintf(ew, "Start (position %s):\n%s\n", rec.Position, s)
 	} else {
@@ -51,19 +51,4 @@ func familyName(gameString string) string {
 		return ""
 	}
 	return spec.Name
-}
-
-// errWriter keeps the first write error and then writes nothing more.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(p)
-	e.err = err
-	return n, err
 }

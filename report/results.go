@@ -1,0 +1,77 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/solve"
+)
+
+// ResultText is a solve result for people: the game's own explanation
+// (Result.Text), else its common fields.
+func ResultText(r *solve.Result) string {
+	if r.Text != "" {
+		return r.Text
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%s\nOutcome for the player to move: %s\n", r.Game, r.Position, r.Outcome)
+	if r.Value != nil {
+		fmt.Fprintf(&b, "Value: %v\n", r.Value)
+	}
+	if r.LowerBound != nil || r.UpperBound != nil {
+		fmt.Fprintf(&b, "Bounds: %s to %s\n", valueText(r.LowerBound), valueText(r.UpperBound))
+	}
+	complete := ""
+	if !r.Complete {
+		complete = ", not complete"
+	}
+	fmt.Fprintf(&b, "Best moves: %s\n(%d positions searched%s)\n", strings.Join(r.BestMoves, " "), r.Nodes, complete)
+	return b.String()
+}
+
+// AnalysisTable is an analysis as a table: one row per move with its
+// outcome for the mover and the value after it.
+func AnalysisTable(an *solve.Analysis) *Table {
+	t := &Table{Title: fmt.Sprintf("%s — every move of player %s", an.Game, game.SeatName(an.Player)),
+		Columns: []string{"move", "outcome", "value"}}
+	unknown := false
+	for _, m := range an.Moves {
+		t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value)})
+		unknown = unknown || m.Outcome == solve.Unknown
+	}
+	switch {
+	case unknown:
+		t.Notes = append(t.Notes, "Moves marked unknown were not decided in the time given (--time).")
+	case !an.Complete:
+		t.Notes = append(t.Notes, "Not every legal move is listed or valued (see the game's notes).")
+	}
+	return t
+}
+
+func valueText(v any) string {
+	if v == nil {
+		return "-"
+	}
+	return fmt.Sprint(v)
+}
+
+// ArenaText is an arena's tally for people: of games games of the game
+// string spec from seed on (fewer finished when it was stopped).
+func ArenaText(res match.ArenaResult, spec string, seed uint64, games int) string {
+	var b strings.Builder
+	if res.Games < games {
+		fmt.Fprintf(&b, "%d of %d games of %s finished, seeds from %d, seats alternating\n", res.Games, games, spec, seed)
+	} else {
+		fmt.Fprintf(&b, "%d games of %s, seeds %d..%d, seats alternating\n", res.Games, spec, seed, seed+uint64(games)-1)
+	}
+	fmt.Fprintf(&b, "  A %-24s wins %d\n", res.Bots[0], res.Wins[0])
+	fmt.Fprintf(&b, "  B %-24s wins %d\n", res.Bots[1], res.Wins[1])
+	fmt.Fprintf(&b, "  draws %d", res.Draws)
+	if res.Aborted > 0 {
+		fmt.Fprintf(&b, ", aborted %d", res.Aborted)
+	}
+	fmt.Fprintf(&b, "\n  score of A %.1f%% (a draw counts half); the first mover won %d\n", 100*res.Score(0), res.FirstWins)
+	return b.String()
+}
