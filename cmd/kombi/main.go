@@ -157,17 +157,3 @@ func interrupted(ctx context.Context, err error) error {
 	}
 	return nil
 }
-
-// maxMemBytes is the machine's memory, the most any --mem may ask for.
-func maxMemBytes() int64 {
-	data, err := os.ReadFile("/proc/meminfo")
-	if err == nil {
-		var kb int64
-		for _, line := range strings.Split(string(data), "\n") {
-			if _, err := fmt.Sscanf(line, "MemTotal: %d kB", &kb); err == nil && kb > 0 {
-				return kb * 1024
-			}
-		}
-	}
-	return 1 << 40
-}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 )
 
@@ -56,3 +59,28 @@ func (a *app) write(o output, data any, tables ...*report.Table) error {
 	}
 	return nil
 }
+
+// print prints data as JSON with --json, else text for people.
+func (a *app) print(asJSON bool, data any, text string) error {
+	if asJSON {
+		return writeJSON(a.stdout, data)
+	}
+	if _, err := io.WriteString(a.stdout, text); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
+}
+
+// writeJSON writes v as indented JSON; a failed write is an error.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write JSON: %w", err)
+	}
+	return nil
+}
+
+// out returns a checked writer of standard output: write piece by piece,
+// check Err once at the end.
+func (a *app) out() *match.CheckedWriter { return match.NewCheckedWriter(a.stdout, "standard output") }

@@ -1,19 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"crypto/rand"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
-	"time"
 
-	"github.com/pelletier/go-toml/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/bot"
@@ -22,58 +14,32 @@ import (
 	"github.com/kombi/kombi/store"
 )
 
-// playConfig is the TOML file of `kombi play --config`. Flags given on the
-// command line override it.
+// playConfig is the TOML file of `kombi play --config`: match.Config, or
+// the Thue thesis' keys (thue.go).
 type playConfig struct {
-	Game     string `toml:"game"`
-	P1       string `toml:"p1"`
-	P2       string `toml:"p2"`
-	Seed     *int64 `toml:"seed"`
-	MaxThink string `toml:"max_think"`
-	Out      string `toml:"out"`
-	// The Thue thesis' keys: a file with any of them is a Thue game
-	// configuration (see thesisConfig in thue.go).
+	match.Config
 	thesisKeys
 }
 
-// maxConfigBytes bounds a configuration file.
-const maxConfigBytes = 1 << 20
-
 func readPlayConfig(path string) (playConfig, error) {
 	var cfg playConfig
-	data, err := readFileLimit(path, maxConfigBytes)
-	if err != nil {
-		return cfg, usagef("config: %w", err)
-	}
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cfg); err != nil {
-		var strict *toml.StrictMissingError
-		if errors.As(err, &strict) {
-			return cfg, usagef("config %s: %s\nallowed keys: game, p1, p2, seed, max_think, out, and for the Thue game %s", path, strings.TrimSpace(strict.String()), thesisKeyNames)
-		}
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			row, col := de.Position()
-			return cfg, usagef("config %s:%d:%d: %v", path, row, col, de)
-		}
-		return cfg, usagef("config %s: %w", path, err)
+	if err := match.ReadConfig(path, &cfg, ", and for the Thue game "+thesisKeyNames); err != nil {
+		return cfg, usageError{err}
 	}
 	return cfg, nil
 }
 
 type playFlags struct {
-	p1, p2    string
-	seed      uint64
-	maxThink  time.Duration
-	maxLength int
-	json      bool
-	config    string
-	out       string
-	noOut     bool
-	noDB      bool
-	position  string
-	resume    string
+	runFlags
+	p1, p2   string
+	seed     uint64
+	json     bool
+	config   string
+	out      string
+	noOut    bool
+	noDB     bool
+	position string
+	resume   string
 	// seedFromConfig is set when the config file gave the seed.
 	seedFromConfig bool
 }
@@ -103,7 +69,7 @@ func (a *app) playCmd() *cobra.Command {
 			if len(args) == 1 {
 				spec = args[0]
 			}
-			if err := checkRunFlags(f.maxThink, f.maxLength); err != nil {
+			if err := f.check(); err != nil {
 				return err
 			}
 			if f.resume != "" {
@@ -128,7 +94,7 @@ func (a *app) playCmd() *cobra.Command {
 				return usagef("play: which game? Give a game string (see 'kombi games') or a config file with game = \"...\"")
 			}
 			if !c.Flags().Changed("seed") && (f.config == "" || !f.seedFromConfig) {
-				f.seed = randomSeed()
+				f.seed = match.RandomSeed()
 			}
 			return a.play(c, spec, f)
 		},
@@ -137,8 +103,7 @@ func (a *app) playCmd() *cobra.Command {
 	fl.StringVar(&f.p1, "p1", "human", "bot string of the first player")
 	fl.StringVar(&f.p2, "p2", "random", "bot string of the second player")
 	fl.Uint64Var(&f.seed, "seed", 0, "seed of everything random in the game (default: a new random seed)")
-	fl.DurationVar(&f.maxThink, "max-think", 0, "abort the game when a computer decision takes longer (e.g. 10s; 0: no limit)")
-	fl.IntVar(&f.maxLength, "max-length", 0, "stop the game when its length (Thue: the word length; else the moves) reaches this (0: no limit)")
+	f.addFlags(fl)
 	fl.StringVar(&f.position, "position", "", "start from this position (the notation of 'kombi solve --position')")
 	fl.StringVar(&f.resume, "resume", "", "continue the stopped game of this record file (same game, seed, players and moves)")
 	fl.BoolVar(&f.json, "json", false, "print the JSON record instead of the transcript")
@@ -149,42 +114,37 @@ func (a *app) playCmd() *cobra.Command {
 	return c
 }
 
+// merge takes the settings of a config file that no flag overrides.
 func (f *playFlags) merge(c *cobra.Command, cfg playConfig, spec *string) error {
+	fl := c.Flags()
 	if *spec == "" {
 		*spec = cfg.Game
 	}
-	set := func(name string, dst *string, v string) {
-		if v != "" && !c.Flags().Changed(name) {
-			*dst = v
+	for flag, v := range map[string][2]*string{"p1": {&f.p1, &cfg.P1}, "p2": {&f.p2, &cfg.P2}, "out": {&f.out, &cfg.Out}} {
+		if *v[1] != "" && !fl.Changed(flag) {
+			*v[0] = *v[1]
 		}
 	}
-	set("p1", &f.p1, cfg.P1)
-	set("p2", &f.p2, cfg.P2)
-	set("out", &f.out, cfg.Out)
-	if cfg.Seed != nil && !c.Flags().Changed("seed") {
-		if *cfg.Seed < 0 {
-			return usagef("config: seed %d: want a whole number ≥ 0", *cfg.Seed)
-		}
-		f.seed = uint64(*cfg.Seed)
+	var err error
+	if cfg.Seed != nil && !fl.Changed("seed") {
+		f.seed, err = cfg.SeedValue()
 		f.seedFromConfig = true
 	}
-	if cfg.MaxThink != "" && !c.Flags().Changed("max-think") {
-		d, err := time.ParseDuration(cfg.MaxThink)
-		if err != nil || d < 0 {
-			return usagef("config: max_think %q: want a duration such as 10s or 1m30s", cfg.MaxThink)
-		}
-		f.maxThink = d
+	if cfg.MaxThink != "" && !fl.Changed("max-think") && err == nil {
+		f.maxThink, err = cfg.MaxThinkValue()
+	}
+	if err != nil {
+		return usageError{err}
 	}
 	return nil
 }
 
 // randomSeed returns a fresh seed for games whose seed was not given.
-func randomSeed() uint64 {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return uint64(time.Now().UnixNano())
-	}
-	return binary.LittleEndian.Uint64(b[:]) >> 11 // exact in JSON numbers
+func randomSeed() uint64 { return match.RandomSeed() }
+
+// newOutputFile creates a new transcript file (match.NewTranscriptFile).
+func newOutputFile(dir, gameName string, seed uint64) (*os.File, error) {
+	return match.NewTranscriptFile(dir, gameName, seed)
 }
 
 func (a *app) play(c *cobra.Command, spec string, f playFlags) error {
@@ -193,7 +153,7 @@ func (a *app) play(c *cobra.Command, spec string, f playFlags) error {
 		return err
 	}
 	if _, err := game.StartOf(g, f.position); err != nil {
-		return usageError{fmt.Errorf("--position: %w", err)}
+		return usagef("--position: %w", err)
 	}
 	return a.runGame(c, g, [2]string{f.p1, f.p2}, f, match.Options{Seed: f.seed, Position: f.position})
 }
@@ -201,19 +161,13 @@ func (a *app) play(c *cobra.Command, spec string, f playFlags) error {
 // resume continues the game of the record in f.resume: same game, seed,
 // start, players (unless --p1/--p2 are given) and moves.
 func (a *app) resume(c *cobra.Command, f playFlags) error {
-	rec, err := a.readRecord(f.resume)
+	rec, err := match.ReadRecordFile(f.resume, a.stdin)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
-	if !rec.Aborted {
-		return usagef("play --resume %s: the game is over (%s); only a stopped game can be continued", f.resume, match.ResultLine(recordType(a, rec), rec))
-	}
-	if _, err := game.StateAt(a.games, rec, len(rec.Moves)); err != nil {
-		return usageError{fmt.Errorf("play --resume %s: %w", f.resume, err)}
-	}
-	g, err := a.loadGame(rec.Game, rec.Seed)
+	g, opt, err := match.Resume(a.games, rec)
 	if err != nil {
-		return err
+		return usagef("play --resume %s: %w", f.resume, err)
 	}
 	names := [2]string{rec.Players[0], rec.Players[1]}
 	if c.Flags().Changed("p1") {
@@ -222,103 +176,48 @@ func (a *app) resume(c *cobra.Command, f playFlags) error {
 	if c.Flags().Changed("p2") {
 		names[1] = f.p2
 	}
-	f.seed = rec.Seed
-	return a.runGame(c, g, names, f, match.Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves})
+	return a.runGame(c, g, names, f, opt)
 }
 
-// recordType returns the type of a record's game, built from its game
-// string so that roles follow its parameters (2D Nim's p1=G); an empty type
-// when the game does not load.
-func recordType(a *app, rec *game.Record) *game.Type {
-	if g, err := a.games.Load(rec.Game, rec.Seed); err == nil {
-		return g.Type()
-	}
-	return &game.Type{}
-}
-
-// readRecord reads the one JSON record of a file ("-": standard input),
-// at most maxInputBytes of it, and checks its shape.
-func (a *app) readRecord(path string) (*game.Record, error) {
-	in, done, err := a.openInput(path)
-	if err != nil {
-		return nil, usagef("record: %w", err)
-	}
-	defer done()
-	var rec game.Record
-	if err := json.NewDecoder(in).Decode(&rec); err != nil {
-		return nil, usagef("record %s: not a valid record: %w", path, err)
-	}
-	if err := rec.Check(); err != nil {
-		return nil, usagef("%s: %w", path, err)
-	}
-	return &rec, nil
-}
-
-// runGame plays one game between the bot strings names and writes its
-// transcript and record. A person's quit or the length limit ends it with
-// status 0; other stops are failures; Ctrl-C exits 130 after the record is
-// written.
+// runGame plays one game between the bot strings names, writes its
+// transcript and record files and stores it. A person's quit or the length
+// limit ends it with status 0; other stops are failures; Ctrl-C exits 130
+// once the game is kept.
 func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlags, opt match.Options) error {
 	opt.MaxThink, opt.MaxLength = f.maxThink, f.maxLength
 	stdout := a.out()
 	// With --json the standard output holds only the record: people's
 	// prompts and messages go to standard error.
-	var people io.Writer = stdout
-	if f.json {
-		people = a.stderr
+	people := io.Writer(a.stderr)
+	if !f.json {
+		people, opt.Transcript = stdout, stdout
 	}
 	seats, err := a.seats(g, names, opt.Seed, bot.Env{Input: a.input, Output: people})
 	if err != nil {
 		return err
 	}
-	var writers []io.Writer
-	if !f.json {
-		writers = append(writers, stdout)
-	}
-	var (
-		file      *os.File
-		fileCheck *checkedWriter
-	)
+	s := match.Session{Game: g, Seats: seats, Options: opt}
 	if !f.noOut {
-		file, err = newOutputFile(f.out, g.Type().Name, opt.Seed)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		fileCheck = &checkedWriter{w: file, name: "transcript file " + file.Name()}
-		writers = append(writers, fileCheck)
+		s.Dir = f.out
 	}
-	opt.Transcript = io.MultiWriter(writers...)
-	rec, err := match.Play(c.Context(), g, seats, opt)
-	if err != nil {
-		return fmt.Errorf("play: %w", err)
+	rec, files, err := s.Run(c.Context())
+	if rec == nil {
+		return err
 	}
 	if !f.noDB {
-		if _, err := a.storeRecords(c, store.SourcePlay, rec); err != nil {
-			return fmt.Errorf("play: the game is over but was not stored: %w", err)
+		if _, serr := a.storeRecords(c, store.SourcePlay, rec); serr != nil {
+			return errors.Join(err, fmt.Errorf("play: the game is over but was not stored: %w", serr))
 		}
 	}
-	if file != nil {
-		if err := fileCheck.Err(); err != nil {
-			return err
-		}
-		if err := file.Close(); err != nil {
-			return fmt.Errorf("transcript file %s: %w", file.Name(), err)
-		}
-		recPath := strings.TrimSuffix(file.Name(), ".txt") + ".json"
-		if err := writeRecordFile(recPath, rec); err != nil {
-			return err
-		}
-		if !f.json {
-			fmt.Fprintf(stdout, "Transcript: %s\nRecord: %s\n", file.Name(), recPath)
-		}
+	if err != nil {
+		return err
 	}
 	if f.json {
-		if err := writeJSON(a.stdout, rec); err != nil {
-			return err
-		}
+		err = writeJSON(a.stdout, rec)
+	} else if files.Record != "" {
+		fmt.Fprintf(stdout, "Transcript: %s\nRecord: %s\n", files.Transcript, files.Record)
 	}
-	if err := stdout.Err(); err != nil {
+	if err = errors.Join(err, stdout.Err()); err != nil {
 		return err
 	}
 	if c.Context().Err() != nil {
@@ -328,74 +227,4 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 		return fmt.Errorf("game aborted: %s", rec.Reason)
 	}
 	return nil
-}
-
-// newOutputFile creates a new transcript file under dir, named after the
-// time, the game and the seed; it never overwrites an existing file.
-func newOutputFile(dir, gameName string, seed uint64) (*os.File, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %w", err)
-	}
-	base := fmt.Sprintf("%s-%s-seed%d", time.Now().Format("20060102-150405"), gameName, seed)
-	for i := 1; ; i++ {
-		name := base
-		if i > 1 {
-			name = fmt.Sprintf("%s-%d", base, i)
-		}
-		f, err := os.OpenFile(filepath.Join(dir, name+".txt"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err == nil {
-			return f, nil
-		}
-		if !errors.Is(err, os.ErrExist) || i > 1000 {
-			return nil, fmt.Errorf("output file: %w", err)
-		}
-	}
-}
-
-// writeRecordFile writes a record to a new file, completely or not at all
-// (a temporary file renamed into place).
-func writeRecordFile(path string, rec *game.Record) error {
-	var buf bytes.Buffer
-	if err := writeJSON(&buf, rec); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".record-*.json")
-	if err != nil {
-		return fmt.Errorf("record file %s: %w", path, err)
-	}
-	_, err = tmp.Write(buf.Bytes())
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("record file %s: %w", path, err)
-	}
-	return nil
-}
-
-// readFileLimit reads a whole file of at most limit bytes.
-func readFileLimit(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: more than the limit of %d bytes", path, limit)
-	}
-	return data, nil
 }

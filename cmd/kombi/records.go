@@ -7,13 +7,9 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/store"
 )
@@ -38,40 +34,6 @@ type gameFilter struct{ game, sweep string }
 func (f *gameFilter) addFlags(c *cobra.Command) {
 	c.Flags().StringVar(&f.game, "game", "", "only games of this family (nim) or this exact game string")
 	c.Flags().StringVar(&f.sweep, "sweep", "", "only games of this sweep")
-}
-
-// listedGame is a game in `records list --json`: all but the record.
-type listedGame struct {
-	ID       int64     `json:"id"`
-	Created  time.Time `json:"created_at"`
-	Source   string    `json:"source"`
-	GameName string    `json:"game_name"`
-	Game     string    `json:"game"`
-	Seed     uint64    `json:"seed"`
-	Players  []string  `json:"players"`
-	Winner   *int      `json:"winner"`
-	Length   int64     `json:"length"`
-	Aborted  bool      `json:"aborted"`
-	Sweep    string    `json:"sweep,omitempty"`
-	Cell     string    `json:"cell,omitempty"`
-}
-
-func listed(g *store.StoredGame) listedGame {
-	return listedGame{ID: g.ID, Created: g.Created, Source: g.Source, GameName: g.GameName, Game: g.Game,
-		Seed: g.Seed, Players: g.Players, Winner: g.Winner, Length: g.Length, Aborted: g.Aborted,
-		Sweep: g.Sweep, Cell: g.Cell}
-}
-
-// resultText is a stored game's result in a few words.
-func resultText(g *store.StoredGame) string {
-	switch {
-	case g.Aborted:
-		return "aborted"
-	case g.Winner == nil:
-		return "draw"
-	default:
-		return game.SeatName(game.Player(*g.Winner)) + " wins"
-	}
 }
 
 func (a *app) recordsListCmd() *cobra.Command {
@@ -105,23 +67,7 @@ func (a *app) recordsListCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			data := struct {
-				Games []listedGame `json:"games"`
-				Total int64        `json:"total"`
-			}{Games: []listedGame{}, Total: total}
-			t := &report.Table{
-				Title:   fmt.Sprintf("Games in %s", s.Location()),
-				Columns: []string{"id", "when", "source", "game", "seed", "players", "result", "length", "sweep", "cell"},
-			}
-			for _, g := range games {
-				data.Games = append(data.Games, listed(g))
-				t.Rows = append(t.Rows, []string{
-					strconv.FormatInt(g.ID, 10), g.Created.Local().Format("2006-01-02 15:04:05"), g.Source, g.Game,
-					strconv.FormatUint(g.Seed, 10), strings.Join(g.Players, " vs "), resultText(g),
-					strconv.FormatInt(g.Length, 10), g.Sweep, g.Cell,
-				})
-			}
-			t.Notes = append(t.Notes, fmt.Sprintf("%d of %d game(s) shown.", len(games), total))
+			data, t := report.GameList(games, total, s.Location())
 			return a.write(out, data, t)
 		},
 	}
@@ -162,47 +108,16 @@ func (a *app) recordsShowCmd() *cobra.Command {
 				}
 				return nil
 			}
-			return a.showGame(g)
+			typ, _ := a.games.Lookup(g.GameName)
+			text, err := report.GameText(g, typ)
+			if err != nil {
+				return err
+			}
+			return a.print(false, nil, text)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print exactly the stored record (as 'kombi replay' reads it)")
 	return c
-}
-
-// showGame prints a stored game for people: a summary, the moves and the
-// result.
-func (a *app) showGame(g *store.StoredGame) error {
-	rec, err := g.Decode()
-	if err != nil {
-		return err
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Game %d: %s, seed %d\n", g.ID, g.Game, g.Seed)
-	for i, p := range g.Players {
-		fmt.Fprintf(&b, "  %s: %s\n", game.SeatName(game.Player(i)), p)
-	}
-	fmt.Fprintf(&b, "  stored %s from %s", g.Created.Local().Format("2006-01-02 15:04:05"), g.Source)
-	if g.Sweep != "" {
-		fmt.Fprintf(&b, " (sweep %s, cell %s)", g.Sweep, g.Cell)
-	}
-	b.WriteString("\n\nMoves:\n")
-	if len(rec.Moves) == 0 {
-		b.WriteString("  (none)\n")
-	}
-	for i, m := range rec.Moves {
-		fmt.Fprintf(&b, "  %3d. %s %-12s %.3f s\n", i+1, game.SeatName(m.Player), m.Move, m.Seconds)
-	}
-	b.WriteByte('\n')
-	if typ, ok := a.games.Lookup(g.GameName); ok {
-		b.WriteString(match.ResultLine(typ, rec))
-	} else {
-		fmt.Fprintf(&b, "Result: %s after %d moves (length %d).", resultText(g), len(rec.Moves), rec.Length)
-	}
-	b.WriteString("\n'kombi records show " + strconv.FormatInt(g.ID, 10) + " --json' prints the record for 'kombi replay'.\n")
-	if _, err := io.WriteString(a.stdout, b.String()); err != nil {
-		return fmt.Errorf("write: %w", err)
-	}
-	return nil
 }
 
 func (a *app) recordsExportCmd() *cobra.Command {
@@ -260,18 +175,8 @@ func (a *app) recordsImportCmd() *cobra.Command {
 			if res.TornLast {
 				fmt.Fprintf(a.stderr, "kombi: warning: %s: the last line is incomplete (a write cut short?) and was skipped\n", name)
 			}
-			if asJSON {
-				return writeJSON(a.stdout, struct {
-					Added    int  `json:"added"`
-					Skipped  int  `json:"skipped"`
-					TornLast bool `json:"torn_last"`
-				}{res.Added, res.Skipped, res.TornLast})
-			}
-			if _, err := fmt.Fprintf(a.stdout, "%s: %d game(s) added, %d skipped (stored already), into %s\n",
-				name, res.Added, res.Skipped, s.Location()); err != nil {
-				return fmt.Errorf("write: %w", err)
-			}
-			return nil
+			return a.print(asJSON, map[string]any{"added": res.Added, "skipped": res.Skipped, "torn_last": res.TornLast},
+				fmt.Sprintf("%s: %d game(s) added, %d skipped (stored already), into %s\n", name, res.Added, res.Skipped, s.Location()))
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"added","skipped","torn_last"}`)

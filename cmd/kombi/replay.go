@@ -1,19 +1,16 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
-	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 )
 
 func (a *app) replayCmd() *cobra.Command {
-	var quiet, step bool
+	var opt match.ReplayOptions
 	c := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Replay a game record and check it move by move",
@@ -24,67 +21,26 @@ func (a *app) replayCmd() *cobra.Command {
 		Example: "  kombi replay output/20250101-120000-nim-seed1.json --step",
 		Args:    exactArgs(1, "one record file"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if quiet && step {
+			if opt.Quiet && opt.Step {
 				return usagef("replay: --quiet and --step exclude each other")
 			}
-			in, done, err := a.openInput(args[0])
+			in, done, err := match.OpenInput(args[0], a.stdin)
 			if err != nil {
 				return usagef("replay: %w", err)
 			}
 			defer done()
-			out := a.out()
-			dec := json.NewDecoder(in)
-			n := 0
-			for {
-				var rec game.Record
-				if err := dec.Decode(&rec); err == io.EOF {
-					break
-				} else if err != nil {
-					if errors.Is(err, errTooLarge) {
-						return usagef("replay %s: %w", args[0], err)
-					}
-					return usagef("replay %s: record %d is not a valid record: %w", args[0], n+1, err)
-				}
-				n++
-				final, err := game.Replay(a.games, &rec)
-				if err != nil {
-					return fmt.Errorf("record %d: %w", n, err)
-				}
-				if quiet {
-					continue
-				}
-				typ := recordType(a, &rec)
-				if step {
-					if err := match.WriteSteps(out, a.games, &rec); err != nil {
-						return fmt.Errorf("record %d: %w", n, err)
-					}
-				}
-				fmt.Fprintf(out, "Record %d: %s, seed %d, %d moves — replayed and checked.\n%s\n", n, rec.Game, rec.Seed, len(rec.Moves), final)
-				if typ != nil {
-					fmt.Fprintln(out, match.ResultLine(typ, &rec))
-				}
-				if err := out.Err(); err != nil {
-					return err
-				}
+			n, err := match.Replay(in, a.games, a.stdout, opt)
+			var bad *match.InputError
+			if errors.As(err, &bad) {
+				return usagef("replay %s: %w", args[0], err)
 			}
-			if n == 0 {
-				return usagef("replay %s: no record found", args[0])
+			if err != nil || !opt.Quiet {
+				return err
 			}
-			if quiet {
-				fmt.Fprintf(out, "%d record(s) replayed and checked\n", n)
-			}
-			return out.Err()
+			return a.print(false, nil, fmt.Sprintf("%d record(s) replayed and checked\n", n))
 		},
 	}
-	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the number of records checked")
-	c.Flags().BoolVar(&step, "step", false, "show every position of the game in turn, with the move that led to it")
+	c.Flags().BoolVarP(&opt.Quiet, "quiet", "q", false, "print only the number of records checked")
+	c.Flags().BoolVar(&opt.Step, "step", false, "show every position of the game in turn, with the move that led to it")
 	return c
-}
-
-func gameName(spec string) string {
-	s, err := game.ParseSpec(spec)
-	if err != nil {
-		return ""
-	}
-	return s.Name
 }
