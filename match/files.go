@@ -44,15 +44,30 @@ type Config struct {
 	Out      string `toml:"out"`
 }
 
+// InputError is input that a function cannot use: a configuration or
+// record file that is not one, a game that cannot be continued. It is the
+// user's mistake (a usage error for the command line), not a failure.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// inputErrorf is fmt.Errorf as an *InputError.
+func inputErrorf(format string, args ...any) error {
+	return &InputError{fmt.Errorf(format, args...)}
+}
+
 // ReadConfig reads a play configuration of at most MaxConfigBytes into v:
 // a *Config, or a pointer to a struct that embeds Config beside more keys
 // (more names them after Config's in the message on an unknown key, e.g.
-// ", and for the Thue game gameType, ..."). Its errors name the file, and
-// the line and column of a bad value.
+// ", and for the Thue game gameType, ..."). Its errors are *InputErrors
+// naming the file, and the line and column of a bad value.
 func ReadConfig(path string, v any, more string) error {
 	data, err := readFileLimit(path, MaxConfigBytes)
 	if err != nil {
-		return fmt.Errorf("config: %w", err)
+		return inputErrorf("config: %w", err)
 	}
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -63,18 +78,18 @@ func ReadConfig(path string, v any, more string) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &strict):
-		return fmt.Errorf("config %s: %s\nallowed keys: game, p1, p2, seed, max_think, out%s", path, strings.TrimSpace(strict.String()), more)
+		return inputErrorf("config %s: %s\nallowed keys: game, p1, p2, seed, max_think, out%s", path, strings.TrimSpace(strict.String()), more)
 	case errors.As(err, &de):
 		row, col := de.Position()
-		return fmt.Errorf("config %s:%d:%d: %v", path, row, col, de)
+		return inputErrorf("config %s:%d:%d: %v", path, row, col, de)
 	}
-	return fmt.Errorf("config %s: %w", path, err)
+	return inputErrorf("config %s: %w", path, err)
 }
 
 // SeedValue is the configured seed, which must be ≥ 0 (Seed not nil).
 func (c *Config) SeedValue() (uint64, error) {
 	if *c.Seed < 0 {
-		return 0, fmt.Errorf("config: seed %d: want a whole number ≥ 0", *c.Seed)
+		return 0, inputErrorf("config: seed %d: want a whole number ≥ 0", *c.Seed)
 	}
 	return uint64(*c.Seed), nil
 }
@@ -83,7 +98,7 @@ func (c *Config) SeedValue() (uint64, error) {
 func (c *Config) MaxThinkValue() (time.Duration, error) {
 	d, err := time.ParseDuration(c.MaxThink)
 	if err != nil || d < 0 {
-		return 0, fmt.Errorf("config: max_think %q: want a duration such as 10s or 1m30s", c.MaxThink)
+		return 0, inputErrorf("config: max_think %q: want a duration such as 10s or 1m30s", c.MaxThink)
 	}
 	return d, nil
 }
@@ -210,19 +225,19 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 }
 
 // ReadRecordFile reads the one JSON record of a file ("-": stdin, at most
-// MaxInputBytes) and checks its shape.
+// MaxInputBytes) and checks its shape; its errors are *InputErrors.
 func ReadRecordFile(path string, stdin io.Reader) (*game.Record, error) {
 	in, done, err := OpenInput(path, stdin)
 	if err != nil {
-		return nil, fmt.Errorf("record: %w", err)
+		return nil, inputErrorf("record: %w", err)
 	}
 	defer done()
 	var rec game.Record
 	if err := json.NewDecoder(in).Decode(&rec); err != nil {
-		return nil, fmt.Errorf("record %s: not a valid record: %w", path, err)
+		return nil, inputErrorf("record %s: not a valid record: %w", path, err)
 	}
 	if err := rec.Check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, inputErrorf("%s: %w", path, err)
 	}
 	return &rec, nil
 }

@@ -69,47 +69,49 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 	return rec, files, WriteRecordFile(files.Record, rec)
 }
 
-// Resume prepares the continuation of a stopped game's record: its game
-// (built from the record's game string and seed) and the options that
-// replay its start and moves. A finished game, or a record that does not
-// replay, is an error.
-func Resume(reg *game.Registry, rec *game.Record) (game.Game, Options, error) {
-	g, err := reg.Load(rec.Game, rec.Seed)
+// Resume prepares the continuation of the stopped game of a record file
+// (path, "-": stdin): its record, its game (built from the record's game
+// string and seed) and the options that replay its start and moves. A file
+// that is not a record, a finished game, or a record that does not replay
+// is an *InputError.
+func Resume(reg *game.Registry, path string, stdin io.Reader) (*game.Record, game.Game, Options, error) {
+	rec, err := ReadRecordFile(path, stdin)
 	if err != nil {
-		return nil, Options{}, err
+		return nil, nil, Options{}, err
 	}
-	if !rec.Aborted {
-		return nil, Options{}, fmt.Errorf("the game is over (%s); only a stopped game can be continued", ResultLine(g.Type(), rec))
+	g, err := reg.Load(rec.Game, rec.Seed)
+	if err == nil && !rec.Aborted {
+		err = fmt.Errorf("the game is over (%s); only a stopped game can be continued", ResultLine(g.Type(), rec))
 	}
-	if _, err := game.StateAt(reg, rec, len(rec.Moves)); err != nil {
-		return nil, Options{}, err
+	if err == nil {
+		_, err = game.StateAt(reg, rec, len(rec.Moves))
 	}
-	return g, Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves}, nil
+	if err != nil {
+		return nil, nil, Options{}, inputErrorf("play --resume %s: %w", path, err)
+	}
+	return rec, g, Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves}, nil
 }
 
-// InputError is input that is not game records (the caller's fault, not
-// a failure of the records).
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *InputError) Unwrap() error { return e.Err }
-
-// ReplayOptions say what Replay writes about each record.
+// ReplayOptions say what Replay writes.
 type ReplayOptions struct {
-	// Quiet writes nothing per record; Step writes every position.
+	// Quiet writes only the number of records checked; Step writes every
+	// position of each record.
 	Quiet, Step bool
 }
 
-// Replay checks every record of r (one JSON record, or one per line) as
-// `kombi replay` does: every move legal and made by the player on turn, the
-// stored result what the moves produce. Unless quiet it writes to w, for
-// each record, a summary with its final position and result (with Step,
-// every position first). It returns the number of records checked; input
-// that is not records (none at all, or past the reader's bound) is an
-// *InputError.
-func Replay(r io.Reader, reg *game.Registry, w io.Writer, opt ReplayOptions) (int, error) {
+// Replay checks every record of a file (path, "-": stdin, at most
+// MaxInputBytes; one JSON record, or one per line) as `kombi replay` does:
+// every move legal and made by the player on turn, the stored result what
+// the moves produce. It writes to w, for each record, a summary with its
+// final position and result (with Step, every position first; with Quiet,
+// only the number of records at the end). It returns the number of records
+// checked; input that is not records is an *InputError.
+func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt ReplayOptions) (int, error) {
+	r, done, err := OpenInput(path, stdin)
+	if err != nil {
+		return 0, inputErrorf("replay: %w", err)
+	}
+	defer done()
 	dec := json.NewDecoder(r)
 	n := 0
 	for {
@@ -117,9 +119,9 @@ func Replay(r io.Reader, reg *game.Registry, w io.Writer, opt ReplayOptions) (in
 		if err := dec.Decode(&rec); err == io.EOF {
 			break
 		} else if errors.Is(err, ErrTooLarge) {
-			return n, &InputError{err}
+			return n, inputErrorf("replay %s: %w", path, err)
 		} else if err != nil {
-			return n, &InputError{fmt.Errorf("record %d is not a valid record: %w", n+1, err)}
+			return n, inputErrorf("replay %s: record %d is not a valid record: %w", path, n+1, err)
 		}
 		n++
 		final, err := game.Replay(reg, &rec)
@@ -143,7 +145,12 @@ func Replay(r io.Reader, reg *game.Registry, w io.Writer, opt ReplayOptions) (in
 		}
 	}
 	if n == 0 {
-		return 0, &InputError{errors.New("no record found")}
+		return 0, inputErrorf("replay %s: no record found", path)
+	}
+	if opt.Quiet {
+		if _, err := fmt.Fprintf(w, "%d record(s) replayed and checked\n", n); err != nil {
+			return n, fmt.Errorf("write: %w", err)
+		}
 	}
 	return n, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/sweep/queue"
 )
@@ -46,16 +47,12 @@ func SweepStatusTable(s *queue.SweepStatus) *Table {
 	return t
 }
 
-// KindError is a plot kind that is unknown, or does not fit the games.
-type KindError string
-
-func (e KindError) Error() string { return string(e) }
 
 // SweepPlot draws one kind of plot of a sweep's records: decision-times
 // (mean seconds per decision against the length before it, per role and
 // bot, as the thesis' Figures 3.1-3.6), positions (a histogram of the
 // numbers P1 chose, Figure 3.8) or lengths (a histogram per cell). An
-// unknown kind, or one that does not fit, is a KindError.
+// unknown kind, or one that does not fit, is a *match.InputError.
 func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game.Record) (*LinePlot, error) {
 	role := func(r *game.Record, p game.Player) string {
 		if g, err := reg.Load(r.Game, r.Seed); err == nil {
@@ -99,7 +96,7 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 			}
 		}
 		if len(lp.Series) == 0 {
-			return nil, KindError(fmt.Sprintf("--kind positions: P1's moves in sweep %s are not positions (numbers)", res.Name))
+			return nil, &match.InputError{Err: fmt.Errorf("--kind positions: P1's moves in sweep %s are not positions (numbers)", res.Name)}
 		}
 		return lp, nil
 	case "lengths":
@@ -116,5 +113,5 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 		}
 		return lp, nil
 	}
-	return nil, KindError(fmt.Sprintf("--kind %q: want decision-times, positions or lengths", kind))
+	return nil, &match.InputError{Err: fmt.Errorf("--kind %q: want decision-times, positions or lengths", kind)}
 }

@@ -41,12 +41,7 @@ func (t *Table) Write(w io.Writer, format string) error {
 		}
 		return nil
 	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(t); err != nil {
-			return fmt.Errorf("table json: %w", err)
-		}
-		return nil
+		return WriteJSON(w, t)
 	}
 	return fmt.Errorf("table format %q: want one of %s", format, strings.Join(Formats, ", "))
 }
@@ -138,6 +133,32 @@ func (t *Table) writeMarkdown(w io.Writer) error {
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("table: %w", err)
+	}
+	return nil
+}
+
+// WriteTables writes tables in a format, a blank line between two in text
+// and markdown.
+func WriteTables(w io.Writer, format string, tables ...*Table) error {
+	for i, t := range tables {
+		if i > 0 && format != "json" && format != "csv" {
+			if _, err := fmt.Fprintln(w); err != nil {
+				return fmt.Errorf("write: %w", err)
+			}
+		}
+		if err := t.Write(w, format); err != nil {
+			return fmt.Errorf("write: %w", err)
+		}
+	}
+	return nil
+}
+
+// WriteJSON writes v as indented JSON.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write JSON: %w", err)
 	}
 	return nil
 }

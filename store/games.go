@@ -403,13 +403,14 @@ func (s *Store) Export(ctx context.Context, f Filter, w io.Writer) (int, error) 
 	return n, nil
 }
 
-// ImportResult tells what Import did.
+// ImportResult tells what Import did (`kombi records import --json`).
 type ImportResult struct {
 	// Added records were stored; Skipped ones were stored already.
-	Added, Skipped int
+	Added   int `json:"added"`
+	Skipped int `json:"skipped"`
 	// TornLast is set when the input ended in an incomplete line (no
 	// newline, not valid JSON: a write cut short), which was skipped.
-	TornLast bool
+	TornLast bool `json:"torn_last"`
 }
 
 // Import stores the records of a JSONL stream (one JSON record per line,

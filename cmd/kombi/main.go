@@ -1,5 +1,6 @@
 // Command kombi plays, studies and solves combinatorial games: see
-// `kombi help` for the commands.
+// `kombi help` for the commands. Each command parses its flags and calls
+// the packages that do the work.
 package main
 
 import (
@@ -16,21 +17,9 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/sweep/queue"
 )
-
-// Exit statuses.
-const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
-	// exitInterrupted is the status after Ctrl-C, once the command has
-	// printed what it had done.
-	exitInterrupted = 130
-)
-
-// errInterrupted marks a command stopped by Ctrl-C after it printed its
-// partial result.
-var errInterrupted = errors.New("interrupted")
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -57,42 +46,49 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
-// run executes one command line and returns the exit status.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	games, bots, err := all.Registries()
-	if err != nil {
-		fmt.Fprintln(stderr, "kombi:", err)
-		return exitFailure
+// errInterrupted marks a command stopped by Ctrl-C after it printed what
+// it had done (exit status 130).
+var errInterrupted = errors.New("interrupted")
+
+// interrupted turns a search or series cut short by Ctrl-C into exit
+// status 130 (after the command printed what it had); other stops are not
+// failures.
+func interrupted(ctx context.Context, _ error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w (the result above is what was done)", errInterrupted)
 	}
-	a := &app{games: games, bots: bots, stdin: stdin, stdout: stdout, stderr: stderr, input: bot.NewLineReader(stdin)}
-	root := a.rootCmd()
-	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	err = root.ExecuteContext(ctx)
-	if err == nil {
-		return exitOK
-	}
-	fmt.Fprintln(stderr, "kombi:", err)
-	if errors.Is(err, errInterrupted) {
-		return exitInterrupted
-	}
-	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
-		return exitUsage
-	}
-	return exitFailure
+	return nil
 }
 
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "required flag"} {
-		if strings.Contains(msg, p) {
-			return true
+// run executes one command line and returns the exit status: 0, 1 on
+// failure, 2 on bad usage (a usageError, or bad input a package reports),
+// 130 after Ctrl-C.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	games, bots, err := all.Registries()
+	if err == nil {
+		a := &app{games: games, bots: bots, stdin: stdin, stdout: stdout, stderr: stderr, input: bot.NewLineReader(stdin)}
+		root := a.rootCmd()
+		root.SetArgs(args)
+		root.SetIn(stdin)
+		root.SetOut(stdout)
+		root.SetErr(stderr)
+		if err = root.ExecuteContext(ctx); err == nil {
+			return 0
 		}
 	}
-	return false
+	fmt.Fprintln(stderr, "kombi:", err)
+	switch {
+	case errors.Is(err, errInterrupted):
+		return 130
+	case errors.As(err, new(usageError)), errors.As(err, new(*match.InputError)), errors.Is(err, queue.ErrNoQueue):
+		return 2
+	}
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "required flag"} {
+		if strings.Contains(err.Error(), p) { // cobra's usage errors
+			return 2
+		}
+	}
+	return 1
 }
 
 func (a *app) rootCmd() *cobra.Command {
@@ -110,24 +106,16 @@ func (a *app) rootCmd() *cobra.Command {
 		return usageError{fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())}
 	})
 	a.addDBFlag(root)
-	root.AddCommand(
-		a.gamesCmd(),
-		a.withCompletion(a.playCmd()),
-		a.withCompletion(a.arenaCmd()),
-		a.withCompletion(a.solveCmd()),
-		a.withCompletion(a.analyzeCmd()),
-		a.serveCmd(),
-		a.recordsCmd(),
-		a.sweepCmd(),
-		a.workerCmd(),
-		a.replayCmd(),
-		a.tableCmd(),
-		a.benchCmd(),
-		a.reportCmd(),
-		a.plotCmd(),
-		a.thueCmd(),
-	)
+	root.AddCommand(a.withCompletion(a.playCmd(), a.arenaCmd(), a.solveCmd(), a.analyzeCmd())...)
+	root.AddCommand(a.gamesCmd(), a.serveCmd(), a.recordsCmd(), a.sweepCmd(), a.workerCmd(), a.replayCmd(),
+		a.tableCmd(), a.benchCmd(), a.reportCmd(), a.plotCmd(), a.thueCmd())
 	return root
+}
+
+// newCmd builds a command: its use line, a one-line description, examples
+// (one per line), the arguments it takes and what it runs.
+func newCmd(use, short, example string, args cobra.PositionalArgs, run func(c *cobra.Command, args []string) error) *cobra.Command {
+	return &cobra.Command{Use: use, Short: short, Example: example, Args: args, RunE: run}
 }
 
 // exactArgs is cobra.ExactArgs with a usage error that says what is expected.
@@ -149,11 +137,80 @@ func (a *app) loadGame(spec string, seed uint64) (game.Game, error) {
 	return g, nil
 }
 
-// interrupted turns a search cut short by Ctrl-C into the exit status 130
-// (after the command printed what it had); other stops are not failures.
-func interrupted(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return fmt.Errorf("%w (the result above is what was done)", errInterrupted)
+// group returns a command that only holds subcommands: without one it
+// shows its help, with an unknown one it is a usage error listing them.
+func group(use, short string, subs ...*cobra.Command) *cobra.Command {
+	c := newCmd(use+" NAME", short, "", cobra.ArbitraryArgs, func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return c.Help()
+		}
+		var names []string
+		for _, s := range c.Commands() {
+			if s.IsAvailableCommand() {
+				names = append(names, s.Name())
+			}
+		}
+		return usagef("unknown %s %q; available: %s", use, args[0], strings.Join(names, ", "))
+	})
+	c.AddCommand(subs...)
+	return c
+}
+
+// The analysis commands group what the game families add, each in its own
+// file of this package (cmd/kombi/<family>.go).
+func (a *app) tableCmd() *cobra.Command {
+	return group("table", "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
+		a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd(), a.vdwlistTableCmd(), a.apTableCmd())
+}
+
+func (a *app) benchCmd() *cobra.Command {
+	return group("bench", "Measure the speed of engines and solvers against their baselines",
+		a.benchWythoffCmd(), a.nim2dBenchCmd(), a.vdwlistBenchCmd(), a.apBenchCmd(), a.benchThueCmd())
+}
+
+func (a *app) reportCmd() *cobra.Command {
+	return group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
+		a.reportWythoffTable5Cmd(), a.nim2dEndgamesCmd(), a.vdwlistReportCmd(), a.apReportCmd(), a.reportTable31Cmd())
+}
+
+func (a *app) plotCmd() *cobra.Command {
+	return group("plot", "Draw plots (PNG or SVG) from game records", a.plotDecisionTimesCmd())
+}
+
+// withCompletion adds shell completion (`kombi completion bash|zsh|...`)
+// to commands: game names for their game-string argument, and for --p1 and
+// --p2 the names of the bots that play it (every bot before it is given).
+func (a *app) withCompletion(cmds ...*cobra.Command) []*cobra.Command {
+	games := func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var out []cobra.Completion
+		for _, g := range a.catalogue() {
+			if len(args) == 0 && strings.HasPrefix(g.Name, prefix) {
+				out = append(out, cobra.CompletionWithDesc(g.Name, g.Doc))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	}
-	return nil
+	bots := func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		name, _, _ := strings.Cut(strings.Join(args, "("), "(")
+		seen := map[string]bool{}
+		var out []cobra.Completion
+		for _, g := range a.catalogue() {
+			for _, b := range g.Bots {
+				if (name == "" || g.Name == name) && !seen[b.Name] && strings.HasPrefix(b.Name, prefix) {
+					seen[b.Name] = true
+					out = append(out, cobra.CompletionWithDesc(b.Name, b.Doc))
+				}
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+	for _, c := range cmds {
+		c.ValidArgsFunction = games
+		for _, f := range []string{"p1", "p2"} {
+			if c.Flags().Lookup(f) != nil {
+				_ = c.RegisterFlagCompletionFunc(f, bots)
+			}
+		}
+	}
+	return cmds
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -23,10 +24,7 @@ type playConfig struct {
 
 func readPlayConfig(path string) (playConfig, error) {
 	var cfg playConfig
-	if err := match.ReadConfig(path, &cfg, ", and for the Thue game "+thesisKeyNames); err != nil {
-		return cfg, usageError{err}
-	}
-	return cfg, nil
+	return cfg, match.ReadConfig(path, &cfg, ", and for the Thue game "+thesisKeyNames)
 }
 
 type playFlags struct {
@@ -46,29 +44,13 @@ type playFlags struct {
 
 func (a *app) playCmd() *cobra.Command {
 	var f playFlags
-	c := &cobra.Command{
-		Use:   "play [GAME]",
-		Short: "Play one game between two players (people or bots)",
-		Long: "Play one game. --p1 moves first. A person plays with 'human' and types moves in the\n" +
-			"game's notation ('help' lists the legal moves, 'hint' values every move, 'undo' takes back\n" +
-			"your last move and the reply, 'quit' stops). The transcript is printed and written to a\n" +
-			"new file under --out (default output/), with the JSON record beside it. --position starts\n" +
-			"from a position; --resume continues a stopped game from its record.",
-		Example: "  kombi play 'nim(piles=3;4;5)' --p1 human --p2 perfect\n" +
-			"  kombi play 'nim(piles=3;4;5)' --p1 perfect --p2 random --seed 1 --json\n" +
-			"  kombi play 'nim' --position 1;2;4 --p1 human --p2 perfect\n" +
+	c := newCmd("play [GAME]", "Play one game between two players (people or bots)",
+		"  kombi play 'nim(piles=3;4;5)' --p1 human --p2 perfect\n"+
+			"  kombi play 'nim(piles=3;4;5)' --p1 perfect --p2 random --seed 1 --json\n"+
+			"  kombi play 'nim' --position 1;2;4 --p1 human --p2 perfect\n"+
 			"  kombi play --resume output/20250101-120000-nim-seed1.json",
-		Args: func(c *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return usagef("play: expected one game string, got %d arguments", len(args))
-			}
-			return nil
-		},
-		RunE: func(c *cobra.Command, args []string) error {
-			spec := ""
-			if len(args) == 1 {
-				spec = args[0]
-			}
+		cobra.MaximumNArgs(1), func(c *cobra.Command, args []string) error {
+			spec := strings.Join(args, "")
 			if err := f.check(); err != nil {
 				return err
 			}
@@ -93,12 +75,16 @@ func (a *app) playCmd() *cobra.Command {
 			if spec == "" {
 				return usagef("play: which game? Give a game string (see 'kombi games') or a config file with game = \"...\"")
 			}
-			if !c.Flags().Changed("seed") && (f.config == "" || !f.seedFromConfig) {
+			if !c.Flags().Changed("seed") && !f.seedFromConfig {
 				f.seed = match.RandomSeed()
 			}
 			return a.play(c, spec, f)
-		},
-	}
+		})
+	c.Long = "Play one game. --p1 moves first. A person plays with 'human' and types moves in the\n" +
+		"game's notation ('help' lists the legal moves, 'hint' values every move, 'undo' takes back\n" +
+		"your last move and the reply, 'quit' stops). The transcript is printed and written to a\n" +
+		"new file under --out (default output/), with the JSON record beside it. --position starts\n" +
+		"from a position; --resume continues a stopped game from its record."
 	fl := c.Flags()
 	fl.StringVar(&f.p1, "p1", "human", "bot string of the first player")
 	fl.StringVar(&f.p2, "p2", "random", "bot string of the second player")
@@ -133,10 +119,7 @@ func (f *playFlags) merge(c *cobra.Command, cfg playConfig, spec *string) error 
 	if cfg.MaxThink != "" && !fl.Changed("max-think") && err == nil {
 		f.maxThink, err = cfg.MaxThinkValue()
 	}
-	if err != nil {
-		return usageError{err}
-	}
-	return nil
+	return err
 }
 
 // randomSeed returns a fresh seed for games whose seed was not given.
@@ -161,13 +144,9 @@ func (a *app) play(c *cobra.Command, spec string, f playFlags) error {
 // resume continues the game of the record in f.resume: same game, seed,
 // start, players (unless --p1/--p2 are given) and moves.
 func (a *app) resume(c *cobra.Command, f playFlags) error {
-	rec, err := match.ReadRecordFile(f.resume, a.stdin)
+	rec, g, opt, err := match.Resume(a.games, f.resume, a.stdin)
 	if err != nil {
-		return usageError{err}
-	}
-	g, opt, err := match.Resume(a.games, rec)
-	if err != nil {
-		return usagef("play --resume %s: %w", f.resume, err)
+		return err
 	}
 	names := [2]string{rec.Players[0], rec.Players[1]}
 	if c.Flags().Changed("p1") {
@@ -227,4 +206,23 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 		return fmt.Errorf("game aborted: %s", rec.Reason)
 	}
 	return nil
+}
+
+func (a *app) replayCmd() *cobra.Command {
+	var opt match.ReplayOptions
+	c := newCmd("replay FILE", "Replay a game record and check it move by move", "  kombi replay output/20250101-120000-nim-seed1.json --step",
+		exactArgs(1, "one record file"), func(c *cobra.Command, args []string) error {
+			if opt.Quiet && opt.Step {
+				return usagef("replay: --quiet and --step exclude each other")
+			}
+			_, err := match.Replay(args[0], a.stdin, a.games, a.stdout, opt)
+			return err
+		})
+	c.Long = "Replay the record(s) in FILE ('-' for standard input): one JSON record, or one per line.\n" +
+		"Every move must be legal and made by the player on turn, and the stored winner, returns,\n" +
+		"length and game-specific fields must be what the moves produce. --step shows every\n" +
+		"position in turn. At most 64 MiB are read."
+	c.Flags().BoolVarP(&opt.Quiet, "quiet", "q", false, "print only the number of records checked")
+	c.Flags().BoolVar(&opt.Step, "step", false, "show every position of the game in turn, with the move that led to it")
+	return c
 }

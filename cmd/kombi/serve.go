@@ -17,13 +17,9 @@ func (a *app) serveCmd() *cobra.Command {
 		opt  = web.Options{Games: a.games, Bots: a.bots, Catalogue: func() any { return a.catalogue() }}
 		open bool
 	)
-	c := &cobra.Command{
-		Use:   "serve",
-		Short: "Serve the browser UI and the HTTP API: play every game against people and the computer, with analysis",
-		Example: "  kombi serve                      # http://127.0.0.1:8080/\n" +
-			"  kombi serve --addr :8080 --max-think 5s",
-		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, _ []string) error {
+	c := newCmd("serve", "Serve the browser UI and the HTTP API: play every game against people and the computer, with analysis",
+		"  kombi serve                      # http://127.0.0.1:8080/\n  kombi serve --addr :8080 --max-think 5s",
+		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 			if opt.MaxThink <= 0 {
 				return usagef("--max-think %s: want a positive duration, e.g. 10s", opt.MaxThink)
 			}
@@ -60,8 +56,7 @@ func (a *app) serveCmd() *cobra.Command {
 				web.OpenBrowser(url)
 			}
 			return srv.Serve(c.Context(), ln, opt.Logger)
-		},
-	}
+		})
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default; ':8080' for every interface)")
 	fl.DurationVar(&opt.MaxThink, "max-think", 10*time.Second, "longest a computer player may think per move")

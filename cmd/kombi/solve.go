@@ -63,13 +63,9 @@ func (a *app) solveCmd() *cobra.Command {
 		sf    searchFlags
 		quiet bool
 	)
-	c := &cobra.Command{
-		Use:   "solve GAME",
-		Short: "Solve a position exactly: the outcome for the player to move, the game's value and the best moves",
-		Example: "  kombi solve 'nim(piles=7;5;12)'\n" +
-			"  kombi solve 'nim(piles=3;4;5)' --position '1;4;5' --json",
-		Args: exactArgs(1, "one game string"),
-		RunE: func(c *cobra.Command, args []string) error {
+	c := newCmd("solve GAME", "Solve a position exactly: the outcome for the player to move, the game's value and the best moves",
+		"  kombi solve 'nim(piles=7;5;12)'\n  kombi solve 'nim(piles=3;4;5)' --position '1;4;5' --json",
+		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
 			g, s, err := sf.start(a, args[0])
 			if err != nil {
 				return err
@@ -93,8 +89,7 @@ func (a *app) solveCmd() *cobra.Command {
 				return werr
 			}
 			return interrupted(c.Context(), err)
-		},
-	}
+		})
 	sf.addFlags(c, "solve", 0, "stop after this long and print what is proven (0: no limit)")
 	c.Flags().BoolVar(&quiet, "quiet", false, "no progress reports")
 	return c
@@ -102,14 +97,9 @@ func (a *app) solveCmd() *cobra.Command {
 
 func (a *app) analyzeCmd() *cobra.Command {
 	var sf searchFlags
-	c := &cobra.Command{
-		Use:   "analyze GAME",
-		Short: "Value every legal move: its outcome for the player who makes it and the position's value after it",
-		Example: "  kombi analyze 'nim(piles=3;4;5)'\n" +
-			"  kombi analyze 'thue(alphabet=4)' --json\n" +
-			"  kombi analyze 'vdwlist(k=3,colors=3,list=2,s=9)' --time 30s",
-		Args: exactArgs(1, "one game string"),
-		RunE: func(c *cobra.Command, args []string) error {
+	c := newCmd("analyze GAME", "Value every legal move: its outcome for the player who makes it and the position's value after it",
+		"  kombi analyze 'nim(piles=3;4;5)'\n  kombi analyze 'thue(alphabet=4)' --json\n  kombi analyze 'vdwlist(k=3,colors=3,list=2,s=9)' --time 30s",
+		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
 			g, s, err := sf.start(a, args[0])
 			if err != nil {
 				return err
@@ -127,8 +117,7 @@ func (a *app) analyzeCmd() *cobra.Command {
 				return err
 			}
 			return interrupted(c.Context(), err)
-		},
-	}
+		})
 	sf.addFlags(c, "analyse", 10*time.Second, "time for the whole analysis; moves not decided in time are 'unknown'")
 	return c
 }

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/sweep"
+	"github.com/kombi/kombi/sweep/queue"
+)
+
+// Series of games: an arena, sweeps run here or queued, queue workers.
+
+func (a *app) arenaCmd() *cobra.Command {
+	var (
+		p1, p2 string
+		run    runFlags
+		opt    queue.ArenaOptions
+		asJSON bool
+		noDB   bool
+	)
+	c := newCmd("arena GAME", "Play many games between two bots, seats alternating",
+		"  kombi arena 'nim(piles=3;4;5)' --p1 perfect --p2 random --games 20 --json\n"+
+			"  kombi arena 'thue(alphabet=5)' --p1 'nesting(level=2)' --p2 'nesting(level=1)' --games 4 --max-length 30",
+		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
+			if opt.Games < 1 || opt.Games > sweep.MaxArenaGames {
+				return usagef("arena: --games %d: want at least 1 and at most %d", opt.Games, sweep.MaxArenaGames)
+			}
+			if err := errors.Join(run.check(), checkWorkers(opt.Workers)); err != nil {
+				return err
+			}
+			if err := sweep.CheckSeeds(opt.Seed, opt.Games); err != nil {
+				return usagef("--seed: %w", err)
+			}
+			g, err := a.loadGame(args[0], opt.Seed)
+			if err != nil {
+				return err
+			}
+			if _, err := a.seats(g, [2]string{p1, p2}, opt.Seed, bot.Env{}); err != nil {
+				return err
+			}
+			if !noDB {
+				if opt.Store, err = a.openStore(c); err != nil {
+					return err
+				}
+				defer opt.Store.Close()
+			}
+			bar := report.NewProgress(a.stderr, "games", false)
+			start := time.Now()
+			opt.Progress = func(done, total int) {
+				bar.Report(solve.Progress{Done: int64(done), Total: int64(total), Elapsed: time.Since(start)})
+			}
+			opt.MaxThink, opt.MaxLength = run.maxThink, run.maxLength
+			res, err := queue.Arena(c.Context(), a.games, a.bots, args[0], [2]string{p1, p2}, opt)
+			bar.Done()
+			if err != nil && !errors.Is(err, context.Canceled) {
+				return err
+			}
+			return errors.Join(a.print(asJSON, res, report.ArenaText(res, args[0], opt.Seed, opt.Games)), interrupted(c.Context(), err))
+		})
+	c.Long = "Play --games games between bot A (--p1) and bot B (--p2). Game i (from 0) uses seed S+i;\n" +
+		"A moves first in even games, B in odd ones. Prints the wins of A, of B and the draws.\n" +
+		"Ctrl-C prints the tally of the games finished so far (exit status 130)."
+	fl := c.Flags()
+	fl.StringVar(&p1, "p1", "random", "bot string of bot A")
+	fl.StringVar(&p2, "p2", "random", "bot string of bot B")
+	fl.IntVar(&opt.Games, "games", 10, "number of games")
+	fl.Uint64Var(&opt.Seed, "seed", 1, "seed of the first game")
+	fl.BoolVar(&asJSON, "json", false, `print {"bots":[A,B],"wins":[wa,wb],"draws":d,"games":N,...}`)
+	run.addFlags(fl)
+	fl.IntVar(&opt.Workers, "workers", 0, fmt.Sprintf("games played at once, 1 to %d (0: one per CPU)", sweep.MaxWorkers))
+	fl.StringVar(&opt.Records, "records", "", "write every game's record to this file, one JSON object per line")
+	fl.BoolVar(&noDB, "no-db", false, "do not store the games in the database (--db)")
+	return c
+}
+
+func (a *app) sweepCmd() *cobra.Command {
+	return group("sweep", "Run grids of games into the database, resumably, on one machine or many; tables and plots of the results",
+		a.sweepRunCmd(), a.sweepResultsCmd(), a.sweepPlotCmd(), a.sweepStatusCmd())
+}
+
+func (a *app) sweepRunCmd() *cobra.Command {
+	var (
+		opt             queue.LocalOptions
+		asJSON, enqueue bool
+	)
+	c := newCmd("run FILE.toml", "Play every game of a sweep file not stored yet, committing each game at once (run it again to continue)",
+		"  kombi sweep run examples/sweeps/thesis-overall.toml\n"+
+			"  kombi sweep run big.toml --db postgres://kombi@db/kombi --enqueue   # then 'kombi worker' on many machines",
+		exactArgs(1, "a sweep file"), func(c *cobra.Command, args []string) error {
+			if err := checkWorkers(opt.Workers); err != nil {
+				return err
+			}
+			spec, err := sweep.ReadSpec(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			return a.withStore(c, func(st *store.Store) error {
+				if enqueue {
+					return a.enqueueSweep(c, st, spec, asJSON)
+				}
+				bar := report.NewProgress(a.stderr, "sweep "+spec.Name, false)
+				opt.Progress = func(done, total int) { bar.Report(solve.Progress{Done: int64(done), Total: int64(total)}) }
+				opt.CellDone = func(cell string) {
+					if !bar.IsTerminal() {
+						fmt.Fprintf(a.stderr, "cell done: %s\n", cell)
+					}
+				}
+				res, err := queue.RunLocal(c.Context(), st, a.games, a.bots, spec, opt)
+				if bar.Done(); err != nil && !errors.Is(err, context.Canceled) {
+					return err
+				}
+				return errors.Join(a.print(asJSON, res, fmt.Sprintf("sweep %s: %d of %d games stored (%d played now) in %s\n",
+					res.Name, res.Done, res.Total, res.PlayedNow, st.Location())), interrupted(c.Context(), err))
+			})
+		})
+	c.Flags().IntVar(&opt.Workers, "workers", 0, "games at once (0: one per CPU)")
+	c.Flags().BoolVar(&asJSON, "json", false, `print {"name","games_total","games_done","games_played_now"}`)
+	c.Flags().BoolVar(&enqueue, "enqueue", false, "put the sweep on the job queue of a PostgreSQL --db for 'kombi worker' and return")
+	return c
+}
+
+// enqueueSweep is `kombi sweep run FILE --db postgres://... --enqueue`:
+// it stores the sweep and puts its games not stored yet on the job queue,
+// then returns; `kombi worker` plays them.
+func (a *app) enqueueSweep(c *cobra.Command, st *store.Store, spec *sweep.Spec, asJSON bool) error {
+	jobs, err := queue.EnqueueSweep(c.Context(), st, spec)
+	if err != nil {
+		return err
+	}
+	s, err := queue.Status(c.Context(), st, spec.Name)
+	if err != nil {
+		return err
+	}
+	return a.print(asJSON, map[string]any{"name": spec.Name, "games_total": s.GamesTotal, "games_done": s.GamesDone, "games_played_now": 0, "jobs_enqueued": jobs},
+		fmt.Sprintf("sweep %s: %d jobs queued on %s (%d of %d games stored already).\n"+
+			"Play them with 'kombi worker --db URL' on any machines; follow with 'kombi sweep status %s --db URL'.\n",
+			spec.Name, jobs, st.Location(), s.GamesDone, s.GamesTotal, spec.Name))
+}
+
+// sweepResults reads a stored sweep's results and records.
+func (a *app) sweepResults(c *cobra.Command, name string) (res *sweep.Results, recs []*game.Record, err error) {
+	err = a.withStore(c, func(st *store.Store) error {
+		if res, recs, err = queue.Results(c.Context(), st, name); errors.Is(err, store.ErrNotFound) {
+			return usagef("no sweep %q in %s ('kombi sweep run FILE' makes one)", name, st.Location())
+		}
+		return err
+	})
+	return res, recs, err
+}
+
+func (a *app) sweepResultsCmd() *cobra.Command {
+	var out output
+	c := newCmd("results NAME", "Per cell: games, wins, draws, length mean/min/max, decision-time p50/p90/max per seat",
+		"  kombi sweep results thesis-overall --format markdown", exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
+			if err := out.check(); err != nil {
+				return err
+			}
+			res, _, err := a.sweepResults(c, args[0])
+			if err != nil {
+				return err
+			}
+			return a.write(out, res, report.SweepTable(res))
+		})
+	out.addFlags(c.Flags())
+	return c
+}
+
+func (a *app) sweepPlotCmd() *cobra.Command {
+	var kind, file string
+	var logY bool
+	c := newCmd("plot NAME --kind decision-times|positions|lengths -o FILE.png|.svg", "Plot a sweep: decision time against length per strategy, chosen positions, game lengths per cell",
+		"  kombi sweep plot thesis-figures --kind decision-times -o times.png --log\n"+
+			"  kombi sweep plot thesis-figures --kind positions -o positions.svg",
+		exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
+			if file == "" {
+				return usagef("-o FILE.png|.svg|.pdf is required")
+			}
+			res, recs, err := a.sweepResults(c, args[0])
+			if err != nil {
+				return err
+			}
+			lp, err := report.SweepPlot(a.games, kind, res, recs)
+			if err != nil {
+				return err
+			}
+			lp.LogY = logY
+			if err := lp.Save(file); err != nil {
+				return err
+			}
+			return a.print(false, nil, fmt.Sprintf("Wrote %s (%d series from %d games)\n", file, len(lp.Series), len(recs)))
+		})
+	c.Flags().StringVar(&kind, "kind", "decision-times", "decision-times (the thesis' Figures 3.1-3.6), positions (Figure 3.8) or lengths")
+	c.Flags().StringVarP(&file, "out", "o", "", "output file: .png, .svg or .pdf")
+	c.Flags().BoolVar(&logY, "log", false, "logarithmic y axis")
+	return c
+}
+
+// sweepStatusCmd is `kombi sweep status NAME`: the sweep's games stored
+// and, for a sweep on the job queue, its jobs by state.
+func (a *app) sweepStatusCmd() *cobra.Command {
+	var out output
+	c := newCmd("status NAME", "Show how far a sweep is: games stored, and jobs done / queued / running / failed on the queue",
+		"  kombi sweep status thesis-overall --db postgres://kombi:secret@db.example.org/kombi --json",
+		exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
+			if err := out.check(); err != nil {
+				return err
+			}
+			return a.withStore(c, func(st *store.Store) error {
+				s, err := queue.Status(c.Context(), st, args[0])
+				if errors.Is(err, store.ErrNotFound) {
+					return usagef("sweep %q is not in %s ('kombi sweep run FILE' stores it)", args[0], st.Location())
+				} else if err != nil {
+					return err
+				}
+				return a.write(out, s, report.SweepStatusTable(s))
+			})
+		})
+	out.addFlags(c.Flags())
+	return c
+}
+
+func (a *app) workerCmd() *cobra.Command {
+	var opt queue.WorkerOptions
+	c := newCmd("worker", "Play the games of sweeps queued on a PostgreSQL database ('kombi sweep run --enqueue') until Ctrl-C",
+		"  kombi sweep run grid.toml --db postgres://kombi:secret@db.example.org/kombi --enqueue\n"+
+			"  kombi worker --db postgres://kombi:secret@db.example.org/kombi --workers 8\n"+
+			"  kombi sweep status grid --db postgres://kombi:secret@db.example.org/kombi",
+		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
+			if err := checkWorkers(opt.Workers); err != nil {
+				return err
+			}
+			if opt.RescueAfter < queue.MinRescueAfter || opt.RescueAfter > 24*time.Hour {
+				return usagef("--rescue-after %s: want %s to 24h, well above the longest game", opt.RescueAfter, queue.MinRescueAfter)
+			}
+			return a.withStore(c, func(st *store.Store) error {
+				ctx, stop := signal.NotifyContext(c.Context(), syscall.SIGTERM)
+				defer stop()
+				opt.Logger = slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+				if err := queue.RunWorkerTo(ctx, a.stdout, st, a.games, a.bots, opt); err != nil || c.Context().Err() == nil {
+					return err
+				}
+				return errInterrupted
+			})
+		})
+	c.Long = "kombi worker takes jobs (batches of a sweep's seeds) from the job queue in a PostgreSQL database,\n" +
+		"plays their games and stores each one there as it ends. Run it on any number of machines;\n" +
+		"a job of a worker that dies is given to another after --rescue-after, and no game is stored\n" +
+		"twice. It prints a line per job; Ctrl-C (or SIGTERM) puts its jobs back on the queue and stops."
+	fl := c.Flags()
+	fl.IntVar(&opt.Workers, "workers", 0, "jobs played at once (0: one per CPU)")
+	fl.DurationVar(&opt.RescueAfter, "rescue-after", queue.DefaultRescueAfter,
+		"a job running this long is taken for one of a dead worker and played elsewhere;\n"+
+			"a job plays new games for half of it (then goes back on the queue) and is stopped\n"+
+			"after nine tenths: keep it well above the longest game, the same on every worker")
+	return c
+}
