@@ -47,7 +47,6 @@ func SweepStatusTable(s *queue.SweepStatus) *Table {
 	return t
 }
 
-
 // SweepPlot draws one kind of plot of a sweep's records: decision-times
 // (mean seconds per decision against the length before it, per role and
 // bot, as the thesis' Figures 3.1-3.6), positions (a histogram of the
