@@ -1,6 +1,8 @@
 package report
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -76,15 +78,23 @@ type ListedGame struct {
 	Cell     string    `json:"cell,omitempty"`
 }
 
-// GameList is a list of stored games (of total selected, in the database
-// at location): its JSON, {"games":[...],"total":N}, and its table.
-func GameList(games []*store.StoredGame, total int64, location string) (data any, t *Table) {
+// ListGames lists the stored games a filter selects, newest first: its
+// JSON, {"games":[...],"total":N} (all but the records), and its table.
+func ListGames(ctx context.Context, st *store.Store, f store.Filter) (data any, t *Table, err error) {
+	games, err := st.Games(ctx, f)
+	if err != nil {
+		return nil, nil, err
+	}
+	total, err := st.CountGames(ctx, f)
+	if err != nil {
+		return nil, nil, err
+	}
 	list := struct {
 		Games []ListedGame `json:"games"`
 		Total int64        `json:"total"`
 	}{Games: []ListedGame{}, Total: total}
 	t = &Table{
-		Title:   fmt.Sprintf("Games in %s", location),
+		Title:   fmt.Sprintf("Games in %s", st.Location()),
 		Columns: []string{"id", "when", "source", "game", "seed", "players", "result", "length", "sweep", "cell"},
 	}
 	for _, g := range games {
@@ -98,7 +108,7 @@ func GameList(games []*store.StoredGame, total int64, location string) (data any
 		})
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%d of %d game(s) shown.", len(games), total))
-	return list, t
+	return list, t, nil
 }
 
 // resultText is a stored game's result in a few words.
@@ -113,9 +123,20 @@ func resultText(g *store.StoredGame) string {
 	}
 }
 
-// GameText is a stored game for people: a summary, the moves and the
-// result (typ is its game's type, nil when the game is unknown).
-func GameText(g *store.StoredGame, typ *game.Type) (string, error) {
+// ShowGame is the stored game with an id for people (a summary, the moves
+// and the result), or with asJSON exactly its stored record, as `kombi
+// replay` reads it. A game not stored is an error naming the database.
+func ShowGame(ctx context.Context, st *store.Store, reg *game.Registry, id int64, asJSON bool) (string, error) {
+	g, err := st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", fmt.Errorf("no game %d in %s (see 'kombi records list')", id, st.Location())
+	}
+	if err != nil {
+		return "", err
+	}
+	if asJSON {
+		return string(g.Record) + "\n", nil
+	}
 	rec, err := g.Decode()
 	if err != nil {
 		return "", err
@@ -137,7 +158,7 @@ func GameText(g *store.StoredGame, typ *game.Type) (string, error) {
 		fmt.Fprintf(&b, "  %3d. %s %-12s %.3f s\n", i+1, game.SeatName(m.Player), m.Move, m.Seconds)
 	}
 	b.WriteByte('\n')
-	if typ != nil {
+	if typ, ok := reg.Lookup(g.GameName); ok {
 		b.WriteString(match.ResultLine(typ, rec))
 	} else {
 		fmt.Fprintf(&b, "Result: %s after %d moves (length %d).", resultText(g), len(rec.Moves), rec.Length)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,15 +44,10 @@ func (a *app) recordsListCmd() *cobra.Command {
 			return usagef("--limit %d: want 0 (all games) or more", f.Limit)
 		}
 		return a.withStore(c, func(st *store.Store) error {
-			games, err := st.Games(c.Context(), f.Filter)
+			data, t, err := report.ListGames(c.Context(), st, f.Filter)
 			if err != nil {
 				return err
 			}
-			total, err := st.CountGames(c.Context(), f.Filter)
-			if err != nil {
-				return err
-			}
-			data, t := report.GameList(games, total, st.Location())
 			return a.write(out, data, t)
 		})
 	})
@@ -71,18 +65,11 @@ func (a *app) recordsShowCmd() *cobra.Command {
 			return usagef("show: game id %q: want a positive integer (see 'kombi records list')", args[0])
 		}
 		return a.withStore(c, func(st *store.Store) error {
-			g, err := st.Game(c.Context(), id)
-			if errors.Is(err, store.ErrNotFound) {
-				return fmt.Errorf("no game %d in %s (see 'kombi records list')", id, st.Location())
-			} else if err != nil {
+			text, err := report.ShowGame(c.Context(), st, a.games, id, asJSON)
+			if err != nil {
 				return err
 			}
-			typ, _ := a.games.Lookup(g.GameName)
-			text, err := report.GameText(g, typ)
-			if asJSON {
-				text, err = string(g.Record)+"\n", nil
-			}
-			return errors.Join(err, a.print(false, nil, text))
+			return a.print(false, nil, text)
 		})
 	})
 	c.Long = "Show a stored game. With --json it prints exactly the stored record, which 'kombi replay' accepts."

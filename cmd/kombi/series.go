@@ -14,7 +14,6 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report"
-	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/sweep/queue"
@@ -57,11 +56,7 @@ func (a *app) arenaCmd() *cobra.Command {
 				defer opt.Store.Close()
 			}
 			bar := report.NewProgress(a.stderr, "games", false)
-			start := time.Now()
-			opt.Progress = func(done, total int) {
-				bar.Report(solve.Progress{Done: int64(done), Total: int64(total), Elapsed: time.Since(start)})
-			}
-			opt.MaxThink, opt.MaxLength = run.maxThink, run.maxLength
+			opt.Report, opt.MaxThink, opt.MaxLength = bar.Func(), run.maxThink, run.maxLength
 			res, err := queue.Arena(c.Context(), a.games, a.bots, args[0], [2]string{p1, p2}, opt)
 			bar.Done()
 			if err != nil && !errors.Is(err, context.Canceled) {
@@ -108,45 +103,27 @@ func (a *app) sweepRunCmd() *cobra.Command {
 			}
 			return a.withStore(c, func(st *store.Store) error {
 				if enqueue {
-					return a.enqueueSweep(c, st, spec, asJSON)
+					s, err := queue.Submit(c.Context(), st, spec)
+					if err != nil {
+						return err
+					}
+					return a.print(asJSON, s, s.String()+"\n")
 				}
 				bar := report.NewProgress(a.stderr, "sweep "+spec.Name, false)
-				opt.Progress = func(done, total int) { bar.Report(solve.Progress{Done: int64(done), Total: int64(total)}) }
-				opt.CellDone = func(cell string) {
-					if !bar.IsTerminal() {
-						fmt.Fprintf(a.stderr, "cell done: %s\n", cell)
-					}
+				if opt.Progress = bar.Func(); !bar.IsTerminal() {
+					opt.Log = a.stderr // "cell done" lines
 				}
 				res, err := queue.RunLocal(c.Context(), st, a.games, a.bots, spec, opt)
 				if bar.Done(); err != nil && !errors.Is(err, context.Canceled) {
 					return err
 				}
-				return errors.Join(a.print(asJSON, res, fmt.Sprintf("sweep %s: %d of %d games stored (%d played now) in %s\n",
-					res.Name, res.Done, res.Total, res.PlayedNow, st.Location())), interrupted(c.Context(), err))
+				return errors.Join(a.print(asJSON, res, res.String()+"\n"), interrupted(c.Context(), err))
 			})
 		})
 	c.Flags().IntVar(&opt.Workers, "workers", 0, "games at once (0: one per CPU)")
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"name","games_total","games_done","games_played_now"}`)
 	c.Flags().BoolVar(&enqueue, "enqueue", false, "put the sweep on the job queue of a PostgreSQL --db for 'kombi worker' and return")
 	return c
-}
-
-// enqueueSweep is `kombi sweep run FILE --db postgres://... --enqueue`:
-// it stores the sweep and puts its games not stored yet on the job queue,
-// then returns; `kombi worker` plays them.
-func (a *app) enqueueSweep(c *cobra.Command, st *store.Store, spec *sweep.Spec, asJSON bool) error {
-	jobs, err := queue.EnqueueSweep(c.Context(), st, spec)
-	if err != nil {
-		return err
-	}
-	s, err := queue.Status(c.Context(), st, spec.Name)
-	if err != nil {
-		return err
-	}
-	return a.print(asJSON, map[string]any{"name": spec.Name, "games_total": s.GamesTotal, "games_done": s.GamesDone, "games_played_now": 0, "jobs_enqueued": jobs},
-		fmt.Sprintf("sweep %s: %d jobs queued on %s (%d of %d games stored already).\n"+
-			"Play them with 'kombi worker --db URL' on any machines; follow with 'kombi sweep status %s --db URL'.\n",
-			spec.Name, jobs, st.Location(), s.GamesDone, s.GamesTotal, spec.Name))
 }
 
 // sweepResults reads a stored sweep's results and records.

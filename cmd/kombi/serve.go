@@ -1,9 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
-	"net"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,36 +24,17 @@ func (a *app) serveCmd() *cobra.Command {
 			if opt.MaxSearches < 0 || opt.MaxSearches > 1024 {
 				return usagef("--max-searches %d: want 0 (one per core) to 1024", opt.MaxSearches)
 			}
-			if f := c.Flag(dbFlag); f == nil || !f.Changed || f.Value.String() != "" { // --db '': in memory
-				st, err := a.openStore(c)
-				if err != nil {
-					return err
-				}
-				defer st.Close()
-				opt.Store = web.NewDBStore(st)
-			}
 			opt.Logger = slog.New(slog.NewTextHandler(a.stderr, nil))
-			srv, err := web.New(opt)
+			if f := c.Flag(dbFlag); f.Changed && f.Value.String() == "" { // --db '': matches in memory
+				return web.Run(c.Context(), opt, addr, a.stdout, open)
+			}
+			st, err := a.openStore(c)
 			if err != nil {
 				return err
 			}
-			defer srv.Close()
-			n, err := srv.Resume(c.Context())
-			if err != nil {
-				return err
-			}
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return fmt.Errorf("serve: %w", err)
-			}
-			url := "http://" + ln.Addr().String() + "/"
-			if err := a.print(false, nil, fmt.Sprintf("Kombi serves %s (%d unfinished matches resumed; Ctrl-C stops)\n", url, n)); err != nil {
-				return err
-			}
-			if open {
-				web.OpenBrowser(url)
-			}
-			return srv.Serve(c.Context(), ln, opt.Logger)
+			defer st.Close()
+			opt.Store = web.NewDBStore(st)
+			return web.Run(c.Context(), opt, addr, a.stdout, open)
 		})
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default; ':8080' for every interface)")

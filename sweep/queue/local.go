@@ -7,10 +7,12 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 )
@@ -21,12 +23,12 @@ import (
 type LocalOptions struct {
 	// Workers plays that many games at once (0: one per CPU).
 	Workers int
-	// Progress, when not nil, is called after each game stored with the
-	// sweep's games stored and its games in all.
-	Progress func(done, total int)
-	// CellDone, when not nil, is called when the last game of a cell is
-	// stored.
-	CellDone func(cell string)
+	// Progress, when not nil, receives a report after each game stored:
+	// the sweep's games stored (Done) of its games (Total).
+	Progress func(solve.Progress)
+	// Log, when not nil, receives a line "cell done: ID" when the last
+	// game of a cell is stored.
+	Log io.Writer
 }
 
 // LocalResult counts a sweep's games after RunLocal: what `kombi sweep
@@ -36,6 +38,13 @@ type LocalResult struct {
 	Total     int    `json:"games_total"`
 	Done      int    `json:"games_done"`
 	PlayedNow int    `json:"games_played_now"`
+	// Location is the database's (store.Location).
+	Location string `json:"-"`
+}
+
+// String describes the result in one line.
+func (r LocalResult) String() string {
+	return fmt.Sprintf("sweep %s: %d of %d games stored (%d played now) in %s", r.Name, r.Done, r.Total, r.PlayedNow, r.Location)
 }
 
 // RunLocal plays on this machine the games of a sweep that are not stored
@@ -44,7 +53,7 @@ type LocalResult struct {
 // rest. It stores the sweep first (store.PutSweep, as EnqueueSweep does).
 // When ctx ends it returns the counts so far with ctx's error.
 func RunLocal(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *sweep.Spec, opt LocalOptions) (LocalResult, error) {
-	res := LocalResult{Name: spec.Name}
+	res := LocalResult{Name: spec.Name, Location: st.Location()}
 	cells, err := spec.Cells()
 	if err != nil {
 		return res, fmt.Errorf("sweep %s: %w", spec.Name, err)
@@ -102,11 +111,11 @@ func RunLocal(ctx context.Context, st *store.Store, games *game.Registry, bots *
 			}
 			res.Done++
 			res.PlayedNow++
-			if left[cell]--; left[cell] == 0 && opt.CellDone != nil {
-				opt.CellDone(cell)
+			if left[cell]--; left[cell] == 0 && opt.Log != nil {
+				fmt.Fprintf(opt.Log, "cell done: %s\n", cell)
 			}
 			if opt.Progress != nil {
-				opt.Progress(res.Done, res.Total)
+				opt.Progress(solve.Progress{Done: int64(res.Done), Total: int64(res.Total)})
 			}
 		}})
 	mu.Lock()
@@ -129,6 +138,9 @@ type ArenaOptions struct {
 	// Records, when not empty, is a file (created or truncated) that
 	// receives every record as a line of JSON.
 	Records string
+	// Report, when not nil, receives a report after each game (besides
+	// ArenaOptions.Progress).
+	Report func(solve.Progress)
 }
 
 // Arena plays an arena (sweep.Arena) and keeps every game as it ends, in
@@ -145,6 +157,14 @@ func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec s
 	}
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if report, progress, start := opt.Report, opt.Progress, time.Now(); report != nil {
+		opt.Progress = func(done, total int) {
+			report(solve.Progress{Done: int64(done), Total: int64(total), Elapsed: time.Since(start)})
+			if progress != nil {
+				progress(done, total)
+			}
+		}
+	}
 	var saveErr error
 	record := opt.Record
 	opt.Record = func(i int, r *game.Record) {
@@ -231,4 +251,36 @@ func RunWorkerTo(ctx context.Context, w io.Writer, st *store.Store, games *game.
 	}
 	fmt.Fprintf(cw, "kombi worker stopped: %d jobs done, %d games played and stored\n", jobs, played)
 	return cw.Err()
+}
+
+// Submitted tells what Submit did: what `kombi sweep run --enqueue --json`
+// prints.
+type Submitted struct {
+	Name      string `json:"name"`
+	Total     int64  `json:"games_total"`
+	Done      int64  `json:"games_done"`
+	PlayedNow int    `json:"games_played_now"` // always 0: workers play them
+	Jobs      int    `json:"jobs_enqueued"`
+	// Location is the database's (store.Location).
+	Location string `json:"-"`
+}
+
+// String says what was queued and what to do next.
+func (s Submitted) String() string {
+	return fmt.Sprintf("sweep %s: %d jobs queued on %s (%d of %d games stored already).\n"+
+		"Play them with 'kombi worker --db URL' on any machines; follow with 'kombi sweep status %s --db URL'.",
+		s.Name, s.Jobs, s.Location, s.Done, s.Total, s.Name)
+}
+
+// Submit is EnqueueSweep telling where the sweep stands after it.
+func Submit(ctx context.Context, st *store.Store, spec *sweep.Spec) (Submitted, error) {
+	jobs, err := EnqueueSweep(ctx, st, spec)
+	if err != nil {
+		return Submitted{}, err
+	}
+	s, err := Status(ctx, st, spec.Name)
+	if err != nil {
+		return Submitted{}, err
+	}
+	return Submitted{Name: spec.Name, Total: s.GamesTotal, Done: s.GamesDone, Jobs: jobs, Location: st.Location()}, nil
 }
