@@ -14,13 +14,15 @@ import (
 
 // Session is one game as `kombi play` plays it: the transcript goes to
 // Options.Transcript and, when Dir is not empty, to a new file under Dir
-// with the JSON record beside it.
+// with the JSON record beside it; Keep, when not nil, keeps the record
+// elsewhere (a database).
 type Session struct {
 	Game  game.Game
 	Seats [2]Seat
 	Options
 	// Dir is the directory of the transcript and record files ("": none).
-	Dir string
+	Dir  string
+	Keep func(*game.Record) error
 }
 
 // SessionFiles are the files a session wrote.
@@ -28,45 +30,58 @@ type SessionFiles struct {
 	Transcript, Record string
 }
 
-// Run plays the game and writes its files. It returns the record also
-// when writing a file failed (with that error), so that it can be kept
-// elsewhere; a record is nil only when the game could not be played.
+// Run plays the game, writes its files and keeps it. It returns the
+// record also when writing a file or keeping it failed (with that error);
+// the record is nil only when the game could not be played.
 func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
-	var files SessionFiles
-	opt := s.Options
 	var (
-		file *os.File
-		fw   *CheckedWriter
+		files SessionFiles
+		file  *os.File
+		fw    *CheckedWriter
+		err   error
 	)
+	opt := s.Options
 	if s.Dir != "" {
-		var err error
 		if file, err = NewTranscriptFile(s.Dir, s.Game.Type().Name, opt.Seed); err != nil {
 			return nil, files, err
 		}
 		defer file.Close()
 		fw = NewCheckedWriter(file, "transcript file "+file.Name())
-		if opt.Transcript != nil {
-			opt.Transcript = io.MultiWriter(opt.Transcript, fw)
-		} else {
-			opt.Transcript = fw
+		if opt.Transcript = fw; s.Transcript != nil {
+			opt.Transcript = io.MultiWriter(s.Transcript, fw)
 		}
 	}
 	rec, err := Play(ctx, s.Game, s.Seats, opt)
 	if err != nil {
 		return nil, files, fmt.Errorf("play: %w", err)
 	}
-	if file == nil {
-		return rec, files, nil
+	if file != nil {
+		if err = fw.Err(); err == nil {
+			if err = file.Close(); err != nil {
+				err = fmt.Errorf("transcript file %s: %w", file.Name(), err)
+			}
+		}
+		if err == nil {
+			files.Transcript = file.Name()
+			files.Record = strings.TrimSuffix(file.Name(), ".txt") + ".json"
+			err = WriteRecordFile(files.Record, rec)
+		}
 	}
-	if err := fw.Err(); err != nil {
-		return rec, files, err
+	if s.Keep != nil {
+		if kerr := s.Keep(rec); kerr != nil {
+			err = errors.Join(err, fmt.Errorf("play: the game is over but was not stored: %w", kerr))
+		}
 	}
-	if err := file.Close(); err != nil {
-		return rec, files, fmt.Errorf("transcript file %s: %w", file.Name(), err)
+	return rec, files, err
+}
+
+// Failure is the error of a game that was aborted other than on purpose
+// (see Deliberate); nil for a game that ended or was stopped on purpose.
+func Failure(rec *game.Record) error {
+	if rec.Aborted && !Deliberate(rec) {
+		return fmt.Errorf("game aborted: %s", rec.Reason)
 	}
-	files.Transcript = file.Name()
-	files.Record = strings.TrimSuffix(file.Name(), ".txt") + ".json"
-	return rec, files, WriteRecordFile(files.Record, rec)
+	return nil
 }
 
 // Resume prepares the continuation of the stopped game of a record file

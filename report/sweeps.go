@@ -1,15 +1,32 @@
 package report
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/sweep/queue"
 )
+
+// SweepResults reads a stored sweep's results: its JSON (sweep.Results),
+// its table (SweepTable) and its records. A sweep not stored is a
+// *match.InputError.
+func SweepResults(ctx context.Context, st *store.Store, name string) (*sweep.Results, *Table, []*game.Record, error) {
+	res, recs, err := queue.Results(ctx, st, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil, nil, &match.InputError{Err: fmt.Errorf("no sweep %q in %s ('kombi sweep run FILE' makes one)", name, st.Location())}
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return res, SweepTable(res), recs, nil
+}
 
 // SweepTable is a sweep's results: per cell its games, wins, draws, games
 // stopped, lengths and decision-time quantiles per seat.
@@ -24,6 +41,19 @@ func SweepTable(res *sweep.Results) *Table {
 	}
 	t.Notes = append(t.Notes, "stopped: games ended by the length limit (for the Thue game: the painter survived) or the think-time limit")
 	return t
+}
+
+// SweepStatus reads where a stored sweep stands (queue.Status): its JSON
+// and its table. A sweep not stored is a *match.InputError.
+func SweepStatus(ctx context.Context, st *store.Store, name string) (*queue.SweepStatus, *Table, error) {
+	s, err := queue.Status(ctx, st, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil, &match.InputError{Err: fmt.Errorf("sweep %q is not in %s ('kombi sweep run FILE' stores it)", name, st.Location())}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, SweepStatusTable(s), nil
 }
 
 // SweepStatusTable is where a sweep stands: its games stored and, for a

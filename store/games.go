@@ -201,6 +201,22 @@ func (s *Store) insert(ctx context.Context, q querier, r *row) (int64, bool, err
 	return id, false, nil
 }
 
+// AddRecords stores finished (or aborted) games played outside sweeps,
+// from source (SourcePlay, SourceArena, ...), and returns how many were
+// added: a game stored already is not added again.
+func (s *Store) AddRecords(ctx context.Context, source string, recs ...*game.Record) (added int, err error) {
+	for _, r := range recs {
+		_, ok, err := s.AddGame(ctx, NewGame{Record: r, Source: source})
+		if err != nil {
+			return added, err
+		}
+		if ok {
+			added++
+		}
+	}
+	return added, nil
+}
+
 // AddGame stores a game and returns its id. When the game is already
 // stored (the same sweep, cell and seed; outside sweeps, the same record)
 // nothing is added: added is false and id is the stored game's.

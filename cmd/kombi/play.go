@@ -179,15 +179,13 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 	if !f.noOut {
 		s.Dir = f.out
 	}
-	rec, files, err := s.Run(c.Context())
-	if rec == nil {
-		return err
-	}
 	if !f.noDB {
-		if _, serr := a.storeRecords(c, store.SourcePlay, rec); serr != nil {
-			return errors.Join(err, fmt.Errorf("play: the game is over but was not stored: %w", serr))
+		s.Keep = func(rec *game.Record) error {
+			_, err := a.storeRecords(c, store.SourcePlay, rec)
+			return err
 		}
 	}
+	rec, files, err := s.Run(c.Context())
 	if err != nil {
 		return err
 	}
@@ -196,16 +194,10 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 	} else if files.Record != "" {
 		fmt.Fprintf(stdout, "Transcript: %s\nRecord: %s\n", files.Transcript, files.Record)
 	}
-	if err = errors.Join(err, stdout.Err()); err != nil {
-		return err
+	if err = errors.Join(err, stdout.Err()); err != nil || c.Context().Err() != nil {
+		return errors.Join(err, interrupted(c.Context(), nil))
 	}
-	if c.Context().Err() != nil {
-		return interrupted(c.Context(), c.Context().Err())
-	}
-	if rec.Aborted && !match.Deliberate(rec) {
-		return fmt.Errorf("game aborted: %s", rec.Reason)
-	}
-	return nil
+	return match.Failure(rec)
 }
 
 func (a *app) replayCmd() *cobra.Command {

@@ -32,28 +32,16 @@ func (f *gameFilter) addFlags(c *cobra.Command) {
 }
 
 func (a *app) recordsListCmd() *cobra.Command {
-	var (
-		f   gameFilter
-		out output
-	)
-	c := newCmd("list", "List the stored games, newest first", "", exactArgs(0, "no arguments"), func(c *cobra.Command, args []string) error {
-		if err := out.check(); err != nil {
-			return err
-		}
-		if f.Limit < 0 {
-			return usagef("--limit %d: want 0 (all games) or more", f.Limit)
-		}
-		return a.withStore(c, func(st *store.Store) error {
-			data, t, err := report.ListGames(c.Context(), st, f.Filter)
-			if err != nil {
-				return err
+	var f gameFilter
+	c := a.storeQuery("list", "List the stored games, newest first", "", exactArgs(0, "no arguments"),
+		func(c *cobra.Command, st *store.Store, _ []string) (any, *report.Table, error) {
+			if f.Limit < 0 {
+				return nil, nil, usagef("--limit %d: want 0 (all games) or more", f.Limit)
 			}
-			return a.write(out, data, t)
+			return report.ListGames(c.Context(), st, f.Filter)
 		})
-	})
 	f.addFlags(c)
 	c.Flags().IntVar(&f.Limit, "limit", 20, "show at most this many games (0: all)")
-	out.addFlags(c.Flags())
 	return c
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/bot"
-	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
@@ -126,32 +125,13 @@ func (a *app) sweepRunCmd() *cobra.Command {
 	return c
 }
 
-// sweepResults reads a stored sweep's results and records.
-func (a *app) sweepResults(c *cobra.Command, name string) (res *sweep.Results, recs []*game.Record, err error) {
-	err = a.withStore(c, func(st *store.Store) error {
-		if res, recs, err = queue.Results(c.Context(), st, name); errors.Is(err, store.ErrNotFound) {
-			return usagef("no sweep %q in %s ('kombi sweep run FILE' makes one)", name, st.Location())
-		}
-		return err
-	})
-	return res, recs, err
-}
-
 func (a *app) sweepResultsCmd() *cobra.Command {
-	var out output
-	c := newCmd("results NAME", "Per cell: games, wins, draws, length mean/min/max, decision-time p50/p90/max per seat",
-		"  kombi sweep results thesis-overall --format markdown", exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
-			if err := out.check(); err != nil {
-				return err
-			}
-			res, _, err := a.sweepResults(c, args[0])
-			if err != nil {
-				return err
-			}
-			return a.write(out, res, report.SweepTable(res))
+	return a.storeQuery("results NAME", "Per cell: games, wins, draws, length mean/min/max, decision-time p50/p90/max per seat",
+		"  kombi sweep results thesis-overall --format markdown", exactArgs(1, "the sweep's name"),
+		func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error) {
+			res, t, _, err := report.SweepResults(c.Context(), st, args[0])
+			return res, t, err
 		})
-	out.addFlags(c.Flags())
-	return c
 }
 
 func (a *app) sweepPlotCmd() *cobra.Command {
@@ -164,19 +144,21 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 			if file == "" {
 				return usagef("-o FILE.png|.svg|.pdf is required")
 			}
-			res, recs, err := a.sweepResults(c, args[0])
-			if err != nil {
-				return err
-			}
-			lp, err := report.SweepPlot(a.games, kind, res, recs)
-			if err != nil {
-				return err
-			}
-			lp.LogY = logY
-			if err := lp.Save(file); err != nil {
-				return err
-			}
-			return a.print(false, nil, fmt.Sprintf("Wrote %s (%d series from %d games)\n", file, len(lp.Series), len(recs)))
+			return a.withStore(c, func(st *store.Store) error {
+				res, _, recs, err := report.SweepResults(c.Context(), st, args[0])
+				if err != nil {
+					return err
+				}
+				lp, err := report.SweepPlot(a.games, kind, res, recs)
+				if err != nil {
+					return err
+				}
+				lp.LogY = logY
+				if err := lp.Save(file); err != nil {
+					return err
+				}
+				return a.print(false, nil, fmt.Sprintf("Wrote %s (%d series from %d games)\n", file, len(lp.Series), len(recs)))
+			})
 		})
 	c.Flags().StringVar(&kind, "kind", "decision-times", "decision-times (the thesis' Figures 3.1-3.6), positions (Figure 3.8) or lengths")
 	c.Flags().StringVarP(&file, "out", "o", "", "output file: .png, .svg or .pdf")
@@ -187,25 +169,12 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 // sweepStatusCmd is `kombi sweep status NAME`: the sweep's games stored
 // and, for a sweep on the job queue, its jobs by state.
 func (a *app) sweepStatusCmd() *cobra.Command {
-	var out output
-	c := newCmd("status NAME", "Show how far a sweep is: games stored, and jobs done / queued / running / failed on the queue",
-		"  kombi sweep status thesis-overall --db postgres://kombi:secret@db.example.org/kombi --json",
-		exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
-			if err := out.check(); err != nil {
-				return err
-			}
-			return a.withStore(c, func(st *store.Store) error {
-				s, err := queue.Status(c.Context(), st, args[0])
-				if errors.Is(err, store.ErrNotFound) {
-					return usagef("sweep %q is not in %s ('kombi sweep run FILE' stores it)", args[0], st.Location())
-				} else if err != nil {
-					return err
-				}
-				return a.write(out, s, report.SweepStatusTable(s))
-			})
+	return a.storeQuery("status NAME", "Show how far a sweep is: games stored, and jobs done / queued / running / failed on the queue",
+		"  kombi sweep status thesis-overall --db postgres://kombi:secret@db.example.org/kombi --json", exactArgs(1, "the sweep's name"),
+		func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error) {
+			s, t, err := report.SweepStatus(c.Context(), st, args[0])
+			return s, t, err
 		})
-	out.addFlags(c.Flags())
-	return c
 }
 
 func (a *app) workerCmd() *cobra.Command {

@@ -111,21 +111,33 @@ func (a *app) withStore(c *cobra.Command, fn func(st *store.Store) error) error 
 	return fn(st)
 }
 
-// storeRecords stores finished (or aborted) games in the database, from
-// source (store.SourcePlay, ...), and returns how many were added (a game
-// stored already is not added again).
-func (a *app) storeRecords(c *cobra.Command, source string, recs ...*game.Record) (added int, err error) {
-	err = a.withStore(c, func(st *store.Store) error {
-		for _, r := range recs {
-			_, ok, err := st.AddGame(context.WithoutCancel(c.Context()), store.NewGame{Record: r, Source: source})
+// storeQuery builds a command that reads the database and prints what
+// query returns: the data as JSON (--json, --format json), else the table.
+func (a *app) storeQuery(use, short, example string, args cobra.PositionalArgs,
+	query func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error)) *cobra.Command {
+	var out output
+	c := newCmd(use, short, example, args, func(c *cobra.Command, args []string) error {
+		if err := out.check(); err != nil {
+			return err
+		}
+		return a.withStore(c, func(st *store.Store) error {
+			data, t, err := query(c, st, args)
 			if err != nil {
 				return err
 			}
-			if ok {
-				added++
-			}
-		}
-		return st.Close() // a failed commit shows here; closing again does nothing
+			return a.write(out, data, t)
+		})
+	})
+	out.addFlags(c.Flags())
+	return c
+}
+
+// storeRecords stores finished (or aborted) games in the database, from
+// source (store.SourcePlay, ...), and returns how many were added.
+func (a *app) storeRecords(c *cobra.Command, source string, recs ...*game.Record) (added int, err error) {
+	err = a.withStore(c, func(st *store.Store) error {
+		added, err = st.AddRecords(context.WithoutCancel(c.Context()), source, recs...)
+		return errors.Join(err, st.Close()) // a failed commit shows in Close; closing again does nothing
 	})
 	return added, err
 }
