@@ -107,8 +107,17 @@ func (a *app) rootCmd() *cobra.Command {
 	})
 	a.addDBFlag(root)
 	root.AddCommand(a.withCompletion(a.playCmd(), a.arenaCmd(), a.solveCmd(), a.analyzeCmd())...)
-	root.AddCommand(a.gamesCmd(), a.serveCmd(), a.recordsCmd(), a.sweepCmd(), a.workerCmd(), a.replayCmd(),
-		a.tableCmd(), a.benchCmd(), a.reportCmd(), a.plotCmd(), a.thueCmd())
+	root.AddCommand(a.gamesCmd(), a.serveCmd(), a.recordsCmd(), a.workerCmd(), a.replayCmd(), a.thueCmd(),
+		group("sweep", "Run grids of games into the database, resumably, on one machine or many; tables and plots of the results",
+			a.sweepRunCmd(), a.sweepResultsCmd(), a.sweepPlotCmd(), a.sweepStatusCmd()),
+		// The analysis commands group what the game families add (cmd/kombi/<family>.go).
+		group("table", "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
+			a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd(), a.vdwlistTableCmd(), a.apTableCmd()),
+		group("bench", "Measure the speed of engines and solvers against their baselines",
+			a.benchWythoffCmd(), a.nim2dBenchCmd(), a.vdwlistBenchCmd(), a.apBenchCmd(), a.benchThueCmd()),
+		group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
+			a.reportWythoffTable5Cmd(), a.nim2dEndgamesCmd(), a.vdwlistReportCmd(), a.apReportCmd(), a.reportTable31Cmd()),
+		group("plot", "Draw plots (PNG or SVG) from game records", a.plotDecisionTimesCmd()))
 	return root
 }
 
@@ -154,27 +163,6 @@ func group(use, short string, subs ...*cobra.Command) *cobra.Command {
 	})
 	c.AddCommand(subs...)
 	return c
-}
-
-// The analysis commands group what the game families add, each in its own
-// file of this package (cmd/kombi/<family>.go).
-func (a *app) tableCmd() *cobra.Command {
-	return group("table", "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
-		a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd(), a.vdwlistTableCmd(), a.apTableCmd())
-}
-
-func (a *app) benchCmd() *cobra.Command {
-	return group("bench", "Measure the speed of engines and solvers against their baselines",
-		a.benchWythoffCmd(), a.nim2dBenchCmd(), a.vdwlistBenchCmd(), a.apBenchCmd(), a.benchThueCmd())
-}
-
-func (a *app) reportCmd() *cobra.Command {
-	return group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
-		a.reportWythoffTable5Cmd(), a.nim2dEndgamesCmd(), a.vdwlistReportCmd(), a.apReportCmd(), a.reportTable31Cmd())
-}
-
-func (a *app) plotCmd() *cobra.Command {
-	return group("plot", "Draw plots (PNG or SVG) from game records", a.plotDecisionTimesCmd())
 }
 
 // withCompletion adds shell completion (`kombi completion bash|zsh|...`)

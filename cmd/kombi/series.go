@@ -79,11 +79,6 @@ func (a *app) arenaCmd() *cobra.Command {
 	return c
 }
 
-func (a *app) sweepCmd() *cobra.Command {
-	return group("sweep", "Run grids of games into the database, resumably, on one machine or many; tables and plots of the results",
-		a.sweepRunCmd(), a.sweepResultsCmd(), a.sweepPlotCmd(), a.sweepStatusCmd())
-}
-
 func (a *app) sweepRunCmd() *cobra.Command {
 	var (
 		opt             queue.LocalOptions
