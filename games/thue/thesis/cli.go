@@ -155,11 +155,23 @@ func DecisionTimes[S any](paths []string, who, output string, log io.Writer, ser
 	return all, title, nil
 }
 
-// SeriesName labels a plot series: the role, the player and the seed.
+// SeriesName labels a plot series: the role, the player, the game's
+// alphabet and rule, and the seed.
 func SeriesName(r *game.Record, p game.Player) string {
 	role := "builder"
 	if p == thue.Painter {
 		role = "painter"
 	}
-	return fmt.Sprintf("%s %s, seed %d", role, r.Players[p], r.Seed)
+	k, rule := "?", "?"
+	if spec, err := game.ParseSpec(r.Game); err == nil {
+		for _, a := range spec.Args {
+			switch a.Key {
+			case "alphabet":
+				k = a.Value
+			case "rule":
+				rule = a.Value
+			}
+		}
+	}
+	return fmt.Sprintf("%s %s, k=%s %s, seed %d", role, r.Players[p], k, rule, r.Seed)
 }
