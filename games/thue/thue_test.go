@@ -176,7 +176,7 @@ func FuzzParseMove(f *testing.F) {
 }
 
 func FuzzParsePosition(f *testing.F) {
-	for _, s := range []string{"0121", "0 1 2", "", "9", "0,1;2", "012a"} {
+	for _, s := range []string{"0121", "0 1 2", "", "9", "0,1;2", "012a", "012@1", "0@@1", "01@ 2", "0.1@9"} {
 		f.Add(s)
 	}
 	g, _ := thue.New(3, thue.Square, 0, 0)
@@ -185,10 +185,19 @@ func FuzzParsePosition(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, c := range s.(*thue.State).Word() {
+		st := s.(*thue.State)
+		for _, c := range st.Word() {
 			if c >= 3 {
 				t.Fatalf("position %q accepted symbol %d", text, c)
 			}
+		}
+		if st.Gap() > len(st.Word()) {
+			t.Fatalf("position %q accepted gap %d", text, st.Gap())
+		}
+		// What it reads, it writes back the same way.
+		again, err := g.ParsePosition(st.Position())
+		if err != nil || again.(*thue.State).Position() != st.Position() || again.Player() != st.Player() {
+			t.Fatalf("position %q writes %q, which reads back as %v (%v)", text, st.Position(), again, err)
 		}
 	})
 }

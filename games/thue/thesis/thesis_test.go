@@ -170,3 +170,17 @@ func TestParseErrorsAreUsageErrors(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// FuzzReadRecords: any input reads without a panic, and what is kept and
+// what is torn never exceed the input.
+func FuzzReadRecords(f *testing.F) {
+	f.Add("{\"game\":\"thue\"}\n{\"ga")
+	f.Add("{\n  \"game\": \"x\"\n}\n")
+	f.Add("\n\n{}\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		got, err := ReadRecords(strings.NewReader(text), 256)
+		if err == nil && (got.Good < 0 || got.Torn < 0 || got.Good+got.Torn > int64(len(text))) {
+			t.Fatalf("%q: good %d torn %d", text, got.Good, got.Torn)
+		}
+	})
+}
