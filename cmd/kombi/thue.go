@@ -24,23 +24,11 @@ func (k thesisKeys) present() bool { return k.Present() }
 
 const thesisKeyNames = thesis.KeyNames
 
-// thueCommand builds a command without arguments, with --format and --json
-// when out is not nil; thueErr makes the thesis package's input errors
-// usage errors, and Ctrl-C exit 130.
-func thueCommand(h thesis.Help, out *output, run func(c *cobra.Command) error) *cobra.Command {
-	c := &cobra.Command{Use: h.Use, Short: h.Short, Long: h.Long, Example: h.Example, Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, _ []string) error {
-			if out != nil {
-				if err := out.check(); err != nil {
-					return err
-				}
-			}
-			return thueErr(c, run(c))
-		}}
-	if out != nil {
-		out.addFlags(c.Flags())
-	}
-	return c
+// thueCommand builds a command without arguments; thueErr makes the thesis
+// package's input errors usage errors, and Ctrl-C exit 130.
+func thueCommand(h thesis.Help, run func(c *cobra.Command) error) *cobra.Command {
+	return &cobra.Command{Use: h.Use, Short: h.Short, Long: h.Long, Example: h.Example, Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, _ []string) error { return thueErr(c, run(c)) }}
 }
 
 func thueErr(c *cobra.Command, err error) error {
@@ -119,7 +107,7 @@ func (a *app) thueCmd() *cobra.Command {
 // thueSession is `kombi thue match` or `solo` with the flags they share:
 // before run it opens the transcript file (unless --no-out) and the console.
 func (a *app) thueSession(h thesis.Help, s *thesis.Session, run func(c *cobra.Command) error) *cobra.Command {
-	c := thueCommand(h, nil, func(c *cobra.Command) (err error) {
+	c := thueCommand(h, func(c *cobra.Command) (err error) {
 		var file *os.File
 		if s.Seed, s.Input = pick(c.Flags().Changed("seed"), s.Seed, randomSeed()), a.input; !s.NoOut {
 			if file, err = newOutputFile(s.Out, "thue-"+c.Name(), s.Seed); err != nil {
@@ -141,7 +129,10 @@ func (a *app) thueSession(h thesis.Help, s *thesis.Session, run func(c *cobra.Co
 
 func (a *app) benchThueCmd() *cobra.Command {
 	out, opt := output{}, thesis.BenchOptions{Log: a.stderr}
-	c := thueCommand(thesis.BenchHelp, &out, func(c *cobra.Command) error {
+	c := thueCommand(thesis.BenchHelp, func(c *cobra.Command) error {
+		if err := out.check(); err != nil {
+			return err
+		}
 		results, ts, err := thesis.Bench(c.Context(), opt)
 		return cmp.Or(a.writeThesis(out, pick[any](results != nil, results, nil), ts), err)
 	})
@@ -150,13 +141,14 @@ func (a *app) benchThueCmd() *cobra.Command {
 	fl.Uint64Var(&opt.Seed, "seed", 7, "seed of the ties and the starting symbol (0: ties first; 7 gives B1-P1 a full 213-move game like the thesis' longest)")
 	fl.IntVar(&opt.MaxLength, "max-length", 0, "stop each game at this word length (default per configuration: 236, 213, 80, 150)")
 	fl.DurationVar(&opt.PortBudget, "port-budget", 20*time.Second, "time the port of the listings may spend per configuration")
+	out.addFlags(fl)
 	return c
 }
 
 func (a *app) plotDecisionTimesCmd() *cobra.Command {
 	var lp report.LinePlot
 	var out, who string
-	c := thueCommand(thesis.PlotHelp, nil, func(c *cobra.Command) (err error) {
+	c := thueCommand(thesis.PlotHelp, func(c *cobra.Command) (err error) {
 		var title string
 		lp.Series, title, err = thesis.DecisionTimes(c.Flags().Args(), who, out, a.stderr, func(r *game.Record, seats []game.Player) ([]report.Series, error) {
 			return report.DecisionTimes(a.games, []*game.Record{r}, seats, thesis.SeriesName)
@@ -180,14 +172,15 @@ func (a *app) plotDecisionTimesCmd() *cobra.Command {
 
 func (a *app) reportTable31Cmd() *cobra.Command {
 	out, maxLevel := output{}, 0
-	c := thueCommand(thesis.Table31Help, &out, func(c *cobra.Command) error {
+	c := thueCommand(thesis.Table31Help, func(c *cobra.Command) error {
 		cells, err := thesis.Table31Cells(maxLevel)
-		if err != nil {
+		if err = cmp.Or(out.check(), err); err != nil {
 			return err
 		}
 		res, err := sweep.Run(c.Context(), a.games, a.bots, cells, sweep.Options{})
 		return cmp.Or(a.writeThesis(out, nil, thesis.Table31(sweep.Summarise(res))), err)
 	})
 	c.Flags().IntVar(&maxLevel, "max-level", 2, "highest nesting level for each role")
+	out.addFlags(c.Flags())
 	return c
 }
