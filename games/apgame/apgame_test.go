@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -542,10 +543,36 @@ func FuzzParsePosition(f *testing.F) {
 		if n0 != n1 && n0 != n1+1 {
 			t.Fatalf("%q: accepted %d and %d numbers", text, n0, n1)
 		}
-		if w, _ := st.Winner(); w >= 0 {
-			t.Fatalf("%q: accepted a position already won", text)
+		if back, err := g.ParsePosition(st.Position()); err != nil || back.String() != s.String() {
+			t.Fatalf("%q: position %q reads back as %v, %v", text, st.Position(), back, err)
+		}
+		if s.IsTerminal() && !reachable(g, st) {
+			t.Fatalf("%q: accepted a finished position that play cannot reach:\n%s", text, s)
 		}
 	})
+}
+
+// reachable reports whether some number of the player who moved last,
+// taken back, leaves an open position from which colouring it again gives s.
+func reachable(g *apgame.Game, s *apgame.State) bool {
+	lists := [2][]int{s.Numbers(0), s.Numbers(1)}
+	mover := 1 // the player who moved last
+	if len(lists[0]) > len(lists[1]) {
+		mover = 0
+	}
+	for j, m := range lists[mover] {
+		rest := slices.Delete(slices.Clone(lists[mover]), j, j+1)
+		parts := lists
+		parts[mover] = rest
+		before, err := g.ParsePosition(strings.Trim(fmt.Sprint(parts[0]), "[]") + "/" + strings.Trim(fmt.Sprint(parts[1]), "[]"))
+		if err != nil || before.IsTerminal() {
+			continue
+		}
+		if err := before.Apply(game.Move(m)); err == nil && before.String() == s.String() {
+			return true
+		}
+	}
+	return false
 }
 
 func TestParsePosition(t *testing.T) {
@@ -569,12 +596,38 @@ func TestParsePosition(t *testing.T) {
 		{"1 / 4", "4 is not in the set"},
 		{"1 1 / 2", "listed twice"},
 		{"1 5 9 / 2", "P1 has 3 numbers and P2 1"},
-		{"1 5 9 / 2 3", "already owns the progression 1 5 9"},
+		{"1 5 9 / 2 3 7", "P1 owns the progression 1 5 9 but P2 moved last"},
+		{"1 2 3 / 7 9 11", "both players own a progression (1 2 3 and 7 9 11)"},
 		{"x / 2", `"x" is not a whole number`},
 	} {
 		if _, err := g.ParsePosition(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParsePosition(%q): %v, want %q", c.in, err, c.want)
 		}
+	}
+	// A finished game reads back: P1 won with 9 (or 1 or 5).
+	s, err = g.ParsePosition("1 5 9 / 2 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, prog := s.(*apgame.State).Winner(); w != 0 || !slices.Equal(prog, []int{1, 5, 9}) || s.Player() != game.Terminal {
+		t.Fatalf("1 5 9 / 2 3: winner %d with %v, player %v", w, prog, s.Player())
+	}
+	// P1 owns 1 2 3 and 5 7 9: no single move completes both.
+	h := mustSet(t, []int{1, 2, 3, 5, 7, 9, 11, 20, 50, 100, 170}, 3)
+	if _, err := h.ParsePosition("1 2 3 5 7 9 / 11 20 50 100 170"); err == nil || !strings.Contains(err.Error(), "which no single move completes together") {
+		t.Errorf("two progressions without a common number: %v", err)
+	}
+	// 1 2 3 is the only progression: 1 / 2 and 3 / 2 are drawn, so P1 cannot
+	// have played both 1 and 3; 10 / 2 is open, so 1 10 / 2 is a draw.
+	d := mustSet(t, []int{1, 2, 3, 10}, 3)
+	if _, err := d.ParsePosition("1 3 / 2"); err == nil || !strings.Contains(err.Error(), "already drawn before P1's last number") {
+		t.Errorf("a move after the draw: %v", err)
+	}
+	if s, err := d.ParsePosition("1 10 / 2"); err != nil || !s.IsTerminal() {
+		t.Errorf("1 10 / 2: %v, %v", s, err)
+	}
+	if s, err := d.ParsePosition("1 / 2"); err != nil || !s.IsTerminal() || s.(*apgame.State).Position() != "1 / 2" {
+		t.Errorf("1 / 2: %v, %v", s, err)
 	}
 }
 
@@ -850,5 +903,71 @@ func TestStrongBeatsExtendBlock(t *testing.T) {
 	}
 	if firsts != 8 || wins != 8 {
 		t.Fatalf("strong won %d of the %d games it started", wins, firsts)
+	}
+}
+
+func TestView(t *testing.T) {
+	g := mustSet(t, []int{1, 2, 3, 5, 7, 9, 11}, 3)
+	s := g.NewInitialState().(*apgame.State)
+	play(t, s, 1, 2, 5)
+	v := s.View()
+	if v.Kind != game.KindNumbers || !slices.Equal(v.Colors, []string{"red", "blue"}) || len(v.Numbers) != 7 {
+		t.Fatalf("view: %+v", v)
+	}
+	owners := map[int64]int{}
+	for _, n := range v.Numbers {
+		owners[n.N] = n.Owner
+		if n.Color != n.Owner {
+			t.Errorf("number %d: owner %d, colour %d", n.N, n.Owner, n.Color)
+		}
+	}
+	if owners[1] != 0 || owners[5] != 0 || owners[2] != 1 || owners[3] != -1 || v.Status.ToMove != 1 || v.Status.Role != "blue" || v.Status.Over {
+		t.Fatalf("owners %v, status %+v", owners, v.Status)
+	}
+	if s.Position() != "1 5 / 2" {
+		t.Errorf("position %q", s.Position())
+	}
+	play(t, s, 11, 9) // P1 completes 1 5 9
+	v = s.View()
+	if !v.Status.Over || v.Status.Winner == nil || *v.Status.Winner != 0 || !slices.Equal(v.Status.Highlight, []int64{1, 5, 9}) ||
+		!strings.Contains(v.Status.Reason, "owns the progression 1 5 9") {
+		t.Fatalf("end status %+v", v.Status)
+	}
+	// A drawn end highlights nothing and says why.
+	d := mustSet(t, []int{1, 2, 3, 10}, 3)
+	ds := d.NewInitialState().(*apgame.State)
+	play(t, ds, 1, 2)
+	if st := ds.View().Status; !st.Over || st.Winner != nil || st.Highlight != nil || !strings.Contains(st.Reason, "Draw") {
+		t.Fatalf("draw status %+v", st)
+	}
+	if ds.Position() != "1 / 2" || d.NewInitialState().(*apgame.State).Position() != "/" {
+		t.Errorf("positions %q, %q", ds.Position(), d.NewInitialState().(*apgame.State).Position())
+	}
+}
+
+func TestMoveParts(t *testing.T) {
+	g := mustSet(t, []int{3, 5, 7, 9, 20}, 3)
+	s := g.NewInitialState().(*apgame.State)
+	play(t, s, 5)
+	if p := s.MoveParts(7); !slices.Equal(p, []game.Part{{Kind: game.PartNumber, Value: 7}}) {
+		t.Fatalf("parts of 7: %v", p)
+	}
+	if m, err := s.MoveFromParts([]game.Part{{Kind: game.PartNumber, Value: 20}}); err != nil || m != 20 {
+		t.Fatalf("20: %v %v", m, err)
+	}
+	for _, c := range []struct {
+		parts []game.Part
+		want  string
+	}{
+		{[]game.Part{{Kind: game.PartNumber, Value: 5}}, "5 is already coloured"},
+		{[]game.Part{{Kind: game.PartNumber, Value: 8}}, "8 is not in the set"},
+		{[]game.Part{{Kind: game.PartNumber, Value: -1}}, "-1 is not in the set"},
+		{[]game.Part{{Kind: game.PartNumber, Value: 1 << 62}}, "is not in the set"},
+		{[]game.Part{{Kind: game.PartColor, Value: 0}}, "a move is one part, the number to colour"},
+		{[]game.Part{{Kind: game.PartNumber, Value: 7}, {Kind: game.PartNumber, Value: 9}}, "a move is one part"},
+	} {
+		if _, err := s.MoveFromParts(c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.parts, err, c.want)
+		}
 	}
 }
