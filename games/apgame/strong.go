@@ -135,6 +135,9 @@ const (
 func NewStrong(opt StrongOptions) *Strong {
 	return &Strong{opt: opt.withDefaults(), tt: solve.NewTable[uint64, ttEntry](solve.HashUint64, solve.TableOptions[ttEntry]{
 		MaxBytes: strongTableBytes,
+		// One goroutine searches; one shard also makes the games the same
+		// on every machine, whatever its number of cores.
+		SingleThreaded: true,
 		// Deeper results are worth more: they stand for more work.
 		Worth: func(e ttEntry) int64 { return int64(e.depth) },
 	})}

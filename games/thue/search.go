@@ -62,8 +62,9 @@ func (a *Search) Act(ctx context.Context, st game.State) (game.Move, error) {
 	if a.tt == nil || a.k != s.k || a.rule != s.rule {
 		a.k, a.rule = s.k, s.rule
 		a.tt = solve.NewTable[uint64, abEntry](solve.HashUint64, solve.TableOptions[abEntry]{
-			MaxBytes: SearchTableBytes,
-			Worth:    func(e abEntry) int64 { return int64(e.depth) },
+			MaxBytes:       SearchTableBytes,
+			Worth:          func(e abEntry) int64 { return int64(e.depth) },
+			SingleThreaded: true, // one bot, one goroutine; the same moves on every machine
 		})
 	}
 	sctx, cancel := bot.SoftDeadline(ctx, a.Limit)
