@@ -96,8 +96,8 @@ func TestAPHumanBadInput(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	if code != 1 || !strings.Contains(errOut, "quit") {
-		t.Fatalf("quitting: exit %d, %s", code, errOut)
+	if code != 0 || !strings.Contains(out, "quit") {
+		t.Fatalf("quitting: exit %d (want 0: a person's choice), %s", code, errOut)
 	}
 	if strings.Count(out, "your move") != 10 {
 		t.Errorf("every input must get a new prompt; %d prompts:\n%s", strings.Count(out, "your move"), out)
