@@ -13,13 +13,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pelletier/go-toml/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/sweep"
 )
 
 // playConfig is the TOML file of `kombi play --config`. Flags given on the
@@ -45,19 +45,9 @@ func readPlayConfig(path string) (playConfig, error) {
 	if err != nil {
 		return cfg, usagef("config: %w", err)
 	}
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cfg); err != nil {
-		var strict *toml.StrictMissingError
-		if errors.As(err, &strict) {
-			return cfg, usagef("config %s: %s\nallowed keys: game, p1, p2, seed, max_think, out, and for the Thue game %s", path, strings.TrimSpace(strict.String()), thesisKeyNames)
-		}
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			row, col := de.Position()
-			return cfg, usagef("config %s:%d:%d: %v", path, row, col, de)
-		}
-		return cfg, usagef("config %s: %w", path, err)
+	keys := append([]string{"game", "p1", "p2", "seed", "max_think", "out"}, strings.Split(thesisKeyNames, ", ")...)
+	if err := sweep.DecodeTOML("config "+path, data, &cfg, keys); err != nil {
+		return cfg, usageError{err}
 	}
 	return cfg, nil
 }
