@@ -1,12 +1,15 @@
 package main
 
 import (
+	"regexp"
+
 	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"golang.org/x/term"
 	"io"
 	"os"
 	"path/filepath"
@@ -278,6 +281,10 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 		fileCheck = &checkedWriter{w: file, name: "transcript file " + file.Name()}
 		writers = append(writers, fileCheck)
 	}
+	opt.Color = !f.json && useColor(a.stdout)
+	if opt.Color && fileCheck != nil {
+		writers[len(writers)-1] = plainWriter{fileCheck} // colours on the terminal only
+	}
 	opt.Transcript = io.MultiWriter(writers...)
 	rec, err := match.Play(c.Context(), g, seats, opt)
 	if err != nil {
@@ -388,4 +395,23 @@ func readFileLimit(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: more than the limit of %d bytes", path, limit)
 	}
 	return data, nil
+}
+
+// useColor reports whether w is a terminal that may show colours: not when
+// the NO_COLOR environment variable is set (https://no-color.org).
+func useColor(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && os.Getenv("NO_COLOR") == "" && term.IsTerminal(int(f.Fd()))
+}
+
+// plainWriter drops terminal colour codes from what it writes.
+type plainWriter struct{ w io.Writer }
+
+var colourCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+func (p plainWriter) Write(b []byte) (int, error) {
+	if _, err := p.w.Write(colourCode.ReplaceAll(b, nil)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
