@@ -58,7 +58,7 @@ func ttWorth(e ttEntry) int64 { return int64(e.depth) }
 // context's deadline still applies).
 func NewAlphaBeta(depth int, limit time.Duration) *AlphaBeta {
 	return &AlphaBeta{depth: depth, limit: limit,
-		tt: solve.NewTable(solve.HashUint64, solve.TableOptions[ttEntry]{MaxBytes: SearchTableBytes, Worth: ttWorth})}
+		tt: solve.NewTable(solve.HashUint64, solve.TableOptions[ttEntry]{MaxBytes: SearchTableBytes, Worth: ttWorth, SingleThreaded: true})}
 }
 
 // Nodes returns the number of positions visited by the last Act.

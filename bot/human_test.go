@@ -24,7 +24,7 @@ func TestHumanHintAnalysesEveryGame(t *testing.T) {
 	if m, err := h.Act(context.Background(), g.NewInitialState()); err != nil || m != nim.Move(0, 2) {
 		t.Fatalf("move %d, %v", m, err)
 	}
-	for _, want := range []string{"Winning moves: 1:2.", "win: 1:2 | loss: 1:1 1:3 2:1"} {
+	for _, want := range []string{"Winning moves: 1:2.", "win: 1:2=0 | loss: 1:1=3 1:3=1 2:1=5"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("hint lacks %q:\n%s", want, out.String())
 		}

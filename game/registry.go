@@ -1,7 +1,6 @@
 package game
 
 import (
-	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -45,31 +44,6 @@ type PositionParser interface {
 	// ParsePosition reads a position in the game's position notation; the
 	// error says what is wrong and what the notation is.
 	ParsePosition(text string) (State, error)
-}
-
-// SolveOptions are the settings of an exact analysis.
-type SolveOptions struct {
-	// MaxLength bounds the length of play searched, where the game has such
-	// a bound (0: the game's default).
-	MaxLength int
-	// MemBytes bounds the memory of the solver's tables (0: the solver's default).
-	MemBytes int64
-	// Progress, when not nil, receives occasional one-line progress messages.
-	Progress func(msg string)
-}
-
-// Analysis is the result of an exact analysis, as `kombi solve` prints it.
-// Its JSON encoding is the `--json` output.
-type Analysis interface {
-	// Text explains the analysis for people.
-	Text() string
-}
-
-// Solver is a Game with its own exact analysis (for example Bouton's XOR rule
-// for Nim). Games without one are solved by the generic search of package solve.
-type Solver interface {
-	Game
-	Solve(ctx context.Context, s State, opt SolveOptions) (Analysis, error)
 }
 
 // Registry maps game names to their types. The zero value is empty and ready to use.

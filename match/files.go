@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -60,30 +61,74 @@ func inputErrorf(format string, args ...any) error {
 }
 
 // ReadConfig reads a play configuration of at most MaxConfigBytes into v:
-// a *Config, or a pointer to a struct that embeds Config beside more keys
-// (more names them after Config's in the message on an unknown key, e.g.
-// ", and for the Thue game gameType, ..."). Its errors are *InputErrors
-// naming the file, and the line and column of a bad value.
-func ReadConfig(path string, v any, more string) error {
+// a *Config, or a pointer to a struct that embeds Config beside the keys
+// more (e.g. the Thue thesis' keys). Its errors are *InputErrors naming the
+// file, the line, the key and what is wanted (DecodeTOML).
+func ReadConfig(path string, v any, more ...string) error {
 	data, err := readFileLimit(path, MaxConfigBytes)
 	if err != nil {
 		return inputErrorf("config: %w", err)
 	}
+	if err := DecodeTOML("config "+path, data, v, append([]string{"game", "p1", "p2", "seed", "max_think", "out"}, more...)); err != nil {
+		return &InputError{err}
+	}
+	return nil
+}
+
+var typeErr = regexp.MustCompile(`cannot decode TOML (\w+) into .* of type (.+)$`)
+
+// DecodeTOML decodes a TOML file into v, refusing unknown keys. Its errors
+// name the file, the line and column, and the key, and say what is allowed
+// in words rather than Go types.
+func DecodeTOML(name string, data []byte, v any, keys []string) error {
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	err = dec.Decode(v)
-	var strict *toml.StrictMissingError
-	var de *toml.DecodeError
-	switch {
-	case err == nil:
+	err := dec.Decode(v)
+	if err == nil {
 		return nil
-	case errors.As(err, &strict):
-		return inputErrorf("config %s: %s\nallowed keys: game, p1, p2, seed, max_think, out%s", path, strings.TrimSpace(strict.String()), more)
-	case errors.As(err, &de):
-		row, col := de.Position()
-		return inputErrorf("config %s:%d:%d: %v", path, row, col, de)
 	}
-	return inputErrorf("config %s: %w", path, err)
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) {
+		var unknown []string
+		for _, e := range strict.Errors {
+			row, _ := e.Position()
+			unknown = append(unknown, fmt.Sprintf("%s:%d: unknown key %q", name, row, strings.Join(e.Key(), ".")))
+		}
+		return fmt.Errorf("%s (allowed keys: %s)", strings.Join(unknown, "; "), strings.Join(keys, ", "))
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		row, col := de.Position()
+		msg := de.Error()
+		if m := typeErr.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("a TOML %s where %s is wanted", m[1], wantText(m[2]))
+		} else {
+			msg = strings.TrimPrefix(msg, "toml: ")
+		}
+		if key := strings.Join(de.Key(), "."); key != "" {
+			return fmt.Errorf("%s:%d:%d: key %q: %s", name, row, col, key, msg)
+		}
+		return fmt.Errorf("%s:%d:%d: %s", name, row, col, msg)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+func wantText(goType string) string {
+	switch {
+	case goType == "string":
+		return "a string"
+	case goType == "bool":
+		return "true or false"
+	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint"):
+		return "a whole number"
+	case strings.HasPrefix(goType, "float"):
+		return "a number"
+	case strings.HasPrefix(goType, "[]") || strings.HasPrefix(goType, "["):
+		return "a list"
+	case strings.HasPrefix(goType, "map"):
+		return "a table"
+	}
+	return "another kind of value"
 }
 
 // SeedValue is the configured seed, which must be ≥ 0 (Seed not nil).

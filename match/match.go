@@ -35,6 +35,9 @@ type Options struct {
 	// Transcript, when not nil, receives the readable account of the game
 	// as it is played.
 	Transcript io.Writer
+	// Color draws the positions of the transcript with terminal colours
+	// (see game.Colorizer); set it only when the transcript is a terminal.
+	Color bool
 	// Position, when not empty, is the position the game starts from (in
 	// the game's position notation); the record keeps it.
 	Position string
@@ -117,7 +120,7 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 	case len(opt.Moves) > 0:
 		fmt.Fprintf(out, "Continued after %d earlier moves\n", len(opt.Moves))
 	}
-	fmt.Fprintf(out, "\n%s\n", s)
+	fmt.Fprintf(out, "\n%s\n", game.DisplayString(s, opt.Color))
 	stop := func(reason string, deliberate bool) *game.Record {
 		rec.Aborted = true
 		rec.Reason = reason
@@ -182,7 +185,7 @@ func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.R
 		default:
 			fmt.Fprintf(out, "Move %d: %s (%s, %s) chose %s | time %.3f s\n", n, game.SeatName(p), typ.Role(p), seats[p].Name, text, seconds)
 		}
-		fmt.Fprintf(out, "%s\n", s)
+		fmt.Fprintf(out, "%s\n", game.DisplayString(s, opt.Color))
 	}
 	rec.Finish(s)
 	if ex, ok := s.(game.Explainer); ok {
@@ -271,7 +274,7 @@ func takeBack(g game.Game, opt Options, rec *game.Record, p game.Player, out io.
 		return nil, fmt.Errorf("undo: %w", err)
 	}
 	if j >= 0 {
-		fmt.Fprintf(out, "%s\n", s)
+		fmt.Fprintf(out, "%s\n", game.DisplayString(s, opt.Color))
 	}
 	return s, nil
 }

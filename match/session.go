@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
+
+	"golang.org/x/term"
 
 	"github.com/kombi/kombi/game"
 )
@@ -47,8 +50,11 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 		}
 		defer file.Close()
 		fw = NewCheckedWriter(file, "transcript file "+file.Name())
-		if opt.Transcript = fw; s.Transcript != nil {
-			opt.Transcript = io.MultiWriter(s.Transcript, fw)
+		if opt.Transcript = io.Writer(fw); opt.Color {
+			opt.Transcript = plainWriter{fw} // colours on the terminal only
+		}
+		if s.Transcript != nil {
+			opt.Transcript = io.MultiWriter(s.Transcript, opt.Transcript)
 		}
 	}
 	rec, err := Play(ctx, s.Game, s.Seats, opt)
@@ -168,4 +174,24 @@ func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt R
 		}
 	}
 	return n, nil
+}
+
+// ColorTerminal reports whether w is a terminal that may show colours
+// (Options.Color): not when the NO_COLOR environment variable is set
+// (https://no-color.org).
+func ColorTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && os.Getenv("NO_COLOR") == "" && term.IsTerminal(int(f.Fd()))
+}
+
+// plainWriter drops terminal colour codes from what it writes.
+type plainWriter struct{ w io.Writer }
+
+var colourCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+func (p plainWriter) Write(b []byte) (int, error) {
+	if _, err := p.w.Write(colourCode.ReplaceAll(b, nil)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,6 +12,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	_ "gonum.org/v1/plot/vg/vgimg" // PNG
+	_ "gonum.org/v1/plot/vg/vgpdf" // PDF
+	_ "gonum.org/v1/plot/vg/vgsvg" // SVG
 )
 
 // Series is one line of points of a plot.
@@ -26,7 +30,7 @@ type LinePlot struct {
 	// to the smallest positive one).
 	LogY   bool
 	Series []Series
-	// Width and Height in centimetres (defaults 16 × 10).
+	// Width and Height in centimetres (defaults 22 × 10; the legend takes the right part).
 	Width, Height float64
 }
 
@@ -61,12 +65,6 @@ func (lp *LinePlot) Save(path string) error {
 			}
 		}
 	}
-	maxY := 0.0
-	for _, s := range lp.Series {
-		for _, y := range s.Y {
-			maxY = max(maxY, y)
-		}
-	}
 	if lp.LogY {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = shortTicks{plot.LogTicks{Prec: -1}}
@@ -95,23 +93,34 @@ func (lp *LinePlot) Save(path string) error {
 		p.Add(line, points)
 		p.Legend.Add(s.Name, line, points)
 	}
-	// Room above the data for the legend.
-	if maxY > 0 {
-		p.Y.Max = maxY * 1.4
-		if lp.LogY {
-			p.Y.Max = maxY * 40
-		}
-	}
-	p.Legend.Top = true
-	p.Legend.Left = true
 	w, h := lp.Width, lp.Height
 	if w == 0 {
-		w = 16
+		w = 22
 	}
 	if h == 0 {
 		h = 10
 	}
-	if err := p.Save(vg.Length(w)*vg.Centimeter, vg.Length(h)*vg.Centimeter, path); err != nil {
+	// The legend goes right of the plot, never over the data.
+	cw, err := draw.NewFormattedCanvas(vg.Length(w)*vg.Centimeter, vg.Length(h)*vg.Centimeter, ext[1:])
+	if err != nil {
+		return fmt.Errorf("plot %s: %w", path, err)
+	}
+	c := draw.New(cw)
+	legend := p.Legend
+	p.Legend = plot.NewLegend()
+	legend.Top = true
+	lw := legend.Rectangle(c).Size().X + vg.Millimeter
+	p.Draw(draw.Crop(c, 0, -lw, 0, 0))
+	legend.Draw(draw.Crop(c, c.Size().X-lw, 0, 0, 0))
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("plot %s: %w", path, err)
+	}
+	if _, err := cw.WriteTo(f); err != nil {
+		f.Close()
+		return fmt.Errorf("plot %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math/bits"
 	"runtime"
 	"sync"
 	"unsafe"
@@ -9,19 +10,22 @@ import (
 // Table is Kombi's one transposition table: a hash table from position keys
 // to search results that starts small, doubles as the search stores more,
 // and never grows past its memory bound; once there, a new entry replaces
-// the least valuable entry of its bucket. It is safe for concurrent use:
+// the least valuable entry of its window. It is safe for concurrent use:
 // the table is split into independently locked shards, so parallel searches
-// rarely wait for each other.
+// rarely wait for each other (SingleThreaded drops the locks).
 //
 // K is the key (a uint64 hash, or an exact multi-word key); V the stored
 // result. Keys must be well mixed by the hash function given to NewTable.
+// Keys and values are kept in separate arrays with a bit per slot for
+// "used", so an entry costs the size of K plus the size of V (rounded by
+// Go's alignment of each alone), not their padded sum.
 type Table[K comparable, V any] struct {
 	hash   func(K) uint64
 	worth  func(V) int64
 	single bool
 	shards []shard[K, V]
 	bits   uint // shard index = top bits of the hash
-	max    int  // entries per shard at most
+	max    int  // slots per shard at most
 	stats  tableStats
 }
 
@@ -30,40 +34,54 @@ type tableStats struct {
 	replaced int64
 }
 
-type slot[K comparable, V any] struct {
-	key  K
-	val  V
-	used bool
-}
-
 type shard[K comparable, V any] struct {
-	mu    sync.Mutex
-	slots []slot[K, V]
-	n     int
-	_     [40]byte // keep shards on separate cache lines
+	mu   sync.Mutex
+	keys []K
+	vals []V
+	used []uint64 // one bit per slot
+	n    int
+	_    [40]byte // keep shards on separate cache lines
 }
 
-// bucket is how many consecutive slots, from its hash on, a key may occupy
+func (sh *shard[K, V]) isUsed(i int) bool { return sh.used[i>>6]&(1<<(i&63)) != 0 }
+func (sh *shard[K, V]) setUsed(i int)     { sh.used[i>>6] |= 1 << (i & 63) }
+
+func (sh *shard[K, V]) alloc(size int) {
+	sh.keys = make([]K, size)
+	sh.vals = make([]V, size)
+	sh.used = make([]uint64, (size+63)/64)
+	sh.n = 0
+}
+
+// window is how many consecutive slots, from its hash on, a key may occupy
 // (linear probing within a window; entries are never deleted, so a probe
 // stops at the first free slot).
-const bucket = 16
+const window = 16
 
 // TableOptions configure a Table.
 type TableOptions[V any] struct {
-	// MaxBytes bounds the table's memory (0: 256 MiB). The table starts at
-	// a small fraction of it and grows only as entries are stored.
+	// MaxBytes bounds the table's memory (0: DefaultTableBytes). The table
+	// starts at a small fraction of it and grows only as entries are stored.
 	MaxBytes int64
-	// Worth ranks entries for replacement once the table is full: the
-	// entry of lowest worth in a bucket is replaced (nil: the oldest slot
-	// of the bucket, in probe order).
+	// Worth ranks entries for replacement once the table is full: a new
+	// entry replaces the stored entry of lowest worth in its window (nil:
+	// the first slot of the window).
 	Worth func(V) int64
-	// SingleThreaded skips the locks: for a table that one goroutine
-	// uses at a time (most searches), about 10% faster per probe.
+	// SingleThreaded skips the locks, for a table that one goroutine uses
+	// at a time (most searches): faster per probe, and with a single shard
+	// the same replacements, so the same search, on every machine.
 	SingleThreaded bool
 }
 
 // DefaultTableBytes is the memory bound of a table when none is given.
 const DefaultTableBytes = 256 << 20
+
+// EntryBytes is the memory one slot of a Table[K, V] takes.
+func EntryBytes[K comparable, V any]() int64 {
+	var k K
+	var v V
+	return int64(unsafe.Sizeof(k)) + int64(unsafe.Sizeof(v)) + 1 // and its used bit, rounded up
+}
 
 // NewTable returns an empty table hashing keys with hash.
 func NewTable[K comparable, V any](hash func(K) uint64, opt TableOptions[V]) *Table[K, V] {
@@ -71,8 +89,7 @@ func NewTable[K comparable, V any](hash func(K) uint64, opt TableOptions[V]) *Ta
 	if maxBytes <= 0 {
 		maxBytes = DefaultTableBytes
 	}
-	var s slot[K, V]
-	entryBytes := int64(unsafe.Sizeof(s))
+	entryBytes := EntryBytes[K, V]()
 	nShards := 1
 	for !opt.SingleThreaded && nShards < 4*runtime.GOMAXPROCS(0) && nShards < 256 {
 		nShards *= 2
@@ -82,11 +99,9 @@ func NewTable[K comparable, V any](hash func(K) uint64, opt TableOptions[V]) *Ta
 		nShards /= 2
 		perShard = maxBytes / entryBytes / int64(nShards)
 	}
-	perShard = max(perShard, bucket)
+	perShard = max(perShard, window)
 	t := &Table[K, V]{hash: hash, worth: opt.Worth, single: opt.SingleThreaded, shards: make([]shard[K, V], nShards), max: int(perShard)}
-	for nShards>>t.bits > 1 {
-		t.bits++
-	}
+	t.bits = uint(bits.TrailingZeros(uint(nShards)))
 	return t
 }
 
@@ -109,18 +124,16 @@ func (t *Table[K, V]) Get(key K) (V, bool) {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
 	}
-	if len(sh.slots) == 0 {
-		var zero V
-		return zero, false
-	}
-	mask := uint64(len(sh.slots) - 1)
-	for i := range uint64(bucket) {
-		s := &sh.slots[(h+i)&mask]
-		if !s.used {
-			break
-		}
-		if s.key == key {
-			return s.val, true
+	if len(sh.keys) > 0 {
+		mask := uint64(len(sh.keys) - 1)
+		for i := range uint64(window) {
+			j := int((h + i) & mask)
+			if !sh.isUsed(j) {
+				break
+			}
+			if sh.keys[j] == key {
+				return sh.vals[j], true
+			}
 		}
 	}
 	var zero V
@@ -135,46 +148,39 @@ func (t *Table[K, V]) Put(key K, v V) {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
 	}
-	if len(sh.slots) == 0 {
-		sh.slots = make([]slot[K, V], min(1024, floorPow2(t.max)))
+	if len(sh.keys) == 0 {
+		sh.alloc(min(1024, floorPow2(t.max)))
 	}
 	// Grow at half load while under the bound.
-	if 2*(sh.n+1) > len(sh.slots) && 2*len(sh.slots) <= t.max {
+	if 2*(sh.n+1) > len(sh.keys) && 2*len(sh.keys) <= t.max {
 		t.grow(sh)
 	}
 	for {
-		mask := uint64(len(sh.slots) - 1)
-		free, victim := -1, -1
-		for i := range uint64(bucket) {
+		mask := uint64(len(sh.keys) - 1)
+		victim := -1
+		for i := range uint64(window) {
 			j := int((h + i) & mask)
-			s := &sh.slots[j]
-			if !s.used {
-				free = j
-				break
-			}
-			if s.key == key {
-				s.val = v
+			if !sh.isUsed(j) {
+				sh.keys[j], sh.vals[j] = key, v
+				sh.setUsed(j)
+				sh.n++
 				return
 			}
-			if victim < 0 || t.worth != nil && t.worth(s.val) < t.worth(sh.slots[victim].val) {
+			if sh.keys[j] == key {
+				sh.vals[j] = v
+				return
+			}
+			if victim < 0 || t.worth != nil && t.worth(sh.vals[j]) < t.worth(sh.vals[victim]) {
 				victim = j
 			}
 		}
-		if free >= 0 {
-			sh.slots[free] = slot[K, V]{key: key, val: v, used: true}
-			sh.n++
-			return
-		}
-		// A full bucket in a table still under its bound: grow rather
+		// A full window in a table still under its bound: grow rather
 		// than replace, and try again.
-		if 2*len(sh.slots) <= t.max {
+		if 2*len(sh.keys) <= t.max {
 			t.grow(sh)
 			continue
 		}
-		if t.worth != nil && t.worth(v) < t.worth(sh.slots[victim].val) {
-			return // keep the more valuable entries
-		}
-		sh.slots[victim] = slot[K, V]{key: key, val: v, used: true}
+		sh.keys[victim], sh.vals[victim] = key, v
 		t.stats.mu.Lock()
 		t.stats.replaced++
 		t.stats.mu.Unlock()
@@ -183,34 +189,41 @@ func (t *Table[K, V]) Put(key K, v V) {
 }
 
 // grow doubles the shard's slots, more than once when an entry finds its
-// new bucket full, so that growing never loses an entry while the table is
+// new window full, so that growing never loses an entry while the table is
 // under its bound.
 func (t *Table[K, V]) grow(sh *shard[K, V]) {
-	old := sh.slots
-	for size := 2 * len(old); ; size *= 2 {
+	old := entries[K, V]{sh.keys, sh.vals, sh.used}
+	for size := 2 * len(old.keys); ; size *= 2 {
 		if t.rehash(sh, old, size) || 2*size > t.max {
 			return
 		}
 	}
 }
 
+// entries are a shard's slots.
+type entries[K comparable, V any] struct {
+	keys []K
+	vals []V
+	used []uint64
+}
+
 // rehash moves the entries of old into size new slots. It reports false
-// when some entry found no free slot in its bucket (that entry is dropped).
-func (t *Table[K, V]) rehash(sh *shard[K, V], old []slot[K, V], size int) bool {
-	sh.slots = make([]slot[K, V], size)
-	sh.n = 0
+// when some entry found no free slot in its window (that entry is dropped).
+func (t *Table[K, V]) rehash(sh *shard[K, V], old entries[K, V], size int) bool {
+	sh.alloc(size)
 	mask := uint64(size - 1)
 	all := true
-	for i := range old {
-		if !old[i].used {
+	for i := range old.keys {
+		if old.used[i>>6]&(1<<(i&63)) == 0 {
 			continue
 		}
-		h := t.hash(old[i].key)
+		h := t.hash(old.keys[i])
 		placed := false
-		for k := range uint64(bucket) {
-			s := &sh.slots[(h+k)&mask]
-			if !s.used {
-				*s = old[i]
+		for k := range uint64(window) {
+			j := int((h + k) & mask)
+			if !sh.isUsed(j) {
+				sh.keys[j], sh.vals[j] = old.keys[i], old.vals[i]
+				sh.setUsed(j)
 				sh.n++
 				placed = true
 				break
@@ -242,14 +255,13 @@ func (t *Table[K, V]) Len() int {
 
 // Bytes returns the memory the table's slots take now.
 func (t *Table[K, V]) Bytes() int64 {
-	var s slot[K, V]
 	n := 0
 	for i := range t.shards {
 		t.shards[i].mu.Lock()
-		n += len(t.shards[i].slots)
+		n += len(t.shards[i].keys)
 		t.shards[i].mu.Unlock()
 	}
-	return int64(n) * int64(unsafe.Sizeof(s))
+	return int64(n) * EntryBytes[K, V]()
 }
 
 // Replaced returns how many entries were overwritten by others because the
@@ -264,7 +276,7 @@ func (t *Table[K, V]) Replaced() int64 {
 func (t *Table[K, V]) Clear() {
 	for i := range t.shards {
 		t.shards[i].mu.Lock()
-		t.shards[i].slots, t.shards[i].n = nil, 0
+		t.shards[i].keys, t.shards[i].vals, t.shards[i].used, t.shards[i].n = nil, nil, nil, 0
 		t.shards[i].mu.Unlock()
 	}
 }

@@ -1,19 +1,17 @@
 package sweep
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/pelletier/go-toml/v2"
+	"github.com/kombi/kombi/match"
 )
 
 // Limits of a sweep file.
@@ -70,7 +68,7 @@ func ReadSpec(path string) (*Spec, error) {
 // error messages.
 func ParseSpec(name string, data []byte) (*Spec, error) {
 	var s Spec
-	if err := DecodeTOML(name, data, &s, specKeys); err != nil {
+	if err := match.DecodeTOML(name, data, &s, specKeys); err != nil {
 		return nil, err
 	}
 	if err := s.Check(); err != nil {
@@ -204,60 +202,4 @@ func (s *Spec) Cells() ([]Cell, error) {
 // CellID names the cell of a game string and a pair of bot strings.
 func CellID(gameStr string, players [2]string) string {
 	return gameStr + " | " + players[0] + " | " + players[1]
-}
-
-var typeErr = regexp.MustCompile(`cannot decode TOML (\w+) into .* of type (.+)$`)
-
-// DecodeTOML decodes a TOML file into v, refusing unknown keys. Its errors
-// name the file, the line and column, and the key, and say what is allowed
-// in words rather than Go types.
-func DecodeTOML(name string, data []byte, v any, keys []string) error {
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		return nil
-	}
-	var strict *toml.StrictMissingError
-	if errors.As(err, &strict) {
-		var unknown []string
-		for _, e := range strict.Errors {
-			row, _ := e.Position()
-			unknown = append(unknown, fmt.Sprintf("%s:%d: unknown key %q", name, row, strings.Join(e.Key(), ".")))
-		}
-		return fmt.Errorf("%s (allowed keys: %s)", strings.Join(unknown, "; "), strings.Join(keys, ", "))
-	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		row, col := de.Position()
-		msg := de.Error()
-		if m := typeErr.FindStringSubmatch(msg); m != nil {
-			msg = fmt.Sprintf("a TOML %s where %s is wanted", m[1], wantText(m[2]))
-		} else {
-			msg = strings.TrimPrefix(msg, "toml: ")
-		}
-		if key := strings.Join(de.Key(), "."); key != "" {
-			return fmt.Errorf("%s:%d:%d: key %q: %s", name, row, col, key, msg)
-		}
-		return fmt.Errorf("%s:%d:%d: %s", name, row, col, msg)
-	}
-	return fmt.Errorf("%s: %w", name, err)
-}
-
-func wantText(goType string) string {
-	switch {
-	case goType == "string":
-		return "a string"
-	case goType == "bool":
-		return "true or false"
-	case strings.HasPrefix(goType, "int") || strings.HasPrefix(goType, "uint"):
-		return "a whole number"
-	case strings.HasPrefix(goType, "float"):
-		return "a number"
-	case strings.HasPrefix(goType, "[]") || strings.HasPrefix(goType, "["):
-		return "a list"
-	case strings.HasPrefix(goType, "map"):
-		return "a table"
-	}
-	return "another kind of value"
 }

@@ -62,7 +62,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if *screenshots == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}

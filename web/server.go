@@ -61,6 +61,7 @@ type Options struct {
 // Server is the HTTP server of `kombi serve`. Create it with New.
 type Server struct {
 	opt      Options
+	id       string // names this run of the server
 	searches chan struct{}
 	mu       sync.Mutex
 	matches  map[string]*liveMatch
@@ -86,8 +87,12 @@ func New(opt Options) (*Server, error) {
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	id, err := newID(8)
+	if err != nil {
+		return nil, err
+	}
 	ctx, stop := context.WithCancel(context.Background())
-	return &Server{opt: opt, searches: make(chan struct{}, opt.MaxSearches), matches: map[string]*liveMatch{}, ctx: ctx, stop: stop}, nil
+	return &Server{id: id, opt: opt, searches: make(chan struct{}, opt.MaxSearches), matches: map[string]*liveMatch{}, ctx: ctx, stop: stop}, nil
 }
 
 // Close stops the computer players; matches stay stored.
@@ -406,8 +411,12 @@ type matchView struct {
 	SeatTokens *[2]*string       `json:"seat_tokens,omitempty"`
 	Roles      [2]string         `json:"roles"`
 	GameName   string            `json:"game_name"`
-	Error      string            `json:"error,omitempty"`
-	Extra      map[string]any    `json:"extra,omitempty"`
+	// Version grows with every change of the match (a move, an undo) within
+	// one server run, named by Server: a client keeps the newest state.
+	Version uint64         `json:"version"`
+	Server  string         `json:"server"`
+	Error   string         `json:"error,omitempty"`
+	Extra   map[string]any `json:"extra,omitempty"`
 }
 
 // matchJSON describes m now, or at move at (0 ≤ at < len(moves)) for time
@@ -425,7 +434,7 @@ func (s *Server) matchJSON(m *liveMatch, at int) *matchView {
 	v := &matchView{ID: m.id, Mode: m.mode, Game: m.rec.Game, Players: m.rec.Players, Seed: m.rec.Seed,
 		Moves: m.rec.Moves, At: at, Finished: m.finished(), Winner: m.rec.Winner, Reason: m.rec.Reason,
 		Length: m.rec.Length, Paused: m.paused, Created: m.created, Roles: [2]string{typ.Role(0), typ.Role(1)},
-		GameName: typ.Name, Extra: m.rec.Extra}
+		GameName: typ.Name, Extra: m.rec.Extra, Version: m.gen, Server: s.id}
 	if m.highScore > 0 {
 		hs := m.highScore
 		v.HighScore = &hs

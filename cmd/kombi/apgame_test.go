@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/solve"
 )
 
 func TestAPArenaAsWritten(t *testing.T) {
@@ -92,8 +96,8 @@ func TestAPHumanBadInput(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	if code != 1 || !strings.Contains(errOut, "quit") {
-		t.Fatalf("quitting: exit %d, %s", code, errOut)
+	if code != 0 || !strings.Contains(out, "quit") {
+		t.Fatalf("quitting: exit %d (want 0: a person's choice), %s", code, errOut)
 	}
 	if strings.Count(out, "your move") != 10 {
 		t.Errorf("every input must get a new prompt; %d prompts:\n%s", strings.Count(out, "your move"), out)
@@ -116,15 +120,75 @@ func TestAPCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"enumerate_seconds"`) {
 		t.Fatalf("bench: exit %d %s", code, out)
 	}
-	code, out, errOut := kombi(t, "", "report", "ap-strength", "--grid", "12:3", "--games", "4", "--workers", "1")
+	code, out, errOut := kombi(t, "", "report", "ap-strength", "--grid", "12:3", "--games", "4", "--workers", "1", "--format", "markdown")
 	if code != 0 || !strings.Contains(out, "| ap(x=12,k=3) |") {
 		t.Fatalf("report: exit %d\n%s%s", code, out, errOut)
 	}
+	code, out, _ = kombi(t, "", "report", "ap-strength", "--grid", "12:3", "--games", "4", "--workers", "1", "--json")
+	var rep struct {
+		A, B string
+		Seed uint64
+		Rows []struct {
+			Game                       string
+			Games, Wins, Draws, Losses int
+			Score                      float64
+			MeanSeconds                float64 `json:"mean_seconds"`
+			MaxSeconds                 float64 `json:"max_seconds"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || rep.A != "strong" || rep.B != "extendblock" || rep.Seed != 1 || len(rep.Rows) != 1 {
+		t.Fatalf("report JSON: exit %d, %v\n%s", code, err, out)
+	}
+	if r := rep.Rows[0]; r.Game != "ap(x=12,k=3)" || r.Games != 4 || r.Wins+r.Draws+r.Losses != 4 || r.Score != (float64(r.Wins)+float64(r.Draws)/2)/4 || r.MaxSeconds < r.MeanSeconds {
+		t.Fatalf("report row: %+v", r)
+	}
+	code, out, _ = kombi(t, "", "table", "ap-progressions", "ap(k=3,set=2;4;6;8;10;12)", "--format", "csv")
+	if code != 0 || !strings.Contains(out, "progression,difference\n2 4 6,2\n") || !strings.Contains(out, "number,progressions\n2,2\n4,3\n6,4\n") {
+		t.Fatalf("table csv: exit %d\n%s", code, out)
+	}
 	code, out, _ = kombi(t, "", "solve", "ap(k=3,set=1;2;3;4;5;6;7;20)", "--json")
-	if code != 0 || !strings.Contains(out, `"outcome": "win"`) {
+	if code != 0 || !strings.Contains(out, `"outcome": "win"`) || !strings.Contains(out, `"to_move": "P1 (red)"`) || !strings.Contains(out, `"position": "/"`) {
 		t.Fatalf("solve: exit %d %s", code, out)
 	}
+	code, out, _ = kombi(t, "", "solve", "ap(k=3,set=1;2;3;4;5;6;7;20)", "--position", "3 5 / 20")
+	if code != 0 || !strings.Contains(out, "P2 (blue) loses against best play") {
+		t.Fatalf("solve a lost position: exit %d %s", code, out)
+	}
+	code, out, _ = kombi(t, "", "analyze", "ap(k=3,set=1;2;3;4;5;6;7;20)", "--json")
+	var an solve.Analysis
+	if err := json.Unmarshal([]byte(out), &an); err != nil || code != 0 || len(an.Moves) != 8 || !an.Complete {
+		t.Fatalf("analyze: exit %d %v\n%s", code, err, out)
+	}
 }
+
+// TestAPHardening: exact play and solving refuse sets beyond the exact
+// search (or answer within --time), and an interrupted strength report
+// prints the rows done, then exits 130.
+func TestAPHardening(t *testing.T) {
+	code, _, errOut := kombi(t, "", "play", "ap(x=1000,k=3)", "--p1", "perfect", "--p2", "random", "--no-out")
+	if code != 2 || !strings.Contains(errOut, "takes on at most 40") {
+		t.Fatalf("perfect on 1000 numbers: exit %d, %s", code, errOut)
+	}
+	code, _, errOut = kombi(t, "", "solve", "ap(x=1000,k=3)")
+	if code != 1 || !strings.Contains(errOut, "at most 40 without a time bound") {
+		t.Fatalf("solve 1000 numbers: exit %d, %s", code, errOut)
+	}
+	code, out, errOut := kombi(t, "", "solve", "ap(x=1000,k=3)", "--time", "100ms", "--json", "--quiet")
+	var r solve.Result
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || r.Complete || r.Outcome == solve.Draw || r.Outcome == solve.Loss {
+		t.Fatalf("solve 1000 numbers within 100ms: exit %d, %v %s%s", code, err, out, errOut)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	timer := time.AfterFunc(1500*time.Millisecond, cancel)
+	defer timer.Stop()
+	var stdout, stderr strings.Builder
+	code = run(ctx, []string{"report", "ap-strength", "--grid", "5:3,300:4", "--p1", "strong(work=1000000000000)", "--games", "2", "--workers", "1", "--json"}, strings.NewReader(""), &stdout, &stderr)
+	if err := json.Unmarshal([]byte(stdout.String()), &rep0); err != nil || code != 130 || len(rep0.Rows) != 1 || rep0.Rows[0].Game != "ap(x=5,k=3)" {
+		t.Fatalf("interrupted report: exit %d, %v\n%s%s", code, err, stdout.String(), stderr.String())
+	}
+}
+
+var rep0 apgame.StrengthReport
 
 func TestAPUsageErrors(t *testing.T) {
 	for _, tt := range []struct {
@@ -136,6 +200,11 @@ func TestAPUsageErrors(t *testing.T) {
 		{[]string{"arena", "ap", "--p1", "strong(model=psychic)"}, "one of extendblock, uniform, none"},
 		{[]string{"table", "ap-progressions", "nim"}, "not a Szemerédi game"},
 		{[]string{"report", "ap-strength", "--grid", "40"}, "want X:K"},
+		{[]string{"report", "ap-strength", "--grid", "2000:3"}, "x=2000: allowed 3 to 1000"},
+		{[]string{"report", "ap-strength", "--p1", "strong(model=psychic)"}, "bot A (strong(model=psychic))"},
+		{[]string{"report", "ap-strength", "--workers", "-1"}, "workers=-1"},
+		{[]string{"report", "ap-strength", "--format", "xml"}, "--format"},
+		{[]string{"bench", "ap", "--sets", "0"}, "sets=0: allowed 1 to"},
 		{[]string{"bench", "ap", "--x", "5", "--k", "6"}, "choose k ≤ x"},
 		{[]string{"solve", "ap(k=3,set=1;2;3;4)", "--position", "1 / 9"}, "9 is not in the set"},
 	} {

@@ -24,7 +24,7 @@ type playConfig struct {
 
 func readPlayConfig(path string) (playConfig, error) {
 	var cfg playConfig
-	return cfg, match.ReadConfig(path, &cfg, ", and for the Thue game "+thesisKeyNames)
+	return cfg, match.ReadConfig(path, &cfg, strings.Split(thesisKeyNames, ", ")...)
 }
 
 type playFlags struct {
@@ -163,7 +163,7 @@ func (a *app) resume(c *cobra.Command, f playFlags) error {
 // limit ends it with status 0; other stops are failures; Ctrl-C exits 130
 // once the game is kept.
 func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlags, opt match.Options) error {
-	opt.MaxThink, opt.MaxLength = f.maxThink, f.maxLength
+	opt.MaxThink, opt.MaxLength, opt.Color = f.maxThink, f.maxLength, !f.json && match.ColorTerminal(a.stdout)
 	stdout := a.out()
 	// With --json the standard output holds only the record: people's
 	// prompts and messages go to standard error.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -80,7 +79,7 @@ func (a *app) solveCmd() *cobra.Command {
 			defer cancel()
 			bar := report.NewProgress(a.stderr, "solving", quiet)
 			sf.opt.Progress = bar.Func()
-			r, err := solveAny(ctx, g, s, sf.opt)
+			r, err := solve.Solve(ctx, g, s, sf.opt)
 			bar.Done()
 			if r == nil || err != nil && !solve.Stopped(err) {
 				return fmt.Errorf("solve: %w", err)
@@ -120,33 +119,4 @@ func (a *app) analyzeCmd() *cobra.Command {
 		})
 	sf.addFlags(c, "analyse", 10*time.Second, "time for the whole analysis; moves not decided in time are 'unknown'")
 	return c
-}
-
-// solveAny solves with the one kit. TEMPORARY bridge for games still on
-// the deprecated game.Solver interface (families not merged yet): their
-// analysis' JSON fields become the Result's extras. Delete it with
-// game.Solver once every game returns a solve.Result.
-func solveAny(ctx context.Context, g game.Game, s game.State, opt solve.Options) (*solve.Result, error) {
-	old, ok := g.(game.Solver)
-	if _, isNew := g.(solve.Solver); isNew || !ok {
-		return solve.Solve(ctx, g, s, opt)
-	}
-	var progress func(string)
-	if opt.Progress != nil {
-		progress = func(msg string) { opt.Progress(solve.Progress{Message: msg}) }
-	}
-	start := time.Now()
-	an, err := old.Solve(ctx, s, game.SolveOptions{MaxLength: opt.MaxLength, MemBytes: opt.MemBytes, Progress: progress})
-	if an == nil {
-		return nil, err
-	}
-	r := &solve.Result{Game: g.String(), Position: s.String(), Player: s.Player(), Outcome: solve.Unknown, Complete: err == nil, Text: an.Text(), Seconds: time.Since(start).Seconds()}
-	data, jerr := json.Marshal(an)
-	if jerr == nil {
-		_ = json.Unmarshal(data, &r.Extra)
-		if o, ok := r.Extra["outcome"].(string); ok {
-			_ = r.Outcome.UnmarshalText([]byte(o))
-		}
-	}
-	return r, err
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/thue/thesis"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {
@@ -104,6 +105,39 @@ func TestThueOverallTestTable(t *testing.T) {
 	if st, err := os.Stat(png); err != nil || st.Size() < 1000 {
 		t.Fatalf("plot file: %v", err)
 	}
+	// A torn last line (a write cut short) does not block resuming: it is
+	// skipped with a warning and its game played again.
+	path := filepath.Join(dir, "overall-test.jsonl")
+	lines = strings.SplitAfter(string(data), "\n")
+	torn := strings.Join(lines[:len(lines)-2], "") + lines[len(lines)-2][:40]
+	if err := os.WriteFile(path, []byte(torn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out3, errOut := kombi(t, "", "play", "--config", cfg, "--seed", "0", "--out", dir)
+	if code != 0 || out3 != out || !strings.Contains(errOut, "torn record") {
+		t.Fatalf("resume after a torn line: exit %d\n%s\n%s", code, errOut, out3)
+	}
+	data3, _ := os.ReadFile(path)
+	if n := strings.Count(string(data3), "\n"); n != 32 || !strings.HasSuffix(string(data3), "}\n") {
+		t.Fatalf("after resuming, %d lines:\n%s", n, data3[max(0, len(data3)-300):])
+	}
+}
+
+// TestThuePlotDecisionTimes: records of other games and people's seats are
+// left out, and said so.
+func TestThuePlotDecisionTimes(t *testing.T) {
+	dir := t.TempDir()
+	_, nimRec, _ := kombi(t, "", "play", "nim(piles=3;4)", "--p1", "perfect", "--p2", "random", "--seed", "1", "--json", "--no-out")
+	_, thueRec, _ := kombi(t, "0\n0\n0\n0\n", "play", "thue(alphabet=3,start=0)", "--p1", "human", "--p2", "greedy", "--seed", "1", "--json", "--no-out")
+	recs := writeFile(t, dir, "recs.json", nimRec+thueRec)
+	png := filepath.Join(dir, "t.png")
+	code, out, errOut := kombi(t, "", "plot", "decision-times", recs, "-o", png)
+	if code != 0 || !strings.Contains(errOut, "Skipped 1 record(s) of other games") || !strings.Contains(errOut, "Left out 1 seat(s) played by people") || !strings.Contains(out, "(1 series)") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, _, errOut := kombi(t, "", "plot", "decision-times", recs, "-o", png, "--player", "builder"); code != 2 || !strings.Contains(errOut, "no computer decision of a Thue game") {
+		t.Fatalf("only a person's seat: exit %d %s", code, errOut)
+	}
 }
 
 func TestThueMatchBots(t *testing.T) {
@@ -111,7 +145,7 @@ func TestThueMatchBots(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var res matchResult
+	var res thesis.MatchResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
@@ -129,14 +163,36 @@ func TestThueMatchPeople(t *testing.T) {
 		"2", "2", "0", "2", // 012 then 2012? positions and symbols
 		"quit",
 	}, "\n")
-	code, out, _ := kombi(t, input, "thue", "match", "--seed", "0", "--no-out")
-	for _, want := range []string{"position 5 is out of range: positions are 0 to 1", "want a symbol", "symbol 7 is not in the alphabet 0..2", "Round 1: A builds, B paints"} {
+	dir := t.TempDir()
+	code, out, errOut := kombi(t, input, "thue", "match", "--seed", "0", "--out", dir)
+	for _, want := range []string{"position 5 is out of range: positions are 0 to 1", "want a symbol", "symbol 7 is not in the alphabet 0..2", "Round 1: A builds, B paints", "The match stops in round 1 at length 4"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if code != 1 {
-		t.Fatalf("quit must stop the match with exit 1, got %d", code)
+	// A person's quit is not a failure.
+	if code != 0 {
+		t.Fatalf("quit must end the match with exit 0, got %d: %s", code, errOut)
+	}
+	// A prompt never sticks to the transcript's next line, on the screen or in the file.
+	for _, line := range strings.Split(out, "\n") {
+		if i := strings.Index(line, "lists moves): "); i >= 0 && i+len("lists moves): ") < len(line) {
+			t.Errorf("a prompt sticks to what follows: %q", line)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*thue-match*"))
+	if len(files) != 2 {
+		t.Fatalf("want the transcript and the round's record, got %v", files)
+	}
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		if strings.HasSuffix(f, ".txt") && (strings.Contains(string(data), "your move") || !strings.Contains(string(data), "\nMove 1: P1 (builder) played 1")) {
+			t.Errorf("transcript %s holds prompts or lacks the moves:\n%s", f, data)
+		}
+		var rec game.Record
+		if strings.HasSuffix(f, ".json") && (json.Unmarshal(data, &rec) != nil || !rec.Aborted || !strings.HasSuffix(rec.Reason, "quit") || len(rec.Moves) != 6) {
+			t.Errorf("record %s: %s", f, data)
+		}
 	}
 }
 
@@ -163,6 +219,29 @@ func TestThueSoloHighScore(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "High score: 6") || !strings.Contains(out, "Length 3. High score: 6.") {
 		t.Fatalf("second run: exit %d\n%s", code, out)
 	}
+	// quit keeps the length reached: exit 0, said once, and saved.
+	code, out, errOut = kombi(t, "1\n1\n2\n2\n3\n0\n4\n2\n5\n1\n6\n0\n7\n1\nquit\n", "thue", "solo", "--seed", "0", "--no-out")
+	if code != 0 || strings.Count(out, "You quit at length 8") != 1 || !strings.Contains(out, "New high score: 8 (was 6)") || errOut != "" {
+		t.Fatalf("quit: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "thue-highscores.json")); !strings.Contains(string(data), `"thue(alphabet=3,rule=square)": 8`) {
+		t.Fatalf("high score file after quit: %s", data)
+	}
+}
+
+// TestThueSoloNullHighScores: a high-score file holding null is no
+// high score yet, not a crash.
+func TestThueSoloNullHighScores(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "thue-highscores.json", "null\n")
+	code, out, errOut := kombi(t, "0\n1\n0\n1\n", "thue", "solo", "--seed", "0", "--data-dir", dir, "--no-out")
+	if code != 0 || !strings.Contains(out, "New high score: 3 (was 0)") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	writeFile(t, dir, "thue-highscores.json", "[1,2]\n")
+	if code, _, errOut := kombi(t, "", "thue", "solo", "--data-dir", dir, "--no-out"); code != 1 || !strings.Contains(errOut, "not a JSON object of lengths") {
+		t.Fatalf("a broken high-score file: exit %d %s", code, errOut)
+	}
 }
 
 func TestThueSolve(t *testing.T) {
@@ -183,6 +262,67 @@ func TestThueSolve(t *testing.T) {
 	}
 	if !strings.Contains(out, `"value": null`) {
 		t.Fatalf("value must be null: %s", out)
+	}
+	// The common result shape, with the fields printed before as extras.
+	code, out, _ = kombi(t, "", "solve", "thue(alphabet=4,rule=square)", "--json")
+	var r struct {
+		Value        *int     `json:"value"`
+		Outcome      string   `json:"outcome"`
+		Player       int      `json:"player"`
+		BestMoves    []string `json:"best_moves"`
+		Complete     bool     `json:"complete"`
+		Word         string   `json:"word"`
+		BestPosition *int     `json:"best_position"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || r.Value == nil || *r.Value != 7 || r.Outcome != "win" || !r.Complete || len(r.BestMoves) == 0 || r.Word == "" || r.BestPosition == nil {
+		t.Fatalf("k=4: %s", out)
+	}
+	// Every builder move of k=4 keeps the value 7.
+	code, out, errOut = kombi(t, "", "analyze", "thue(alphabet=4)", "--json")
+	var an struct {
+		Moves []struct {
+			Move    string `json:"move"`
+			Outcome string `json:"outcome"`
+			Value   int    `json:"value"`
+		} `json:"moves"`
+		Complete bool `json:"complete"`
+	}
+	if err := json.Unmarshal([]byte(out), &an); code != 0 || err != nil || !an.Complete || len(an.Moves) != 2 {
+		t.Fatalf("analyze k=4: exit %d %v %s %s", code, err, out, errOut)
+	}
+	for _, m := range an.Moves {
+		if m.Value != 7 || m.Outcome != "win" {
+			t.Errorf("analyze k=4: move %+v, want value 7", m)
+		}
+	}
+	// A position with the painter to move round-trips through --position.
+	code, out, _ = kombi(t, "", "solve", "thue(alphabet=4)", "--position", "0@1", "--json")
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || *r.Value != 7 || r.Outcome != "loss" || r.Player != 1 || !strings.Contains(out, `"position": "0@1"`) {
+		t.Fatalf("painter to move: %s", out)
+	}
+}
+
+func TestThueSolveBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	code, out, errOut := kombi(t, "", "solve", "thue(alphabet=5)", "--max-length", "16", "--json", "--quiet")
+	var r struct {
+		Value      *int `json:"value"`
+		LowerBound *int `json:"lower_bound"`
+		Complete   bool `json:"complete"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || r.Value != nil || r.LowerBound == nil || *r.LowerBound != 17 || r.Complete {
+		t.Fatalf("k=5 up to 16: exit %d %s %s", code, out, errOut)
+	}
+}
+
+// TestThuePerfectRefusesLargeAlphabets: perfect refuses what it cannot
+// finish, naming the limit, instead of hanging.
+func TestThuePerfectRefusesLargeAlphabets(t *testing.T) {
+	code, _, errOut := kombi(t, "", "play", "thue(alphabet=32)", "--p1", "perfect", "--p2", "random", "--no-out")
+	if code != 2 || !strings.Contains(errOut, "only up to alphabet 4 with squares") || !strings.Contains(errOut, "alphabet 32") {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
 
@@ -228,21 +368,18 @@ func FuzzThesisConfig(f *testing.F) {
 		if err != nil || !cfg.thesisKeys.present() {
 			return
 		}
-		tc, err := parseThesis(path, cfg)
+		tc, err := thesis.Load(path, cfg.Keys, cfg.Game != "", false)
 		if err != nil {
-			var ue usageError
-			if !errorsAs(err, &ue) {
+			if !errors.Is(err, thesis.ErrUsage) {
 				t.Fatalf("config %q: not a usage error: %v", text, err)
 			}
 			return
 		}
-		if tc.k < 2 || tc.k > 32 || tc.builder < 0 || tc.painter < 0 || tc.maxThink < 0 {
+		if tc.K < 2 || tc.K > 32 || tc.BuilderLevel < 0 || tc.PainterLevel < 0 || tc.MaxThink < 0 {
 			t.Fatalf("config %q accepted bad settings %+v", text, tc)
 		}
 	})
 }
-
-func errorsAs(err error, target *usageError) bool { return errors.As(err, target) }
 
 func TestReportTable31(t *testing.T) {
 	code, out, errOut := kombi(t, "", "report", "thue-table31", "--max-level", "1", "--format", "csv")

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/game"
 )
@@ -66,8 +68,13 @@ func TestVDWTable(t *testing.T) {
 			t.Errorf("s=%d: %s, want %s", r.S, r.P1Win, w)
 		}
 	}
-	code, out, _ = kombi(t, "", "table", "vdwlist", "--colors", "2", "--max-s", "10")
-	if code != 0 || !strings.Contains(out, "k=3, colors=2, list=1") || !strings.Contains(out, "|   8 | 125/128") || !strings.Contains(out, "Solved s ≤ 10") {
+	code, out, _ = kombi(t, "", "table", "vdwlist", "--colors", "2", "--max-s", "10", "--format", "markdown")
+	if code != 0 || !strings.Contains(out, "k=3, colors=2, list=1") || !strings.Contains(out, "| 8 | 125/128 | 0.976563 |") || !strings.Contains(out, "Solved s ≤ 10") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	// Values within 10⁻⁶ of 1 get the digits that show it.
+	code, out, _ = kombi(t, "", "table", "vdwlist", "--colors", "3", "--list", "1", "--from", "23", "--max-s", "23")
+	if code != 0 || !strings.Contains(out, "31381056713/31381059609  0.99999990772") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	for _, tt := range []struct{ args, err string }{
@@ -75,6 +82,7 @@ func TestVDWTable(t *testing.T) {
 		{"--colors 2 --list 3", "--list 3 with 2 colours"},
 		{"--from 5 --max-s 4", "want 1 ≤ from ≤ max-s ≤ 64"},
 		{"--time 0s", "--time 0s: want a positive duration"},
+		{"--format xml", `--format "xml": want one of`},
 	} {
 		code, _, errOut := kombi(t, "", append([]string{"table", "vdwlist"}, strings.Fields(tt.args)...)...)
 		if code != 2 || !strings.Contains(errOut, tt.err) {
@@ -184,5 +192,110 @@ func TestVDWReport(t *testing.T) {
 	}
 	if code, _, errOut := kombi(t, "", "report", "vdwlist", "--colors", "2", "--list", "3"); code != 2 || !strings.Contains(errOut, "list=3 with colors=2") {
 		t.Fatalf("bad list: exit %d %s", code, errOut)
+	}
+}
+
+// TestVDWSolveCommonFields: the one result shape with the old fields
+// beside it, in every phase of a round; the outcome is for the player to
+// move (at a chance node for P1).
+func TestVDWSolveCommonFields(t *testing.T) {
+	for _, tt := range []struct {
+		game, position, value, outcome, best string
+		player                               int
+	}{
+		{"vdwlist(k=3,colors=3,list=2,s=9)", "", "77/729", "draw", "1 2 8 9", 0},
+		{"vdwlist(k=3,colors=3,list=2,s=6)", "", "0/1", "loss", "1 2 3 4 5 6", 0},
+		{"vdwlist(k=3,colors=3,list=2,s=9)", "r...r....:9:rb", "23/243", "draw", "blue", 1},
+		{"vdwlist(k=3,colors=3,list=2,s=9)", "r.b.rbgg.:9", "1/1", "win", "", -1},
+		{"vdwlist(k=3,colors=3,list=2,s=9)", "r.b.rbgg.:9:bg", "1/1", "loss", "blue green", 1},
+	} {
+		args := []string{"solve", tt.game, "--json"}
+		if tt.position != "" {
+			args = append(args, "--position", tt.position)
+		}
+		code, out, errOut := kombi(t, "", args...)
+		var r struct {
+			Game, Position, Outcome string
+			Player                  int
+			Value, LowerBound       any
+			UpperBound              any `json:"upper_bound"`
+			Complete                bool
+			BestMoves               []string `json:"best_moves"`
+			P1Win                   string   `json:"p1_win"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 {
+			t.Fatalf("%v: exit %d %v %s", args, code, err, errOut)
+		}
+		if r.Game != tt.game || tt.position != "" && r.Position != tt.position || r.Player != tt.player || r.Value != tt.value || r.P1Win != tt.value ||
+			r.Outcome != tt.outcome || !r.Complete || r.LowerBound != nil || r.UpperBound != nil || strings.Join(r.BestMoves, " ") != tt.best {
+			t.Errorf("%v:\n%s", args, out)
+		}
+	}
+}
+
+// TestVDWAnalyze: the issue's check, one value per move with one table.
+func TestVDWAnalyze(t *testing.T) {
+	code, out, errOut := kombi(t, "", "analyze", "vdwlist(k=3,colors=3,list=2,s=9)", "--json")
+	var an struct {
+		Player   int
+		Complete bool
+		Moves    []struct{ Move, Outcome, Value string }
+	}
+	if err := json.Unmarshal([]byte(out), &an); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v %s", code, err, errOut)
+	}
+	best := map[string]bool{}
+	for _, m := range an.Moves {
+		if m.Value == "77/729" && m.Outcome == "draw" {
+			best[m.Move] = true
+		}
+	}
+	if len(an.Moves) != 9 || !an.Complete || len(best) != 4 || !best["1"] || !best["9"] {
+		t.Fatalf("analyze:\n%s", out)
+	}
+	code, out, _ = kombi(t, "", "analyze", "vdwlist(k=3,colors=3,list=2,s=9)", "--position", "r...r....:9:rb")
+	if code != 0 || !strings.Contains(out, "red   loss     1/1") || !strings.Contains(out, "blue  draw     23/243") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+// interruptAfter runs kombi and cancels its context after d, as Ctrl-C does.
+func interruptAfter(t *testing.T, d time.Duration, args ...string) (int, string, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(d, cancel)
+	var out, errOut strings.Builder
+	code := run(ctx, args, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestVDWSolveInterrupted: Ctrl-C prints the bounds proven, then exit 130.
+func TestVDWSolveInterrupted(t *testing.T) {
+	code, out, errOut := interruptAfter(t, 300*time.Millisecond, "solve", "vdwlist(k=3,colors=3,list=2,s=16)", "--json", "--quiet")
+	var r struct {
+		Outcome    string
+		Value      any
+		LowerBound string `json:"lower_bound"`
+		Upper      string `json:"upper_bound"`
+		Complete   bool
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 130 || !strings.Contains(errOut, "interrupted") {
+		t.Fatalf("exit %d: %v\n%s%s", code, err, out, errOut)
+	}
+	if r.Complete || r.Value != nil || !strings.Contains(r.LowerBound, "/") || r.Upper != "14324089/14348907" {
+		t.Fatalf("interrupted solve:\n%s", out)
+	}
+	code, out, _ = interruptAfter(t, 300*time.Millisecond, "solve", "vdwlist(k=3,colors=3,list=2,s=16)", "--quiet")
+	if code != 130 || !strings.Contains(out, "Stopped before the end") || !strings.Contains(out, "at most 14324089/14348907") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestVDWTableInterrupted: Ctrl-C prints the rows done, then exit 130.
+func TestVDWTableInterrupted(t *testing.T) {
+	code, out, _ := interruptAfter(t, 1500*time.Millisecond, "table", "vdwlist", "--colors", "3", "--list", "2", "--from", "8", "--max-s", "20")
+	if code != 130 || !strings.Contains(out, "77/729") || !strings.Contains(out, "interrupted at s=") || !strings.Contains(out, "proven so far: P1 wins with probability") {
+		t.Fatalf("exit %d:\n%s", code, out)
 	}
 }

@@ -399,8 +399,9 @@ func (g *Game) newState() *State {
 
 // ParsePosition reads a position: the numbers of P1 (red) and of P2 (blue)
 // separated by '/', each list separated by spaces, ',' or ';', e.g.
-// "3 17 / 5". The player to move follows from the counts: P1 when both hold
-// as many numbers, P2 when P1 holds one more.
+// "3 17 / 5" (State.Position writes it). The player to move follows from the
+// counts: P1 when both hold as many numbers, P2 when P1 holds one more. A
+// finished position is read when play can reach it (see checkReachable).
 func (g *Game) ParsePosition(text string) (game.State, error) {
 	before, after, ok := strings.Cut(text, "/")
 	if !ok {
@@ -428,13 +429,89 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 	if counts[0] != counts[1] && counts[0] != counts[1]+1 {
 		return nil, fmt.Errorf("position %q: P1 has %d numbers and P2 %d; P1 moves first, so P1 holds as many as P2 or one more", text, counts[0], counts[1])
 	}
-	if s.winner >= 0 {
-		return nil, fmt.Errorf("position %q: %s already owns the progression %s", text, game.SeatName(game.Player(s.winner)), joinSpaced(g.Progression(int(s.winProg))))
-	}
 	if counts[0] > counts[1] {
 		s.turn = 1
 		s.key ^= g.zobrist[2*len(g.set)]
 	}
 	s.moves = counts[0] + counts[1]
+	if err := s.checkReachable(); err != nil {
+		return nil, fmt.Errorf("position %q: %w", text, err)
+	}
 	return s, nil
+}
+
+// checkReachable makes sure that a finished position read by ParsePosition
+// can arise in play: the player who moved last finished the game with that
+// move. A won position has one winner, who moved last, and a number common
+// to all their complete progressions (the winning move); the progression
+// shown is then the first of them, as in play. A drawn position has a number
+// of the last mover without which the game was still open.
+func (s *State) checkReachable() error {
+	g := s.g
+	last := int8(1 - s.turn)
+	owned := [2][]int32{}
+	for a := range int32(g.NumProgressions()) {
+		for p := range 2 {
+			if int(s.cnt[2*a+int32(p)]) == g.k {
+				owned[p] = append(owned[p], a)
+			}
+		}
+	}
+	if len(owned[0]) > 0 && len(owned[1]) > 0 {
+		return fmt.Errorf("both players own a progression (%s and %s); the game ends at the first", joinSpaced(g.Progression(int(owned[0][0]))), joinSpaced(g.Progression(int(owned[1][0]))))
+	}
+	for p := range int8(2) {
+		if len(owned[p]) == 0 {
+			continue
+		}
+		if p != last {
+			return fmt.Errorf("%s owns the progression %s but %s moved last; the game ended when %s completed it",
+				game.SeatName(game.Player(p)), joinSpaced(g.Progression(int(owned[p][0]))), game.SeatName(game.Player(last)), game.SeatName(game.Player(p)))
+		}
+		if s.commonNumber(owned[p]) < 0 {
+			var list []string
+			for _, a := range owned[p] {
+				list = append(list, joinSpaced(g.Progression(int(a))))
+			}
+			return fmt.Errorf("%s owns the progressions %s, which no single move completes together; the game ended at the first",
+				game.SeatName(game.Player(p)), strings.Join(list, ", "))
+		}
+		s.winner, s.winProg = p, owned[p][0]
+		return nil
+	}
+	if !s.IsTerminal() {
+		return nil
+	}
+	c := s.clone()
+	for i, col := range c.colour {
+		if col != last {
+			continue
+		}
+		c.uncolourIndex(i)
+		open := c.live[0] > 0 || c.live[1] > 0
+		c.colourIndex(i, last)
+		if open {
+			return nil
+		}
+	}
+	return fmt.Errorf("the game was already drawn before %s's last number: every progression held both colours", game.SeatName(game.Player(last)))
+}
+
+// commonNumber returns an index lying in every one of the progressions, or -1.
+func (s *State) commonNumber(progs []int32) int {
+	k := s.g.k
+	for _, e := range s.g.progs[int(progs[0])*k : int(progs[0])*k+k] {
+		in := true
+		for _, a := range progs[1:] {
+			found := false
+			for _, f := range s.g.progs[int(a)*k : int(a)*k+k] {
+				found = found || f == e
+			}
+			in = in && found
+		}
+		if in {
+			return int(e)
+		}
+	}
+	return -1
 }

@@ -3,13 +3,16 @@ package apgame_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
@@ -542,10 +545,36 @@ func FuzzParsePosition(f *testing.F) {
 		if n0 != n1 && n0 != n1+1 {
 			t.Fatalf("%q: accepted %d and %d numbers", text, n0, n1)
 		}
-		if w, _ := st.Winner(); w >= 0 {
-			t.Fatalf("%q: accepted a position already won", text)
+		if back, err := g.ParsePosition(st.Position()); err != nil || back.String() != s.String() {
+			t.Fatalf("%q: position %q reads back as %v, %v", text, st.Position(), back, err)
+		}
+		if s.IsTerminal() && !reachable(g, st) {
+			t.Fatalf("%q: accepted a finished position that play cannot reach:\n%s", text, s)
 		}
 	})
+}
+
+// reachable reports whether some number of the player who moved last,
+// taken back, leaves an open position from which colouring it again gives s.
+func reachable(g *apgame.Game, s *apgame.State) bool {
+	lists := [2][]int{s.Numbers(0), s.Numbers(1)}
+	mover := 1 // the player who moved last
+	if len(lists[0]) > len(lists[1]) {
+		mover = 0
+	}
+	for j, m := range lists[mover] {
+		rest := slices.Delete(slices.Clone(lists[mover]), j, j+1)
+		parts := lists
+		parts[mover] = rest
+		before, err := g.ParsePosition(strings.Trim(fmt.Sprint(parts[0]), "[]") + "/" + strings.Trim(fmt.Sprint(parts[1]), "[]"))
+		if err != nil || before.IsTerminal() {
+			continue
+		}
+		if err := before.Apply(game.Move(m)); err == nil && before.String() == s.String() {
+			return true
+		}
+	}
+	return false
 }
 
 func TestParsePosition(t *testing.T) {
@@ -569,12 +598,38 @@ func TestParsePosition(t *testing.T) {
 		{"1 / 4", "4 is not in the set"},
 		{"1 1 / 2", "listed twice"},
 		{"1 5 9 / 2", "P1 has 3 numbers and P2 1"},
-		{"1 5 9 / 2 3", "already owns the progression 1 5 9"},
+		{"1 5 9 / 2 3 7", "P1 owns the progression 1 5 9 but P2 moved last"},
+		{"1 2 3 / 7 9 11", "both players own a progression (1 2 3 and 7 9 11)"},
 		{"x / 2", `"x" is not a whole number`},
 	} {
 		if _, err := g.ParsePosition(c.in); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParsePosition(%q): %v, want %q", c.in, err, c.want)
 		}
+	}
+	// A finished game reads back: P1 won with 9 (or 1 or 5).
+	s, err = g.ParsePosition("1 5 9 / 2 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, prog := s.(*apgame.State).Winner(); w != 0 || !slices.Equal(prog, []int{1, 5, 9}) || s.Player() != game.Terminal {
+		t.Fatalf("1 5 9 / 2 3: winner %d with %v, player %v", w, prog, s.Player())
+	}
+	// P1 owns 1 2 3 and 5 7 9: no single move completes both.
+	h := mustSet(t, []int{1, 2, 3, 5, 7, 9, 11, 20, 50, 100, 170}, 3)
+	if _, err := h.ParsePosition("1 2 3 5 7 9 / 11 20 50 100 170"); err == nil || !strings.Contains(err.Error(), "which no single move completes together") {
+		t.Errorf("two progressions without a common number: %v", err)
+	}
+	// 1 2 3 is the only progression: 1 / 2 and 3 / 2 are drawn, so P1 cannot
+	// have played both 1 and 3; 10 / 2 is open, so 1 10 / 2 is a draw.
+	d := mustSet(t, []int{1, 2, 3, 10}, 3)
+	if _, err := d.ParsePosition("1 3 / 2"); err == nil || !strings.Contains(err.Error(), "already drawn before P1's last number") {
+		t.Errorf("a move after the draw: %v", err)
+	}
+	if s, err := d.ParsePosition("1 10 / 2"); err != nil || !s.IsTerminal() {
+		t.Errorf("1 10 / 2: %v, %v", s, err)
+	}
+	if s, err := d.ParsePosition("1 / 2"); err != nil || !s.IsTerminal() || s.(*apgame.State).Position() != "1 / 2" {
+		t.Errorf("1 / 2: %v, %v", s, err)
 	}
 }
 
@@ -656,13 +711,30 @@ func smallGames(t *testing.T, n int) []*apgame.Game {
 	return out
 }
 
+// denseGames returns random games on 10 to 12 numbers of {1..16}, with
+// many overlapping progressions, for exact cross-checks.
+func denseGames(t *testing.T, n int) []*apgame.Game {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var out []*apgame.Game
+	for len(out) < n {
+		set := rng.Perm(16)[:10+rng.IntN(3)]
+		for i := range set {
+			set[i]++
+		}
+		if g, err := apgame.NewWithSet(set, 3+rng.IntN(2)); err == nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // TestExactAgainstBruteForce checks the exact solver, which skips dead
 // numbers and takes shortcuts, against plain memoised minimax over every
 // legal move.
 func TestExactAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, g := range smallGames(t, 25) {
+	for _, g := range append(smallGames(t, 25), denseGames(t, 12)...) {
 		s := g.NewInitialState()
 		// Also some positions a few random moves in.
 		for step := 0; !s.IsTerminal() && step < 4; step++ {
@@ -679,7 +751,7 @@ func TestExactAgainstBruteForce(t *testing.T) {
 			for _, m := range brute.Best {
 				want = append(want, int(m))
 			}
-			if v != int(brute.Outcome) || !slices.Equal(best, want) {
+			if v != brute.Outcome || !slices.Equal(best, want) {
 				t.Fatalf("%s at\n%s\nexact %d %v, brute force %v %v", g, s, v, best, brute.Outcome, want)
 			}
 			moves := s.LegalMoves(nil)
@@ -709,13 +781,13 @@ func TestStrongKeepsExactOutcome(t *testing.T) {
 			}
 			c := s.Clone().(*apgame.State)
 			play(t, c, int(m))
-			after := 0
+			after := solve.Draw
 			if w, _ := c.Winner(); w >= 0 {
-				after = -1
+				after = solve.Loss
 			} else if !c.IsTerminal() {
 				after, _ = x.Value(ctx, c)
 			}
-			if -after != before {
+			if after.Neg() != before {
 				t.Fatalf("%s at\n%s\nexact value %d, strong plays %d giving %d", g, s, before, m, -after)
 			}
 			checked++
@@ -768,7 +840,7 @@ func TestStrongTactics(t *testing.T) {
 	m, _ = strong.Act(ctx, s)
 	c := s.Clone().(*apgame.State)
 	play(t, c, int(m))
-	if v, _ := x.Value(ctx, c); v != -1 {
+	if v, _ := x.Value(ctx, c); v != solve.Loss {
 		t.Errorf("P1 wins by a double threat; strong played %d, after which the opponent's value is %d", m, v)
 	}
 }
@@ -850,5 +922,207 @@ func TestStrongBeatsExtendBlock(t *testing.T) {
 	}
 	if firsts != 8 || wins != 8 {
 		t.Fatalf("strong won %d of the %d games it started", wins, firsts)
+	}
+}
+
+// TestPerfect: the perfect player keeps the exact outcome of every position
+// of small games (a won position stays won, a drawn one drawn), refuses
+// large sets naming the limit, and stops at its node bound.
+func TestPerfect(t *testing.T) {
+	ctx := context.Background()
+	reg, bots := registries(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked := 0
+	for _, g := range append(smallGames(t, 10), denseGames(t, 4)...) {
+		b, err := bots.New("perfect", g, bot.Env{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.NewInitialState()
+		for !s.IsTerminal() {
+			brute, err := solve.NewMinimax(0).Solve(ctx, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := b.Act(ctx, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(brute.Best, m) {
+				t.Fatalf("%s at %q: perfect plays %d, the best moves are %v (%v)", g, s.(*apgame.State).Position(), m, brute.Best, brute.Outcome)
+			}
+			checked++
+			// Follow perfect's move or a random one.
+			if rng.IntN(2) == 0 {
+				moves := s.LegalMoves(nil)
+				m = moves[rng.IntN(len(moves))]
+			}
+			play(t, s, int(m))
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+	big, _ := reg.Load("ap(x=1000,k=3)", 1)
+	if _, err := bots.New("perfect", big, bot.Env{}); err == nil || !strings.Contains(err.Error(), "takes on at most 40") {
+		t.Fatalf("perfect on 1000 numbers: %v", err)
+	}
+	mid, _ := reg.Load("ap(x=40,k=3)", 2)
+	b, err := bots.New("perfect(nodes=1000)", mid, bot.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Act(ctx, mid.NewInitialState()); err == nil || !strings.Contains(err.Error(), "not decided after 1000 positions (the bound nodes=1000)") {
+		t.Fatalf("perfect with 1000 nodes on 40 numbers: %v", err)
+	}
+}
+
+func TestView(t *testing.T) {
+	g := mustSet(t, []int{1, 2, 3, 5, 7, 9, 11}, 3)
+	s := g.NewInitialState().(*apgame.State)
+	play(t, s, 1, 2, 5)
+	v := s.View()
+	if v.Kind != game.KindNumbers || !slices.Equal(v.Colors, []string{"red", "blue"}) || len(v.Numbers) != 7 {
+		t.Fatalf("view: %+v", v)
+	}
+	owners := map[int64]int{}
+	for _, n := range v.Numbers {
+		owners[n.N] = n.Owner
+		if n.Color != n.Owner {
+			t.Errorf("number %d: owner %d, colour %d", n.N, n.Owner, n.Color)
+		}
+	}
+	if owners[1] != 0 || owners[5] != 0 || owners[2] != 1 || owners[3] != -1 || v.Status.ToMove != 1 || v.Status.Role != "blue" || v.Status.Over {
+		t.Fatalf("owners %v, status %+v", owners, v.Status)
+	}
+	if s.Position() != "1 5 / 2" {
+		t.Errorf("position %q", s.Position())
+	}
+	play(t, s, 11, 9) // P1 completes 1 5 9
+	v = s.View()
+	if !v.Status.Over || v.Status.Winner == nil || *v.Status.Winner != 0 || !slices.Equal(v.Status.Highlight, []int64{1, 5, 9}) ||
+		!strings.Contains(v.Status.Reason, "owns the progression 1 5 9") {
+		t.Fatalf("end status %+v", v.Status)
+	}
+	// A drawn end highlights nothing and says why.
+	d := mustSet(t, []int{1, 2, 3, 10}, 3)
+	ds := d.NewInitialState().(*apgame.State)
+	play(t, ds, 1, 2)
+	if st := ds.View().Status; !st.Over || st.Winner != nil || st.Highlight != nil || !strings.Contains(st.Reason, "Draw") {
+		t.Fatalf("draw status %+v", st)
+	}
+	if ds.Position() != "1 / 2" || d.NewInitialState().(*apgame.State).Position() != "/" {
+		t.Errorf("positions %q, %q", ds.Position(), d.NewInitialState().(*apgame.State).Position())
+	}
+}
+
+func TestMoveParts(t *testing.T) {
+	g := mustSet(t, []int{3, 5, 7, 9, 20}, 3)
+	s := g.NewInitialState().(*apgame.State)
+	play(t, s, 5)
+	if p := s.MoveParts(7); !slices.Equal(p, []game.Part{{Kind: game.PartNumber, Value: 7}}) {
+		t.Fatalf("parts of 7: %v", p)
+	}
+	if m, err := s.MoveFromParts([]game.Part{{Kind: game.PartNumber, Value: 20}}); err != nil || m != 20 {
+		t.Fatalf("20: %v %v", m, err)
+	}
+	for _, c := range []struct {
+		parts []game.Part
+		want  string
+	}{
+		{[]game.Part{{Kind: game.PartNumber, Value: 5}}, "5 is already coloured"},
+		{[]game.Part{{Kind: game.PartNumber, Value: 8}}, "8 is not in the set"},
+		{[]game.Part{{Kind: game.PartNumber, Value: -1}}, "-1 is not in the set"},
+		{[]game.Part{{Kind: game.PartNumber, Value: 1 << 62}}, "is not in the set"},
+		{[]game.Part{{Kind: game.PartColor, Value: 0}}, "a move is one part, the number to colour"},
+		{[]game.Part{{Kind: game.PartNumber, Value: 7}, {Kind: game.PartNumber, Value: 9}}, "a move is one part"},
+	} {
+		if _, err := s.MoveFromParts(c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.parts, err, c.want)
+		}
+	}
+}
+
+func TestSolveResult(t *testing.T) {
+	ctx := context.Background()
+	reg, _ := registries(t)
+	g, _ := reg.Load("ap(k=3,set=1;2;3;4;5;6;7;20)", 1)
+	r, err := solve.Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(r)
+	var got map[string]any
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"game", "position", "player", "outcome", "value", "lower_bound", "upper_bound", "best_moves", "complete", "nodes", "seconds", "set", "k", "progressions", "to_move"} {
+		if _, ok := got[f]; !ok {
+			t.Errorf("JSON lacks %q: %s", f, data)
+		}
+	}
+	if r.Outcome != solve.Win || !r.Complete || r.Value != nil || got["position"] != "/" || got["to_move"] != "P1 (red)" || len(r.BestMoves) == 0 ||
+		!strings.Contains(r.Text, "P1 (red) wins against any defence by colouring one of: "+strings.Join(r.BestMoves, " ")) {
+		t.Fatalf("solve: %s\n%s", data, r.Text)
+	}
+	// Every best move wins, as plain minimax finds.
+	brute, _ := solve.NewMinimax(0).Solve(ctx, g.NewInitialState())
+	if brute.Outcome != solve.Win || !slices.Equal(r.Best, brute.Best) {
+		t.Fatalf("best %v, brute force %v", r.Best, brute.Best)
+	}
+	// A lost position lists no best move; a finished one is seat 0's result.
+	lost, _ := g.(*apgame.Game).ParsePosition("3 5 / 20") // P1 threatens 1, 4 and 7
+	if r, err := solve.Solve(ctx, g, lost, solve.Options{}); err != nil || r.Outcome != solve.Loss || len(r.BestMoves) != 0 || !strings.Contains(r.Text, "loses against best play") {
+		t.Fatalf("lost position: %+v %v", r, err)
+	}
+	over, _ := g.(*apgame.Game).ParsePosition("1 2 3 / 5 7")
+	if r, err := solve.Solve(ctx, g, over, solve.Options{}); err != nil || r.Outcome != solve.Win || !r.Complete || r.Player != game.Terminal {
+		t.Fatalf("finished position: %+v %v", r, err)
+	}
+	// Too large without a bound: refused, naming the limit; with a node
+	// budget: not decided, the partial result with the error.
+	big, _ := reg.Load("ap(x=1000,k=3)", 1)
+	if _, err := solve.Solve(ctx, big, big.NewInitialState(), solve.Options{}); err == nil || !strings.Contains(err.Error(), "at most 40 without a time bound") {
+		t.Fatalf("1000 numbers: %v", err)
+	}
+	mid, _ := reg.Load("ap(x=60,k=4)", 3)
+	r, err = solve.Solve(ctx, mid, mid.NewInitialState(), solve.Options{Nodes: 20000})
+	if !solve.Stopped(err) || r == nil || r.Complete || r.Outcome != solve.Unknown || r.Nodes < 20000 || !strings.Contains(r.Text, "Not decided") {
+		t.Fatalf("budget: %+v %v", r, err)
+	}
+	tctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	r, err = solve.Solve(tctx, big, big.NewInitialState(), solve.Options{})
+	if !errors.Is(err, context.DeadlineExceeded) || r == nil || r.Complete || r.Outcome == solve.Loss || r.Outcome == solve.Draw {
+		t.Fatalf("1000 numbers within 50ms: %+v %v", r, err)
+	}
+}
+
+// TestAnalyze checks every move's outcome against plain minimax.
+func TestAnalyze(t *testing.T) {
+	ctx := context.Background()
+	for _, g := range append(smallGames(t, 8), denseGames(t, 4)...) {
+		s := g.NewInitialState()
+		a, err := solve.Analyze(ctx, g, s, solve.Options{})
+		if err != nil || !a.Complete || len(a.Moves) != len(s.LegalMoves(nil)) {
+			t.Fatalf("%s: %+v %v", g, a, err)
+		}
+		for _, mv := range a.Moves {
+			c := s.Clone()
+			play(t, c, int(mv.M))
+			want := solve.Win
+			if !c.IsTerminal() {
+				r, err := solve.NewMinimax(0).Solve(ctx, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want = r.Outcome.Neg()
+			} else if game.Winner(c) < 0 {
+				want = solve.Draw
+			}
+			if mv.Outcome != want || mv.Value != nil {
+				t.Fatalf("%s: move %s: %v, brute force %v", g, mv.Move, mv.Outcome, want)
+			}
+		}
 	}
 }

@@ -3,17 +3,22 @@ package apgame
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
-// Outcome values of the exact solver, for the player to move.
-const (
-	lossV int8 = -1
-	drawV int8 = 0
-	winV  int8 = 1
-)
+// MaxExactNumbers bounds the numbers in play (uncoloured, in a progression
+// someone can still complete) of a position that Solve and Analyze take on
+// without a deadline or node budget, and of the games the perfect player
+// plays: the exact search grows exponentially with them, and beyond this
+// bound it does not finish in hours. (Below it, sets with k = 3 solve in
+// seconds; sets with k ≥ 4 and about 25 numbers in play may still take
+// hours, so the perfect player also bounds the positions it searches.)
+const MaxExactNumbers = 40
 
 // Exact solves positions of small games exactly by negamax over the numbers
 // that lie in a progression someone can still complete (colouring any other
@@ -21,130 +26,183 @@ const (
 // those moves are never better than the rest), with these sound shortcuts: a
 // player with a winning number wins; one facing two different winning
 // numbers of the opponent loses; one facing one must take it; a player who
-// can complete no progression cannot win, one whose opponent can complete
-// none cannot lose. Results are memoised by position key.
+// can complete no progression, or whose progressions the opponent can all
+// block by the Erdős–Selfridge criterion, cannot win. Results are kept in a
+// solve.Table by position key, from one call to the next.
 type Exact struct {
-	memo     map[uint64]int8
-	limit    int
-	nodes    int64
-	ctx      context.Context
-	progress func(string)
+	tt       *solve.Table[uint64, solve.Outcome]
+	b        *solve.Budget
+	nodes    int64 // positions searched by the last call
+	count    int64 // positions searched, for progress reports
+	progress func(solve.Progress)
+	start    time.Time
+	done     int64 // root moves decided, for progress reports
+	total    int64
 	st       *State
 	moves    [][]int32
+	saved    [][2]int64 // st.es before each move applied, for undo
 }
 
-// NewExact returns an exact solver whose table holds at most maxEntries
-// positions (0: 1<<23).
-func NewExact(maxEntries int) *Exact {
-	if maxEntries <= 0 {
-		maxEntries = 1 << 23
-	}
-	return &Exact{memo: map[uint64]int8{}, limit: maxEntries}
+// NewExact returns an exact solver whose table grows to at most maxBytes
+// (0: solve.DefaultTableBytes).
+func NewExact(maxBytes int64) *Exact {
+	return &Exact{tt: solve.NewTable[uint64, solve.Outcome](solve.HashUint64, solve.TableOptions[solve.Outcome]{MaxBytes: maxBytes})}
 }
 
 // Nodes returns the positions searched by the last call.
 func (x *Exact) Nodes() int64 { return x.nodes }
 
-// Value returns the exact outcome of s for the player to move: +1 win, 0
-// draw, −1 loss. It stops with ctx.Err() when ctx is done.
-func (x *Exact) Value(ctx context.Context, s *State) (int, error) {
-	x.ctx, x.st, x.nodes = ctx, s.clone(), 0
+// Value returns the exact outcome of s for the player to move (in a
+// finished game: Loss after a win, Draw after a draw). It stops with
+// ctx.Err() when ctx is done.
+func (x *Exact) Value(ctx context.Context, s *State) (solve.Outcome, error) {
+	x.begin(solve.NewBudget(ctx, 0), s, 0)
 	v, err := x.value(0)
-	return int(v), err
+	x.nodes = x.b.Nodes()
+	return v, err
 }
 
 // BestMoves returns the exact outcome of s for the player to move and every
-// move (number) achieving it, increasing.
-func (x *Exact) BestMoves(ctx context.Context, s *State) (int, []int, error) {
+// move (number) achieving it, increasing. When ctx ends the search it
+// returns what it found with the error: Win and the winning moves found when
+// one was, else Unknown and the moves found to draw at least.
+func (x *Exact) BestMoves(ctx context.Context, s *State) (solve.Outcome, []int, error) {
+	return x.bestMoves(solve.NewBudget(ctx, 0), s)
+}
+
+func (x *Exact) begin(b *solve.Budget, s *State, rootMoves int) {
+	x.b, x.st, x.start, x.done, x.total = b, s.clone(), time.Now(), 0, int64(rootMoves)
+	x.st.es, x.st.trackES, x.saved = [2]int64{}, true, x.saved[:0]
+	for a := range s.g.NumProgressions() {
+		for p := range 2 {
+			if s.cnt[2*a+1-p] == 0 {
+				x.st.es[p] += 1 << s.cnt[2*a+p]
+			}
+		}
+	}
+}
+
+// apply colours index i for the player to move in x.st, whose es follows
+// the move; undo restores es.
+func (x *Exact) apply(i int) {
+	x.saved = append(x.saved, x.st.es)
+	x.st.applyIndex(i)
+}
+
+// undo takes back apply(i).
+func (x *Exact) undo(i int) {
+	x.st.undoIndex(i)
+	x.st.es = x.saved[len(x.saved)-1]
+	x.saved = x.saved[:len(x.saved)-1]
+}
+
+func (x *Exact) bestMoves(b *solve.Budget, s *State) (solve.Outcome, []int, error) {
 	if s.IsTerminal() {
 		return 0, nil, fmt.Errorf("the game is over")
 	}
-	x.ctx, x.st, x.nodes = ctx, s.clone(), 0
-	best := lossV - 1
+	free := len(s.colour) - s.moves
+	x.begin(b, s, free)
+	defer func() { x.nodes = b.Nodes() }()
+	best, dead := solve.Loss-1, solve.Unknown
 	var moves []int
+	inPlay := s.appendInPlay(nil)
 	for i, c := range x.st.colour {
 		if c != none {
 			continue
 		}
-		x.st.applyIndex(i)
-		v, err := x.value(1)
-		x.st.undoIndex(i)
-		if err != nil {
-			return 0, nil, err
+		// Colouring a number outside every progression still open changes
+		// nothing but the turn: all such moves have the value of the first.
+		v, err := dead, error(nil)
+		if _, live := slices.BinarySearch(inPlay, int32(i)); live || dead == solve.Unknown {
+			x.apply(i)
+			v, err = x.value(1)
+			x.undo(i)
+			if !live && err == nil {
+				dead = v
+			}
 		}
-		v = -v
-		switch {
+		if err != nil {
+			if best != solve.Win {
+				if best != solve.Draw {
+					moves = nil
+				}
+				best = solve.Unknown
+			}
+			return best, moves, err
+		}
+		x.done++
+		switch v = v.Neg(); {
 		case v > best:
 			best, moves = v, []int{s.g.set[i]}
 		case v == best:
 			moves = append(moves, s.g.set[i])
 		}
 	}
-	return int(best), moves, nil
+	return best, moves, nil
 }
 
-func (x *Exact) value(ply int) (int8, error) {
-	x.nodes++
-	if x.nodes&0xffff == 0 {
-		if err := x.ctx.Err(); err != nil {
-			return 0, err
-		}
-		if x.progress != nil && x.nodes&0xffffff == 0 {
-			x.progress(fmt.Sprintf("%d positions searched, %d in the table", x.nodes, len(x.memo)))
-		}
+func (x *Exact) value(ply int) (solve.Outcome, error) {
+	if err := x.b.Step(); err != nil {
+		return 0, err
+	}
+	if x.count++; x.progress != nil && x.count&(1<<20-1) == 0 {
+		x.progress(solve.Progress{Done: x.done, Total: x.total, Nodes: x.b.Nodes(), Elapsed: time.Since(x.start),
+			Message: fmt.Sprintf("%d positions in the table", x.tt.Len())})
 	}
 	s := x.st
 	if s.winner >= 0 {
-		return lossV, nil // the player who just moved won
+		return solve.Loss, nil // the player who just moved won
 	}
 	if s.live[0] == 0 && s.live[1] == 0 || s.moves == len(s.colour) {
-		return drawV, nil
+		return solve.Draw, nil
 	}
 	p, o := int(s.turn), 1-int(s.turn)
 	if s.thrSq[p] > 0 {
-		return winV, nil
+		return solve.Win, nil
 	}
 	if s.thrSq[o] >= 2 {
-		return lossV, nil
+		return solve.Loss, nil
 	}
 	if s.thrSq[o] == 1 {
 		i := threatSquare(s, o)
-		s.applyIndex(i)
+		x.apply(i)
 		v, err := x.value(ply + 1)
-		s.undoIndex(i)
-		return -v, err
+		x.undo(i)
+		return v.Neg(), err
 	}
-	if v, ok := x.memo[s.key]; ok {
+	// By Erdős and Selfridge, the opponent can stop a player from
+	// completing any progression when the player's potential Σ 2^−need is
+	// below 1/2 with the player to move, or below 1 with the opponent to
+	// move (need: the numbers still missing). Such a player cannot win.
+	hi, lo := solve.Win, solve.Loss
+	if s.live[p] == 0 || s.es[p] < 1<<(s.g.k-1) {
+		hi = solve.Draw
+	}
+	if s.live[o] == 0 || s.es[o] < 1<<s.g.k {
+		lo = solve.Draw
+	}
+	if lo == hi {
+		return lo, nil
+	}
+	if v, ok := x.tt.Get(s.key); ok {
 		return v, nil
 	}
-	hi, lo := winV, lossV
-	if s.live[p] == 0 {
-		hi = drawV
-	}
-	if s.live[o] == 0 {
-		lo = drawV
-	}
 	best := lo
-	if lo < hi {
-		moves := x.liveMoves(ply)
-		for _, i := range moves {
-			s.applyIndex(int(i))
-			v, err := x.value(ply + 1)
-			s.undoIndex(int(i))
-			if err != nil {
-				return 0, err
-			}
-			if -v > best {
-				best = -v
-				if best >= hi {
-					break
-				}
+	for _, i := range x.liveMoves(ply) {
+		x.apply(int(i))
+		v, err := x.value(ply + 1)
+		x.undo(int(i))
+		if err != nil {
+			return 0, err
+		}
+		if v = v.Neg(); v > best {
+			best = v
+			if best >= hi {
+				break
 			}
 		}
 	}
-	if len(x.memo) < x.limit {
-		x.memo[s.key] = best
-	}
+	x.tt.Put(s.key, best)
 	return best, nil
 }
 
@@ -154,9 +212,14 @@ func (x *Exact) liveMoves(ply int) []int32 {
 	for len(x.moves) <= ply {
 		x.moves = append(x.moves, nil)
 	}
-	s := x.st
+	x.moves[ply] = x.st.appendInPlay(x.moves[ply][:0])
+	return x.moves[ply]
+}
+
+// appendInPlay appends the uncoloured indices lying in a progression
+// someone can still complete, increasing.
+func (s *State) appendInPlay(out []int32) []int32 {
 	g := s.g
-	out := x.moves[ply][:0]
 	for i, c := range s.colour {
 		if c != none {
 			continue
@@ -168,64 +231,156 @@ func (x *Exact) liveMoves(ply int) []int32 {
 			}
 		}
 	}
-	x.moves[ply] = out
 	return out
 }
 
-// Analysis is the exact solution of a position, the output of `kombi solve`.
-type Analysis struct {
-	Game         string   `json:"game"`
-	Set          []int    `json:"set"`
-	K            int      `json:"k"`
-	Progressions int      `json:"progressions"`
-	Position     string   `json:"position"`
-	ToMove       string   `json:"to_move"`
-	Outcome      string   `json:"outcome"`
-	BestMoves    []string `json:"best_moves"`
-	Nodes        int64    `json:"nodes"`
+// InPlay returns how many numbers are in play: uncoloured and in a
+// progression someone can still complete. The exact search grows
+// exponentially with it (see MaxExactNumbers).
+func (s *State) InPlay() int { return len(s.appendInPlay(nil)) }
+
+// checkExact refuses a position too large for an exact search that has no
+// bound (neither a deadline nor a node budget).
+func checkExact(ctx context.Context, s *State, nodes int64) error {
+	if _, timed := ctx.Deadline(); timed || nodes > 0 {
+		return nil
+	}
+	if n := s.InPlay(); n > MaxExactNumbers {
+		return fmt.Errorf("%d numbers are in play (uncoloured, in a progression someone can still complete); "+
+			"the exact search takes on at most %d without a time bound (give one, e.g. --time 1m, to try anyway)", n, MaxExactNumbers)
+	}
+	return nil
 }
 
-// Text explains the result for people.
-func (a *Analysis) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d numbers, %d progressions of length %d\n%s\n", a.Game, len(a.Set), a.Progressions, a.K, a.Position)
-	switch a.Outcome {
-	case "win":
-		fmt.Fprintf(&b, "%s wins against any defence by colouring one of: %s\n", a.ToMove, strings.Join(a.BestMoves, " "))
-	case "draw":
-		fmt.Fprintf(&b, "Neither player can force a win: best play draws. Moves that keep the draw for %s: %s\n", a.ToMove, strings.Join(a.BestMoves, " "))
-	default:
-		fmt.Fprintf(&b, "%s loses against best play, whatever number is coloured.\n", a.ToMove)
+func (g *Game) own(gs game.State, what string) (*State, error) {
+	s, ok := gs.(*State)
+	if !ok || s.g != g {
+		return nil, fmt.Errorf("ap %s: not a state of %s", what, g)
 	}
-	fmt.Fprintf(&b, "(%d positions searched)\n", a.Nodes)
+	return s, nil
+}
+
+// Solve solves s exactly (see Exact) for solve.Solve: the outcome for the
+// player to move and the moves achieving it; the value is nil, the extras
+// are the set, k, the number of progressions and who is to move. Its cost
+// grows exponentially with the numbers in play (see MaxExactNumbers):
+// without a deadline or node budget it refuses positions with more than
+// MaxExactNumbers in play. When the context or the node budget ends the
+// search it returns what was proven with the error.
+func (g *Game) Solve(ctx context.Context, gs game.State, opt solve.Options) (*solve.Result, error) {
+	s, err := g.own(gs, "solve")
+	if err != nil {
+		return nil, err
+	}
+	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"set": g.Set(), "k": g.k, "progressions": g.NumProgressions()}}
+	if s.IsTerminal() {
+		r.Outcome, r.Complete, r.BestMoves = solve.FromReturn(s.Returns()[0]), true, []string{}
+		r.Text = fmt.Sprintf("%s\n%s\n", g, s)
+		return r, nil
+	}
+	if err := checkExact(ctx, s, opt.Nodes); err != nil {
+		return nil, fmt.Errorf("ap solve: %w", err)
+	}
+	toMove := fmt.Sprintf("%s (%s)", game.SeatName(s.turn), g.typ.Role(s.turn))
+	r.Extra["to_move"] = toMove
+	x := NewExact(opt.MemBytes)
+	x.progress = opt.Progress
+	v, moves, err := x.bestMoves(solve.NewBudget(ctx, opt.Nodes), s)
+	r.Outcome, r.Complete, r.Nodes = v, err == nil, x.nodes
+	if v == solve.Loss {
+		moves = nil // every move loses: none is shown as best
+	}
+	r.BestMoves = make([]string, len(moves))
+	for j, m := range moves {
+		r.Best = append(r.Best, game.Move(m))
+		r.BestMoves[j] = fmt.Sprint(m)
+	}
+	r.Text = solveText(g, s, toMove, r)
+	if err != nil {
+		return r, fmt.Errorf("ap solve: %w", err)
+	}
+	return r, nil
+}
+
+// solveText explains a result for people.
+func solveText(g *Game, s *State, toMove string, r *solve.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d numbers, %d progressions of length %d\n%s\n", g, len(g.set), g.NumProgressions(), g.k, s)
+	moves := strings.Join(r.BestMoves, " ")
+	switch {
+	case r.Outcome == solve.Win:
+		fmt.Fprintf(&b, "%s wins against any defence by colouring one of: %s\n", toMove, moves)
+		if !r.Complete {
+			b.WriteString("(the search was stopped: other numbers may win too)\n")
+		}
+	case r.Outcome == solve.Draw:
+		fmt.Fprintf(&b, "Neither player can force a win: best play draws. Moves that keep the draw for %s: %s\n", toMove, moves)
+	case r.Outcome == solve.Loss:
+		fmt.Fprintf(&b, "%s loses against best play, whatever number is coloured.\n", toMove)
+	case len(moves) > 0:
+		fmt.Fprintf(&b, "Not decided: the search was stopped. %s draws at least by colouring one of: %s\n", toMove, moves)
+	default:
+		b.WriteString("Not decided: the search was stopped before a move was proven to win or draw.\n")
+	}
+	fmt.Fprintf(&b, "(%d positions searched)\n", r.Nodes)
 	return b.String()
 }
 
-// Solve solves s exactly (see Exact). Its cost grows exponentially with the
-// numbers left in play: sets of up to 20–30 numbers solve in seconds, large
-// ones may not finish (stop it with Ctrl-C).
-func (g *Game) Solve(ctx context.Context, gs game.State, opt game.SolveOptions) (game.Analysis, error) {
-	s, ok := gs.(*State)
-	if !ok || s.g != g {
-		return nil, fmt.Errorf("ap solve: not a state of %s", g)
-	}
-	maxEntries := 0
-	if opt.MemBytes > 0 {
-		maxEntries = int(opt.MemBytes / 48)
-	}
-	x := NewExact(maxEntries)
-	x.progress = opt.Progress
-	v, moves, err := x.BestMoves(ctx, s)
+// Analyze values every legal move of s for solve.Analyze, with one table
+// for all of them: each move's outcome for the player who makes it (the
+// value is nil). Each move gets a fair share of the context's remaining
+// time; one not decided in its share is Unknown and the analysis is not
+// Complete. Like Solve, it refuses positions with more than
+// MaxExactNumbers in play when the context has no deadline.
+func (g *Game) Analyze(ctx context.Context, gs game.State, opt solve.Options) (*solve.Analysis, error) {
+	s, err := g.own(gs, "analyze")
 	if err != nil {
-		return nil, fmt.Errorf("ap solve: %w", err)
+		return nil, err
 	}
-	a := &Analysis{Game: g.String(), Set: g.Set(), K: g.k, Progressions: g.NumProgressions(), Position: s.String(),
-		ToMove: fmt.Sprintf("%s (%s)", game.SeatName(s.turn), g.typ.Role(s.turn)), Outcome: [3]string{"loss", "draw", "win"}[v+1],
-		BestMoves: []string{}, Nodes: x.nodes}
-	if v > -1 {
-		for _, m := range moves {
-			a.BestMoves = append(a.BestMoves, fmt.Sprint(m))
+	if s.IsTerminal() {
+		return nil, fmt.Errorf("ap analyze: the game is over")
+	}
+	if err := checkExact(ctx, s, opt.Nodes); err != nil {
+		return nil, fmt.Errorf("ap analyze: %w", err)
+	}
+	x := NewExact(opt.MemBytes)
+	x.progress = opt.Progress
+	moves := s.LegalMoves(nil)
+	a := &solve.Analysis{Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
+	deadline, timed := ctx.Deadline()
+	inPlay := s.appendInPlay(nil)
+	dead := solve.Unknown // the outcome of every move outside the open progressions (see bestMoves)
+	for j, m := range moves {
+		mv := solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
+		_, live := slices.BinarySearch(inPlay, g.index[m])
+		if !live && dead != solve.Unknown {
+			mv.Outcome = dead
+			a.Moves = append(a.Moves, mv)
+			continue
 		}
+		cctx, cancel := ctx, context.CancelFunc(func() {})
+		if timed {
+			cctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/time.Duration(len(moves)-j))
+		}
+		c := s.clone()
+		c.applyIndex(int(g.index[m]))
+		x.begin(solve.NewBudget(cctx, opt.Nodes), c, 0)
+		x.done, x.total = int64(j), int64(len(moves))
+		v, err := x.value(0)
+		cancel()
+		a.Nodes += x.b.Nodes()
+		switch {
+		case err != nil && !solve.Stopped(err):
+			return nil, fmt.Errorf("ap analyze: after %s: %w", mv.Move, err)
+		case err != nil:
+			a.Complete = false
+		default:
+			mv.Outcome = v.Neg()
+			if !live {
+				dead = mv.Outcome
+			}
+		}
+		a.Moves = append(a.Moves, mv)
 	}
 	return a, nil
 }

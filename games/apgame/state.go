@@ -30,6 +30,11 @@ type State struct {
 	live [2]int
 	// score[p] is Σ weight[cnt] over the progressions p can still complete.
 	score [2]int64
+	// es[p] is Σ 2^cnt over the same progressions when trackES is set
+	// (the exact solver's Erdős–Selfridge potential, times 2^k); colouring
+	// keeps it, uncolouring does not (the solver restores it).
+	es      [2]int64
+	trackES bool
 	// thr[p][i] counts the progressions p can still complete that hold k−1
 	// numbers of p and miss only number i; thrSq[p] counts the numbers i
 	// with thr[p][i] > 0: the numbers that would win for p at once.
@@ -149,6 +154,9 @@ func (s *State) colourIndex(i int, p int8) {
 		cp, co := s.cnt[2*int(a)+int(p)], s.cnt[2*int(a)+int(o)]
 		if co == 0 { // live for p: one more of p's numbers
 			s.score[p] += g.weight[cp+1] - g.weight[cp]
+			if s.trackES {
+				s.es[p] += 1 << cp
+			}
 			if cp == k-2 {
 				s.nearDel(p, a)
 			}
@@ -167,6 +175,9 @@ func (s *State) colourIndex(i int, p int8) {
 		if cp == 0 { // was live for o: o can no longer complete it
 			s.live[o]--
 			s.score[o] -= g.weight[co]
+			if s.trackES {
+				s.es[o] -= 1 << co
+			}
 			switch co {
 			case k - 1:
 				s.threatOff(o, i)

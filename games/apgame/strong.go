@@ -8,6 +8,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // Search scores: a win found at ply d scores winScore−d, so faster wins are
@@ -94,7 +95,7 @@ func (o StrongOptions) withDefaults() StrongOptions {
 // "none" plays the slowest loss.
 type Strong struct {
 	opt   StrongOptions
-	tt    []ttEntry
+	tt    *solve.Table[uint64, ttEntry]
 	st    *State
 	nodes int64
 	// work counts the effort of the current move: one unit per position
@@ -115,23 +116,31 @@ type Strong struct {
 	gain    [][]int64
 }
 
+// ttEntry is what the transposition table holds for a position searched.
 type ttEntry struct {
-	key   uint64
 	value int64
 	best  int32
 	depth int8
-	flag  int8 // 0 empty, 1 exact, 2 lower bound, 3 upper bound
+	flag  int8 // 1 exact, 2 lower bound, 3 upper bound
 }
 
 const (
-	ttSize     = 1 << 18
-	exactDepth = 127
+	// strongTableBytes bounds the transposition table: 2^18 entries.
+	strongTableBytes = 8 << 20
+	exactDepth       = 127
 )
 
 // NewStrong returns a strong player with the given options (zero values:
 // the defaults).
 func NewStrong(opt StrongOptions) *Strong {
-	return &Strong{opt: opt.withDefaults(), tt: make([]ttEntry, ttSize)}
+	return &Strong{opt: opt.withDefaults(), tt: solve.NewTable[uint64, ttEntry](solve.HashUint64, solve.TableOptions[ttEntry]{
+		MaxBytes: strongTableBytes,
+		// One goroutine searches; one shard also makes the games the same
+		// on every machine, whatever its number of cores.
+		SingleThreaded: true,
+		// Deeper results are worth more: they stand for more work.
+		Worth: func(e ttEntry) int64 { return int64(e.depth) },
+	})}
 }
 
 // Nodes returns the positions searched by the last Act.
@@ -172,7 +181,7 @@ func (z *Strong) choose(ctx context.Context, s *State) (int, int64, error) {
 	sctx, cancel := bot.SoftDeadline(ctx, z.opt.Time)
 	defer cancel()
 	if z.game != s.g {
-		clear(z.tt)
+		z.tt.Clear()
 		z.game = s.g
 	}
 	z.ctx, z.st, z.nodes, z.work, z.checked, z.stop = sctx, s.clone(), 0, 0, 0, false
@@ -390,9 +399,9 @@ func (z *Strong) search(depth, qd, ply int, alpha, beta int64) int64 {
 	}
 	// Transposition table. Entries of depth exactDepth hold results of
 	// subtrees searched to the end, valid at any depth.
-	e := &z.tt[s.key&(ttSize-1)]
+	e, found := z.tt.Get(s.key)
 	hint := int32(-1)
-	if e.flag != 0 && e.key == s.key {
+	if found {
 		hint = e.best
 		if int(e.depth) >= depth {
 			v := fromTT(e.value, ply)
@@ -439,9 +448,7 @@ func (z *Strong) search(depth, qd, ply int, alpha, beta int64) int64 {
 	if z.horizon == h0 {
 		d = exactDepth
 	}
-	if e.flag == 0 || e.key == s.key || e.depth <= d {
-		*e = ttEntry{key: s.key, value: toTT(bestV, ply), best: bestM, depth: d, flag: flag}
-	}
+	z.tt.Put(s.key, ttEntry{value: toTT(bestV, ply), best: bestM, depth: d, flag: flag})
 	return bestV
 }
 

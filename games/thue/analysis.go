@@ -2,89 +2,153 @@ package thue
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"strconv"
 	"strings"
-	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
-// Analysis is the solver's answer for `kombi solve`: the game value, or a
-// lower bound when the builder cannot force a repetition by the length limit.
-type Analysis struct {
-	Game string `json:"game"`
-	Word string `json:"word"`
-	// Value is the final word length under optimal play (null when unknown).
-	Value *int `json:"value"`
-	// LowerBound is set when Value is null: the game lasts at least this long.
-	LowerBound *int `json:"lower_bound,omitempty"`
-	// BestPositions are the builder's optimal first moves (when Value is known).
-	BestPosition *int    `json:"best_position,omitempty"`
-	Nodes        int64   `json:"nodes"`
-	Seconds      float64 `json:"seconds"`
-	Interrupted  bool    `json:"interrupted,omitempty"`
-	rule         Rule
+// Solve finds the value of a position (solve.Solver): the final word length
+// under optimal play, for the builder or the painter to move, and the best
+// moves. opt.MaxLength bounds the search (0: until solved or stopped); with
+// a target the search goes up to the target, where the painter wins.
+// opt.MemBytes bounds the table (it grows to it), opt.Nodes the positions
+// searched. A search stopped by the context or the node budget returns the
+// lower bound proven so far, not complete, with the error.
+//
+// The Result's value is the final length when proven, else lower_bound
+// holds the length the game lasts at least. Its extras keep the fields of
+// Kombi's earlier `solve --json`: "word", "best_position" (the builder's
+// first optimal position) and "interrupted".
+func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("thue solve: %T is not a Thue position", st)
+	}
+	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"word": WordString(s.word, s.k)}}
+	if s.IsTerminal() {
+		r.Value, r.Complete = len(s.word), true
+		r.Outcome = solve.FromReturn(s.Returns()[0])
+		r.Text = fmt.Sprintf("%s: the game is over at length %d.\n", g, len(s.word))
+		return r, nil
+	}
+	sv := NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress})
+	limit := opt.MaxLength
+	if g.target > 0 && (limit == 0 || limit >= g.target) {
+		limit = g.target
+	}
+	if limit > sv.maxLen+1 {
+		return nil, fmt.Errorf("thue solve: --max-length %d: the solver's exact keys reach length %d with %d symbols", limit, sv.maxLen+1, g.k)
+	}
+	res, err := sv.Value(ctx, s.word, s.pos, limit)
+	if err != nil && !solve.Stopped(err) {
+		return nil, fmt.Errorf("thue solve: %w", err)
+	}
+	r.Nodes = res.Nodes
+	toMove := solve.Win // for the builder; the painter's is the opposite
+	switch {
+	case res.Exact:
+		r.Value = res.Value
+	case err == nil && g.target > 0 && limit == g.target:
+		// The builder cannot force a repetition by the target: the painter
+		// reaches it.
+		r.Value, toMove = g.target, solve.Loss
+	default:
+		r.LowerBound = res.LowerBound
+	}
+	if r.Value != nil && err == nil {
+		r.Complete = true
+		r.Outcome = toMove
+		if s.pos >= 0 {
+			r.Outcome = toMove.Neg()
+		}
+		best, berr := g.bestMoves(ctx, sv, s, r.Value.(int), res.Exact, limit)
+		if berr != nil && !solve.Stopped(berr) {
+			return nil, fmt.Errorf("thue solve: %w", berr)
+		}
+		if berr != nil { // the value is proven, the best moves only in part
+			r.Complete, err = false, berr
+		}
+		r.Best = best
+		if s.pos < 0 && res.Exact && len(best) > 0 {
+			r.Extra["best_position"] = int(best[0])
+		}
+		r.Nodes = sv.Nodes()
+	}
+	if err != nil {
+		r.Extra["interrupted"] = true
+	}
+	r.Text = g.explain(s, r, res, err != nil)
+	return r, err
 }
 
-// Text explains the result.
-func (a *Analysis) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s from the word %s (builder to move)\n", a.Game, a.Word)
+// bestMoves lists the moves that keep the value v: the builder's positions,
+// or the painter's symbols.
+func (g *Game) bestMoves(ctx context.Context, sv *Solver, s *State, v int, exact bool, limit int) ([]game.Move, error) {
+	var (
+		best []int
+		err  error
+	)
 	switch {
-	case a.Value != nil:
-		fmt.Fprintf(&b, "Value: %d — with optimal play the word holds %s at length %d\n", *a.Value, article(a.rule), *a.Value)
-		if a.BestPosition != nil {
-			fmt.Fprintf(&b, "An optimal first position for the builder: %d\n", *a.BestPosition)
+	case s.pos >= 0 && exact:
+		best, err = sv.BestSymbols(ctx, s.word, s.pos, v-1)
+	case s.pos >= 0:
+		best, err = sv.BestSymbols(ctx, s.word, s.pos, limit)
+	case exact:
+		best, err = sv.BestPositions(ctx, s.word, v)
+	default: // the painter reaches the target whatever the builder does
+		for i := 0; i <= len(s.word); i++ {
+			best = append(best, i)
 		}
-	case a.Interrupted:
-		fmt.Fprintf(&b, "Interrupted. Proven so far: the game lasts at least %d symbols\n", *a.LowerBound)
-	default:
-		fmt.Fprintf(&b, "The builder cannot force %s before length %d: the value is at least %d\n", article(a.rule), *a.LowerBound, *a.LowerBound)
 	}
-	fmt.Fprintf(&b, "(%d positions searched in %.2f s)\n", a.Nodes, a.Seconds)
+	moves := make([]game.Move, len(best))
+	for i, m := range best {
+		moves[i] = game.Move(m)
+	}
+	return moves, err
+}
+
+func (g *Game) explain(s *State, r *solve.Result, res Length, interrupted bool) string {
+	var b strings.Builder
+	who := "builder to move"
+	if s.pos >= 0 {
+		who = fmt.Sprintf("painter to move at gap %d", s.pos)
+	}
+	fmt.Fprintf(&b, "%s from the word %s (%s)\n", g, WordString(s.word, s.k), who)
+	switch {
+	case r.Value != nil && !res.Exact:
+		fmt.Fprintf(&b, "Value: %d — the builder cannot force %s before the target: the painter reaches length %d\n", r.Value, article(g.rule), r.Value)
+	case r.Value != nil:
+		fmt.Fprintf(&b, "Value: %d — with optimal play the word holds %s at length %d\n", r.Value, article(g.rule), r.Value)
+	case interrupted:
+		fmt.Fprintf(&b, "Interrupted. Proven so far: the game lasts at least %d symbols\n", res.LowerBound)
+	default:
+		fmt.Fprintf(&b, "The builder cannot force %s before length %d: the value is at least %d\n", article(g.rule), res.LowerBound, res.LowerBound)
+	}
+	if len(r.Best) > 0 {
+		what := "positions for the builder"
+		if s.pos >= 0 {
+			what = "symbols for the painter"
+		}
+		texts := make([]string, len(r.Best))
+		for i, m := range r.Best {
+			texts[i] = strconv.Itoa(int(m))
+		}
+		fmt.Fprintf(&b, "Optimal %s: %s\n", what, strings.Join(texts, " "))
+	}
+	fmt.Fprintf(&b, "(%d positions searched)\n", r.Nodes)
 	return b.String()
 }
 
-// Solve finds the value of a position with the builder to move (see
-// Solver): opt.MaxLength bounds the search (0: until solved or interrupted),
-// opt.MemBytes the table. A stop by ctx gives the bound proven so far.
-func (g *Game) Solve(ctx context.Context, st game.State, opt game.SolveOptions) (game.Analysis, error) {
-	s, ok := st.(*State)
-	if !ok {
-		return nil, fmt.Errorf("thue solve: not a thue state")
+// PerfectLimit is the largest alphabet the perfect bot plays exactly for a
+// rule: the games whose value the solver finds in seconds (squares: k=3
+// value 5, k=4 value 7; overlaps: k=2 value 5, k=3 value 12). Larger ones
+// are open problems the solver cannot finish.
+func PerfectLimit(rule Rule) int {
+	if rule == Overlap {
+		return 3
 	}
-	if s.IsTerminal() {
-		return nil, fmt.Errorf("thue solve: the game is over")
-	}
-	if s.pos >= 0 {
-		return nil, fmt.Errorf("thue solve: positions with the painter to move are not supported; give the word only")
-	}
-	if g.target > 0 && (opt.MaxLength == 0 || opt.MaxLength >= g.target) {
-		opt.MaxLength = g.target - 1
-	}
-	sv := NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Progress: opt.Progress})
-	if opt.MaxLength > sv.maxLen+1 {
-		return nil, fmt.Errorf("thue solve: --max-length %d: the solver's exact keys reach length %d with %d symbols", opt.MaxLength, sv.maxLen+1, g.k)
-	}
-	start := time.Now()
-	res, err := sv.Value(ctx, s.word, opt.MaxLength)
-	a := &Analysis{Game: g.String(), Word: WordString(s.word, g.k), Nodes: res.Nodes, Seconds: time.Since(start).Seconds(), rule: g.rule}
-	if err != nil {
-		if ctx.Err() == nil || !errors.Is(err, ctx.Err()) && !errors.Is(err, errStopped) {
-			return nil, fmt.Errorf("thue solve: %w", err)
-		}
-		a.Interrupted = true
-	}
-	if res.Exact {
-		v := res.Value
-		a.Value = &v
-		if p, err := sv.BestPosition(ctx, s.word, v); err == nil {
-			a.BestPosition = &p
-		}
-	} else {
-		lb := res.LowerBound
-		a.LowerBound = &lb
-	}
-	return a, nil
+	return 4
 }

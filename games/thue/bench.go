@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/kombi/kombi/games/thue/port"
@@ -18,14 +20,36 @@ type BenchConfig struct {
 	PainterLevel int    `json:"painter_level"`
 	// Thesis is what the thesis measured for this configuration.
 	Thesis string `json:"thesis"`
+	// MaxLength is the word length a benchmark game stops at by default
+	// (the thesis' longest game of the configuration, or what it measured).
+	MaxLength int `json:"-"`
 }
 
 // ThesisConfigs are the configurations of the thesis' chapter 3 (setPower 5).
 var ThesisConfigs = []BenchConfig{
-	{Name: "B0-P1", K: 5, BuilderLevel: 0, PainterLevel: 1, Thesis: "Table 3.2, Fig. 3.1/3.4: 44-236 moves; the 236-move game took 8 min 51 s"},
-	{Name: "B1-P1", K: 5, BuilderLevel: 1, PainterLevel: 1, Thesis: "Table 3.3, Fig. 3.2: 30-213 moves; the 213-move game took 13 h 04 min"},
-	{Name: "B2-P1", K: 5, BuilderLevel: 2, PainterLevel: 1, Thesis: "Fig. 3.3/3.5: builder level 2 ~170x slower than level 1 at length 100"},
-	{Name: "B0-P2", K: 5, BuilderLevel: 0, PainterLevel: 2, Thesis: "Fig. 3.6: painter level 2 never lost in games of up to 220 moves (~26 h); 17.7 s for one move at length 79"},
+	{Name: "B0-P1", K: 5, BuilderLevel: 0, PainterLevel: 1, MaxLength: 236, Thesis: "Table 3.2, Fig. 3.1/3.4: 44-236 moves; the 236-move game took 8 min 51 s"},
+	{Name: "B1-P1", K: 5, BuilderLevel: 1, PainterLevel: 1, MaxLength: 213, Thesis: "Table 3.3, Fig. 3.2: 30-213 moves; the 213-move game took 13 h 04 min"},
+	{Name: "B2-P1", K: 5, BuilderLevel: 2, PainterLevel: 1, MaxLength: 80, Thesis: "Fig. 3.3/3.5: builder level 2 ~170x slower than level 1 at length 100"},
+	{Name: "B0-P2", K: 5, BuilderLevel: 0, PainterLevel: 2, MaxLength: 150, Thesis: "Fig. 3.6: painter level 2 never lost in games of up to 220 moves (~26 h); 17.7 s for one move at length 79"},
+}
+
+// BenchConfigs returns the configurations named (all when none is), or an
+// error listing the known names.
+func BenchConfigs(names []string) ([]BenchConfig, error) {
+	var out []BenchConfig
+	var all []string
+	for _, cf := range ThesisConfigs {
+		all = append(all, cf.Name)
+		if len(names) == 0 || slices.Contains(names, cf.Name) {
+			out = append(out, cf)
+		}
+	}
+	for _, n := range names {
+		if !slices.Contains(all, n) {
+			return nil, fmt.Errorf("unknown configuration %q; known: %s", n, strings.Join(all, ", "))
+		}
+	}
+	return out, nil
 }
 
 // BenchMove is one timed decision of the fast engine.

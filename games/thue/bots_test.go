@@ -8,6 +8,7 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue"
+	"github.com/kombi/kombi/solve"
 )
 
 func newBot(t *testing.T, bots *bot.Registry, g game.Game, spec string, seed uint64) bot.Bot {
@@ -30,12 +31,12 @@ func TestPerfectKeepsTheValue(t *testing.T) {
 		value int
 	}{{3, thue.Square, 5}, {4, thue.Square, 7}, {2, thue.Overlap, 5}, {3, thue.Overlap, 12}} {
 		g, _ := thue.New(c.k, c.rule, 0, 0)
-		an, err := g.Solve(context.Background(), g.NewInitialState(), game.SolveOptions{MemBytes: 1 << 24})
+		r, err := g.Solve(context.Background(), g.NewInitialState(), solve.Options{MemBytes: 1 << 24})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v := an.(*thue.Analysis).Value; v == nil || *v != c.value {
-			t.Fatalf("k=%d %v: value %v, want %d", c.k, c.rule, v, c.value)
+		if r.Value != c.value {
+			t.Fatalf("k=%d %v: value %v, want %d", c.k, c.rule, r.Value, c.value)
 		}
 		if got := playLength(t, c.k, c.rule, 0, newBot(t, bots, g, "perfect", 1), newBot(t, bots, g, "perfect", 2)); got != c.value {
 			t.Errorf("k=%d %v: perfect vs perfect length %d, want %d", c.k, c.rule, got, c.value)

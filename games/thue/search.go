@@ -11,6 +11,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // Search is a length-valued alpha-beta search for either role: the value of
@@ -26,7 +27,7 @@ type Search struct {
 	Limit time.Duration
 	k     int
 	rule  Rule
-	tt    map[uint64]abEntry
+	tt    *solve.Table[uint64, abEntry]
 	f     Fitter
 	fits  [][]uint32
 	word  []byte
@@ -41,6 +42,10 @@ type abEntry struct {
 	value float64
 }
 
+// SearchTableBytes bounds the search's transposition table; the table grows
+// to it as the search stores positions.
+const SearchTableBytes = 64 << 20
+
 // NewSearch returns a search to depth insertions, deepening for at most limit (0: no limit).
 func NewSearch(depth int, limit time.Duration) *Search {
 	return &Search{Depth: depth, Limit: limit}
@@ -54,8 +59,13 @@ func (a *Search) Act(ctx context.Context, st game.State) (game.Move, error) {
 	if !ok {
 		return 0, fmt.Errorf("alphabeta: not a thue state")
 	}
-	if a.tt == nil || a.k != s.k || a.rule != s.rule || len(a.tt) > 1<<21 {
-		a.k, a.rule, a.tt = s.k, s.rule, map[uint64]abEntry{}
+	if a.tt == nil || a.k != s.k || a.rule != s.rule {
+		a.k, a.rule = s.k, s.rule
+		a.tt = solve.NewTable[uint64, abEntry](solve.HashUint64, solve.TableOptions[abEntry]{
+			MaxBytes:       SearchTableBytes,
+			Worth:          func(e abEntry) int64 { return int64(e.depth) },
+			SingleThreaded: true, // one bot, one goroutine; the same moves on every machine
+		})
 	}
 	sctx, cancel := bot.SoftDeadline(ctx, a.Limit)
 	defer cancel()
@@ -193,7 +203,7 @@ func (a *Search) value(d, ply int, alpha, beta float64) (float64, error) {
 	for _, x := range c {
 		key = game.HashMix(key, uint64(x))
 	}
-	if e, ok := a.tt[key]; ok && int(e.depth) >= d {
+	if e, ok := a.tt.Get(key); ok && int(e.depth) >= d {
 		switch {
 		case e.flag == 0,
 			e.flag == 1 && e.value >= beta,
@@ -221,7 +231,7 @@ func (a *Search) value(d, ply int, alpha, beta float64) (float64, error) {
 	case best >= beta:
 		flag = 1
 	}
-	a.tt[key] = abEntry{depth: int8(min(d, 127)), flag: flag, value: best}
+	a.tt.Put(key, abEntry{depth: int8(min(d, 127)), flag: flag, value: best})
 	return best, nil
 }
 
@@ -279,10 +289,10 @@ func (a *Search) remove(i int) {
 
 // Perfect plays the exact solver's move: the builder a position that keeps
 // the game value, the painter a symbol whose word has the highest value.
-// It suits small alphabets; where the value is out of reach the context's
-// time limit ends the game. Values beyond the solver's longest exact key
-// (60 symbols over 3 or 4 letters) count as unbounded, and on words that
-// long the alpha-beta search (depth 6) decides.
+// It plays alphabets up to PerfectLimit (the games the solver finishes);
+// the bot refuses larger ones. Values beyond the solver's longest exact key
+// count as unbounded, and on words that long the alpha-beta search (depth
+// 6) decides.
 type Perfect struct {
 	sv       *Solver
 	mem      int64
@@ -298,50 +308,39 @@ func (p *Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {
 	if p.sv == nil || p.sv.k != s.k || p.sv.rule != s.rule {
 		p.sv = NewSolver(s.k, s.rule, SolverOptions{MemBytes: p.mem, Workers: 1})
 	}
-	limit := p.sv.maxLen
+	limit := p.sv.maxLen + 1
 	if s.target > 0 {
-		limit = min(limit, s.target-1)
+		limit = min(limit, s.target)
 	}
-	if len(s.word)+1 > limit {
-		// Beyond the exact keys (or at the target): the search decides.
+	if len(s.word)+1 > p.sv.maxLen {
+		// Beyond the exact keys: the search decides.
 		if p.fallback == nil {
 			p.fallback = NewSearch(6, 0)
 		}
 		return p.fallback.Act(ctx, s)
 	}
-	if s.pos < 0 {
-		res, err := p.sv.Value(ctx, s.word, limit)
-		if err != nil {
-			return 0, perfectErr(ctx, err)
-		}
-		if !res.Exact { // the painter reaches the target whatever the builder does
-			return game.Move(len(s.word)), nil
-		}
-		i, err := p.sv.BestPosition(ctx, s.word, res.Value)
-		return game.Move(i), perfectErr(ctx, err)
+	res, err := p.sv.Value(ctx, s.word, s.pos, limit)
+	if err != nil {
+		return 0, perfectErr(ctx, err)
 	}
-	var f Fitter
-	fit := f.FitAll(s.word, s.k, s.rule, nil)[s.pos]
-	bestC, bestV := 0, -1
-	w := make([]byte, 0, len(s.word)+1)
-	for c := 0; c < s.k; c++ {
-		if fit&(1<<c) == 0 {
-			continue
-		}
-		w = append(append(append(w[:0], s.word[:s.pos]...), byte(c)), s.word[s.pos:]...)
-		res, err := p.sv.Value(ctx, w, limit)
-		if err != nil {
-			return 0, perfectErr(ctx, err)
-		}
-		v := res.Value
-		if !res.Exact {
-			v = 1 << 30
-		}
-		if v > bestV {
-			bestC, bestV = c, v
-		}
+	var best []int
+	switch {
+	case s.pos < 0 && !res.Exact: // the painter reaches the target whatever the builder does
+		return game.Move(len(s.word)), nil
+	case s.pos < 0:
+		best, err = p.sv.BestPositions(ctx, s.word, res.Value)
+	case res.Exact:
+		best, err = p.sv.BestSymbols(ctx, s.word, s.pos, res.Value-1)
+	default:
+		best, err = p.sv.BestSymbols(ctx, s.word, s.pos, limit)
 	}
-	return game.Move(bestC), nil
+	if err != nil {
+		return 0, perfectErr(ctx, err)
+	}
+	if len(best) == 0 {
+		return 0, fmt.Errorf("perfect: no move keeps the value %d", res.Value)
+	}
+	return game.Move(best[0]), nil
 }
 
 func perfectErr(ctx context.Context, err error) error {
@@ -370,12 +369,16 @@ func searchFactories() []*bot.Factory {
 		},
 		{
 			Name:  "perfect",
-			Doc:   "the exact solver's move (small alphabets; builder keeps the value, painter maximises it)",
+			Doc:   "the exact solver's move (alphabets up to 4 with squares, 3 with overlaps; builder keeps the value, painter maximises it)",
 			Games: []string{"thue"},
 			Params: []game.ParamSpec{
 				{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 20, Doc: "bytes for the solver's table"},
 			},
-			New: func(_ game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
+			New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
+				if tg, ok := g.(*Game); ok && tg.k > PerfectLimit(tg.rule) {
+					return nil, fmt.Errorf("perfect plays the Thue game exactly only up to alphabet %d with %ss (beyond, the game's value is out of the solver's reach): alphabet %d is too large; use alphabeta(depth=8,time=10s) or nesting(level=1)",
+						PerfectLimit(tg.rule), tg.rule, tg.k)
+				}
 				return &Perfect{mem: p.Int64("mem")}, nil
 			},
 		},

@@ -9,9 +9,11 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // The exact solver finds the value of a position: the final length of the
@@ -19,17 +21,18 @@ import (
 // maximising. It decides "can the builder force a repetition by length T?"
 // for T = n+1, n+2, ... (iterative deepening on the length), by depth-first
 // AND/OR search with:
-//   - a transposition table keyed by the canonical word (symbols renamed in
-//     order of appearance, the word or its reversal, whichever is smaller),
-//     holding proven lower and upper bounds of the value, so every
-//     iteration and every transposition reuses what earlier ones proved;
+//   - a transposition table (solve.Table) keyed by the canonical word
+//     (symbols renamed in order of appearance, the word or its reversal,
+//     whichever is smaller), holding proven lower and upper bounds of the
+//     value, so every iteration and every transposition reuses what earlier
+//     ones proved; it grows with the search up to its memory bound, then
+//     keeps the shorter words (the costlier to recompute);
 //   - move ordering: positions with the fewest fitting symbols first (a
 //     position where nothing fits ends the game at once);
 //   - symmetry: of the symbols not yet in the word only one is tried, and
 //     in a word equal to its own reversal only half the positions;
-//   - both cores: the positions of the root are shared among workers;
-//   - a memory bound: the table has a fixed number of entries, replacing
-//     deep entries first.
+//   - both cores: a "lazy SMP" search sharing the table;
+//   - a solve.Budget (context and node budget) and solve.Progress reports.
 
 // ErrKeyTooLong is returned when a word is too long for the solver's exact keys.
 var ErrKeyTooLong = errors.New("word too long for the solver's exact table keys")
@@ -37,11 +40,21 @@ var ErrKeyTooLong = errors.New("word too long for the solver's exact table keys"
 // SolverOptions configure a Solver.
 type SolverOptions struct {
 	// MemBytes bounds the transposition table (0: a quarter of the RAM).
+	// The table starts small and grows with the search up to the bound.
 	MemBytes int64
 	// Workers searching in parallel (0: one per CPU).
 	Workers int
-	// Progress receives a line about once a second when not nil.
-	Progress func(string)
+	// Nodes bounds the positions one call of Value searches (0: no bound).
+	Nodes int64
+	// Progress receives a report about once a second when not nil.
+	Progress func(solve.Progress)
+}
+
+// bounds are the proven bounds [lo, hi] of a canonical word's value; n is
+// the word's length (shorter words are worth more to keep).
+type bounds struct {
+	lo, hi uint16
+	n      uint8
 }
 
 // Solver holds the transposition table of one game (alphabet and rule); it
@@ -51,10 +64,10 @@ type Solver struct {
 	rule    Rule
 	bits    int // bits per symbol in a key
 	maxLen  int // longest word with an exact key
-	tt      *table
+	tt      *solve.Table[[2]uint64, bounds]
 	workers int
 	nodes   atomic.Int64
-	current atomic.Int64 // the length being searched, for progress lines
+	current atomic.Int64 // the length being searched, for progress reports
 	opt     SolverOptions
 }
 
@@ -69,10 +82,17 @@ func NewSolver(k int, rule Rule, opt SolverOptions) *Solver {
 		w = runtime.GOMAXPROCS(0)
 	}
 	b := bits.Len(uint(k - 1))
-	return &Solver{k: k, rule: rule, bits: b, maxLen: 120 / b, tt: newTable(mem), workers: w, opt: opt}
+	tt := solve.NewTable[[2]uint64, bounds](hashKey, solve.TableOptions[bounds]{
+		MaxBytes: mem,
+		Worth:    func(e bounds) int64 { return -int64(e.n) },
+	})
+	return &Solver{k: k, rule: rule, bits: b, maxLen: 120 / b, tt: tt, workers: w, opt: opt}
 }
 
-// DefaultMem is a quarter of the machine's memory (1 GiB when unknown).
+func hashKey(k [2]uint64) uint64 { return game.HashMix(k[0], k[1]) }
+
+// DefaultMem is a quarter of the machine's memory (1 GiB when unknown): the
+// bound the solver's table may grow to when none is given.
 func DefaultMem() int64 {
 	data, err := os.ReadFile("/proc/meminfo")
 	if err == nil {
@@ -90,10 +110,11 @@ func DefaultMem() int64 {
 // Nodes returns the number of positions searched so far.
 func (s *Solver) Nodes() int64 { return s.nodes.Load() }
 
-// TableEntries returns the number of entries the table holds at most and in use.
-func (s *Solver) TableEntries() (capacity, used int64) {
-	return int64(len(s.tt.e)), s.tt.used.Load()
-}
+// TableBytes returns the memory the transposition table takes now.
+func (s *Solver) TableBytes() int64 { return s.tt.Bytes() }
+
+// MaxLength returns the longest word the solver's exact keys hold.
+func (s *Solver) MaxLength() int { return s.maxLen }
 
 // key packs the canonical form of w exactly: length in the top 7 bits.
 // selfRev reports whether w equals its own reversal up to renaming.
@@ -150,27 +171,24 @@ func byFit(fit []uint32, order, dst []int) []int {
 // worker is one searching goroutine's scratch space.
 type worker struct {
 	s      *Solver
-	ctx    context.Context
+	b      *solve.Budget
+	stop   *atomic.Bool // set when another worker answered first
 	f      Fitter
 	fits   [][]uint32
 	order  [][]int
 	kbuf   [2][]byte
 	word   []byte
-	count  int64
+	count  int
 	salt   int // worker number: workers other than 0 vary their order near the root
 	sorted []int
 }
 
-func (s *Solver) newWorker(ctx context.Context, w []byte) *worker {
-	return &worker{s: s, ctx: ctx, word: append([]byte(nil), w...)}
+func (s *Solver) newWorker(b *solve.Budget, w []byte) *worker {
+	return &worker{s: s, b: b, word: append([]byte(nil), w...)}
 }
 
+// errStopped ends the workers of a parallel search once one has answered.
 var errStopped = errors.New("search stopped")
-
-func (wk *worker) flush() {
-	wk.s.nodes.Add(wk.count)
-	wk.count = 0
-}
 
 // wins reports whether the builder, to move on wk.word, can force a
 // repetition by length T.
@@ -179,10 +197,11 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 	if n+1 > T {
 		return false, nil
 	}
-	wk.count++
-	if wk.count >= 4096 {
-		wk.flush()
-		if wk.ctx.Err() != nil {
+	if err := wk.b.Step(); err != nil {
+		return false, err
+	}
+	if wk.stop != nil {
+		if wk.count++; wk.count&1023 == 0 && wk.stop.Load() {
 			return false, errStopped
 		}
 	}
@@ -206,23 +225,22 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 	if !exact {
 		return false, ErrKeyTooLong
 	}
-	lo, hi, found := wk.s.tt.get(key)
-	if found {
-		if hi <= T {
+	lo, hi := n+1, 1<<15-1
+	if e, found := wk.s.tt.Get(key); found {
+		if int(e.hi) <= T {
 			return true, nil
 		}
-		if lo > T {
+		if int(e.lo) > T {
 			return false, nil
 		}
-	} else {
-		lo, hi = n+1, 1<<15-1
+		lo, hi = int(e.lo), int(e.hi)
 	}
 	fit := wk.f.FitAll(wk.word, wk.s.k, wk.s.rule, wk.fits[depth])
 	wk.fits[depth] = fit
 	order := wk.order[depth][:0]
 	for i, set := range fit {
 		if set == 0 {
-			wk.s.tt.put(key, n+1, n+1)
+			wk.s.tt.Put(key, bounds{uint16(n + 1), uint16(n + 1), uint8(n)})
 			return true, nil
 		}
 		order = append(order, i)
@@ -245,11 +263,11 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 			return false, err
 		}
 		if ok {
-			wk.s.tt.put(key, lo, T)
+			wk.s.tt.Put(key, bounds{uint16(lo), uint16(T), uint8(n)})
 			return true, nil
 		}
 	}
-	wk.s.tt.put(key, T+1, hi)
+	wk.s.tt.Put(key, bounds{uint16(T + 1), uint16(hi), uint8(n)})
 	return false, nil
 }
 
@@ -279,6 +297,19 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int) (bool, error) {
 	return true, nil
 }
 
+// root decides the position at the root: the builder to move (gap < 0),
+// or the painter to move at the chosen gap.
+func (wk *worker) root(gap, T int) (bool, error) {
+	if gap < 0 {
+		return wk.wins(T, 0)
+	}
+	fit := wk.f.FitAll(wk.word, wk.s.k, wk.s.rule, nil)
+	if fit[gap] == 0 {
+		return true, nil // every symbol ends the game at once
+	}
+	return wk.positionWins(gap, fit[gap], T, 0)
+}
+
 func usedSymbols(w []byte) uint32 {
 	var u uint32
 	for _, c := range w {
@@ -299,22 +330,27 @@ func (wk *worker) remove(i int) {
 }
 
 // BuilderWins reports whether the builder, to move on w, can force a
-// repetition by length T. With several workers it is a "lazy SMP" search:
-// every worker searches the whole tree, all but the first in their own
-// order near the root, sharing the table, so each finds much of its work
-// already proven by the others; the first answer ends the search.
+// repetition by length T.
 func (s *Solver) BuilderWins(ctx context.Context, w []byte, T int) (bool, error) {
+	b := solve.NewBudget(ctx, s.opt.Nodes)
+	defer func() { s.nodes.Add(b.Nodes()) }()
+	return s.decide(b, w, -1, T)
+}
+
+// decide reports whether the builder can force a repetition by length T
+// from w with the builder to move (gap < 0) or the painter to move at gap.
+// With several workers it is a "lazy SMP" search: every worker searches the
+// whole tree, all but the first in their own order near the root, sharing
+// the table, so each finds much of its work already proven by the others;
+// the first answer ends the search.
+func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 	if len(w) > s.maxLen || T > s.maxLen+1 {
 		return false, fmt.Errorf("%w: the solver keys words of up to %d symbols over %d letters", ErrKeyTooLong, s.maxLen, s.k)
 	}
 	if s.workers == 1 || len(w)+2 >= T {
-		wk := s.newWorker(ctx, w)
-		ok, err := wk.wins(T, 0)
-		wk.flush()
-		return ok, err
+		return s.newWorker(b, w).root(gap, T)
 	}
-	sctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	var stop atomic.Bool
 	type answer struct {
 		ok  bool
 		err error
@@ -322,10 +358,9 @@ func (s *Solver) BuilderWins(ctx context.Context, w []byte, T int) (bool, error)
 	answers := make(chan answer, s.workers)
 	for j := range s.workers {
 		go func() {
-			wk := s.newWorker(sctx, w)
-			wk.salt = j
-			ok, err := wk.wins(T, 0)
-			wk.flush()
+			wk := s.newWorker(b, w)
+			wk.salt, wk.stop = j, &stop
+			ok, err := wk.root(gap, T)
 			answers <- answer{ok, err}
 		}()
 	}
@@ -333,22 +368,16 @@ func (s *Solver) BuilderWins(ctx context.Context, w []byte, T int) (bool, error)
 	got := false
 	for range s.workers {
 		a := <-answers
-		if !got && (a.err == nil || !errors.Is(a.err, errStopped)) {
+		if !got && !errors.Is(a.err, errStopped) {
 			first, got = a, true
-			cancel()
+			stop.Store(true)
 		}
-	}
-	if !got {
-		return false, ctx.Err()
-	}
-	if first.err != nil && errors.Is(first.err, errStopped) {
-		return false, ctx.Err()
 	}
 	return first.ok, first.err
 }
 
-// Result is the outcome of Value.
-type Result struct {
+// Length is the answer of Value.
+type Length struct {
 	// Value is the exact game length under optimal play, when Exact.
 	Value int
 	Exact bool
@@ -359,27 +388,41 @@ type Result struct {
 	Elapsed    time.Duration
 }
 
-// Value finds the value of w (builder to move) by iterative deepening on the
-// length, up to maxLength (0: until found or ctx ends). When the builder
-// cannot force a repetition by maxLength, the result has LowerBound
-// maxLength+1. When ctx ends, the result holds the lower bound proven so far
-// together with ctx's error.
-func (s *Solver) Value(ctx context.Context, w []byte, maxLength int) (Result, error) {
+// Value finds the value of w with the builder to move (gap < 0) or the
+// painter to move at gap, by iterative deepening on the length up to
+// maxLength (0: until found or the context or node budget ends). When the
+// builder cannot force a repetition by maxLength, the result has
+// LowerBound maxLength+1. When the search is stopped, the result holds the
+// lower bound proven so far together with the error (see solve.Stopped).
+func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Length, error) {
 	start := time.Now()
-	n0 := s.nodes.Load()
-	res := Result{LowerBound: len(w) + 1}
-	stop := s.progress(ctx, start)
+	b := solve.NewBudget(ctx, s.opt.Nodes)
+	res := Length{LowerBound: len(w) + 1}
+	finish := func(err error) (Length, error) {
+		res.Nodes, res.Elapsed = b.Nodes(), time.Since(start)
+		s.nodes.Add(res.Nodes)
+		return res, err
+	}
+	first := len(w) + 1
+	if gap >= 0 {
+		var f Fitter
+		if f.FitAll(w, s.k, s.rule, nil)[gap] == 0 {
+			res.Value, res.Exact = first, true // every symbol ends the game
+			return finish(nil)
+		}
+		first++
+		res.LowerBound = first
+	}
+	stop := s.progress(b, start)
 	defer stop()
-	for T := len(w) + 1; maxLength == 0 || T <= maxLength; T++ {
+	for T := first; maxLength == 0 || T <= maxLength; T++ {
 		if T > s.maxLen+1 {
-			res.Nodes, res.Elapsed = s.nodes.Load()-n0, time.Since(start)
-			return res, fmt.Errorf("%w: lengths up to %d over %d letters; use --max-length %d or less", ErrKeyTooLong, s.maxLen+1, s.k, s.maxLen+1)
+			return finish(fmt.Errorf("%w: lengths up to %d over %d letters; use --max-length %d or less", ErrKeyTooLong, s.maxLen+1, s.k, s.maxLen+1))
 		}
 		s.current.Store(int64(T))
-		ok, err := s.BuilderWins(ctx, w, T)
+		ok, err := s.decide(b, w, gap, T)
 		if err != nil {
-			res.Nodes, res.Elapsed = s.nodes.Load()-n0, time.Since(start)
-			return res, err
+			return finish(err)
 		}
 		if ok {
 			res.Value, res.Exact = T, true
@@ -387,11 +430,10 @@ func (s *Solver) Value(ctx context.Context, w []byte, maxLength int) (Result, er
 		}
 		res.LowerBound = T + 1
 	}
-	res.Nodes, res.Elapsed = s.nodes.Load()-n0, time.Since(start)
-	return res, nil
+	return finish(nil)
 }
 
-func (s *Solver) progress(ctx context.Context, start time.Time) func() {
+func (s *Solver) progress(b *solve.Budget, start time.Time) func() {
 	if s.opt.Progress == nil {
 		return func() {}
 	}
@@ -403,115 +445,75 @@ func (s *Solver) progress(ctx context.Context, start time.Time) func() {
 			select {
 			case <-done:
 				return
-			case <-ctx.Done():
+			case <-b.Context().Done():
 				return
 			case <-t.C:
-				capa, used := s.TableEntries()
 				T := s.current.Load()
-				s.opt.Progress(fmt.Sprintf("%s: value ≥ %d, searching length %d; %d positions, table %.1f%% of %d entries",
-					time.Since(start).Round(time.Second), T, T, s.nodes.Load(), 100*float64(used)/float64(capa), capa))
+				s.opt.Progress(solve.Progress{Nodes: b.Nodes(), Elapsed: time.Since(start),
+					Message: fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", T, T, s.tt.Bytes()>>20)})
 			}
 		}
 	}()
 	return func() { close(done) }
 }
 
-// BestPosition returns a position that keeps the builder's value v of w
-// (v from Value), the first in the solver's order.
-func (s *Solver) BestPosition(ctx context.Context, w []byte, v int) (int, error) {
-	wk := s.newWorker(ctx, w)
+// BestPositions returns the positions that keep the builder's value v of w
+// (v from Value), in the solver's order (fewest fitting symbols first).
+func (s *Solver) BestPositions(ctx context.Context, w []byte, v int) ([]int, error) {
+	b := solve.NewBudget(ctx, s.opt.Nodes)
+	defer func() { s.nodes.Add(b.Nodes()) }()
+	wk := s.newWorker(b, w)
 	fit := wk.f.FitAll(w, s.k, s.rule, nil)
 	order := make([]int, len(fit))
 	for i := range order {
 		order[i] = i
 	}
-	order = byFit(fit, order, nil)
-	for _, i := range order {
+	var best []int
+	for _, i := range byFit(fit, order, nil) {
 		ok, err := wk.positionWins(i, fit[i], v, 0)
-		wk.flush()
 		if err != nil {
-			return 0, err
+			return best, err
 		}
 		if ok {
-			return i, nil
+			best = append(best, i)
 		}
 	}
-	return 0, fmt.Errorf("no position keeps the value %d", v)
-}
-
-// table is the transposition table: buckets of 4 entries, each holding the
-// proven bounds [lo, hi] of a canonical word's value, guarded by striped locks.
-type table struct {
-	e     []entry
-	mask  uint64
-	locks [1024]sync.Mutex
-	used  atomic.Int64
-}
-
-type entry struct {
-	k0, k1 uint64
-	lo, hi uint16
-}
-
-const bucket = 4
-
-func newTable(mem int64) *table {
-	n := uint64(1)
-	for (n*2)*24 <= uint64(max(mem, 24*bucket*2)) {
-		n *= 2
+	if len(best) == 0 {
+		return nil, fmt.Errorf("no position keeps the value %d", v)
 	}
-	return &table{e: make([]entry, n), mask: n/bucket - 1}
+	return best, nil
 }
 
-func (t *table) slot(k [2]uint64) uint64 {
-	h := k[0]*0x9e3779b97f4a7c15 ^ k[1]*0xbf58476d1ce4e5b9
-	h ^= h >> 29
-	return h & t.mask
-}
-
-func (t *table) get(k [2]uint64) (lo, hi int, ok bool) {
-	b := t.slot(k)
-	l := &t.locks[b&1023]
-	l.Lock()
-	defer l.Unlock()
-	for j := b * bucket; j < b*bucket+bucket; j++ {
-		e := &t.e[j]
-		if e.hi != 0 && e.k0 == k[0] && e.k1 == k[1] {
-			return int(e.lo), int(e.hi), true
-		}
-	}
-	return 0, 0, false
-}
-
-// put stores bounds, tightening an existing entry; a new entry replaces an
-// empty slot or else the longest word of the bucket (the cheapest to
-// recompute).
-func (t *table) put(k [2]uint64, lo, hi int) {
-	b := t.slot(k)
-	l := &t.locks[b&1023]
-	l.Lock()
-	defer l.Unlock()
-	victim := -1
-	var victimLen uint64
-	for j := int(b * bucket); j < int(b*bucket+bucket); j++ {
-		e := &t.e[j]
-		if e.hi != 0 && e.k0 == k[0] && e.k1 == k[1] {
-			e.lo = max(e.lo, uint16(lo))
-			e.hi = min(e.hi, uint16(hi))
-			return
-		}
-		if e.hi == 0 {
-			if victim < 0 || victimLen != 1<<63 {
-				victim, victimLen = j, 1<<63
-			}
+// BestSymbols returns the painter's best symbols at gap of w: those after
+// which the builder cannot force a repetition by length t, where t is the
+// painter's value minus one (or the length searched when the value is
+// beyond it). Where no symbol fits, every symbol ends the game at once and
+// all are returned.
+func (s *Solver) BestSymbols(ctx context.Context, w []byte, gap, t int) ([]int, error) {
+	b := solve.NewBudget(ctx, s.opt.Nodes)
+	defer func() { s.nodes.Add(b.Nodes()) }()
+	var f Fitter
+	set := f.FitAll(w, s.k, s.rule, nil)[gap]
+	var best []int
+	for c := 0; c < s.k; c++ {
+		if set == 0 {
+			best = append(best, c)
 			continue
 		}
-		if l := e.k0 >> 57; victim < 0 || victimLen != 1<<63 && l > victimLen {
-			victim, victimLen = j, l
+		if set&(1<<c) == 0 {
+			continue
+		}
+		child := append(append(append(make([]byte, 0, len(w)+1), w[:gap]...), byte(c)), w[gap:]...)
+		ok := false
+		if t >= len(child)+1 {
+			var err error
+			if ok, err = s.decide(b, child, -1, t); err != nil {
+				return best, err
+			}
+		}
+		if !ok {
+			best = append(best, c)
 		}
 	}
-	if t.e[victim].hi == 0 {
-		t.used.Add(1)
-	}
-	t.e[victim] = entry{k0: k[0], k1: k[1], lo: uint16(lo), hi: uint16(hi)}
+	return best, nil
 }

@@ -2,13 +2,16 @@ package thue
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // bruteValue is plain minimax without table, symmetry or pruning: the
@@ -34,6 +37,19 @@ func bruteValue(w []byte, k int, rule Rule, cap int) int {
 	return best
 }
 
+// brutePainterValue is bruteValue with the painter to move at gap.
+func brutePainterValue(w []byte, gap, k int, rule Rule, cap int) int {
+	n := len(w)
+	best := n + 1
+	for c := 0; c < k; c++ {
+		nw := append(append(append([]byte{}, w[:gap]...), byte(c)), w[gap:]...)
+		if _, rep := FindRepetition(nw, rule); !rep {
+			best = max(best, bruteValue(nw, k, rule, cap))
+		}
+	}
+	return best
+}
+
 func TestSolverAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -48,7 +64,7 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 			for trial := 0; trial < 12; trial++ {
 				w := randomFree(rng, 1+rng.IntN(4), c.k, c.rule)
 				want := bruteValue(w, c.k, c.rule, c.cap)
-				res, err := sv.Value(ctx, w, c.cap)
+				res, err := sv.Value(ctx, w, -1, c.cap)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -59,38 +75,161 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 				if got != want {
 					t.Fatalf("k=%d %v word %v cap %d workers %d: solver %+v, brute force %d", c.k, c.rule, w, c.cap, workers, res, want)
 				}
+				// The painter to move at a random gap.
+				gap := rng.IntN(len(w) + 1)
+				want = brutePainterValue(w, gap, c.k, c.rule, c.cap)
+				if res, err = sv.Value(ctx, w, gap, c.cap); err != nil {
+					t.Fatal(err)
+				}
+				if got = res.Value; !res.Exact {
+					got = res.LowerBound
+				}
+				if got != want {
+					t.Fatalf("k=%d %v word %v gap %d cap %d workers %d: solver %+v, brute force %d", c.k, c.rule, w, gap, c.cap, workers, res, want)
+				}
 			}
 		}
 	}
 }
 
-// TestSolveInterrupted: a stopped solve reports the bound proven so far.
+// TestSolveInterrupted: a stopped solve returns the bound proven so far
+// with the error; so does one that used up its node budget.
 func TestSolveInterrupted(t *testing.T) {
 	g, _ := New(5, Square, 0, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	an, err := g.Solve(ctx, g.NewInitialState(), game.SolveOptions{MemBytes: 1 << 24})
-	if err != nil {
-		t.Fatal(err)
+	r, err := g.Solve(ctx, g.NewInitialState(), solve.Options{MemBytes: 1 << 24})
+	if !errors.Is(err, context.DeadlineExceeded) || r == nil {
+		t.Fatalf("interrupted solve: %v %+v", err, r)
 	}
-	a := an.(*Analysis)
-	if !a.Interrupted || a.Value != nil || a.LowerBound == nil || *a.LowerBound < 8 {
-		t.Fatalf("interrupted solve: %+v", a)
+	if r.Complete || r.Value != nil || r.LowerBound == nil || r.LowerBound.(int) < 8 || r.Extra["interrupted"] != true {
+		t.Fatalf("interrupted solve: %+v", r)
 	}
-	if !strings.Contains(a.Text(), "Interrupted. Proven so far: the game lasts at least") {
-		t.Fatalf("text: %s", a.Text())
+	if !strings.Contains(r.Text, "Interrupted. Proven so far: the game lasts at least") {
+		t.Fatalf("text: %s", r.Text)
+	}
+	r, err = g.Solve(context.Background(), g.NewInitialState(), solve.Options{Nodes: 5000})
+	if !errors.Is(err, solve.ErrBudget) || r == nil || r.LowerBound == nil || r.Complete || r.Nodes < 5000 {
+		t.Fatalf("solve over its node budget: %v %+v", err, r)
 	}
 }
 
-// TestSolverTableBound: a tiny table still gives exact answers.
+// TestSolverTableBound: a tiny table still gives exact answers, and the
+// default table starts small.
 func TestSolverTableBound(t *testing.T) {
 	sv := NewSolver(3, Overlap, SolverOptions{MemBytes: 4096, Workers: 2})
-	res, err := sv.Value(context.Background(), []byte{0}, 0)
+	res, err := sv.Value(context.Background(), []byte{0}, -1, 0)
 	if err != nil || !res.Exact || res.Value != 12 {
 		t.Fatalf("k=3 overlap with a 4 KiB table: %+v %v", res, err)
 	}
-	if c, _ := sv.TableEntries(); c*24 > 4096 {
-		t.Fatalf("table of %d entries exceeds 4 KiB", c)
+	if b := sv.TableBytes(); b > 4096 {
+		t.Fatalf("table of %d bytes exceeds 4 KiB", b)
+	}
+	sv = NewSolver(4, Square, SolverOptions{})
+	if res, err := sv.Value(context.Background(), []byte{0}, -1, 0); err != nil || res.Value != 7 {
+		t.Fatalf("k=4: %+v %v", res, err)
+	}
+	if b := sv.TableBytes(); b > 16<<20 {
+		t.Fatalf("solving k=4 took a table of %d bytes: the table must grow with the search", b)
+	}
+}
+
+// TestSolveResults: the value and the best moves for either player to
+// move, against brute force, and finished games.
+func TestSolveResults(t *testing.T) {
+	g, _ := New(4, Square, 0, 0)
+	for _, pos := range []string{"0", "0@1", "01@2", "012@3", "0120@4", "0102@2", "01020@5", "0101"} {
+		st, err := g.ParsePosition(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		// Brute force: every move's value, the best for the mover.
+		value, best := 0, []string{}
+		switch {
+		case s.IsTerminal():
+			value = len(s.word)
+		case s.pos < 0:
+			value = 1 << 30
+			for i := 0; i <= len(s.word); i++ {
+				v := brutePainterValue(s.word, i, 4, Square, 8)
+				if v < value {
+					value, best = v, best[:0]
+				}
+				if v == value {
+					best = append(best, strconv.Itoa(i))
+				}
+			}
+		default:
+			for c := 0; c < 4; c++ {
+				nw := slices.Insert(slices.Clone(s.word), s.pos, byte(c))
+				v := len(nw)
+				if _, rep := FindRepetition(nw, Square); !rep {
+					v = bruteValue(nw, 4, Square, 8)
+				}
+				if v > value {
+					value, best = v, best[:0]
+				}
+				if v == value {
+					best = append(best, strconv.Itoa(c))
+				}
+			}
+		}
+		outcome := solve.Win // the builder's, and seat 0's at the end
+		if s.pos >= 0 {
+			outcome = solve.Loss
+		}
+		r, err := solve.Solve(context.Background(), g, st, solve.Options{MemBytes: 1 << 20})
+		if err != nil || !r.Complete || r.Outcome != outcome || r.Value != value || r.LowerBound != nil {
+			t.Fatalf("%s: want value %d: %v %+v", pos, value, err, r)
+		}
+		if !slices.Equal(r.BestMoves, best) && !(s.pos < 0 && slices.Equal(sorted(r.BestMoves), best)) {
+			t.Errorf("%s: best moves %v, want %v", pos, r.BestMoves, best)
+		}
+	}
+	// With a target, the painter wins by reaching it.
+	g, _ = New(5, Square, 0, 8)
+	r, err := g.Solve(context.Background(), g.NewInitialState(), solve.Options{})
+	if err != nil || !r.Complete || r.Outcome != solve.Loss || r.Value != 8 {
+		t.Fatalf("k=5 target 8: %v %+v", err, r)
+	}
+}
+
+func sorted(texts []string) []string {
+	out := slices.Clone(texts)
+	slices.SortFunc(out, func(a, b string) int {
+		x, _ := strconv.Atoi(a)
+		y, _ := strconv.Atoi(b)
+		return x - y
+	})
+	return out
+}
+
+// TestSolveAgainstMinimax: with a target the game tree is finite, and the
+// plain memoised minimax of package solve decides the same winner.
+func TestSolveAgainstMinimax(t *testing.T) {
+	for _, c := range []struct {
+		k      int
+		rule   Rule
+		target int
+	}{{3, Square, 4}, {3, Square, 5}, {3, Square, 6}, {2, Overlap, 5}, {2, Overlap, 6}, {3, Overlap, 6}, {4, Square, 7}, {4, Square, 8}} {
+		g, _ := New(c.k, c.rule, 0, c.target)
+		rng := rand.New(rand.NewPCG(uint64(c.k), uint64(c.target)))
+		s := g.NewInitialState()
+		for !s.IsTerminal() {
+			want, err := solve.NewMinimax(0).Solve(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := g.Solve(context.Background(), s, solve.Options{MemBytes: 1 << 20})
+			if err != nil || got.Outcome != want.Outcome {
+				t.Fatalf("k=%d %v target %d at %s: solver %v %+v, minimax %v", c.k, c.rule, c.target, s.(*State).Position(), err, got, want.Outcome)
+			}
+			moves := s.LegalMoves(nil)
+			if err := s.Apply(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
 
@@ -143,7 +282,7 @@ func TestThesisOpenValues(t *testing.T) {
 		if got := bruteValue([]byte{0}, c.k, c.rule, c.value-1); got != c.value {
 			t.Errorf("k=%d %v: the builder must not force an end by %d", c.k, c.rule, c.value-1)
 		}
-		res, err := NewSolver(c.k, c.rule, SolverOptions{MemBytes: 1 << 20}).Value(context.Background(), []byte{0}, 0)
+		res, err := NewSolver(c.k, c.rule, SolverOptions{MemBytes: 1 << 20}).Value(context.Background(), []byte{0}, -1, 0)
 		if err != nil || res.Value != c.value {
 			t.Errorf("k=%d %v: solver %+v %v", c.k, c.rule, res, err)
 		}
@@ -153,14 +292,16 @@ func TestThesisOpenValues(t *testing.T) {
 func TestSolverProgress(t *testing.T) {
 	var lines []string
 	var mu sync.Mutex
-	sv := NewSolver(5, Square, SolverOptions{MemBytes: 1 << 22, Progress: func(s string) {
+	sv := NewSolver(5, Square, SolverOptions{MemBytes: 1 << 22, Progress: func(p solve.Progress) {
 		mu.Lock()
-		lines = append(lines, s)
+		if p.Nodes > 0 {
+			lines = append(lines, p.Message)
+		}
 		mu.Unlock()
 	}})
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel()
-	if _, err := sv.Value(ctx, []byte{0}, 0); err == nil {
+	if _, err := sv.Value(ctx, []byte{0}, -1, 0); err == nil {
 		t.Fatal("5 symbols must not be solved in 1.5 s")
 	}
 	mu.Lock()

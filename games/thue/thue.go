@@ -110,25 +110,63 @@ func (g *Game) NewInitialState() game.State {
 // move. The word must use symbols below k; a word that already holds a
 // repetition is a finished game.
 func (g *Game) NewState(word []byte) *State {
-	s := &State{k: g.k, rule: g.rule, target: g.target, word: append([]byte(nil), word...), pos: -1}
+	s := &State{typ: g.typ, k: g.k, rule: g.rule, target: g.target, word: append([]byte(nil), word...), pos: -1}
 	if r, ok := FindRepetition(s.word, g.rule); ok {
 		s.over, s.rep = true, r
 	}
 	return s
 }
 
-// ParsePosition reads a word such as "0121" or "0 1 2 1" (symbols separated
-// by spaces, commas or ';' when the alphabet has more than 10 symbols); the
-// builder is to move.
+// MaxPositionLength bounds the words ParsePosition reads.
+const MaxPositionLength = 10000
+
+// ParsePosition reads a position as State.Position writes it: a word such
+// as "0121" or "0 1 2 1" (symbols separated by spaces, commas, dots or ';',
+// as alphabets of more than 10 symbols need) with the builder to move, or a
+// word followed by "@" and the gap the builder chose ("0121@2") with the
+// painter to move.
 func (g *Game) ParsePosition(text string) (game.State, error) {
-	w, err := ParseWord(text, g.k)
+	wordText, gapText, hasGap := strings.Cut(text, "@")
+	if len(wordText) > 4*MaxPositionLength {
+		return nil, fmt.Errorf("position: %d characters; positions hold at most %d symbols", len(text), MaxPositionLength)
+	}
+	w, err := ParseWord(wordText, g.k)
 	if err != nil {
 		return nil, err
 	}
 	if len(w) == 0 {
-		return nil, fmt.Errorf("position %q: the word is empty; want symbols 0..%d, e.g. 0121", text, g.k-1)
+		return nil, fmt.Errorf("position %q: the word is empty; want symbols 0..%d, e.g. 0121, or 0121@2 for the painter to move with gap 2 chosen", text, g.k-1)
 	}
-	return g.NewState(w), nil
+	if len(w) > MaxPositionLength {
+		return nil, fmt.Errorf("position: a word of %d symbols; positions hold at most %d", len(w), MaxPositionLength)
+	}
+	s := g.NewState(w)
+	if hasGap {
+		gap, err := strconv.Atoi(strings.TrimSpace(gapText))
+		switch {
+		case err != nil || gap < 0 || gap > len(w):
+			return nil, fmt.Errorf("position %q: the gap after @ is %q; want a gap from 0 to %d", text, gapText, len(w))
+		case s.IsTerminal():
+			return nil, fmt.Errorf("position %q: the word %s ends the game, so no gap can be chosen", text, WordString(w, g.k))
+		}
+		s.pos = gap
+	}
+	return s, nil
+}
+
+// Position writes the position as ParsePosition reads it: the word (see
+// WordString; a one-symbol word over more than 10 symbols gets a trailing
+// dot, "11.", so that it does not read as two symbols), then "@" and the
+// chosen gap while the painter is to move.
+func (s *State) Position() string {
+	w := WordString(s.word, s.k)
+	if s.k > 10 && len(s.word) == 1 {
+		w += "."
+	}
+	if s.pos >= 0 {
+		w += "@" + strconv.Itoa(s.pos)
+	}
+	return w
 }
 
 // ParseWord reads a word over k symbols: digits without separators ("0121")
@@ -169,9 +207,10 @@ func WordString(w []byte, k int) string {
 
 // State is a position of the Thue game: the word and, when the painter is to
 // move, the position the builder chose. It implements game.Undoer,
-// game.Hasher, game.Canonicalizer, game.Scorer, game.Annotator and
-// game.Explainer.
+// game.Hasher, game.Canonicalizer, game.Scorer, game.Annotator,
+// game.Explainer, game.Viewer and game.Positioner.
 type State struct {
+	typ    *game.Type
 	k      int
 	rule   Rule
 	target int
@@ -191,9 +230,9 @@ func (s *State) Alphabet() int { return s.k }
 // Rule returns the repetition that ends the game.
 func (s *State) Rule() Rule { return s.rule }
 
-// Position returns the position chosen by the builder while the painter is
-// to move, and -1 while the builder is to move.
-func (s *State) Position() int { return s.pos }
+// Gap returns the gap (insertion position) chosen by the builder while the
+// painter is to move, and -1 while the builder is to move.
+func (s *State) Gap() int { return s.pos }
 
 // Repetition returns the repetition that ended the game, if it did.
 func (s *State) Repetition() (Repetition, bool) { return s.rep, s.over }

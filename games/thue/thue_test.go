@@ -2,6 +2,7 @@ package thue_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -175,7 +176,7 @@ func FuzzParseMove(f *testing.F) {
 }
 
 func FuzzParsePosition(f *testing.F) {
-	for _, s := range []string{"0121", "0 1 2", "", "9", "0,1;2", "012a"} {
+	for _, s := range []string{"0121", "0 1 2", "", "9", "0,1;2", "012a", "012@1", "0@@1", "01@ 2", "0.1@9"} {
 		f.Add(s)
 	}
 	g, _ := thue.New(3, thue.Square, 0, 0)
@@ -184,10 +185,19 @@ func FuzzParsePosition(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, c := range s.(*thue.State).Word() {
+		st := s.(*thue.State)
+		for _, c := range st.Word() {
 			if c >= 3 {
 				t.Fatalf("position %q accepted symbol %d", text, c)
 			}
+		}
+		if st.Gap() > len(st.Word()) {
+			t.Fatalf("position %q accepted gap %d", text, st.Gap())
+		}
+		// What it reads, it writes back the same way.
+		again, err := g.ParsePosition(st.Position())
+		if err != nil || again.(*thue.State).Position() != st.Position() || again.Player() != st.Player() {
+			t.Fatalf("position %q writes %q, which reads back as %v (%v)", text, st.Position(), again, err)
 		}
 	})
 }
@@ -390,5 +400,51 @@ func TestThesisFigure25(t *testing.T) {
 	}
 	if s := eng.NestingSymbol([]byte{0, 1}, 2, 1, nil); s != 2 {
 		t.Fatalf("the level-1 painter must choose c, chose %d", s)
+	}
+}
+
+// TestPositionsAndViews: the position string carries the player to move
+// and the chosen gap; the view shows the phase, the chosen gap and, at
+// the end, the repetition.
+func TestPositionsAndViews(t *testing.T) {
+	g, _ := thue.New(4, thue.Square, 0, 0)
+	st, err := g.ParsePosition("0121@2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*thue.State)
+	if s.Player() != thue.Painter || s.Gap() != 2 || s.Position() != "0121@2" {
+		t.Fatalf("0121@2: player %v gap %d position %q", s.Player(), s.Gap(), s.Position())
+	}
+	v := s.View()
+	if v.Kind != game.KindWord || v.Word.Alphabet != 4 || len(v.Word.Symbols) != 4 || v.Status.Role != "painter" ||
+		v.Status.Phase != thue.PhaseSymbol || v.Status.Counter == nil || *v.Status.Counter != 2 {
+		t.Fatalf("painter's view: %+v %+v", v, v.Status)
+	}
+	if m, err := game.MoveFromParts(s, []game.Part{{Kind: game.PartSymbol, Value: 3}}); err != nil || m != 3 {
+		t.Fatalf("symbol 3: %v %v", m, err)
+	}
+	for _, bad := range [][]game.Part{{{Kind: game.PartGap, Value: 1}}, {{Kind: game.PartSymbol, Value: 4}}, {{Kind: game.PartSymbol, Value: 1}, {Kind: game.PartSymbol, Value: 1}}} {
+		if _, err := game.MoveFromParts(s, bad); err == nil {
+			t.Errorf("parts %v build a move", bad)
+		}
+	}
+	play(t, s, "1") // 01121: the square 11 at 1-2
+	v = s.View()
+	if !v.Status.Over || v.Status.Winner == nil || *v.Status.Winner != 0 || fmt.Sprint(v.Status.Highlight) != "[1 2]" || v.Status.Reason != "square 1·1 at positions 1-2 (period 1)" {
+		t.Fatalf("final view: %+v", v.Status)
+	}
+	if v := g.NewInitialState().(*thue.State).View(); v.Status.Phase != thue.PhaseGap || v.Status.Counter != nil || v.Status.Role != "builder" {
+		t.Fatalf("builder's view: %+v", v.Status)
+	}
+	// A one-symbol word over more than 10 symbols keeps its symbol.
+	g12, _ := thue.New(12, thue.Square, 11, 0)
+	if p := g12.NewInitialState().(*thue.State).Position(); p != "11." {
+		t.Fatalf("k=12 start 11: position %q", p)
+	}
+	for _, bad := range []string{"0101@1", "012@4", "012@-1", "012@x", "@1", strings.Repeat("0", thue.MaxPositionLength+1)} {
+		if _, err := g.ParsePosition(bad); err == nil {
+			t.Errorf("position %q accepted", bad)
+		}
 	}
 }

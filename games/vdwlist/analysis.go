@@ -2,113 +2,381 @@ package vdwlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/bits"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
-
-// Analysis is the exact solution of a position: the probability that player
-// 1 wins under optimal play by both, as a fraction and a decimal, and the
-// best moves of the player to move. Its JSON form is `kombi solve --json`.
-type Analysis struct {
-	Game     string `json:"game"`
-	Position string `json:"position"`
-	ToMove   string `json:"to_move"`
-	// P1Win is the exact probability "p/q" in lowest terms.
-	P1Win      string  `json:"p1_win"`
-	P1WinFloat float64 `json:"p1_win_float"`
-	P2Win      string  `json:"p2_win"`
-	// BestMoves are the moves of the player to move that keep the value
-	// (for player 1 the numbers in a live progression; naming any other
-	// number changes nothing and is listed in IdleMoves).
-	BestMoves []string `json:"best_moves"`
-	IdleMoves []string `json:"idle_moves,omitempty"`
-	Nodes     int64    `json:"nodes"`
-	Stored    int      `json:"stored_positions"`
-	Seconds   float64  `json:"seconds"`
-	value     *big.Rat
-	g         *Game
-}
-
-// Value returns the exact probability that player 1 wins.
-func (a *Analysis) Value() *big.Rat { return new(big.Rat).Set(a.value) }
-
-// Text explains the result for people.
-func (a *Analysis) Text() string {
-	var b strings.Builder
-	g := a.g
-	fmt.Fprintf(&b, "%s: numbers 1..%d, %d colours, lists of %d, P1 wins with a monochromatic %d-term progression.\n",
-		a.Game, g.s, g.c, g.l, g.k)
-	if strings.Trim(a.Position, ".") != "" {
-		fmt.Fprintf(&b, "Position %s, %s.\n", a.Position, a.ToMove)
-	}
-	fmt.Fprintf(&b, "Under optimal play by both, P1 (namer) wins with probability %s ≈ %.6f; P2 (colourer) with %s.\n",
-		a.P1Win, a.P1WinFloat, a.P2Win)
-	if len(a.BestMoves) > 0 {
-		fmt.Fprintf(&b, "Best moves for %s: %s\n", a.ToMove[:2], strings.Join(a.BestMoves, ", "))
-	}
-	if len(a.IdleMoves) > 0 {
-		fmt.Fprintf(&b, "Numbers in no live progression (naming them changes nothing): %s\n", strings.Join(a.IdleMoves, ", "))
-	}
-	if g.l == 1 {
-		b.WriteString("With lists of one colour P2 has no choice: every number gets an independent uniform colour,\nso the value is the chance that a random colouring holds a monochromatic progression, whatever P1 does.\n")
-	}
-	fmt.Fprintf(&b, "(%d positions searched, %d stored, %.2f s)\n", a.Nodes, a.Stored, a.Seconds)
-	return b.String()
-}
 
 // Fraction writes v as "p/q" in lowest terms, also when q = 1.
 func Fraction(v *big.Rat) string {
 	return v.Num().String() + "/" + v.Denom().String()
 }
 
-// Solve computes the exact value of s (see Solver) and the best moves of
-// the player to move. opt.MemBytes bounds the table (default 512 MiB).
-func (g *Game) Solve(ctx context.Context, st game.State, opt game.SolveOptions) (game.Analysis, error) {
+// Decimal writes v (from 0 to 1) as a decimal: six places, and when v is
+// within 10⁻⁶ of 0 or 1 without being 0 or 1, as many as show its distance
+// from them and three more (31381056713/31381059609 is 0.999999907715,
+// not 1.000000).
+func Decimal(v *big.Rat) string {
+	gap := new(big.Rat).Sub(big.NewRat(1, 1), v)
+	if v.Cmp(gap) < 0 {
+		gap.Set(v)
+	}
+	prec := 6
+	if gap.Sign() > 0 && gap.Cmp(big.NewRat(1, 1000000)) < 0 {
+		lim := big.NewRat(1, 1000000)
+		for gap.Cmp(lim) < 0 && prec < 60 {
+			lim.Quo(lim, big.NewRat(10, 1))
+			prec++
+		}
+		prec += 3
+	}
+	return v.FloatString(prec)
+}
+
+// Solve computes the exact probability that player 1 wins from st under
+// optimal play by both (see Solver) and the best moves of the player to
+// move; it implements solve.Solver. The result's Value is the probability
+// as a fraction string ("77/729"); its Outcome is solve.ChanceOutcome's
+// (win when certain, loss when impossible, draw between) for the player to
+// move, at a chance node and at the end for player 1. Extra holds the
+// fields `kombi solve --json` printed before the common ones existed:
+// to_move, p1_win, p1_win_float, p2_win, idle_moves, stored_positions.
+// opt.MemBytes bounds the table (0: DefaultMemBytes), opt.Nodes the search.
+// Cut short, it returns what is proven (see Solver.Solve) with the error.
+func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
 	s, ok := st.(*State)
 	if !ok || s.g.String() != g.String() {
 		return nil, fmt.Errorf("vdwlist solve: not a position of %s", g)
 	}
-	if s.IsTerminal() {
-		return nil, fmt.Errorf("vdwlist solve: the game is over")
+	sv := NewSolver(s.g, opt.MemBytes)
+	sv.SetProgress(opt.Progress)
+	sv.SetNodeLimit(opt.Nodes)
+	return sv.Solve(ctx, s)
+}
+
+// Analyze values every legal move of st with one solver table: the move's
+// outcome for the player who makes it (for player 1 after a chance draw)
+// and player 1's exact winning probability after it. It implements
+// solve.Analyzer; each move gets a fair share of the context's time, and a
+// move not decided in it is unknown.
+func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*State)
+	if !ok || s.g.String() != g.String() {
+		return nil, fmt.Errorf("vdwlist analyze: not a position of %s", g)
 	}
-	start := time.Now()
-	sv := NewSolver(g, opt.MemBytes)
-	if opt.Progress != nil {
-		sv.SetProgress(opt.Progress)
+	sv := NewSolver(s.g, opt.MemBytes)
+	sv.SetProgress(opt.Progress)
+	sv.SetNodeLimit(opt.Nodes)
+	moves := s.LegalMoves(nil)
+	a := &solve.Analysis{Position: s.Position(), Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
+	deadline, timed := ctx.Deadline()
+	for i, m := range moves {
+		mv := solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
+		c := s.Clone().(*State)
+		c.ApplyUnchecked(m)
+		if ctx.Err() != nil {
+			a.Complete = false
+			a.Moves = append(a.Moves, mv)
+			continue
+		}
+		cctx, cancel := ctx, context.CancelFunc(func() {})
+		if timed {
+			cctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/time.Duration(len(moves)-i))
+		}
+		v, err := sv.Value(cctx, c)
+		cancel()
+		switch {
+		case err == nil:
+			mv.Value = Fraction(v)
+			mv.Outcome = solve.ChanceOutcome(v)
+			if s.Player() == 1 {
+				mv.Outcome = mv.Outcome.Neg()
+			}
+		case solve.Stopped(err):
+			a.Complete = false
+		default:
+			return nil, fmt.Errorf("vdwlist analyze: after %s: %w", mv.Move, err)
+		}
+		a.Moves = append(a.Moves, mv)
 	}
-	v, err := sv.Value(ctx, s)
-	if err != nil {
-		return nil, err
-	}
-	a := &Analysis{Game: g.String(), Position: s.Colouring(), value: v, g: g, BestMoves: []string{}}
-	switch s.phase {
-	case phaseName:
-		a.ToMove = "P1 (namer) to name a number"
-	case phaseDraw:
-		a.ToMove = fmt.Sprintf("P1 named %d, the list is drawn next", s.pending)
-	case phaseColour:
-		a.ToMove = fmt.Sprintf("P2 (colourer) to colour %d from the list %s", s.pending, g.colourList(s.list))
-	}
-	if err := sv.bestMoves(ctx, s, v, a); err != nil {
-		return nil, err
-	}
-	a.P1Win = Fraction(v)
-	a.P1WinFloat, _ = v.Float64()
-	a.P2Win = Fraction(new(big.Rat).Sub(big.NewRat(1, 1), v))
-	a.Nodes, a.Stored, a.Seconds = sv.Nodes(), sv.Stored(), time.Since(start).Seconds()
+	a.Nodes = sv.Nodes()
 	return a, nil
 }
 
+// Solve solves s with the solver's table (see Game.Solve). When the search
+// is cut short (the context, the node limit) the result is what is proven,
+// with the error, Complete false: the lower bound from the positions
+// searched or, when higher, player 1's exact chance in the game restricted
+// to fewer numbers (see restrictedBound; not after a node limit), the upper
+// bound that player 2 guarantees by colouring each number with a uniformly
+// random colour of its list (see randomBound), the outcome when the bounds
+// decide it, and player 1's best move found. A result with the exact value
+// but not every best move checked is also incomplete.
+func (sv *Solver) Solve(ctx context.Context, s *State) (*solve.Result, error) {
+	start := time.Now()
+	nodes0 := sv.Nodes()
+	v, err := sv.Value(ctx, s)
+	if v == nil {
+		return nil, fmt.Errorf("vdwlist solve: %w", err)
+	}
+	r := &solve.Result{Position: s.Position(), Player: s.Player(), BestMoves: []string{}, Complete: err == nil}
+	x := &explanation{g: s.g, toMove: toMove(s), start: start}
+	if err == nil {
+		r.Value = Fraction(v)
+		r.Outcome = outcomeFor(s, v)
+		x.value = v
+		err = sv.bestMoves(ctx, s, v, r, x)
+		r.Complete = err == nil
+	} else if solve.Stopped(err) {
+		var best game.Move
+		if sv.rootMove != 0 && sv.rootLo > 0 {
+			best, x.bestLo = game.Move(sv.rootMove), big.NewRat(sv.rootLo, sv.d)
+		}
+		if !errors.Is(err, solve.ErrBudget) {
+			if rlo, rbest, n, off := sv.restrictedBound(ctx, s); rlo != nil && rlo.Cmp(v) > 0 {
+				v, x.restricted = rlo, fmt.Sprintf("%d..%d", off+1, off+n)
+				if rbest != 0 && (x.bestLo == nil || rlo.Cmp(x.bestLo) > 0) {
+					best, x.bestLo = rbest, rlo
+				}
+			}
+		}
+		if best != 0 {
+			r.Best, r.BestMoves = []game.Move{best}, []string{s.MoveString(best)}
+		}
+		hi, ok := s.g.randomBound(ctx, s)
+		if !ok {
+			hi = big.NewRat(1, 1)
+		}
+		r.LowerBound, r.UpperBound = Fraction(v), Fraction(hi)
+		r.Outcome = solve.Unknown
+		switch one := big.NewRat(1, 1); {
+		case v.Cmp(one) == 0:
+			r.Outcome = outcomeFor(s, v)
+		case hi.Sign() == 0:
+			r.Outcome = outcomeFor(s, hi)
+		case v.Sign() > 0 && hi.Cmp(one) < 0:
+			r.Outcome = solve.Draw // 0 < p < 1 for either player
+		}
+		x.lo, x.hi, x.hiRandom, x.stopped = v, hi, ok, err
+	} else {
+		return nil, fmt.Errorf("vdwlist solve: %w", err)
+	}
+	r.Nodes = sv.Nodes() - nodes0
+	x.nodes, x.stored, x.position, x.best = r.Nodes, sv.Stored(), r.Position, r.BestMoves
+	r.Extra = map[string]any{"to_move": x.toMove, "stored_positions": x.stored}
+	if x.value != nil {
+		f, _ := x.value.Float64()
+		r.Extra["p1_win"], r.Extra["p1_win_float"] = Fraction(x.value), f
+		r.Extra["p2_win"] = Fraction(new(big.Rat).Sub(big.NewRat(1, 1), x.value))
+	}
+	if len(x.idle) > 0 {
+		r.Extra["idle_moves"] = x.idle
+	}
+	r.Text = x.text()
+	return r, err
+}
+
+// outcomeFor is the outcome (solve.ChanceOutcome) of player 1's winning
+// probability p for the player to move in s (player 1 at a chance node and
+// at the end).
+func outcomeFor(s *State, p *big.Rat) solve.Outcome {
+	o := solve.ChanceOutcome(p)
+	if s.Player() == 1 {
+		return o.Neg()
+	}
+	return o
+}
+
+func toMove(s *State) string {
+	switch s.phase {
+	case phaseName:
+		return "P1 (namer) to name a number"
+	case phaseDraw:
+		return fmt.Sprintf("P1 named %d, the list is drawn next", s.pending)
+	case phaseColour:
+		return fmt.Sprintf("P2 (colourer) to colour %d from the list %s", s.pending, s.g.colourList(s.list))
+	}
+	if s.win != 0 {
+		return "the game is over: P1 (namer) has won"
+	}
+	return "the game is over: P2 (colourer) has won"
+}
+
+// randomBound returns player 1's winning chance when player 2 colours every
+// number with a uniformly random colour of its list, which makes every
+// colour uniform and independent whatever player 1 names: an upper bound of
+// the value. It computes it with the solver of the game with lists of one
+// colour within two seconds (ok false when it cannot).
+func (g *Game) randomBound(ctx context.Context, s *State) (*big.Rat, bool) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	g1, err := New(g.k, g.c, 1, g.s)
+	if err != nil {
+		return nil, false
+	}
+	sv := NewSolver(g1, 64<<20)
+	base := State{g: g1, masks: s.masks, colored: s.colored, rounds: s.rounds}
+	if s.phase != phaseColour {
+		v, err := sv.Value(ctx, &base)
+		return v, err == nil
+	}
+	sum, n := new(big.Rat), int64(0)
+	for m := s.list; m != 0; m &= m - 1 {
+		col := bits.TrailingZeros8(m)
+		c := base
+		c.ApplyUnchecked(game.Move(s.pending))
+		c.ApplyUnchecked(game.Move(1) << col)
+		c.ApplyUnchecked(game.Move(col))
+		v, err := sv.Value(ctx, &c)
+		if err != nil {
+			return nil, false
+		}
+		sum.Add(sum, v)
+		n++
+	}
+	return sum.Quo(sum, big.NewRat(n, 1)), true
+}
+
+// restrictedBound returns a lower bound of player 1's chance in s, within
+// about a second and a half: his exact chance in the game on the numbers
+// off+1..off+n alone (the position cut to them), for the largest n < s it
+// solves in time with the solver's table. Player 1 can play that game's
+// best strategy and name the other numbers last, and a progression of the
+// smaller game is one of s, so that is a lower bound; best is his first
+// move in it as a move of s (0 when not known).
+func (sv *Solver) restrictedBound(ctx context.Context, s *State) (lo *big.Rat, best game.Move, n, off int) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 1500*time.Millisecond)
+	defer cancel()
+	g := s.g
+	defer func() { _ = sv.SetGame(g) }()
+	for size := 1; size < g.s; size++ {
+		rs, shift := s.restrict(size)
+		if rs == nil {
+			continue
+		}
+		if err := sv.SetGame(rs.g); err != nil {
+			return
+		}
+		v, err := sv.Value(ctx, rs)
+		if err != nil {
+			return
+		}
+		if lo == nil || v.Cmp(lo) > 0 {
+			lo, n, off, best = v, size, shift, 0
+			if sv.rootMove != 0 {
+				best = game.Move(sv.rootMove + shift)
+			}
+		}
+	}
+	return
+}
+
+// restrict returns the position s cut to the n numbers off+1..off+n as a
+// position of the game of length n (numbers renumbered from 1), keeping the
+// named number and the drawn list; off is 0, or s−n when the named number
+// is beyond n. It returns nil when the named number fits neither or the cut
+// position has nothing left to name.
+func (s *State) restrict(n int) (*State, int) {
+	g := s.g
+	off := 0
+	if int(s.pending) > n {
+		if off = g.s - n; int(s.pending) <= off {
+			return nil, 0
+		}
+	}
+	gr, err := New(g.k, g.c, g.l, n)
+	if err != nil {
+		return nil, 0
+	}
+	r := &State{g: gr, colored: s.colored >> off & gr.full}
+	for col := range g.c {
+		r.masks[col] = s.masks[col] >> off & gr.full
+	}
+	r.rounds = int8(bits.OnesCount64(r.colored))
+	if r.colored == gr.full {
+		return nil, 0
+	}
+	if s.pending != 0 {
+		r.ApplyUnchecked(game.Move(int(s.pending) - off))
+	}
+	if s.list != 0 {
+		r.ApplyUnchecked(game.Move(s.list))
+	}
+	return r, off
+}
+
+// explanation is what a solve result says to people.
+type explanation struct {
+	g               *Game
+	position        string
+	toMove          string
+	value           *big.Rat // nil when not known
+	lo, hi, bestLo  *big.Rat
+	hiRandom        bool
+	restricted      string // the numbers of the game whose value is lo
+	stopped         error
+	best, idle      []string
+	nodes           int64
+	stored          int
+	start           time.Time
+	bestMovesCutOff bool
+}
+
+func (x *explanation) text() string {
+	var b strings.Builder
+	g := x.g
+	fmt.Fprintf(&b, "%s: numbers 1..%d, %d colours, lists of %d, P1 wins with a monochromatic %d-term progression.\n",
+		g.String(), g.s, g.c, g.l, g.k)
+	if strings.Trim(x.position, ".") != "" {
+		fmt.Fprintf(&b, "Position %s, %s.\n", x.position, x.toMove)
+	}
+	if x.value != nil {
+		fmt.Fprintf(&b, "Under optimal play by both, P1 (namer) wins with probability %s ≈ %s; P2 (colourer) with %s.\n",
+			Fraction(x.value), Decimal(x.value), Fraction(new(big.Rat).Sub(big.NewRat(1, 1), x.value)))
+	} else {
+		fmt.Fprintf(&b, "Stopped before the end (%v). Proven so far: under optimal play by both, P1 (namer) wins with probability\n", x.stopped)
+		fmt.Fprintf(&b, "at least %s ≈ %s", Fraction(x.lo), Decimal(x.lo))
+		if x.restricted != "" {
+			fmt.Fprintf(&b, " (what P1 wins on the numbers %s alone, naming the others last)", x.restricted)
+		}
+		fmt.Fprintf(&b, "\nand at most %s ≈ %s", Fraction(x.hi), Decimal(x.hi))
+		if x.hiRandom {
+			b.WriteString(" (what P1 wins when P2 colours each number with a random colour of its list)")
+		}
+		b.WriteString(".\n")
+	}
+	who := x.toMove[:2]
+	switch {
+	case x.value == nil && len(x.best) > 0:
+		fmt.Fprintf(&b, "Best move found so far for P1: %s (P1 wins with probability at least %s).\n", x.best[0], Fraction(x.bestLo))
+	case x.bestMovesCutOff:
+		fmt.Fprintf(&b, "Best moves for %s checked before the stop: %s\n", who, strings.Join(x.best, ", "))
+	case len(x.best) > 0:
+		fmt.Fprintf(&b, "Best moves for %s: %s\n", who, strings.Join(x.best, ", "))
+	}
+	if len(x.idle) > 0 {
+		fmt.Fprintf(&b, "Numbers in no live progression (naming them changes nothing): %s\n", strings.Join(x.idle, ", "))
+	}
+	if g.l == 1 && x.value != nil {
+		b.WriteString("With lists of one colour P2 has no choice: every number gets an independent uniform colour,\nso the value is the chance that a random colouring holds a monochromatic progression, whatever P1 does.\n")
+	}
+	fmt.Fprintf(&b, "(%d positions searched, %d stored, %.2f s)\n", x.nodes, x.stored, time.Since(x.start).Seconds())
+	return b.String()
+}
+
 // bestMoves fills in the moves that keep the value v: each is tested with a
-// null window at v.
-func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, a *Analysis) error {
+// null window at v. Cut short, it keeps the moves checked so far.
+func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, r *solve.Result, x *explanation) error {
 	target := new(big.Rat).Mul(v, big.NewRat(sv.d, 1))
 	num := target.Num().Int64()
+	defer func() { x.best = r.BestMoves }()
 	switch s.phase {
 	case phaseName:
 		if err := sv.begin(ctx, s); err != nil {
@@ -118,7 +386,7 @@ func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, a *Analys
 		for m := sv.g.full &^ s.colored; m != 0; m &= m - 1 {
 			n := bits.TrailingZeros64(m) + 1
 			if relevant&(1<<(n-1)) == 0 {
-				a.IdleMoves = append(a.IdleMoves, fmt.Sprint(n))
+				x.idle = append(x.idle, strconv.Itoa(n))
 				continue
 			}
 			if sv.g.l > 1 || num == 0 {
@@ -127,22 +395,28 @@ func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, a *Analys
 				}
 				got := sv.chance(sv.g.full, n, sv.forcedAt(n), num-1, num)
 				if sv.err != nil {
+					x.bestMovesCutOff = true
 					return sv.err
 				}
 				if got < num {
 					continue
 				}
 			}
-			a.BestMoves = append(a.BestMoves, fmt.Sprint(n))
+			r.Best = append(r.Best, game.Move(n))
+			r.BestMoves = append(r.BestMoves, strconv.Itoa(n))
 		}
 	case phaseColour:
-		moves, vals, err := sv.MoveValues(ctx, s)
-		if err != nil {
-			return err
-		}
-		for i, m := range moves {
-			if vals[i].Cmp(v) == 0 {
-				a.BestMoves = append(a.BestMoves, s.MoveString(m))
+		for _, m := range s.LegalMoves(nil) {
+			c := s.Clone().(*State)
+			c.ApplyUnchecked(m)
+			cv, err := sv.Value(ctx, c)
+			if err != nil {
+				x.bestMovesCutOff = true
+				return err
+			}
+			if cv.Cmp(v) == 0 {
+				r.Best = append(r.Best, m)
+				r.BestMoves = append(r.BestMoves, s.MoveString(m))
 			}
 		}
 	}

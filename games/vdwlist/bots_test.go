@@ -55,8 +55,8 @@ func TestPlainValueAgreesWithSolver(t *testing.T) {
 			t.Fatal(err)
 		}
 		an := solveValue(t, g, g.NewInitialState())
-		if v.Cmp(an.Value()) != 0 || n == 0 {
-			t.Fatalf("%s: plain %s (%d positions), solver %s", g, v.RatString(), n, an.P1Win)
+		if v.Cmp(rat(t, an.Value)) != 0 || n == 0 {
+			t.Fatalf("%s: plain %s (%d positions), solver %s", g, v.RatString(), n, an.Value)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package vdwlist
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"sort"
 	"strings"
@@ -248,9 +249,7 @@ func (s *State) Hint() string {
 		for m := s.g.full &^ s.colored; m != 0; m &= m - 1 {
 			n := bits.TrailingZeros64(m)
 			if f := forced[n]; f != 0 {
-				p := float64(binom(bits.OnesCount8(f), s.g.l)) / float64(len(s.g.lists))
-				fmt.Fprintf(&b, "Colouring %d %s completes a progression (P1 wins at once with probability %.3f).\n",
-					n+1, strings.Trim(strings.ReplaceAll(s.g.colourList(f), ", ", " or "), "{}"), p)
+				b.WriteString(s.g.threatHint(n+1, f))
 			}
 		}
 		type cand struct {
@@ -288,6 +287,23 @@ func (s *State) Hint() string {
 		b.WriteString("No hint here.")
 	}
 	return b.String()
+}
+
+// threatHint says what naming n means when colouring it with a colour of
+// forced completes a progression: player 1 wins at once exactly when the
+// list drawn holds only such colours.
+func (g *Game) threatHint(n int, forced uint8) string {
+	cols := strings.Trim(strings.ReplaceAll(g.colourList(forced), ", ", " or "), "{}")
+	lists := int64(binom(bits.OnesCount8(forced), g.l))
+	switch {
+	case lists == int64(len(g.lists)):
+		return fmt.Sprintf("Naming %d wins at once: every colour P2 may get completes a progression through it.\n", n)
+	case lists == 0:
+		return fmt.Sprintf("Colouring %d %s would complete a progression, but every list of %d colours holds another colour, so P2 can always avoid it.\n",
+			n, cols, g.l)
+	}
+	return fmt.Sprintf("Colouring %d %s would complete a progression: naming %d wins at once when the list drawn holds no other colour (probability %s).\n",
+		n, cols, n, big.NewRat(lists, int64(len(g.lists))).RatString())
 }
 
 func joinInts(xs []int) string {

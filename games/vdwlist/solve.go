@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // Solver computes exactly the probability that player 1 wins under optimal
@@ -42,7 +43,8 @@ import (
 //     its translate and its dilate), then its colours are renamed in the
 //     order they appear and the smaller of it and its reflection i ↦ −i is the
 //     key. Positions with equal keys have equal values; keys are exact (no
-//     hashing collisions) and memoised in a table of bounded memory.
+//     hashing collisions) and memoised in a solve.Table of bounded memory
+//     that, once full, keeps the entries of the largest subtrees.
 //   - A colour that completes a progression through the named number wins at
 //     once for player 1; a number whose every colour does so wins with
 //     certainty.
@@ -59,10 +61,15 @@ type Solver struct {
 	nLists int64
 	d      int64   // N^R for the current root
 	pow    []int64 // pow[i] = N^i, i ≤ R
-	memo   *memoTable
+	tt     *solve.Table[memoKey, memoEntry]
+	puts   uint32 // the puts into tt, numbering them
 	nodes  int64
-	ctx    context.Context
-	err    error
+	// startNodes is nodes when the current search began
+	startNodes int64
+	// maxNodes bounds the nodes of a search (0: no bound)
+	maxNodes int64
+	ctx      context.Context
+	err      error
 	// the position being searched
 	masks   [MaxColors]uint64
 	colored uint64
@@ -74,19 +81,43 @@ type Solver struct {
 	apCount    []uint8
 	liveSet    []uint64
 	cellColour [MaxS]uint8 // the colour of each coloured number
+	// root: the root position's best move so far and its proven value
+	// (a lower bound), for a search that is cut short
+	atRoot   bool
+	rootMove int
+	rootLo   int64
 	// progress
-	progress   func(string)
+	progress   func(solve.Progress)
 	start      time.Time
 	nextReport time.Time
 }
 
-// NewSolver returns a solver for g whose table uses about memBytes bytes
-// (0: 512 MiB). Its table persists between calls.
+// DefaultMemBytes is the memory bound of a solver's table when none is given.
+const DefaultMemBytes = 512 << 20
+
+// NewSolver returns a solver for g whose table grows to at most memBytes
+// bytes (0: DefaultMemBytes). Its table persists between calls.
 func NewSolver(g *Game, memBytes int64) *Solver {
 	if memBytes <= 0 {
-		memBytes = 512 << 20
+		memBytes = DefaultMemBytes
 	}
-	return &Solver{g: g, nLists: int64(len(g.lists)), memo: newMemoTable(memBytes)}
+	sv := &Solver{g: g, nLists: int64(len(g.lists))}
+	// Once the table is full, the entry being stored (the put numbered
+	// sv.puts) outranks every stored one, and the stored entry of the
+	// smallest subtree gives way: recent small entries churn while large
+	// ones stay. (Dropping the new entry instead, as a plain Worth of the
+	// subtree size does, searches six to eight times the positions with a
+	// table too small for the game.)
+	sv.tt = solve.NewTable[memoKey, memoEntry](hashKey, solve.TableOptions[memoEntry]{
+		MaxBytes: memBytes,
+		Worth: func(e memoEntry) int64 {
+			if e.put == sv.puts {
+				return math.MaxInt64
+			}
+			return int64(e.work)
+		},
+	})
+	return sv
 }
 
 // SetGame switches the solver to another game length s of the same k, c and
@@ -137,19 +168,26 @@ func (sv *Solver) Denominator() int64 { return sv.d }
 func (sv *Solver) Nodes() int64 { return sv.nodes }
 
 // Stored returns the number of positions in the table.
-func (sv *Solver) Stored() int { return sv.memo.used }
+func (sv *Solver) Stored() int { return sv.tt.Len() }
 
-// SetProgress sets a function that receives a progress line every few seconds.
-func (sv *Solver) SetProgress(f func(string)) { sv.progress = f }
+// SetProgress sets a function that receives a progress report every second
+// or so during a search.
+func (sv *Solver) SetProgress(f func(solve.Progress)) { sv.progress = f }
+
+// SetNodeLimit bounds every later search to n positions (0: no
+// bound); a search past it stops with an error wrapping solve.ErrBudget.
+func (sv *Solver) SetNodeLimit(n int64) { sv.maxNodes = n }
 
 // Value returns the exact probability that player 1 wins from s under
-// optimal play by both, in any phase of a round.
+// optimal play by both, in any phase of a round (1 or 0 in a finished
+// game). When the search is cut short (the context, the node limit) it
+// returns a proven lower bound of the probability with the error.
 func (sv *Solver) Value(ctx context.Context, s *State) (*big.Rat, error) {
 	num, err := sv.value(ctx, s)
-	if err != nil {
+	if num < 0 {
 		return nil, err
 	}
-	return big.NewRat(num, sv.d), nil
+	return big.NewRat(num, sv.d), err
 }
 
 // MoveValues returns the exact winning probability of player 1 after each
@@ -183,6 +221,7 @@ func (sv *Solver) begin(ctx context.Context, s *State) error {
 		return err
 	}
 	sv.ctx, sv.err = ctx, nil
+	sv.startNodes = sv.nodes
 	sv.masks, sv.colored = s.masks, s.colored
 	sv.initProgressions()
 	if sv.start.IsZero() {
@@ -192,11 +231,14 @@ func (sv *Solver) begin(ctx context.Context, s *State) error {
 	return nil
 }
 
-// value returns the numerator of player 1's winning chance from s.
+// value returns the numerator of player 1's winning chance from s; when the
+// search is cut short, a proven lower bound with the error (−1 when the
+// search could not start).
 func (sv *Solver) value(ctx context.Context, s *State) (int64, error) {
 	if err := sv.begin(ctx, s); err != nil {
-		return 0, err
+		return -1, err
 	}
+	sv.rootMove, sv.rootLo = 0, 0
 	var v int64
 	switch s.phase {
 	case phaseOver:
@@ -204,7 +246,9 @@ func (sv *Solver) value(ctx context.Context, s *State) (int64, error) {
 			v = sv.d
 		}
 	case phaseName:
+		sv.atRoot = true
 		v = sv.position(sv.g.full, -1, sv.d+1)
+		sv.atRoot = false
 	case phaseDraw:
 		n := int(s.pending)
 		v = sv.chance(sv.g.full, n, sv.forcedAt(n), -1, sv.d+1)
@@ -214,14 +258,17 @@ func (sv *Solver) value(ctx context.Context, s *State) (int64, error) {
 		var wlo, whi [MaxColors]int64
 		sv.initW(forced, &wlo, &whi)
 		v = sv.d + 1
-		for m := s.list; m != 0; m &= m - 1 {
+		for m := s.list; m != 0 && sv.err == nil; m &= m - 1 {
 			v = min(v, sv.w(sv.g.full, n, bits.TrailingZeros8(m), -1, sv.d+1, &wlo, &whi))
 		}
+		if sv.err != nil { // the proven lower bound: the list's smallest
+			v = sv.d
+			for m := s.list; m != 0; m &= m - 1 {
+				v = min(v, wlo[bits.TrailingZeros8(m)])
+			}
+		}
 	}
-	if sv.err != nil {
-		return 0, sv.err
-	}
-	return v, nil
+	return v, sv.err
 }
 
 // initProgressions sets the progressions' colour counts and the live set
@@ -300,16 +347,21 @@ func (sv *Solver) forcedAt(n int) uint8 {
 }
 
 func (sv *Solver) tick() {
-	if sv.nodes&0xfff != 0 {
+	if sv.maxNodes > 0 && sv.nodes-sv.startNodes > sv.maxNodes && sv.err == nil {
+		sv.err = fmt.Errorf("after %d positions: %w", sv.maxNodes, solve.ErrBudget)
+	}
+	if sv.nodes&0xfff != 0 || sv.err != nil {
 		return
 	}
-	if err := sv.ctx.Err(); err != nil && sv.err == nil {
+	if err := sv.ctx.Err(); err != nil {
 		sv.err = err
+		return
 	}
 	if sv.progress != nil {
 		if now := time.Now(); now.After(sv.nextReport) {
-			sv.nextReport = now.Add(5 * time.Second)
-			sv.progress(fmt.Sprintf("%d positions searched, %d stored (%.0f%% of the table), %s", sv.nodes, sv.memo.used, 100*float64(sv.memo.used)/float64(len(sv.memo.entries)), time.Since(sv.start).Round(time.Second)))
+			sv.nextReport = now.Add(time.Second)
+			sv.progress(solve.Progress{Nodes: sv.nodes, Elapsed: now.Sub(sv.start),
+				Message: fmt.Sprintf("%d positions stored (%d MiB)", sv.tt.Len(), sv.tt.Bytes()>>20)})
 		}
 	}
 }
@@ -331,8 +383,12 @@ func (sv *Solver) position(scope uint64, alpha, beta int64) int64 {
 }
 
 // analyse does position's work; it also returns the number of relevant
-// uncoloured numbers (the value is a multiple of 1/N^that).
+// uncoloured numbers (the value is a multiple of 1/N^that). When the search
+// is cut short (sv.err), it returns a proven lower bound of the value, as
+// do chance, split and w.
 func (sv *Solver) analyse(scope uint64, alpha, beta int64) (int64, int) {
+	root := sv.atRoot
+	sv.atRoot = false
 	g := sv.g
 	nc := g.c
 	colored := sv.colored
@@ -411,9 +467,11 @@ func (sv *Solver) analyse(scope uint64, alpha, beta int64) (int64, int) {
 	}
 	key, keyed := sv.canonical(relevant)
 	scale := sv.pow[len(sv.pow)-1-nm] // the table keeps values over N^nm
+	var stored memoEntry
 	if keyed {
-		if lo, hi, ok := sv.memo.get(key); ok {
-			lo, hi = lo*scale, hi*scale
+		var ok bool
+		if stored, ok = sv.tt.Get(key); ok {
+			lo, hi := stored.lo*scale, stored.hi*scale
 			switch {
 			case lo >= beta:
 				return lo, nm
@@ -422,6 +480,8 @@ func (sv *Solver) analyse(scope uint64, alpha, beta int64) (int64, int) {
 			case lo == hi:
 				return lo, nm
 			}
+		} else {
+			stored = memoEntry{lo: 0, hi: math.MaxInt64}
 		}
 	}
 	// Order player 1's numbers: most completing colours first, then the
@@ -461,10 +521,18 @@ func (sv *Solver) analyse(scope uint64, alpha, beta int64) (int64, int) {
 	}
 	start := sv.nodes
 	best := int64(-1)
+	proven := int64(0) // the largest proven lower bound of a move
 	for _, i := range order[:n] {
-		v := sv.chance(cand, int(i)+1, forced[i], max(alpha, best), beta)
+		a := max(alpha, best)
+		v := sv.chance(cand, int(i)+1, forced[i], a, beta)
+		if sv.err != nil || v > a {
+			if v > proven && root {
+				sv.rootMove, sv.rootLo = int(i)+1, v
+			}
+			proven = max(proven, v)
+		}
 		if sv.err != nil {
-			return 0, nm
+			return proven, nm
 		}
 		if v > best {
 			best = v
@@ -483,7 +551,9 @@ func (sv *Solver) analyse(scope uint64, alpha, beta int64) (int64, int) {
 		default:
 			lo, hi = best, best
 		}
-		sv.memo.put(key, (lo+scale-1)/scale, hi/scale, sv.nodes-start)
+		work := uint8(min(bits.Len64(uint64(sv.nodes-start)), 255))
+		sv.puts++
+		sv.tt.Put(key, memoEntry{lo: max(stored.lo, (lo+scale-1)/scale), hi: min(stored.hi, hi/scale), work: max(stored.work, work), put: sv.puts})
 	}
 	return best, nm
 }
@@ -516,15 +586,19 @@ func component(cand uint64, live []uint64) uint64 {
 func (sv *Solver) split(comps []uint64) int64 {
 	lose := uint64(sv.d) // the product of the losing chances, over D
 	for _, c := range comps {
-		v := sv.position(c, -1, sv.d+1)
-		if sv.err != nil {
-			return 0
-		}
+		v := sv.position(c, -1, sv.d+1) // exact, or a lower bound when cut short
 		if v == sv.d {
 			return sv.d
 		}
 		hi, lo := bits.Mul64(lose, uint64(sv.d-v))
-		lose, _ = bits.Div64(hi, lo, uint64(sv.d))
+		q, r := bits.Div64(hi, lo, uint64(sv.d))
+		if r != 0 {
+			q++ // round the losing chance up: the result stays a lower bound
+		}
+		lose = q
+		if sv.err != nil {
+			break
+		}
 	}
 	return sv.d - int64(lose)
 }
@@ -554,6 +628,10 @@ func (sv *Solver) w(scope uint64, n, col int, x, y int64, wlo, whi *[MaxColors]i
 	sv.colour(n, col)
 	v := sv.position(scope&^bit, x, y)
 	sv.uncolour(n, col)
+	if sv.err != nil { // cut short: v is a lower bound
+		wlo[col] = max(wlo[col], v)
+		return v
+	}
 	switch {
 	case v <= x:
 		whi[col] = min(whi[col], v)
@@ -631,7 +709,8 @@ func (sv *Solver) chance(scope uint64, n int, forced uint8, alpha, beta int64) i
 		y := min(nl*beta-(slo-lo), hi+1)
 		sv.w(scope, n, col, x, y, &wlo, &whi)
 		if sv.err != nil {
-			return 0
+			slo, _ = sums()
+			return slo / nl
 		}
 		slo, shi = sums()
 		if v, ok := cut(); ok {
@@ -656,7 +735,8 @@ func (sv *Solver) chance(scope uint64, n int, forced uint8, alpha, beta int64) i
 			}
 			v := sv.w(scope, n, col, x, min(y, best), &wlo, &whi)
 			if sv.err != nil {
-				return 0
+				slo, _ = sums()
+				return slo / nl
 			}
 			best = min(best, v)
 			if best <= x {
@@ -788,104 +868,16 @@ func gcd(a, b int) int {
 // symbols packed into 192 bits.
 type memoKey [3]uint64
 
-func (k *memoKey) equal(o *memoKey) bool { return k[0] == o[0] && k[1] == o[1] && k[2] == o[2] }
+func hashKey(k memoKey) uint64 {
+	return game.HashMix(game.HashMix(game.HashMix(0x6d656d6f, k[0]), k[1]), k[2])
+}
 
-func (k *memoKey) empty() bool { return k[0]|k[1]|k[2] == 0 }
-
+// memoEntry holds a position's value bounds, as numerators over N^r for its
+// r relevant uncoloured numbers, the size of the subtree that proved them
+// (bits.Len of its nodes), its worth when the table is full, and the number
+// of the put that stored it (see NewSolver).
 type memoEntry struct {
-	key    memoKey
 	lo, hi int64
-}
-
-// memoTable is a table of exact keys with lower and upper bounds, in
-// buckets of four. It starts small and doubles while it is more than half
-// full, up to its memory bound; from then on, when a bucket is full, the
-// entry whose subtree was smallest gives way.
-type memoTable struct {
-	entries  []memoEntry
-	work     []uint8
-	mask     uint64
-	used     int
-	maxBytes int64
-}
-
-const (
-	memoBucket     = 4
-	memoEntryBytes = 41 // an entry and its work byte
-)
-
-func newMemoTable(memBytes int64) *memoTable {
-	t := &memoTable{maxBytes: memBytes}
-	buckets := uint64(1) << 12
-	for buckets > 1 && int64(buckets*memoBucket)*memoEntryBytes > memBytes {
-		buckets /= 2
-	}
-	t.alloc(buckets)
-	return t
-}
-
-func (t *memoTable) alloc(buckets uint64) {
-	n := buckets * memoBucket
-	t.entries, t.work, t.mask, t.used = make([]memoEntry, n), make([]uint8, n), buckets-1, 0
-}
-
-// grow doubles the table when that fits the memory bound.
-func (t *memoTable) grow() bool {
-	buckets := (t.mask + 1) * 2
-	if int64(buckets*memoBucket)*memoEntryBytes > t.maxBytes {
-		return false
-	}
-	old, oldWork := t.entries, t.work
-	t.alloc(buckets)
-	for i, e := range old {
-		if !e.key.empty() {
-			t.insert(e.key, e.lo, e.hi, oldWork[i])
-		}
-	}
-	return true
-}
-
-func (t *memoTable) bucket(k memoKey) uint64 {
-	h := game.HashMix(game.HashMix(game.HashMix(0x6d656d6f, k[0]), k[1]), k[2])
-	return (h & t.mask) * memoBucket
-}
-
-func (t *memoTable) get(k memoKey) (lo, hi int64, ok bool) {
-	b := t.bucket(k)
-	for i := b; i < b+memoBucket; i++ {
-		if t.entries[i].key.equal(&k) {
-			return t.entries[i].lo, t.entries[i].hi, true
-		}
-	}
-	return 0, 0, false
-}
-
-func (t *memoTable) put(k memoKey, lo, hi int64, nodes int64) {
-	if 2*t.used > len(t.entries) {
-		t.grow()
-	}
-	t.insert(k, lo, hi, uint8(min(bits.Len64(uint64(nodes)), 255)))
-}
-
-func (t *memoTable) insert(k memoKey, lo, hi int64, w uint8) {
-	b := t.bucket(k)
-	victim := b
-	for i := b; i < b+memoBucket; i++ {
-		e := &t.entries[i]
-		if e.key.equal(&k) {
-			e.lo, e.hi = max(e.lo, lo), min(e.hi, hi)
-			t.work[i] = max(t.work[i], w)
-			return
-		}
-		if e.key.empty() {
-			victim = i
-			t.used++
-			break
-		}
-		if t.work[i] < t.work[victim] {
-			victim = i
-		}
-	}
-	t.entries[victim] = memoEntry{key: k, lo: lo, hi: hi}
-	t.work[victim] = w
+	put    uint32
+	work   uint8
 }

@@ -15,7 +15,7 @@ const el = (tag, attrs = {}, ...kids) => {
   return e;
 };
 
-const ui = {
+const ui = window.kombi = {
   catalogue: [], match: null, shown: null, travelAt: null, sel: [], analysis: null,
   events: null, tokens: [null, null], legal: [],
 };
@@ -117,6 +117,8 @@ function seatName(p) { return p === 0 ? 'P1' : p === 1 ? 'P2' : p === -1 ? 'chan
 function canMove(m) { return ui.travelAt === null && !m.finished && m.to_move !== null && ui.tokens[m.to_move] && !m.thinking; }
 
 function show(m) {
+  const old = ui.match;
+  if (old && old.id === m.id && old.server === m.server && m.version < old.version) return; // an older answer
   const prevMoves = ui.match && ui.match.id === m.id ? ui.match.moves.length : -1;
   ui.match = m;
   if (ui.travelAt === null) ui.shown = m;

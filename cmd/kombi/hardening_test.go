@@ -1,0 +1,57 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Each row is a finding of the hardening issue: a command line that was
+// accepted, crashed or explained itself in Go terms, and what it must do.
+func TestBadInputIsRefusedClearly(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	intGame := write("int.toml", "game = 3\n")
+	strPower := write("power.toml", "setPower = \"five\"\n")
+	typo := write("typo.toml", "gaem = \"nim\"\n")
+	cases := []struct {
+		args []string
+		code int
+		says []string
+	}{
+		{[]string{"solve", "thue(alphabet=3)", "--mem", "9223372036854775807"}, 2, []string{"--mem", "more than this machine's memory"}},
+		{[]string{"solve", "thue(alphabet=3)", "--mem", "100000000000000"}, 2, []string{"more than this machine's memory"}},
+		{[]string{"solve", "thue(alphabet=3)", "--mem", "-1"}, 2, []string{"--mem -1", "positive"}},
+		{[]string{"solve", "thue(alphabet=5)", "--max-length", "-1"}, 2, []string{"--max-length -1"}},
+		{[]string{"analyze", "nim", "--time", "-1s"}, 2, []string{"--time"}},
+		{[]string{"report", "nim2d-endgames", "--format", "xml"}, 2, []string{`--format "xml"`, "text, markdown, csv, json"}},
+		{[]string{"table", "wythoff", "--nosuchflag"}, 2, []string{"kombi table wythoff --help"}},
+		{[]string{"play", "--config", intGame}, 2, []string{`int.toml:1:8: key "game": a TOML integer where a string is wanted`}},
+		{[]string{"play", "--config", strPower}, 2, []string{`key "setPower": a TOML string where a whole number is wanted`}},
+		{[]string{"play", "--config", typo}, 2, []string{`unknown key "gaem"`, "allowed keys: game, p1"}},
+	}
+	for _, c := range cases {
+		code, _, errOut := kombi(t, "", c.args...)
+		if code != c.code {
+			t.Errorf("%v: exit %d, want %d: %s", c.args, code, c.code, errOut)
+			continue
+		}
+		for _, s := range c.says {
+			if !strings.Contains(errOut, s) {
+				t.Errorf("%v: error %q does not say %q", c.args, errOut, s)
+			}
+		}
+		for _, goWord := range []string{"main.", "struct field", "int64", "strconv."} {
+			if strings.Contains(errOut, goWord) {
+				t.Errorf("%v: error %q speaks Go (%q)", c.args, errOut, goWord)
+			}
+		}
+	}
+}

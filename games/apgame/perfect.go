@@ -1,0 +1,85 @@
+package apgame
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
+)
+
+// DefaultPerfectNodes is the perfect player's default bound on the
+// positions searched per move.
+const DefaultPerfectNodes = 50_000_000
+
+// Perfect plays exactly with the exact solver (see Exact): the smallest
+// number that wins against any defence, else the smallest that keeps a
+// draw, else the smallest number in play. Its table lasts through the
+// game. It refuses games with more than MaxExactNumbers numbers in play,
+// and a move whose search needs more than its node bound is an error: the
+// exact search grows exponentially with the numbers in play.
+type Perfect struct {
+	x     *Exact
+	nodes int64
+}
+
+// NewPerfect returns an exact player of g that searches at most nodes
+// positions per move (0: DefaultPerfectNodes) with a table of at most
+// memBytes (0: solve.DefaultTableBytes). It refuses games with more than
+// MaxExactNumbers numbers in play at the start.
+func NewPerfect(g *Game, nodes, memBytes int64) (*Perfect, error) {
+	if n := g.newState().InPlay(); n > MaxExactNumbers {
+		return nil, fmt.Errorf("%s has %d numbers in play (in a progression); the perfect player's exact search takes on at most %d (strong plays larger sets)", g, n, MaxExactNumbers)
+	}
+	if nodes <= 0 {
+		nodes = DefaultPerfectNodes
+	}
+	return &Perfect{x: NewExact(memBytes), nodes: nodes}, nil
+}
+
+// Act returns the first move of the best outcome.
+func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
+	s, ok := gs.(*State)
+	if !ok {
+		return 0, fmt.Errorf("perfect: not a Szemerédi game state")
+	}
+	if s.IsTerminal() {
+		return 0, fmt.Errorf("perfect: the game is over")
+	}
+	i, err := p.x.firstBest(solve.NewBudget(ctx, p.nodes), s)
+	if errors.Is(err, solve.ErrBudget) {
+		return 0, fmt.Errorf("perfect: this move is not decided after %d positions (the bound nodes=%d); the exact search suits small sets, strong plays larger ones", p.nodes, p.nodes)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("perfect: %w", err)
+	}
+	return game.Move(s.g.set[i]), nil
+}
+
+// firstBest returns the smallest index in play of the best outcome for the
+// player to move, stopping at the first win. Numbers outside the open
+// progressions are never better (see Exact), so only those in play are
+// searched.
+func (x *Exact) firstBest(b *solve.Budget, s *State) (int, error) {
+	moves := s.appendInPlay(nil)
+	x.begin(b, s, len(moves))
+	defer func() { x.nodes = b.Nodes() }()
+	best, bestV := -1, solve.Loss-1
+	for _, i := range moves {
+		x.apply(int(i))
+		v, err := x.value(1)
+		x.undo(int(i))
+		if err != nil {
+			return -1, err
+		}
+		x.done++
+		if v = v.Neg(); v > bestV {
+			best, bestV = int(i), v
+			if v == solve.Win {
+				break
+			}
+		}
+	}
+	return best, nil
+}

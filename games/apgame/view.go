@@ -1,0 +1,68 @@
+package apgame
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+// View describes the position as data: the set as numbers, each owned
+// (and coloured) by the player who coloured it, 0 for red and 1 for blue,
+// or free (-1); at the end of a won game the status highlights the
+// winning progression.
+func (s *State) View() game.View {
+	g := s.g
+	v := game.View{
+		Kind:    game.KindNumbers,
+		Numbers: make([]game.Number, len(g.set)),
+		Colors:  []string{g.typ.Role(0), g.typ.Role(1)},
+		Status:  game.NewStatus(g.typ, s),
+	}
+	for i, n := range g.set {
+		c := int(s.colour[i])
+		v.Numbers[i] = game.Number{N: int64(n), Owner: c, Color: c}
+	}
+	if _, prog := s.Winner(); prog != nil {
+		for _, n := range prog {
+			v.Status.Highlight = append(v.Status.Highlight, int64(n))
+		}
+	}
+	return v
+}
+
+// MoveParts returns the move's one part: the number to colour.
+func (s *State) MoveParts(m game.Move) []game.Part {
+	return []game.Part{{Kind: game.PartNumber, Value: int64(m)}}
+}
+
+// MoveFromParts builds the move that colours the number of its one part,
+// after checking that it is an uncoloured number of the set.
+func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
+	if len(parts) != 1 || parts[0].Kind != game.PartNumber {
+		return 0, fmt.Errorf("a move is one part, the %s to colour; got %v", game.PartNumber, parts)
+	}
+	v := parts[0].Value
+	if v < 1 || v > int64(s.g.set[len(s.g.set)-1]) {
+		return 0, fmt.Errorf("%d is not in the set (its numbers lie between %d and %d)", v, s.g.set[0], s.g.set[len(s.g.set)-1])
+	}
+	if _, err := s.check(game.Move(v)); err != nil {
+		return 0, err
+	}
+	return game.Move(v), nil
+}
+
+// Position writes the position as ParsePosition reads it: P1's (red)
+// numbers, a slash, P2's (blue) numbers, each increasing and separated by
+// spaces, e.g. "3 17 / 5" ("/" at the start).
+func (s *State) Position() string {
+	join := func(xs []int) string {
+		parts := make([]string, len(xs))
+		for i, x := range xs {
+			parts[i] = strconv.Itoa(x)
+		}
+		return strings.Join(parts, " ")
+	}
+	return strings.TrimSpace(join(s.Numbers(0)) + " / " + join(s.Numbers(1)))
+}

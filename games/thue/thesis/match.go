@@ -1,0 +1,257 @@
+package thesis
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/thue"
+	"github.com/kombi/kombi/match"
+)
+
+// Console is what people see of a game played at the keyboard, and its
+// transcript: people's prompts go only to the screen, the transcript to the
+// screen and to a file. A prompt left open (the person's answer ends its
+// line on a terminal, not when the input is piped) is closed before the
+// transcript goes on, so a move never sticks to a prompt.
+type Console struct {
+	mu       sync.Mutex
+	screen   io.Writer
+	file     *os.File
+	log      io.Writer
+	open     bool
+	terminal bool
+	werr     error
+}
+
+// NewConsole returns a console writing to screen and, for the transcript,
+// also to file (nil: none), which Finish closes. terminal reports whether
+// the person types on a terminal (which ends their lines on the screen
+// itself); log receives the names of the files written.
+func NewConsole(screen io.Writer, file *os.File, terminal bool, log io.Writer) *Console {
+	return &Console{screen: screen, file: file, terminal: terminal, log: log}
+}
+
+// Finish writes the records of the games played beside the transcript
+// file (NAME.json for one, NAME-roundN.json for several; the JSON of
+// `kombi play --json`) and closes it. It reports the first write error.
+func (c *Console) Finish(recs ...*game.Record) error {
+	if c.file == nil {
+		return nil
+	}
+	base := strings.TrimSuffix(c.file.Name(), ".txt")
+	err := c.werr
+	for i, r := range recs {
+		path := base + ".json"
+		if len(recs) > 1 {
+			path = fmt.Sprintf("%s-round%d.json", base, i+1)
+		}
+		err = cmp.Or(err, writeRecord(path, r))
+	}
+	if cerr := c.file.Close(); cerr != nil {
+		err = cmp.Or(err, fmt.Errorf("transcript %s: %w", c.file.Name(), cerr))
+	}
+	if err == nil && c.log != nil {
+		fmt.Fprintf(c.log, "Transcript: %s\n", c.file.Name())
+	}
+	return err
+}
+
+// writeRecord writes a record as indented JSON, replacing path atomically.
+func writeRecord(path string, rec *game.Record) error {
+	data, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return fmt.Errorf("record %s: %w", path, err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("record file: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("record file: %w", err)
+	}
+	return nil
+}
+
+// Write writes transcript text: to the screen, after closing an open
+// prompt, and to the file.
+func (c *Console) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.open && !c.terminal {
+		if _, err := io.WriteString(c.screen, "\n"); err != nil {
+			return 0, err
+		}
+	}
+	c.open = false
+	if _, err := c.screen.Write(p); err != nil {
+		return 0, err
+	}
+	if c.file != nil && c.werr == nil {
+		if _, err := c.file.Write(p); err != nil {
+			c.werr = fmt.Errorf("transcript %s: %w", c.file.Name(), err)
+		}
+	}
+	return len(p), nil
+}
+
+// Prompts returns the writer for prompts and answers to people: the
+// screen only.
+func (c *Console) Prompts() io.Writer { return promptWriter{c} }
+
+type promptWriter struct{ c *Console }
+
+func (w promptWriter) Write(p []byte) (int, error) {
+	w.c.mu.Lock()
+	defer w.c.mu.Unlock()
+	if w.c.open && !w.c.terminal {
+		if _, err := io.WriteString(w.c.screen, "\n"); err != nil {
+			return 0, err
+		}
+	}
+	if len(p) > 0 {
+		w.c.open = !bytes.HasSuffix(p, []byte("\n"))
+	}
+	return w.c.screen.Write(p)
+}
+
+// Session is what a game played at the keyboard needs.
+type Session struct {
+	Alphabet int
+	Rule     string
+	// Seed draws the starting symbol (round r of a match uses Seed+r).
+	Seed    uint64
+	Input   *bot.LineReader
+	Console *Console
+	// Out is the directory of the transcript and record files, NoOut
+	// keeps them from being written, JSON prints the result as JSON (the
+	// screen is then standard error): the CLI's flags.
+	Out         string
+	NoOut, JSON bool
+}
+
+// MatchOptions configure a two-round match.
+type MatchOptions struct {
+	Session
+	MaxThink time.Duration
+	// Players are the bot strings of A and B (A builds in round 1), Names
+	// their names.
+	Players, Names [2]string
+}
+
+// MatchRound is one round of a match.
+type MatchRound struct {
+	Builder       string       `json:"builder"`
+	Painter       string       `json:"painter"`
+	Length        int          `json:"length"`
+	PainterPoints int          `json:"painter_points"`
+	Record        *game.Record `json:"record"`
+}
+
+// MatchResult is a match's outcome.
+type MatchResult struct {
+	Players []string     `json:"players"`
+	Rounds  []MatchRound `json:"rounds"`
+	Points  []int        `json:"points"`
+	// Winner is 0 or 1 (the index in Players), or null for a tie.
+	Winner *int `json:"winner"`
+	// Stopped says why the match ended early (a person quit), else "".
+	Stopped string `json:"stopped,omitempty"`
+}
+
+// PlayMatch plays the thesis' match (chapter 1.5): in round 1 player A
+// builds and B paints, in round 2 the other way round; the painter scores
+// a point for every inserted symbol that made no repetition, and more
+// points win. A person who quits ends the match (Stopped says who; not an
+// error). A game aborted otherwise (the think-time limit, a bot's failure)
+// is an error, returned with the result so far. The console is finished
+// with the rounds' records.
+func PlayMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, opt MatchOptions) (*MatchResult, error) {
+	res, err := playMatch(ctx, games, bots, opt)
+	var recs []*game.Record
+	for i := 0; res != nil && i < len(res.Rounds); i++ {
+		recs = append(recs, res.Rounds[i].Record)
+	}
+	return res, cmp.Or(err, opt.Console.Finish(recs...))
+}
+
+func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, opt MatchOptions) (*MatchResult, error) {
+	out := opt.Console
+	labels := opt.Names
+	res := &MatchResult{Players: []string{labels[0], labels[1]}, Rounds: []MatchRound{}, Points: []int{0, 0}}
+	spec := fmt.Sprintf("thue(alphabet=%d,rule=%s)", opt.Alphabet, opt.Rule)
+	for round := range 2 {
+		b, p := round, 1-round // index of the builder, the painter
+		seed := opt.Seed + uint64(round)
+		g, err := games.Load(spec, seed)
+		if err != nil {
+			return nil, usageErr{err}
+		}
+		var seats [2]match.Seat
+		for seat, who := range [2]int{b, p} {
+			bt, err := bots.New(opt.Players[who], g, bot.Env{Seed: match.BotSeed(seed, seat), Input: opt.Input, Output: out.Prompts()})
+			if err != nil {
+				return nil, usagef("player %s: %w", labels[who], err)
+			}
+			seats[seat] = match.Seat{Name: fmt.Sprintf("%s (%s)", labels[who], opt.Players[who]), Bot: bt}
+		}
+		fmt.Fprintf(out, "\n== Round %d: %s builds, %s paints ==\n", round+1, labels[b], labels[p])
+		rec, err := match.Play(ctx, g, seats, match.Options{Seed: seed, MaxThink: opt.MaxThink, Transcript: out})
+		if err != nil {
+			return res, fmt.Errorf("thue match: %w", err)
+		}
+		final, err := game.Replay(games, rec)
+		if err != nil {
+			return res, fmt.Errorf("thue match: %w", err)
+		}
+		pts := final.(*thue.State).PainterPoints()
+		res.Points[p] += pts
+		res.Rounds = append(res.Rounds, MatchRound{Builder: labels[b], Painter: labels[p], Length: rec.Length, PainterPoints: pts, Record: rec})
+		if rec.Aborted {
+			switch {
+			case ctx.Err() != nil:
+				fmt.Fprintf(out, "The match stops: %s\n", rec.Reason)
+				return res, ctx.Err()
+			case quitReason(rec):
+				res.Stopped = rec.Reason
+				fmt.Fprintf(out, "The match stops in round %d at length %d. Painter points so far: %s %d, %s %d.\n",
+					round+1, rec.Length, labels[0], res.Points[0], labels[1], res.Points[1])
+				return res, nil
+			}
+			fmt.Fprintf(out, "The match stops: %s\n", rec.Reason)
+			return res, fmt.Errorf("match stopped: %s", rec.Reason)
+		}
+		fmt.Fprintf(out, "Round %d: length %d, %s scores %d painter points.\n", round+1, rec.Length, labels[p], pts)
+	}
+	switch {
+	case res.Points[0] > res.Points[1]:
+		w := 0
+		res.Winner = &w
+	case res.Points[1] > res.Points[0]:
+		w := 1
+		res.Winner = &w
+	}
+	fmt.Fprintf(out, "\nPainter points: %s %d, %s %d. ", labels[0], res.Points[0], labels[1], res.Points[1])
+	if res.Winner == nil {
+		fmt.Fprintln(out, "A tie.")
+	} else {
+		fmt.Fprintf(out, "%s wins the match.\n", labels[*res.Winner])
+	}
+	return res, nil
+}
+
+// quitReason reports whether an aborted record was stopped by a person
+// typing quit (match.Play's reason "... quit").
+func quitReason(rec *game.Record) bool {
+	return rec.Aborted && strings.HasSuffix(rec.Reason, " quit")
+}

@@ -1,0 +1,269 @@
+package vdwlist
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
+)
+
+// BenchOptions configure a bench (the flags of `kombi bench vdwlist`).
+type BenchOptions struct {
+	// K, Colors and List give the games; the exact solver and plain
+	// expectimax both solve s = K .. MaxPlain.
+	K, Colors, List, MaxPlain int
+	// S, Depth and Positions: Star2, Star1 and plain expectiminimax search
+	// Positions random positions of the game of length S to Depth moves,
+	// chosen with Seed.
+	S, Depth, Positions int
+	Seed                uint64
+}
+
+// MaxBenchPositions bounds BenchOptions.Positions.
+const MaxBenchPositions = 100000
+
+// BenchResult is what a bench measured (the JSON of `kombi bench vdwlist`).
+type BenchResult struct {
+	Solve     []BenchSolve  `json:"solve"`
+	Game      string        `json:"search_game"`
+	Depth     int           `json:"search_depth"`
+	Positions int           `json:"search_positions"`
+	Search    []BenchSearch `json:"search"`
+}
+
+// BenchSolve compares the solver and plain expectimax on one game.
+type BenchSolve struct {
+	Game          string  `json:"game"`
+	P1Win         string  `json:"p1_win"`
+	SolverSeconds float64 `json:"solver_seconds"`
+	SolverNodes   int64   `json:"solver_nodes"`
+	PlainSeconds  float64 `json:"plain_seconds"`
+	PlainStates   int     `json:"plain_positions"`
+	Ratio         float64 `json:"time_ratio"`
+}
+
+// BenchSearch is one chance pruning's total over the search positions.
+type BenchSearch struct {
+	Pruning string  `json:"pruning"`
+	Nodes   int64   `json:"nodes"`
+	Seconds float64 `json:"seconds"`
+}
+
+// Check reports the first option out of range, naming it as the command
+// line's flag.
+func (o *BenchOptions) Check() error {
+	if _, err := New(o.K, o.Colors, o.List, max(o.S, o.MaxPlain)); err != nil {
+		return err
+	}
+	if o.Depth < 1 || o.Depth > 3*MaxS || o.Positions < 1 || o.Positions > MaxBenchPositions {
+		return fmt.Errorf("--depth %d --positions %d: want 1 ≤ depth ≤ %d and 1 ≤ positions ≤ %d", o.Depth, o.Positions, 3*MaxS, MaxBenchPositions)
+	}
+	if m := MaxRounds(o.Colors, o.List); o.MaxPlain > m {
+		return fmt.Errorf("--max-plain %d is beyond the exact solver (at most %d here)", o.MaxPlain, m)
+	}
+	return nil
+}
+
+// Run times the exact solver against plain expectimax (PlainValue) for s =
+// K .. MaxPlain, back to back, checking that they agree; then searches
+// random positions with Star2, Star1 and no chance pruning, checking that
+// the root values agree, and totals the positions visited and the times.
+// Interrupted, it returns what it measured so far with the error.
+func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (*BenchResult, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	res := &BenchResult{Depth: o.Depth, Positions: o.Positions, Solve: []BenchSolve{}, Search: []BenchSearch{}}
+	start, total := time.Now(), int64(max(0, o.MaxPlain-o.K+1)+3)
+	report := func(done int64, what string) {
+		if progress != nil {
+			progress(solve.Progress{Done: done, Total: total, Message: what, Elapsed: time.Since(start)})
+		}
+	}
+	for n := o.K; n <= o.MaxPlain; n++ {
+		g, _ := New(o.K, o.Colors, o.List, n)
+		report(int64(n-o.K), g.String())
+		st := g.NewInitialState().(*State)
+		t0 := time.Now()
+		sv := NewSolver(g, 256<<20)
+		v, err := sv.Value(ctx, st)
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", g, err)
+		}
+		ts := time.Since(t0)
+		t0 = time.Now()
+		pv, states, err := PlainValue(ctx, st)
+		if err != nil {
+			return res, fmt.Errorf("%s: plain expectimax: %w", g, err)
+		}
+		tp := time.Since(t0)
+		if pv.Cmp(v) != 0 {
+			return nil, fmt.Errorf("%s: solver %s but plain expectimax %s", g, Fraction(v), Fraction(pv))
+		}
+		res.Solve = append(res.Solve, BenchSolve{Game: g.String(), P1Win: Fraction(v), SolverSeconds: ts.Seconds(), SolverNodes: sv.Nodes(),
+			PlainSeconds: tp.Seconds(), PlainStates: states, Ratio: tp.Seconds() / ts.Seconds()})
+	}
+	g, _ := New(o.K, o.Colors, o.List, o.S)
+	res.Game = g.String()
+	rng := rand.New(rand.NewPCG(o.Seed, 0x62656e6368))
+	var roots []game.State
+	for tries := 0; len(roots) < o.Positions; tries++ {
+		if tries > 1000*o.Positions {
+			return nil, fmt.Errorf("%s: found only %d positions with player 1 to move", g, len(roots))
+		}
+		st := g.NewInitialState()
+		steps := rng.IntN(max(1, o.S/2)) * 3
+		for i := 0; i < steps && !st.IsTerminal(); i++ {
+			moves := st.LegalMoves(nil)
+			_ = st.Apply(moves[rng.IntN(len(moves))])
+		}
+		if !st.IsTerminal() && st.Player() == 0 {
+			roots = append(roots, st)
+		}
+	}
+	var values []float64
+	for k, pr := range []bot.ChancePruning{bot.Star2, bot.Star1, bot.NoChancePruning} {
+		report(total-3+int64(k), "search with "+pr.String())
+		row := BenchSearch{Pruning: pr.String()}
+		for i, st := range roots {
+			b := bot.NewStar(bot.StarOptions{Depth: o.Depth, Pruning: pr})
+			t0 := time.Now()
+			_, v, _, err := b.Search(ctx, st, o.Depth)
+			if err != nil {
+				return res, fmt.Errorf("search: %w", err)
+			}
+			row.Seconds += time.Since(t0).Seconds()
+			row.Nodes += b.Nodes()
+			if pr == bot.Star2 {
+				values = append(values, v)
+			} else if d := v - values[i]; d > 1e-9 || d < -1e-9 {
+				return nil, fmt.Errorf("position %d: %s value %v but star2 %v", i, pr, v, values[i])
+			}
+		}
+		res.Search = append(res.Search, row)
+	}
+	return res, nil
+}
+
+// Grids returns the comparison of the solver with plain expectimax (a row
+// per game) and the search totals (a row per chance pruning, with the
+// positions visited as a share of plain expectiminimax's).
+func (r *BenchResult) Grids() []Grid {
+	solveGrid := Grid{Title: "Exact solver against plain expectimax (exact fractions, memo by position), back to back",
+		Columns: []string{"game", "P1 wins", "solver s", "plain s", "plain pos.", "ratio"}}
+	for _, x := range r.Solve {
+		solveGrid.Rows = append(solveGrid.Rows, []string{x.Game, x.P1Win, fmt.Sprintf("%.4f", x.SolverSeconds), fmt.Sprintf("%.4f", x.PlainSeconds), strconv.Itoa(x.PlainStates), fmt.Sprintf("%.1f", x.Ratio)})
+	}
+	search := Grid{Title: fmt.Sprintf("Search to depth %d from %d random positions of %s (same values)", r.Depth, r.Positions, r.Game),
+		Columns: []string{"pruning", "positions", "seconds", "nodes vs none"}}
+	if len(r.Search) < 3 {
+		search.Notes = []string{"Stopped before every pruning searched every position."}
+	}
+	for _, x := range r.Search {
+		share := "-"
+		if len(r.Search) == 3 {
+			share = fmt.Sprintf("%.1f%%", 100*float64(x.Nodes)/float64(max(r.Search[2].Nodes, 1)))
+		}
+		search.Rows = append(search.Rows, []string{x.Pruning, strconv.FormatInt(x.Nodes, 10), fmt.Sprintf("%.3f", x.Seconds), share})
+	}
+	return []Grid{solveGrid, search}
+}
+
+// LevelOptions give the game of a levels report:
+// vdwlist(k=K,colors=Colors,list=List,s=S).
+type LevelOptions struct{ K, Colors, List, S int }
+
+// LevelReport measures the computer levels against the perfect player,
+// exactly (the JSON of `kombi report vdwlist`).
+type LevelReport struct {
+	Game       string     `json:"game"`
+	P1Win      string     `json:"p1_win"`
+	P1WinFloat float64    `json:"p1_win_float"`
+	Levels     []LevelRow `json:"levels"`
+}
+
+// LevelRow is one level's exact results: player 1's winning probability
+// when the level plays player 1 against the perfect player, and when it
+// plays player 2; the shortfall and the excess are what the level gives
+// away against the game's value.
+type LevelRow struct {
+	Level      string  `json:"level"`
+	Depth      int     `json:"depth"`
+	AsP1       string  `json:"as_p1"`
+	AsP1Float  float64 `json:"as_p1_float"`
+	AsP2       string  `json:"as_p2"`
+	AsP2Float  float64 `json:"as_p2_float"`
+	Positions  int     `json:"positions"`
+	Seconds    float64 `json:"seconds"`
+	ShortfallP float64 `json:"p1_shortfall"`
+	ExcessP    float64 `json:"p2_excess"`
+}
+
+// Check reports a game the exact solver cannot play.
+func (o *LevelOptions) Check() error {
+	if _, err := New(o.K, o.Colors, o.List, o.S); err != nil {
+		return err
+	}
+	if m := MaxRounds(o.Colors, o.List); o.S > m {
+		return fmt.Errorf("--s %d is beyond the exact solver (at most %d here)", o.S, m)
+	}
+	return nil
+}
+
+// Run computes the LevelReport: every list is averaged (DuelValue), nothing
+// is sampled. Keep s small: the perfect player solves the game exactly.
+// Interrupted, it returns the levels done with the error.
+func (o *LevelOptions) Run(ctx context.Context, progress func(solve.Progress)) (*LevelReport, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	g, _ := New(o.K, o.Colors, o.List, o.S)
+	st := g.NewInitialState().(*State)
+	sv := NewSolver(g, 512<<20)
+	rep := &LevelReport{Game: g.String(), Levels: []LevelRow{}}
+	v, err := sv.Value(ctx, st)
+	if err != nil {
+		return rep, fmt.Errorf("%s: %w", g, err)
+	}
+	vf, _ := v.Float64()
+	rep.P1Win, rep.P1WinFloat = Fraction(v), vf
+	perfect := PerfectPolicy(sv)
+	start := time.Now()
+	for i, lv := range Levels {
+		if progress != nil {
+			progress(solve.Progress{Done: int64(i), Total: int64(len(Levels)), Message: lv.Name, Elapsed: time.Since(start)})
+		}
+		t0 := time.Now()
+		asP1, n1, err := DuelValue(ctx, st, SearchPolicy(lv.Depth), perfect)
+		if err != nil {
+			return rep, fmt.Errorf("%s as P1: %w", lv.Name, err)
+		}
+		asP2, n2, err := DuelValue(ctx, st, perfect, SearchPolicy(lv.Depth))
+		if err != nil {
+			return rep, fmt.Errorf("%s as P2: %w", lv.Name, err)
+		}
+		f1, _ := asP1.Float64()
+		f2, _ := asP2.Float64()
+		rep.Levels = append(rep.Levels, LevelRow{Level: lv.Name, Depth: lv.Depth, AsP1: Fraction(asP1), AsP1Float: f1,
+			AsP2: Fraction(asP2), AsP2Float: f2, Positions: n1 + n2, Seconds: time.Since(t0).Seconds(), ShortfallP: vf - f1, ExcessP: f2 - vf})
+	}
+	return rep, nil
+}
+
+// Grids returns one row per level: its depth, P1's winning probability
+// with the level as P1 and the shortfall, with the level as P2 and the
+// excess.
+func (r *LevelReport) Grids() []Grid {
+	gr := Grid{Title: fmt.Sprintf("%s: computer levels against the perfect player (P1 wins with %s ≈ %.4f under optimal play; exact, every list averaged)", r.Game, r.P1Win, r.P1WinFloat),
+		Columns: []string{"level", "depth", "level as P1: P1 wins", "shortfall", "level as P2: P1 wins", "excess"}}
+	f := func(x float64) string { return fmt.Sprintf("%.4f", x) }
+	for _, x := range r.Levels {
+		gr.Rows = append(gr.Rows, []string{x.Level, strconv.Itoa(x.Depth), f(x.AsP1Float), f(x.ShortfallP), f(x.AsP2Float), f(x.ExcessP)})
+	}
+	return []Grid{gr}
+}

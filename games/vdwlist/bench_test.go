@@ -1,0 +1,35 @@
+package vdwlist_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/kombi/kombi/games/vdwlist"
+)
+
+// BenchmarkSolverValue solves vdwlist(k=3,colors=3,list=2,s=12) from the
+// start with a fresh table each time (the measure of the solver's table).
+func BenchmarkSolverValue(b *testing.B) {
+	g := newGame(b, 3, 3, 2, 12)
+	for b.Loop() {
+		sv := vdwlist.NewSolver(g, 512<<20)
+		v, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
+		if err != nil || vdwlist.Fraction(v) != "7235/19683" {
+			b.Fatalf("%v %v", v, err)
+		}
+	}
+}
+
+// BenchmarkSolverSmallTable solves s=12 with a table of 4 MiB, far too
+// small: the measure of the table's replacement.
+func BenchmarkSolverSmallTable(b *testing.B) {
+	g := newGame(b, 3, 3, 2, 12)
+	for b.Loop() {
+		sv := vdwlist.NewSolver(g, 4<<20)
+		v, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
+		if err != nil || vdwlist.Fraction(v) != "7235/19683" {
+			b.Fatalf("%v %v", v, err)
+		}
+		b.ReportMetric(float64(sv.Nodes()), "nodes")
+	}
+}

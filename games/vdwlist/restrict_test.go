@@ -1,0 +1,84 @@
+package vdwlist
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+)
+
+// TestRestrictIsALowerBound: player 1's exact chance in a position cut to
+// fewer numbers never exceeds his chance in the position, and his best
+// first move there, played in the position, keeps at least that chance.
+func TestRestrictIsALowerBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	ctx := context.Background()
+	for _, p := range [][4]int{{3, 3, 2, 10}, {3, 2, 2, 8}, {2, 4, 2, 6}, {3, 3, 1, 8}} {
+		g, err := New(p[0], p[1], p[2], p[3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv := NewSolver(g, 1<<20)
+		for i := range 20 {
+			var s game.State = g.NewInitialState()
+			for steps := rng.IntN(2*g.s) * min(i, 1); steps > 0 && !s.IsTerminal(); steps-- {
+				moves := s.LegalMoves(nil)
+				_ = s.Apply(moves[rng.IntN(len(moves))])
+			}
+			if s.IsTerminal() {
+				continue
+			}
+			st := s.(*State)
+			if err := sv.SetGame(g); err != nil {
+				t.Fatal(err)
+			}
+			want, err := sv.Value(ctx, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cut := 0
+			for n := 1; n < g.s; n++ {
+				rs, off := st.restrict(n)
+				if rs == nil {
+					continue
+				}
+				cut++
+				if rs.Player() != st.Player() || rs.Named() != 0 && rs.Named()+off != st.Named() || rs.List() != st.List() {
+					t.Fatalf("%s %q cut to %d numbers from %d: %q", g, st.Position(), n, off+1, rs.Position())
+				}
+				_ = sv.SetGame(rs.g)
+				v, err := sv.Value(ctx, rs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v.Cmp(want) > 0 {
+					t.Fatalf("%s %q: cut to %q it is worth %s, more than %s", g, st.Position(), rs.Position(), Fraction(v), Fraction(want))
+				}
+			}
+			_ = sv.SetGame(g)
+			lo, best, n, off := NewSolver(g, 1<<20).restrictedBound(ctx, st) // fresh: no root in the table
+			if cut > 0 && lo == nil || lo != nil && (lo.Cmp(want) > 0 || n < 1 || n >= g.s || off < 0) {
+				t.Fatalf("%s %q: restricted bound %v (n=%d off=%d), value %s", g, st.Position(), lo, n, off, Fraction(want))
+			}
+			if best != 0 { // the best move of the cut game, renumbered
+				rs, roff := st.restrict(n)
+				if roff != off || rs.Apply(best-game.Move(off)) != nil {
+					t.Fatalf("%s %q: best move %d is not a move of the game on %d..%d", g, st.Position(), best, off+1, off+n)
+				}
+				_ = sv.SetGame(rs.g)
+				if v, _ := sv.Value(ctx, rs); v.Cmp(lo) != 0 {
+					t.Fatalf("%s %q: best move %d is worth %s in the game on %d..%d, not its value %s", g, st.Position(), best, Fraction(v), off+1, off+n, Fraction(lo))
+				}
+				_ = sv.SetGame(g)
+				c := st.Clone().(*State)
+				if err := c.Apply(best); err != nil {
+					t.Fatalf("%s %q: best move %d: %v", g, st.Position(), best, err)
+				}
+				if v, _ := sv.Value(ctx, c); v.Cmp(lo) < 0 {
+					t.Fatalf("%s %q: best move %d worth %s, below the bound %s", g, st.Position(), best, Fraction(v), Fraction(lo))
+				}
+			}
+		}
+	}
+}

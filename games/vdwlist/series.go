@@ -1,0 +1,217 @@
+package vdwlist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"time"
+
+	"github.com/kombi/kombi/solve"
+)
+
+// Grid is a titled table of cells: what a command prints of a result (the
+// CLI turns it into a report.Table).
+type Grid struct {
+	Title   string
+	Columns []string
+	Rows    [][]string
+	Notes   []string
+}
+
+// TableOptions configure a ValueTable: the exact values of
+// vdwlist(k=K,colors=c,list=l,s=S) for S = From, From+1, ..., MaxS and each
+// c of Colors and l of Lists (every l from 1 to c when Lists is empty).
+type TableOptions struct {
+	K          int
+	Colors     []int
+	Lists      []int
+	From, MaxS int
+	// Budget is the time of each (c, l) series; MemBytes bounds each
+	// series' solver table (0: DefaultMemBytes).
+	Budget   time.Duration
+	MemBytes int64
+}
+
+// Check reports the first option out of range, naming it as the command
+// line's flag (--k, --colors, ...).
+func (o *TableOptions) Check() error {
+	switch {
+	case o.K < 1 || o.K > MaxS:
+		return fmt.Errorf("--k %d: want 1 to %d", o.K, MaxS)
+	case o.From < 1 || o.MaxS > MaxS || o.From > o.MaxS:
+		return fmt.Errorf("--from %d --max-s %d: want 1 ≤ from ≤ max-s ≤ %d", o.From, o.MaxS, MaxS)
+	case o.Budget <= 0:
+		return fmt.Errorf("--time %s: want a positive duration such as 1m", o.Budget)
+	case o.MemBytes < 0:
+		return fmt.Errorf("--mem %d: want a positive number of bytes", o.MemBytes)
+	case len(o.Colors) == 0:
+		return fmt.Errorf("--colors: want at least one number of colours")
+	case len(o.Colors) > MaxColors || len(o.Lists) > MaxColors:
+		return fmt.Errorf("--colors %v --list %v: want at most %d of each", o.Colors, o.Lists, MaxColors)
+	}
+	for _, c := range o.Colors {
+		if c < 1 || c > MaxColors {
+			return fmt.Errorf("--colors %d: want 1 to %d", c, MaxColors)
+		}
+		for _, l := range o.Lists {
+			if l < 1 || l > c {
+				return fmt.Errorf("--list %d with %d colours: want 1 to %d", l, c, c)
+			}
+		}
+	}
+	return nil
+}
+
+// ValueTable is the result of TableOptions.Run (the JSON of `kombi table
+// vdwlist`).
+type ValueTable struct {
+	K             int      `json:"k"`
+	BudgetSeconds float64  `json:"budget_seconds"`
+	MemBytes      int64    `json:"mem_bytes"`
+	Series        []Series `json:"series"`
+	budget        time.Duration
+}
+
+// Series is one (c, l) series of a ValueTable: a row per game length
+// solved, and why it stopped.
+type Series struct {
+	Colors  int         `json:"colors"`
+	List    int         `json:"list"`
+	Rows    []SeriesRow `json:"rows"`
+	MaxS    int         `json:"max_s"`
+	Stopped string      `json:"stopped"`
+	Seconds float64     `json:"seconds"`
+}
+
+// SeriesRow is the exact value of one game length s.
+type SeriesRow struct {
+	S int `json:"s"`
+	// P1Win is player 1's exact winning probability "p/q"; P1WinFloat
+	// the nearest float64 (Decimal writes enough digits).
+	P1Win      string  `json:"p1_win"`
+	P1WinFloat float64 `json:"p1_win_float"`
+	Nodes      int64   `json:"nodes"`
+	Stored     int     `json:"stored_positions"`
+	Seconds    float64 `json:"seconds"`
+}
+
+// Run solves the series one after the other, with one solver table per
+// series, reporting the rows done to progress (when not nil). Interrupted
+// (the context), it returns the table with the rows done so far, the
+// stopped series last (saying what is proven for its next length), and the
+// context's error.
+func (o *TableOptions) Run(ctx context.Context, progress func(solve.Progress)) (*ValueTable, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	t := &ValueTable{K: o.K, BudgetSeconds: o.Budget.Seconds(), MemBytes: o.MemBytes, budget: o.Budget, Series: []Series{}}
+	for _, c := range o.Colors {
+		lists := o.Lists
+		if len(lists) == 0 {
+			for l := 1; l <= c; l++ {
+				lists = append(lists, l)
+			}
+		}
+		for _, l := range lists {
+			ser, err := o.series(ctx, c, l, progress)
+			t.Series = append(t.Series, ser)
+			if err != nil {
+				return t, err
+			}
+		}
+	}
+	return t, nil
+}
+
+func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve.Progress)) (ser Series, err error) {
+	ser = Series{Colors: c, List: l, Rows: []SeriesRow{}}
+	start := time.Now()
+	defer func() { ser.Seconds = time.Since(start).Seconds() }()
+	sctx, cancel := context.WithTimeout(ctx, o.Budget)
+	defer cancel()
+	first, err := New(o.K, c, l, o.From)
+	if err != nil {
+		return ser, err
+	}
+	sv := NewSolver(first, o.MemBytes)
+	total := int64(o.MaxS - o.From + 1)
+	for s := o.From; s <= o.MaxS; s++ {
+		if m := MaxRounds(c, l); s > m {
+			ser.Stopped = fmt.Sprintf("s=%d is beyond the solver's 64-bit fractions (C(%d,%d)^(s+1) ≤ 2^60 allows s ≤ %d)", s, c, l, m)
+			return ser, nil
+		}
+		g, _ := New(o.K, c, l, s)
+		if err := sv.SetGame(g); err != nil {
+			return ser, err
+		}
+		if progress != nil {
+			what, done := fmt.Sprintf("k=%d colors=%d list=%d s=%d", o.K, c, l, s), int64(s-o.From)
+			report := func(p solve.Progress) {
+				p.Done, p.Total, p.Message, p.Elapsed = done, total, what, time.Since(start)
+				progress(p)
+			}
+			report(solve.Progress{Nodes: sv.Nodes()})
+			sv.SetProgress(report)
+		}
+		t0, n0 := time.Now(), sv.Nodes()
+		st := g.NewInitialState().(*State)
+		v, err := sv.Value(sctx, st)
+		if err != nil && len(ser.Rows) > 0 { // the game one shorter is a lower bound
+			if prev, _ := new(big.Rat).SetString(ser.Rows[len(ser.Rows)-1].P1Win); v == nil || prev.Cmp(v) > 0 {
+				v = prev
+			}
+		}
+		switch {
+		case err == nil:
+		case ctx.Err() != nil:
+			ser.Stopped = fmt.Sprintf("interrupted at s=%d%s", s, g.proven(ctx, st, v))
+			return ser, ctx.Err()
+		case errors.Is(err, context.DeadlineExceeded):
+			ser.Stopped = fmt.Sprintf("s=%d not finished within the time budget of %s%s", s, o.Budget, g.proven(ctx, st, v))
+			return ser, nil
+		default:
+			return ser, fmt.Errorf("%s: %w", g, err)
+		}
+		f, _ := v.Float64()
+		ser.Rows = append(ser.Rows, SeriesRow{S: s, P1Win: Fraction(v), P1WinFloat: f, Nodes: sv.Nodes() - n0, Stored: sv.Stored(), Seconds: time.Since(t0).Seconds()})
+		ser.MaxS = s
+	}
+	ser.Stopped = fmt.Sprintf("reached --max-s %d", o.MaxS)
+	return ser, nil
+}
+
+// proven says what a search of s cut short proved: its lower bound lo (or
+// the value of the game one shorter) and the random colouring's upper bound.
+func (g *Game) proven(ctx context.Context, s *State, lo *big.Rat) string {
+	if lo == nil {
+		return ""
+	}
+	hi, ok := g.randomBound(ctx, s)
+	if !ok {
+		hi = big.NewRat(1, 1)
+	}
+	return fmt.Sprintf(" (proven so far: P1 wins with probability %s to %s)", Fraction(lo), Fraction(hi))
+}
+
+// Grids returns a table per series: s, the exact value, the value in
+// decimals (see Decimal), positions searched and seconds.
+func (t *ValueTable) Grids() []Grid {
+	var out []Grid
+	for _, ser := range t.Series {
+		gr := Grid{Title: fmt.Sprintf("k=%d, colors=%d, list=%d: probability that P1 wins under optimal play (time budget %s)", t.K, ser.Colors, ser.List, t.budget),
+			Columns: []string{"s", "P1 wins", "≈", "positions", "seconds"}}
+		for _, r := range ser.Rows {
+			v, _ := new(big.Rat).SetString(r.P1Win)
+			gr.Rows = append(gr.Rows, []string{strconv.Itoa(r.S), r.P1Win, Decimal(v), strconv.FormatInt(r.Nodes, 10), fmt.Sprintf("%.2f", r.Seconds)})
+		}
+		if ser.MaxS == 0 {
+			gr.Notes = []string{fmt.Sprintf("Nothing solved: %s.", ser.Stopped)}
+		} else {
+			gr.Notes = []string{fmt.Sprintf("Solved s ≤ %d in %.1f s; %s.", ser.MaxS, ser.Seconds, ser.Stopped)}
+		}
+		out = append(out, gr)
+	}
+	return out
+}
