@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -99,12 +100,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func (a *app) rootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "kombi",
-		Short: "Play, study and solve combinatorial games",
-		Long: "Kombi plays, studies and solves combinatorial games: Nim and its family, Wythoff's game,\n" +
-			"the Thue game, 2D Nim, the Szemerédi game and the list-colouring van der Waerden game.\n\n" +
-			"Games are written as game strings, e.g. 'nim(piles=3;4;5,misere=true)'; players as bot\n" +
-			"strings, e.g. human, random, perfect, 'alphabeta(depth=8)'. 'kombi games' lists them all.",
+		Use:           "kombi",
+		Short:         "Play, study and solve combinatorial games",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -124,13 +121,39 @@ func (a *app) rootCmd() *cobra.Command {
 		group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
 			a.reportWythoffTable5Cmd(), a.nim2dEndgamesCmd(), a.vdwlistReportCmd(), a.apReportCmd(), a.reportTable31Cmd()),
 		group("plot", "Draw plots (PNG or SVG) from game records", a.plotDecisionTimesCmd()))
+	addHelp(root)
 	return root
 }
 
-// newCmd builds a command: its use line, a one-line description, examples
-// (one per line), the arguments it takes and what it runs.
-func newCmd(use, short, example string, args cobra.PositionalArgs, run func(c *cobra.Command, args []string) error) *cobra.Command {
-	return &cobra.Command{Use: use, Short: short, Example: example, Args: args, RunE: run}
+//go:embed help.txt
+var helpText string
+
+// addHelp sets the long help and examples of commands from help.txt: a
+// "# kombi PATH" line per command, then its lines; those that start with
+// "  kombi" are examples, the others its description.
+func addHelp(root *cobra.Command) {
+	for _, sec := range strings.Split(helpText, "\n# ")[1:] {
+		path, text, _ := strings.Cut(sec, "\n")
+		c, _, err := root.Find(strings.Fields(path)[1:])
+		if err != nil || c.CommandPath() != path {
+			continue // help_test.go checks that every section names a command
+		}
+		var long, examples []string
+		for _, line := range strings.Split(strings.Trim(text, "\n"), "\n") {
+			if strings.HasPrefix(line, "  kombi") {
+				examples = append(examples, line)
+			} else {
+				long = append(long, line)
+			}
+		}
+		c.Long, c.Example = strings.Join(long, "\n"), strings.Join(examples, "\n")
+	}
+}
+
+// newCmd builds a command: its use line, a one-line description, the
+// arguments it takes and what it runs (its long help is in help.txt).
+func newCmd(use, short string, args cobra.PositionalArgs, run func(c *cobra.Command, args []string) error) *cobra.Command {
+	return &cobra.Command{Use: use, Short: short, Args: args, RunE: run}
 }
 
 // exactArgs is cobra.ExactArgs with a usage error that says what is expected.
@@ -155,7 +178,7 @@ func (a *app) loadGame(spec string, seed uint64) (game.Game, error) {
 // group returns a command that only holds subcommands: without one it
 // shows its help, with an unknown one it is a usage error listing them.
 func group(use, short string, subs ...*cobra.Command) *cobra.Command {
-	c := newCmd(use+" NAME", short, "", cobra.ArbitraryArgs, func(c *cobra.Command, args []string) error {
+	c := newCmd(use+" NAME", short, cobra.ArbitraryArgs, func(c *cobra.Command, args []string) error {
 		if len(args) == 0 {
 			return c.Help()
 		}
@@ -302,10 +325,10 @@ func (a *app) withStore(c *cobra.Command, fn func(st *store.Store) error) error 
 
 // storeQuery builds a command that reads the database and prints what
 // query returns: the data as JSON (--json, --format json), else the table.
-func (a *app) storeQuery(use, short, example string, args cobra.PositionalArgs,
+func (a *app) storeQuery(use, short string, args cobra.PositionalArgs,
 	query func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error)) *cobra.Command {
 	var out output
-	c := newCmd(use, short, example, args, func(c *cobra.Command, args []string) error {
+	c := newCmd(use, short, args, func(c *cobra.Command, args []string) error {
 		if err := out.check(); err != nil {
 			return err
 		}

@@ -45,10 +45,6 @@ type playFlags struct {
 func (a *app) playCmd() *cobra.Command {
 	var f playFlags
 	c := newCmd("play [GAME]", "Play one game between two players (people or bots)",
-		"  kombi play 'nim(piles=3;4;5)' --p1 human --p2 perfect\n"+
-			"  kombi play 'nim(piles=3;4;5)' --p1 perfect --p2 random --seed 1 --json\n"+
-			"  kombi play 'nim' --position 1;2;4 --p1 human --p2 perfect\n"+
-			"  kombi play --resume output/20250101-120000-nim-seed1.json",
 		cobra.MaximumNArgs(1), func(c *cobra.Command, args []string) error {
 			spec := strings.Join(args, "")
 			if err := f.check(); err != nil {
@@ -80,11 +76,6 @@ func (a *app) playCmd() *cobra.Command {
 			}
 			return a.play(c, spec, f)
 		})
-	c.Long = "Play one game. --p1 moves first. A person plays with 'human' and types moves in the\n" +
-		"game's notation ('help' lists the legal moves, 'hint' values every move, 'undo' takes back\n" +
-		"your last move and the reply, 'quit' stops). The transcript is printed and written to a\n" +
-		"new file under --out (default output/), with the JSON record beside it. --position starts\n" +
-		"from a position; --resume continues a stopped game from its record."
 	fl := c.Flags()
 	fl.StringVar(&f.p1, "p1", "human", "bot string of the first player")
 	fl.StringVar(&f.p2, "p2", "random", "bot string of the second player")
@@ -202,7 +193,7 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 
 func (a *app) replayCmd() *cobra.Command {
 	var opt match.ReplayOptions
-	c := newCmd("replay FILE", "Replay a game record and check it move by move", "  kombi replay output/20250101-120000-nim-seed1.json --step",
+	c := newCmd("replay FILE", "Replay a game record and check it move by move",
 		exactArgs(1, "one record file"), func(c *cobra.Command, args []string) error {
 			if opt.Quiet && opt.Step {
 				return usagef("replay: --quiet and --step exclude each other")
@@ -210,10 +201,6 @@ func (a *app) replayCmd() *cobra.Command {
 			_, err := match.Replay(args[0], a.stdin, a.games, a.stdout, opt)
 			return err
 		})
-	c.Long = "Replay the record(s) in FILE ('-' for standard input): one JSON record, or one per line.\n" +
-		"Every move must be legal and made by the player on turn, and the stored winner, returns,\n" +
-		"length and game-specific fields must be what the moves produce. --step shows every\n" +
-		"position in turn. At most 64 MiB are read."
 	c.Flags().BoolVarP(&opt.Quiet, "quiet", "q", false, "print only the number of records checked")
 	c.Flags().BoolVar(&opt.Step, "step", false, "show every position of the game in turn, with the move that led to it")
 	return c

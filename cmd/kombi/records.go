@@ -17,11 +17,8 @@ import (
 )
 
 func (a *app) recordsCmd() *cobra.Command {
-	c := newCmd("records", "List, show, export and import the games in the database", "",
+	c := newCmd("records", "List, show, export and import the games in the database",
 		exactArgs(0, "a subcommand: list, show, export or import"), func(c *cobra.Command, args []string) error { return c.Help() })
-	c.Long = "Every game Kombi stores is in the database that --db names (an SQLite file, or a\n" +
-		"postgres:// URL; default: $KOMBI_DB, else kombi.db in the data directory). Each game\n" +
-		"holds its record exactly as 'kombi replay' accepts it."
 	c.AddCommand(a.recordsListCmd(), a.recordsShowCmd(), a.recordsExportCmd(), a.recordsImportCmd())
 	return c
 }
@@ -36,7 +33,7 @@ func (f *gameFilter) addFlags(c *cobra.Command) {
 
 func (a *app) recordsListCmd() *cobra.Command {
 	var f gameFilter
-	c := a.storeQuery("list", "List the stored games, newest first", "", exactArgs(0, "no arguments"),
+	c := a.storeQuery("list", "List the stored games, newest first", exactArgs(0, "no arguments"),
 		func(c *cobra.Command, st *store.Store, _ []string) (any, *report.Table, error) {
 			if f.Limit < 0 {
 				return nil, nil, usagef("--limit %d: want 0 (all games) or more", f.Limit)
@@ -50,7 +47,7 @@ func (a *app) recordsListCmd() *cobra.Command {
 
 func (a *app) recordsShowCmd() *cobra.Command {
 	var asJSON bool
-	c := newCmd("show ID", "Show a stored game: a summary and its moves, or (--json) its record", "", exactArgs(1, "one game id"), func(c *cobra.Command, args []string) error {
+	c := newCmd("show ID", "Show a stored game: a summary and its moves, or (--json) its record", exactArgs(1, "one game id"), func(c *cobra.Command, args []string) error {
 		id, err := strconv.ParseInt(args[0], 10, 64)
 		if err != nil || id <= 0 {
 			return usagef("show: game id %q: want a positive integer (see 'kombi records list')", args[0])
@@ -63,28 +60,25 @@ func (a *app) recordsShowCmd() *cobra.Command {
 			return a.print(false, nil, text)
 		})
 	})
-	c.Long = "Show a stored game. With --json it prints exactly the stored record, which 'kombi replay' accepts."
 	c.Flags().BoolVar(&asJSON, "json", false, "print exactly the stored record (as 'kombi replay' reads it)")
 	return c
 }
 
 func (a *app) recordsExportCmd() *cobra.Command {
 	var f gameFilter
-	c := newCmd("export", "Write the stored records as JSONL (one record per line) on standard output", "", exactArgs(0, "no arguments"), func(c *cobra.Command, args []string) error {
+	c := newCmd("export", "Write the stored records as JSONL (one record per line) on standard output", exactArgs(0, "no arguments"), func(c *cobra.Command, args []string) error {
 		return a.withStore(c, func(st *store.Store) error {
 			_, err := st.Export(c.Context(), f.Filter, a.stdout)
 			return err
 		})
 	})
-	c.Long = "Write the records of the stored games, oldest first, one JSON record per line, on\n" +
-		"standard output: 'kombi records import' and 'kombi replay' read them back."
 	f.addFlags(c)
 	return c
 }
 
 func (a *app) recordsImportCmd() *cobra.Command {
 	var asJSON bool
-	c := newCmd("import FILE.jsonl", "Store the records of a JSONL file ('-': standard input)", "", exactArgs(1, "one JSONL file"), func(c *cobra.Command, args []string) error {
+	c := newCmd("import FILE.jsonl", "Store the records of a JSONL file ('-': standard input)", exactArgs(1, "one JSONL file"), func(c *cobra.Command, args []string) error {
 		name := args[0]
 		var r io.Reader = a.stdin
 		if name != "-" {
@@ -106,10 +100,6 @@ func (a *app) recordsImportCmd() *cobra.Command {
 			return a.print(asJSON, res, fmt.Sprintf("%s: %d game(s) added, %d skipped (stored already), into %s\n", name, res.Added, res.Skipped, st.Location()))
 		})
 	})
-	c.Long = "Store the records of a JSONL file (one JSON record per line; '-' reads standard\n" +
-		"input) as imported games. Records stored already are skipped, so importing a file\n" +
-		"twice adds nothing. An incomplete last line (a write cut short) is reported and\n" +
-		"skipped; any other line that is not a record stops the import, and nothing is stored."
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"added","skipped","torn_last"}`)
 	return c
 }
@@ -120,7 +110,7 @@ func (a *app) catalogue() []all.GameInfo { return all.Catalogue(a.games, a.bots)
 
 func (a *app) gamesCmd() *cobra.Command {
 	var asJSON bool
-	c := newCmd("games", "List the games with their parameters, defaults, roles and bots", "", exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
+	c := newCmd("games", "List the games with their parameters, defaults, roles and bots", exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 		if asJSON {
 			return writeJSON(a.stdout, a.catalogue())
 		}
@@ -137,7 +127,6 @@ func (a *app) serveCmd() *cobra.Command {
 		open bool
 	)
 	c := newCmd("serve", "Serve the browser UI and the HTTP API: play every game against people and the computer, with analysis",
-		"  kombi serve                      # http://127.0.0.1:8080/\n  kombi serve --addr :8080 --max-think 5s",
 		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 			if opt.MaxThink <= 0 {
 				return usagef("--max-think %s: want a positive duration, e.g. 10s", opt.MaxThink)

@@ -29,8 +29,6 @@ func (a *app) arenaCmd() *cobra.Command {
 		noDB   bool
 	)
 	c := newCmd("arena GAME", "Play many games between two bots, seats alternating",
-		"  kombi arena 'nim(piles=3;4;5)' --p1 perfect --p2 random --games 20 --json\n"+
-			"  kombi arena 'thue(alphabet=5)' --p1 'nesting(level=2)' --p2 'nesting(level=1)' --games 4 --max-length 30",
 		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
 			if opt.Games < 1 || opt.Games > sweep.MaxArenaGames {
 				return usagef("arena: --games %d: want at least 1 and at most %d", opt.Games, sweep.MaxArenaGames)
@@ -63,9 +61,6 @@ func (a *app) arenaCmd() *cobra.Command {
 			}
 			return errors.Join(a.print(asJSON, res, report.ArenaText(res, args[0], opt.Seed, opt.Games)), interrupted(c.Context(), err))
 		})
-	c.Long = "Play --games games between bot A (--p1) and bot B (--p2). Game i (from 0) uses seed S+i;\n" +
-		"A moves first in even games, B in odd ones. Prints the wins of A, of B and the draws.\n" +
-		"Ctrl-C prints the tally of the games finished so far (exit status 130)."
 	fl := c.Flags()
 	fl.StringVar(&p1, "p1", "random", "bot string of bot A")
 	fl.StringVar(&p2, "p2", "random", "bot string of bot B")
@@ -85,8 +80,6 @@ func (a *app) sweepRunCmd() *cobra.Command {
 		asJSON, enqueue bool
 	)
 	c := newCmd("run FILE.toml", "Play every game of a sweep file not stored yet, committing each game at once (run it again to continue)",
-		"  kombi sweep run examples/sweeps/thesis-overall.toml\n"+
-			"  kombi sweep run big.toml --db postgres://kombi@db/kombi --enqueue   # then 'kombi worker' on many machines",
 		exactArgs(1, "a sweep file"), func(c *cobra.Command, args []string) error {
 			if err := checkWorkers(opt.Workers); err != nil {
 				return err
@@ -121,8 +114,7 @@ func (a *app) sweepRunCmd() *cobra.Command {
 }
 
 func (a *app) sweepResultsCmd() *cobra.Command {
-	return a.storeQuery("results NAME", "Per cell: games, wins, draws, length mean/min/max, decision-time p50/p90/max per seat",
-		"  kombi sweep results thesis-overall --format markdown", exactArgs(1, "the sweep's name"),
+	return a.storeQuery("results NAME", "Per cell: games, wins, draws, length mean/min/max, decision-time p50/p90/max per seat", exactArgs(1, "the sweep's name"),
 		func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error) {
 			res, t, _, err := report.SweepResults(c.Context(), st, args[0])
 			return res, t, err
@@ -133,8 +125,6 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 	var kind, file string
 	var logY bool
 	c := newCmd("plot NAME --kind decision-times|positions|lengths -o FILE.png|.svg", "Plot a sweep: decision time against length per strategy, chosen positions, game lengths per cell",
-		"  kombi sweep plot thesis-figures --kind decision-times -o times.png --log\n"+
-			"  kombi sweep plot thesis-figures --kind positions -o positions.svg",
 		exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
 			if file == "" {
 				return usagef("-o FILE.png|.svg|.pdf is required")
@@ -164,8 +154,7 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 // sweepStatusCmd is `kombi sweep status NAME`: the sweep's games stored
 // and, for a sweep on the job queue, its jobs by state.
 func (a *app) sweepStatusCmd() *cobra.Command {
-	return a.storeQuery("status NAME", "Show how far a sweep is: games stored, and jobs done / queued / running / failed on the queue",
-		"  kombi sweep status thesis-overall --db postgres://kombi:secret@db.example.org/kombi --json", exactArgs(1, "the sweep's name"),
+	return a.storeQuery("status NAME", "Show how far a sweep is: games stored, and jobs done / queued / running / failed on the queue", exactArgs(1, "the sweep's name"),
 		func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error) {
 			s, t, err := report.SweepStatus(c.Context(), st, args[0])
 			return s, t, err
@@ -175,9 +164,6 @@ func (a *app) sweepStatusCmd() *cobra.Command {
 func (a *app) workerCmd() *cobra.Command {
 	var opt queue.WorkerOptions
 	c := newCmd("worker", "Play the games of sweeps queued on a PostgreSQL database ('kombi sweep run --enqueue') until Ctrl-C",
-		"  kombi sweep run grid.toml --db postgres://kombi:secret@db.example.org/kombi --enqueue\n"+
-			"  kombi worker --db postgres://kombi:secret@db.example.org/kombi --workers 8\n"+
-			"  kombi sweep status grid --db postgres://kombi:secret@db.example.org/kombi",
 		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 			if err := checkWorkers(opt.Workers); err != nil {
 				return err
@@ -195,10 +181,6 @@ func (a *app) workerCmd() *cobra.Command {
 				return errInterrupted
 			})
 		})
-	c.Long = "kombi worker takes jobs (batches of a sweep's seeds) from the job queue in a PostgreSQL database,\n" +
-		"plays their games and stores each one there as it ends. Run it on any number of machines;\n" +
-		"a job of a worker that dies is given to another after --rescue-after, and no game is stored\n" +
-		"twice. It prints a line per job; Ctrl-C (or SIGTERM) puts its jobs back on the queue and stops."
 	fl := c.Flags()
 	fl.IntVar(&opt.Workers, "workers", 0, "jobs played at once (0: one per CPU)")
 	fl.DurationVar(&opt.RescueAfter, "rescue-after", queue.DefaultRescueAfter,

@@ -63,7 +63,6 @@ func (a *app) solveCmd() *cobra.Command {
 		quiet bool
 	)
 	c := newCmd("solve GAME", "Solve a position exactly: the outcome for the player to move, the game's value and the best moves",
-		"  kombi solve 'nim(piles=7;5;12)'\n  kombi solve 'nim(piles=3;4;5)' --position '1;4;5' --json",
 		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
 			g, s, err := sf.start(a, args[0])
 			if err != nil {
@@ -97,7 +96,6 @@ func (a *app) solveCmd() *cobra.Command {
 func (a *app) analyzeCmd() *cobra.Command {
 	var sf searchFlags
 	c := newCmd("analyze GAME", "Value every legal move: its outcome for the player who makes it and the position's value after it",
-		"  kombi analyze 'nim(piles=3;4;5)'\n  kombi analyze 'thue(alphabet=4)' --json\n  kombi analyze 'vdwlist(k=3,colors=3,list=2,s=9)' --time 30s",
 		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
 			g, s, err := sf.start(a, args[0])
 			if err != nil {
