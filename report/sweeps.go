@@ -77,6 +77,25 @@ func SweepStatusTable(s *queue.SweepStatus) *Table {
 	return t
 }
 
+// SaveSweepPlot draws one kind of plot of a stored sweep (SweepPlot) into
+// file (.png, .svg or .pdf; logY: a logarithmic y axis) and says what it
+// wrote.
+func SaveSweepPlot(ctx context.Context, st *store.Store, reg *game.Registry, name, kind, file string, logY bool) (string, error) {
+	res, _, recs, err := SweepResults(ctx, st, name)
+	if err != nil {
+		return "", err
+	}
+	lp, err := SweepPlot(reg, kind, res, recs)
+	if err != nil {
+		return "", err
+	}
+	lp.LogY = logY
+	if err := lp.Save(file); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Wrote %s (%d series from %d games)\n", file, len(lp.Series), len(recs)), nil
+}
+
 // SweepPlot draws one kind of plot of a sweep's records: decision-times
 // (mean seconds per decision against the length before it, per role and
 // bot, as the thesis' Figures 3.1-3.6), positions (a histogram of the

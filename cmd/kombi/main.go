@@ -232,8 +232,6 @@ func (a *app) withCompletion(cmds ...*cobra.Command) []*cobra.Command {
 	return cmds
 }
 
-// What several commands share: output, the database, players and bounds.
-
 // output is the --format / --json choice of a command that prints tables
 // or one JSON object.
 type output struct {
@@ -241,8 +239,7 @@ type output struct {
 	json   bool
 }
 
-// addFlags adds --format (text, markdown, csv, json) and --json (the same
-// as --format json) to a command's flags.
+// addFlags adds --format and --json (the same as --format json).
 func (o *output) addFlags(fl *pflag.FlagSet) {
 	fl.StringVar(&o.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
 	fl.BoolVar(&o.json, "json", false, "print JSON (the same as --format json)")
@@ -285,8 +282,7 @@ func (a *app) print(asJSON bool, data any, text string) error {
 // writeJSON writes v as indented JSON.
 func writeJSON(w io.Writer, v any) error { return report.WriteJSON(w, v) }
 
-// out returns a checked writer of standard output: write piece by piece,
-// check Err once at the end.
+// out returns a checked writer of standard output (check Err at the end).
 func (a *app) out() *match.CheckedWriter { return match.NewCheckedWriter(a.stdout, "standard output") }
 
 // dbFlag is the global flag that names the database.
@@ -299,8 +295,8 @@ func (a *app) addDBFlag(root *cobra.Command) {
 		"else $XDG_DATA_HOME/kombi, else ~/.local/share/kombi)")
 }
 
-// openStore opens the database that --db (else $KOMBI_DB, else the default
-// file) names, for command c. A malformed --db is a usage error.
+// openStore opens the database that --db (else $KOMBI_DB, else the
+// default file) names; a malformed --db is a usage error.
 func (a *app) openStore(c *cobra.Command) (*store.Store, error) {
 	url, err := store.URLFromEnv(c.Flag(dbFlag).Value.String())
 	if err != nil {

@@ -29,17 +29,10 @@ func readPlayConfig(path string) (playConfig, error) {
 
 type playFlags struct {
 	runFlags
-	p1, p2   string
-	seed     uint64
-	json     bool
-	config   string
-	out      string
-	noOut    bool
-	noDB     bool
-	position string
-	resume   string
-	// seedFromConfig is set when the config file gave the seed.
-	seedFromConfig bool
+	p1, p2, config, out, position, resume string
+	seed                                  uint64
+	json, noOut, noDB                     bool
+	seedFromConfig                        bool // the config file gave the seed
 }
 
 func (a *app) playCmd() *cobra.Command {

@@ -22,11 +22,10 @@ import (
 
 func (a *app) arenaCmd() *cobra.Command {
 	var (
-		p1, p2 string
-		run    runFlags
-		opt    queue.ArenaOptions
-		asJSON bool
-		noDB   bool
+		p1, p2       string
+		run          runFlags
+		opt          queue.ArenaOptions
+		asJSON, noDB bool
 	)
 	c := newCmd("arena GAME", "Play many games between two bots, seats alternating",
 		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
@@ -122,27 +121,21 @@ func (a *app) sweepResultsCmd() *cobra.Command {
 }
 
 func (a *app) sweepPlotCmd() *cobra.Command {
-	var kind, file string
-	var logY bool
+	var (
+		kind, file string
+		logY       bool
+	)
 	c := newCmd("plot NAME --kind decision-times|positions|lengths -o FILE.png|.svg", "Plot a sweep: decision time against length per strategy, chosen positions, game lengths per cell",
 		exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
 			if file == "" {
 				return usagef("-o FILE.png|.svg|.pdf is required")
 			}
 			return a.withStore(c, func(st *store.Store) error {
-				res, _, recs, err := report.SweepResults(c.Context(), st, args[0])
+				text, err := report.SaveSweepPlot(c.Context(), st, a.games, args[0], kind, file, logY)
 				if err != nil {
 					return err
 				}
-				lp, err := report.SweepPlot(a.games, kind, res, recs)
-				if err != nil {
-					return err
-				}
-				lp.LogY = logY
-				if err := lp.Save(file); err != nil {
-					return err
-				}
-				return a.print(false, nil, fmt.Sprintf("Wrote %s (%d series from %d games)\n", file, len(lp.Series), len(recs)))
+				return a.print(false, nil, text)
 			})
 		})
 	c.Flags().StringVar(&kind, "kind", "decision-times", "decision-times (the thesis' Figures 3.1-3.6), positions (Figure 3.8) or lengths")

@@ -1,0 +1,81 @@
+package report_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/store"
+)
+
+func TestResultAndAnalysisTexts(t *testing.T) {
+	r := &solve.Result{Game: "nim(piles=1;2)", Position: "1;2", Outcome: solve.Win, Value: 3, BestMoves: []string{"2:1"}, Nodes: 7}
+	if got := report.ResultText(r); !strings.Contains(got, "Outcome for the player to move: win\nValue: 3\nBest moves: 2:1\n(7 positions searched, not complete)") {
+		t.Fatalf("result text:\n%s", got)
+	}
+	if r.Text = "the game's own words\n"; report.ResultText(r) != r.Text {
+		t.Fatal("a result's own text is not used")
+	}
+	an := &solve.Analysis{Game: "g", Moves: []solve.MoveValue{{Move: "a", Outcome: solve.Win, Value: 1}, {Move: "b", Outcome: solve.Unknown}}}
+	tab := report.AnalysisTable(an)
+	if len(tab.Rows) != 2 || strings.Join(tab.Rows[1], ",") != "b,unknown,-" || len(tab.Notes) != 1 || !strings.Contains(tab.Notes[0], "--time") {
+		t.Fatalf("analysis table %+v", tab)
+	}
+	res := match.ArenaResult{Bots: [2]string{"perfect", "random"}, Wins: [2]int{3, 0}, Games: 3, FirstWins: 2}
+	if got := report.ArenaText(res, "nim", 5, 4); !strings.Contains(got, "3 of 4 games of nim finished, seeds from 5") || !strings.Contains(got, "score of A 100.0%") {
+		t.Fatalf("arena text:\n%s", got)
+	}
+}
+
+func TestStoredGamesTexts(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "kombi.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	winner := 0
+	rec := &game.Record{Game: "nim(piles=1,misere=false)", Seed: 4, Players: []string{"perfect", "random"},
+		Moves: []game.RecordMove{{Player: 0, Move: "1:1"}}, Winner: &winner, Returns: []float64{1, -1}, Length: 1}
+	if _, err := st.AddRecords(ctx, store.SourcePlay, rec); err != nil {
+		t.Fatal(err)
+	}
+	data, tab, err := report.ListGames(ctx, st, store.Filter{})
+	if err != nil || len(tab.Rows) != 1 || tab.Rows[0][6] != "P1 wins" || !strings.Contains(mustJSON(t, data), `"total":1`) {
+		t.Fatalf("list: %v %+v", err, tab)
+	}
+	text, err := report.ShowGame(ctx, st, games, 1, false)
+	if err != nil || !strings.Contains(text, "1. P1 1:1") || !strings.Contains(text, "wins after 1 moves") {
+		t.Fatalf("show: %v\n%s", err, text)
+	}
+	if _, err := report.ShowGame(ctx, st, games, 2, false); err == nil || !strings.Contains(err.Error(), "no game 2 in") {
+		t.Fatalf("show a game not stored: %v", err)
+	}
+	if _, _, err := report.SweepStatus(ctx, st, "nosuch"); !errors.As(err, new(*match.InputError)) {
+		t.Fatalf("status of a sweep not stored: %v", err)
+	}
+	var b strings.Builder
+	if err := report.WriteCatalogue(&b, all.Catalogue(games, bots)); err != nil || !strings.Contains(b.String(), "nim — ") {
+		t.Fatalf("catalogue: %v\n%s", err, b.String())
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	var b strings.Builder
+	if err := report.WriteJSON(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(b.String()), "")
+}
