@@ -37,9 +37,9 @@ func TestReadConfig(t *testing.T) {
 		t.Fatalf("max_think %v, %v", d, err)
 	}
 	for text, want := range map[string]string{
-		"gaem = \"nim\"\n":      `bad.toml:1: unknown key "gaem" (allowed keys: game, p1, p2, seed, max_think, out, extra)`,
-		"game = 3\n":            `bad.toml:1:8: key "game": a TOML integer where a string is wanted`,
-		"seed = -1\n":           "seed -1: want a whole number ≥ 0",
+		"gaem = \"nim\"\n":       `bad.toml:1: unknown key "gaem" (allowed keys: game, p1, p2, seed, max_think, out, extra)`,
+		"game = 3\n":             `bad.toml:1:8: key "game": a TOML integer where a string is wanted`,
+		"seed = -1\n":            "seed -1: want a whole number ≥ 0",
 		"max_think = \"soon\"\n": `max_think "soon": want a duration`,
 	} {
 		cfg = match.Config{}
