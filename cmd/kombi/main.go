@@ -340,16 +340,6 @@ func (a *app) storeQuery(use, short string, args cobra.PositionalArgs,
 	return c
 }
 
-// storeRecords stores finished (or aborted) games in the database, from
-// source (store.SourcePlay, ...), and returns how many were added.
-func (a *app) storeRecords(c *cobra.Command, source string, recs ...*game.Record) (added int, err error) {
-	err = a.withStore(c, func(st *store.Store) error {
-		added, err = st.AddRecords(context.WithoutCancel(c.Context()), source, recs...)
-		return errors.Join(err, st.Close()) // a failed commit shows in Close; closing again does nothing
-	})
-	return added, err
-}
-
 // seats builds the two seats of a game from the --p1 and --p2 bot strings
 // (match.NewSeats, the one seat builder); a bad bot string is a usage error
 // naming its flag.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -165,8 +166,10 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 	}
 	if !f.noDB {
 		s.Keep = func(rec *game.Record) error {
-			_, err := a.storeRecords(c, store.SourcePlay, rec)
-			return err
+			return a.withStore(c, func(st *store.Store) error {
+				_, err := st.AddRecords(context.WithoutCancel(c.Context()), store.SourcePlay, rec)
+				return errors.Join(err, st.Close()) // a failed commit shows in Close; closing again does nothing
+			})
 		}
 	}
 	rec, files, err := s.Run(c.Context())

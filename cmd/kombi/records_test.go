@@ -220,8 +220,10 @@ func TestStoreRecords(t *testing.T) {
 	var added int
 	root.AddCommand(&cobra.Command{Use: "play", RunE: func(c *cobra.Command, args []string) error {
 		var err error
-		added, err = a.storeRecords(c, store.SourcePlay, &rec, &rec)
-		return err
+		return a.withStore(c, func(st *store.Store) error {
+			added, err = st.AddRecords(c.Context(), store.SourcePlay, &rec, &rec)
+			return err
+		})
 	}})
 	root.SetArgs([]string{"play", "--db", db})
 	if err := root.ExecuteContext(context.Background()); err != nil || added != 1 {
