@@ -22,16 +22,17 @@ type harness struct {
 	t     *testing.T
 	srv   *web.Server
 	ts    *httptest.Server
-	store *web.MemoryStore
+	store web.Store
 	reg   *game.Registry
 }
 
-func newHarness(t *testing.T, store *web.MemoryStore) *harness {
+func newHarness(t *testing.T, st web.Store) *harness {
 	t.Helper()
 	games, bots, err := all.Registries()
 	if err != nil {
 		t.Fatal(err)
 	}
+	store := st
 	if store == nil {
 		store = &web.MemoryStore{}
 	}

@@ -50,7 +50,7 @@ func TestThueThesisConfigErrors(t *testing.T) {
 		{"builderNestingLevel = -1\n", "builderNestingLevel: -1"},
 		{"maxThinkTime = \"soon\"\n", "maxThinkTime: \"soon\""},
 		{"setPower = 4\nsetpower = 5\n", ":2: unknown key \"setpower\""},
-		{"setPower = 4\nfoo = 5\n", "unknown field"},
+		{"setPower = 4\nfoo = 5\n", "unknown key"},
 		{"setPower = \"four\"\n", "1:12"},
 		{"game = \"nim\"\nsetPower = 4\n", "give either game or the Thue thesis' keys"},
 	} {

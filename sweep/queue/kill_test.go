@@ -27,7 +27,7 @@ func TestSweepRunKilledAndRunAgain(t *testing.T) {
 		spec := `name = "kill"
 games = ["thue(alphabet=3,start=0)", "thue(alphabet=4,start=1)"]
 pairs = [["nesting(level=1)", "nesting(level=1)"], ["random", "greedy"]]
-seeds = "1..40"
+seeds = "1..150"
 max_length = 60
 `
 		if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
@@ -63,15 +63,15 @@ max_length = 60
 		}
 		_ = first.Wait()
 		killedAt := count()
-		if killedAt == 0 || killedAt >= 160 {
+		if killedAt == 0 || killedAt >= 600 {
 			t.Fatalf("%d games stored when killed: the test wants to kill the run in the middle", killedAt)
 		}
 		out, err := run().CombinedOutput()
 		if err != nil {
 			t.Fatalf("second run: %v\n%s", err, out)
 		}
-		if n := count(); n != 160 {
-			t.Fatalf("%d games stored after the second run, want 160 (killed at %d)\n%s", n, killedAt, out)
+		if n := count(); n != 600 {
+			t.Fatalf("%d games stored after the second run, want 600 (killed at %d)\n%s", n, killedAt, out)
 		}
 		seen := map[string]bool{}
 		err = st.Each(context.Background(), store.Filter{Sweep: "kill"}, func(g *store.StoredGame) error {
@@ -85,6 +85,6 @@ max_length = 60
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("killed after %d of 160 games; the second run stored the rest", killedAt)
+		t.Logf("killed after %d of 600 games; the second run stored the rest", killedAt)
 	})
 }
