@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -567,4 +568,22 @@ func (s *Store) CellSeedsDone(ctx context.Context, sweep, cell string, seeds []u
 		return nil, fmt.Errorf("store: sweep %q cell %q: games done: %w", sweep, cell, err)
 	}
 	return done, nil
+}
+
+// ImportFile imports the JSONL file name ("-": stdin) as Import does.
+func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader) (ImportResult, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return ImportResult{}, fmt.Errorf("import: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	res, err := s.Import(ctx, r)
+	if err != nil {
+		return res, fmt.Errorf("%s: %w", name, err)
+	}
+	return res, nil
 }

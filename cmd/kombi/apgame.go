@@ -23,13 +23,13 @@ func (a *app) apTableCmd() (c *cobra.Command) {
 		Example: "  kombi table ap-progressions 'ap(k=3,set=2;4;6;8;10;12)'", Args: exactArgs(1, "one game string"), RunE: func(c *cobra.Command, args []string) error {
 			g, err := a.loadGame(args[0], seed)
 			ag, ok := g.(*apgame.Game)
-			if err = errors.Join(out.check(), err); err != nil || !ok {
+			if err = errors.Join(out.Check(), err); err != nil || !ok {
 				return cmp.Or(err, usagef("%s is not a Szemerédi game; want ap(x=...,k=...)", args[0]))
 			}
 			p := ag.ProgressionsTable()
 			return a.write(out, p, apTable(p.ProgressionTable()), apTable(p.NumberTable()))
 		}}
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	c.Flags().Uint64Var(&seed, "seed", seed, "seed of the set when the game string has no seed=")
 	return c
 }
@@ -38,13 +38,13 @@ func (a *app) apBenchCmd() (c *cobra.Command) {
 	out, x, k, sets := output{}, 1000, 3, 20
 	c = &cobra.Command{Use: "ap", Short: "Szemerédi game: time the set draw, the progressions (against a plain search), a move (against a recount)",
 		Example: "  kombi bench ap --x 1000 --k 3 --sets 20", Args: exactArgs(0, "no arguments"), RunE: func(c *cobra.Command, _ []string) error {
-			if err := errors.Join(out.check(), apgame.CheckBench(x, k, sets)); err != nil {
+			if err := errors.Join(out.Check(), apgame.CheckBench(x, k, sets)); err != nil {
 				return usagef("bench ap: %w", err)
 			}
 			r, err := apgame.Bench(c.Context(), x, k, sets)
 			return errors.Join(err, a.write(out, r, apTable(r.Table())), interrupted(c.Context(), err))
 		}}
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	c.Flags().IntVar(&x, "x", x, "size of the sets")
 	c.Flags().IntVar(&k, "k", k, "progression length")
 	c.Flags().IntVar(&sets, "sets", sets, "number of sets (seeds 0, 1, ...)")
@@ -56,7 +56,7 @@ func (a *app) apReportCmd() (c *cobra.Command) {
 	c = &cobra.Command{Use: "ap-strength", Short: "Szemerédi game: wins, draws and losses of bot A against bot B over a grid of (x, k), as `kombi arena` plays",
 		Example: "  kombi report ap-strength --grid 40:3,100:4 --games 50", Args: exactArgs(0, "no arguments"), RunE: func(c *cobra.Command, _ []string) error {
 			specs, err := p.Specs(a.bots)
-			if err = errors.Join(out.check(), err); err != nil {
+			if err = errors.Join(out.Check(), err); err != nil {
 				return usagef("report ap-strength: %w", err)
 			}
 			bar := report.NewProgress(a.stderr, "games", false)
@@ -68,7 +68,7 @@ func (a *app) apReportCmd() (c *cobra.Command) {
 			bar.Done()
 			return errors.Join(err, a.write(out, rep, apTable(rep.Table())), interrupted(c.Context(), err))
 		}}
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	c.Flags().StringVar(&p.A, "p1", "strong", "bot string of A")
 	c.Flags().StringVar(&p.B, "p2", "extendblock", "bot string of B")
 	c.Flags().IntVar(&p.Games, "games", 200, "games per (x, k); game i uses seed --seed + i (a new set) and seats A first when i is even")

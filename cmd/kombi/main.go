@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"time"
 
@@ -198,74 +197,38 @@ func group(use, short string, subs ...*cobra.Command) *cobra.Command {
 // to commands: game names for their game-string argument, and for --p1 and
 // --p2 the names of the bots that play it (every bot before it is given).
 func (a *app) withCompletion(cmds ...*cobra.Command) []*cobra.Command {
-	games := func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		var out []cobra.Completion
-		for _, g := range a.catalogue() {
-			if len(args) == 0 && strings.HasPrefix(g.Name, prefix) {
-				out = append(out, cobra.CompletionWithDesc(g.Name, g.Doc))
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
-	}
-	bots := func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		name, _, _ := strings.Cut(strings.Join(args, "("), "(")
-		seen := map[string]bool{}
-		var out []cobra.Completion
-		for _, g := range a.catalogue() {
-			for _, b := range g.Bots {
-				if (name == "" || g.Name == name) && !seen[b.Name] && strings.HasPrefix(b.Name, prefix) {
-					seen[b.Name] = true
-					out = append(out, cobra.CompletionWithDesc(b.Name, b.Doc))
+	complete := func(bots bool, dir cobra.ShellCompDirective) cobra.CompletionFunc {
+		return func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var out []cobra.Completion
+			if bots || len(args) == 0 {
+				for _, c := range all.Complete(a.catalogue(), prefix, bots, strings.Join(args, "")) {
+					out = append(out, cobra.CompletionWithDesc(c[0], c[1]))
 				}
 			}
+			return out, dir
 		}
-		return out, cobra.ShellCompDirectiveNoFileComp
 	}
 	for _, c := range cmds {
-		c.ValidArgsFunction = games
+		c.ValidArgsFunction = complete(false, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace)
 		for _, f := range []string{"p1", "p2"} {
 			if c.Flags().Lookup(f) != nil {
-				_ = c.RegisterFlagCompletionFunc(f, bots)
+				_ = c.RegisterFlagCompletionFunc(f, complete(true, cobra.ShellCompDirectiveNoFileComp))
 			}
 		}
 	}
 	return cmds
 }
 
-// output is the --format / --json choice of a command that prints tables
-// or one JSON object.
-type output struct {
-	format string
-	json   bool
-}
-
-// addFlags adds --format and --json (the same as --format json).
-func (o *output) addFlags(fl *pflag.FlagSet) {
-	fl.StringVar(&o.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
-	fl.BoolVar(&o.json, "json", false, "print JSON (the same as --format json)")
-}
-
-// check validates the format; a bad one is a usage error.
-func (o *output) check() error {
-	if o.json {
-		o.format = "json"
-	}
-	if !slices.Contains(report.Formats, o.format) {
-		return usagef("--format %q: want one of %s", o.format, strings.Join(report.Formats, ", "))
-	}
-	return nil
-}
-
-// isJSON reports whether the command prints JSON.
-func (o *output) isJSON() bool { return o.json || o.format == "json" }
+// output is the --format / --json choice of a command (report.Output).
+type output = report.Output
 
 // write prints tables in the chosen format. With JSON and a data value,
 // that value is printed instead (the command's own JSON shape).
 func (a *app) write(o output, data any, tables ...*report.Table) error {
-	if o.isJSON() && data != nil {
+	if o.IsJSON() && data != nil {
 		return writeJSON(a.stdout, data)
 	}
-	return report.WriteTables(a.stdout, o.format, tables...)
+	return report.WriteTables(a.stdout, o.Format, tables...)
 }
 
 // print prints data as JSON with --json, else text for people.
@@ -325,7 +288,7 @@ func (a *app) storeQuery(use, short string, args cobra.PositionalArgs,
 	query func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error)) *cobra.Command {
 	var out output
 	c := newCmd(use, short, args, func(c *cobra.Command, args []string) error {
-		if err := out.check(); err != nil {
+		if err := out.Check(); err != nil {
 			return err
 		}
 		return a.withStore(c, func(st *store.Store) error {
@@ -336,7 +299,7 @@ func (a *app) storeQuery(use, short string, args cobra.PositionalArgs,
 			return a.write(out, data, t)
 		})
 	})
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	return c
 }
 

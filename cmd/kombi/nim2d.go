@@ -38,7 +38,7 @@ func (a *app) nim2dBenchCmd() *cobra.Command {
 // nim2dCmd completes c: check the settings o, run fn with them, print the JSON or the tables (also after Ctrl-C: exit 130).
 func nim2dCmd[O any, R interface{ Tables() []nim2d.Table }](a *app, c *cobra.Command, format string, o *O, check func() error, fn func(context.Context, O, func(solve.Progress)) (R, error)) *cobra.Command {
 	var out output
-	c.Args, c.PreRunE = exactArgs(0, "no arguments"), func(*cobra.Command, []string) error { return out.check() }
+	c.Args, c.PreRunE = exactArgs(0, "no arguments"), func(*cobra.Command, []string) error { return out.Check() }
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		if err := check(); err != nil {
 			return usageError{err}
@@ -54,7 +54,7 @@ func nim2dCmd[O any, R interface{ Tables() []nim2d.Table }](a *app, c *cobra.Com
 		}
 		return cmp.Or(a.write(out, res, ts...), interrupted(c.Context(), err))
 	}
-	out.addFlags(c.Flags())
-	out.format, c.Flags().Lookup("format").DefValue = format, format
+	out.AddFlags(c.Flags())
+	out.Format, c.Flags().Lookup("format").DefValue = format, format
 	return c
 }

@@ -23,7 +23,7 @@ func (a *app) tableGrundyCmd() *cobra.Command {
 		Example: "  kombi table grundy --count 100\n  kombi table grundy --count 2097152 --summary\n  kombi table grundy --count 1000 --json",
 		Args:    exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
-			if err := errors.Join(out.check(), nim.CheckGrundyTable(count, !summary && !out.isJSON())); err != nil {
+			if err := errors.Join(out.Check(), nim.CheckGrundyTable(count, !summary && !out.IsJSON())); err != nil {
 				return usageError{fmt.Errorf("table grundy: --count %d (required), --summary %t: %w", count, summary, err)}
 			}
 			bar := report.NewProgress(a.stderr, "values", false)
@@ -31,7 +31,7 @@ func (a *app) tableGrundyCmd() *cobra.Command {
 			if bar.Done(); t == nil {
 				return fmt.Errorf("table grundy: %w", err)
 			}
-			if out.isJSON() {
+			if out.IsJSON() {
 				return errors.Join(t.WriteJSON(a.stdout, summary), interrupted(c.Context(), err))
 			}
 			tables := []*report.Table{{Title: t.RareTitle(), Columns: []string{"n", "G(n)"}, Rows: t.RareRows(), Notes: []string{t.Summary()}}}
@@ -41,7 +41,7 @@ func (a *app) tableGrundyCmd() *cobra.Command {
 			return errors.Join(a.write(out, nil, tables...), interrupted(c.Context(), err))
 		},
 	}
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	c.Flags().IntVar(&count, "count", 0, "number of values, G(0)..G(COUNT−1) (required)")
 	c.Flags().BoolVar(&naive, "naive", false, "use the plain O(n²) mex (slow; for comparison)")
 	c.Flags().BoolVar(&summary, "summary", false, "leave out the list of all values")
@@ -60,7 +60,7 @@ func (a *app) tableBuildingNimCmd() *cobra.Command {
 		Args:    exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			pl, err := nim.CheckBuildingTable(maxHeaps, maxTokens, placement)
-			if err = errors.Join(out.check(), err); err != nil {
+			if err = errors.Join(out.Check(), err); err != nil {
 				return usageError{fmt.Errorf("table buildingnim: --max-heaps %d --max-tokens %d --placement %s: %w", maxHeaps, maxTokens, placement, err)}
 			}
 			bar := report.NewProgress(a.stderr, "heaps", false)
@@ -72,7 +72,7 @@ func (a *app) tableBuildingNimCmd() *cobra.Command {
 			return errors.Join(werr, interrupted(c.Context(), err))
 		},
 	}
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	c.Flags().IntVar(&maxHeaps, "max-heaps", 5, "largest number of heaps")
 	c.Flags().IntVar(&maxTokens, "max-tokens", 20, "largest number of tokens")
 	c.Flags().StringVar(&placement, "placement", "empty-first", "empty-first (a token goes on an empty heap while there is one) or free (any heap)")

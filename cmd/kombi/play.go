@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -105,14 +104,6 @@ func (f *playFlags) merge(c *cobra.Command, cfg playConfig, spec *string) error 
 		f.maxThink, err = cfg.MaxThinkValue()
 	}
 	return err
-}
-
-// randomSeed returns a fresh seed for games whose seed was not given.
-func randomSeed() uint64 { return match.RandomSeed() }
-
-// newOutputFile creates a new transcript file (match.NewTranscriptFile).
-func newOutputFile(dir, gameName string, seed uint64) (*os.File, error) {
-	return match.NewTranscriptFile(dir, gameName, seed)
 }
 
 func (a *app) play(c *cobra.Command, spec string, f playFlags) error {

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"log/slog"
-	"os"
 	"strconv"
 	"time"
 
@@ -80,19 +80,12 @@ func (a *app) recordsImportCmd() *cobra.Command {
 	var asJSON bool
 	c := newCmd("import FILE.jsonl", "Store the records of a JSONL file ('-': standard input)", exactArgs(1, "one JSONL file"), func(c *cobra.Command, args []string) error {
 		name := args[0]
-		var r io.Reader = a.stdin
-		if name != "-" {
-			f, err := os.Open(name)
-			if err != nil {
-				return usagef("import: %w", err)
-			}
-			defer f.Close()
-			r = f
-		}
 		return a.withStore(c, func(st *store.Store) error {
-			res, err := st.Import(c.Context(), r)
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
+			res, err := st.ImportFile(c.Context(), name, a.stdin)
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+				return usageError{err}
+			} else if err != nil {
+				return err
 			}
 			if res.TornLast {
 				fmt.Fprintf(a.stderr, "kombi: warning: %s: the last line is incomplete (a write cut short?) and was skipped\n", name)

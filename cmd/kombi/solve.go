@@ -24,7 +24,7 @@ type searchFlags struct {
 func (sf *searchFlags) addFlags(c *cobra.Command, what string, limit time.Duration, limitDoc string) {
 	fl := c.Flags()
 	fl.StringVar(&sf.position, "position", "", "position to "+what+", in the game's position notation (default: the start)")
-	sf.out.addFlags(fl)
+	sf.out.AddFlags(fl)
 	fl.IntVar(&sf.opt.MaxLength, "max-length", 0, "bound on the length of play searched, for games that need one")
 	fl.Int64Var(&sf.opt.MemBytes, "mem", 0, "memory bound of the solver's tables in bytes (0: the solver's default)")
 	fl.DurationVar(&sf.limit, "time", limit, limitDoc)
@@ -33,7 +33,7 @@ func (sf *searchFlags) addFlags(c *cobra.Command, what string, limit time.Durati
 // start checks the flags and builds the game and the position --position
 // names (the start without it).
 func (sf *searchFlags) start(a *app, spec string) (game.Game, game.State, error) {
-	if err := sf.out.check(); err != nil {
+	if err := sf.out.Check(); err != nil {
 		return nil, nil, err
 	}
 	switch mem := solve.MachineMemory(); {
@@ -83,7 +83,7 @@ func (a *app) solveCmd() *cobra.Command {
 			if r == nil || err != nil && !solve.Stopped(err) {
 				return fmt.Errorf("solve: %w", err)
 			}
-			if werr := a.print(sf.out.isJSON(), r, report.ResultText(r)); werr != nil {
+			if werr := a.print(sf.out.IsJSON(), r, report.ResultText(r)); werr != nil {
 				return werr
 			}
 			return interrupted(c.Context(), err)

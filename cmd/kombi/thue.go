@@ -12,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue/thesis"
+	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/sweep"
 )
@@ -68,7 +69,7 @@ func (a *app) playThesis(c *cobra.Command, cfg playConfig, f playFlags, spec str
 	if err := f.merge(c, cfg, &spec); err != nil {
 		return err
 	}
-	if f.seed = pick(fl.Changed("seed") || f.seedFromConfig, f.seed, randomSeed()); !tc.Overall {
+	if f.seed = pick(fl.Changed("seed") || f.seedFromConfig, f.seed, match.RandomSeed()); !tc.Overall {
 		fmt.Fprintln(pick(f.json, a.stderr, a.stdout), tc.Describe(f.p1, f.p2))
 		return a.play(c, tc.Game, f)
 	}
@@ -76,7 +77,7 @@ func (a *app) playThesis(c *cobra.Command, cfg playConfig, f playFlags, spec str
 	bar := report.NewProgress(a.stderr, "games", false)
 	t, err := thesis.RunOverall(c.Context(), a.games, a.bots, tc, thesis.OverallOptions{Seed: f.seed, Dir: pick(f.noOut, "", f.out), Log: a.stderr, Progress: bar.Func()})
 	bar.Done()
-	return thueErr(c, cmp.Or(a.writeThesis(output{format: pick(f.json, "json", "text")}, nil, t), err))
+	return thueErr(c, cmp.Or(a.writeThesis(output{Format: pick(f.json, "json", "text")}, nil, t), err))
 }
 
 func (a *app) thueCmd() *cobra.Command {
@@ -109,8 +110,8 @@ func (a *app) thueCmd() *cobra.Command {
 func (a *app) thueSession(h thesis.Help, s *thesis.Session, run func(c *cobra.Command) error) *cobra.Command {
 	c := thueCommand(h, func(c *cobra.Command) (err error) {
 		var file *os.File
-		if s.Seed, s.Input = pick(c.Flags().Changed("seed"), s.Seed, randomSeed()), a.input; !s.NoOut {
-			if file, err = newOutputFile(s.Out, "thue-"+c.Name(), s.Seed); err != nil {
+		if s.Seed, s.Input = pick(c.Flags().Changed("seed"), s.Seed, match.RandomSeed()), a.input; !s.NoOut {
+			if file, err = match.NewTranscriptFile(s.Out, "thue-"+c.Name(), s.Seed); err != nil {
 				return err
 			}
 		}
@@ -130,7 +131,7 @@ func (a *app) thueSession(h thesis.Help, s *thesis.Session, run func(c *cobra.Co
 func (a *app) benchThueCmd() *cobra.Command {
 	out, opt := output{}, thesis.BenchOptions{Log: a.stderr}
 	c := thueCommand(thesis.BenchHelp, func(c *cobra.Command) error {
-		if err := out.check(); err != nil {
+		if err := out.Check(); err != nil {
 			return err
 		}
 		results, ts, err := thesis.Bench(c.Context(), opt)
@@ -141,7 +142,7 @@ func (a *app) benchThueCmd() *cobra.Command {
 	fl.Uint64Var(&opt.Seed, "seed", 7, "seed of the ties and the starting symbol (0: ties first; 7 gives B1-P1 a full 213-move game like the thesis' longest)")
 	fl.IntVar(&opt.MaxLength, "max-length", 0, "stop each game at this word length (default per configuration: 236, 213, 80, 150)")
 	fl.DurationVar(&opt.PortBudget, "port-budget", 20*time.Second, "time the port of the listings may spend per configuration")
-	out.addFlags(fl)
+	out.AddFlags(fl)
 	return c
 }
 
@@ -174,13 +175,13 @@ func (a *app) reportTable31Cmd() *cobra.Command {
 	out, maxLevel := output{}, 0
 	c := thueCommand(thesis.Table31Help, func(c *cobra.Command) error {
 		cells, err := thesis.Table31Cells(maxLevel)
-		if err = cmp.Or(out.check(), err); err != nil {
+		if err = cmp.Or(out.Check(), err); err != nil {
 			return err
 		}
 		res, err := sweep.Run(c.Context(), a.games, a.bots, cells, sweep.Options{})
 		return cmp.Or(a.writeThesis(out, nil, thesis.Table31(sweep.Summarise(res))), err)
 	})
 	c.Flags().IntVar(&maxLevel, "max-level", 2, "highest nesting level for each role")
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	return c
 }

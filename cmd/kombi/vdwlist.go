@@ -59,7 +59,7 @@ func vdwCmd[R interface{ Grids() []vdwlist.Grid }](a *app, short, long, example 
 	c := &cobra.Command{Use: "vdwlist", Short: short, Long: long, Example: example, Args: exactArgs(0, "no arguments")}
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		name := c.Parent().Name() + " vdwlist"
-		if err := out.check(); err != nil {
+		if err := out.Check(); err != nil {
 			return err
 		} else if err := check(); err != nil {
 			return usageError{fmt.Errorf("%s: %w", name, err)}
@@ -79,7 +79,7 @@ func vdwCmd[R interface{ Grids() []vdwlist.Grid }](a *app, short, long, example 
 		return interrupted(c.Context(), err)
 	}
 	flags(c.Flags())
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	return c
 }
 

@@ -20,7 +20,7 @@ func (a *app) wythoffCmd(c *cobra.Command, flags func(*pflag.FlagSet), run wytho
 	out, quiet := output{}, false
 	c.Args = exactArgs(0, "no arguments")
 	c.RunE = func(c *cobra.Command, _ []string) error {
-		if err := out.check(); err != nil {
+		if err := out.Check(); err != nil {
 			return err
 		}
 		bar := report.NewProgress(a.stderr, c.CommandPath(), quiet)
@@ -38,7 +38,7 @@ func (a *app) wythoffCmd(c *cobra.Command, flags func(*pflag.FlagSet), run wytho
 	}
 	flags(c.Flags())
 	c.Flags().BoolVar(&quiet, "quiet", false, "no progress reports")
-	out.addFlags(c.Flags())
+	out.AddFlags(c.Flags())
 	return c
 }
 
@@ -60,7 +60,7 @@ func (a *app) tableWythoffCmd() *cobra.Command {
 		_ = cobra.MarkFlagRequired(fl, "a")
 	}, func(c *cobra.Command, out output, progress func(solve.Progress)) (wythoff.Result, error) {
 		q.MethodGiven, q.CountGiven, q.Progress = c.Flags().Changed("method"), c.Flags().Changed("count"), progress
-		return q.Run(c.Context(), a.stdout, out.format)
+		return q.Run(c.Context(), a.stdout, out.Format)
 	})
 }
 

@@ -1,6 +1,8 @@
 package all
 
 import (
+	"strings"
+
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 )
@@ -65,4 +67,30 @@ func Catalogue(games *game.Registry, bots *bot.Registry) []GameInfo {
 		list = append(list, gi)
 	}
 	return list
+}
+
+// Complete lists what completes prefix, as (name, description) pairs: the
+// game names, or with bots the names of the bots that play the game of the
+// game string gameArg (every game's bots when gameArg is empty), each once.
+func Complete(cat []GameInfo, prefix string, bots bool, gameArg string) [][2]string {
+	name, _, _ := strings.Cut(gameArg, "(")
+	seen := map[string]bool{}
+	var out [][2]string
+	add := func(n, doc string) {
+		if !seen[n] && strings.HasPrefix(n, prefix) {
+			seen[n] = true
+			out = append(out, [2]string{n, doc})
+		}
+	}
+	for _, g := range cat {
+		switch {
+		case !bots:
+			add(g.Name, g.Doc)
+		case name == "" || g.Name == name:
+			for _, b := range g.Bots {
+				add(b.Name, b.Doc)
+			}
+		}
+	}
+	return out
 }
