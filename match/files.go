@@ -205,11 +205,21 @@ func WriteRecordFile(path string, rec *game.Record) error {
 	if err != nil {
 		return fmt.Errorf("record file %s: %w", path, err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".record-*.json")
-	if err != nil {
+	if err := WriteFileAtomic(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("record file %s: %w", path, err)
 	}
-	_, err = tmp.Write(append(data, '\n'))
+	return nil
+}
+
+// WriteFileAtomic writes data to path whole or not at all: into a
+// temporary file of the same directory, synced to disk, then renamed over
+// path. A failure leaves what path held before.
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -224,9 +234,8 @@ func WriteRecordFile(path string, rec *game.Record) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("record file %s: %w", path, err)
 	}
-	return nil
+	return err
 }
 
 // OpenInput opens a file of records to read ("-": stdin), at most

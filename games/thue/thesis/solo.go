@@ -80,22 +80,7 @@ func SaveHighScore(dir, key string, length int) (before int, err error) {
 	if err != nil {
 		return before, fmt.Errorf("high scores: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, HighScoresFile+".*.tmp")
-	if err != nil {
-		return before, fmt.Errorf("high scores: %w", err)
-	}
-	_, err = tmp.Write(append(data, '\n'))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := match.WriteFileAtomic(path, append(data, '\n')); err != nil {
 		return before, fmt.Errorf("high scores %s: %w", path, err)
 	}
 	return before, nil
