@@ -118,7 +118,7 @@ func (a *app) rootCmd() *cobra.Command {
 		group("bench", "Measure the speed of engines and solvers against their baselines",
 			a.benchWythoffCmd(), a.nim2dBenchCmd(), a.vdwlistBenchCmd(), a.apBenchCmd(), a.benchThueCmd()),
 		group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
-			a.reportWythoffTable5Cmd(), a.nim2dEndgamesCmd(), a.vdwlistReportCmd(), a.apReportCmd(), a.reportTable31Cmd()),
+			a.reportWythoffTable5Cmd(), a.nim2dEndgamesCmd(), a.vdwlistReportCmd(), a.apReportCmd(), a.reportTable31Cmd(), a.reportFrontierCmd()),
 		group("plot", "Draw plots (PNG or SVG) from game records", a.plotDecisionTimesCmd()))
 	addHelp(root)
 	return root

@@ -118,3 +118,17 @@ func (a *app) analyzeCmd() *cobra.Command {
 	sf.addFlags(c, "analyse", 10*time.Second, "time for the whole analysis; moves not decided in time are 'unknown'")
 	return c
 }
+
+func (a *app) reportFrontierCmd() *cobra.Command {
+	var out output
+	c := newCmd("frontier", "The values and bounds Kombi has proven, each with how, the command that reproduces it and its machine time",
+		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
+			if err := out.Check(); err != nil {
+				return err
+			}
+			rows := report.FrontierRows()
+			return a.write(out, rows, report.FrontierTable(rows))
+		})
+	out.AddFlags(c.Flags())
+	return c
+}
