@@ -203,3 +203,49 @@ func TestBrowserThueToTheEndHighlightsTheSquare(t *testing.T) {
 	shot(t, ctx, "thue.png")
 	_ = fmt.Sprint()
 }
+
+// playNumbers plays a numbers game against the computer by clicking the
+// first playable number (and a colour, when one is offered) until the end.
+func playNumbers(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	for range 80 {
+		waitFor(t, ctx, `!document.getElementById('result').hidden || document.querySelector('.num:not([disabled])') !== null || document.querySelector('#palette [data-color]') !== null`, "my turn or the end")
+		if js[bool](t, ctx, `!document.getElementById('result').hidden`) {
+			break
+		}
+		js[bool](t, ctx, `(() => { const c = document.querySelector('#palette [data-color]'); if (c) { c.click(); return true; }
+			const n = document.querySelector('.num:not([disabled])'); if (n) n.click(); return true; })()`)
+		time.Sleep(60 * time.Millisecond)
+	}
+	waitFor(t, ctx, `!document.getElementById('result').hidden`, "the end of the game")
+	return js[string](t, ctx, `document.getElementById('result').textContent`)
+}
+
+func TestBrowserNumbersGamesAgainstTheComputer(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := browser(t)
+	// The list-colouring game: the person names numbers, the computer colours.
+	if err := chromedp.Do(ctx, newGame(h, "vdwlist", map[string]string{"s": "8"}, "human", "hard")...); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `!document.getElementById('play').hidden`, "the new game")
+	if res := playNumbers(t, ctx); !strings.Contains(res, "wins") {
+		t.Fatalf("vdwlist: the end is not shown: %q", res)
+	}
+	if n := js[int](t, ctx, `document.querySelectorAll('.num.taken').length`); n == 0 {
+		t.Fatal("vdwlist: no coloured number on the board at the end")
+	}
+	// The Szemerédi game against the strong player.
+	if err := chromedp.Do(ctx, newGame(h, "ap", map[string]string{"x": "12", "k": "3"}, "human", "strong")...); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `!document.getElementById('play').hidden && document.querySelector('#title h2').textContent.startsWith('ap(')`, "the new game")
+	res := playNumbers(t, ctx)
+	if !strings.Contains(res, "wins") && !strings.Contains(res, "Draw") {
+		t.Fatalf("ap: the end is not shown: %q", res)
+	}
+	if strings.Contains(res, "wins") && js[int](t, ctx, `document.querySelectorAll('.num.lit').length`) < 3 {
+		t.Fatal("ap: the winning progression is not highlighted")
+	}
+	shot(t, ctx, "ap.png")
+}
