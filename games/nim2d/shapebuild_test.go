@@ -2,8 +2,10 @@ package nim2d
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -92,13 +94,13 @@ func TestShapeTableSmall(t *testing.T) {
 func TestShapeTableResume(t *testing.T) {
 	dir := t.TempDir()
 	whole := filepath.Join(dir, "whole.bin")
-	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 7, File: whole, MemMiB: 64, Workers: 1}, nil); err != nil {
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: whole, MemMiB: 64, Workers: 1}, nil); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "resume.bin")
-	o := ShapeTableOptions{N: 7, File: path, MemMiB: 64, Workers: 2, stopAfter: 15000}
+	o := ShapeTableOptions{N: 6, File: path, MemMiB: 64, Workers: 2, stopAfter: 500}
 	res, err := BuildShapeTable(context.Background(), o, nil)
-	if !errors.Is(err, context.Canceled) || res.Complete || res.Shapes < 15000 || res.Note == "" {
+	if !errors.Is(err, context.Canceled) || res.Complete || res.Shapes < 500 || res.Note == "" {
 		t.Fatalf("stopped run: %+v %v", res, err)
 	}
 	saved := res.Shapes
@@ -111,9 +113,9 @@ func TestShapeTableResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	o.stopAfter = 10000
+	o.stopAfter = 300
 	res, err = BuildShapeTable(context.Background(), o, nil)
-	if !errors.Is(err, context.Canceled) || res.Resumed != saved || res.DroppedBytes != 7 || res.Shapes < saved+10000 {
+	if !errors.Is(err, context.Canceled) || res.Resumed != saved || res.DroppedBytes != 7 || res.Shapes < saved+300 {
 		t.Fatalf("second run: %+v %v (saved %d)", res, err, saved)
 	}
 	// Damage the last chunk's entries: that chunk is dropped and computed
@@ -126,7 +128,7 @@ func TestShapeTableResume(t *testing.T) {
 	f.Close()
 	o.stopAfter = 0
 	res, err = BuildShapeTable(context.Background(), o, nil)
-	if err != nil || !res.Complete || res.DroppedBytes == 0 || res.Resumed >= saved+10000 || *res.Grundy != 1 || res.Shapes != 41335 {
+	if err != nil || !res.Complete || res.DroppedBytes == 0 || res.Resumed >= saved+300 || *res.Grundy != 13 || res.Shapes != 1311 {
 		t.Fatalf("last run: %+v %v", res, err)
 	}
 	if res.TotalSeconds < res.Seconds || res.CoreSeconds < res.TotalSeconds {
@@ -150,16 +152,16 @@ func TestShapeTableResume(t *testing.T) {
 func TestShapeTableLimits(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "small.bin")
-	res, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 7, File: path, MemMiB: 1, memBytes: 64 << 10, Workers: 2}, nil)
-	if !errors.Is(err, ErrShapeMemory) || res.Complete || res.MemoryBytes > 64<<10 || res.Shapes == 0 {
+	res, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: path, MemMiB: 1, memBytes: 8 << 10, Workers: 2}, nil)
+	if !errors.Is(err, ErrShapeMemory) || res.Complete || res.MemoryBytes > 8<<10 || res.Shapes == 0 {
 		t.Fatalf("memory bound: %+v %v", res, err)
 	}
-	res, err = BuildShapeTable(context.Background(), ShapeTableOptions{N: 7, File: path, MemMiB: 64}, nil)
+	res, err = BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: path, MemMiB: 64}, nil)
 	if err != nil || !res.Complete || res.Resumed == 0 {
 		t.Fatalf("with more memory: %+v %v", res, err)
 	}
-	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: path, MemMiB: 64}, nil); err == nil {
-		t.Fatal("the 7×7 file taken for 6×6")
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 5, File: path, MemMiB: 64}, nil); err == nil {
+		t.Fatal("the 6×6 file taken for 5×5")
 	}
 	for _, o := range []ShapeTableOptions{{N: 10, MemMiB: 1}, {N: 1, MemMiB: 1}, {N: 8, MemMiB: -1}, {N: 8, MemMiB: 1, Workers: -1}} {
 		if err := o.Check(); err == nil {
@@ -196,7 +198,7 @@ func TestShapeTableLimits(t *testing.T) {
 	if _, err := OpenShapeBook(bad); err == nil {
 		t.Fatal("damaged header accepted")
 	}
-	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 7, File: bad, MemMiB: 64}, nil); err == nil {
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: bad, MemMiB: 64}, nil); err == nil {
 		t.Fatal("damaged header resumed")
 	}
 	_ = time.Second
@@ -245,5 +247,68 @@ func TestFrontierRows(t *testing.T) {
 		if row.Value != "not computed" || !strings.Contains(row.MachineTime, "estimated") {
 			t.Fatalf("row %+v", row)
 		}
+	}
+}
+
+// TestShapeBookConsistency samples the 8×8 and 9×9 tables of
+// $KOMBI_TEST_SHAPES (skipped without): each sampled value is the mex of
+// its options' values read from the same table (so that, the values of up
+// to 3 cells being right, a table consistent everywhere is right), and
+// for shapes of at most 20 cells the engine of grundy.go, without the
+// table, agrees.
+func TestShapeBookConsistency(t *testing.T) {
+	dir := os.Getenv("KOMBI_TEST_SHAPES")
+	if dir == "" {
+		t.Skip("set KOMBI_TEST_SHAPES to a directory of shape tables to run it")
+	}
+	for _, n := range []int{8, 9} {
+		book, err := openShapeBook(filepath.Join(dir, ShapeFileName(n)), 0)
+		if err != nil {
+			t.Logf("n=%d: %v", n, err)
+			continue
+		}
+		rng := rand.New(rand.NewPCG(uint64(n), 9))
+		withBook := NewEngine(NewCache(256 << 20))
+		withBook.UseBook(book)
+		plain := NewEngine(NewCache(256 << 20))
+		small := 0
+		for i := range 3000 {
+			var raw [8]byte
+			if _, err := book.f.ReadAt(raw[:], fileHeaderSize+8*rng.Int64N(book.Shapes)); err != nil {
+				t.Fatal(err)
+			}
+			e := binary.LittleEndian.Uint64(raw[:])
+			if i == 0 { // the triangle itself
+				e = bitCanonical(bitTriangle(n))<<7 | uint64(book.Triangle)
+			}
+			s, want := codeShape(e>>7), int(e&0x7f)
+			var seen [4]uint64
+			for _, m := range s.moves(nil) {
+				rest := s.without(m)
+				v, err := withBook.GrundyOf(rest)
+				if err != nil {
+					t.Fatal(err)
+				}
+				seen[v>>6] |= 1 << (v & 63)
+			}
+			g := 0
+			for seen[g>>6]>>(g&63)&1 == 1 {
+				g++
+			}
+			if g != want {
+				t.Fatalf("n=%d: %s: table %d, the mex of its options %d", n, s, want, g)
+			}
+			if s.Cells() <= 20 {
+				small++
+				if v, err := plain.Grundy(s); err != nil || v != want {
+					t.Fatalf("n=%d: %s: table %d, engine %d %v", n, s, want, v, err)
+				}
+			}
+		}
+		if withBook.Work != 0 {
+			t.Fatalf("n=%d: the options needed %d steps of search: the table is not closed", n, withBook.Work)
+		}
+		t.Logf("n=%d: 3000 sampled values consistent, %d of them checked by the engine", n, small)
+		book.Close()
 	}
 }

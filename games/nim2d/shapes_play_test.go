@@ -162,19 +162,19 @@ func TestPerfectWithBigShapeTables(t *testing.T) {
 // not yet finished is not used.
 func TestShapeLibrary(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := nim2d.BuildShapeTable(context.Background(), nim2d.ShapeTableOptions{N: 7, File: filepath.Join(dir, nim2d.ShapeFileName(7)), MemMiB: 64}, nil); err != nil {
+	if _, err := nim2d.BuildShapeTable(context.Background(), nim2d.ShapeTableOptions{N: 6, File: filepath.Join(dir, nim2d.ShapeFileName(6)), MemMiB: 64}, nil); err != nil {
 		t.Fatal(err)
 	}
 	lib := nim2d.NewShapeLibrary(dir)
 	b5, err := lib.Book(5)
-	if err != nil || b5 == nil || b5.N != 7 {
+	if err != nil || b5 == nil || b5.N != 6 {
 		t.Fatalf("book for 5: %+v %v", b5, err)
 	}
-	if b7, _ := lib.Book(7); b7 != b5 {
-		t.Fatal("the 7×7 table opened twice")
+	if b6, _ := lib.Book(6); b6 != b5 {
+		t.Fatal("the 6×6 table opened twice")
 	}
-	if b8, err := lib.Book(8); b8 != nil || err != nil {
-		t.Fatalf("book for 8: %+v %v", b8, err)
+	if b7, err := lib.Book(7); b7 != nil || err != nil {
+		t.Fatalf("book for 7: %+v %v", b7, err)
 	}
 	// An unfinished table is an error, and not used.
 	os.WriteFile(filepath.Join(dir, nim2d.ShapeFileName(8)), []byte("KOMBIN2D"), 0o644)
@@ -183,14 +183,14 @@ func TestShapeLibrary(t *testing.T) {
 	}
 
 	t.Setenv("KOMBI_DATA_DIR", dir)
-	g := load(t, "nim2d(n=7,first=p1)")
-	s := position(t, g, "2", "15")
+	g := load(t, "nim2d(n=6,first=p1)")
+	s := position(t, g, "2", "13")
 	r, err := solve.Solve(context.Background(), g, s, solve.Options{Nodes: 1})
 	if err != nil || !r.Complete {
 		t.Fatalf("with the table: %+v %v", r, err)
 	}
-	plain, _ := nim2d.New(7, "R", "p1")
-	ps := position(t, plain, "2", "15")
+	plain, _ := nim2d.New(6, "R", "p1")
+	ps := position(t, plain, "2", "13")
 	r2, err := solve.Solve(context.Background(), plain, ps, solve.Options{Nodes: 1})
 	if !solve.Stopped(err) || r2.Complete || r2.Outcome != solve.Unknown && r2.Outcome != r.Outcome {
 		t.Fatalf("without the table: %+v %v", r2, err)
