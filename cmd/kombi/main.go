@@ -114,7 +114,7 @@ func (a *app) rootCmd() *cobra.Command {
 			a.sweepRunCmd(), a.sweepResultsCmd(), a.sweepPlotCmd(), a.sweepStatusCmd()),
 		// The analysis commands group what the game families add (cmd/kombi/<family>.go).
 		group("table", "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
-			a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd(), a.vdwlistTableCmd(), a.apTableCmd()),
+			a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd(), a.vdwlistTableCmd(), a.apTableCmd(), a.nim2dShapesCmd()),
 		group("bench", "Measure the speed of engines and solvers against their baselines",
 			a.benchWythoffCmd(), a.nim2dBenchCmd(), a.vdwlistBenchCmd(), a.apBenchCmd(), a.benchThueCmd()),
 		group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",

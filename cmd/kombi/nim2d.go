@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"flag"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -14,31 +15,23 @@ import (
 
 func (a *app) nim2dEndgamesCmd() *cobra.Command {
 	var o nim2d.EndgameOptions
-	c := nim2dCmd(a, &cobra.Command{Use: "nim2d-endgames", Example: "  kombi report nim2d-endgames --max-empty 6 --json",
-		Short: "2D Nim: every class of positions with at most 5 empty cells (outcome, reason, example), and the empty N×N palettes proven"},
-		"markdown", &o, o.Check, nim2d.Endgames)
-	c.Flags().IntVar(&o.MaxEmpty, "max-empty", 5, "classify positions with at most this many empty cells")
-	c.Flags().IntVar(&o.SearchUpTo, "search-up-to", 7, "search the empty palette's triangles up to this side (8 takes about a minute)")
-	c.Flags().Int64Var(&o.MemMiB, "mem", 256, "memory bound of the Grundy cache in MiB")
-	return c
+	return nim2dCmd(a, "nim2d-endgames", "markdown", "2D Nim: every class of positions with at most 5 empty cells (outcome, reason, example), and the empty N×N palettes proven", "kombi report nim2d-endgames --max-empty 6 --json", &o, o.FlagSet(), o.Check, nim2d.Endgames)
 }
 
 func (a *app) nim2dBenchCmd() *cobra.Command {
 	var o nim2d.BenchOptions
-	c := nim2dCmd(a, &cobra.Command{Use: "nim2d", Example: "  kombi bench nim2d --up-to 8 --coverage 12 --json",
-		Short: "2D Nim: the decomposition engine against plain whole-palette search, the triangles, and the bots' coverage"},
-		"text", &o, o.Check, nim2d.Bench)
-	c.Flags().IntVar(&o.UpTo, "up-to", 7, "largest palette whose triangle is solved (8 takes about a minute)")
-	c.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the random positions")
-	c.Flags().IntVar(&o.Coverage, "coverage", 0, "random games per palette side (8 to 10) and game length of the coverage table (0: none)")
-	c.Flags().Int64Var(&o.Budget, "budget", nim2d.DefaultBudget, "work budget of one analysis in the coverage table")
-	return c
+	return nim2dCmd(a, "nim2d", "text", "2D Nim: the decomposition engine against plain whole-palette search, the triangles, and the bots' coverage", "kombi bench nim2d --up-to 8 --coverage 12 --json", &o, o.FlagSet(), o.Check, nim2d.Bench)
 }
 
-// nim2dCmd completes c: check the settings o, run fn with them, print the JSON or the tables (also after Ctrl-C: exit 130).
-func nim2dCmd[O any, R interface{ Tables() []nim2d.Table }](a *app, c *cobra.Command, format string, o *O, check func() error, fn func(context.Context, O, func(solve.Progress)) (R, error)) *cobra.Command {
+func (a *app) nim2dShapesCmd() *cobra.Command {
+	var o nim2d.ShapeTableOptions
+	return nim2dCmd(a, "nim2d-shapes", "text", "2D Nim: the Grundy value of every component shape of the N×N palette's triangles, saved for perfect play (parallel; Ctrl-C saves, a new run continues)", "kombi table nim2d-shapes --n 8\n  kombi table nim2d-shapes --n 9 --mem 4608 --file /big/disk/nim2d-shapes-9.bin", &o, o.FlagSet(), o.Check, nim2d.BuildShapeTable)
+}
+
+// nim2dCmd makes a command with the flags fl that checks the settings o, runs fn with them and prints the JSON or the tables (also after Ctrl-C: exit 130).
+func nim2dCmd[O any, R interface{ Tables() []nim2d.Table }](a *app, use, format, short, example string, o *O, fl *flag.FlagSet, check func() error, fn func(context.Context, O, func(solve.Progress)) (R, error)) *cobra.Command {
 	var out output
-	c.Args, c.PreRunE = exactArgs(0, "no arguments"), func(*cobra.Command, []string) error { return out.Check() }
+	c := &cobra.Command{Use: use, Short: short, Example: "  " + example, Args: exactArgs(0, "no arguments"), PreRunE: func(*cobra.Command, []string) error { return out.Check() }}
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		if err := check(); err != nil {
 			return usageError{err}
@@ -54,6 +47,7 @@ func nim2dCmd[O any, R interface{ Tables() []nim2d.Table }](a *app, c *cobra.Com
 		}
 		return cmp.Or(a.write(out, res, ts...), interrupted(c.Context(), err))
 	}
+	c.Flags().AddGoFlagSet(fl)
 	out.AddFlags(c.Flags())
 	out.Format, c.Flags().Lookup("format").DefValue = format, format
 	return c

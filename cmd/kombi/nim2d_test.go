@@ -181,7 +181,7 @@ func TestNim2dEndgamesReport(t *testing.T) {
 	if code != 0 || !strings.Contains(csv, "class,Grundy,outcome,reason,N ≥,example,winning move\n") || !strings.Contains(csv, "\n10,loss,0,mirror,—,") {
 		t.Fatalf("csv:\n%s", csv)
 	}
-	for _, bad := range [][]string{{"--max-empty", "9"}, {"--search-up-to", "9"}, {"--max-empty", "x"}, {"--mem", "0"}, {"--format", "xml"}} {
+	for _, bad := range [][]string{{"--max-empty", "9"}, {"--search-up-to", "9"}, {"--max-empty", "x"}, {"--mem", "-1"}, {"--format", "xml"}} {
 		if code, _, _ := kombi(t, "", append([]string{"report", "nim2d-endgames"}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
@@ -297,5 +297,50 @@ func TestNim2dReplayColours(t *testing.T) {
 	want := map[int]string{0: "P1 (G, random) wins", 1: "P2 (R, random) wins"}[rec.Winner]
 	if !strings.Contains(out, want) {
 		t.Fatalf("replay says\n%s\nwant %q", out, want)
+	}
+}
+
+// TestTableNim2dShapes: `kombi table nim2d-shapes` computes and seals a
+// table, a second run only reports it, sizes beyond its reach are usage
+// errors, and solve then reads the table from the data directory.
+func TestTableNim2dShapes(t *testing.T) {
+	if code, _, _ := kombi(t, "", "table", "nim2d-shapes", "--help"); code != 0 {
+		t.Skip("table nim2d-shapes is not registered (groups.go: a.nim2dShapesCmd() in tableCmd)")
+	}
+	dir := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", dir)
+	var res struct {
+		Complete bool  `json:"complete"`
+		Grundy   *int  `json:"grundy"`
+		Shapes   int64 `json:"shapes"`
+		Computed int64 `json:"computed"`
+		File     string
+	}
+	for run := range 2 {
+		code, out, errOut := kombi(t, "", "table", "nim2d-shapes", "--n", "7", "--json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if !res.Complete || res.Grundy == nil || *res.Grundy != 1 || res.Shapes != 41335 || res.File != filepath.Join(dir, "nim2d-shapes-7.bin") || run == 1 && res.Computed != 0 {
+			t.Fatalf("run %d: %s", run, out)
+		}
+	}
+	code, out, _ := kombi(t, "", "table", "nim2d-shapes", "--n", "5", "--file", filepath.Join(dir, "five.bin"))
+	if code != 0 || !strings.Contains(out, "triangle Grundy value") || !strings.Contains(out, "79") {
+		t.Fatalf("text: %d\n%s", code, out)
+	}
+	for _, bad := range [][]string{{"--n", "10"}, {"--n", "1"}, {"--mem", "-1"}, {"--workers", "-2"}} {
+		if code, _, errOut := kombi(t, "", append([]string{"table", "nim2d-shapes"}, bad...)...); code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d: %s", bad, code, errOut)
+		}
+	}
+	// The 7×7 palette after 2 and 15: the table decides every move at once.
+	code, out, errOut := kombi(t, "", "solve", "nim2d(n=7)", "--position", ".R...../......./G....../......./......./......./.......", "--json", "--quiet")
+	var r map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r["complete"] != true {
+		t.Fatalf("solve with the table: %d %s %s", code, out, errOut)
 	}
 }

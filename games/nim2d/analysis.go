@@ -122,7 +122,7 @@ func (ev evaluator) shape(s Shape, k Key) (int, bool) {
 	if n := s.Cells(); n <= 3 {
 		return n, true
 	}
-	if v, ok := ev.e.cached(k); ok {
+	if v, ok := ev.e.known(&s, k); ok {
 		return v, true
 	}
 	if ev.knownOnly || ev.e.err != nil {

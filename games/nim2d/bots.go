@@ -52,9 +52,11 @@ type Player struct {
 	// makes the play depend on the machine's speed.
 	Time   time.Duration
 	engine *Engine
-	rng    *rand.Rand
-	out    io.Writer
-	name   string
+	// book, when set, finds the finished shape table at the first decision.
+	book func() (*ShapeBook, error)
+	rng  *rand.Rand
+	out  io.Writer
+	name string
 }
 
 // NewPlayer returns a player of the strategy whose random choices follow
@@ -72,6 +74,13 @@ func NewPlayer(strategy Strategy, seed uint64, memBytes int64, out io.Writer) *P
 	}
 }
 
+// UseBook makes the player read the values of a finished shape table (nil:
+// none) instead of searching for them.
+func (p *Player) UseBook(b *ShapeBook) {
+	p.engine.UseBook(b)
+	p.book = nil
+}
+
 // Act chooses a move.
 func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
 	s, ok := st.(*State)
@@ -83,6 +92,14 @@ func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
+	}
+	if p.book != nil {
+		b, err := p.book()
+		if err != nil {
+			fmt.Fprintf(p.out, "[%s: %v; searching without it]\n", p.name, err)
+		}
+		p.engine.UseBook(b)
+		p.book = nil
 	}
 	var a *Analysis
 	if p.Strategy == StrategyPerfect || p.Switch {
@@ -280,6 +297,9 @@ func Register(games *game.Registry, bots *bot.Registry) error {
 			Name: st.String(), Doc: docs[st], Params: params, Games: []string{"nim2d"},
 			New: func(g game.Game, prm game.Params, env bot.Env) (bot.Bot, error) {
 				pl := NewPlayer(st, env.Seed, prm.Int64("mem")<<20, env.Output)
+				if ng, ok := g.(*Game); ok {
+					pl.book = ng.ShapeBook
+				}
 				pl.Switch = st != StrategyPerfect && prm.Bool("switch")
 				pl.Budget = prm.Int64("budget")
 				pl.Time = prm.Duration("time")

@@ -51,7 +51,10 @@ var ErrBudget = solve.ErrBudget
 // being computed. An Engine is not safe for concurrent use.
 type Engine struct {
 	cache *Cache
-	ctx   context.Context
+	// book, when not nil, holds finished values (a shape table) that the
+	// engine reads before computing.
+	book *ShapeBook
+	ctx  context.Context
 	// budget bounds the work (moves examined in shapes not yet cached) of
 	// one call; 0 means no bound.
 	budget int64
@@ -73,6 +76,13 @@ func NewEngine(cache *Cache) *Engine {
 	return &Engine{cache: cache, ctx: context.Background()}
 }
 
+// UseBook makes the engine read the values of a finished shape table
+// (nil: none) before computing any.
+func (e *Engine) UseBook(b *ShapeBook) { e.book = b }
+
+// Book returns the shape table the engine reads, or nil.
+func (e *Engine) Book() *ShapeBook { return e.book }
+
 // Cache returns the engine's cache.
 func (e *Engine) Cache() *Cache { return e.cache }
 
@@ -93,6 +103,21 @@ func (e *Engine) OnProgress(f func(work int64)) { e.progress = f }
 func (e *Engine) cached(k Key) (int, bool) {
 	v, ok := e.cache.Get(k)
 	return int(v & 0xffff), ok
+}
+
+// known returns the value of the connected shape s of canonical key k if
+// the cache or the book has it (the book's values go to the cache).
+func (e *Engine) known(s *Shape, k Key) (int, bool) {
+	if v, ok := e.cached(k); ok {
+		return v, true
+	}
+	if e.book != nil {
+		if v, ok := e.book.Lookup(*s); ok {
+			e.cache.Put(k, entry(v, e.Work))
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // Grundy returns the Grundy value of a connected shape, or ErrBudget (or the
@@ -118,7 +143,7 @@ func (e *Engine) Known(s Shape) (int, bool) {
 	if n := s.Cells(); n <= 3 {
 		return n, true
 	}
-	return e.cached(s.Canonical())
+	return e.known(&s, s.Canonical())
 }
 
 // GrundyOf returns the Grundy value of any shape: the XOR of the values of
@@ -166,7 +191,7 @@ func (e *Engine) grundy(s *Shape) (int, bool) {
 
 // keyed returns the value of the connected shape s of canonical key key.
 func (e *Engine) keyed(s *Shape, key Key) (int, bool) {
-	if v, ok := e.cached(key); ok {
+	if v, ok := e.known(s, key); ok {
 		return v, true
 	}
 	var buf [6 * MaxSide * MaxSide]shapeMove

@@ -11,6 +11,13 @@
 // forms (Engine), solves positions (Analyse), plays the assignment's three
 // strategies and perfect play (bots.go), proves the outcome of the empty
 // board for every N, and classifies the endgames with few empty cells.
+//
+// For the large palettes it computes, once, the shape table of a palette
+// side (BuildShapeTable, `kombi table nim2d-shapes`): the Grundy value of
+// every component that can arise in the palette's triangles, in parallel,
+// saved as it goes to a file that a later run continues. Games made by the
+// registry read the finished table of the data directory (ShapeLibrary,
+// ShapeBook), so that perfect play and solves need no search.
 package nim2d
 
 import (
@@ -30,12 +37,14 @@ var nim2dParams = []game.ParamSpec{
 		Doc: "who moves first: p1, p2, or coin (a fair coin tossed from the seed; the default)"},
 }
 
-// NewType returns the type of 2D Nim, for a registry.
+// NewType returns the type of 2D Nim, for a registry. Its games read the
+// shape tables of the data directory (a ShapeLibrary of their own type,
+// opening each file once, when first needed).
 func NewType() *game.Type {
-	return newType("R")
+	return newType("R", NewShapeLibrary(""))
 }
 
-func newType(p1 string) *game.Type {
+func newType(p1 string, lib *ShapeLibrary) *game.Type {
 	return &game.Type{
 		Name:      "nim2d",
 		Doc:       "2D Nim on the N×N palette: colour 1-3 empty cells (a diagonal cell alone, or consecutive off-diagonal cells of a row or column); the last cell wins",
@@ -47,7 +56,12 @@ func newType(p1 string) *game.Type {
 			if first == "" || first == "coin" {
 				first = CoinToss(p.Seed())
 			}
-			return New(p.Int("n"), p.String("p1"), first)
+			g, err := New(p.Int("n"), p.String("p1"), first)
+			if err != nil {
+				return nil, err
+			}
+			g.UseShapes(lib)
+			return g, nil
 		},
 	}
 }
@@ -74,7 +88,19 @@ type Game struct {
 	board  Board
 	colour [2]byte // colour letter of each seat
 	first  game.Player
+	shapes *ShapeLibrary
 }
+
+// UseShapes makes the game's solves and bots read the finished shape tables
+// of lib (nil: none), so that perfect play needs no search.
+func (g *Game) UseShapes(lib *ShapeLibrary) {
+	g.shapes = lib
+	g.typ = newType(string(g.colour[0]), lib)
+}
+
+// ShapeBook returns the finished shape table that serves the game's
+// palette, or nil, with the error of a table there but unusable.
+func (g *Game) ShapeBook() (*ShapeBook, error) { return g.shapes.Book(g.board.N) }
 
 // New returns 2D Nim on an n×n palette where player P1 has colour p1 ("R"
 // or "G") and first ("p1" or "p2") moves first.
@@ -85,7 +111,7 @@ func New(n int, p1, first string) (*Game, error) {
 	if p1 != "R" && p1 != "G" {
 		return nil, fmt.Errorf("p1=%s: the colour must be R or G", p1)
 	}
-	g := &Game{typ: newType(p1), board: Board{N: n}, colour: [2]byte{p1[0], other(p1)[0]}}
+	g := &Game{typ: newType(p1, nil), board: Board{N: n}, colour: [2]byte{p1[0], other(p1)[0]}}
 	switch first {
 	case "p1":
 		g.first = 0

@@ -44,6 +44,14 @@ func newSolveEngine(opt solve.Options, start time.Time) *Engine {
 	return e
 }
 
+// useBook gives the engine the finished shape table of the game's palette,
+// if the game has one; the error says why a table there is not used.
+func (g *Game) useBook(e *Engine) error {
+	b, err := g.ShapeBook()
+	e.UseBook(b)
+	return err
+}
+
 // Solve decides a position (solve.Solver): the outcome for the player to
 // move, its Grundy value (the Result's value and the extra field "grundy"),
 // and the winning moves (best_moves, and their cell numbers as arrays in the
@@ -64,7 +72,9 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 		r.Text = fmt.Sprintf("%s\n%s\nThe palette is full: the game is over (Grundy value 0).\n", g, s)
 		return r, nil
 	}
-	ao := AnalyseOptions{Ctx: ctx, Budget: opt.Nodes, Engine: newSolveEngine(opt, start)}
+	e := newSolveEngine(opt, start)
+	bookErr := g.useBook(e)
+	ao := AnalyseOptions{Ctx: ctx, Budget: opt.Nodes, Engine: e}
 	if _, timed := ctx.Deadline(); !timed {
 		ao.MoveBudget = SolveMoveBudget
 		if opt.Nodes > 0 {
@@ -73,6 +83,9 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 	}
 	a := Analyse(s, ao)
 	r := result(s, a, time.Since(start))
+	if bookErr != nil {
+		r.Extra["shapes_error"] = bookErr.Error()
+	}
 	if a.MovesCut {
 		return r, nil
 	}
@@ -163,6 +176,7 @@ func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*
 		return nil, err
 	}
 	e := newSolveEngine(opt, start)
+	_ = g.useBook(e) // without it the analysis only takes longer
 	e.Limit(ctx, opt.Nodes)
 	d := Decompose(g.board, s.empty)
 	moves := s.LegalMoves(nil)

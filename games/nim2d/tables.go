@@ -1,6 +1,7 @@
 package nim2d
 
 import (
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,6 +23,38 @@ type Table struct {
 // report and the bench search: side 8 takes about a minute, side 9 would
 // take hours.
 const MaxTriangleSearch = 8
+
+// FlagSet sets the defaults and returns the command-line flags of `kombi
+// report nim2d-endgames`, bound to o (the command registers them).
+func (o *EndgameOptions) FlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("nim2d-endgames", flag.ContinueOnError)
+	fs.IntVar(&o.MaxEmpty, "max-empty", 5, "classify positions with at most this many empty cells")
+	fs.IntVar(&o.SearchUpTo, "search-up-to", 7, "search the empty palette's triangles up to this side (8 takes about a minute)")
+	fs.Int64Var(&o.MemMiB, "mem", 256, "memory bound of the Grundy cache in MiB")
+	return fs
+}
+
+// FlagSet sets the defaults and returns the command-line flags of `kombi
+// bench nim2d`, bound to o.
+func (o *BenchOptions) FlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("nim2d", flag.ContinueOnError)
+	fs.IntVar(&o.UpTo, "up-to", 7, "largest palette whose triangle is solved (8 takes about a minute)")
+	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the random positions")
+	fs.IntVar(&o.Coverage, "coverage", 0, "random games per palette side (8 to 10) and game length of the coverage table (0: none)")
+	fs.Int64Var(&o.Budget, "budget", DefaultBudget, "work budget of one analysis in the coverage table")
+	return fs
+}
+
+// FlagSet sets the defaults and returns the command-line flags of `kombi
+// table nim2d-shapes`, bound to o.
+func (o *ShapeTableOptions) FlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("nim2d-shapes", flag.ContinueOnError)
+	fs.IntVar(&o.N, "n", 8, "palette side (2 to 9); the table serves every smaller palette too")
+	fs.StringVar(&o.File, "file", "", "shape file (default: nim2d-shapes-N.bin in $KOMBI_DATA_DIR, else ~/.local/share/kombi)")
+	fs.Int64Var(&o.MemMiB, "mem", 0, "memory bound of the table in MiB (8 bytes a slot, growing needs 1.5×; 0: as the palette needs, 4096 for 9×9)")
+	fs.IntVar(&o.Workers, "workers", 0, "parallel workers (0: one per core)")
+	return fs
+}
 
 // EndgameOptions are the settings of the endgame report (Endgames).
 type EndgameOptions struct {

@@ -1,0 +1,314 @@
+package nim2d
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// connectedClasses counts the connected subsets of the N×N palette's
+// triangle with 4 cells or more, up to rotation and reflection, by going
+// through all subsets: the number of shapes the table must hold.
+func connectedClasses(n int) int {
+	tri := bitTriangle(n)
+	var cells []uint64
+	for x := tri; x != 0; x &= x - 1 {
+		cells = append(cells, x&-x)
+	}
+	seen := map[uint64]bool{}
+	for sub := range 1 << len(cells) {
+		if bits.OnesCount(uint(sub)) < 4 {
+			continue
+		}
+		var b uint64
+		for i, c := range cells {
+			if sub>>i&1 == 1 {
+				b |= c
+			}
+		}
+		if bitFill(b&-b, b) == b {
+			seen[bitCanonical(b)] = true
+		}
+	}
+	return len(seen)
+}
+
+// TestShapeTableSmall: for N ≤ 7 the table holds exactly the connected
+// sub-shapes of the triangle (counted by brute force for N ≤ 6), every
+// value agrees with the engine of grundy.go, computed independently, and
+// the triangle's value with the known one.
+func TestShapeTableSmall(t *testing.T) {
+	dir := t.TempDir()
+	for n := 2; n <= 7; n++ {
+		path := filepath.Join(dir, ShapeFileName(n))
+		res, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: n, File: path, MemMiB: 64, Workers: 2}, nil)
+		if err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		want, err := NewEngine(nil).Grundy(Triangle(n))
+		if err != nil || !res.Complete || res.Grundy == nil || *res.Grundy != want || want != TriangleValues[n] {
+			t.Fatalf("n=%d: %+v, the engine of grundy.go gives %d, published %d", n, res, want, TriangleValues[n])
+		}
+		if n <= 6 {
+			if want := connectedClasses(n); res.Shapes != int64(want) {
+				t.Fatalf("n=%d: %d shapes, brute force counts %d", n, res.Shapes, want)
+			}
+		}
+		book, err := OpenShapeBook(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if book.Shapes != res.Shapes || book.Triangle != *res.Grundy || book.N != n {
+			t.Fatalf("n=%d: book %+v, result %+v", n, book, res)
+		}
+		e := NewEngine(NewCache(64 << 20))
+		for _, entry := range book.entries {
+			s := codeShape(entry >> 7)
+			want, err := e.Grundy(s)
+			if err != nil || int(entry&0x7f) != want {
+				t.Fatalf("n=%d: %s: table %d, engine %d %v", n, s, entry&0x7f, want, err)
+			}
+			if v, ok := book.Lookup(s.Transposed()); !ok || v != want {
+				t.Fatalf("n=%d: lookup of %s: %d %t", n, s, v, ok)
+			}
+		}
+		// A second run finds the file sealed.
+		again, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: n, File: path, MemMiB: 64}, nil)
+		if err != nil || !again.Complete || again.Computed != 0 || *again.Grundy != *res.Grundy || again.Shapes != res.Shapes {
+			t.Fatalf("n=%d again: %+v %v", n, again, err)
+		}
+	}
+}
+
+// TestShapeTableResume: a computation stopped as by Ctrl-C saves what it
+// found, a crash's torn tail and a damaged last chunk are cut off, and later
+// runs continue to the same table as an uninterrupted one.
+func TestShapeTableResume(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.bin")
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: whole, MemMiB: 64, Workers: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "resume.bin")
+	o := ShapeTableOptions{N: 6, File: path, MemMiB: 64, Workers: 2, stopAfter: 500}
+	res, err := BuildShapeTable(context.Background(), o, nil)
+	if !errors.Is(err, context.Canceled) || res.Complete || res.Shapes < 500 || res.Note == "" {
+		t.Fatalf("stopped run: %+v %v", res, err)
+	}
+	saved := res.Shapes
+	// A crash in the middle of a chunk: half a chunk header at the end.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("CHNK\x05\x00\x00")); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	o.stopAfter = 300
+	res, err = BuildShapeTable(context.Background(), o, nil)
+	if !errors.Is(err, context.Canceled) || res.Resumed != saved || res.DroppedBytes != 7 || res.Shapes < saved+300 {
+		t.Fatalf("second run: %+v %v (saved %d)", res, err, saved)
+	}
+	// Damage the last chunk's entries: that chunk is dropped and computed
+	// again.
+	info, _ := os.Stat(path)
+	f, _ = os.OpenFile(path, os.O_RDWR, 0)
+	if _, err := f.WriteAt([]byte{0xff}, info.Size()-3); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	o.stopAfter = 0
+	res, err = BuildShapeTable(context.Background(), o, nil)
+	if err != nil || !res.Complete || res.DroppedBytes == 0 || res.Resumed >= saved+300 || *res.Grundy != 13 || res.Shapes != 1311 {
+		t.Fatalf("last run: %+v %v", res, err)
+	}
+	if res.TotalSeconds < res.Seconds || res.CoreSeconds < res.TotalSeconds {
+		t.Fatalf("times: %+v", res)
+	}
+	a, errA := OpenShapeBook(whole)
+	b, errB := OpenShapeBook(path)
+	if errA != nil || errB != nil || len(a.entries) != len(b.entries) {
+		t.Fatal(errA, errB)
+	}
+	for i := range a.entries {
+		if a.entries[i] != b.entries[i] {
+			t.Fatalf("entry %d: %#x, uninterrupted %#x", i, b.entries[i], a.entries[i])
+		}
+	}
+}
+
+// TestShapeTableLimits: the memory bound stops the computation with
+// ErrShapeMemory after saving, a file of another palette or a damaged
+// header is refused, and a book too large for memory is read by blocks.
+func TestShapeTableLimits(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "small.bin")
+	res, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: path, MemMiB: 1, memBytes: 8 << 10, Workers: 2}, nil)
+	if !errors.Is(err, ErrShapeMemory) || res.Complete || res.MemoryBytes > 8<<10 || res.Shapes == 0 {
+		t.Fatalf("memory bound: %+v %v", res, err)
+	}
+	res, err = BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: path, MemMiB: 64}, nil)
+	if err != nil || !res.Complete || res.Resumed == 0 {
+		t.Fatalf("with more memory: %+v %v", res, err)
+	}
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 5, File: path, MemMiB: 64}, nil); err == nil {
+		t.Fatal("the 6×6 file taken for 5×5")
+	}
+	for _, o := range []ShapeTableOptions{{N: 10, MemMiB: 1}, {N: 1, MemMiB: 1}, {N: 8, MemMiB: -1}, {N: 8, MemMiB: 1, Workers: -1}} {
+		if err := o.Check(); err == nil {
+			t.Fatalf("%+v accepted", o)
+		}
+	}
+	// The block reader agrees with the one in memory.
+	mem, err := OpenShapeBook(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := openShapeBook(path, 100)
+	if err != nil || blocks.entries != nil {
+		t.Fatal(err)
+	}
+	defer blocks.Close()
+	for i, e := range mem.entries {
+		if i%7 != 0 && i != len(mem.entries)-1 {
+			continue
+		}
+		v, ok := blocks.lookupCode(e >> 7)
+		if !ok || v != int(e&0x7f) {
+			t.Fatalf("entry %#x: blocks say %d %t", e, v, ok)
+		}
+		if _, ok := blocks.lookupCode(e>>7 + 1); ok && !mem.has(e>>7+1) {
+			t.Fatalf("code %#x found by blocks only", e>>7+1)
+		}
+	}
+	// A damaged header is refused with a clear error.
+	raw, _ := os.ReadFile(path)
+	raw[17] ^= 1
+	bad := filepath.Join(dir, "bad.bin")
+	os.WriteFile(bad, raw, 0o644)
+	if _, err := OpenShapeBook(bad); err == nil {
+		t.Fatal("damaged header accepted")
+	}
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: bad, MemMiB: 64}, nil); err == nil {
+		t.Fatal("damaged header resumed")
+	}
+	_ = time.Second
+}
+
+func (b *ShapeBook) has(code uint64) bool { _, ok := b.lookupCode(code); return ok }
+
+// TriangleValues are the published triangle values by palette side.
+var TriangleValues = func() map[int]int {
+	m := map[int]int{}
+	for _, r := range TriangleRecords() {
+		m[r.N] = r.Grundy
+	}
+	return m
+}()
+
+// BenchmarkShapeTable7 computes the 41,335 shapes of the 7×7 palette's
+// triangle with one worker.
+func BenchmarkShapeTable7(b *testing.B) {
+	dir := b.TempDir()
+	for b.Loop() {
+		path := filepath.Join(dir, "bench.bin")
+		r, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 7, File: path, MemMiB: 64, Workers: 1}, nil)
+		if err != nil || *r.Grundy != 1 {
+			b.Fatal(r, err)
+		}
+		os.Remove(path)
+	}
+}
+
+// TestFrontierRows: one row per triangle published, with its value and the
+// command that reproduces it, then the sizes not reached with a cost.
+func TestFrontierRows(t *testing.T) {
+	rows := FrontierRows()
+	recs := TriangleRecords()
+	if len(rows) != MaxN-1 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for i, r := range recs {
+		row := rows[i]
+		if row.Value != strconv.Itoa(r.Grundy) || !strings.Contains(row.Command, "--n "+strconv.Itoa(r.N)) || row.How == "" || row.MachineTime == "" {
+			t.Fatalf("row %d: %+v for %+v", i, row, r)
+		}
+	}
+	for _, row := range rows[len(recs):] {
+		if row.Value != "not computed" || !strings.Contains(row.MachineTime, "estimated") {
+			t.Fatalf("row %+v", row)
+		}
+	}
+}
+
+// TestShapeBookConsistency samples the 8×8 and 9×9 tables of
+// $KOMBI_TEST_SHAPES (skipped without): each sampled value is the mex of
+// its options' values read from the same table (so that, the values of up
+// to 3 cells being right, a table consistent everywhere is right), and
+// for shapes of at most 20 cells the engine of grundy.go, without the
+// table, agrees.
+func TestShapeBookConsistency(t *testing.T) {
+	dir := os.Getenv("KOMBI_TEST_SHAPES")
+	if dir == "" {
+		t.Skip("set KOMBI_TEST_SHAPES to a directory of shape tables to run it")
+	}
+	for _, n := range []int{8, 9} {
+		book, err := openShapeBook(filepath.Join(dir, ShapeFileName(n)), 0)
+		if err != nil {
+			t.Logf("n=%d: %v", n, err)
+			continue
+		}
+		rng := rand.New(rand.NewPCG(uint64(n), 9))
+		withBook := NewEngine(NewCache(256 << 20))
+		withBook.UseBook(book)
+		plain := NewEngine(NewCache(256 << 20))
+		small := 0
+		for i := range 3000 {
+			var raw [8]byte
+			if _, err := book.f.ReadAt(raw[:], fileHeaderSize+8*rng.Int64N(book.Shapes)); err != nil {
+				t.Fatal(err)
+			}
+			e := binary.LittleEndian.Uint64(raw[:])
+			if i == 0 { // the triangle itself
+				e = bitCanonical(bitTriangle(n))<<7 | uint64(book.Triangle)
+			}
+			s, want := codeShape(e>>7), int(e&0x7f)
+			var seen [4]uint64
+			for _, m := range s.moves(nil) {
+				rest := s.without(m)
+				v, err := withBook.GrundyOf(rest)
+				if err != nil {
+					t.Fatal(err)
+				}
+				seen[v>>6] |= 1 << (v & 63)
+			}
+			g := 0
+			for seen[g>>6]>>(g&63)&1 == 1 {
+				g++
+			}
+			if g != want {
+				t.Fatalf("n=%d: %s: table %d, the mex of its options %d", n, s, want, g)
+			}
+			if s.Cells() <= 20 {
+				small++
+				if v, err := plain.Grundy(s); err != nil || v != want {
+					t.Fatalf("n=%d: %s: table %d, engine %d %v", n, s, want, v, err)
+				}
+			}
+		}
+		if withBook.Work != 0 {
+			t.Fatalf("n=%d: the options needed %d steps of search: the table is not closed", n, withBook.Work)
+		}
+		t.Logf("n=%d: 3000 sampled values consistent, %d of them checked by the engine", n, small)
+		book.Close()
+	}
+}

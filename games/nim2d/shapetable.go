@@ -1,0 +1,182 @@
+package nim2d
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// ErrShapeMemory is the error of a shape table computation that needs more
+// memory than its bound: what it computed is saved, and a run with a larger
+// bound continues from there.
+var ErrShapeMemory = errors.New("the shape table needs more memory than its bound")
+
+// MaxShapeValue is the largest Grundy value the table format holds (7
+// bits beside a code; the components of palettes up to 8×8 stay below 40).
+const MaxShapeValue = 126
+
+// shapeTable is the set of shape values of a table computation: open
+// addressing over one array of words, each entry code | (value+1)<<codeBits,
+// 0 for a free slot. Entries are only ever added, each by one atomic
+// compare-and-swap, so workers read and add without locks. The exact table
+// must keep every entry (unlike solve.Table, a cache that may forget), so it
+// grows by doubling up to its memory bound and then refuses.
+//
+// Growing: a worker holds mu for reading while it works and calls pause
+// between shapes; an add that fills the array to three quarters sets grow,
+// and at their next pause the workers let go of mu in turn, so that one of
+// them doubles the array while nobody reads it.
+type shapeTable struct {
+	mu    sync.RWMutex
+	slots []uint64
+	n     atomic.Int64
+	grow  atomic.Bool
+	// maxSlots bounds the array by the memory bound, 8 bytes a slot;
+	// growing from s to 2s slots needs both at once, 3s·8 bytes.
+	maxSlots int
+}
+
+// newShapeTable returns an empty table of at most memBytes bytes, sized for
+// about expect entries.
+func newShapeTable(memBytes, expect int64) *shapeTable {
+	maxSlots := max(int(memBytes/8), 1<<10)
+	size := 1 << 10
+	for 2*size <= maxSlots && int64(size) < 3*expect/2 {
+		size *= 2
+	}
+	slots := make([]uint64, size)
+	adviseHuge(slots)
+	return &shapeTable{slots: slots, maxSlots: maxSlots}
+}
+
+func mixCode(c uint64) uint64 {
+	c = (c ^ c>>31) * 0x7fb5d329728ea185
+	c = (c ^ c>>27) * 0x81dadef4bc2dd44d
+	return c ^ c>>33
+}
+
+// get returns the value stored for code. The caller holds mu for reading.
+func (t *shapeTable) get(code uint64) (int, bool) {
+	slots := t.slots
+	mask := uint64(len(slots) - 1)
+	for i := mixCode(code) & mask; ; i = (i + 1) & mask {
+		w := atomic.LoadUint64(&slots[i])
+		if w == 0 {
+			return 0, false
+		}
+		if w&codeMask == code {
+			return int(w>>codeBits) - 1, true
+		}
+	}
+}
+
+// touch loads the home slot of every code and returns a checksum of no use:
+// the loads are independent, so the memory system serves them together,
+// and the probes that follow find their slots in the cache. The caller
+// holds mu for reading.
+func (t *shapeTable) touch(codes []uint64) uint64 {
+	slots := t.slots
+	mask := uint64(len(slots) - 1)
+	sum := uint64(0)
+	for _, c := range codes {
+		sum += atomic.LoadUint64(&slots[mixCode(c)&mask])
+	}
+	return sum
+}
+
+// put stores the value of code, and reports whether it was new. The caller
+// holds mu for reading.
+func (t *shapeTable) put(code uint64, v int) (bool, error) {
+	if v < 0 || v > MaxShapeValue {
+		return false, fmt.Errorf("shape %#x: Grundy value %d is beyond the table format's %d", code, v, MaxShapeValue)
+	}
+	slots := t.slots
+	mask := uint64(len(slots) - 1)
+	entry := code | uint64(v+1)<<codeBits
+	for i := mixCode(code) & mask; ; i = (i + 1) & mask {
+		w := atomic.LoadUint64(&slots[i])
+		if w == 0 {
+			if !atomic.CompareAndSwapUint64(&slots[i], 0, entry) {
+				w = atomic.LoadUint64(&slots[i])
+			} else {
+				n := t.n.Add(1)
+				if 4*n > 3*int64(len(slots)) {
+					if 3*len(slots) <= t.maxSlots {
+						t.grow.Store(true)
+					} else if 10*n > 9*int64(len(slots)) {
+						return true, fmt.Errorf("%d shapes in %d MiB: %w", n, len(slots)*8>>20, ErrShapeMemory)
+					}
+				}
+				return true, nil
+			}
+		}
+		if w&codeMask == code {
+			return false, nil
+		}
+	}
+}
+
+// pause lets a pending growth happen. The caller holds mu for reading, and
+// holds it again when pause returns.
+func (t *shapeTable) pause() {
+	if !t.grow.Load() {
+		return
+	}
+	t.mu.RUnlock()
+	t.mu.Lock()
+	if t.grow.Load() {
+		t.double()
+		t.grow.Store(false)
+	}
+	t.mu.Unlock()
+	t.mu.RLock()
+}
+
+// double moves the entries into an array twice as large. The caller holds
+// mu for writing.
+func (t *shapeTable) double() {
+	old := t.slots
+	slots := make([]uint64, 2*len(old))
+	adviseHuge(slots)
+	mask := uint64(len(slots) - 1)
+	for _, w := range old {
+		if w == 0 {
+			continue
+		}
+		i := mixCode(w&codeMask) & mask
+		for slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		slots[i] = w
+	}
+	t.slots = slots
+}
+
+// len returns the number of entries.
+func (t *shapeTable) len() int64 { return t.n.Load() }
+
+// bytes returns the memory of the array now.
+func (t *shapeTable) bytes() int64 {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return int64(len(t.slots)) * 8
+}
+
+// sorted empties the table into its entries sorted by code, each as
+// code<<7 | value (the sealed file's entries), reusing the array. The
+// table is unusable afterwards.
+func (t *shapeTable) sorted() []uint64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := t.slots[:0]
+	for _, w := range t.slots {
+		if w != 0 {
+			out = append(out, (w&codeMask)<<7|(w>>codeBits-1))
+		}
+	}
+	t.slots = nil
+	slices.Sort(out)
+	return out
+}
