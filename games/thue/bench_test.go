@@ -73,6 +73,9 @@ func benchSolve(b *testing.B, L, workers int) {
 		b.ReportMetric(float64(res.Nodes), "nodes")
 		b.ReportMetric(cpuSeconds()-t0, "cpu-s")
 		b.ReportMetric(float64(sv.TableBytes())/(1<<20), "table-MiB")
+		if workers > 1 {
+			b.Logf("nodes per worker: %v", sv.WorkerNodes())
+		}
 	}
 }
 
@@ -122,3 +125,5 @@ func BenchmarkFitAll60(b *testing.B) {
 		fit = f.FitAll(w, 5, Square, fit)
 	}
 }
+
+func BenchmarkSolverK5L16W16(b *testing.B) { benchSolve(b, 16, 16) }

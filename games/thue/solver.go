@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -74,8 +75,11 @@ type Solver struct {
 	current atomic.Int64 // the length being searched, for progress reports
 	// tableBytes is the table's size as worker 0 last saw it, for progress
 	// reports (a single-threaded table is read only by its worker).
-	tableBytes atomic.Int64
-	opt        SolverOptions
+	tableBytes  atomic.Int64
+	mu          sync.Mutex
+	workerNodes []int64  // per worker, under mu
+	busy        *busySet // with several workers
+	opt         SolverOptions
 }
 
 // NewSolver returns a solver for k symbols and the rule.
@@ -96,7 +100,11 @@ func NewSolver(k int, rule Rule, opt SolverOptions) *Solver {
 		// publishes, see worker.wins).
 		SingleThreaded: w == 1,
 	})
-	return &Solver{k: k, rule: rule, bits: b, maxLen: 120 / b, tt: tt, workers: w, opt: opt}
+	sv := &Solver{k: k, rule: rule, bits: b, maxLen: 120 / b, tt: tt, workers: w, opt: opt}
+	if w > 1 {
+		sv.busy = newBusySet()
+	}
+	return sv
 }
 
 func hashKey(k [2]uint64) uint64 { return game.HashMix(k[0], k[1]) }
@@ -115,6 +123,24 @@ func DefaultMem() int64 {
 		}
 	}
 	return 1 << 30
+}
+
+// addWorkerNodes counts nodes searched by worker j.
+func (s *Solver) addWorkerNodes(j int, nodes int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.workerNodes) <= j {
+		s.workerNodes = append(s.workerNodes, 0)
+	}
+	s.workerNodes[j] += nodes
+}
+
+// WorkerNodes returns the nodes each worker has searched so far (with one
+// worker, or in searches too short to share, worker 0 does all).
+func (s *Solver) WorkerNodes() []int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]int64(nil), s.workerNodes...)
 }
 
 // Nodes returns the number of positions searched so far.
@@ -223,21 +249,24 @@ func byFit(fit []uint32, order, dst []int) []int {
 
 // worker is one searching goroutine's scratch space.
 type worker struct {
-	s      *Solver
-	b      *solve.Budget
-	stop   *atomic.Bool // set when another worker answered first
-	word   []byte
-	ms     masks // the word's symbol masks, while it has at most MaxMaskLength symbols
-	forb   [MaxAlphabet]uint64
-	sc     scratch
-	f      Fitter // for longer words
-	fits   [][]uint32
-	order  [][]int
-	kbuf   []byte
-	count  int
-	nodes  int64 // this worker's nodes
-	salt   int   // worker number: workers other than 0 vary their order near the root
-	sorted []int
+	s     *Solver
+	b     *solve.Budget
+	stop  *atomic.Bool // set when another worker answered first
+	word  []byte
+	ms    masks // the word's symbol masks, while it has at most MaxMaskLength symbols
+	forb  [MaxAlphabet]uint64
+	sc    scratch
+	f     Fitter // for longer words
+	fits  [][]uint32
+	order [][]int
+	// deferred holds, per depth, the gaps left for a second pass
+	// because another worker was searching their replies.
+	deferred [][]int
+	kbuf     []byte
+	count    int
+	nodes    int64 // this worker's nodes
+	salt     int   // worker number: workers other than 0 vary their order near the root
+	sorted   []int
 }
 
 func (s *Solver) newWorker(b *solve.Budget, w []byte) *worker {
@@ -254,6 +283,7 @@ func (wk *worker) fitAt(depth int) (fit []uint32, dead bool) {
 	for len(wk.fits) <= depth {
 		wk.fits = append(wk.fits, nil)
 		wk.order = append(wk.order, nil)
+		wk.deferred = append(wk.deferred, nil)
 	}
 	if len(wk.word) <= MaxMaskLength {
 		if wk.ms.forbidden(wk.s.rule, &wk.forb, &wk.sc, false) != 0 {
@@ -281,6 +311,34 @@ func (wk *worker) dead() bool {
 	_, d := wk.fitAt(0)
 	return d
 }
+
+// busySet marks the positions that workers are searching right now, so
+// that another worker defers them and searches something else meanwhile
+// (as in ABDADA): by the time it comes back, the table usually holds the
+// answer. It is lossy (one slot per hash; a collision only changes an
+// order) and lock-free.
+type busySet struct {
+	slots []atomic.Uint64
+}
+
+func newBusySet() *busySet { return &busySet{slots: make([]atomic.Uint64, 1<<14)} }
+
+func (b *busySet) slot(h uint64) *atomic.Uint64 { return &b.slots[h&uint64(len(b.slots)-1)] }
+
+// enter marks h busy and reports whether it did (the slot was free).
+func (b *busySet) enter(h uint64) bool { return b.slot(h).CompareAndSwap(0, h) }
+
+func (b *busySet) leave(h uint64) { b.slot(h).CompareAndSwap(h, 0) }
+
+func (b *busySet) has(h uint64) bool { return b.slot(h).Load() == h }
+
+// busyHash is the busy set's hash of a key (never 0).
+func busyHash(k [2]uint64) uint64 { return hashKey(k) | 1 }
+
+// busyDepth is the least number of lengths left before T at which the
+// workers mark and defer positions: below it a position is cheaper to
+// search twice than to coordinate.
+const busyDepth = 4
 
 // errStopped ends the workers of a parallel search once one has answered.
 var errStopped = errors.New("search stopped")
@@ -384,14 +442,34 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 		order = append(order[r:], order[:r]...)
 	}
 	wk.order[depth] = order
-	for _, i := range order {
-		ok, err := wk.positionWins(i, fit[i], T, depth)
-		if err != nil {
-			return false, err
+	share := wk.s.busy != nil && T-n >= busyDepth
+	if share {
+		// Others defer this position while this worker searches it.
+		if h := busyHash(k.key); wk.s.busy.enter(h) {
+			defer wk.s.busy.leave(h)
 		}
-		if ok {
-			wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
-			return true, nil
+	}
+	// First the gaps whose painter replies no other worker is searching,
+	// then the deferred ones.
+	deferred := wk.deferred[depth][:0]
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 {
+			order = deferred
+		}
+		for _, i := range order {
+			ok, later, err := wk.positionWins(i, fit[i], T, depth, share && pass == 0)
+			if err != nil {
+				return false, err
+			}
+			if later {
+				deferred = append(deferred, i)
+				wk.deferred[depth] = deferred
+				continue
+			}
+			if ok {
+				wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
+				return true, nil
+			}
 		}
 	}
 	wk.s.tt.Put(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255))})
@@ -402,7 +480,9 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 // word from which the builder still wins by T. Where the children are
 // inner nodes, their table entries are read first: one that shows the
 // painter survives answers at once (an "enhanced transposition cutoff").
-func (wk *worker) positionWins(i int, set uint32, T, depth int) (bool, error) {
+// With mayDefer, it returns later = true instead of searching when every
+// reply is being searched by another worker.
+func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (ok, later bool, err error) {
 	n := len(wk.word)
 	used := usedSymbols(wk.word)
 	var cands [MaxAlphabet]byte
@@ -428,7 +508,7 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int) (bool, error) {
 			wk.remove(i)
 			e, found := wk.s.tt.Get(keys[j].key)
 			if found && int(e.lo) > T {
-				return false, nil
+				return false, false, nil
 			}
 			keys[j].probed, keys[j].found, keys[j].entry = true, found, e
 		}
@@ -439,6 +519,12 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int) (bool, error) {
 				keys[b], keys[b-1] = keys[b-1], keys[b]
 				cands[b], cands[b-1] = cands[b-1], cands[b]
 			}
+		}
+		if mayDefer && T-n-1 >= busyDepth && wk.s.busy.has(busyHash(keys[0].key)) {
+			// Another worker is searching the reply this one would try
+			// first (trying another would leave the proof its shared
+			// shape): later.
+			return false, true, nil
 		}
 	}
 	for idx := 0; idx < nc; idx++ {
@@ -451,10 +537,10 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int) (bool, error) {
 		ok, err := wk.winsKeyed(T, depth+1, nk)
 		wk.remove(i)
 		if err != nil || !ok {
-			return false, err
+			return false, false, err
 		}
 	}
-	return true, nil
+	return true, false, nil
 }
 
 // root decides the position at the root: the builder to move (gap < 0),
@@ -467,7 +553,8 @@ func (wk *worker) root(gap, T int) (bool, error) {
 	if fit[gap] == 0 {
 		return true, nil // every symbol ends the game at once
 	}
-	return wk.positionWins(gap, fit[gap], T, 0)
+	ok, _, err := wk.positionWins(gap, fit[gap], T, 0, false)
+	return ok, err
 }
 
 func usedSymbols(w []byte) uint32 {
@@ -519,12 +606,17 @@ func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 		return false, fmt.Errorf("%w: lengths up to %d", ErrTooLong, MaxSolveLength)
 	}
 	if s.workers == 1 || len(w)+2 >= T {
-		return s.newWorker(b, w).root(gap, T)
+		wk := s.newWorker(b, w)
+		ok, err := wk.root(gap, T)
+		s.addWorkerNodes(0, wk.nodes)
+		return ok, err
 	}
 	var stop atomic.Bool
 	type answer struct {
-		ok  bool
-		err error
+		worker int
+		ok     bool
+		err    error
+		nodes  int64
 	}
 	answers := make(chan answer, s.workers)
 	for j := range s.workers {
@@ -532,13 +624,14 @@ func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 			wk := s.newWorker(b, w)
 			wk.salt, wk.stop = j, &stop
 			ok, err := wk.root(gap, T)
-			answers <- answer{ok, err}
+			answers <- answer{j, ok, err, wk.nodes}
 		}()
 	}
 	var first answer
 	got := false
 	for range s.workers {
 		a := <-answers
+		s.addWorkerNodes(a.worker, a.nodes)
 		if !got && !errors.Is(a.err, errStopped) {
 			first, got = a, true
 			stop.Store(true)
@@ -663,7 +756,7 @@ func (s *Solver) BestPositions(ctx context.Context, w []byte, v int) ([]int, err
 	}
 	var best []int
 	for _, i := range byFit(fit, order, nil) {
-		ok, err := wk.positionWins(i, fit[i], v, 0)
+		ok, _, err := wk.positionWins(i, fit[i], v, 0, false)
 		if err != nil {
 			return best, err
 		}
