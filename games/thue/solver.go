@@ -215,7 +215,7 @@ func (s *Solver) hashedKey(w []byte, buf *[]byte) (k [2]uint64, selfRev bool) {
 			break
 		}
 	}
-	h0, h1 := uint64(n), uint64(n)^0x5bd1e9955bd1e995
+	h0, h1 := game.HashMix(0, uint64(n)), game.HashMix(0x5bd1e9955bd1e995, uint64(n))
 	var chunk uint64
 	for j, x := range c {
 		chunk = chunk<<s.bits | uint64(x)
