@@ -527,6 +527,22 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (
 			return false, true, nil
 		}
 	}
+	if n+2 == T && n+1 <= MaxMaskLength {
+		// The children are leaves: only their masks are needed.
+		for idx := 0; idx < nc; idx++ {
+			if err := wk.b.Step(); err != nil {
+				return false, false, err
+			}
+			wk.nodes++
+			wk.ms.insert(i, cands[idx])
+			dead := wk.ms.forbidden(wk.s.rule, &wk.forb, &wk.sc, true) != 0
+			wk.ms.remove(i)
+			if !dead {
+				return false, false, nil
+			}
+		}
+		return true, false, nil
+	}
 	for idx := 0; idx < nc; idx++ {
 		c := cands[idx]
 		wk.insert(i, c)
