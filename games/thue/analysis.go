@@ -39,8 +39,8 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 	if g.target > 0 && (limit == 0 || limit >= g.target) {
 		limit = g.target
 	}
-	if limit > sv.maxLen+1 {
-		return nil, fmt.Errorf("thue solve: --max-length %d: the solver's exact keys reach length %d with %d symbols", limit, sv.maxLen+1, g.k)
+	if limit > MaxSolveLength {
+		return nil, fmt.Errorf("thue solve: --max-length %d: the solver searches lengths up to %d", limit, MaxSolveLength)
 	}
 	res, err := sv.Value(ctx, s.word, s.pos, limit)
 	if err != nil && !solve.Stopped(err) {

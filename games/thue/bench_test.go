@@ -2,6 +2,7 @@ package thue
 
 import (
 	"math/rand/v2"
+	"syscall"
 	"testing"
 )
 
@@ -49,3 +50,80 @@ func BenchmarkSolverK5T14(b *testing.B) {
 		}
 	}
 }
+
+// cpuSeconds is the process's user and system time so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
+}
+
+// benchSolve proves the value of 5 symbols, squares, exceeds L (the
+// frontier figures of issue 14), reporting nodes and CPU seconds.
+func benchSolve(b *testing.B, L, workers int) {
+	for b.Loop() {
+		t0 := cpuSeconds()
+		sv := NewSolver(5, Square, SolverOptions{MemBytes: 1 << 30, Workers: workers})
+		res, err := sv.Value(b.Context(), []byte{0}, -1, L)
+		if err != nil || res.Exact {
+			b.Fatal(res, err)
+		}
+		b.ReportMetric(float64(res.Nodes), "nodes")
+		b.ReportMetric(cpuSeconds()-t0, "cpu-s")
+		b.ReportMetric(float64(sv.TableBytes())/(1<<20), "table-MiB")
+		if workers > 1 {
+			b.Logf("nodes per worker: %v", sv.WorkerNodes())
+		}
+	}
+}
+
+func BenchmarkSolverK5L15(b *testing.B)   { benchSolve(b, 15, 1) }
+func BenchmarkSolverK5L16(b *testing.B)   { benchSolve(b, 16, 1) }
+func BenchmarkSolverK5L17(b *testing.B)   { benchSolve(b, 17, 1) }
+func BenchmarkSolverK5L18(b *testing.B)   { benchSolve(b, 18, 1) }
+func BenchmarkSolverK5L16W2(b *testing.B) { benchSolve(b, 16, 2) }
+func BenchmarkSolverK5L17W2(b *testing.B) { benchSolve(b, 17, 2) }
+
+func BenchmarkFitAll16(b *testing.B) {
+	w := benchWord(b, 16, 5)
+	var f Fitter
+	var fit []uint32
+	for b.Loop() {
+		fit = f.FitAll(w, 5, Square, fit)
+	}
+}
+
+func BenchmarkMasksForbidden16(b *testing.B) {
+	w := benchWord(b, 16, 5)
+	var ms masks
+	ms.set(w, 5)
+	var F [MaxAlphabet]uint64
+	var sc scratch
+	for b.Loop() {
+		ms.forbidden(Square, &F, &sc, true)
+	}
+}
+
+func BenchmarkMasksForbidden60(b *testing.B) {
+	w := benchWord(b, 60, 5)
+	var ms masks
+	ms.set(w, 5)
+	var F [MaxAlphabet]uint64
+	var sc scratch
+	for b.Loop() {
+		ms.forbidden(Square, &F, &sc, true)
+	}
+}
+
+func BenchmarkFitAll60(b *testing.B) {
+	w := benchWord(b, 60, 5)
+	var f Fitter
+	var fit []uint32
+	for b.Loop() {
+		fit = f.FitAll(w, 5, Square, fit)
+	}
+}
+
+func BenchmarkSolverK5L16W16(b *testing.B) { benchSolve(b, 16, 16) }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -34,8 +35,12 @@ import (
 //   - both cores: a "lazy SMP" search sharing the table;
 //   - a solve.Budget (context and node budget) and solve.Progress reports.
 
-// ErrKeyTooLong is returned when a word is too long for the solver's exact keys.
-var ErrKeyTooLong = errors.New("word too long for the solver's exact table keys")
+// ErrTooLong is returned for a length beyond MaxSolveLength.
+var ErrTooLong = errors.New("length beyond the solver's bound")
+
+// MaxSolveLength is the longest word length the solver searches to (its
+// table holds lengths in 16 bits).
+const MaxSolveLength = 1<<15 - 2
 
 // SolverOptions configure a Solver.
 type SolverOptions struct {
@@ -68,7 +73,13 @@ type Solver struct {
 	workers int
 	nodes   atomic.Int64
 	current atomic.Int64 // the length being searched, for progress reports
-	opt     SolverOptions
+	// tableBytes is the table's size as worker 0 last saw it, for progress
+	// reports (a single-threaded table is read only by its worker).
+	tableBytes  atomic.Int64
+	mu          sync.Mutex
+	workerNodes []int64  // per worker, under mu
+	busy        *busySet // with several workers
+	opt         SolverOptions
 }
 
 // NewSolver returns a solver for k symbols and the rule.
@@ -85,8 +96,15 @@ func NewSolver(k int, rule Rule, opt SolverOptions) *Solver {
 	tt := solve.NewTable[[2]uint64, bounds](hashKey, solve.TableOptions[bounds]{
 		MaxBytes: mem,
 		Worth:    func(e bounds) int64 { return -int64(e.n) },
+		// One worker: no locks (progress reports read the size it
+		// publishes, see worker.wins).
+		SingleThreaded: w == 1,
 	})
-	return &Solver{k: k, rule: rule, bits: b, maxLen: 120 / b, tt: tt, workers: w, opt: opt}
+	sv := &Solver{k: k, rule: rule, bits: b, maxLen: 120 / b, tt: tt, workers: w, opt: opt}
+	if w > 1 {
+		sv.busy = newBusySet()
+	}
+	return sv
 }
 
 func hashKey(k [2]uint64) uint64 { return game.HashMix(k[0], k[1]) }
@@ -107,6 +125,24 @@ func DefaultMem() int64 {
 	return 1 << 30
 }
 
+// addWorkerNodes counts nodes searched by worker j.
+func (s *Solver) addWorkerNodes(j int, nodes int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.workerNodes) <= j {
+		s.workerNodes = append(s.workerNodes, 0)
+	}
+	s.workerNodes[j] += nodes
+}
+
+// WorkerNodes returns the nodes each worker has searched so far (with one
+// worker, or in searches too short to share, worker 0 does all).
+func (s *Solver) WorkerNodes() []int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]int64(nil), s.workerNodes...)
+}
+
 // Nodes returns the number of positions searched so far.
 func (s *Solver) Nodes() int64 { return s.nodes.Load() }
 
@@ -116,15 +152,62 @@ func (s *Solver) TableBytes() int64 { return s.tt.Bytes() }
 // MaxLength returns the longest word the solver's exact keys hold.
 func (s *Solver) MaxLength() int { return s.maxLen }
 
-// key packs the canonical form of w exactly: length in the top 7 bits.
-// selfRev reports whether w equals its own reversal up to renaming.
-func (s *Solver) key(w []byte, buf *[2][]byte) (k [2]uint64, selfRev, ok bool) {
+// key returns the table key of w's canonical form: w with its symbols
+// renamed in order of first appearance, read forwards or backwards,
+// whichever packs smaller. Up to maxLen symbols the key is exact: the
+// renamed symbols packed at s.bits bits each, the length in the top 7
+// bits. Longer words (any length: a position given by the user) get a
+// 121-bit hash of the canonical word with length field 127 instead, so
+// they never meet an exact key. selfRev reports whether w equals its own
+// reversal up to renaming.
+func (s *Solver) key(w []byte, buf *[]byte) (k [2]uint64, selfRev bool) {
 	n := len(w)
 	if n > s.maxLen {
-		return k, false, false
+		return s.hashedKey(w, buf)
 	}
-	c, _, b := Canonical(w, -1, buf[0])
-	buf[0] = b
+	var namesF, namesR [MaxAlphabet]byte
+	var nextF, nextR byte = 1, 1
+	var f, r [2]uint64
+	selfRev = true
+	for j := 0; j < n; j++ {
+		c, d := w[j], w[n-1-j]
+		if namesF[c] == 0 {
+			namesF[c] = nextF
+			nextF++
+		}
+		if namesR[d] == 0 {
+			namesR[d] = nextR
+			nextR++
+		}
+		x, y := uint64(namesF[c]-1), uint64(namesR[d]-1)
+		if x != y {
+			selfRev = false
+		}
+		bit := j * s.bits
+		if bit < 64 {
+			f[1] |= x << bit
+			r[1] |= y << bit
+			if bit+s.bits > 64 {
+				f[0] |= x >> (64 - bit)
+				r[0] |= y >> (64 - bit)
+			}
+		} else {
+			f[0] |= x << (bit - 64)
+			r[0] |= y << (bit - 64)
+		}
+	}
+	if r[0] < f[0] || r[0] == f[0] && r[1] < f[1] {
+		f = r
+	}
+	f[0] |= uint64(n) << 57
+	return f, selfRev
+}
+
+// hashedKey is key for words longer than maxLen.
+func (s *Solver) hashedKey(w []byte, buf *[]byte) (k [2]uint64, selfRev bool) {
+	n := len(w)
+	c, _, b := Canonical(w, -1, *buf)
+	*buf = b
 	selfRev = true
 	for j := 0; j < n; j++ {
 		if b[j] != b[n+j] {
@@ -132,20 +215,16 @@ func (s *Solver) key(w []byte, buf *[2][]byte) (k [2]uint64, selfRev, ok bool) {
 			break
 		}
 	}
-	var hi, lo uint64
+	h0, h1 := game.HashMix(0, uint64(n)), game.HashMix(0x5bd1e9955bd1e995, uint64(n))
+	var chunk uint64
 	for j, x := range c {
-		bit := j * s.bits
-		if bit < 64 {
-			lo |= uint64(x) << bit
-			if bit+s.bits > 64 {
-				hi |= uint64(x) >> (64 - bit)
-			}
-		} else {
-			hi |= uint64(x) << (bit - 64)
+		chunk = chunk<<s.bits | uint64(x)
+		if (j+1)%(60/s.bits) == 0 || j == n-1 {
+			h0, h1 = game.HashMix(h0, chunk), game.HashMix(h1^0x2545f4914f6cdd1d, chunk)
+			chunk = 0
 		}
 	}
-	hi |= uint64(len(w)) << 57
-	return [2]uint64{hi, lo}, selfRev, true
+	return [2]uint64{127<<57 | h0>>7, h1}, selfRev
 }
 
 // byFit appends to dst the positions of order sorted by their number of
@@ -170,22 +249,96 @@ func byFit(fit []uint32, order, dst []int) []int {
 
 // worker is one searching goroutine's scratch space.
 type worker struct {
-	s      *Solver
-	b      *solve.Budget
-	stop   *atomic.Bool // set when another worker answered first
-	f      Fitter
-	fits   [][]uint32
-	order  [][]int
-	kbuf   [2][]byte
-	word   []byte
-	count  int
-	salt   int // worker number: workers other than 0 vary their order near the root
-	sorted []int
+	s     *Solver
+	b     *solve.Budget
+	stop  *atomic.Bool // set when another worker answered first
+	word  []byte
+	ms    masks // the word's symbol masks, while it has at most MaxMaskLength symbols
+	forb  [MaxAlphabet]uint64
+	sc    scratch
+	f     Fitter // for longer words
+	fits  [][]uint32
+	order [][]int
+	// deferred holds, per depth, the gaps left for a second pass
+	// because another worker was searching their replies.
+	deferred [][]int
+	kbuf     []byte
+	count    int
+	nodes    int64 // this worker's nodes
+	salt     int   // worker number: workers other than 0 vary their order near the root
+	sorted   []int
 }
 
 func (s *Solver) newWorker(b *solve.Budget, w []byte) *worker {
-	return &worker{s: s, b: b, word: append([]byte(nil), w...)}
+	wk := &worker{s: s, b: b, word: append(make([]byte, 0, len(w)+32), w...)}
+	if len(w) <= MaxMaskLength {
+		wk.ms.set(w, s.k)
+	}
+	return wk
 }
+
+// fitAt returns the fitting symbols of every gap of the word, in the
+// buffer of the given depth, or dead when some gap admits no symbol.
+func (wk *worker) fitAt(depth int) (fit []uint32, dead bool) {
+	for len(wk.fits) <= depth {
+		wk.fits = append(wk.fits, nil)
+		wk.order = append(wk.order, nil)
+		wk.deferred = append(wk.deferred, nil)
+	}
+	if len(wk.word) <= MaxMaskLength {
+		if wk.ms.forbidden(wk.s.rule, &wk.forb, &wk.sc, false) != 0 {
+			return nil, true
+		}
+		fit = wk.ms.fitSets(&wk.forb, wk.fits[depth])
+	} else {
+		fit = wk.f.FitAll(wk.word, wk.s.k, wk.s.rule, wk.fits[depth])
+		for _, set := range fit {
+			if set == 0 {
+				wk.fits[depth] = fit
+				return nil, true
+			}
+		}
+	}
+	wk.fits[depth] = fit
+	return fit, false
+}
+
+// dead reports whether some gap of the word admits no symbol.
+func (wk *worker) dead() bool {
+	if len(wk.word) <= MaxMaskLength {
+		return wk.ms.forbidden(wk.s.rule, &wk.forb, &wk.sc, true) != 0
+	}
+	_, d := wk.fitAt(0)
+	return d
+}
+
+// busySet marks the positions that workers are searching right now, so
+// that another worker defers them and searches something else meanwhile
+// (as in ABDADA): by the time it comes back, the table usually holds the
+// answer. It is lossy (one slot per hash; a collision only changes an
+// order) and lock-free.
+type busySet struct {
+	slots []atomic.Uint64
+}
+
+func newBusySet() *busySet { return &busySet{slots: make([]atomic.Uint64, 1<<14)} }
+
+func (b *busySet) slot(h uint64) *atomic.Uint64 { return &b.slots[h&uint64(len(b.slots)-1)] }
+
+// enter marks h busy and reports whether it did (the slot was free).
+func (b *busySet) enter(h uint64) bool { return b.slot(h).CompareAndSwap(0, h) }
+
+func (b *busySet) leave(h uint64) { b.slot(h).CompareAndSwap(h, 0) }
+
+func (b *busySet) has(h uint64) bool { return b.slot(h).Load() == h }
+
+// busyHash is the busy set's hash of a key (never 0).
+func busyHash(k [2]uint64) uint64 { return hashKey(k) | 1 }
+
+// busyDepth is the least number of lengths left before T at which the
+// workers mark and defer positions: below it a position is cheaper to
+// search twice than to coordinate.
+const busyDepth = 4
 
 // errStopped ends the workers of a parallel search once one has answered.
 var errStopped = errors.New("search stopped")
@@ -193,6 +346,40 @@ var errStopped = errors.New("search stopped")
 // wins reports whether the builder, to move on wk.word, can force a
 // repetition by length T.
 func (wk *worker) wins(T, depth int) (bool, error) {
+	return wk.winsKeyed(T, depth, nil)
+}
+
+// nodeKey is a word's table key, whether the word equals its reversal,
+// and, when probed, what the table held.
+type nodeKey struct {
+	key     [2]uint64
+	selfRev bool
+	probed  bool
+	found   bool
+	entry   bounds
+}
+
+// lower is the lower bound of the value the table held (0 if none).
+func (k *nodeKey) lower() int {
+	if !k.found {
+		return 0
+	}
+	return int(k.entry.lo)
+}
+
+// key returns the table key of the word.
+func (wk *worker) key() nodeKey {
+	if len(wk.word) <= MaxMaskLength {
+		if k, self, ok := wk.ms.key(); ok {
+			return nodeKey{key: k, selfRev: self}
+		}
+	}
+	k, self := wk.s.key(wk.word, &wk.kbuf)
+	return nodeKey{key: k, selfRev: self}
+}
+
+// winsKeyed is wins with the word's key when the caller has it.
+func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 	n := len(wk.word)
 	if n+1 > T {
 		return false, nil
@@ -200,33 +387,32 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 	if err := wk.b.Step(); err != nil {
 		return false, err
 	}
-	if wk.stop != nil {
-		if wk.count++; wk.count&1023 == 0 && wk.stop.Load() {
+	if wk.count++; wk.count&1023 == 0 {
+		if wk.stop != nil && wk.stop.Load() {
 			return false, errStopped
 		}
+		if wk.salt == 0 {
+			wk.s.tableBytes.Store(wk.s.tt.Bytes())
+		}
 	}
-	for len(wk.fits) <= depth {
-		wk.fits = append(wk.fits, nil)
-		wk.order = append(wk.order, nil)
-	}
+	wk.nodes++
 	if n+1 == T {
 		// A leaf of this iteration: the builder wins only with a position
 		// where nothing fits. Cheaper than the table.
-		fit := wk.f.FitAll(wk.word, wk.s.k, wk.s.rule, wk.fits[depth])
-		wk.fits[depth] = fit
-		for _, set := range fit {
-			if set == 0 {
-				return true, nil
-			}
-		}
-		return false, nil
+		return wk.dead(), nil
 	}
-	key, selfRev, exact := wk.s.key(wk.word, &wk.kbuf)
-	if !exact {
-		return false, ErrKeyTooLong
+	var k nodeKey
+	if nk != nil {
+		k = *nk
+	} else {
+		k = wk.key()
 	}
 	lo, hi := n+1, 1<<15-1
-	if e, found := wk.s.tt.Get(key); found {
+	e, found := k.entry, k.found
+	if !k.probed {
+		e, found = wk.s.tt.Get(k.key)
+	}
+	if found {
 		if int(e.hi) <= T {
 			return true, nil
 		}
@@ -235,19 +421,18 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 		}
 		lo, hi = int(e.lo), int(e.hi)
 	}
-	fit := wk.f.FitAll(wk.word, wk.s.k, wk.s.rule, wk.fits[depth])
-	wk.fits[depth] = fit
+	fit, dead := wk.fitAt(depth)
+	if dead {
+		wk.s.tt.Put(k.key, bounds{uint16(n + 1), uint16(n + 1), uint8(min(n, 255))})
+		return true, nil
+	}
 	order := wk.order[depth][:0]
-	for i, set := range fit {
-		if set == 0 {
-			wk.s.tt.Put(key, bounds{uint16(n + 1), uint16(n + 1), uint8(n)})
-			return true, nil
-		}
+	for i := range fit {
 		order = append(order, i)
 	}
 	// Fewest fitting symbols first; in a word equal to its reversal (up to
 	// renaming) positions i and n-i are equivalent.
-	if selfRev {
+	if k.selfRev {
 		order = order[:n/2+1]
 	}
 	wk.sorted = byFit(fit, order, wk.sorted)
@@ -257,44 +442,121 @@ func (wk *worker) wins(T, depth int) (bool, error) {
 		order = append(order[r:], order[:r]...)
 	}
 	wk.order[depth] = order
-	for _, i := range order {
-		ok, err := wk.positionWins(i, fit[i], T, depth)
-		if err != nil {
-			return false, err
-		}
-		if ok {
-			wk.s.tt.Put(key, bounds{uint16(lo), uint16(T), uint8(n)})
-			return true, nil
+	share := wk.s.busy != nil && T-n >= busyDepth
+	if share {
+		// Others defer this position while this worker searches it.
+		if h := busyHash(k.key); wk.s.busy.enter(h) {
+			defer wk.s.busy.leave(h)
 		}
 	}
-	wk.s.tt.Put(key, bounds{uint16(T + 1), uint16(hi), uint8(n)})
+	// First the gaps whose painter replies no other worker is searching,
+	// then the deferred ones.
+	deferred := wk.deferred[depth][:0]
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 {
+			order = deferred
+		}
+		for _, i := range order {
+			ok, later, err := wk.positionWins(i, fit[i], T, depth, share && pass == 0)
+			if err != nil {
+				return false, err
+			}
+			if later {
+				deferred = append(deferred, i)
+				wk.deferred[depth] = deferred
+				continue
+			}
+			if ok {
+				wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
+				return true, nil
+			}
+		}
+	}
+	wk.s.tt.Put(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255))})
 	return false, nil
 }
 
 // positionWins reports whether every fitting symbol at position i leaves a
-// word from which the builder still wins by T. (Trying the painter's
-// symbols by their level-1 score instead of in order was measured to
-// search more positions, not fewer.)
-func (wk *worker) positionWins(i int, set uint32, T, depth int) (bool, error) {
+// word from which the builder still wins by T. Where the children are
+// inner nodes, their table entries are read first: one that shows the
+// painter survives answers at once (an "enhanced transposition cutoff").
+// With mayDefer, it returns later = true instead of searching when every
+// reply is being searched by another worker.
+func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (ok, later bool, err error) {
+	n := len(wk.word)
 	used := usedSymbols(wk.word)
+	var cands [MaxAlphabet]byte
+	nc := 0
 	triedNew := false
-	for set != 0 {
+	for ; set != 0; set &= set - 1 {
 		c := bits.TrailingZeros32(set)
-		set &= set - 1
 		if used&(1<<c) == 0 {
 			if triedNew {
 				continue // unused symbols are interchangeable
 			}
 			triedNew = true
 		}
-		wk.insert(i, byte(c))
-		ok, err := wk.wins(T, depth+1)
-		wk.remove(i)
-		if err != nil || !ok {
-			return false, err
+		cands[nc] = byte(c)
+		nc++
+	}
+	var keys [MaxAlphabet]nodeKey
+	keyed := n+2 < T
+	if keyed {
+		for j := 0; j < nc; j++ {
+			wk.insert(i, cands[j])
+			keys[j] = wk.key()
+			wk.remove(i)
+			e, found := wk.s.tt.Get(keys[j].key)
+			if found && int(e.lo) > T {
+				return false, false, nil
+			}
+			keys[j].probed, keys[j].found, keys[j].entry = true, found, e
+		}
+		// The surviving symbol first: a child proven to last longer (from
+		// an earlier, shorter search) before one proven to last less.
+		for a := 1; a < nc; a++ {
+			for b := a; b > 0 && keys[b].lower() > keys[b-1].lower(); b-- {
+				keys[b], keys[b-1] = keys[b-1], keys[b]
+				cands[b], cands[b-1] = cands[b-1], cands[b]
+			}
+		}
+		if mayDefer && T-n-1 >= busyDepth && wk.s.busy.has(busyHash(keys[0].key)) {
+			// Another worker is searching the reply this one would try
+			// first (trying another would leave the proof its shared
+			// shape): later.
+			return false, true, nil
 		}
 	}
-	return true, nil
+	if n+2 == T && n+1 <= MaxMaskLength {
+		// The children are leaves: only their masks are needed.
+		for idx := 0; idx < nc; idx++ {
+			if err := wk.b.Step(); err != nil {
+				return false, false, err
+			}
+			wk.nodes++
+			wk.ms.insert(i, cands[idx])
+			dead := wk.ms.forbidden(wk.s.rule, &wk.forb, &wk.sc, true) != 0
+			wk.ms.remove(i)
+			if !dead {
+				return false, false, nil
+			}
+		}
+		return true, false, nil
+	}
+	for idx := 0; idx < nc; idx++ {
+		c := cands[idx]
+		wk.insert(i, c)
+		var nk *nodeKey
+		if keyed {
+			nk = &keys[idx]
+		}
+		ok, err := wk.winsKeyed(T, depth+1, nk)
+		wk.remove(i)
+		if err != nil || !ok {
+			return false, false, err
+		}
+	}
+	return true, false, nil
 }
 
 // root decides the position at the root: the builder to move (gap < 0),
@@ -307,7 +569,8 @@ func (wk *worker) root(gap, T int) (bool, error) {
 	if fit[gap] == 0 {
 		return true, nil // every symbol ends the game at once
 	}
-	return wk.positionWins(gap, fit[gap], T, 0)
+	ok, _, err := wk.positionWins(gap, fit[gap], T, 0, false)
+	return ok, err
 }
 
 func usedSymbols(w []byte) uint32 {
@@ -318,15 +581,26 @@ func usedSymbols(w []byte) uint32 {
 	return u
 }
 
+// insert inserts c at position i of the word, and remove takes it out
+// again; both keep the masks up to date while the word is short enough.
 func (wk *worker) insert(i int, c byte) {
 	wk.word = append(wk.word, 0)
 	copy(wk.word[i+1:], wk.word[i:])
 	wk.word[i] = c
+	if len(wk.word) <= MaxMaskLength {
+		wk.ms.insert(i, c)
+	}
 }
 
 func (wk *worker) remove(i int) {
 	copy(wk.word[i:], wk.word[i+1:])
 	wk.word = wk.word[:len(wk.word)-1]
+	switch n := len(wk.word); {
+	case n < MaxMaskLength:
+		wk.ms.remove(i)
+	case n == MaxMaskLength:
+		wk.ms.set(wk.word, wk.s.k)
+	}
 }
 
 // BuilderWins reports whether the builder, to move on w, can force a
@@ -344,16 +618,21 @@ func (s *Solver) BuilderWins(ctx context.Context, w []byte, T int) (bool, error)
 // the table, so each finds much of its work already proven by the others;
 // the first answer ends the search.
 func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
-	if len(w) > s.maxLen || T > s.maxLen+1 {
-		return false, fmt.Errorf("%w: the solver keys words of up to %d symbols over %d letters", ErrKeyTooLong, s.maxLen, s.k)
+	if T > MaxSolveLength {
+		return false, fmt.Errorf("%w: lengths up to %d", ErrTooLong, MaxSolveLength)
 	}
 	if s.workers == 1 || len(w)+2 >= T {
-		return s.newWorker(b, w).root(gap, T)
+		wk := s.newWorker(b, w)
+		ok, err := wk.root(gap, T)
+		s.addWorkerNodes(0, wk.nodes)
+		return ok, err
 	}
 	var stop atomic.Bool
 	type answer struct {
-		ok  bool
-		err error
+		worker int
+		ok     bool
+		err    error
+		nodes  int64
 	}
 	answers := make(chan answer, s.workers)
 	for j := range s.workers {
@@ -361,13 +640,14 @@ func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 			wk := s.newWorker(b, w)
 			wk.salt, wk.stop = j, &stop
 			ok, err := wk.root(gap, T)
-			answers <- answer{ok, err}
+			answers <- answer{j, ok, err, wk.nodes}
 		}()
 	}
 	var first answer
 	got := false
 	for range s.workers {
 		a := <-answers
+		s.addWorkerNodes(a.worker, a.nodes)
 		if !got && !errors.Is(a.err, errStopped) {
 			first, got = a, true
 			stop.Store(true)
@@ -415,9 +695,26 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 	}
 	stop := s.progress(b, start)
 	defer stop()
-	for T := first; maxLength == 0 || T <= maxLength; T++ {
-		if T > s.maxLen+1 {
-			return finish(fmt.Errorf("%w: lengths up to %d over %d letters; use --max-length %d or less", ErrKeyTooLong, s.maxLen+1, s.k, s.maxLen+1))
+	// Iterative deepening on the length, except that with a bound L the
+	// search skips from L-2 to L: each length costs about four times the
+	// one before, and proving "longer than L" needs only L (the table's
+	// proofs from L-2 and below still serve). If the builder wins by L,
+	// L-1 decides between the two.
+	T := first
+	for maxLength == 0 || T <= maxLength {
+		if T > MaxSolveLength {
+			return finish(fmt.Errorf("%w: lengths up to %d; use --max-length %d or less", ErrTooLong, MaxSolveLength, MaxSolveLength))
+		}
+		if T == maxLength-1 {
+			s.current.Store(int64(maxLength))
+			ok, err := s.decide(b, w, gap, maxLength)
+			if err != nil {
+				return finish(err)
+			}
+			if !ok {
+				res.LowerBound = maxLength + 1
+				break
+			}
 		}
 		s.current.Store(int64(T))
 		ok, err := s.decide(b, w, gap, T)
@@ -429,6 +726,11 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 			break
 		}
 		res.LowerBound = T + 1
+		if T == maxLength-1 {
+			res.Value, res.Exact = maxLength, true // the builder wins by L, not by L-1
+			break
+		}
+		T++
 	}
 	return finish(nil)
 }
@@ -450,7 +752,7 @@ func (s *Solver) progress(b *solve.Budget, start time.Time) func() {
 			case <-t.C:
 				T := s.current.Load()
 				s.opt.Progress(solve.Progress{Nodes: b.Nodes(), Elapsed: time.Since(start),
-					Message: fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", T, T, s.tt.Bytes()>>20)})
+					Message: fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", T, T, s.tableBytes.Load()>>20)})
 			}
 		}
 	}()
@@ -470,7 +772,7 @@ func (s *Solver) BestPositions(ctx context.Context, w []byte, v int) ([]int, err
 	}
 	var best []int
 	for _, i := range byFit(fit, order, nil) {
-		ok, err := wk.positionWins(i, fit[i], v, 0)
+		ok, _, err := wk.positionWins(i, fit[i], v, 0, false)
 		if err != nil {
 			return best, err
 		}
