@@ -54,9 +54,6 @@ func botFactories() []*bot.Factory {
 				if !ok {
 					return nil, fmt.Errorf("not a vdwlist game")
 				}
-				if m := MaxRounds(vg.c, vg.l); vg.s > m {
-					return nil, fmt.Errorf("s=%d is beyond the exact solver's fractions (at most %d for colors=%d, list=%d)", vg.s, m, vg.c, vg.l)
-				}
 				return NewPerfect(vg, p.Int64("mem")), nil
 			},
 		},

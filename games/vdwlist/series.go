@@ -138,10 +138,6 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 	sv := NewSolver(first, o.MemBytes)
 	total := int64(o.MaxS - o.From + 1)
 	for s := o.From; s <= o.MaxS; s++ {
-		if m := MaxRounds(c, l); s > m {
-			ser.Stopped = fmt.Sprintf("s=%d is beyond the solver's 64-bit fractions (C(%d,%d)^(s+1) ≤ 2^60 allows s ≤ %d)", s, c, l, m)
-			return ser, nil
-		}
 		g, _ := New(o.K, c, l, s)
 		if err := sv.SetGame(g); err != nil {
 			return ser, err

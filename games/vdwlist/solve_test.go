@@ -293,7 +293,7 @@ func TestSmallTableStillExact(t *testing.T) {
 	// Entries are replaced (the small table searches more), but new small
 	// entries replace old small ones instead of being dropped: the plain
 	// "keep the more valuable" rule searches six to eight times more.
-	if small.Stored() > 1<<18/48 || small.Nodes() <= big.Nodes() || small.Nodes() > 12*big.Nodes() {
+	if small.Stored() > 1<<18/24 || small.Nodes() <= big.Nodes() || small.Nodes() > 12*big.Nodes() {
 		t.Fatalf("small table stored %d positions (%d nodes); large %d nodes", small.Stored(), small.Nodes(), big.Nodes())
 	}
 }
