@@ -66,14 +66,14 @@ func (sv *Solver) bigValue(ctx context.Context, s *State, rounds int) (*big.Rat,
 		}
 	case phaseName:
 		sr.atRoot = true
-		v = sr.bigPosition(sr.g.full, rounds)
+		v = sr.bigPosition(sr.g.full, &sr.root, 0, 0, rounds)
 		sr.atRoot = false
 	case phaseDraw:
 		n := int(s.pending)
-		v = sr.bigChance(sr.g.full, n, sr.forcedAt(n), rounds)
+		v = sr.bigChance(&sr.root, n, sr.forcedAt(n), rounds)
 	case phaseColour:
 		n := int(s.pending)
-		w := sr.bigColours(sr.g.full, n, sr.forcedAt(n), rounds, s.list)
+		w := sr.bigColours(&sr.root, n, sr.forcedAt(n), rounds, s.list)
 		for m := s.list; m != 0; m &= m - 1 {
 			if x := w[bits.TrailingZeros8(m)]; v == nil || x.Cmp(v) < 0 {
 				v = x
@@ -92,15 +92,16 @@ func (sv *Solver) bigValue(ctx context.Context, s *State, rounds int) (*big.Rat,
 // fast path.
 func (sv *Solver) bigNameValue(ctx context.Context, s *State, n, rounds int) (*big.Rat, error) {
 	sr := sv.newSearcher(ctx, s, rounds, false, true)
-	v := sr.bigChance(sr.g.full, n, sr.forcedAt(n), rounds)
+	v := sr.bigChance(&sr.root, n, sr.forcedAt(n), rounds)
 	sr.flush()
 	return new(big.Rat).SetFrac(v, sv.bigPowOf(rounds)), sr.err
 }
 
 // bigPosition returns the value of the current position (player 1 to
-// name, within scope) as a numerator over N^r, where r is at least its
-// number of relevant uncoloured numbers; cut short, a proven lower bound.
-func (sr *searcher) bigPosition(scope uint64, r int) *big.Int {
+// name, within scope; n coloured col after from, see examine) as a
+// numerator over N^r, where r is at least its number of relevant
+// uncoloured numbers; cut short, a proven lower bound.
+func (sr *searcher) bigPosition(scope uint64, from *examined, n, col, r int) *big.Int {
 	root := sr.atRoot
 	sr.atRoot = false
 	sr.nodes++
@@ -109,7 +110,7 @@ func (sr *searcher) bigPosition(scope uint64, r int) *big.Int {
 		return new(big.Int)
 	}
 	var ex examined
-	sr.examine(scope, &ex)
+	sr.examine(scope, from, n, col, &ex)
 	switch ex.outcome {
 	case lostNow:
 		return new(big.Int)
@@ -120,7 +121,7 @@ func (sr *searcher) bigPosition(scope uint64, r int) *big.Int {
 	if sr.sv.fits(nm) { // small enough: the fast path, exactly
 		d, rounds := sr.d, sr.rounds
 		sr.d, sr.rounds, sr.atRoot = sr.pow[nm], nm, root
-		v, _ := sr.position(scope, sr.d+1, false)
+		v, _ := sr.position(scope, from, n, col, false)
 		if root && sr.rootMove != 0 {
 			sr.bigLo = bigLower{sr.rootMove, sr.scaled(big.NewInt(sr.rootLo), r-nm)}
 		}
@@ -128,13 +129,13 @@ func (sr *searcher) bigPosition(scope uint64, r int) *big.Int {
 		return sr.scaled(big.NewInt(v), r-nm)
 	}
 	var comps [MaxS]uint64
-	if n, split := components(ex.cand, ex.live, &comps); split {
+	if nc, split := components(ex.cand, ex.live, &comps); split {
 		// 1 − Π(1 − vᵢ) over N^nm: each component's value over N^|comp|
 		lose := big.NewInt(1)
 		done := 0 // the numbers of the components multiplied in
-		for _, c := range comps[:n] {
+		for _, c := range comps[:nc] {
 			rc := bits.OnesCount64(c)
-			v := sr.bigPosition(c, rc)
+			v := sr.bigPosition(c, &ex, 0, 0, rc)
 			lose.Mul(lose, new(big.Int).Sub(sr.sv.bigPowOf(rc), v))
 			done += rc
 			if sr.err != nil { // the others count as lost: still a lower bound
@@ -148,11 +149,11 @@ func (sr *searcher) bigPosition(scope uint64, r int) *big.Int {
 	if v, ok := sr.sv.bigTable().Get(key); ok {
 		return sr.scaled(v, r-nm)
 	}
-	order, n, forced := sr.nameOrder(&ex)
+	order, nn, forced := sr.nameOrder(&ex)
 	full := sr.sv.bigPowOf(nm)
 	var best *big.Int
-	for _, i := range order[:n] {
-		v := sr.bigChance(ex.cand, int(i)+1, forced[i], nm)
+	for _, i := range order[:nn] {
+		v := sr.bigChance(&ex, int(i)+1, forced[i], nm)
 		if best == nil || v.Cmp(best) > 0 {
 			best = v
 			if root {
@@ -169,11 +170,11 @@ func (sr *searcher) bigPosition(scope uint64, r int) *big.Int {
 	return sr.scaled(best, r-nm)
 }
 
-// bigChance returns the value of naming n (over N^r): the sum over the
+// bigChance returns the value of naming n in the position examined as ex (over N^r): the sum over the
 // lists of player 2's best colour in the list, each over N^(r−1). Cut
 // short, a lower bound.
-func (sr *searcher) bigChance(scope uint64, n int, forced uint8, r int) *big.Int {
-	w := sr.bigColours(scope, n, forced, r, 0)
+func (sr *searcher) bigChance(ex *examined, n int, forced uint8, r int) *big.Int {
+	w := sr.bigColours(ex, n, forced, r, 0)
 	sum := new(big.Int)
 	for _, list := range sr.g.lists {
 		var low *big.Int
@@ -188,11 +189,11 @@ func (sr *searcher) bigChance(scope uint64, n int, forced uint8, r int) *big.Int
 }
 
 // bigColours returns the value after colouring n with each colour (of
-// list, or every colour when list is 0) over N^(r−1); cut short, lower
-// bounds (0 for the colours not searched).
-func (sr *searcher) bigColours(scope uint64, n int, forced uint8, r int, list uint8) [MaxColors]*big.Int {
+// list, or every colour when list is 0) in the position examined as ex,
+// over N^(r−1); cut short, lower bounds (0 for the colours not searched).
+func (sr *searcher) bigColours(ex *examined, n int, forced uint8, r int, list uint8) [MaxColors]*big.Int {
 	var w [MaxColors]*big.Int
-	bit := uint64(1) << (n - 1)
+	scope := ex.cand &^ (1 << (n - 1))
 	for col := range sr.g.c {
 		switch {
 		case list != 0 && list&(1<<col) == 0:
@@ -202,7 +203,7 @@ func (sr *searcher) bigColours(scope uint64, n int, forced uint8, r int, list ui
 			w[col] = new(big.Int)
 		default:
 			sr.colour(n, col)
-			w[col] = sr.bigPosition(scope&^bit, r-1)
+			w[col] = sr.bigPosition(scope, ex, n, col, r-1)
 			sr.uncolour(n, col)
 		}
 	}

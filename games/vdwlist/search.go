@@ -30,26 +30,26 @@ type searcher struct {
 	// searched, defer those of others); main: this worker reports progress
 	par, main bool
 	// the position being searched
-	masks   [MaxColors]uint64
-	colored uint64
-	// scratch of examine at each depth: the live progressions in scope,
-	// their colours, and the uncoloured parts of the relevant ones
-	apBuf  [MaxS + 1][]uint64
-	colBuf [MaxS + 1][]uint8
-	live   [MaxS + 1][]uint64
-	// the colours present in each progression (a mask), how many numbers of
-	// each colour it has, and the set of progressions with one colour at
-	// most, kept up to date as numbers are coloured
-	apPresent  []uint8
-	apCount    []uint8
-	liveSet    []uint64
+	masks      [MaxColors]uint64
+	colored    uint64
 	cellColour [MaxS]uint8 // the colour of each coloured number
-	// root: the root position's best move so far and its proven value
-	// (a lower bound), for a search that is cut short
+	// root holds the root position's live progressions (see examined)
+	root examined
+	// scratch of examine at each level of the search
+	bufs [2*MaxS + 4]levelBuf
+	// the root position's best move so far and its proven value (a lower
+	// bound), for a search that is cut short
 	atRoot   bool
 	rootMove int
 	rootLo   int64
 	bigLo    bigLower // the same for the big path (bigsearch.go)
+}
+
+// levelBuf is the scratch of one level of examine.
+type levelBuf struct {
+	aps  []uint64
+	cols []uint8
+	live []uint64
 }
 
 // busyBits sizes the table of positions being searched (ABDADA): 2^busyBits
@@ -61,48 +61,38 @@ const busyBits = 14
 // searched: smaller ones are over before another worker could use the mark.
 const busyMin = 5
 
-// initProgressions sets the progressions' colour counts and the live set
-// from the current position.
-func (sr *searcher) initProgressions() {
-	na := len(sr.g.aps)
-	sr.apPresent = make([]uint8, na)
-	sr.apCount = make([]uint8, na*MaxColors)
-	sr.liveSet = make([]uint64, (na+63)/64)
+// initRoot sets the root's live progressions from the current position:
+// those with one colour at most among their coloured numbers, everything
+// uncoloured in scope.
+func (sr *searcher) initRoot() {
+	r := &sr.root
+	*r = examined{cand: sr.g.full &^ sr.colored}
 	for col := range sr.g.c {
 		for m := sr.masks[col]; m != 0; m &= m - 1 {
 			sr.cellColour[bits.TrailingZeros64(m)] = uint8(col)
 		}
 	}
-	for i, a := range sr.g.aps {
+	for _, a := range sr.g.aps {
+		var p uint8
 		for col := range sr.g.c {
-			if n := bits.OnesCount64(a & sr.masks[col]); n > 0 {
-				sr.apCount[i*MaxColors+col] = uint8(n)
-				sr.apPresent[i] |= 1 << col
+			if a&sr.masks[col] != 0 {
+				p |= 1 << col
 			}
 		}
-		if p := sr.apPresent[i]; p&(p-1) == 0 {
-			sr.liveSet[i>>6] |= 1 << (i & 63)
+		if p&(p-1) == 0 {
+			r.aps = append(r.aps, a)
+			r.cols = append(r.cols, p)
+			r.live = append(r.live, a&^sr.colored)
 		}
 	}
 }
 
-// colour colours the number n with col and updates the progressions.
+// colour colours the number n with col.
 func (sr *searcher) colour(n, col int) {
 	bit := uint64(1) << (n - 1)
 	sr.cellColour[n-1] = uint8(col)
 	sr.masks[col] |= bit
 	sr.colored |= bit
-	for _, i := range sr.g.throughIdx[n-1] {
-		c := &sr.apCount[int(i)*MaxColors+col]
-		if *c == 0 {
-			p := sr.apPresent[i]
-			if p != 0 && p&(p-1) == 0 { // a second colour: the progression dies
-				sr.liveSet[i>>6] &^= 1 << (i & 63)
-			}
-			sr.apPresent[i] = p | 1<<col
-		}
-		*c++
-	}
 }
 
 // uncolour takes back colour(n, col).
@@ -110,17 +100,6 @@ func (sr *searcher) uncolour(n, col int) {
 	bit := uint64(1) << (n - 1)
 	sr.masks[col] &^= bit
 	sr.colored &^= bit
-	for _, i := range sr.g.throughIdx[n-1] {
-		c := &sr.apCount[int(i)*MaxColors+col]
-		*c--
-		if *c == 0 {
-			p := sr.apPresent[i] &^ (1 << col)
-			sr.apPresent[i] = p
-			if p != 0 && p&(p-1) == 0 { // back to one colour: live again
-				sr.liveSet[i>>6] |= 1 << (i & 63)
-			}
-		}
-	}
 }
 
 // forcedAt returns the colours that would complete a progression through
@@ -177,6 +156,8 @@ const (
 
 // examined is what examine finds in a position with player 1 to name.
 type examined struct {
+	// level is the depth of the search (indexes the scratch)
+	level int
 	// relevant: the numbers of the live, non-redundant progressions in
 	// scope; cand: the uncoloured ones, nm of them
 	relevant, cand uint64
@@ -184,48 +165,59 @@ type examined struct {
 	outcome        int
 	// threats[col]: the numbers that complete a progression of colour col
 	threats [MaxColors]uint64
-	// live: the uncoloured parts of the live, non-redundant progressions
-	// (scratch of the current depth, valid until the next examine at it)
+	// aps: the live progressions in scope (redundant ones too: they may
+	// become threats), cols their colours as masks (0 while uncoloured);
+	// live: the uncoloured parts of the non-redundant ones. Scratch of the
+	// level, valid until the next examine at it.
+	aps  []uint64
+	cols []uint8
 	live []uint64
 }
 
 // examine finds the relevant numbers of the current position (player 1 to
-// name, within scope) and whether it is decided at once. Only the live
-// progressions whose uncoloured numbers lie in scope count: scope is a
+// name, within scope) and whether it is decided at once, from the
+// progressions of from (the position before the number n, 0 for none, was
+// coloured col; or a larger scope of the same position): colouring only
+// kills progressions, so the position's live progressions in scope are
+// among from's. Only the
+// live progressions whose uncoloured numbers lie in scope count: scope is a
 // component (see split) or everything, and the position's other
 // progressions belong to independent games (or are redundant).
-func (sr *searcher) examine(scope uint64, ex *examined) {
+func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examined) {
 	g := sr.g
 	nc := g.c
 	colored := sr.colored
-	depth := bits.OnesCount64(colored)
-	if sr.apBuf[depth] == nil {
-		sr.apBuf[depth] = make([]uint64, len(g.aps))
-		sr.colBuf[depth] = make([]uint8, len(g.aps))
-		sr.live[depth] = make([]uint64, len(g.aps))
+	ex.level = from.level + 1
+	buf := &sr.bufs[ex.level]
+	if buf.aps == nil {
+		buf.aps = make([]uint64, len(g.aps))
+		buf.cols = make([]uint8, len(g.aps))
+		buf.live = make([]uint64, len(g.aps))
 	}
-	apBuf, colBuf, live := sr.apBuf[depth], sr.colBuf[depth], sr.live[depth]
+	aps, cols, live := buf.aps, buf.cols, buf.live
+	var colBit uint8 // the colour of n as a mask on the progressions through it
+	var bit uint64
+	if n > 0 {
+		bit, colBit = 1<<(n-1), 1<<col
+	}
 	// thr[col+1]: the numbers that complete a progression of colour col;
-	// thr[0]: k = 1, a lone uncoloured number (every colour completes it)
+	// thr[0]: k = 1, a lone uncoloured number (every colour completes it).
+	// The loops avoid branches where the data decide (the progressions
+	// through n, the dying ones, the redundant ones).
 	var thr [MaxColors + 1]uint64
-	aps, present := g.aps, sr.apPresent
 	na := 0
-	for wi, word := range sr.liveSet {
-		for ; word != 0; word &= word - 1 {
-			i := wi<<6 | bits.TrailingZeros64(word)
-			a := aps[i]
-			free := a &^ colored
-			if free&^scope != 0 {
-				continue // a progression of another component (or a redundant one across components)
-			}
-			c1 := uint8(bits.Len8(present[i])) // its colour + 1, 0 when uncoloured
-			if free&(free-1) == 0 {
-				thr[c1] |= free
-			}
-			apBuf[na] = a
-			colBuf[na] = c1
-			na++
+	fromCols := from.cols[:len(from.aps)]
+	for j, a := range from.aps {
+		p := fromCols[j]
+		if a&bit != 0 {
+			p |= colBit
 		}
+		free := a &^ colored
+		keep := p&(p-1) == 0 && free&^scope == 0 // still one colour, in scope
+		thr[bits.Len8(p)] |= free & lowBitMask(free, keep)
+		aps[na] = a
+		cols[na] = p
+		na += b2i(keep)
 	}
 	anyThreat := thr[0]
 	thr[0] = 0
@@ -235,18 +227,18 @@ func (sr *searcher) examine(scope uint64, ex *examined) {
 	// unchanged and makes more numbers irrelevant.
 	var relevant uint64
 	nl := 0
-	for j, a := range apBuf[:na] {
+	for j, a := range aps[:na] {
 		free := a &^ colored
-		if free&(free-1) != 0 && free&thr[colBuf[j]] != 0 {
-			continue
-		}
-		relevant |= a
+		keep := free&(free-1) == 0 || free&thr[bits.Len8(cols[j])] == 0
+		relevant |= a & boolMask(keep)
 		live[nl] = free
-		nl++
+		nl += b2i(keep)
 	}
 	copy(ex.threats[:], thr[1:])
 	cand := relevant &^ colored
-	ex.relevant, ex.cand, ex.nm, ex.live = relevant, cand, bits.OnesCount64(cand), live[:nl]
+	ex.relevant, ex.cand, ex.nm = relevant, cand, bits.OnesCount64(cand)
+	ex.aps, ex.cols, ex.live = aps[:na], cols[:na], live[:nl]
+	ex.outcome = searchOn
 	switch {
 	case cand == 0:
 		ex.outcome = lostNow
@@ -266,6 +258,22 @@ func (sr *searcher) examine(scope uint64, ex *examined) {
 			ex.outcome = wonNow
 		}
 	}
+}
+
+// b2i is 1 for true, 0 for false; boolMask all ones for true.
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
+}
+
+func boolMask(b bool) uint64 { return -uint64(b2i(b)) }
+
+// lowBitMask is all ones when keep and x has one bit at most.
+func lowBitMask(x uint64, keep bool) uint64 {
+	return boolMask(keep && x&(x-1) == 0)
 }
 
 // components splits cand into its classes under "in a common live
@@ -345,18 +353,17 @@ func (sr *searcher) nameOrder(ex *examined) (order [MaxS]int8, n int, forced [Ma
 }
 
 // position returns the value of the current position with player 1 to
-// name a number, within scope (see examine), as a numerator over d: exact
-// when below beta, else a lower bound at least beta (the caller needs no
-// more). Cut short (sr.err), it returns a proven lower bound, as do chance
-// and split. When excl is set and another worker is searching the
-// position, it returns false at once (the caller defers it).
+// name a number, within scope, as a numerator over d; the number n (0 for
+// none) has just been coloured col after from (see examine). Cut short
+// (sr.err), it returns a proven lower bound, as do chance and split. When
+// excl is set and another worker is searching the position, it returns
+// false at once (the caller defers it).
 //
-// Values are exact but for the lower bounds that beta allows, which come
-// from player 2's colours that cannot matter (see chance). Alpha-beta and
-// *-minimax windows at every node (Ballard's Star1 and Star2, which this
-// solver used) leave bounds that are searched again: they visited a third
-// more positions.
-func (sr *searcher) position(scope uint64, beta int64, excl bool) (int64, bool) {
+// Every value is exact: with the table, an exact value computed once
+// serves every transposition, where alpha-beta and *-minimax windows
+// (Ballard's Star1 and Star2, which this solver used) leave bounds that
+// are searched again: they visited a third more positions.
+func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool) (int64, bool) {
 	sr.nodes++
 	sr.tick()
 	if sr.err != nil {
@@ -365,7 +372,7 @@ func (sr *searcher) position(scope uint64, beta int64, excl bool) (int64, bool) 
 	root := sr.atRoot
 	sr.atRoot = false
 	var ex examined
-	sr.examine(scope, &ex)
+	sr.examine(scope, from, n, col, &ex)
 	switch ex.outcome {
 	case lostNow:
 		return 0, true
@@ -373,16 +380,14 @@ func (sr *searcher) position(scope uint64, beta int64, excl bool) (int64, bool) 
 		return sr.d, true
 	}
 	var comps [MaxS]uint64
-	if n, split := components(ex.cand, ex.live, &comps); split {
-		return sr.split(comps[:n]), true
+	if nc, split := components(ex.cand, ex.live, &comps); split {
+		return sr.split(&ex, comps[:nc]), true
 	}
 	nm := ex.nm
 	key := sr.canonical(ex.relevant)
 	scale := sr.pow[sr.rounds-nm] // the table keeps values over N^nm
 	if e, ok := sr.get(&key); ok {
-		if v := e.value() * scale; e.exact() || v >= beta {
-			return v, true
-		}
+		return e.value() * scale, true
 	}
 	if sr.par && nm >= busyMin {
 		slot := &sr.sv.busy[key.hash()>>(64-busyBits)]
@@ -392,15 +397,14 @@ func (sr *searcher) position(scope uint64, beta int64, excl bool) (int64, bool) 
 		slot.Add(1)
 		defer slot.Add(-1)
 	}
-	order, n, forced := sr.nameOrder(&ex)
+	order, nn, forced := sr.nameOrder(&ex)
 	start := sr.nodes
 	best := int64(-1)
-	exact := true
 	// The first pass defers the later numbers whose positions other
 	// workers are searching; the second searches them.
 	var later [MaxS]int8
 	nLater := 0
-	for pass, names := range [2][]int8{order[:n], nil} {
+	for pass, names := range [2][]int8{order[:nn], nil} {
 		if pass == 1 {
 			names = later[:nLater]
 		}
@@ -408,11 +412,7 @@ func (sr *searcher) position(scope uint64, beta int64, excl bool) (int64, bool) 
 			if best == sr.d {
 				break
 			}
-			if best >= beta {
-				exact = false
-				break
-			}
-			v, ok := sr.chance(ex.cand, int(i)+1, forced[i], best, sr.par && pass == 0 && idx > 0)
+			v, ok := sr.chance(&ex, int(i)+1, forced[i], best, sr.par && pass == 0 && idx > 0)
 			if !ok {
 				later[nLater] = i
 				nLater++
@@ -430,21 +430,22 @@ func (sr *searcher) position(scope uint64, beta int64, excl bool) (int64, bool) 
 		}
 	}
 	work := uint8(min(bits.Len64(uint64(sr.nodes-start)), maxWork))
-	sr.put(&key, newEntry(best/scale, exact, work))
+	sr.put(&key, newEntry(best/scale, work))
 	return best, true
 }
 
-// split returns the value of a position whose live progressions fall into
-// independent components: player 1 loses only if he loses every one, and
-// no play can make the components' results dependent (under player 2's
-// optimal play in each, 1 − Π(1 − vᵢ) of the components' current values is
-// a supermartingale; player 1 reaches it by finishing one component after
-// the other), so the value is 1 − Π(1 − vᵢ), computed exactly.
-func (sr *searcher) split(comps []uint64) int64 {
+// split returns the value of a position (examined as ex) whose live
+// progressions fall into independent components: player 1 loses only if he
+// loses every one, and no play can make the components' results dependent
+// (under player 2's optimal play in each, 1 − Π(1 − vᵢ) of the components'
+// current values is a supermartingale; player 1 reaches it by finishing one
+// component after the other), so the value is 1 − Π(1 − vᵢ), computed
+// exactly.
+func (sr *searcher) split(ex *examined, comps []uint64) int64 {
 	d := uint64(sr.d)
 	lose := d // the product of the losing chances, over d
 	for _, c := range comps {
-		v, _ := sr.position(c, sr.d+1, false) // exact, or a lower bound when cut short
+		v, _ := sr.position(c, ex, 0, 0, false) // exact, or a lower bound when cut short
 		if v == sr.d {
 			return sr.d
 		}
@@ -461,16 +462,16 @@ func (sr *searcher) split(comps []uint64) int64 {
 	return sr.d - int64(lose)
 }
 
-// chance returns the value of naming n: the average over the lists of
-// player 2's best colour in the list, exact when above alpha, else an
-// upper bound at most alpha (player 1 has a number worth alpha: this one
-// cannot be better). forced holds the colours that complete a progression
-// through n. The colours are searched in the order of their promise for
-// player 2 (colourOrder), exactly, but for a colour whose every list has a
-// colour worth 0 to player 1 (it cannot matter). With excl set, chance
-// returns false when the first position it would search is being searched
-// by another worker.
-func (sr *searcher) chance(scope uint64, n int, forced uint8, alpha int64, excl bool) (int64, bool) {
+// chance returns the value of naming n in the position examined as ex: the
+// average over the lists of player 2's best colour in the list, exact when
+// above alpha, else an upper bound at most alpha (player 1 has a number
+// worth alpha: this one cannot be better). forced holds the colours that
+// complete a progression through n. The colours are searched in the order
+// of their promise for player 2 (colourOrder), exactly, but for a colour
+// whose every list has a colour worth 0 to player 1 (it cannot matter).
+// With excl set, chance returns false when the first position it would
+// search is being searched by another worker.
+func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl bool) (int64, bool) {
 	g := sr.g
 	var w [MaxColors]int64 // exact, or d while unknown (an upper bound)
 	known := forced
@@ -488,9 +489,8 @@ func (sr *searcher) chance(scope uint64, n int, forced uint8, alpha int64, excl 
 		}
 		return sum
 	}
-	bit := uint64(1) << (n - 1)
-	scope &^= bit
-	order, nOrder := sr.colourOrder(n, forced)
+	scope := ex.cand &^ (1 << (n - 1))
+	order, nOrder := sr.colourOrder(ex, n, forced)
 	for _, c := range order[:nOrder] {
 		col := int(c)
 		if known&(1<<col) != 0 {
@@ -509,7 +509,7 @@ func (sr *searcher) chance(scope uint64, n int, forced uint8, alpha int64, excl 
 			continue // every list with it has a colour worth 0 to player 1
 		}
 		sr.colour(n, col)
-		v, ok := sr.position(scope, sr.d+1, excl)
+		v, ok := sr.position(scope, ex, n, col, excl)
 		sr.uncolour(n, col)
 		if !ok {
 			return 0, false
@@ -532,23 +532,22 @@ func (sr *searcher) chance(scope uint64, n int, forced uint8, alpha int64, excl 
 }
 
 // colourOrder returns the colours in the order player 2 should try them at
-// the number n: colours that complete a progression last, the others by how
-// much potential they add for player 1 (gains of the progressions of that
-// colour through n minus the progressions of the other colours it kills).
-func (sr *searcher) colourOrder(n int, forced uint8) ([MaxColors]int8, int) {
+// the number n of the position examined as ex: colours that complete a
+// progression last, the others by how much potential they add for player 1
+// (gains of the progressions of that colour through n minus the
+// progressions of the other colours it kills).
+func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([MaxColors]int8, int) {
 	g := sr.g
 	var delta [MaxColors]float64
 	w := g.weights
-	for _, i := range g.throughIdx[n-1] {
-		if sr.liveSet[i>>6]&(1<<(i&63)) == 0 {
-			continue
-		}
-		p := sr.apPresent[i]
-		if p == 0 {
-			continue // the same for every colour
+	bit := uint64(1) << (n - 1)
+	for j, a := range ex.aps {
+		p := ex.cols[j]
+		if a&bit == 0 || p == 0 {
+			continue // not through n, or the same for every colour
 		}
 		col := bits.TrailingZeros8(p)
-		u := bits.OnesCount64(g.aps[i] &^ sr.colored)
+		u := bits.OnesCount64(a &^ sr.colored)
 		for c := range g.c {
 			if c == col {
 				delta[c] += w[u-1] - w[u]
@@ -588,27 +587,20 @@ func (sr *searcher) put(k *posKey, e memoEntry) {
 	sr.sv.tt.Put(k.narrow, e)
 }
 
-// memoEntry holds a position's value, as a numerator over N^r for its r
-// relevant uncoloured numbers (below 2^valueBits), exact or a lower bound
-// (the bit valueBits), and the size of the subtree that computed it
-// (bits.Len of its nodes, in the top bits): its worth when the table is
-// full.
+// memoEntry holds a position's exact value, as a numerator over N^r for
+// its r relevant uncoloured numbers (below 2^valueBits), and the size of
+// the subtree that computed it (bits.Len of its nodes, in the top bits):
+// its worth when the table is full.
 type memoEntry uint64
 
 const (
-	valueBits = 57
-	exactBit  = 1 << valueBits
-	maxWork   = 1<<(63-valueBits) - 1
+	valueBits = 58
+	maxWork   = 1<<(64-valueBits) - 1
 )
 
-func newEntry(v int64, exact bool, work uint8) memoEntry {
-	e := uint64(v) | uint64(work)<<(valueBits+1)
-	if exact {
-		e |= exactBit
-	}
-	return memoEntry(e)
+func newEntry(v int64, work uint8) memoEntry {
+	return memoEntry(uint64(v) | uint64(work)<<valueBits)
 }
 
 func (e memoEntry) value() int64 { return int64(e & (1<<valueBits - 1)) }
-func (e memoEntry) exact() bool  { return e&exactBit != 0 }
-func (e memoEntry) work() uint8  { return uint8(e >> (valueBits + 1)) }
+func (e memoEntry) work() uint8  { return uint8(e >> valueBits) }

@@ -24,7 +24,7 @@ import (
 // bounds) as an integer over its own N^r, so one table serves any root
 // position and any game length s of the same k, c and l. A search from a
 // root with R relevant uncoloured numbers works with numerators over
-// D = N^R in int64 (the fast path) while N^(R+1) ≤ 2^57; beyond, the top of
+// D = N^R in int64 (the fast path) while N^(R+1) ≤ 2^58; beyond, the top of
 // the search, where N^r is that large, adds exact math/big fractions and
 // hands every position small enough back to the fast path (see bigsearch.go),
 // so there is no bound on the fractions: the bounds are time and memory.
@@ -73,7 +73,7 @@ import (
 type Solver struct {
 	g      *Game
 	nLists int64
-	// pow[i] = N^i while N^(i+1) ≤ 2^57: the fast path's denominators
+	// pow[i] = N^i while N^(i+1) ≤ 2^58: the fast path's denominators
 	pow []int64
 	// bigPow[i] = N^i, made as the big path needs them
 	bigPow []*big.Int
@@ -105,9 +105,9 @@ type Solver struct {
 const DefaultMemBytes = 512 << 20
 
 // maxFast bounds the fast path's numerators: N^(R+1) ≤ maxFast for a root
-// with R relevant numbers, so that table entries keep a value, whether it is
-// exact and the size of its subtree in 64 bits (see memoEntry).
-const maxFast = 1 << 57
+// with R relevant numbers, so that table entries keep a value and the size
+// of its subtree in 64 bits (see memoEntry).
+const maxFast = 1 << 58
 
 // NewSolver returns a solver for g whose tables grow to at most memBytes
 // bytes in all (0: DefaultMemBytes), with a worker per core
@@ -369,7 +369,7 @@ func (sv *Solver) keepsValue(ctx context.Context, s *State, n int, v *big.Rat) (
 		return false, fmt.Errorf("solve: %s is not a multiple of 1/%d", v, sv.pow[rounds])
 	}
 	sr := sv.newSearcher(ctx, s, rounds, false, true)
-	got, _ := sr.chance(sv.g.full, n, sr.forcedAt(n), -1, false)
+	got, _ := sr.chance(&sr.root, n, sr.forcedAt(n), -1, false)
 	sr.flush()
 	if sr.err != nil {
 		return false, sr.err
@@ -388,7 +388,7 @@ func (sv *Solver) newSearcher(ctx context.Context, s *State, rounds int, par, ma
 		sr.budget = sv.maxNodes
 	}
 	sr.masks, sr.colored = s.masks, s.colored
-	sr.initProgressions()
+	sr.initRoot()
 	return sr
 }
 
@@ -403,11 +403,11 @@ func (sr *searcher) rootValue(s *State) int64 {
 		}
 	case phaseName:
 		sr.atRoot = true
-		v, _ = sr.position(sr.g.full, sr.d+1, false)
+		v, _ = sr.position(sr.g.full, &sr.root, 0, 0, false)
 		sr.atRoot = false
 	case phaseDraw:
 		n := int(s.pending)
-		v, _ = sr.chance(sr.g.full, n, sr.forcedAt(n), -1, false)
+		v, _ = sr.chance(&sr.root, n, sr.forcedAt(n), -1, false)
 	case phaseColour:
 		n := int(s.pending)
 		forced := sr.forcedAt(n)
@@ -418,7 +418,7 @@ func (sr *searcher) rootValue(s *State) int64 {
 			x := sr.d
 			if forced&(1<<col) == 0 {
 				sr.colour(n, col)
-				x, _ = sr.position(sr.g.full&^bit, sr.d+1, false)
+				x, _ = sr.position(sr.g.full&^bit, &sr.root, n, col, false)
 				sr.uncolour(n, col)
 			}
 			if sr.err != nil { // the colours not searched count as 0
