@@ -79,6 +79,7 @@ func (sv *Solver) bigValue(ctx context.Context, s *State, rounds int) (*big.Rat,
 				v = x
 			}
 		}
+		v = sr.scaled(v, 1) // from N^(R−1) to N^R
 	}
 	sr.flush()
 	if sr.bigLo.move != 0 {

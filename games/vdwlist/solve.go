@@ -58,10 +58,12 @@ import (
 //     uniform colour, so player 1 wins exactly when the full random colouring
 //     holds a monochromatic progression, whatever the order: the solver lets
 //     player 1 name just one (the most constrained) number.
-//   - Alpha-beta windows on exact numerators at both players' nodes and
-//     Ballard's *-minimax (Star2: probe each list's most promising colour
-//     first, then Star1 windows) at the draws; the table keeps lower and
-//     upper bounds.
+//   - Every value is exact (an expectimax with the table, see position):
+//     alpha-beta and *-minimax windows leave bounds that are searched again
+//     and visited a third more positions. What pruning there is keeps the
+//     table exact: a draw stops once it cannot beat player 1's best number
+//     so far (its value is not stored), and player 2's colour is not
+//     searched when every list with it has a colour worth 0 to player 1.
 //
 // Several workers (SetWorkers; by default one per core) search the same
 // root together through the shared table, in the manner of ABDADA: a
