@@ -222,6 +222,7 @@ func (g *Game) randomBound(ctx context.Context, s *State) (*big.Rat, bool) {
 		return nil, false
 	}
 	sv := NewSolver(g1, 64<<20)
+	sv.SetWorkers(1)
 	base := State{g: g1, masks: s.masks, colored: s.colored, rounds: s.rounds}
 	if s.phase != phaseColour {
 		v, err := sv.Value(ctx, &base)

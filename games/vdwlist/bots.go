@@ -83,8 +83,11 @@ type Perfect struct {
 }
 
 // NewPerfect returns an exact player of g whose table uses about memBytes.
+// It searches with one worker: matches run side by side.
 func NewPerfect(g *Game, memBytes int64) *Perfect {
-	return &Perfect{sv: NewSolver(g, memBytes)}
+	sv := NewSolver(g, memBytes)
+	sv.SetWorkers(1)
+	return &Perfect{sv: sv}
 }
 
 // Act returns the first move of the best value for the player to move.

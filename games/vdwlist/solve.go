@@ -20,8 +20,8 @@ import (
 //
 // Values are exact fractions: a position whose player 1 can still name r
 // relevant numbers has a value that is a multiple of 1/N^r, where N = C(c,l)
-// is the number of lists. The table stores each position's value (or
-// bounds) as an integer over its own N^r, so one table serves any root
+// is the number of lists. The table stores each position's exact value as
+// an integer over its own N^r, so one table serves any root
 // position and any game length s of the same k, c and l. A search from a
 // root with R relevant uncoloured numbers works with numerators over
 // D = N^R in int64 (the fast path) while N^(R+1) ≤ 2^58; beyond, the top of
