@@ -384,6 +384,16 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 		return sr.split(&ex, comps[:nc]), true
 	}
 	nm := ex.nm
+	if nm == 1 {
+		// One relevant number: player 1 names it and wins when the list
+		// holds only colours that complete a progression through it (any
+		// other colour leaves nothing relevant), C(|forced|, l) lists of N.
+		var forced uint
+		for col := range sr.g.c {
+			forced += uint(ex.threats[col]>>bits.TrailingZeros64(ex.cand)) & 1
+		}
+		return int64(binom(int(forced), sr.g.l)) * sr.pow[sr.rounds-1], true
+	}
 	key := sr.canonical(ex.relevant)
 	scale := sr.pow[sr.rounds-nm] // the table keeps values over N^nm
 	if e, ok := sr.get(&key); ok {
