@@ -47,9 +47,10 @@ type searcher struct {
 
 // levelBuf is the scratch of one level of examine.
 type levelBuf struct {
-	aps  []uint64
-	cols []uint8
-	live []uint64
+	aps      []uint64
+	cols     []uint8
+	live     []uint64
+	liveCols []uint8
 }
 
 // busyBits sizes the table of positions being searched (ABDADA): 2^busyBits
@@ -83,6 +84,7 @@ func (sr *searcher) initRoot() {
 			r.aps = append(r.aps, a)
 			r.cols = append(r.cols, p)
 			r.live = append(r.live, a&^sr.colored)
+			r.liveCols = append(r.liveCols, p)
 		}
 	}
 }
@@ -167,11 +169,12 @@ type examined struct {
 	threats [MaxColors]uint64
 	// aps: the live progressions in scope (redundant ones too: they may
 	// become threats), cols their colours as masks (0 while uncoloured);
-	// live: the uncoloured parts of the non-redundant ones. Scratch of the
-	// level, valid until the next examine at it.
-	aps  []uint64
-	cols []uint8
-	live []uint64
+	// live: the uncoloured parts of the non-redundant ones, liveCols their
+	// colours. Scratch of the level, valid until the next examine at it.
+	aps      []uint64
+	cols     []uint8
+	live     []uint64
+	liveCols []uint8
 }
 
 // examine finds the relevant numbers of the current position (player 1 to
@@ -193,8 +196,9 @@ func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examin
 		buf.aps = make([]uint64, len(g.aps))
 		buf.cols = make([]uint8, len(g.aps))
 		buf.live = make([]uint64, len(g.aps))
+		buf.liveCols = make([]uint8, len(g.aps))
 	}
-	aps, cols, live := buf.aps, buf.cols, buf.live
+	aps, cols, live, liveCols := buf.aps, buf.cols, buf.live, buf.liveCols
 	var colBit uint8 // the colour of n as a mask on the progressions through it
 	var bit uint64
 	if n > 0 {
@@ -232,12 +236,13 @@ func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examin
 		keep := free&(free-1) == 0 || free&thr[bits.Len8(cols[j])] == 0
 		relevant |= a & boolMask(keep)
 		live[nl] = free
+		liveCols[nl] = cols[j]
 		nl += b2i(keep)
 	}
 	copy(ex.threats[:], thr[1:])
 	cand := relevant &^ colored
 	ex.relevant, ex.cand, ex.nm = relevant, cand, bits.OnesCount64(cand)
-	ex.aps, ex.cols, ex.live = aps[:na], cols[:na], live[:nl]
+	ex.aps, ex.cols, ex.live, ex.liveCols = aps[:na], cols[:na], live[:nl], liveCols[:nl]
 	ex.outcome = searchOn
 	switch {
 	case cand == 0:
@@ -544,20 +549,20 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 // colourOrder returns the colours in the order player 2 should try them at
 // the number n of the position examined as ex: colours that complete a
 // progression last, the others by how much potential they add for player 1
-// (gains of the progressions of that colour through n minus the
-// progressions of the other colours it kills).
+// (gains of the non-redundant progressions of that colour through n minus
+// those of the other colours it kills).
 func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([MaxColors]int8, int) {
 	g := sr.g
 	var delta [MaxColors]float64
 	w := g.weights
 	bit := uint64(1) << (n - 1)
-	for j, a := range ex.aps {
-		p := ex.cols[j]
-		if a&bit == 0 || p == 0 {
+	for j, free := range ex.live {
+		p := ex.liveCols[j]
+		if free&bit == 0 || p == 0 {
 			continue // not through n, or the same for every colour
 		}
 		col := bits.TrailingZeros8(p)
-		u := bits.OnesCount64(a &^ sr.colored)
+		u := bits.OnesCount64(free)
 		for c := range g.c {
 			if c == col {
 				delta[c] += w[u-1] - w[u]
