@@ -146,7 +146,7 @@ func (sr *searcher) bigPosition(scope uint64, from *examined, n, col, r int) *bi
 		lose.Mul(lose, sr.sv.bigPowOf(nm-done))
 		return sr.scaled(new(big.Int).Sub(sr.sv.bigPowOf(nm), lose), r-nm)
 	}
-	key := sr.wideCanonical(ex.relevant)
+	key := sr.wideCanonical(&ex)
 	if v, ok := sr.sv.bigTable().Get(key); ok {
 		return sr.scaled(v, r-nm)
 	}

@@ -179,11 +179,14 @@ func TestWorkersAgree(t *testing.T) {
 	}
 }
 
-// refKey is the plain definition of a position's key: the symbol string of
-// the relevant numbers (translated, divided by the gcd of their distances,
-// colours renamed in order of appearance), the smaller of it and its
-// reversal.
-func refKey(sr *searcher, relevant uint64) string {
+// refKey is the plain definition of a position's key: the string of the
+// relevant numbers (translated, divided by the gcd of their distances),
+// each a symbol: '.' irrelevant, a colour, or '_' uncoloured followed by
+// the colours that complete a progression there when keys mark threats;
+// the least over the renamings of the colours (in order of appearance,
+// without threats) and the reversal.
+func refKey(sr *searcher, ex *examined) string {
+	relevant, nc := ex.relevant, sr.g.c
 	var cells []int
 	for m := relevant; m != 0; m &= m - 1 {
 		cells = append(cells, trailing(m))
@@ -194,7 +197,7 @@ func refKey(sr *searcher, relevant uint64) string {
 	}
 	step = max(step, 1)
 	lo, hi := cells[0], cells[len(cells)-1]
-	symbols := func(from, by int) string {
+	symbols := func(from, by int, perm []int) string {
 		rename := map[uint8]byte{}
 		var b []byte
 		for i := from; lo <= i && i <= hi; i += by {
@@ -203,8 +206,23 @@ func refKey(sr *searcher, relevant uint64) string {
 				b = append(b, '.')
 			case sr.colored&(1<<i) == 0:
 				b = append(b, '_')
+				if threatKeys(nc) {
+					var marks []byte
+					for col := range nc {
+						if ex.threats[col]&(1<<i) != 0 {
+							marks = append(marks, byte('a'+perm[col]))
+						}
+					}
+					slices.Sort(marks)
+					b = append(b, marks...)
+					b = append(b, ';')
+				}
 			default:
 				col := sr.cellColour[i]
+				if threatKeys(nc) {
+					b = append(b, byte('a'+perm[col]))
+					continue
+				}
 				if _, ok := rename[col]; !ok {
 					rename[col] = byte('a' + len(rename))
 				}
@@ -213,7 +231,34 @@ func refKey(sr *searcher, relevant uint64) string {
 		}
 		return string(b)
 	}
-	return min(symbols(lo, step), symbols(hi, -step))
+	perms := [][]int{{0, 1, 2, 3, 4, 5, 6, 7}}
+	if threatKeys(nc) {
+		perms = permutations(nc)
+	}
+	best := ""
+	for _, perm := range perms {
+		for _, str := range []string{symbols(lo, step, perm), symbols(hi, -step, perm)} {
+			if best == "" || str < best {
+				best = str
+			}
+		}
+	}
+	return best
+}
+
+// permutations returns every permutation of 0..n-1.
+func permutations(n int) [][]int {
+	if n == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for _, p := range permutations(n - 1) {
+		for i := 0; i <= len(p); i++ {
+			q := append(append(append([]int{}, p[:i]...), n-1), p[i:]...)
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 func trailing(m uint64) int {
@@ -226,13 +271,14 @@ func trailing(m uint64) int {
 }
 
 // TestKeysAreExact checks the bit-plane keys against the plain symbol
-// strings on random colourings and relevant sets: equal keys exactly when
-// equal strings (narrow and wide keys alike).
+// strings on random colourings, relevant sets and threats: equal keys
+// exactly when equal strings (narrow and wide keys alike, with and without
+// threat marks).
 func TestKeysAreExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 14))
-	for _, c := range []int{2, 3, 7} {
+	for _, c := range []int{1, 2, 3, 4, 7} {
 		for _, s := range []int{12, 30, 64} {
-			g, _ := New(3, c, 2, s)
+			g, _ := New(3, c, min(2, c), s)
 			sr := NewSolver(g, 1<<16).newSearcher(context.Background(), g.NewInitialState().(*State), 0, false, true)
 			byKey := map[posKey]string{}
 			byStr := map[string]posKey{}
@@ -262,7 +308,16 @@ func TestKeysAreExact(t *testing.T) {
 				for i := s - 1; i >= shift; i-- {
 					sr.cellColour[i] = sr.cellColour[i-shift]
 				}
-				k, str := sr.canonical(relevant), refKey(sr, relevant)
+				ex := &examined{relevant: relevant}
+				for x := relevant &^ sr.colored; x != 0; x &= x - 1 {
+					if rng.IntN(3) == 0 { // a threat in one or two colours
+						ex.threats[rng.IntN(c)] |= x & -x
+						if rng.IntN(3) == 0 {
+							ex.threats[rng.IntN(c)] |= x & -x
+						}
+					}
+				}
+				k, str := sr.canonical(ex), refKey(sr, ex)
 				if old, ok := byKey[k]; ok && old != str {
 					t.Fatalf("c=%d s=%d: one key for %q and %q", c, s, old, str)
 				}

@@ -6,8 +6,8 @@ import (
 	"github.com/kombi/kombi/game"
 )
 
-// The key of a position (see Solver) is the symbol string of its relevant
-// numbers: cut to the span of the relevant numbers, translated to start at
+// The key of a position (see Solver), with four colours or more, is the
+// symbol string of its relevant numbers: cut to the span of the relevant numbers, translated to start at
 // 0, divided by the greatest common divisor of their distances, each cell a
 // symbol (0 irrelevant, 1 relevant and uncoloured, 2, 3, ... the colours
 // renamed in the order they appear), the smaller of it and its reflection.
@@ -42,17 +42,26 @@ func hashWide(k wideKey) uint64 {
 	return game.HashMix(game.HashMix(game.HashMix(game.HashMix(0x77696465, k[0]), k[1]), k[2]), k[3])
 }
 
-// planeBits returns the number of bit planes of a key with c colours
-// (symbols 0..c+1) and the longest span that packs in 64 bits.
+// threatKeys reports whether keys of games with c colours mark the
+// threats (see threatPlanes): with up to 3 colours, whose 1 + c planes fit
+// a wideKey.
+func threatKeys(c int) bool { return c <= 3 }
+
+// planeBits returns the number of bit planes of a key with c colours and
+// the longest span that packs in 64 bits.
 func planeBits(c int) (planes, narrowSpan int) {
-	planes = bits.Len(uint(c + 1))
+	if threatKeys(c) {
+		planes = 1 + c
+	} else {
+		planes = bits.Len(uint(c + 1)) // symbols 0..c+1
+	}
 	return planes, 64 / planes
 }
 
 // canonical returns the key of the current position reduced to its
-// relevant numbers.
-func (sr *searcher) canonical(relevant uint64) posKey {
-	fwd, bwd, span := sr.planes(relevant)
+// relevant numbers (examined as ex).
+func (sr *searcher) canonical(ex *examined) posKey {
+	fwd, bwd, span := sr.keyPlanes(ex)
 	planes, narrow := planeBits(sr.g.c)
 	if span <= narrow {
 		a, b := pack(&fwd, planes, narrow), pack(&bwd, planes, narrow)
@@ -66,8 +75,8 @@ func (sr *searcher) canonical(relevant uint64) posKey {
 
 // wideCanonical returns the key of the current position in its wide form,
 // whatever its span (the key of the big path's table).
-func (sr *searcher) wideCanonical(relevant uint64) wideKey {
-	fwd, bwd, _ := sr.planes(relevant)
+func (sr *searcher) wideCanonical(ex *examined) wideKey {
+	fwd, bwd, _ := sr.keyPlanes(ex)
 	if wideLess(&bwd, &fwd) {
 		return bwd
 	}
@@ -91,10 +100,11 @@ func pack(p *wideKey, planes, width int) uint64 {
 	return k
 }
 
-// planes returns the symbol planes of the relevant numbers read forwards
+// keyPlanes returns the key's planes of the relevant numbers read forwards
 // and backwards, and their span.
-func (sr *searcher) planes(relevant uint64) (fwd, bwd wideKey, span int) {
+func (sr *searcher) keyPlanes(ex *examined) (fwd, bwd wideKey, span int) {
 	nc := sr.g.c
+	relevant := ex.relevant
 	lo := bits.TrailingZeros64(relevant)
 	hi := 63 - bits.LeadingZeros64(relevant)
 	step := 1
@@ -108,12 +118,18 @@ func (sr *searcher) planes(relevant uint64) (fwd, bwd wideKey, span int) {
 		}
 		step = max(step, 1)
 	}
+	// m[c]: the relevant numbers of colour c and, with threat keys, the
+	// uncoloured ones where c completes a progression
 	var unc uint64
 	var m [MaxColors]uint64
+	threats := threatKeys(nc)
 	if step == 1 {
 		unc = (relevant &^ sr.colored) >> lo
 		for c := range nc {
 			m[c] = (sr.masks[c] & relevant) >> lo
+			if threats {
+				m[c] |= (ex.threats[c] & relevant) >> lo
+			}
 		}
 	} else {
 		for x := relevant; x != 0; x &= x - 1 {
@@ -121,20 +137,50 @@ func (sr *searcher) planes(relevant uint64) (fwd, bwd wideKey, span int) {
 			bit := uint64(1) << ((i - lo) / step)
 			if sr.colored&(1<<i) == 0 {
 				unc |= bit
+				if threats {
+					for c := range nc {
+						if ex.threats[c]&(1<<i) != 0 {
+							m[c] |= bit
+						}
+					}
+				}
 			} else {
 				m[sr.cellColour[i]] |= bit
 			}
 		}
 	}
 	span = (hi-lo)/step + 1
-	fwd = symbolPlanes(unc, &m, nc)
+	planes := symbolPlanes
+	if threats {
+		planes = threatPlanes
+	}
+	fwd = planes(unc, &m, nc)
 	sh := 64 - span
 	unc = bits.Reverse64(unc) >> sh
 	for c := range nc {
 		m[c] = bits.Reverse64(m[c]) >> sh
 	}
-	bwd = symbolPlanes(unc, &m, nc)
+	bwd = planes(unc, &m, nc)
 	return fwd, bwd, span
+}
+
+// threatPlanes returns the planes of a key that marks threats: plane 0 the
+// uncoloured relevant numbers, then a plane per colour holding the numbers
+// of that colour and the uncoloured numbers where it completes a
+// progression (plane 0 tells them apart), the colours' planes sorted in
+// decreasing order: the least of the keys of the colours' permutations.
+// Threats marked on their numbers stand for the progressions that make
+// them, whose coloured numbers then need not be in the key (see examine):
+// positions that make the same threats differently share a key.
+func threatPlanes(unc uint64, m *[MaxColors]uint64, nc int) (p wideKey) {
+	p[0] = unc
+	copy(p[1:], m[:nc])
+	for i := 2; i <= nc; i++ {
+		for j := i; j > 1 && p[j] > p[j-1]; j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
+	return p
 }
 
 // symbolPlanes returns the planes of the cells: unc the uncoloured ones

@@ -229,12 +229,19 @@ func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examin
 	// another progression of colour col is redundant: it can only become
 	// monochromatic after that one. Dropping it leaves the winning events
 	// unchanged and makes more numbers irrelevant.
+	// With threat keys (see threatPlanes) a threat's numbers are its lone
+	// uncoloured one, marked in the key.
 	var relevant uint64
 	nl := 0
+	threatCells := ^uint64(0)
+	if threatKeys(nc) {
+		threatCells = 0
+	}
 	for j, a := range aps[:na] {
 		free := a &^ colored
-		keep := free&(free-1) == 0 || free&thr[bits.Len8(cols[j])] == 0
-		relevant |= a & boolMask(keep)
+		single := free&(free-1) == 0
+		keep := single || free&thr[bits.Len8(cols[j])] == 0
+		relevant |= (a &^ (colored & boolMask(single) &^ threatCells)) & boolMask(keep)
 		live[nl] = free
 		liveCols[nl] = cols[j]
 		nl += b2i(keep)
@@ -399,7 +406,7 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 		}
 		return int64(binom(int(forced), sr.g.l)) * sr.pow[sr.rounds-1], true
 	}
-	key := sr.canonical(ex.relevant)
+	key := sr.canonical(&ex)
 	scale := sr.pow[sr.rounds-nm] // the table keeps values over N^nm
 	if e, ok := sr.get(&key); ok {
 		return e.value() * scale, true
