@@ -88,7 +88,7 @@ type FrontierRow struct {
 // the list=1 and list=3 series, and the value that holds for every s from
 // van der Waerden's W(3,3) = 27 on.
 func FrontierRows() []FrontierRow {
-	how := "exact expectimax over every position up to symmetry (vdwlist.Solver: live part, translation, dilation, reflection, colour renaming, independent components), exact fractions"
+	how := "exact expectimax over every position up to symmetry (vdwlist.Solver: live part, threats, translation, dilation, reflection, colour renaming, independent components), exact fractions"
 	var out []FrontierRow
 	recs := Records()
 	run := PublishedRun()

@@ -248,13 +248,16 @@ func (sv *Solver) prepare(s *State) error {
 	}
 	if sv.tt == nil {
 		sv.single = sv.workers == 1
-		// The table of short keys takes most of the memory; a new entry
-		// replaces the entry of the smallest subtree in its window.
+		// The table of short keys takes most of the memory (the tables
+		// grow only as they fill: the wide one stays small until spans
+		// pass 16 numbers); a new entry replaces the entry of the
+		// smallest subtree in its window. The big path's table has the
+		// last sixteenth.
 		worth := func(e memoEntry) int64 { return int64(e.work()) }
 		sv.tt = solve.NewTable[uint64, memoEntry](hashNarrow, solve.TableOptions[memoEntry]{
-			MaxBytes: sv.memBytes - sv.memBytes/8, Worth: worth, SingleThreaded: sv.single})
+			MaxBytes: sv.memBytes / 4 * 3, Worth: worth, SingleThreaded: sv.single})
 		sv.wide = solve.NewTable[wideKey, memoEntry](hashWide, solve.TableOptions[memoEntry]{
-			MaxBytes: sv.memBytes / 16, Worth: worth, SingleThreaded: sv.single})
+			MaxBytes: sv.memBytes / 16 * 3, Worth: worth, SingleThreaded: sv.single})
 	}
 	if sv.start.IsZero() {
 		sv.start = time.Now()
