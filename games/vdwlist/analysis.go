@@ -136,8 +136,8 @@ func (sv *Solver) Solve(ctx context.Context, s *State) (*solve.Result, error) {
 		r.Complete = err == nil
 	} else if solve.Stopped(err) {
 		var best game.Move
-		if sv.rootMove != 0 && sv.rootLo > 0 {
-			best, x.bestLo = game.Move(sv.rootMove), big.NewRat(sv.rootLo, sv.d)
+		if sv.rootMove != 0 && sv.rootLo != nil && sv.rootLo.Sign() > 0 {
+			best, x.bestLo = game.Move(sv.rootMove), sv.rootLo
 		}
 		if !errors.Is(err, solve.ErrBudget) {
 			if rlo, rbest, n, off := sv.restrictedBound(ctx, s); rlo != nil && rlo.Cmp(v) > 0 {
@@ -222,6 +222,7 @@ func (g *Game) randomBound(ctx context.Context, s *State) (*big.Rat, bool) {
 		return nil, false
 	}
 	sv := NewSolver(g1, 64<<20)
+	sv.SetWorkers(1)
 	base := State{g: g1, masks: s.masks, colored: s.colored, rounds: s.rounds}
 	if s.phase != phaseColour {
 		v, err := sv.Value(ctx, &base)
@@ -374,31 +375,26 @@ func (x *explanation) text() string {
 // bestMoves fills in the moves that keep the value v: each is tested with a
 // null window at v. Cut short, it keeps the moves checked so far.
 func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, r *solve.Result, x *explanation) error {
-	target := new(big.Rat).Mul(v, big.NewRat(sv.d, 1))
-	num := target.Num().Int64()
 	defer func() { x.best = r.BestMoves }()
 	switch s.phase {
 	case phaseName:
-		if err := sv.begin(ctx, s); err != nil {
+		if err := sv.prepare(s); err != nil {
 			return err
 		}
-		relevant := sv.relevantMask()
+		relevant := s.liveNumbers()
 		for m := sv.g.full &^ s.colored; m != 0; m &= m - 1 {
 			n := bits.TrailingZeros64(m) + 1
 			if relevant&(1<<(n-1)) == 0 {
 				x.idle = append(x.idle, strconv.Itoa(n))
 				continue
 			}
-			if sv.g.l > 1 || num == 0 {
-				if err := sv.begin(ctx, s); err != nil {
+			if sv.g.l > 1 || v.Sign() == 0 {
+				keeps, err := sv.keepsValue(ctx, s, n, v)
+				if err != nil {
+					x.bestMovesCutOff = true
 					return err
 				}
-				got := sv.chance(sv.g.full, n, sv.forcedAt(n), num-1, num)
-				if sv.err != nil {
-					x.bestMovesCutOff = true
-					return sv.err
-				}
-				if got < num {
+				if !keeps {
 					continue
 				}
 			}
@@ -421,22 +417,4 @@ func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, r *solve.
 		}
 	}
 	return nil
-}
-
-// relevantMask returns the numbers in some live progression of the current
-// position.
-func (sv *Solver) relevantMask() uint64 {
-	var relevant uint64
-	for _, a := range sv.g.aps {
-		cols := 0
-		for i := range sv.g.c {
-			if a&sv.masks[i] != 0 {
-				cols++
-			}
-		}
-		if cols <= 1 {
-			relevant |= a
-		}
-	}
-	return relevant
 }

@@ -63,8 +63,8 @@ func (o *BenchOptions) Check() error {
 	if o.Depth < 1 || o.Depth > 3*MaxS || o.Positions < 1 || o.Positions > MaxBenchPositions {
 		return fmt.Errorf("--depth %d --positions %d: want 1 ≤ depth ≤ %d and 1 ≤ positions ≤ %d", o.Depth, o.Positions, 3*MaxS, MaxBenchPositions)
 	}
-	if m := MaxRounds(o.Colors, o.List); o.MaxPlain > m {
-		return fmt.Errorf("--max-plain %d is beyond the exact solver (at most %d here)", o.MaxPlain, m)
+	if m := maxMemoS(o.Colors+1, o.K); o.MaxPlain > m {
+		return fmt.Errorf("--max-plain %d: plain expectimax keeps every position, up to about %d^s of them; want at most %d here", o.MaxPlain, o.Colors+1, m)
 	}
 	return nil
 }
@@ -174,6 +174,24 @@ func (r *BenchResult) Grids() []Grid {
 	return []Grid{solveGrid, search}
 }
 
+// maxMemoPositions bounds the memo of plain expectimax and of the exact
+// duels, which keep every position they reach (a few hundred bytes each).
+const maxMemoPositions = 1 << 22
+
+// maxMemoS returns the largest game length s with base^s ≤
+// maxMemoPositions (at least k, and MaxS when base is 1).
+func maxMemoS(base, k int) int {
+	s, n := 0, 1
+	for base > 1 && n <= maxMemoPositions/base && s < MaxS {
+		n *= base
+		s++
+	}
+	if base <= 1 {
+		s = MaxS
+	}
+	return max(s, k)
+}
+
 // LevelOptions give the game of a levels report:
 // vdwlist(k=K,colors=Colors,list=List,s=S).
 type LevelOptions struct{ K, Colors, List, S int }
@@ -209,8 +227,8 @@ func (o *LevelOptions) Check() error {
 	if _, err := New(o.K, o.Colors, o.List, o.S); err != nil {
 		return err
 	}
-	if m := MaxRounds(o.Colors, o.List); o.S > m {
-		return fmt.Errorf("--s %d is beyond the exact solver (at most %d here)", o.S, m)
+	if m := maxMemoS(binom(o.Colors, o.List), o.K); o.S > m {
+		return fmt.Errorf("--s %d: the exact duels keep every position the levels reach, up to about C(%d,%d)^s of them; want at most %d here", o.S, o.Colors, o.List, m)
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package vdwlist_test
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/kombi/kombi/games/vdwlist"
@@ -31,5 +33,25 @@ func BenchmarkSolverSmallTable(b *testing.B) {
 			b.Fatalf("%v %v", v, err)
 		}
 		b.ReportMetric(float64(sv.Nodes()), "nodes")
+	}
+}
+
+// BenchmarkSolverWorkers solves s=13 from the start with a fresh table,
+// with one worker and with one per core (compare ns/op for the speed-up,
+// nodes for the work the workers repeat).
+func BenchmarkSolverWorkers(b *testing.B) {
+	g := newGame(b, 3, 3, 2, 13)
+	for _, w := range []int{1, runtime.GOMAXPROCS(0)} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				sv := vdwlist.NewSolver(g, 512<<20)
+				sv.SetWorkers(w)
+				v, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
+				if err != nil || vdwlist.Fraction(v) != "87451/177147" {
+					b.Fatalf("%v %v", v, err)
+				}
+				b.ReportMetric(float64(sv.Nodes()), "nodes")
+			}
+		})
 	}
 }

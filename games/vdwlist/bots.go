@@ -54,9 +54,6 @@ func botFactories() []*bot.Factory {
 				if !ok {
 					return nil, fmt.Errorf("not a vdwlist game")
 				}
-				if m := MaxRounds(vg.c, vg.l); vg.s > m {
-					return nil, fmt.Errorf("s=%d is beyond the exact solver's fractions (at most %d for colors=%d, list=%d)", vg.s, m, vg.c, vg.l)
-				}
 				return NewPerfect(vg, p.Int64("mem")), nil
 			},
 		},
@@ -86,8 +83,11 @@ type Perfect struct {
 }
 
 // NewPerfect returns an exact player of g whose table uses about memBytes.
+// It searches with one worker: matches run side by side.
 func NewPerfect(g *Game, memBytes int64) *Perfect {
-	return &Perfect{sv: NewSolver(g, memBytes)}
+	sv := NewSolver(g, memBytes)
+	sv.SetWorkers(1)
+	return &Perfect{sv: sv}
 }
 
 // Act returns the first move of the best value for the player to move.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -67,11 +68,13 @@ func (o *TableOptions) Check() error {
 // ValueTable is the result of TableOptions.Run (the JSON of `kombi table
 // vdwlist`).
 type ValueTable struct {
-	K             int      `json:"k"`
-	BudgetSeconds float64  `json:"budget_seconds"`
-	MemBytes      int64    `json:"mem_bytes"`
-	Series        []Series `json:"series"`
-	budget        time.Duration
+	K             int     `json:"k"`
+	BudgetSeconds float64 `json:"budget_seconds"`
+	MemBytes      int64   `json:"mem_bytes"`
+	// Workers is the number of goroutines each search used (one per core).
+	Workers int      `json:"workers"`
+	Series  []Series `json:"series"`
+	budget  time.Duration
 }
 
 // Series is one (c, l) series of a ValueTable: a row per game length
@@ -106,7 +109,7 @@ func (o *TableOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
-	t := &ValueTable{K: o.K, BudgetSeconds: o.Budget.Seconds(), MemBytes: o.MemBytes, budget: o.Budget, Series: []Series{}}
+	t := &ValueTable{K: o.K, BudgetSeconds: o.Budget.Seconds(), MemBytes: o.MemBytes, Workers: runtime.GOMAXPROCS(0), budget: o.Budget, Series: []Series{}}
 	for _, c := range o.Colors {
 		lists := o.Lists
 		if len(lists) == 0 {
@@ -138,10 +141,6 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 	sv := NewSolver(first, o.MemBytes)
 	total := int64(o.MaxS - o.From + 1)
 	for s := o.From; s <= o.MaxS; s++ {
-		if m := MaxRounds(c, l); s > m {
-			ser.Stopped = fmt.Sprintf("s=%d is beyond the solver's 64-bit fractions (C(%d,%d)^(s+1) ≤ 2^60 allows s ≤ %d)", s, c, l, m)
-			return ser, nil
-		}
 		g, _ := New(o.K, c, l, s)
 		if err := sv.SetGame(g); err != nil {
 			return ser, err
@@ -200,7 +199,7 @@ func (g *Game) proven(ctx context.Context, s *State, lo *big.Rat) string {
 func (t *ValueTable) Grids() []Grid {
 	var out []Grid
 	for _, ser := range t.Series {
-		gr := Grid{Title: fmt.Sprintf("k=%d, colors=%d, list=%d: probability that P1 wins under optimal play (time budget %s)", t.K, ser.Colors, ser.List, t.budget),
+		gr := Grid{Title: fmt.Sprintf("k=%d, colors=%d, list=%d: probability that P1 wins under optimal play (time budget %s, %d workers)", t.K, ser.Colors, ser.List, t.budget, t.Workers),
 			Columns: []string{"s", "P1 wins", "≈", "positions", "seconds"}}
 		for _, r := range ser.Rows {
 			v, _ := new(big.Rat).SetString(r.P1Win)

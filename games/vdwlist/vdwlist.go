@@ -87,9 +87,11 @@ type Game struct {
 	// order, and throughIdx their indexes in aps.
 	through    [MaxS][]uint64
 	throughIdx [MaxS][]int32
-	// lists holds every list (l of the c colours) as a mask, increasing.
-	lists []game.Move
-	full  uint64 // the mask of 1..s
+	// lists holds every list (l of the c colours) as a mask, increasing;
+	// listsWith[col] those with the colour col.
+	lists     []game.Move
+	listsWith [MaxColors][]uint8
+	full      uint64 // the mask of 1..s
 	// weights[u] is the evaluation's weight ρ^u of a potential progression
 	// with u uncoloured numbers (see eval.go).
 	weights []float64
@@ -120,6 +122,11 @@ func New(k, c, l, s int) (*Game, error) {
 	for m := uint64(0); m < 1<<c; m++ {
 		if bits.OnesCount64(m) == l {
 			g.lists = append(g.lists, game.Move(m))
+			for col := range c {
+				if m&(1<<col) != 0 {
+					g.listsWith[col] = append(g.listsWith[col], uint8(m))
+				}
+			}
 		}
 	}
 	g.weights = g.weightTable()

@@ -1,0 +1,216 @@
+package vdwlist
+
+import (
+	"math/bits"
+
+	"github.com/kombi/kombi/game"
+)
+
+// The key of a position (see Solver), with four colours or more, is the
+// symbol string of its relevant numbers: cut to the span of the relevant numbers, translated to start at
+// 0, divided by the greatest common divisor of their distances, each cell a
+// symbol (0 irrelevant, 1 relevant and uncoloured, 2, 3, ... the colours
+// renamed in the order they appear), the smaller of it and its reflection.
+// It is kept as bit planes: plane b holds bit b of every cell's symbol, a
+// bit per cell, so a key takes a few shifts and ORs of the colour masks.
+// The string ends with a relevant cell, whose symbol is not 0, so the planes
+// determine the string and its length: keys are exact. A key whose planes
+// fit 64 bits together (spans up to 32, 21 or 16 cells for 1–2, 3–6 and
+// 7–8 colours) is packed in a uint64 (the table of short keys, where the
+// search spends its time); the others keep their planes (wideKey).
+
+// wideKey is the bit planes of a key, unpacked.
+type wideKey [4]uint64
+
+// posKey is a position's key: narrow when it fits 64 bits, else wide.
+type posKey struct {
+	narrow uint64
+	wide   wideKey
+	isWide bool
+}
+
+func (k *posKey) hash() uint64 {
+	if k.isWide {
+		return hashWide(k.wide)
+	}
+	return hashNarrow(k.narrow)
+}
+
+func hashNarrow(k uint64) uint64 { return game.HashMix(0x6d656d6f, k) }
+
+func hashWide(k wideKey) uint64 {
+	return game.HashMix(game.HashMix(game.HashMix(game.HashMix(0x77696465, k[0]), k[1]), k[2]), k[3])
+}
+
+// threatKeys reports whether keys of games with c colours mark the
+// threats (see threatPlanes): with up to 3 colours, whose 1 + c planes fit
+// a wideKey.
+func threatKeys(c int) bool { return c <= 3 }
+
+// planeBits returns the number of bit planes of a key with c colours and
+// the longest span that packs in 64 bits.
+func planeBits(c int) (planes, narrowSpan int) {
+	if threatKeys(c) {
+		planes = 1 + c
+	} else {
+		planes = bits.Len(uint(c + 1)) // symbols 0..c+1
+	}
+	return planes, 64 / planes
+}
+
+// canonical returns the key of the current position reduced to its
+// relevant numbers (examined as ex).
+func (sr *searcher) canonical(ex *examined) posKey {
+	fwd, bwd, span := sr.keyPlanes(ex)
+	planes, narrow := planeBits(sr.g.c)
+	if span <= narrow {
+		a, b := pack(&fwd, planes, narrow), pack(&bwd, planes, narrow)
+		return posKey{narrow: min(a, b)}
+	}
+	if wideLess(&bwd, &fwd) {
+		fwd = bwd
+	}
+	return posKey{wide: fwd, isWide: true}
+}
+
+// wideCanonical returns the key of the current position in its wide form,
+// whatever its span (the key of the big path's table).
+func (sr *searcher) wideCanonical(ex *examined) wideKey {
+	fwd, bwd, _ := sr.keyPlanes(ex)
+	if wideLess(&bwd, &fwd) {
+		return bwd
+	}
+	return fwd
+}
+
+func wideLess(a, b *wideKey) bool {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+func pack(p *wideKey, planes, width int) uint64 {
+	k := p[0]
+	for b := 1; b < planes; b++ {
+		k |= p[b] << (b * width)
+	}
+	return k
+}
+
+// keyPlanes returns the key's planes of the relevant numbers read forwards
+// and backwards, and their span.
+func (sr *searcher) keyPlanes(ex *examined) (fwd, bwd wideKey, span int) {
+	nc := sr.g.c
+	relevant := ex.relevant
+	lo := bits.TrailingZeros64(relevant)
+	hi := 63 - bits.LeadingZeros64(relevant)
+	step := 1
+	if relevant&(relevant>>1) == 0 { // no two neighbours: maybe a dilated board
+		step = 0
+		for m := relevant &^ (1 << lo); m != 0; m &= m - 1 {
+			step = gcd(step, bits.TrailingZeros64(m)-lo)
+			if step == 1 {
+				break
+			}
+		}
+		step = max(step, 1)
+	}
+	// m[c]: the relevant numbers of colour c and, with threat keys, the
+	// uncoloured ones where c completes a progression
+	var unc uint64
+	var m [MaxColors]uint64
+	threats := threatKeys(nc)
+	if step == 1 {
+		unc = (relevant &^ sr.colored) >> lo
+		for c := range nc {
+			m[c] = (sr.masks[c] & relevant) >> lo
+			if threats {
+				m[c] |= (ex.threats[c] & relevant) >> lo
+			}
+		}
+	} else {
+		for x := relevant; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			bit := uint64(1) << ((i - lo) / step)
+			if sr.colored&(1<<i) == 0 {
+				unc |= bit
+				if threats {
+					for c := range nc {
+						if ex.threats[c]&(1<<i) != 0 {
+							m[c] |= bit
+						}
+					}
+				}
+			} else {
+				m[sr.cellColour[i]] |= bit
+			}
+		}
+	}
+	span = (hi-lo)/step + 1
+	planes := symbolPlanes
+	if threats {
+		planes = threatPlanes
+	}
+	fwd = planes(unc, &m, nc)
+	sh := 64 - span
+	unc = bits.Reverse64(unc) >> sh
+	for c := range nc {
+		m[c] = bits.Reverse64(m[c]) >> sh
+	}
+	bwd = planes(unc, &m, nc)
+	return fwd, bwd, span
+}
+
+// threatPlanes returns the planes of a key that marks threats: plane 0 the
+// uncoloured relevant numbers, then a plane per colour holding the numbers
+// of that colour and the uncoloured numbers where it completes a
+// progression (plane 0 tells them apart), the colours' planes sorted in
+// decreasing order: the least of the keys of the colours' permutations.
+// Threats marked on their numbers stand for the progressions that make
+// them, whose coloured numbers then need not be in the key (see examine):
+// positions that make the same threats differently share a key.
+func threatPlanes(unc uint64, m *[MaxColors]uint64, nc int) (p wideKey) {
+	p[0] = unc
+	copy(p[1:], m[:nc])
+	for i := 2; i <= nc; i++ {
+		for j := i; j > 1 && p[j] > p[j-1]; j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
+	return p
+}
+
+// symbolPlanes returns the planes of the cells: unc the uncoloured ones
+// (symbol 1), m[c] those of colour c, renamed 2, 3, ... in the order of
+// their first cells.
+func symbolPlanes(unc uint64, m *[MaxColors]uint64, nc int) (p wideKey) {
+	p[0] = unc
+	for c := range nc {
+		if m[c] == 0 {
+			continue
+		}
+		first := bits.TrailingZeros64(m[c])
+		sym := 2
+		for c2 := range nc {
+			if m[c2] != 0 && bits.TrailingZeros64(m[c2]) < first {
+				sym++
+			}
+		}
+		for b := 0; sym != 0; b, sym = b+1, sym>>1 {
+			if sym&1 != 0 {
+				p[b] |= m[c]
+			}
+		}
+	}
+	return p
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
