@@ -4,13 +4,14 @@ import (
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/games/thue"
+	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/solve"
 )
 
 // FrontierRows gathers the values and bounds Kombi has proven, game by game.
 func FrontierRows() []solve.FrontierRow {
 	var rows []solve.FrontierRow
-	for _, f := range []func() []solve.FrontierRow{thue.FrontierRows, nim2d.FrontierRows, nim.FrontierRows} {
+	for _, f := range []func() []solve.FrontierRow{thue.FrontierRows, nim2d.FrontierRows, vdwlist.FrontierRows, nim.FrontierRows} {
 		rows = append(rows, f()...)
 	}
 	return rows

@@ -2,6 +2,7 @@ package vdwlist
 
 import (
 	"fmt"
+	"github.com/kombi/kombi/solve"
 	"math/big"
 )
 
@@ -70,16 +71,7 @@ func PublishedRun() Run { return publishedRun }
 
 // FrontierRow is one proven value (or a cost not paid) for `kombi report
 // frontier`.
-type FrontierRow struct {
-	What    string `json:"what"`
-	Value   string `json:"value"`
-	How     string `json:"how"`
-	Command string `json:"command"`
-	// MachineTime says what the command took and where; Seconds is its
-	// core (CPU) time, 0 when not measured.
-	MachineTime string  `json:"machine_time"`
-	Seconds     float64 `json:"seconds"`
-}
+type FrontierRow = solve.FrontierRow
 
 // FrontierRows returns the list-colouring rows of the frontier report: the
 // exact values of the published k=3, colors=3, list=2 series from s = 12 on
