@@ -16,6 +16,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"github.com/kombi/kombi/game"
 	"io/fs"
 	"net/url"
 	"os"
@@ -330,17 +331,11 @@ func (ts timeScan) parse(v string) error {
 // kombi.db in the data directory ($KOMBI_DATA_DIR, else
 // $XDG_DATA_HOME/kombi, else ~/.local/share/kombi).
 func DefaultPath() (string, error) {
-	if d := os.Getenv("KOMBI_DATA_DIR"); d != "" {
-		return filepath.Join(d, "kombi.db"), nil
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "kombi", "kombi.db"), nil
-	}
-	home, err := os.UserHomeDir()
+	d, err := game.DataDir()
 	if err != nil {
-		return "", fmt.Errorf("store: data directory: %w (set KOMBI_DATA_DIR, KOMBI_DB or --db)", err)
+		return "", fmt.Errorf("store: %w (or KOMBI_DB, or --db)", err)
 	}
-	return filepath.Join(home, ".local", "share", "kombi", "kombi.db"), nil
+	return filepath.Join(d, "kombi.db"), nil
 }
 
 // URLFromEnv is the database to use: flag when it is not empty, else

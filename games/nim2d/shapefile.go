@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/kombi/kombi/game"
 	"hash/crc32"
 	"io"
 	"os"
@@ -56,19 +57,7 @@ func ShapeFileName(n int) string { return fmt.Sprintf("nim2d-shapes-%d.bin", n) 
 
 // DataDir is where Kombi keeps a user's data: $KOMBI_DATA_DIR, else
 // $XDG_DATA_HOME/kombi, else ~/.local/share/kombi.
-func DataDir() (string, error) {
-	if d := os.Getenv("KOMBI_DATA_DIR"); d != "" {
-		return d, nil
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "kombi"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("data directory: %w (set KOMBI_DATA_DIR)", err)
-	}
-	return filepath.Join(home, ".local", "share", "kombi"), nil
-}
+func DataDir() (string, error) { return game.DataDir() }
 
 // fileHeader is the decoded header of a shape file.
 type fileHeader struct {

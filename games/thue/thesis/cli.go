@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/kombi/kombi/game"
@@ -59,19 +58,7 @@ var (
 
 // DataDir is where Kombi keeps a user's data: $KOMBI_DATA_DIR, else
 // $XDG_DATA_HOME/kombi, else ~/.local/share/kombi.
-func DataDir() (string, error) {
-	if d := os.Getenv("KOMBI_DATA_DIR"); d != "" {
-		return d, nil
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "kombi"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("data directory: %w (set KOMBI_DATA_DIR or --data-dir)", err)
-	}
-	return filepath.Join(home, ".local", "share", "kombi"), nil
-}
+func DataDir() (string, error) { return game.DataDir() }
 
 // seats parses the --player choice of the decision-times plot.
 func seats(who string) ([]game.Player, error) {
