@@ -35,9 +35,9 @@ const measuredOn = "2-core AMD EPYC VM shared with other jobs, 2 workers"
 // publishedRun is the run of the published k=3, colors=3, list=2 series.
 var publishedRun = Run{
 	Command:     "nice -n 10 kombi table vdwlist --k 3 --colors 3 --list 2 --max-s 16 --time 20m --mem 2147483648",
-	CoreSeconds: 209.5,
-	Seconds:     212.1,
-	PeakBytes:   1378888 << 10,
+	CoreSeconds: 186.2,
+	Seconds:     276.9,
+	PeakBytes:   2181572 << 10,
 	Machine:     measuredOn,
 }
 
@@ -50,19 +50,19 @@ func Records() []Record {
 		{K: 3, Colors: 3, List: 2, S: 1, P1Win: "0/1", Nodes: 1, Seconds: 0},
 		{K: 3, Colors: 3, List: 2, S: 2, P1Win: "0/1", Nodes: 1, Seconds: 0},
 		{K: 3, Colors: 3, List: 2, S: 3, P1Win: "0/1", Nodes: 15, Seconds: 0},
-		{K: 3, Colors: 3, List: 2, S: 4, P1Win: "0/1", Nodes: 33, Seconds: 0},
-		{K: 3, Colors: 3, List: 2, S: 5, P1Win: "0/1", Nodes: 91, Seconds: 0},
-		{K: 3, Colors: 3, List: 2, S: 6, P1Win: "0/1", Nodes: 260, Seconds: 0},
-		{K: 3, Colors: 3, List: 2, S: 7, P1Win: "1/243", Nodes: 2253, Seconds: 0},
-		{K: 3, Colors: 3, List: 2, S: 8, P1Win: "7/243", Nodes: 8905, Seconds: 0},
-		{K: 3, Colors: 3, List: 2, S: 9, P1Win: "77/729", Nodes: 46337, Seconds: 0.02},
-		{K: 3, Colors: 3, List: 2, S: 10, P1Win: "3557/19683", Nodes: 175675, Seconds: 0.07},
-		{K: 3, Colors: 3, List: 2, S: 11, P1Win: "16361/59049", Nodes: 775809, Seconds: 0.28},
-		{K: 3, Colors: 3, List: 2, S: 12, P1Win: "7235/19683", Nodes: 2736795, Seconds: 0.89},
-		{K: 3, Colors: 3, List: 2, S: 13, P1Win: "87451/177147", Nodes: 9810324, Seconds: 3.29},
-		{K: 3, Colors: 3, List: 2, S: 14, P1Win: "315073/531441", Nodes: 31618122, Seconds: 12.3},
-		{K: 3, Colors: 3, List: 2, S: 15, P1Win: "1078547/1594323", Nodes: 102512710, Seconds: 44.19},
-		{K: 3, Colors: 3, List: 2, S: 16, P1Win: "3518873/4782969", Nodes: 295758181, Seconds: 150.91},
+		{K: 3, Colors: 3, List: 2, S: 4, P1Win: "0/1", Nodes: 29, Seconds: 0},
+		{K: 3, Colors: 3, List: 2, S: 5, P1Win: "0/1", Nodes: 89, Seconds: 0},
+		{K: 3, Colors: 3, List: 2, S: 6, P1Win: "0/1", Nodes: 249, Seconds: 0},
+		{K: 3, Colors: 3, List: 2, S: 7, P1Win: "1/243", Nodes: 1893, Seconds: 0},
+		{K: 3, Colors: 3, List: 2, S: 8, P1Win: "7/243", Nodes: 7770, Seconds: 0},
+		{K: 3, Colors: 3, List: 2, S: 9, P1Win: "77/729", Nodes: 37442, Seconds: 0.02},
+		{K: 3, Colors: 3, List: 2, S: 10, P1Win: "3557/19683", Nodes: 143427, Seconds: 0.1},
+		{K: 3, Colors: 3, List: 2, S: 11, P1Win: "16361/59049", Nodes: 618855, Seconds: 0.28},
+		{K: 3, Colors: 3, List: 2, S: 12, P1Win: "7235/19683", Nodes: 2102599, Seconds: 1.04},
+		{K: 3, Colors: 3, List: 2, S: 13, P1Win: "87451/177147", Nodes: 7463653, Seconds: 3.77},
+		{K: 3, Colors: 3, List: 2, S: 14, P1Win: "315073/531441", Nodes: 23858040, Seconds: 14.99},
+		{K: 3, Colors: 3, List: 2, S: 15, P1Win: "1078547/1594323", Nodes: 77438507, Seconds: 64.61},
+		{K: 3, Colors: 3, List: 2, S: 16, P1Win: "3518873/4782969", Nodes: 221398044, Seconds: 191.85},
 	}
 }
 
@@ -145,6 +145,6 @@ func FrontierRows() []FrontierRow {
 }
 
 // nextCost is what the game one longer than the published series would
-// cost, by the measured growth from s=15 to s=16 (positions 2.9×, time per
-// length 3.4×, table entries 3.1×).
-const nextCost = "about 0.9·10^9 positions and 110 million table entries (4.4 GB of table at half load: --mem 6 GiB, a peak of 6–8 GB), about 9 min of CPU after the series to 16 on this machine (2 cores shared): not run here"
+// cost, by the measured growth from s=15 to s=16 (positions 2.9×, time
+// 3.0×, table entries 3.1×).
+const nextCost = "about 0.65·10^9 positions and 80 million table entries (4.4 GB of table at half load: --mem 6 GiB, a peak of 6–9 GB), about 7 min of CPU after the series to 16 on this machine (2 cores shared): not run here"
