@@ -23,8 +23,10 @@ type FrontierRow struct {
 	Result     string `json:"result"` // "7", or "≥ 21"
 	How        string `json:"how"`
 	Command    string `json:"command"`
-	// MaxLength is the command's --max-length (0: none).
+	// MaxLength and MemBytes are the command's --max-length and --mem
+	// (0: none given).
 	MaxLength int   `json:"max_length,omitempty"`
+	MemBytes  int64 `json:"mem_bytes,omitempty"`
 	Nodes     int64 `json:"nodes"`
 	// Seconds is the command's wall-clock time on Machine, CPUSeconds
 	// the processor time of all its threads.
@@ -45,31 +47,33 @@ const (
 
 // frontierRows are the recorded results (see Frontier).
 var frontierRows = []FrontierRow{
-	exactRow(2, Square, 3, 0, 0, 0),
-	exactRow(3, Square, 5, 0, 0, 0),
-	exactRow(4, Square, 7, 0, 0, 0),
-	boundRow(5, Square, 20, 0, 0, 0),
-	exactRow(2, Overlap, 5, 0, 0, 0),
-	exactRow(3, Overlap, 12, 0, 0, 0),
-	boundRow(4, Overlap, 21, 0, 0, 0),
+	exactRow(2, Square, 3, 5, 0.0002),
+	exactRow(3, Square, 5, 19, 0.0003),
+	exactRow(4, Square, 7, 76, 0.0004),
+	// The table at its 4 GiB bound (replacing the longest words) from
+	// about length 19 on; the machine shared with other work (wall > CPU).
+	boundRow(5, Square, 20, 4<<30, 541_789_315, 721.6, 208.3),
+	exactRow(2, Overlap, 5, 23, 0.0003),
+	exactRow(3, Overlap, 12, 22_647, 0.004),
+	boundRow(4, Overlap, 21, 4<<30, 892_824_724, 285.5, 313.2),
 }
 
-func exactRow(k int, rule Rule, value int, nodes int64, seconds, cpu float64) FrontierRow {
+func exactRow(k int, rule Rule, value int, nodes int64, seconds float64) FrontierRow {
 	return FrontierRow{
 		What: fmt.Sprintf("Thue game value, %ss, %d symbols", rule, k), Alphabet: k, Rule: rule.String(),
 		Value: value, Result: fmt.Sprint(value), How: howExact,
 		Command: fmt.Sprintf("kombi solve 'thue(alphabet=%d,rule=%s,start=0)'", k, rule),
-		Nodes:   nodes, Seconds: seconds, CPUSeconds: cpu, Machine: frontierMachine,
+		Nodes:   nodes, Seconds: seconds, CPUSeconds: seconds, Machine: frontierMachine,
 	}
 }
 
-func boundRow(k int, rule Rule, maxLength int, nodes int64, seconds, cpu float64) FrontierRow {
+func boundRow(k int, rule Rule, maxLength int, mem, nodes int64, seconds, cpu float64) FrontierRow {
 	return FrontierRow{
 		What: fmt.Sprintf("Thue game value, %ss, %d symbols", rule, k), Alphabet: k, Rule: rule.String(),
 		LowerBound: maxLength + 1, Result: fmt.Sprintf("≥ %d", maxLength+1),
 		How:       fmt.Sprintf("%s: not forced by %d", howBound, maxLength),
-		Command:   fmt.Sprintf("kombi solve 'thue(alphabet=%d,rule=%s,start=0)' --max-length %d", k, rule, maxLength),
-		MaxLength: maxLength, Nodes: nodes, Seconds: seconds, CPUSeconds: cpu, Machine: frontierMachine,
+		Command:   fmt.Sprintf("kombi solve 'thue(alphabet=%d,rule=%s,start=0)' --max-length %d --mem %d", k, rule, maxLength, mem),
+		MaxLength: maxLength, MemBytes: mem, Nodes: nodes, Seconds: seconds, CPUSeconds: cpu, Machine: frontierMachine,
 	}
 }
 
@@ -93,7 +97,7 @@ func (r FrontierRow) Recheck(ctx context.Context, workers int) (FrontierRow, err
 		rule = Overlap
 	}
 	start := time.Now()
-	sv := NewSolver(r.Alphabet, rule, SolverOptions{Workers: workers})
+	sv := NewSolver(r.Alphabet, rule, SolverOptions{Workers: workers, MemBytes: r.MemBytes})
 	res, err := sv.Value(ctx, []byte{0}, -1, r.MaxLength)
 	if err != nil {
 		return r, fmt.Errorf("%s: %w", r.What, err)
