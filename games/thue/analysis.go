@@ -21,7 +21,8 @@ import (
 // The Result's value is the final length when proven, else lower_bound
 // holds the length the game lasts at least. Its extras keep the fields of
 // Kombi's earlier `solve --json`: "word", "best_position" (the builder's
-// first optimal position) and "interrupted".
+// first optimal position) and "interrupted"; with several workers,
+// "worker_nodes" holds the positions each searched.
 func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
 	s, ok := st.(*State)
 	if !ok {
@@ -79,6 +80,9 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 	}
 	if err != nil {
 		r.Extra["interrupted"] = true
+	}
+	if wn := sv.WorkerNodes(); len(wn) > 1 {
+		r.Extra["worker_nodes"] = wn
 	}
 	r.Text = g.explain(s, r, res, err != nil)
 	return r, err
@@ -138,7 +142,15 @@ func (g *Game) explain(s *State, r *solve.Result, res Length, interrupted bool) 
 		}
 		fmt.Fprintf(&b, "Optimal %s: %s\n", what, strings.Join(texts, " "))
 	}
-	fmt.Fprintf(&b, "(%d positions searched)\n", r.Nodes)
+	if wn, ok := r.Extra["worker_nodes"].([]int64); ok {
+		parts := make([]string, len(wn))
+		for i, n := range wn {
+			parts[i] = strconv.FormatInt(n, 10)
+		}
+		fmt.Fprintf(&b, "(%d positions searched; by worker: %s)\n", r.Nodes, strings.Join(parts, " "))
+	} else {
+		fmt.Fprintf(&b, "(%d positions searched)\n", r.Nodes)
+	}
 	return b.String()
 }
 

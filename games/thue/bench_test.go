@@ -102,7 +102,7 @@ func BenchmarkMasksForbidden16(b *testing.B) {
 	var F [MaxAlphabet]uint64
 	var sc scratch
 	for b.Loop() {
-		ms.forbidden(Square, &F, &sc, true)
+		ms.forbidden(Square, &F, &sc, false)
 	}
 }
 
@@ -113,7 +113,7 @@ func BenchmarkMasksForbidden60(b *testing.B) {
 	var F [MaxAlphabet]uint64
 	var sc scratch
 	for b.Loop() {
-		ms.forbidden(Square, &F, &sc, true)
+		ms.forbidden(Square, &F, &sc, false)
 	}
 }
 

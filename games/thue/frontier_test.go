@@ -2,8 +2,10 @@ package thue
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kombi/kombi/solve"
@@ -239,4 +241,36 @@ func reversed(w []byte) []byte {
 	r := slices.Clone(w)
 	slices.Reverse(r)
 	return r
+}
+
+// TestFrontierRows: every row names its game, proof and command; the rows
+// whose recorded proof took under a second are proven again here and
+// agree.
+func TestFrontierRows(t *testing.T) {
+	rows := Frontier()
+	seen := map[string]bool{}
+	for _, r := range rows {
+		seen[fmt.Sprintf("%s %d", r.Rule, r.Alphabet)] = true
+		if r.How == "" || r.Machine == "" || r.Seconds <= 0 || r.Nodes <= 0 || !strings.HasPrefix(r.Command, "kombi solve 'thue(") {
+			t.Errorf("incomplete row %+v", r)
+		}
+		if (r.Value > 0) == (r.LowerBound > 0) {
+			t.Errorf("%s: want a value or a lower bound: %+v", r.What, r)
+		}
+		if r.Value == 0 || r.Seconds > 1 {
+			continue
+		}
+		got, err := r.Recheck(context.Background(), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Result != r.Result || got.Nodes <= 0 {
+			t.Errorf("%s: recheck %+v", r.What, got)
+		}
+	}
+	for _, want := range []string{"square 2", "square 3", "square 4", "square 5", "overlap 2", "overlap 3", "overlap 4"} {
+		if !seen[want] {
+			t.Errorf("no frontier row for %ss", want)
+		}
+	}
 }

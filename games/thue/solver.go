@@ -20,19 +20,30 @@ import (
 // The exact solver finds the value of a position: the final length of the
 // word under optimal play, the builder minimising and the painter
 // maximising. It decides "can the builder force a repetition by length T?"
-// for T = n+1, n+2, ... (iterative deepening on the length), by depth-first
-// AND/OR search with:
+// for T = n+1, n+2, ... (iterative deepening on the length; with a bound L,
+// from L-2 straight to L), by depth-first AND/OR search with:
+//   - the fitting symbols of all gaps computed bit-parallel from one bit
+//     mask per symbol (see masks.forbidden), the masks updated in place as
+//     the search inserts and removes symbols; at the last length of an
+//     iteration only "does some gap admit nothing?" is asked, and a
+//     bit-sliced count rules out most gaps before any symbol is looked at;
 //   - a transposition table (solve.Table) keyed by the canonical word
 //     (symbols renamed in order of appearance, the word or its reversal,
-//     whichever is smaller), holding proven lower and upper bounds of the
-//     value, so every iteration and every transposition reuses what earlier
-//     ones proved; it grows with the search up to its memory bound, then
-//     keeps the shorter words (the costlier to recompute);
+//     whichever keys smaller; exact keys up to the length they fit, a
+//     121-bit hash beyond, so any word is a position), holding proven lower
+//     and upper bounds of the value, so every iteration and every
+//     transposition reuses what earlier ones proved; it grows with the
+//     search up to its memory bound, then keeps the shorter words (the
+//     costlier to recompute);
+//   - at the painter's nodes, the table read for every reply before any is
+//     searched: a reply already proven to last answers at once, and the
+//     replies proven to last longest come first (the surviving symbol);
 //   - move ordering: positions with the fewest fitting symbols first (a
 //     position where nothing fits ends the game at once);
 //   - symmetry: of the symbols not yet in the word only one is tried, and
 //     in a word equal to its own reversal only half the positions;
-//   - both cores: a "lazy SMP" search sharing the table;
+//   - all cores: "lazy SMP" workers sharing the table, each deferring the
+//     positions another is searching (ABDADA);
 //   - a solve.Budget (context and node budget) and solve.Progress reports.
 
 // ErrTooLong is returned for a length beyond MaxSolveLength.
@@ -71,7 +82,7 @@ type Solver struct {
 	maxLen  int // longest word with an exact key
 	tt      *solve.Table[[2]uint64, bounds]
 	workers int
-	nodes   atomic.Int64
+	counted atomic.Int64 // nodes searched, as the workers publish them
 	current atomic.Int64 // the length being searched, for progress reports
 	// tableBytes is the table's size as worker 0 last saw it, for progress
 	// reports (a single-threaded table is read only by its worker).
@@ -144,7 +155,7 @@ func (s *Solver) WorkerNodes() []int64 {
 }
 
 // Nodes returns the number of positions searched so far.
-func (s *Solver) Nodes() int64 { return s.nodes.Load() }
+func (s *Solver) Nodes() int64 { return s.counted.Load() }
 
 // TableBytes returns the memory the transposition table takes now.
 func (s *Solver) TableBytes() int64 { return s.tt.Bytes() }
@@ -261,20 +272,51 @@ type worker struct {
 	order [][]int
 	// deferred holds, per depth, the gaps left for a second pass
 	// because another worker was searching their replies.
-	deferred [][]int
-	kbuf     []byte
-	count    int
-	nodes    int64 // this worker's nodes
-	salt     int   // worker number: workers other than 0 vary their order near the root
-	sorted   []int
+	deferred  [][]int
+	kbuf      []byte
+	nodes     int64 // this worker's nodes
+	published int64 // of which added to the solver's count
+	limited   bool  // a node budget: every node counts in it at once
+	salt      int   // worker number: workers other than 0 vary their order near the root
+	sorted    []int
 }
 
 func (s *Solver) newWorker(b *solve.Budget, w []byte) *worker {
-	wk := &worker{s: s, b: b, word: append(make([]byte, 0, len(w)+32), w...)}
+	wk := &worker{s: s, b: b, word: append(make([]byte, 0, len(w)+32), w...), limited: s.opt.Nodes > 0}
 	if len(w) <= MaxMaskLength {
 		wk.ms.set(w, s.k)
 	}
 	return wk
+}
+
+// step counts a node. Without a node budget the count stays in the worker
+// (a counter shared by the workers and touched at every node would move
+// between the cores' caches at every node) and is published every 1024
+// nodes, when the context and the other workers are checked too.
+func (wk *worker) step() error {
+	wk.nodes++
+	if wk.limited {
+		if err := wk.b.Step(); err != nil {
+			return err
+		}
+	}
+	if wk.nodes&1023 == 0 {
+		wk.flush()
+		if wk.stop != nil && wk.stop.Load() {
+			return errStopped
+		}
+		if wk.salt == 0 {
+			wk.s.tableBytes.Store(wk.s.tt.Bytes())
+		}
+		return wk.b.Err()
+	}
+	return nil
+}
+
+// flush adds the worker's unpublished nodes to the solver's count.
+func (wk *worker) flush() {
+	wk.s.counted.Add(wk.nodes - wk.published)
+	wk.published = wk.nodes
 }
 
 // fitAt returns the fitting symbols of every gap of the word, in the
@@ -384,18 +426,9 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 	if n+1 > T {
 		return false, nil
 	}
-	if err := wk.b.Step(); err != nil {
+	if err := wk.step(); err != nil {
 		return false, err
 	}
-	if wk.count++; wk.count&1023 == 0 {
-		if wk.stop != nil && wk.stop.Load() {
-			return false, errStopped
-		}
-		if wk.salt == 0 {
-			wk.s.tableBytes.Store(wk.s.tt.Bytes())
-		}
-	}
-	wk.nodes++
 	if n+1 == T {
 		// A leaf of this iteration: the builder wins only with a position
 		// where nothing fits. Cheaper than the table.
@@ -530,10 +563,9 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (
 	if n+2 == T && n+1 <= MaxMaskLength {
 		// The children are leaves: only their masks are needed.
 		for idx := 0; idx < nc; idx++ {
-			if err := wk.b.Step(); err != nil {
+			if err := wk.step(); err != nil {
 				return false, false, err
 			}
-			wk.nodes++
 			wk.ms.insert(i, cands[idx])
 			dead := wk.ms.forbidden(wk.s.rule, &wk.forb, &wk.sc, true) != 0
 			wk.ms.remove(i)
@@ -606,9 +638,7 @@ func (wk *worker) remove(i int) {
 // BuilderWins reports whether the builder, to move on w, can force a
 // repetition by length T.
 func (s *Solver) BuilderWins(ctx context.Context, w []byte, T int) (bool, error) {
-	b := solve.NewBudget(ctx, s.opt.Nodes)
-	defer func() { s.nodes.Add(b.Nodes()) }()
-	return s.decide(b, w, -1, T)
+	return s.decide(solve.NewBudget(ctx, s.opt.Nodes), w, -1, T)
 }
 
 // decide reports whether the builder can force a repetition by length T
@@ -624,6 +654,7 @@ func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 	if s.workers == 1 || len(w)+2 >= T {
 		wk := s.newWorker(b, w)
 		ok, err := wk.root(gap, T)
+		wk.flush()
 		s.addWorkerNodes(0, wk.nodes)
 		return ok, err
 	}
@@ -640,6 +671,7 @@ func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 			wk := s.newWorker(b, w)
 			wk.salt, wk.stop = j, &stop
 			ok, err := wk.root(gap, T)
+			wk.flush()
 			answers <- answer{j, ok, err, wk.nodes}
 		}()
 	}
@@ -678,9 +710,9 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 	start := time.Now()
 	b := solve.NewBudget(ctx, s.opt.Nodes)
 	res := Length{LowerBound: len(w) + 1}
+	before := s.counted.Load()
 	finish := func(err error) (Length, error) {
-		res.Nodes, res.Elapsed = b.Nodes(), time.Since(start)
-		s.nodes.Add(res.Nodes)
+		res.Nodes, res.Elapsed = s.counted.Load()-before, time.Since(start)
 		return res, err
 	}
 	first := len(w) + 1
@@ -693,7 +725,7 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 		first++
 		res.LowerBound = first
 	}
-	stop := s.progress(b, start)
+	stop := s.progress(b, start, before)
 	defer stop()
 	// Iterative deepening on the length, except that with a bound L the
 	// search skips from L-2 to L: each length costs about four times the
@@ -735,7 +767,7 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 	return finish(nil)
 }
 
-func (s *Solver) progress(b *solve.Budget, start time.Time) func() {
+func (s *Solver) progress(b *solve.Budget, start time.Time, before int64) func() {
 	if s.opt.Progress == nil {
 		return func() {}
 	}
@@ -751,7 +783,7 @@ func (s *Solver) progress(b *solve.Budget, start time.Time) func() {
 				return
 			case <-t.C:
 				T := s.current.Load()
-				s.opt.Progress(solve.Progress{Nodes: b.Nodes(), Elapsed: time.Since(start),
+				s.opt.Progress(solve.Progress{Nodes: s.counted.Load() - before, Elapsed: time.Since(start),
 					Message: fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", T, T, s.tableBytes.Load()>>20)})
 			}
 		}
@@ -762,9 +794,8 @@ func (s *Solver) progress(b *solve.Budget, start time.Time) func() {
 // BestPositions returns the positions that keep the builder's value v of w
 // (v from Value), in the solver's order (fewest fitting symbols first).
 func (s *Solver) BestPositions(ctx context.Context, w []byte, v int) ([]int, error) {
-	b := solve.NewBudget(ctx, s.opt.Nodes)
-	defer func() { s.nodes.Add(b.Nodes()) }()
-	wk := s.newWorker(b, w)
+	wk := s.newWorker(solve.NewBudget(ctx, s.opt.Nodes), w)
+	defer wk.flush()
 	fit := wk.f.FitAll(w, s.k, s.rule, nil)
 	order := make([]int, len(fit))
 	for i := range order {
@@ -793,7 +824,6 @@ func (s *Solver) BestPositions(ctx context.Context, w []byte, v int) ([]int, err
 // all are returned.
 func (s *Solver) BestSymbols(ctx context.Context, w []byte, gap, t int) ([]int, error) {
 	b := solve.NewBudget(ctx, s.opt.Nodes)
-	defer func() { s.nodes.Add(b.Nodes()) }()
 	var f Fitter
 	set := f.FitAll(w, s.k, s.rule, nil)[gap]
 	var best []int
