@@ -9,15 +9,21 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kombi/kombi/game"
 )
 
-// Table is a titled grid of text cells.
-type Table struct {
-	Title   string     `json:"title"`
-	Columns []string   `json:"columns"`
-	Rows    [][]string `json:"rows"`
-	// Notes are printed under the table.
-	Notes []string `json:"notes,omitempty"`
+// Table is a titled grid of text cells with notes under it (game.Table,
+// what game packages return), with the methods that print it.
+type Table game.Table
+
+// Tables converts game tables for printing.
+func Tables(ts ...game.Table) []*Table {
+	out := make([]*Table, len(ts))
+	for i := range ts {
+		out[i] = (*Table)(&ts[i])
+	}
+	return out
 }
 
 // Formats lists the formats Write accepts.

@@ -13,10 +13,6 @@ import (
 )
 
 // The Szemerédi game's commands: flags, a call to package apgame, its tables.
-func apTable(t apgame.TableData) *report.Table {
-	return &report.Table{Title: t.Title, Columns: t.Columns, Rows: t.Rows, Notes: t.Notes}
-}
-
 func (a *app) apTableCmd() (c *cobra.Command) {
 	out, seed := output{}, uint64(1)
 	c = &cobra.Command{Use: "ap-progressions GAME", Short: "The set of a Szemerédi game, its k-term progressions and how many hold each number",
@@ -27,27 +23,10 @@ func (a *app) apTableCmd() (c *cobra.Command) {
 				return cmp.Or(err, usagef("%s is not a Szemerédi game; want ap(x=...,k=...)", args[0]))
 			}
 			p := ag.ProgressionsTable()
-			return a.write(out, p, apTable(p.ProgressionTable()), apTable(p.NumberTable()))
+			return a.write(out, p, report.Tables(p.ProgressionTable(), p.NumberTable())...)
 		}}
 	out.AddFlags(c.Flags())
 	c.Flags().Uint64Var(&seed, "seed", seed, "seed of the set when the game string has no seed=")
-	return c
-}
-
-func (a *app) apBenchCmd() (c *cobra.Command) {
-	out, x, k, sets := output{}, 1000, 3, 20
-	c = &cobra.Command{Use: "ap", Short: "Szemerédi game: time the set draw, the progressions (against a plain search), a move (against a recount)",
-		Example: "  kombi bench ap --x 1000 --k 3 --sets 20", Args: exactArgs(0, "no arguments"), RunE: func(c *cobra.Command, _ []string) error {
-			if err := errors.Join(out.Check(), apgame.CheckBench(x, k, sets)); err != nil {
-				return usagef("bench ap: %w", err)
-			}
-			r, err := apgame.Bench(c.Context(), x, k, sets)
-			return errors.Join(err, a.write(out, r, apTable(r.Table())), interrupted(c.Context(), err))
-		}}
-	out.AddFlags(c.Flags())
-	c.Flags().IntVar(&x, "x", x, "size of the sets")
-	c.Flags().IntVar(&k, "k", k, "progression length")
-	c.Flags().IntVar(&sets, "sets", sets, "number of sets (seeds 0, 1, ...)")
 	return c
 }
 
@@ -66,7 +45,7 @@ func (a *app) apReportCmd() (c *cobra.Command) {
 				return err
 			})
 			bar.Done()
-			return errors.Join(err, a.write(out, rep, apTable(rep.Table())), interrupted(c.Context(), err))
+			return errors.Join(err, a.write(out, rep, report.Tables(rep.Table())...), interrupted(c.Context(), err))
 		}}
 	out.AddFlags(c.Flags())
 	c.Flags().StringVar(&p.A, "p1", "strong", "bot string of A")

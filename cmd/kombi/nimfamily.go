@@ -10,7 +10,7 @@ import (
 	"github.com/kombi/kombi/report"
 )
 
-// The Nim-family tables: Grundy's game values and Building Nim winners.
+// The table of Grundy's game values (streamed as JSON: it may hold millions).
 
 func (a *app) tableGrundyCmd() *cobra.Command {
 	var count, naive, summary = 0, false, false
@@ -45,36 +45,5 @@ func (a *app) tableGrundyCmd() *cobra.Command {
 	c.Flags().IntVar(&count, "count", 0, "number of values, G(0)..G(COUNT−1) (required)")
 	c.Flags().BoolVar(&naive, "naive", false, "use the plain O(n²) mex (slow; for comparison)")
 	c.Flags().BoolVar(&summary, "summary", false, "leave out the list of all values")
-	return c
-}
-
-func (a *app) tableBuildingNimCmd() *cobra.Command {
-	var maxHeaps, maxTokens, placement = 0, 0, ""
-	var out output
-	c := &cobra.Command{
-		Use:   "buildingnim",
-		Short: "Who wins Building Nim with n heaps and p tokens, by exact search",
-		Long: "For every n ≤ --max-heaps and p ≤ --max-tokens, searches the building phase exactly and prints the winner: P1\n" +
-			`(who places first) or P2. --json prints {"winner":[[...],...]} (1 or 2, by heaps−1 and tokens−1) and the counts.`,
-		Example: "  kombi table buildingnim --max-heaps 5 --max-tokens 20\n  kombi table buildingnim --max-heaps 7 --max-tokens 8 --placement free --json",
-		Args:    exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, _ []string) error {
-			pl, err := nim.CheckBuildingTable(maxHeaps, maxTokens, placement)
-			if err = errors.Join(out.Check(), err); err != nil {
-				return usageError{fmt.Errorf("table buildingnim: --max-heaps %d --max-tokens %d --placement %s: %w", maxHeaps, maxTokens, placement, err)}
-			}
-			bar := report.NewProgress(a.stderr, "heaps", false)
-			t, err := nim.BuildingWinners(c.Context(), maxHeaps, maxTokens, pl, bar.Func())
-			if bar.Done(); t == nil {
-				return fmt.Errorf("table buildingnim: %w", err)
-			}
-			werr := a.write(out, t, &report.Table{Title: t.Title(), Columns: t.Columns(), Rows: t.Rows()})
-			return errors.Join(werr, interrupted(c.Context(), err))
-		},
-	}
-	out.AddFlags(c.Flags())
-	c.Flags().IntVar(&maxHeaps, "max-heaps", 5, "largest number of heaps")
-	c.Flags().IntVar(&maxTokens, "max-tokens", 20, "largest number of tokens")
-	c.Flags().StringVar(&placement, "placement", "empty-first", "empty-first (a token goes on an empty heap while there is one) or free (any heap)")
 	return c
 }

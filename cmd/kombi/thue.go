@@ -39,15 +39,6 @@ func thueErr(c *cobra.Command, err error) error {
 	return pick[error](errors.Is(err, thesis.ErrUsage), usageError{err}, err)
 }
 
-// writeThesis prints thesis tables as report.Tables.
-func (a *app) writeThesis(o output, data any, ts []*thesis.Table) error {
-	out := make([]*report.Table, len(ts))
-	for i, t := range ts {
-		out[i] = (*report.Table)(t)
-	}
-	return a.write(o, data, out...)
-}
-
 func pick[T any](cond bool, yes, no T) T { // cond ? yes : no
 	if cond {
 		return yes
@@ -77,7 +68,7 @@ func (a *app) playThesis(c *cobra.Command, cfg playConfig, f playFlags, spec str
 	bar := report.NewProgress(a.stderr, "games", false)
 	t, err := thesis.RunOverall(c.Context(), a.games, a.bots, tc, thesis.OverallOptions{Seed: f.seed, Dir: pick(f.noOut, "", f.out), Log: a.stderr, Progress: bar.Func()})
 	bar.Done()
-	return thueErr(c, cmp.Or(a.writeThesis(output{Format: pick(f.json, "json", "text")}, nil, t), err))
+	return thueErr(c, cmp.Or(a.write(output{Format: pick(f.json, "json", "text")}, nil, report.Tables(t...)...), err))
 }
 
 func (a *app) thueCmd() *cobra.Command {
@@ -135,7 +126,7 @@ func (a *app) benchThueCmd() *cobra.Command {
 			return err
 		}
 		results, ts, err := thesis.Bench(c.Context(), opt)
-		return cmp.Or(a.writeThesis(out, pick[any](results != nil, results, nil), ts), err)
+		return cmp.Or(a.write(out, pick[any](results != nil, results, nil), report.Tables(ts...)...), err)
 	})
 	fl := c.Flags()
 	fl.StringSliceVar(&opt.Names, "config", nil, "configurations to run: B0-P1, B1-P1, B2-P1, B0-P2 (default all)")
@@ -179,7 +170,7 @@ func (a *app) reportTable31Cmd() *cobra.Command {
 			return err
 		}
 		res, err := sweep.Run(c.Context(), a.games, a.bots, cells, sweep.Options{})
-		return cmp.Or(a.writeThesis(out, nil, thesis.Table31(sweep.Summarise(res))), err)
+		return cmp.Or(a.write(out, nil, report.Tables(thesis.Table31(sweep.Summarise(res))...)...), err)
 	})
 	c.Flags().IntVar(&maxLevel, "max-level", 2, "highest nesting level for each role")
 	out.AddFlags(c.Flags())

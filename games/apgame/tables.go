@@ -3,6 +3,7 @@ package apgame
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -19,15 +20,6 @@ import (
 // ap-progressions`, `kombi bench ap`, `kombi report ap-strength`): results
 // as structs whose JSON form the commands print with --json, and their
 // tables as text cells.
-
-// TableData is a titled table of text cells, for a printer (the CLI writes
-// it with report.Table in the format asked for).
-type TableData struct {
-	Title   string
-	Columns []string
-	Rows    [][]string
-	Notes   []string
-}
 
 // Progressions is the set of a game and every k-term progression inside it.
 type Progressions struct {
@@ -50,8 +42,8 @@ func (g *Game) ProgressionsTable() *Progressions {
 }
 
 // ProgressionTable lists the progressions with their differences.
-func (p *Progressions) ProgressionTable() TableData {
-	t := TableData{Title: fmt.Sprintf("%s: set (%d numbers) %s; %d progressions of length %d", p.Game, len(p.Set), joinSpaced(p.Set), len(p.Progressions), p.K),
+func (p *Progressions) ProgressionTable() game.Table {
+	t := game.Table{Title: fmt.Sprintf("%s: set (%d numbers) %s; %d progressions of length %d", p.Game, len(p.Set), joinSpaced(p.Set), len(p.Progressions), p.K),
 		Columns: []string{"progression", "difference"}}
 	for _, pr := range p.Progressions {
 		t.Rows = append(t.Rows, []string{joinSpaced(pr), strconv.Itoa(pr[1] - pr[0])})
@@ -61,8 +53,8 @@ func (p *Progressions) ProgressionTable() TableData {
 
 // NumberTable lists the numbers that lie in some progression, with how
 // many progressions hold each.
-func (p *Progressions) NumberTable() TableData {
-	t := TableData{Title: "Progressions through each number", Columns: []string{"number", "progressions"}}
+func (p *Progressions) NumberTable() game.Table {
+	t := game.Table{Title: "Progressions through each number", Columns: []string{"number", "progressions"}}
 	for i, v := range p.Set {
 		if p.Through[i] > 0 {
 			t.Rows = append(t.Rows, []string{strconv.Itoa(v), strconv.Itoa(p.Through[i])})
@@ -162,9 +154,9 @@ func Bench(ctx context.Context, x, k, sets int) (*BenchResult, error) {
 }
 
 // Table returns the timings as rows.
-func (r *BenchResult) Table() TableData {
+func (r *BenchResult) Table() game.Table {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 9, 64) }
-	return TableData{
+	return game.Table{
 		Title:   fmt.Sprintf("%s, %d sets (seeds from 0), %.0f progressions per set on average", r.Game, r.Sets, r.Progressions),
 		Columns: []string{"step", "seconds", "per", "note"},
 		Rows: [][]string{
@@ -329,8 +321,8 @@ type StrengthReport struct {
 }
 
 // Table returns the rows, A's score as a percentage (a draw counts half).
-func (r *StrengthReport) Table() TableData {
-	t := TableData{Title: fmt.Sprintf("A = %s, B = %s, %d games per row, seeds %d.., seats alternating", r.A, r.B, r.Games, r.Seed),
+func (r *StrengthReport) Table() game.Table {
+	t := game.Table{Title: fmt.Sprintf("A = %s, B = %s, %d games per row, seeds %d.., seats alternating", r.A, r.B, r.Games, r.Seed),
 		Columns: []string{"game", "A wins", "draws", "A losses", "A score", "A s/move (mean)", "A s/move (max)"}}
 	for _, w := range r.Rows {
 		t.Rows = append(t.Rows, []string{w.Game, strconv.Itoa(w.Wins), strconv.Itoa(w.Draws), strconv.Itoa(w.Losses),
@@ -389,3 +381,27 @@ func (t *StrengthTally) Row() StrengthRow {
 	}
 	return r
 }
+
+// BenchOptions are the settings of `kombi bench ap`: sets of size X with
+// K-term progressions, Sets of them (seeds 0, 1, ...).
+type BenchOptions struct{ X, K, Sets int }
+
+// FlagSet sets the defaults and returns the command-line flags bound to o.
+func (o *BenchOptions) FlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("bench ap", flag.ContinueOnError)
+	fs.IntVar(&o.X, "x", 1000, "size of the sets")
+	fs.IntVar(&o.K, "k", 3, "progression length")
+	fs.IntVar(&o.Sets, "sets", 20, "number of sets (seeds 0, 1, ...)")
+	return fs
+}
+
+// Check reports settings Bench refuses (CheckBench).
+func (o *BenchOptions) Check() error { return CheckBench(o.X, o.K, o.Sets) }
+
+// Run measures (Bench); it reports no progress.
+func (o *BenchOptions) Run(ctx context.Context, _ func(solve.Progress)) (*BenchResult, error) {
+	return Bench(ctx, o.X, o.K, o.Sets)
+}
+
+// Tables is the measurement for people.
+func (r *BenchResult) Tables() []game.Table { return []game.Table{r.Table()} }

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -119,12 +120,12 @@ type ShapeTableResult struct {
 }
 
 // Tables lays the result out for people.
-func (r *ShapeTableResult) Tables() []Table {
+func (r *ShapeTableResult) Tables() []game.Table {
 	g := "not yet computed"
 	if r.Grundy != nil {
 		g = strconv.Itoa(*r.Grundy)
 	}
-	t := Table{Title: fmt.Sprintf("2D Nim: the shapes of the %d×%d palette's triangle (%d cells)", r.N, r.N, r.Cells),
+	t := game.Table{Title: fmt.Sprintf("2D Nim: the shapes of the %d×%d palette's triangle (%d cells)", r.N, r.N, r.Cells),
 		Columns: []string{"what", "value"},
 		Rows: [][]string{{"file", r.File}, {"complete", strconv.FormatBool(r.Complete)}, {"triangle Grundy value", g},
 			{"shapes stored", strconv.FormatInt(r.Shapes, 10)}, {"read back from the file", strconv.FormatInt(r.Resumed, 10)},
@@ -135,7 +136,7 @@ func (r *ShapeTableResult) Tables() []Table {
 	if r.Note != "" {
 		t.Notes = []string{r.Note}
 	}
-	return []Table{t}
+	return []game.Table{t}
 }
 
 // BuildShapeTable computes the Grundy value of every component shape of

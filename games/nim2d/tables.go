@@ -1,23 +1,15 @@
 package nim2d
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
-
-// Table is a titled grid of text cells with notes under it: the rows of a
-// report as data, field for field what report.Table prints (in text,
-// Markdown, CSV or JSON), so that a command converts it directly.
-type Table struct {
-	Title   string
-	Columns []string
-	Rows    [][]string
-	Notes   []string
-}
 
 // MaxTriangleSearch is the largest palette whose triangles the endgame
 // report and the bench search: side 8 takes about a minute, side 9 would
@@ -107,8 +99,8 @@ func (o *BenchOptions) Check() error {
 
 // Tables lays the endgame report out for people: the components' values,
 // one table of classes per number of empty cells, and the empty palettes.
-func (r *EndgameReport) Tables() []Table {
-	poly := Table{Title: fmt.Sprintf("2D Nim: positions with at most %d empty cells (N ≥ 5): Grundy values of the components", r.MaxEmpty),
+func (r *EndgameReport) Tables() []game.Table {
+	poly := game.Table{Title: fmt.Sprintf("2D Nim: positions with at most %d empty cells (N ≥ 5): Grundy values of the components", r.MaxEmpty),
 		Columns: []string{"name", "shape", "cells", "Grundy"},
 		Notes: []string{"(`#` a cell, `.` a hole, rows separated by `/`.)",
 			"Two empty cells interact only when they are next to each other in a row or a column and neither is on the " +
@@ -121,7 +113,7 @@ func (r *EndgameReport) Tables() []Table {
 	for _, p := range r.Polyominoes {
 		poly.Rows = append(poly.Rows, []string{p.Name + " (" + p.Long + ")", "`" + p.Drawing + "`", strconv.Itoa(p.Cells), strconv.Itoa(p.Grundy)})
 	}
-	out := []Table{poly}
+	out := []game.Table{poly}
 	wins, losses := map[int]int{}, map[int]int{}
 	for _, c := range r.Classes {
 		if c.Outcome == solve.Win {
@@ -131,7 +123,7 @@ func (r *EndgameReport) Tables() []Table {
 		}
 	}
 	for k := 0; k <= r.MaxEmpty; k++ {
-		t := Table{Title: fmt.Sprintf("%s: %s, %d won and %d lost for the player to move", plural(k, "empty cell"), plural(wins[k]+losses[k], "class"), wins[k], losses[k]),
+		t := game.Table{Title: fmt.Sprintf("%s: %s, %d won and %d lost for the player to move", plural(k, "empty cell"), plural(wins[k]+losses[k], "class"), wins[k], losses[k]),
 			Columns: []string{"class", "Grundy", "outcome", "reason", "N ≥", "example", "winning move"}}
 		for _, c := range r.Classes {
 			if c.Empty == k {
@@ -141,7 +133,7 @@ func (r *EndgameReport) Tables() []Table {
 		}
 		out = append(out, t)
 	}
-	boards := Table{Title: "The empty N×N palette", Columns: []string{"N", "first player", "Grundy", "proofs", "triangle Grundy", "argument"},
+	boards := game.Table{Title: "The empty N×N palette", Columns: []string{"N", "first player", "Grundy", "proofs", "triangle Grundy", "argument"},
 		Notes: []string{"The mirror maps (r, c) to (c, r) off the diagonal and the diagonal cell (k, k) to (N+1−k, N+1−k), as " +
 			"copycat plays. For every N the program checks, over all cells and all moves of the palette: the mirror is an " +
 			"involution; the image of every move is a move; its fixed cells are none (N even) or the centre (N odd); every " +
@@ -160,8 +152,8 @@ func (r *EndgameReport) Tables() []Table {
 
 // Tables lays the measurements out for people: engine against plain search
 // and the triangles, then the coverage of the bots' budget when measured.
-func (r *BenchResult) Tables() []Table {
-	t := Table{Title: "2D Nim: the decomposition engine against plain whole-palette search",
+func (r *BenchResult) Tables() []game.Table {
+	t := game.Table{Title: "2D Nim: the decomposition engine against plain whole-palette search",
 		Columns: []string{"task", "plain s", "engine s", "ratio", "plain pos", "shapes", "engine steps"}}
 	for _, row := range r.Rows {
 		plain, ratio, pos := "—", "—", "—"
@@ -170,9 +162,9 @@ func (r *BenchResult) Tables() []Table {
 		}
 		t.Rows = append(t.Rows, []string{row.Task, plain, fmt.Sprintf("%.4f", row.EngineSeconds), ratio, pos, strconv.Itoa(row.EngineShapes), strconv.FormatInt(row.EngineSteps, 10)})
 	}
-	out := []Table{t}
+	out := []game.Table{t}
 	if len(r.Coverage) > 0 {
-		c := Table{Title: fmt.Sprintf("Positions after k random moves decided by one bot analysis (budget %d, fresh cache)", r.Budget),
+		c := game.Table{Title: fmt.Sprintf("Positions after k random moves decided by one bot analysis (budget %d, fresh cache)", r.Budget),
 			Columns: []string{"N", "k", "decided", "positions", "longest s"}}
 		for _, row := range r.Coverage {
 			c.Rows = append(c.Rows, []string{strconv.Itoa(row.N), strconv.Itoa(row.Moves), strconv.Itoa(row.Decided), strconv.Itoa(row.Total), fmt.Sprintf("%.3f", row.MaxSecs)})
@@ -180,4 +172,19 @@ func (r *BenchResult) Tables() []Table {
 		out = append(out, c)
 	}
 	return out
+}
+
+// Run makes the endgame report with these settings (Endgames).
+func (o *EndgameOptions) Run(ctx context.Context, progress func(solve.Progress)) (*EndgameReport, error) {
+	return Endgames(ctx, *o, progress)
+}
+
+// Run measures with these settings (Bench).
+func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (*BenchResult, error) {
+	return Bench(ctx, *o, progress)
+}
+
+// Run builds or continues the shape table with these settings (BuildShapeTable).
+func (o *ShapeTableOptions) Run(ctx context.Context, progress func(solve.Progress)) (*ShapeTableResult, error) {
+	return BuildShapeTable(ctx, *o, progress)
 }

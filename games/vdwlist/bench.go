@@ -150,16 +150,16 @@ func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 	return res, nil
 }
 
-// Grids returns the comparison of the solver with plain expectimax (a row
+// Tables returns the comparison of the solver with plain expectimax (a row
 // per game) and the search totals (a row per chance pruning, with the
 // positions visited as a share of plain expectiminimax's).
-func (r *BenchResult) Grids() []Grid {
-	solveGrid := Grid{Title: "Exact solver against plain expectimax (exact fractions, memo by position), back to back",
+func (r *BenchResult) Tables() []game.Table {
+	solveGrid := game.Table{Title: "Exact solver against plain expectimax (exact fractions, memo by position), back to back",
 		Columns: []string{"game", "P1 wins", "solver s", "plain s", "plain pos.", "ratio"}}
 	for _, x := range r.Solve {
 		solveGrid.Rows = append(solveGrid.Rows, []string{x.Game, x.P1Win, fmt.Sprintf("%.4f", x.SolverSeconds), fmt.Sprintf("%.4f", x.PlainSeconds), strconv.Itoa(x.PlainStates), fmt.Sprintf("%.1f", x.Ratio)})
 	}
-	search := Grid{Title: fmt.Sprintf("Search to depth %d from %d random positions of %s (same values)", r.Depth, r.Positions, r.Game),
+	search := game.Table{Title: fmt.Sprintf("Search to depth %d from %d random positions of %s (same values)", r.Depth, r.Positions, r.Game),
 		Columns: []string{"pruning", "positions", "seconds", "nodes vs none"}}
 	if len(r.Search) < 3 {
 		search.Notes = []string{"Stopped before every pruning searched every position."}
@@ -171,7 +171,7 @@ func (r *BenchResult) Grids() []Grid {
 		}
 		search.Rows = append(search.Rows, []string{x.Pruning, strconv.FormatInt(x.Nodes, 10), fmt.Sprintf("%.3f", x.Seconds), share})
 	}
-	return []Grid{solveGrid, search}
+	return []game.Table{solveGrid, search}
 }
 
 // maxMemoPositions bounds the memo of plain expectimax and of the exact
@@ -273,15 +273,15 @@ func (o *LevelOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 	return rep, nil
 }
 
-// Grids returns one row per level: its depth, P1's winning probability
+// Tables returns one row per level: its depth, P1's winning probability
 // with the level as P1 and the shortfall, with the level as P2 and the
 // excess.
-func (r *LevelReport) Grids() []Grid {
-	gr := Grid{Title: fmt.Sprintf("%s: computer levels against the perfect player (P1 wins with %s ≈ %.4f under optimal play; exact, every list averaged)", r.Game, r.P1Win, r.P1WinFloat),
+func (r *LevelReport) Tables() []game.Table {
+	gr := game.Table{Title: fmt.Sprintf("%s: computer levels against the perfect player (P1 wins with %s ≈ %.4f under optimal play; exact, every list averaged)", r.Game, r.P1Win, r.P1WinFloat),
 		Columns: []string{"level", "depth", "level as P1: P1 wins", "shortfall", "level as P2: P1 wins", "excess"}}
 	f := func(x float64) string { return fmt.Sprintf("%.4f", x) }
 	for _, x := range r.Levels {
 		gr.Rows = append(gr.Rows, []string{x.Level, strconv.Itoa(x.Depth), f(x.AsP1Float), f(x.ShortfallP), f(x.AsP2Float), f(x.ExcessP)})
 	}
-	return []Grid{gr}
+	return []game.Table{gr}
 }

@@ -9,17 +9,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
-
-// Grid is a titled table of cells: what a command prints of a result (the
-// CLI turns it into a report.Table).
-type Grid struct {
-	Title   string
-	Columns []string
-	Rows    [][]string
-	Notes   []string
-}
 
 // TableOptions configure a ValueTable: the exact values of
 // vdwlist(k=K,colors=c,list=l,s=S) for S = From, From+1, ..., MaxS and each
@@ -194,12 +186,12 @@ func (g *Game) proven(ctx context.Context, s *State, lo *big.Rat) string {
 	return fmt.Sprintf(" (proven so far: P1 wins with probability %s to %s)", Fraction(lo), Fraction(hi))
 }
 
-// Grids returns a table per series: s, the exact value, the value in
+// Tables returns a table per series: s, the exact value, the value in
 // decimals (see Decimal), positions searched and seconds.
-func (t *ValueTable) Grids() []Grid {
-	var out []Grid
+func (t *ValueTable) Tables() []game.Table {
+	var out []game.Table
 	for _, ser := range t.Series {
-		gr := Grid{Title: fmt.Sprintf("k=%d, colors=%d, list=%d: probability that P1 wins under optimal play (time budget %s, %d workers)", t.K, ser.Colors, ser.List, t.budget, t.Workers),
+		gr := game.Table{Title: fmt.Sprintf("k=%d, colors=%d, list=%d: probability that P1 wins under optimal play (time budget %s, %d workers)", t.K, ser.Colors, ser.List, t.budget, t.Workers),
 			Columns: []string{"s", "P1 wins", "≈", "positions", "seconds"}}
 		for _, r := range ser.Rows {
 			v, _ := new(big.Rat).SetString(r.P1Win)

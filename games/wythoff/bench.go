@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -239,9 +240,9 @@ func (b *baseline) measure(ctx context.Context, row *BenchRow, a, n uint64, opt 
 
 // Report is the benchmark as a table (milliseconds), with notes that say
 // what each column measures.
-func (r *BenchResult) Report() Report {
+func (r *BenchResult) Report() game.Table {
 	if r == nil {
-		return Report{}
+		return game.Table{}
 	}
 	fmtMs := func(x float64, ok bool) string {
 		if !ok {
@@ -249,7 +250,7 @@ func (r *BenchResult) Report() Report {
 		}
 		return strconv.FormatFloat(x, 'g', 6, 64)
 	}
-	rep := Report{Title: fmt.Sprintf("Time to build the P-table A_0..A_n, B_0..B_n for a = %d (milliseconds, best of %d)", r.A, r.Repeat),
+	rep := game.Table{Title: fmt.Sprintf("Time to build the P-table A_0..A_n, B_0..B_n for a = %d (milliseconds, best of %d)", r.A, r.Repeat),
 		Columns: []string{"n"}}
 	for _, m := range r.methods {
 		rep.Columns = append(rep.Columns, m.String()+" ms", "thesis")

@@ -10,25 +10,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
-// Report is a titled table of text cells with notes under it. It has the
-// fields of report.Table, which the CLI converts it to and prints in every
-// format (this package does not import report).
-type Report struct {
-	Title   string     `json:"title"`
-	Columns []string   `json:"columns"`
-	Rows    [][]string `json:"rows"`
-	Notes   []string   `json:"notes,omitempty"`
-}
-
 // Result is what a Wythoff command prints: its JSON form, or its Report for
 // people. A nil result's Report has no columns.
-type Result interface{ Report() Report }
+type Result interface{ Report() game.Table }
 
 // ReportOf returns r's report, or nil when r is nil or has none.
-func ReportOf(r Result) *Report {
+func ReportOf(r Result) *game.Table {
 	if r == nil {
 		return nil
 	}
@@ -110,12 +101,12 @@ type ChecksumResult struct {
 }
 
 // Report labels the checksum.
-func (c *ChecksumResult) Report() Report {
+func (c *ChecksumResult) Report() game.Table {
 	if c == nil {
-		return Report{}
+		return game.Table{}
 	}
 	last := new(big.Int).Add(c.From, new(big.Int).SetUint64(c.Count-1))
-	return Report{
+	return game.Table{
 		Title:   fmt.Sprintf("Checksum of the P-table for a = %d, n = %s .. %s (%s method)", c.A, c.From, last, c.Method),
 		Columns: []string{"a", "method", "from", "count", "checksum"},
 		Rows:    [][]string{{fmt.Sprint(c.A), c.Method, c.From.String(), fmt.Sprint(c.Count), fmt.Sprint(c.Checksum)}},
@@ -189,11 +180,11 @@ type AdviceJSON struct {
 }
 
 // Report shows the advice: the move and, as notes, the reasoning.
-func (ad *AdviceJSON) Report() Report {
+func (ad *AdviceJSON) Report() game.Table {
 	if ad == nil {
-		return Report{}
+		return game.Table{}
 	}
-	r := Report{Title: fmt.Sprintf("Wythoff's game with a = %d at (%s, %s), by the %s method", ad.A, ad.Position[0], ad.Position[1], ad.Method),
+	r := game.Table{Title: fmt.Sprintf("Wythoff's game with a = %d at (%s, %s), by the %s method", ad.A, ad.Position[0], ad.Position[1], ad.Method),
 		Columns: []string{"method", "winning move K,L", "to"}, Notes: append([]string{""}, ad.Steps...)}
 	if ad.P {
 		r.Rows = [][]string{{ad.Method, "none: a P-position", ""}}
@@ -206,15 +197,15 @@ func (ad *AdviceJSON) Report() Report {
 
 // Report shows each method's winning move in a table and the reasoning as
 // notes.
-func (an *Analysis) Report() Report {
+func (an *Analysis) Report() game.Table {
 	if an == nil {
-		return Report{}
+		return game.Table{}
 	}
 	who := "wins"
 	if an.Outcome == "loss" {
 		who = "loses"
 	}
-	r := Report{Title: fmt.Sprintf("Wythoff's game with a = %d at (%s, %s): the player to move %s", an.A, an.Position[0], an.Position[1], who),
+	r := game.Table{Title: fmt.Sprintf("Wythoff's game with a = %d at (%s, %s): the player to move %s", an.A, an.Position[0], an.Position[1], who),
 		Columns: []string{"method", "winning move K,L", "to"}}
 	for _, m := range an.Methods {
 		row := []string{m.Method, "none: a P-position", ""}
@@ -365,11 +356,11 @@ func Table5(ctx context.Context, scan uint64, progress func(solve.Progress)) (*T
 }
 
 // Report is the table with its verdict as notes.
-func (t *Table5Result) Report() Report {
+func (t *Table5Result) Report() game.Table {
 	if t == nil {
-		return Report{}
+		return game.Table{}
 	}
-	r := Report{Title: "The thesis' Table 5 against exact values (a = 2)",
+	r := game.Table{Title: "The thesis' Table 5 against exact values (a = 2)",
 		Columns: []string{"n", "thesis A_n", "thesis B_n", "exact A_n", "exact B_n", "thesis right"}}
 	for _, x := range t.Rows {
 		mark := "yes"

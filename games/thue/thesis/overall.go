@@ -16,15 +16,6 @@ import (
 	"github.com/kombi/kombi/sweep"
 )
 
-// Table is a titled grid of text cells: the shape of report.Table, which
-// the CLI converts it to.
-type Table struct {
-	Title   string     `json:"title"`
-	Columns []string   `json:"columns"`
-	Rows    [][]string `json:"rows"`
-	Notes   []string   `json:"notes,omitempty"`
-}
-
 // OverallCells returns the grid of the thesis' overall test: every rule,
 // every alphabet size from 3 to K, every builder level up to BuilderLevel
 // and every painter level up to PainterLevel, OverallGames seeds from seed
@@ -76,7 +67,7 @@ const RecordsFile = "overall-test.jsonl"
 // the games played (one table; none when it could not start).
 // Interrupted (ctx done), it returns the table of the games finished with
 // ctx's error.
-func RunOverall(ctx context.Context, games *game.Registry, bots *bot.Registry, c *Config, opt OverallOptions) ([]*Table, error) {
+func RunOverall(ctx context.Context, games *game.Registry, bots *bot.Registry, c *Config, opt OverallOptions) ([]game.Table, error) {
 	log := opt.Log
 	if log == nil {
 		log = io.Discard
@@ -126,7 +117,7 @@ func RunOverall(ctx context.Context, games *game.Registry, bots *bot.Registry, c
 			writeErr = fmt.Errorf("records file %s: %w", file.Name(), cerr)
 		}
 	}
-	t := []*Table{c.overallTable(sweep.Summarise(results))}
+	t := []game.Table{*c.overallTable(sweep.Summarise(results))}
 	if writeErr != nil {
 		return t, writeErr
 	}
@@ -175,8 +166,8 @@ func openRecords(path string, log io.Writer) ([]*game.Record, *os.File, error) {
 	return recs.Records, f, nil
 }
 
-func (c *Config) overallTable(sums []sweep.Summary) *Table {
-	t := &Table{
+func (c *Config) overallTable(sums []sweep.Summary) *game.Table {
+	t := &game.Table{
 		Title:   "Game length by configuration (the thesis' Table 3.1; length = final word length)",
 		Columns: []string{"gameType", "setPower", "painterNestingLevel", "builderNestingLevel", "game length", "games", "aborted"},
 	}

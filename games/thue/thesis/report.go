@@ -18,7 +18,7 @@ import (
 // BenchTables describe one `kombi bench thue` result: the engine's
 // decision times by word length, and the port of the thesis' listings on
 // the same positions.
-func BenchTables(r *thue.BenchResult) []*Table {
+func BenchTables(r *thue.BenchResult) []game.Table {
 	cf := r.Config
 	end := "ended with a square"
 	if !r.Finished {
@@ -51,7 +51,7 @@ func BenchTables(r *thue.BenchResult) []*Table {
 		}
 		return keys[i][1] < keys[j][1]
 	})
-	t := &Table{
+	t := &game.Table{
 		Title:   fmt.Sprintf("%s: alphabet %d, builder level %d, painter level %d (thesis: %s)", cf.Name, cf.K, cf.BuilderLevel, cf.PainterLevel, cf.Thesis),
 		Columns: []string{"word length", "role", "decisions", "mean s/decision", "max s"},
 		Notes:   []string{fmt.Sprintf("Engine: game of length %d (%s) in %.3f s: %d decisions, %.0f decisions/s", r.GameLength, end, r.Seconds, r.Decisions, r.PerSecond)},
@@ -62,9 +62,9 @@ func BenchTables(r *thue.BenchResult) []*Table {
 			strconv.Itoa(b.n), fmt.Sprintf("%.6f", b.sum/float64(b.n)), fmt.Sprintf("%.6f", b.worst)})
 	}
 	if len(r.Samples) == 0 {
-		return []*Table{t}
+		return []game.Table{*t}
 	}
-	pt := &Table{
+	pt := &game.Table{
 		Title:   fmt.Sprintf("Port of the thesis' listings on the same positions as %s (same decisions checked)", cf.Name),
 		Columns: []string{"length", "role", "engine s", "port s", "speed-up"},
 		Notes:   []string{fmt.Sprintf("Speed-up over the port on these positions (total port time / total engine time): %.0fx", r.Ratio)},
@@ -72,7 +72,7 @@ func BenchTables(r *thue.BenchResult) []*Table {
 	for _, s := range r.Samples {
 		pt.Rows = append(pt.Rows, []string{strconv.Itoa(s.Length), s.Role, fmt.Sprintf("%.6f", s.FastSeconds), fmt.Sprintf("%.4f", s.PortSeconds), fmt.Sprintf("%.0fx", s.Ratio)})
 	}
-	return []*Table{t, pt}
+	return []game.Table{*t, *pt}
 }
 
 // Table31Cells is the grid of `kombi report thue-table31`: squares over 3
@@ -117,8 +117,8 @@ func Table31Cells(maxLevel int) ([]sweep.Cell, error) {
 
 // Table31 is the thesis' Table 3.1 recomputed from the results of
 // Table31Cells, beside the thesis' numbers (one table).
-func Table31(sums []sweep.Summary) []*Table {
-	t := &Table{
+func Table31(sums []sweep.Summary) []game.Table {
+	t := &game.Table{
 		Title:   "Table 3.1: game length (final word length) by setPower and nesting levels; squares, every starting symbol, ties first",
 		Columns: []string{"setPower", "painterNestingLevel", "builderNestingLevel", "game length (starts 0..k-1)", "thesis"},
 	}
@@ -129,7 +129,7 @@ func Table31(sums []sweep.Summary) []*Table {
 		}
 		t.Rows = append(t.Rows, []string{s.Label("k"), s.Label("p"), s.Label("b"), strings.Join(lens, " "), s.Label("thesis")})
 	}
-	return []*Table{t}
+	return []game.Table{*t}
 }
 
 // TimedSeats returns, of the seats asked for, those whose decision times
@@ -173,7 +173,7 @@ type BenchOptions struct {
 // Bench runs `kombi bench thue`: thue.Bench for each configuration. It
 // returns the results and their tables; interrupted, those finished with
 // the error.
-func Bench(ctx context.Context, opt BenchOptions) ([]*thue.BenchResult, []*Table, error) {
+func Bench(ctx context.Context, opt BenchOptions) ([]*thue.BenchResult, []game.Table, error) {
 	cfgs, err := thue.BenchConfigs(opt.Names)
 	if err != nil {
 		return nil, nil, usagef("bench thue: %w", err)
@@ -182,7 +182,7 @@ func Bench(ctx context.Context, opt BenchOptions) ([]*thue.BenchResult, []*Table
 		return nil, nil, usagef("--max-length %d: want 0 (the configuration's) to %d", opt.MaxLength, thue.MaxPositionLength)
 	}
 	results := []*thue.BenchResult{}
-	var tables []*Table
+	var tables []game.Table
 	for _, cf := range cfgs {
 		limit := cmp.Or(opt.MaxLength, cf.MaxLength)
 		if opt.Log != nil {
