@@ -33,6 +33,8 @@ type CoverageRow struct {
 	Decided int     `json:"decided"`
 	Total   int     `json:"total"`
 	MaxSecs float64 `json:"max_seconds"`
+	// Table is the side of the shape table the analysis read (0: none).
+	Table int `json:"table,omitempty"`
 }
 
 // BenchResult is the output of `kombi bench nim2d`.
@@ -44,14 +46,22 @@ type BenchResult struct {
 
 // Coverage plays samples random games (the assignment's random strategy)
 // on palettes of sides ns, stops after each number of moves in after, and
-// analyses the position as a bot does, with a work budget and a fresh cache:
-// how many positions get a decided outcome, and the longest analysis.
-func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, seed uint64) ([]CoverageRow, error) {
+// analyses the position as a bot does, with a work budget and a fresh cache
+// (and the finished shape table lib has for the palette, if any): how many
+// positions get a decided outcome, and the longest analysis.
+func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, seed uint64, lib *ShapeLibrary) ([]CoverageRow, error) {
 	var out []CoverageRow
 	for _, n := range ns {
 		b := Board{N: n}
+		book, err := lib.Book(n)
+		if err != nil {
+			return out, fmt.Errorf("coverage: %w", err)
+		}
 		for _, k := range after {
 			row := CoverageRow{N: n, Moves: k}
+			if book != nil {
+				row.Table = book.N
+			}
 			for i := range samples {
 				rng := rand.New(rand.NewPCG(seed+uint64(i), uint64(n)))
 				empty := b.All()
@@ -73,7 +83,9 @@ func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, s
 					continue
 				}
 				start := time.Now()
-				a := AnalyseCells(b, empty, AnalyseOptions{Ctx: ctx, Budget: budget, FirstWin: true})
+				e := NewEngine(nil)
+				e.UseBook(book)
+				a := AnalyseCells(b, empty, AnalyseOptions{Ctx: ctx, Budget: budget, FirstWin: true, Engine: e})
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
@@ -184,7 +196,7 @@ func Bench(ctx context.Context, o BenchOptions, progress func(solve.Progress)) (
 	if o.Coverage > 0 {
 		step("coverage")
 		res.Budget = o.Budget
-		cov, err := Coverage(ctx, []int{8, 9, 10}, []int{1, 3, 5, 8, 12, 16, 20, 25}, o.Coverage, o.Budget, seed)
+		cov, err := Coverage(ctx, []int{8, 9, 10}, []int{1, 3, 5, 8, 12, 16, 20, 25}, o.Coverage, o.Budget, seed, NewShapeLibrary(""))
 		if err != nil {
 			return res, fmt.Errorf("bench: coverage: %w", err)
 		}

@@ -33,7 +33,9 @@ func NewShapeLibrary(dir string) *ShapeLibrary {
 
 // Book returns the book that holds every component of the N×N palette:
 // the finished shape file of the smallest side N or more in the directory,
-// or nil when there is none. A file that is there but cannot be used (not
+// or nil when there is none. For a palette larger than any table (N >
+// MaxTableN) it returns the largest table there: it holds the components
+// that fit in that palette, and the engine searches the others. A file that is there but cannot be used (not
 // finished, damaged) is skipped, and its error returned beside the book
 // found, if any. The answer is remembered: the files are looked at once.
 func (l *ShapeLibrary) Book(n int) (*ShapeBook, error) {
@@ -53,7 +55,17 @@ func (l *ShapeLibrary) Book(n int) (*ShapeBook, error) {
 			got.err = err
 		}
 	}
-	for m := max(n, 2); dir != "" && m <= MaxTableN && got.book == nil; m++ {
+	sides := []int{}
+	for m := max(n, 2); m <= MaxTableN; m++ {
+		sides = append(sides, m)
+	}
+	for m := MaxTableN; n > MaxTableN && m >= 2; m-- { // a larger palette: the largest table serves the components that fit
+		sides = append(sides, m)
+	}
+	for _, m := range sides {
+		if dir == "" || got.book != nil {
+			break
+		}
 		if have, ok := l.books[-m]; ok { // the file of side m, opened for another size
 			got.book = have.book
 			continue

@@ -176,6 +176,11 @@ func TestShapeLibrary(t *testing.T) {
 	if b7, err := lib.Book(7); b7 != nil || err != nil {
 		t.Fatalf("book for 7: %+v %v", b7, err)
 	}
+	// A palette larger than any table gets the largest: the 6×6 table
+	// serves the 10×10 palette's components that fit in it.
+	if b10, err := lib.Book(10); err != nil || b10 != b5 {
+		t.Fatalf("book for 10: %+v %v", b10, err)
+	}
 	// An unfinished table is an error, and not used.
 	os.WriteFile(filepath.Join(dir, nim2d.ShapeFileName(8)), []byte("KOMBIN2D"), 0o644)
 	if b8, err := nim2d.NewShapeLibrary(dir).Book(8); b8 != nil || err == nil {
@@ -196,4 +201,42 @@ func TestShapeLibrary(t *testing.T) {
 		t.Fatalf("without the table: %+v %v", r2, err)
 	}
 	var _ game.Game = g
+}
+
+// TestSmallerBookServesLargerPalette: on the 10×10 palette, where no table
+// holds every component, the 6×6 table's values of the components that fit
+// give the same Grundy values as the search alone, in positions reached by
+// random play, with less search.
+func TestSmallerBookServesLargerPalette(t *testing.T) {
+	path := filepath.Join(t.TempDir(), nim2d.ShapeFileName(6))
+	if _, err := nim2d.BuildShapeTable(context.Background(), nim2d.ShapeTableOptions{N: 6, File: path, MemMiB: 64}, nil); err != nil {
+		t.Fatal(err)
+	}
+	book, err := nim2d.OpenShapeBook(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := nim2d.Board{N: 10}
+	withBook, plain := nim2d.NewEngine(nim2d.NewCache(64<<20)), nim2d.NewEngine(nim2d.NewCache(64<<20))
+	withBook.UseBook(book)
+	g, _ := nim2d.New(10, "R", "p1")
+	rng := rand.New(rand.NewPCG(10, 6))
+	for i := range 12 {
+		s := g.NewInitialState().(*nim2d.State)
+		for range 24 + i {
+			moves := s.LegalMoves(nil)
+			s.ApplyUnchecked(moves[rng.IntN(len(moves))])
+		}
+		for _, p := range nim2d.Decompose(b, s.Empty()).Parts {
+			v, err := withBook.GrundyOf(p.Shape)
+			w, err2 := plain.GrundyOf(p.Shape)
+			if err != nil || err2 != nil || v != w {
+				t.Fatalf("%s: %s: %d (%v) with the 6×6 table, %d (%v) by search", s.Position(), p.Shape, v, err, w, err2)
+			}
+		}
+	}
+	if withBook.Work >= plain.Work {
+		t.Fatalf("the table saved no search: %d moves examined with it, %d without", withBook.Work, plain.Work)
+	}
+	t.Logf("moves examined: %d with the 6×6 table, %d without", withBook.Work, plain.Work)
 }

@@ -164,10 +164,10 @@ func (r *BenchResult) Tables() []game.Table {
 	}
 	out := []game.Table{t}
 	if len(r.Coverage) > 0 {
-		c := game.Table{Title: fmt.Sprintf("Positions after k random moves decided by one bot analysis (budget %d, fresh cache)", r.Budget),
-			Columns: []string{"N", "k", "decided", "positions", "longest s"}}
+		c := game.Table{Title: fmt.Sprintf("Positions after k random moves decided by one bot analysis (budget %d, fresh cache; shape table of side T, 0: none)", r.Budget),
+			Columns: []string{"N", "k", "decided", "positions", "longest s", "T"}}
 		for _, row := range r.Coverage {
-			c.Rows = append(c.Rows, []string{strconv.Itoa(row.N), strconv.Itoa(row.Moves), strconv.Itoa(row.Decided), strconv.Itoa(row.Total), fmt.Sprintf("%.3f", row.MaxSecs)})
+			c.Rows = append(c.Rows, []string{strconv.Itoa(row.N), strconv.Itoa(row.Moves), strconv.Itoa(row.Decided), strconv.Itoa(row.Total), fmt.Sprintf("%.3f", row.MaxSecs), strconv.Itoa(row.Table)})
 		}
 		out = append(out, c)
 	}
