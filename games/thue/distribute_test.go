@@ -27,15 +27,12 @@ func resultJSON(t *testing.T, r *solve.Result) string {
 	}
 	for k := range m {
 		switch k {
-		case "nodes", "seconds", "worker_nodes", "distributed", "split_depth", "tree_nodes", "leaf_seconds":
+		case "nodes", "seconds", "worker_nodes", "distributed", "split_depth", "tree_nodes", "leaf_seconds", "local_decisions":
 			delete(m, k)
 		}
 		if strings.HasPrefix(k, "subproblems") {
 			delete(m, k)
 		}
-	}
-	for _, k := range []string{} {
-		delete(m, k)
 	}
 	out, err := json.Marshal(m)
 	if err != nil {

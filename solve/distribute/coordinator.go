@@ -1,9 +1,11 @@
 package distribute
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/kombi/kombi/solve"
@@ -38,11 +40,35 @@ type Options struct {
 	// MaxTreeNodes bounds the tree (0: DefaultMaxTreeNodes).
 	MaxTreeNodes int
 	// Poll is the first wait for answers (0: 20ms); waits grow to MaxPoll
-	// (0: 1s) while no answer comes.
+	// (0: 250ms) while no answer comes.
 	Poll, MaxPoll time.Duration
+	// Window is how many questions may wait for answers at once at first
+	// (0: DefaultWindow): leaves are asked in the splitter's order of moves
+	// and those after an answer that decides their parent are never asked,
+	// so a small window wastes little work. It doubles, up to MaxWindow,
+	// while the Backend (a Waiter) has every question taken by a worker.
+	Window int
+	// MaxWindow bounds the window (0: DefaultMaxWindow).
+	MaxWindow int
+	// Local, when set, first tries each question about a position asked
+	// (and, for Moves, about each move) here; it should stop after few
+	// nodes (LeafOptions.Nodes), and the question is split when it does.
+	Local LeafSolver
 	// Progress receives a report after each wait, at most about once a
 	// second.
 	Progress func(solve.Progress)
+}
+
+// Window sizes.
+const (
+	DefaultWindow    = 16
+	DefaultMaxWindow = 4096
+)
+
+// Waiter is a Backend that tells how many of the questions it was asked
+// wait for a worker to take them.
+type Waiter interface {
+	Waiting(ctx context.Context, space string) (int, error)
 }
 
 // ErrTreeTooBig is the error (wrapped) when the split tree would exceed
@@ -70,6 +96,10 @@ type Stats struct {
 	// LeafNodes and LeafSeconds add up the work of the answers used.
 	LeafNodes   int64   `json:"leaf_nodes"`
 	LeafSeconds float64 `json:"leaf_seconds"`
+	// Local counts the questions Options.Local decided, LocalNodes the
+	// positions it searched.
+	Local      int   `json:"local"`
+	LocalNodes int64 `json:"local_nodes"`
 }
 
 // node is a position of the tree.
@@ -78,6 +108,7 @@ type node struct {
 	max      bool
 	own      Bounds // by the rules
 	answer   Answer // stored
+	local    Bounds // proven by Options.Local
 	answered bool   // answer holds what the Backend has
 	expanded bool
 	kids     []int32
@@ -103,6 +134,7 @@ type Coordinator struct {
 	roots   map[int32]int // the depth each root was expanded to
 	asked   map[Question]bool
 	pending map[Question]bool // asked, not answered, not withdrawn
+	window  int
 	stats   Stats
 	start   time.Time
 	lastRep time.Time
@@ -129,10 +161,17 @@ func NewCoordinator(sp Splitter, be Backend, opt Options) (*Coordinator, error) 
 		opt.Poll = 20 * time.Millisecond
 	}
 	if opt.MaxPoll < opt.Poll {
-		opt.MaxPoll = max(time.Second, opt.Poll)
+		opt.MaxPoll = max(250*time.Millisecond, opt.Poll)
 	}
+	if opt.Window <= 0 {
+		opt.Window = DefaultWindow
+	}
+	if opt.MaxWindow <= 0 {
+		opt.MaxWindow = DefaultMaxWindow
+	}
+	opt.MaxWindow = max(opt.MaxWindow, opt.Window)
 	return &Coordinator{sp: sp, be: be, opt: opt, space: sp.Space(), index: map[string]int32{}, roots: map[int32]int{},
-		asked: map[Question]bool{}, pending: map[Question]bool{}, start: time.Now()}, nil
+		asked: map[Question]bool{}, pending: map[Question]bool{}, window: opt.Window, start: time.Now()}, nil
 }
 
 // Stats returns what the coordinator did so far.
@@ -144,12 +183,17 @@ func (c *Coordinator) Stats() Stats {
 
 // Nodes counts the positions searched for the coordinator's answers: the
 // tree's positions and the leaves' work.
-func (c *Coordinator) Nodes() int64 { return int64(len(c.nodes)) + c.stats.LeafNodes }
+func (c *Coordinator) Nodes() int64 {
+	return int64(len(c.nodes)) + c.stats.LeafNodes + c.stats.LocalNodes
+}
 
 // AtMost decides whether the value of position is at most t.
 func (c *Coordinator) AtMost(ctx context.Context, position string, t int64) (bool, error) {
 	root, err := c.root(position)
 	if err != nil {
+		return false, err
+	}
+	if err := c.tryLocal(ctx, root, t); err != nil {
 		return false, err
 	}
 	if err := c.decide(ctx, root, t, false); err != nil {
@@ -173,6 +217,11 @@ func (c *Coordinator) Moves(ctx context.Context, position string, t int64) ([]Mo
 	if err != nil {
 		return nil, err
 	}
+	for _, k := range c.nodes[root].kids {
+		if err := c.tryLocal(ctx, k, t); err != nil {
+			return nil, err
+		}
+	}
 	if err := c.decide(ctx, root, t, true); err != nil {
 		return nil, err
 	}
@@ -185,6 +234,35 @@ func (c *Coordinator) Moves(ctx context.Context, position string, t int64) ([]Mo
 		out[i] = MoveBounds{Move: m, Bounds: c.eval(c.index[m.Position])}
 	}
 	return out, nil
+}
+
+// tryLocal tries the question about node i with Options.Local.
+func (c *Coordinator) tryLocal(ctx context.Context, i int32, t int64) error {
+	if c.opt.Local == nil {
+		return nil
+	}
+	c.epoch++
+	if _, known := c.eval(i).AtMost(t); known {
+		return nil
+	}
+	b, nodes, err := c.opt.Local.SolveLeaf(ctx, c.nodes[i].pos, t)
+	c.stats.LocalNodes += nodes
+	if err != nil && ctx.Err() != nil {
+		return err
+	}
+	if err != nil && !solve.Stopped(err) {
+		return fmt.Errorf("%s: %w", c.nodes[i].pos, err)
+	}
+	n := &c.nodes[i]
+	n.local = n.local.Meet(b)
+	if n.own.Meet(n.local).Lo > n.own.Meet(n.local).Hi {
+		return fmt.Errorf("contradictory bounds on %s: %s by the rules, %s here", n.pos, n.own, b)
+	}
+	c.epoch++
+	if _, known := c.eval(i).AtMost(t); known && err == nil {
+		c.stats.Local++
+	}
+	return nil
 }
 
 // root returns the node of a position asked about, expanded to the split
@@ -240,7 +318,7 @@ func (c *Coordinator) node(position string) (int32, error) {
 		return 0, fmt.Errorf("expand %s: bounds %s are empty", position, e.Bounds)
 	}
 	i := int32(len(c.nodes))
-	c.nodes = append(c.nodes, node{pos: position, max: e.Max, own: e.Bounds, moves: e.Moves})
+	c.nodes = append(c.nodes, node{pos: position, max: e.Max, own: e.Bounds, local: Any, moves: e.Moves})
 	c.index[position] = i
 	return i, nil
 }
@@ -314,7 +392,7 @@ func (c *Coordinator) eval(i int32) Bounds {
 	if n.stamp == c.epoch {
 		return n.val
 	}
-	b := n.own
+	b := n.own.Meet(n.local)
 	if n.answered {
 		b = b.Meet(n.answer.Bounds)
 	}
@@ -339,33 +417,65 @@ func (c *Coordinator) eval(i int32) Bounds {
 }
 
 // needed returns the leaves whose answers the question "value of r at most
-// t?" still waits for (with all, for every move of r), depth first in the
-// splitter's order of moves.
+// t?" still waits for (with all, for every move of r), the likeliest to
+// matter first. At each node the undecided moves are ordered as the
+// solver orders them (where the maximiser moves, the move proven to last
+// longest first; where the minimiser moves, the shortest first; else the
+// splitter's order), and a leaf's rank is the number of moves other than
+// the first on its way from r: first the leaves that a sequential search
+// would reach first, then their younger brothers (as in "young brothers
+// wait"), so that a narrow window asks little in vain.
 func (c *Coordinator) needed(r int32, t int64, all bool) []int32 {
 	c.epoch++ // a fresh evaluation and visit mark
 	mark := c.epoch
+	type item struct {
+		i    int32
+		rank int
+	}
+	// A 0-1 breadth-first search: the first move costs 0, the others 1.
+	front, back := []item{{r, 0}}, []item(nil)
 	var out []int32
-	var walk func(i int32, force bool)
-	walk = func(i int32, force bool) {
-		n := &c.nodes[i]
+	var kids []int32
+	for len(front) > 0 || len(back) > 0 {
+		var it item
+		if n := len(front); n > 0 {
+			it, front = front[n-1], front[:n-1]
+		} else {
+			it, back = back[0], back[1:]
+		}
+		n := &c.nodes[it.i]
 		if n.mark == mark {
-			return
+			continue
 		}
 		n.mark = mark
-		if _, known := c.eval(i).AtMost(t); known && !force {
-			return
+		force := all && it.i == r
+		if _, known := c.eval(it.i).AtMost(t); known && !force {
+			continue
 		}
 		if !n.expanded {
-			if _, known := c.eval(i).AtMost(t); !known {
-				out = append(out, i)
-			}
-			return
+			out = append(out, it.i)
+			continue
 		}
+		kids = kids[:0]
 		for _, k := range n.kids {
-			walk(k, false)
+			if _, known := c.eval(k).AtMost(t); !known && c.nodes[k].mark != mark {
+				kids = append(kids, k)
+			}
+		}
+		if n.max {
+			slices.SortStableFunc(kids, func(a, b int32) int { return cmp.Compare(c.nodes[b].val.Lo, c.nodes[a].val.Lo) })
+		} else {
+			slices.SortStableFunc(kids, func(a, b int32) int { return cmp.Compare(c.nodes[a].val.Lo, c.nodes[b].val.Lo) })
+		}
+		// front is a stack: push the first move last.
+		for j := len(kids) - 1; j >= 0; j-- {
+			if j == 0 || force {
+				front = append(front, item{kids[j], it.rank})
+			} else {
+				back = append(back, item{kids[j], it.rank + 1})
+			}
 		}
 	}
-	walk(r, all)
 	return out
 }
 
@@ -449,11 +559,17 @@ func (c *Coordinator) decide(ctx context.Context, r int32, t int64, all bool) er
 			wait = c.opt.Poll
 			continue // evaluate again before asking
 		}
-		// Ask for those not asked yet: their stored answers were read.
+		// Ask for those not asked yet (their stored answers were read), in
+		// order, as many as the window leaves room for.
 		var ask []Question
+		room := c.window - len(c.pending)
 		for _, i := range leaves {
+			if room <= 0 {
+				break
+			}
 			if q := (Question{c.nodes[i].pos, t}); !c.pending[q] {
 				ask = append(ask, q)
+				room--
 			}
 		}
 		if time.Since(lastAsk) >= reaskEvery {
@@ -479,7 +595,27 @@ func (c *Coordinator) decide(ctx context.Context, r int32, t int64, all bool) er
 		case <-time.After(wait):
 		}
 		wait = min(wait*3/2, c.opt.MaxPoll)
+		if err := c.grow(ctx, len(leaves)); err != nil {
+			return err
+		}
 	}
+}
+
+// grow doubles the window when it is full, more leaves wait to be asked,
+// and the workers have taken every question (they may be idle).
+func (c *Coordinator) grow(ctx context.Context, leaves int) error {
+	w, ok := c.be.(Waiter)
+	if !ok || len(c.pending) < c.window || leaves <= len(c.pending) || c.window >= c.opt.MaxWindow {
+		return nil
+	}
+	n, err := w.Waiting(ctx, c.space)
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("questions waiting: %w", err)
+	}
+	if err == nil && n == 0 {
+		c.window = min(2*c.window, c.opt.MaxWindow)
+	}
+	return nil
 }
 
 // withdrawUnneeded withdraws the questions waiting that none of the leaves

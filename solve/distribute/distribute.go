@@ -210,8 +210,9 @@ func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coor
 		r.Extra["subproblems_queued"] = st.Queued
 		r.Extra["subproblems_refined"] = st.Refined
 		r.Extra["leaf_seconds"] = st.LeafSeconds
-		r.Text += fmt.Sprintf("Distributed: split %d moves deep (%d positions); %d subproblems answered (%d asked now, %d stored before), %d jobs queued, %d leaves split further; %.1f s of leaf solving.\n",
-			st.SplitDepth, st.TreeNodes, st.Subproblems, st.Asked, st.Reused, st.Queued, st.Refined, st.LeafSeconds)
+		r.Extra["local_decisions"] = st.Local
+		r.Text += fmt.Sprintf("Distributed: split %d moves deep (%d positions); %d subproblems answered (%d asked now, %d stored before), %d jobs queued, %d leaves split further; %.1f s of leaf solving; %d questions decided here.\n",
+			st.SplitDepth, st.TreeNodes, st.Subproblems, st.Asked, st.Reused, st.Queued, st.Refined, st.LeafSeconds, st.Local)
 	}
 	return r, err
 }
@@ -224,4 +225,18 @@ type distributed struct {
 
 func (d distributed) Solve(ctx context.Context, s game.State, opt solve.Options) (*solve.Result, error) {
 	return d.SolveDistributed(ctx, s, opt, d.c)
+}
+
+// Games lists the names of the registry's games that have a distributed
+// solver (those whose default game string loads one).
+func Games(reg *game.Registry) []string {
+	var out []string
+	for _, t := range reg.Types() {
+		if g, err := reg.Load(t.Name, 1); err == nil {
+			if _, ok := g.(Game); ok {
+				out = append(out, t.Name)
+			}
+		}
+	}
+	return out
 }

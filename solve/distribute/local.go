@@ -165,6 +165,9 @@ func (l *Local) Withdraw(_ context.Context, _ string, qs []Question) error {
 	return nil
 }
 
+// Waiting returns how many questions wait for a worker to take them.
+func (l *Local) Waiting(context.Context, string) (int, error) { return len(l.work), nil }
+
 // Solved returns how many questions the workers solved (not skipped).
 func (l *Local) Solved() int {
 	l.mu.Lock()
