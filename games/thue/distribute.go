@@ -196,19 +196,28 @@ func (d *distributedSearcher) Value(ctx context.Context, w []byte, gap, maxLengt
 	return res, err
 }
 
+// BestPositions lists the builder's positions in w that keep the value
+// v, in the local solver's order (fewest fitting symbols first).
 func (d *distributedSearcher) BestPositions(ctx context.Context, w []byte, v int) ([]int, error) {
-	moves, err := d.c.Moves(ctx, positionText(w, -1, d.k), int64(v))
+	var f Fitter
+	fit := f.FitAll(w, d.k, d.rule, nil)
+	order := make([]int, len(fit))
+	for i := range order {
+		order[i] = i
+	}
+	order = byFit(fit, order, nil)
+	moves := make([]distribute.Move, len(order))
+	for j, i := range order {
+		moves[j] = distribute.Move{Label: strconv.Itoa(i), Position: positionText(w, i, d.k)}
+	}
+	after, err := d.c.After(ctx, positionText(w, -1, d.k), moves, int64(v))
 	if err != nil {
 		return nil, err
 	}
 	var best []int
-	for _, m := range moves {
-		if yes, _ := m.Bounds.AtMost(int64(v)); yes {
-			i, err := strconv.Atoi(m.Label)
-			if err != nil {
-				return nil, fmt.Errorf("move %q: %w", m.Label, err)
-			}
-			best = append(best, i)
+	for j, b := range after {
+		if yes, _ := b.AtMost(int64(v)); yes {
+			best = append(best, order[j])
 		}
 	}
 	if len(best) == 0 {
@@ -217,27 +226,35 @@ func (d *distributedSearcher) BestPositions(ctx context.Context, w []byte, v int
 	return best, nil
 }
 
+// BestSymbols lists the painter's symbols at gap of w after which the
+// builder cannot force a repetition by length t (every symbol where none
+// fits).
 func (d *distributedSearcher) BestSymbols(ctx context.Context, w []byte, gap, t int) ([]int, error) {
 	var f Fitter
-	if f.FitAll(w, d.k, d.rule, nil)[gap] == 0 {
-		best := make([]int, d.k)
-		for c := range best {
-			best[c] = c
+	set := f.FitAll(w, d.k, d.rule, nil)[gap]
+	var symbols []int
+	var moves []distribute.Move
+	child := make([]byte, len(w)+1)
+	copy(child, w[:gap])
+	copy(child[gap+1:], w[gap:])
+	for c := 0; c < d.k; c++ {
+		if set == 0 || set&(1<<c) != 0 {
+			child[gap] = byte(c)
+			symbols = append(symbols, c)
+			moves = append(moves, distribute.Move{Label: strconv.Itoa(c), Position: positionText(child, -1, d.k)})
 		}
-		return best, nil
 	}
-	moves, err := d.c.Moves(ctx, positionText(w, gap, d.k), int64(t))
+	if set == 0 {
+		return symbols, nil // every symbol ends the game at once
+	}
+	after, err := d.c.After(ctx, positionText(w, gap, d.k), moves, int64(t))
 	if err != nil {
 		return nil, err
 	}
 	var best []int
-	for _, m := range moves {
-		if yes, _ := m.Bounds.AtMost(int64(t)); !yes {
-			c, err := strconv.Atoi(m.Label)
-			if err != nil {
-				return nil, fmt.Errorf("move %q: %w", m.Label, err)
-			}
-			best = append(best, c)
+	for j, b := range after {
+		if yes, _ := b.AtMost(int64(t)); !yes {
+			best = append(best, symbols[j])
 		}
 	}
 	return best, nil

@@ -3,7 +3,9 @@ package thue
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -195,5 +197,114 @@ func TestSplitterPositions(t *testing.T) {
 	}
 	if !e.Max || e.Bounds.Lo != 4 || len(e.Moves) != 1 || e.Moves[0].Label != "2" {
 		t.Fatalf("Expand(01@1) = %+v", e)
+	}
+}
+
+// TestDistributedRandomPositions: random positions of small games, split
+// at random depths, with a window of one question or more, with and without
+// a local solver tried first: the local solve's result every time.
+func TestDistributedRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 3))
+	games := []struct {
+		g      string
+		k      int
+		rule   Rule
+		length int
+	}{{"thue(alphabet=4,start=0)", 4, Square, 7}, {"thue(alphabet=3,rule=overlap,start=0)", 3, Overlap, 8}, {"thue(alphabet=2,rule=overlap,start=0)", 2, Overlap, 4}}
+	for n := 0; n < 48; n++ {
+		gc := games[n%len(games)]
+		var w []byte
+		for len(w) < 1+rng.IntN(gc.length) {
+			var fits []byte
+			for c := 0; c < gc.k; c++ {
+				if _, rep := FindRepetition(append(append([]byte{}, w...), byte(c)), gc.rule); !rep {
+					fits = append(fits, byte(c))
+				}
+			}
+			if len(fits) == 0 {
+				break
+			}
+			w = append(w, fits[rng.IntN(len(fits))])
+		}
+		pos := WordString(w, gc.k)
+		if rng.IntN(2) == 0 {
+			pos += fmt.Sprintf("@%d", rng.IntN(len(w)+1))
+		}
+		opt := distribute.Options{SplitDepth: 1 + rng.IntN(6), Window: 1 + rng.IntN(2)*15, Poll: time.Millisecond, MaxPoll: 5 * time.Millisecond}
+		leafNodes := []int64{0, 20}[rng.IntN(2)]
+		name := fmt.Sprintf("%s/%s/depth%d/window%d/nodes%d", gc.g, pos, opt.SplitDepth, opt.Window, leafNodes)
+		t.Run(name, func(t *testing.T) {
+			g := mustGame(t, gc.g)
+			if rng.IntN(2) == 0 {
+				opt.Local = g.NewLeafSolver(distribute.LeafOptions{MemBytes: 1 << 20, Threads: 1, Nodes: 25})
+			}
+			local, dist, st := solveBoth(t, gc.g, pos, 0, opt, 2, leafNodes)
+			if l, d := resultJSON(t, local), resultJSON(t, dist); l != d {
+				t.Fatalf("local       %s\ndistributed %s\n%+v", l, d, st)
+			}
+		})
+	}
+}
+
+func mustGame(t *testing.T, spec string) *Game {
+	t.Helper()
+	reg := &game.Registry{}
+	if err := reg.Register(NewType()); err != nil {
+		t.Fatal(err)
+	}
+	g, err := reg.Load(spec, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*Game)
+}
+
+// stopAtAsk is a Backend that cancels a context when it is first asked.
+type stopAtAsk struct {
+	*distribute.Local
+	cancel context.CancelFunc
+}
+
+func (s stopAtAsk) Ask(ctx context.Context, space string, qs []distribute.Question) (int, error) {
+	s.cancel()
+	return s.Local.Ask(ctx, space, qs)
+}
+
+// TestDistributedInterrupted: a distributed solve stopped while it waits
+// returns what it proved (a lower bound, not complete) with the error.
+func TestDistributedInterrupted(t *testing.T) {
+	g := mustGame(t, "thue(alphabet=5,start=0)")
+	be := distribute.NewLocal(g, 1, distribute.LeafOptions{MemBytes: 1 << 22, Threads: 1})
+	defer be.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c, err := distribute.NewCoordinator(g.Splitter(), stopAtAsk{be, cancel}, distribute.Options{SplitDepth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := distribute.Solve(ctx, g, g.NewInitialState(), solve.Options{MaxLength: 16}, c)
+	if !solve.Stopped(err) || r == nil || r.Complete || r.Value != nil || r.LowerBound == nil || r.Extra["interrupted"] != true {
+		t.Fatalf("stopped: %+v, %v", r, err)
+	}
+	if lb := r.LowerBound.(int); lb < 2 || lb > 16 {
+		t.Fatalf("lower bound %d", lb)
+	}
+}
+
+// TestCoordinatorOptions: bad options are usage errors.
+func TestCoordinatorOptions(t *testing.T) {
+	g := mustGame(t, "thue(alphabet=3,start=0)")
+	for _, opt := range []distribute.Options{{SplitDepth: -1}, {SplitDepth: distribute.MaxSplitDepth + 1}, {Leaves: -2}, {MaxTreeNodes: -1}} {
+		if _, err := distribute.NewCoordinator(g.Splitter(), nil, opt); !errors.Is(err, distribute.ErrUsage) {
+			t.Errorf("%+v: %v", opt, err)
+		}
+	}
+	// A tree bound too small for the split depth.
+	c, err := distribute.NewCoordinator(g.Splitter(), nil, distribute.Options{SplitDepth: 6, MaxTreeNodes: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.AtMost(context.Background(), "0", 5); !errors.Is(err, distribute.ErrTreeTooBig) {
+		t.Fatalf("a tree of 5 nodes: %v", err)
 	}
 }

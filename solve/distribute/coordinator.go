@@ -196,42 +196,40 @@ func (c *Coordinator) AtMost(ctx context.Context, position string, t int64) (boo
 	if err := c.tryLocal(ctx, root, t); err != nil {
 		return false, err
 	}
-	if err := c.decide(ctx, root, t, false); err != nil {
+	if err := c.decide(ctx, []int32{root}, t); err != nil {
 		return false, err
 	}
 	yes, _ := c.eval(root).AtMost(t)
 	return yes, nil
 }
 
-// MoveBounds is a move of a position and bounds on the value after it.
-type MoveBounds struct {
-	Move
-	Bounds Bounds
-}
-
-// Moves decides for every move of position whether the value after it is
-// at most t, and returns the moves (in the Splitter's order) with bounds
-// that decide it.
-func (c *Coordinator) Moves(ctx context.Context, position string, t int64) ([]MoveBounds, error) {
-	root, err := c.root(position)
-	if err != nil {
+// After decides, for each of the moves given (a position's moves as the
+// caller numbers them, each with the position it leads to, in the
+// Splitter's text), whether the value after it is at most t, and returns
+// bounds that decide it, move by move. The tree is the one of position
+// (expanded to the split depth), so its answers serve.
+func (c *Coordinator) After(ctx context.Context, position string, moves []Move, t int64) ([]Bounds, error) {
+	if _, err := c.root(position); err != nil {
 		return nil, err
 	}
-	for _, k := range c.nodes[root].kids {
+	kids := make([]int32, len(moves))
+	for j, m := range moves {
+		k, err := c.node(m.Position)
+		if err != nil {
+			return nil, err
+		}
 		if err := c.tryLocal(ctx, k, t); err != nil {
 			return nil, err
 		}
+		kids[j] = k
 	}
-	if err := c.decide(ctx, root, t, true); err != nil {
+	if err := c.decide(ctx, kids, t); err != nil {
 		return nil, err
 	}
-	e, err := c.sp.Expand(position)
-	if err != nil {
-		return nil, fmt.Errorf("expand %s: %w", position, err)
-	}
-	out := make([]MoveBounds, len(e.Moves))
-	for i, m := range e.Moves {
-		out[i] = MoveBounds{Move: m, Bounds: c.eval(c.index[m.Position])}
+	c.epoch++
+	out := make([]Bounds, len(kids))
+	for j, k := range kids {
+		out[j] = c.eval(k)
 	}
 	return out, nil
 }
@@ -342,8 +340,8 @@ func (c *Coordinator) expand(r int32, depth int) (leaves int, err error) {
 	for q := 0; q < len(queue); q++ {
 		it := queue[q]
 		n := &c.nodes[it.i]
-		if n.own.IsExact() && it.i != r {
-			continue // the root's moves are expanded all the same, for Moves
+		if n.own.IsExact() {
+			continue
 		}
 		if it.d >= depth {
 			if !n.expanded {
@@ -416,16 +414,16 @@ func (c *Coordinator) eval(i int32) Bounds {
 	return b
 }
 
-// needed returns the leaves whose answers the question "value of r at most
-// t?" still waits for (with all, for every move of r), the likeliest to
-// matter first. At each node the undecided moves are ordered as the
-// solver orders them (where the maximiser moves, the move proven to last
-// longest first; where the minimiser moves, the shortest first; else the
-// splitter's order), and a leaf's rank is the number of moves other than
-// the first on its way from r: first the leaves that a sequential search
-// would reach first, then their younger brothers (as in "young brothers
-// wait"), so that a narrow window asks little in vain.
-func (c *Coordinator) needed(r int32, t int64, all bool) []int32 {
+// needed returns the leaves whose answers the questions "value of the
+// target at most t?" still wait for, the likeliest to matter first. At
+// each node the undecided moves are ordered as the solver orders them
+// (where the maximiser moves, the move proven to last longest first; where
+// the minimiser moves, the shortest first; else the splitter's order), and
+// a leaf's rank is the number of moves other than the first on its way from
+// a target: first the leaves that a sequential search would reach first,
+// then their younger brothers (as in "young brothers wait"), so that a
+// narrow window asks little in vain.
+func (c *Coordinator) needed(targets []int32, t int64) []int32 {
 	c.epoch++ // a fresh evaluation and visit mark
 	mark := c.epoch
 	type item struct {
@@ -433,7 +431,10 @@ func (c *Coordinator) needed(r int32, t int64, all bool) []int32 {
 		rank int
 	}
 	// A 0-1 breadth-first search: the first move costs 0, the others 1.
-	front, back := []item{{r, 0}}, []item(nil)
+	var front, back []item
+	for j := len(targets) - 1; j >= 0; j-- {
+		front = append(front, item{targets[j], 0}) // a stack: the first target on top
+	}
 	var out []int32
 	var kids []int32
 	for len(front) > 0 || len(back) > 0 {
@@ -448,8 +449,7 @@ func (c *Coordinator) needed(r int32, t int64, all bool) []int32 {
 			continue
 		}
 		n.mark = mark
-		force := all && it.i == r
-		if _, known := c.eval(it.i).AtMost(t); known && !force {
+		if _, known := c.eval(it.i).AtMost(t); known {
 			continue
 		}
 		if !n.expanded {
@@ -469,7 +469,7 @@ func (c *Coordinator) needed(r int32, t int64, all bool) []int32 {
 		}
 		// front is a stack: push the first move last.
 		for j := len(kids) - 1; j >= 0; j-- {
-			if j == 0 || force {
+			if j == 0 {
 				front = append(front, item{kids[j], it.rank})
 			} else {
 				back = append(back, item{kids[j], it.rank + 1})
@@ -479,9 +479,8 @@ func (c *Coordinator) needed(r int32, t int64, all bool) []int32 {
 	return out
 }
 
-// decide waits until the tree decides the question about r (with all, the
-// questions about each of its moves).
-func (c *Coordinator) decide(ctx context.Context, r int32, t int64, all bool) error {
+// decide waits until the tree decides the questions about the targets.
+func (c *Coordinator) decide(ctx context.Context, targets []int32, t int64) error {
 	wait := c.opt.Poll
 	lastAsk := time.Now()
 	for {
@@ -490,7 +489,7 @@ func (c *Coordinator) decide(ctx context.Context, r int32, t int64, all bool) er
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		leaves := c.needed(r, t, all)
+		leaves := c.needed(targets, t)
 		// Leaves too long for one job are split further.
 		refined := false
 		for _, i := range leaves {
