@@ -65,8 +65,8 @@ const (
 	DefaultMaxWindow = 4096
 )
 
-// Waiter is a Backend that tells how many of the questions it was asked
-// wait for a worker to take them.
+// Waiter is a Backend that tells how many questions (or other jobs) wait
+// for a worker to take them: none means the workers may be idle.
 type Waiter interface {
 	Waiting(ctx context.Context, space string) (int, error)
 }

@@ -182,16 +182,11 @@ func (b *queueBackend) Ask(ctx context.Context, space string, qs []distribute.Qu
 	return added, nil
 }
 
-// Waiting counts the questions asked whose jobs no worker has taken yet.
+// Waiting counts the jobs on the queue that no worker has taken yet (of
+// any solve or sweep: while there are some, the workers are busy).
 func (b *queueBackend) Waiting(ctx context.Context, _ string) (int, error) {
-	ids := make([]int64, 0, len(b.jobs))
-	for _, id := range b.jobs {
-		ids = append(ids, id)
-	}
 	var n int
-	err := b.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE id = ANY($1)
-		AND state IN ('available', 'pending', 'retryable', 'scheduled')`, ids).Scan(&n)
-	if err != nil {
+	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state = 'available' AND queue = $1`, Queue).Scan(&n); err != nil {
 		return 0, fmt.Errorf("job queue: %w", err)
 	}
 	return n, nil
