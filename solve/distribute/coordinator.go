@@ -14,7 +14,7 @@ import (
 // Defaults and bounds of Options.
 const (
 	// DefaultLeaves is how many leaves an automatic split depth aims at.
-	DefaultLeaves = 256
+	DefaultLeaves = 16
 	// MaxSplitDepth bounds Options.SplitDepth.
 	MaxSplitDepth = 64
 	// DefaultMaxTreeNodes bounds the tree a Coordinator builds.
