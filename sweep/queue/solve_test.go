@@ -263,3 +263,78 @@ func TestDistributeUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestDistributedSolveInProcess runs the coordinator and two workers in
+// this process (so the race detector sees them): the local result, and
+// every subproblem job reported.
+func TestDistributedSolveInProcess(t *testing.T) {
+	url := storetest.PostgresURL(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st := openStore(t, url)
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reports := make(chan queue.SolveReport, 1000)
+	done := make(chan error, 1)
+	started := make(chan struct{})
+	go func() {
+		done <- queue.RunWorker(ctx, st, games, bots, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second,
+			OnStart: func(string) { close(started) },
+			OnSolve: func(r queue.SolveReport) {
+				select {
+				case reports <- r:
+				default:
+				}
+			}})
+	}()
+	select {
+	case <-started:
+	case err := <-done:
+		t.Fatalf("worker: %v", err)
+	}
+	for _, spec := range []struct {
+		game, position string
+	}{{"thue(alphabet=4,start=0)", ""}, {"thue(alphabet=3,rule=overlap,start=2)", "1021@2"}} {
+		g, err := games.Load(spec.game, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := game.StartOf(g, spec.position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		local, err := solve.Solve(ctx, g, s, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dist, err := queue.SolveStore(ctx, st, g.(distribute.Game), s, solve.Options{},
+			queue.SolveOptions{Options: distribute.Options{SplitDepth: 4, Poll: 5 * time.Millisecond}, LocalNodes: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if local.Value != dist.Value || local.Outcome != dist.Outcome || !reflect.DeepEqual(local.BestMoves, dist.BestMoves) {
+			t.Errorf("%s %s: local %v %v %v, distributed %v %v %v", spec.game, spec.position,
+				local.Value, local.Outcome, local.BestMoves, dist.Value, dist.Outcome, dist.BestMoves)
+		}
+		if dist.Extra["subproblems_asked"].(int) == 0 {
+			t.Errorf("%s: nothing asked: %v", spec.game, dist.Extra)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	close(reports)
+	n := 0
+	for r := range reports {
+		if r.Outcome == "failed" || r.Outcome == "cancelled" || r.String() == "" {
+			t.Errorf("job report: %s", r)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Error("no subproblem job reported")
+	}
+}
