@@ -186,6 +186,7 @@ type distributedSearcher struct {
 	rule Rule
 }
 
+// Value is Solver.Value with each length decided by the coordinator.
 func (d *distributedSearcher) Value(ctx context.Context, w []byte, gap, maxLength int) (Length, error) {
 	start, before := time.Now(), d.c.Nodes()
 	root := positionText(w, gap, d.k)

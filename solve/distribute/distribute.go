@@ -223,6 +223,7 @@ type distributed struct {
 	c *Coordinator
 }
 
+// Solve is the game's SolveDistributed with the coordinator.
 func (d distributed) Solve(ctx context.Context, s game.State, opt solve.Options) (*solve.Result, error) {
 	return d.SolveDistributed(ctx, s, opt, d.c)
 }
