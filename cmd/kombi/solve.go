@@ -10,6 +10,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/sweep/queue"
 )
 
 // searchFlags are the flags of solve and analyze: the position, the output
@@ -61,6 +62,7 @@ func (a *app) solveCmd() *cobra.Command {
 	var (
 		sf    searchFlags
 		quiet bool
+		dist  queue.SolveOptions
 	)
 	c := newCmd("solve GAME", "Solve a position exactly: the outcome for the player to move, the game's value and the best moves",
 		exactArgs(1, "one game string"), func(c *cobra.Command, args []string) error {
@@ -78,7 +80,11 @@ func (a *app) solveCmd() *cobra.Command {
 			defer cancel()
 			bar := report.NewProgress(a.stderr, "solving", quiet)
 			sf.opt.Progress = bar.Func()
-			r, err := solve.Solve(ctx, g, s, sf.opt)
+			solver := solve.Solve
+			if dist.Distribute {
+				solver = queue.Solver(c.Flag(dbFlag).Value.String(), a.games, dist)
+			}
+			r, err := solver(ctx, g, s, sf.opt)
 			bar.Done()
 			if r == nil || err != nil && !solve.Stopped(err) {
 				return fmt.Errorf("solve: %w", err)
@@ -90,6 +96,9 @@ func (a *app) solveCmd() *cobra.Command {
 		})
 	sf.addFlags(c, "solve", 0, "stop after this long and print what is proven (0: no limit)")
 	c.Flags().BoolVar(&quiet, "quiet", false, "no progress reports")
+	c.Flags().BoolVar(&dist.Distribute, "distribute", false, "split the search into subproblems on the job queue of the --db postgres:// database, for 'kombi worker' processes (Thue)")
+	c.Flags().IntVar(&dist.SplitDepth, "split-depth", 0, "with --distribute: how many moves deep to split (0: deep enough for 16 subproblems; more for many machines)")
+	c.Flags().Int64Var(&dist.LocalNodes, "local-nodes", 0, "with --distribute: positions searched here on a question before it is split (0: about 4M; -1: none)")
 	return c
 }
 

@@ -35,7 +35,23 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 		r.Text = fmt.Sprintf("%s: the game is over at length %d.\n", g, len(s.word))
 		return r, nil
 	}
-	sv := NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress})
+	return g.solveWith(ctx, s, opt, NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress}))
+}
+
+// searcher is what Solve needs of a solver: the local Solver, or one whose
+// questions go to other machines (distributedSearcher).
+type searcher interface {
+	Value(ctx context.Context, w []byte, gap, maxLength int) (Length, error)
+	BestPositions(ctx context.Context, w []byte, v int) ([]int, error)
+	BestSymbols(ctx context.Context, w []byte, gap, t int) ([]int, error)
+	Nodes() int64
+	WorkerNodes() []int64
+}
+
+// solveWith is Solve with the searcher sv, from a position that is not
+// over.
+func (g *Game) solveWith(ctx context.Context, s *State, opt solve.Options, sv searcher) (*solve.Result, error) {
+	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"word": WordString(s.word, s.k)}}
 	limit := opt.MaxLength
 	if g.target > 0 && (limit == 0 || limit >= g.target) {
 		limit = g.target
@@ -90,7 +106,7 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 
 // bestMoves lists the moves that keep the value v: the builder's positions,
 // or the painter's symbols.
-func (g *Game) bestMoves(ctx context.Context, sv *Solver, s *State, v int, exact bool, limit int) ([]game.Move, error) {
+func (g *Game) bestMoves(ctx context.Context, sv searcher, s *State, v int, exact bool, limit int) ([]game.Move, error) {
 	var (
 		best []int
 		err  error

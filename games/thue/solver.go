@@ -709,24 +709,32 @@ type Length struct {
 func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Length, error) {
 	start := time.Now()
 	b := solve.NewBudget(ctx, s.opt.Nodes)
-	res := Length{LowerBound: len(w) + 1}
 	before := s.counted.Load()
-	finish := func(err error) (Length, error) {
-		res.Nodes, res.Elapsed = s.counted.Load()-before, time.Since(start)
-		return res, err
-	}
+	stop := s.progress(b, start, before)
+	defer stop()
+	res, err := deepen(w, gap, maxLength, s.k, s.rule, func(T int) (bool, error) {
+		s.current.Store(int64(T))
+		return s.decide(b, w, gap, T)
+	})
+	res.Nodes, res.Elapsed = s.counted.Load()-before, time.Since(start)
+	return res, err
+}
+
+// deepen is Value's iteration on the length, given decide(T): whether the
+// builder can force a repetition by length T from w (the builder to move,
+// gap < 0, or the painter at gap). Its result lacks Nodes and Elapsed.
+func deepen(w []byte, gap, maxLength, k int, rule Rule, decide func(T int) (bool, error)) (Length, error) {
+	res := Length{LowerBound: len(w) + 1}
 	first := len(w) + 1
 	if gap >= 0 {
 		var f Fitter
-		if f.FitAll(w, s.k, s.rule, nil)[gap] == 0 {
+		if f.FitAll(w, k, rule, nil)[gap] == 0 {
 			res.Value, res.Exact = first, true // every symbol ends the game
-			return finish(nil)
+			return res, nil
 		}
 		first++
 		res.LowerBound = first
 	}
-	stop := s.progress(b, start, before)
-	defer stop()
 	// Iterative deepening on the length, except that with a bound L the
 	// search skips from L-2 to L: each length costs about four times the
 	// one before, and proving "longer than L" needs only L (the table's
@@ -735,23 +743,21 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 	T := first
 	for maxLength == 0 || T <= maxLength {
 		if T > MaxSolveLength {
-			return finish(fmt.Errorf("%w: lengths up to %d; use --max-length %d or less", ErrTooLong, MaxSolveLength, MaxSolveLength))
+			return res, fmt.Errorf("%w: lengths up to %d; use --max-length %d or less", ErrTooLong, MaxSolveLength, MaxSolveLength)
 		}
 		if T == maxLength-1 {
-			s.current.Store(int64(maxLength))
-			ok, err := s.decide(b, w, gap, maxLength)
+			ok, err := decide(maxLength)
 			if err != nil {
-				return finish(err)
+				return res, err
 			}
 			if !ok {
 				res.LowerBound = maxLength + 1
 				break
 			}
 		}
-		s.current.Store(int64(T))
-		ok, err := s.decide(b, w, gap, T)
+		ok, err := decide(T)
 		if err != nil {
-			return finish(err)
+			return res, err
 		}
 		if ok {
 			res.Value, res.Exact = T, true
@@ -764,7 +770,7 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 		}
 		T++
 	}
-	return finish(nil)
+	return res, nil
 }
 
 func (s *Solver) progress(b *solve.Budget, start time.Time, before int64) func() {

@@ -219,24 +219,28 @@ func Results(ctx context.Context, st *store.Store, name string) (*sweep.Results,
 }
 
 // RunWorkerTo is RunWorker writing to w what `kombi worker` prints: a line
-// once it takes jobs, one per run of a job (JobReport.String), and when it
-// stops the jobs done and the games played. Its OnStart and OnJob are
-// kept. A failed write is an error once it stops.
+// once it takes jobs, one per run of a job (JobReport.String,
+// SolveReport.String), and when it stops the jobs done, the games played
+// and the subproblems solved. Its OnStart, OnJob and OnSolve are kept. A
+// failed write is an error once it stops.
 func RunWorkerTo(ctx context.Context, w io.Writer, st *store.Store, games *game.Registry, bots *bot.Registry, opt WorkerOptions) error {
 	cw := match.NewCheckedWriter(w, "standard output")
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	jobs, played := 0, 0
-	onStart, onJob := opt.OnStart, opt.OnJob
+	jobs, played, solved := 0, 0, 0
+	onStart, onJob, onSolve := opt.OnStart, opt.OnJob, opt.OnSolve
 	opt.OnStart = func(id string) {
 		fmt.Fprintf(cw, "kombi worker %s: takes jobs from %s, %d at a time (Ctrl-C stops)\n", id, st.Location(), workers)
 		if onStart != nil {
 			onStart(id)
 		}
 	}
+	var mu sync.Mutex // sweep jobs and subproblem jobs report side by side
 	opt.OnJob = func(r JobReport) {
+		mu.Lock()
+		defer mu.Unlock()
 		if r.Outcome == "done" {
 			jobs++
 		}
@@ -246,10 +250,24 @@ func RunWorkerTo(ctx context.Context, w io.Writer, st *store.Store, games *game.
 			onJob(r)
 		}
 	}
+	opt.OnSolve = func(r SolveReport) {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Outcome == "answered" || r.Outcome == "too long" || r.Outcome == "stored before" {
+			jobs++
+		}
+		if r.Outcome == "answered" {
+			solved++
+		}
+		fmt.Fprintf(cw, "%s\n", r)
+		if onSolve != nil {
+			onSolve(r)
+		}
+	}
 	if err := RunWorker(ctx, st, games, bots, opt); err != nil {
 		return err
 	}
-	fmt.Fprintf(cw, "kombi worker stopped: %d jobs done, %d games played and stored\n", jobs, played)
+	fmt.Fprintf(cw, "kombi worker stopped: %d jobs done, %d games played and stored, %d subproblems solved\n", jobs, played, solved)
 	return cw.Err()
 }
 

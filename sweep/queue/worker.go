@@ -18,6 +18,8 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/solve/distribute"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 )
@@ -263,6 +265,9 @@ type WorkerOptions struct {
 	OnStart func(id string)
 	// OnJob receives a report after each run of a job (one call at a time).
 	OnJob func(JobReport)
+	// OnSolve receives a report after each run of a subproblem job of a
+	// distributed solve (one call at a time).
+	OnSolve func(SolveReport)
 	// Logger receives River's warnings and errors (nil: none).
 	Logger *slog.Logger
 }
@@ -291,7 +296,10 @@ func WorkerID() string {
 // RunWorker takes jobs of the queue in the store's PostgreSQL database and
 // plays them until ctx is done; then it stops at once, putting its jobs
 // back on the queue (their games that ended are stored) and returns nil.
-// It runs River's migrations first.
+// It runs River's migrations first. It answers the subproblems of
+// distributed solves too (SolveWorker): each job searches for at most half
+// of RescueAfter, with the memory and the cores of the machine shared
+// among the jobs that run at once.
 func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, opt WorkerOptions) error {
 	pool := st.PgxPool()
 	if pool == nil {
@@ -319,6 +327,11 @@ func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots 
 	workers := river.NewWorkers()
 	w := &Worker{Store: st, Games: games, Bots: bots, Budget: opt.RescueAfter / 2, OnJob: opt.OnJob}
 	if err := river.AddWorkerSafely(workers, w); err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	sw := &SolveWorker{Store: st, Games: games, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
+		Leaf: distribute.LeafOptions{MemBytes: solve.MachineMemory() / 4 / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
+	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{

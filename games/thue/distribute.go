@@ -1,0 +1,266 @@
+package thue
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/solve/distribute"
+)
+
+// The distributed solver (distribute.Game): the value is a min/max tree
+// where the builder minimises the final length and the painter maximises
+// it, and "can the builder force a repetition by length T?" asks whether
+// the value is at most T. Positions are written canonically, as
+// State.Position writes them, of the Canonical form: a word ("0102") with
+// the builder to move, or a word and the chosen gap ("0102@2") with the
+// painter to move. Leaves are solved by the ordinary Solver.
+
+// Splitter returns the splitter of the game's positions (one goroutine at
+// a time).
+func (g *Game) Splitter() distribute.Splitter { return &splitter{k: g.k, rule: g.rule} }
+
+// NewLeafSolver returns a solver of subproblems that keeps its
+// transposition table from one subproblem to the next.
+func (g *Game) NewLeafSolver(opt distribute.LeafOptions) distribute.LeafSolver {
+	return &leafSolver{k: g.k, rule: g.rule,
+		sv: NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Workers: opt.Threads, Nodes: opt.Nodes})}
+}
+
+// SolveDistributed is Solve with the questions "can the builder force a
+// repetition by length T?" decided by c: the same Result. Its nodes count
+// the positions of c's tree and the positions its subproblems searched.
+func (g *Game) SolveDistributed(ctx context.Context, st game.State, opt solve.Options, c *distribute.Coordinator) (*solve.Result, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("thue solve: %T is not a Thue position", st)
+	}
+	if s.IsTerminal() {
+		return g.Solve(ctx, st, opt)
+	}
+	return g.solveWith(ctx, s, opt, &distributedSearcher{c: c, k: g.k, rule: g.rule})
+}
+
+// positionText writes the canonical form of the position: w with the
+// builder to move (gap < 0) or the painter at gap.
+func positionText(w []byte, gap, k int) string {
+	c, pos, _ := Canonical(w, gap, nil)
+	s := WordString(c, k)
+	if k > 10 && len(c) == 1 {
+		s += "."
+	}
+	if pos >= 0 {
+		s += "@" + strconv.Itoa(pos)
+	}
+	return s
+}
+
+// parsePosition reads a position as positionText writes it (any word
+// without a repetition, not only canonical ones).
+func parsePosition(text string, k int, rule Rule) (w []byte, gap int, err error) {
+	wordText, gapText, hasGap := strings.Cut(text, "@")
+	if len(wordText) > 4*MaxPositionLength {
+		return nil, 0, fmt.Errorf("position: %d characters; positions hold at most %d symbols", len(text), MaxPositionLength)
+	}
+	if w, err = ParseWord(wordText, k); err != nil {
+		return nil, 0, err
+	}
+	switch {
+	case len(w) == 0:
+		return nil, 0, fmt.Errorf("position %q: the word is empty", text)
+	case len(w) > MaxPositionLength:
+		return nil, 0, fmt.Errorf("position: a word of %d symbols; positions hold at most %d", len(w), MaxPositionLength)
+	}
+	if _, over := FindRepetition(w, rule); over {
+		return nil, 0, fmt.Errorf("position %q: the word holds %s: the game is over", text, article(rule))
+	}
+	gap = -1
+	if hasGap {
+		if gap, err = strconv.Atoi(gapText); err != nil || gap < 0 || gap > len(w) {
+			return nil, 0, fmt.Errorf("position %q: the gap after @ is %q; want a gap from 0 to %d", text, gapText, len(w))
+		}
+	}
+	return w, gap, nil
+}
+
+// splitter expands Thue positions: the builder chooses a gap (positions in
+// the solver's order, fewest fitting symbols first), the painter a symbol
+// that fits (one that does not ends the game at the least length, which the
+// painter never prefers).
+type splitter struct {
+	k    int
+	rule Rule
+	f    Fitter
+	fit  []uint32
+}
+
+// Space is the game string of the answers: the start symbol does not change
+// the value of a word.
+func (sp *splitter) Space() string {
+	return fmt.Sprintf("thue(alphabet=%d,rule=%s,start=0)", sp.k, sp.rule)
+}
+
+// Expand gives the bounds the rules prove and the moves: a word of length
+// n is worth n+1 when some gap admits no symbol, else at least n+2.
+func (sp *splitter) Expand(position string) (distribute.Expansion, error) {
+	w, gap, err := parsePosition(position, sp.k, sp.rule)
+	if err != nil {
+		return distribute.Expansion{}, err
+	}
+	n := len(w)
+	sp.fit = sp.f.FitAll(w, sp.k, sp.rule, sp.fit)
+	e := distribute.Expansion{Bounds: distribute.Bounds{Lo: int64(n + 2), Hi: distribute.NoUpper}}
+	if gap >= 0 {
+		e.Max = true
+		set := sp.fit[gap]
+		if set == 0 {
+			e.Bounds = distribute.Exact(int64(n + 1)) // every symbol ends the game
+			return e, nil
+		}
+		child := make([]byte, n+1)
+		copy(child, w[:gap])
+		copy(child[gap+1:], w[gap:])
+		for c := 0; c < sp.k; c++ {
+			if set&(1<<c) != 0 {
+				child[gap] = byte(c)
+				e.Moves = append(e.Moves, distribute.Move{Label: strconv.Itoa(c), Position: positionText(child, -1, sp.k)})
+			}
+		}
+		return e, nil
+	}
+	order := make([]int, n+1)
+	for i := range order {
+		order[i] = i
+		if sp.fit[i] == 0 {
+			e.Bounds = distribute.Exact(int64(n + 1)) // the builder picks that gap
+		}
+	}
+	for _, i := range byFit(sp.fit, order, nil) {
+		e.Moves = append(e.Moves, distribute.Move{Label: strconv.Itoa(i), Position: positionText(w, i, sp.k)})
+	}
+	return e, nil
+}
+
+// leafSolver answers subproblems with a Solver.
+type leafSolver struct {
+	k    int
+	rule Rule
+	sv   *Solver
+}
+
+// SolveLeaf finds the value of the position if it is at most t (exact
+// bounds), else proves it above t.
+func (ls *leafSolver) SolveLeaf(ctx context.Context, position string, t int64) (distribute.Bounds, int64, error) {
+	w, gap, err := parsePosition(position, ls.k, ls.rule)
+	if err != nil {
+		return distribute.Any, 0, err
+	}
+	first := int64(len(w) + 1)
+	if gap >= 0 {
+		first++
+	}
+	switch {
+	case t > MaxSolveLength:
+		return distribute.Any, 0, fmt.Errorf("%w: length %d asked, the solver searches lengths up to %d", ErrTooLong, t, MaxSolveLength)
+	case t < first:
+		// Value would find the exact value (a maximum length of 0 is none).
+		return distribute.Bounds{Lo: first, Hi: distribute.NoUpper}, 0, nil
+	}
+	res, err := ls.sv.Value(ctx, w, gap, int(t))
+	b := distribute.Bounds{Lo: int64(res.LowerBound), Hi: distribute.NoUpper}
+	if res.Exact {
+		b = distribute.Exact(int64(res.Value))
+	}
+	return b, res.Nodes, err
+}
+
+// distributedSearcher is Solve's searcher with the questions decided by a
+// Coordinator.
+type distributedSearcher struct {
+	c    *distribute.Coordinator
+	k    int
+	rule Rule
+}
+
+// Value is Solver.Value with each length decided by the coordinator.
+func (d *distributedSearcher) Value(ctx context.Context, w []byte, gap, maxLength int) (Length, error) {
+	start, before := time.Now(), d.c.Nodes()
+	root := positionText(w, gap, d.k)
+	res, err := deepen(w, gap, maxLength, d.k, d.rule, func(T int) (bool, error) {
+		return d.c.AtMost(ctx, root, int64(T))
+	})
+	res.Nodes, res.Elapsed = d.c.Nodes()-before, time.Since(start)
+	return res, err
+}
+
+// BestPositions lists the builder's positions in w that keep the value
+// v, in the local solver's order (fewest fitting symbols first).
+func (d *distributedSearcher) BestPositions(ctx context.Context, w []byte, v int) ([]int, error) {
+	var f Fitter
+	fit := f.FitAll(w, d.k, d.rule, nil)
+	order := make([]int, len(fit))
+	for i := range order {
+		order[i] = i
+	}
+	order = byFit(fit, order, nil)
+	moves := make([]distribute.Move, len(order))
+	for j, i := range order {
+		moves[j] = distribute.Move{Label: strconv.Itoa(i), Position: positionText(w, i, d.k)}
+	}
+	after, err := d.c.After(ctx, positionText(w, -1, d.k), moves, int64(v))
+	if err != nil {
+		return nil, err
+	}
+	var best []int
+	for j, b := range after {
+		if yes, _ := b.AtMost(int64(v)); yes {
+			best = append(best, order[j])
+		}
+	}
+	if len(best) == 0 {
+		return nil, fmt.Errorf("no position keeps the value %d", v)
+	}
+	return best, nil
+}
+
+// BestSymbols lists the painter's symbols at gap of w after which the
+// builder cannot force a repetition by length t (every symbol where none
+// fits).
+func (d *distributedSearcher) BestSymbols(ctx context.Context, w []byte, gap, t int) ([]int, error) {
+	var f Fitter
+	set := f.FitAll(w, d.k, d.rule, nil)[gap]
+	var symbols []int
+	var moves []distribute.Move
+	child := make([]byte, len(w)+1)
+	copy(child, w[:gap])
+	copy(child[gap+1:], w[gap:])
+	for c := 0; c < d.k; c++ {
+		if set == 0 || set&(1<<c) != 0 {
+			child[gap] = byte(c)
+			symbols = append(symbols, c)
+			moves = append(moves, distribute.Move{Label: strconv.Itoa(c), Position: positionText(child, -1, d.k)})
+		}
+	}
+	if set == 0 {
+		return symbols, nil // every symbol ends the game at once
+	}
+	after, err := d.c.After(ctx, positionText(w, gap, d.k), moves, int64(t))
+	if err != nil {
+		return nil, err
+	}
+	var best []int
+	for j, b := range after {
+		if yes, _ := b.AtMost(int64(t)); !yes {
+			best = append(best, symbols[j])
+		}
+	}
+	return best, nil
+}
+
+func (d *distributedSearcher) Nodes() int64 { return d.c.Nodes() }
+
+func (d *distributedSearcher) WorkerNodes() []int64 { return nil }

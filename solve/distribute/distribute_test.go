@@ -1,0 +1,100 @@
+package distribute_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/kombi/kombi/solve/distribute"
+)
+
+// toy is a small min/max tree: "r" (min) has moves to "A" (max, over the
+// leaves "a1" worth 3 and "a2" worth 5) and "B" (worth 4 by the rules).
+type toy struct{}
+
+func (toy) Space() string { return "toy" }
+
+func (toy) Expand(p string) (distribute.Expansion, error) {
+	switch p {
+	case "r":
+		return distribute.Expansion{Bounds: distribute.Any, Moves: []distribute.Move{{Label: "0", Position: "A"}, {Label: "1", Position: "B"}}}, nil
+	case "A":
+		return distribute.Expansion{Max: true, Bounds: distribute.Any, Moves: []distribute.Move{{Label: "0", Position: "a1"}, {Label: "1", Position: "a2"}}}, nil
+	case "B":
+		return distribute.Expansion{Bounds: distribute.Exact(4)}, nil
+	case "a1", "a2":
+		return distribute.Expansion{Bounds: distribute.Bounds{Lo: 1, Hi: distribute.NoUpper}}, nil
+	}
+	return distribute.Expansion{}, fmt.Errorf("no position %q", p)
+}
+
+// answers answers every question at once with the leaf's exact value.
+type answers struct {
+	asked []distribute.Question
+}
+
+var leafValues = map[string]int64{"a1": 3, "a2": 5}
+
+func (a *answers) Ask(_ context.Context, _ string, qs []distribute.Question) (int, error) {
+	a.asked = append(a.asked, qs...)
+	return len(qs), nil
+}
+
+func (a *answers) Answers(_ context.Context, _ string, ps []string) (map[string]distribute.Answer, error) {
+	out := map[string]distribute.Answer{}
+	for _, q := range a.asked {
+		out[q.Position] = distribute.Answer{Bounds: distribute.Exact(leafValues[q.Position]), Nodes: 1}
+	}
+	return out, nil
+}
+
+func (a *answers) Withdraw(context.Context, string, []distribute.Question) error { return nil }
+
+func TestCoordinatorCombines(t *testing.T) {
+	ctx := context.Background()
+	be := &answers{}
+	c, err := distribute.NewCoordinator(toy{}, be, distribute.Options{SplitDepth: 2, Poll: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// value = min(max(3, 5), 4) = 4
+	for _, tc := range []struct {
+		t    int64
+		want bool
+	}{{3, false}, {4, true}, {9, true}} {
+		got, err := c.AtMost(ctx, "r", tc.t)
+		if err != nil || got != tc.want {
+			t.Errorf("value ≤ %d: %v, %v; want %v", tc.t, got, err, tc.want)
+		}
+	}
+	after, err := c.After(ctx, "r", []distribute.Move{{Label: "1", Position: "B"}, {Label: "0", Position: "A"}}, 4)
+	if err != nil || after[0] != distribute.Exact(4) || after[1] != distribute.Exact(5) {
+		t.Fatalf("after the moves: %v, %v", after, err)
+	}
+	st := c.Stats()
+	if st.SplitDepth != 2 || st.TreeNodes != 5 || st.Asked != 2 || st.LeafNodes != 2 {
+		t.Fatalf("stats %+v", st)
+	}
+	if _, err := c.AtMost(ctx, "nowhere", 3); err == nil {
+		t.Error("an unknown position: no error")
+	}
+}
+
+func TestBounds(t *testing.T) {
+	b := distribute.Bounds{Lo: 3, Hi: 7}
+	for _, tc := range []struct {
+		t          int64
+		yes, known bool
+	}{{2, false, true}, {3, false, false}, {6, false, false}, {7, true, true}} {
+		if yes, known := b.AtMost(tc.t); yes != tc.yes || known != tc.known {
+			t.Errorf("[3, 7] at most %d: %v %v", tc.t, yes, known)
+		}
+	}
+	if m := b.Meet(distribute.Bounds{Lo: 5, Hi: distribute.NoUpper}); m != (distribute.Bounds{Lo: 5, Hi: 7}) || m.String() != "[5, 7]" {
+		t.Errorf("meet: %v", m)
+	}
+	if s := distribute.Any.String(); s != "[-inf, inf]" || distribute.Exact(4).String() != "4" {
+		t.Errorf("strings: %s", s)
+	}
+}

@@ -1,0 +1,222 @@
+package queue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/solve/distribute"
+	"github.com/kombi/kombi/store"
+)
+
+// SolveReport tells what one run of a subproblem job did.
+type SolveReport struct {
+	JobID    int64  `json:"job"`
+	Attempt  int    `json:"attempt"`
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	T        int64  `json:"t"`
+	// Bounds proven (or stored before) on the position's value.
+	Bounds distribute.Bounds `json:"bounds"`
+	Nodes  int64             `json:"nodes"`
+	// Elapsed is the run's time.
+	Elapsed time.Duration `json:"elapsed"`
+	// Outcome is "answered", "stored before" (another job answered it),
+	// "too long" (the job's time was up: the coordinator splits the
+	// position further), "snoozed" (put back: the worker stops),
+	// "failed" (to be tried again) or "cancelled" (given up: a position
+	// or game the solver cannot take).
+	Outcome string `json:"outcome"`
+	Err     error  `json:"-"`
+}
+
+// String describes the report in one line.
+func (r SolveReport) String() string {
+	s := fmt.Sprintf("job %d", r.JobID)
+	if r.Attempt > 1 {
+		s += fmt.Sprintf(" (attempt %d)", r.Attempt)
+	}
+	s += fmt.Sprintf(" %s: %s %s, value ≤ %d? ", r.Outcome, r.Game, r.Position, r.T)
+	switch yes, known := r.Bounds.AtMost(r.T); {
+	case known && yes:
+		s += "yes"
+	case known:
+		s += "no"
+	default:
+		s += "not decided"
+	}
+	s += fmt.Sprintf(" (value %s), %d positions, %.1fs", r.Bounds, r.Nodes, r.Elapsed.Seconds())
+	if r.Err != nil {
+		s += ": " + r.Err.Error()
+	}
+	return s
+}
+
+// SolveWorker answers the subproblems of distributed solves: for a job's
+// question, it keeps the stored answer when that decides it, else solves
+// the position with the game's leaf solver and stores the bounds proven.
+// A question it cannot answer within Budget is stored as too long, and the
+// coordinator splits it further. Register it with river.AddWorker;
+// RunWorker does it all.
+type SolveWorker struct {
+	river.WorkerDefaults[SolveArgs]
+	// Store holds the answers.
+	Store *store.Store
+	// Games builds the games of the jobs.
+	Games *game.Registry
+	// Budget is how long one job may search (0: no limit).
+	Budget time.Duration
+	// Leaf configures the leaf solvers.
+	Leaf distribute.LeafOptions
+	// Keep is how many leaf solvers are kept for later jobs (their tables
+	// serve the next subproblems; 0: one).
+	Keep int
+	// ID names the worker in the answers it stores.
+	ID string
+	// OnJob, when set, receives a report after each run of a job (one call
+	// at a time).
+	OnJob func(SolveReport)
+
+	mu     sync.Mutex
+	idle   []idleSolver
+	cbMu   sync.Mutex
+	loaded map[string]distribute.Game
+}
+
+type idleSolver struct {
+	game string
+	ls   distribute.LeafSolver
+}
+
+// Work answers a job's question.
+func (w *SolveWorker) Work(ctx context.Context, job *river.Job[SolveArgs]) error {
+	start := time.Now()
+	a := job.Args
+	rep := SolveReport{JobID: job.ID, Attempt: job.Attempt, Game: a.Game, Position: a.Position, T: a.T, Bounds: distribute.Any}
+	err := w.work(ctx, a, start, &rep)
+	rep.Elapsed = time.Since(start)
+	var snooze *river.JobSnoozeError
+	var cancel *river.JobCancelError
+	switch {
+	case err == nil:
+	case errors.As(err, &snooze):
+		rep.Outcome = "snoozed"
+	case errors.As(err, &cancel):
+		rep.Outcome, rep.Err = "cancelled", err
+	default:
+		rep.Outcome, rep.Err = "failed", err
+	}
+	if w.OnJob != nil {
+		w.cbMu.Lock()
+		w.OnJob(rep)
+		w.cbMu.Unlock()
+	}
+	return err
+}
+
+func (w *SolveWorker) work(ctx context.Context, a SolveArgs, start time.Time, rep *SolveReport) error {
+	switch {
+	case a.Game == "" || len(a.Game) > store.MaxSolveGame:
+		return river.JobCancel(fmt.Errorf("a game string of %d bytes: want 1 to %d", len(a.Game), store.MaxSolveGame))
+	case a.Position == "" || len(a.Position) > store.MaxSolvePosition:
+		return river.JobCancel(fmt.Errorf("a position of %d bytes: want 1 to %d", len(a.Position), store.MaxSolvePosition))
+	}
+	stored, err := w.Store.SolveAnswers(ctx, a.Game, []string{a.Position})
+	if err != nil {
+		return err
+	}
+	if s, ok := stored[a.Position]; ok && storedDecides(s, a.T) {
+		rep.Outcome, rep.Bounds = "stored before", distribute.Bounds{Lo: s.Lo, Hi: s.Hi}
+		return nil
+	}
+	ls, release, err := w.solver(a.Game)
+	if err != nil {
+		return river.JobCancel(err)
+	}
+	defer release()
+	bctx, cancel := ctx, context.CancelFunc(func() {})
+	if w.Budget > 0 {
+		bctx, cancel = context.WithTimeout(ctx, w.Budget)
+	}
+	b, nodes, err := ls.SolveLeaf(bctx, a.Position, a.T)
+	cancel()
+	rep.Bounds, rep.Nodes = b, nodes
+	ans := store.SolveAnswer{Game: a.Game, Position: a.Position, Lo: b.Lo, Hi: b.Hi, Nodes: nodes, Seconds: elapsed(start), Worker: w.ID}
+	switch {
+	case err == nil:
+		rep.Outcome = "answered"
+	case ctx.Err() != nil:
+		// The worker stops (or the job was withdrawn): what was proven is
+		// kept, the job goes back on the queue at once, no attempt lost.
+		if b.Lo > distribute.NoLower || b.Hi < distribute.NoUpper {
+			_ = storeAnswer(ctx, w.Store, ans)
+		}
+		return river.JobSnooze(0)
+	case solve.Stopped(err):
+		// The job's time is up: the coordinator splits the position.
+		rep.Outcome, ans.TooLong = "too long", a.T
+	default:
+		// A position the solver cannot take: trying again cannot help.
+		return river.JobCancel(err)
+	}
+	if err := storeAnswer(ctx, w.Store, ans); err != nil {
+		return err
+	}
+	return nil
+}
+
+// solver returns a leaf solver of the game, one kept from an earlier job
+// when there is one, and the function that gives it back.
+func (w *SolveWorker) solver(gameString string) (distribute.LeafSolver, func(), error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i := len(w.idle) - 1; i >= 0; i-- {
+		if w.idle[i].game == gameString {
+			ls := w.idle[i].ls
+			w.idle = append(w.idle[:i], w.idle[i+1:]...)
+			return ls, w.giveBack(gameString, ls), nil
+		}
+	}
+	dg, ok := w.loaded[gameString]
+	if !ok {
+		g, err := w.Games.Load(gameString, 0)
+		if err != nil {
+			return nil, nil, err
+		}
+		if dg, ok = g.(distribute.Game); !ok {
+			return nil, nil, fmt.Errorf("%s has no distributed solver", gameString)
+		}
+		if w.loaded == nil {
+			w.loaded = map[string]distribute.Game{}
+		}
+		w.loaded[gameString] = dg
+	}
+	ls := dg.NewLeafSolver(w.Leaf)
+	return ls, w.giveBack(gameString, ls), nil
+}
+
+// giveBack keeps a leaf solver for the next job, the most recent first: at
+// most Keep are kept, those of other games dropped first.
+func (w *SolveWorker) giveBack(gameString string, ls distribute.LeafSolver) func() {
+	return func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		keep := max(w.Keep, 1)
+		kept := w.idle[:0]
+		for _, s := range w.idle {
+			if s.game == gameString {
+				kept = append(kept, s)
+			}
+		}
+		w.idle = append(kept, idleSolver{gameString, ls})
+		if len(w.idle) > keep {
+			w.idle = w.idle[len(w.idle)-keep:]
+		}
+	}
+}
