@@ -30,6 +30,7 @@ func TestBadInputIsRefusedClearly(t *testing.T) {
 		{[]string{"solve", "thue(alphabet=3)", "--mem", "100000000000000"}, 2, []string{"more than this machine's memory"}},
 		{[]string{"solve", "thue(alphabet=3)", "--mem", "-1"}, 2, []string{"--mem -1", "positive"}},
 		{[]string{"solve", "thue(alphabet=5)", "--max-length", "-1"}, 2, []string{"--max-length -1"}},
+		{[]string{"worker", "--mem", "-1"}, 2, []string{"--mem -1", "a quarter of this machine's memory"}},
 		{[]string{"analyze", "nim", "--time", "-1s"}, 2, []string{"--time"}},
 		{[]string{"report", "nim2d-endgames", "--format", "xml"}, 2, []string{`--format "xml"`, "text, markdown, csv, json"}},
 		{[]string{"table", "wythoff", "--nosuchflag"}, 2, []string{"kombi table wythoff --help"}},

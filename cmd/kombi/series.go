@@ -13,6 +13,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/sweep/queue"
@@ -161,7 +162,9 @@ func (a *app) workerCmd() *cobra.Command {
 			if err := checkWorkers(opt.Workers); err != nil {
 				return err
 			}
-			if opt.RescueAfter < queue.MinRescueAfter || opt.RescueAfter > 24*time.Hour {
+			if mem := solve.MachineMemory(); opt.MemBytes < 0 || opt.MemBytes > mem {
+				return usagef("--mem %d: want 0 (a quarter of this machine's memory) to %d bytes", opt.MemBytes, mem)
+			} else if opt.RescueAfter < queue.MinRescueAfter || opt.RescueAfter > 24*time.Hour {
 				return usagef("--rescue-after %s: want %s to 24h, well above the longest game", opt.RescueAfter, queue.MinRescueAfter)
 			}
 			return a.withStore(c, func(st *store.Store) error {
@@ -176,6 +179,7 @@ func (a *app) workerCmd() *cobra.Command {
 		})
 	fl := c.Flags()
 	fl.IntVar(&opt.Workers, "workers", 0, "jobs played at once (0: one per CPU)")
+	fl.Int64Var(&opt.MemBytes, "mem", 0, "memory bound in bytes of the distributed solves' tables, shared by the jobs (0: a quarter of the machine's)")
 	fl.DurationVar(&opt.RescueAfter, "rescue-after", queue.DefaultRescueAfter,
 		"a job running this long is taken for one of a dead worker and played elsewhere;\n"+
 			"a job plays new games for half of it (then goes back on the queue) and is stopped\n"+

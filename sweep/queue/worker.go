@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -261,6 +262,10 @@ type WorkerOptions struct {
 	// ID names the worker in the queue (River's client ID, at most 100
 	// bytes; "": host, process and a random suffix).
 	ID string
+	// MemBytes bounds the tables of the distributed solves' leaf solvers,
+	// shared among the jobs run at once (0: a quarter of the machine's
+	// memory; lower it when several workers share a machine).
+	MemBytes int64
 	// OnStart is called with the ID once the worker takes jobs.
 	OnStart func(id string)
 	// OnJob receives a report after each run of a job (one call at a time).
@@ -330,7 +335,7 @@ func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots 
 		return fmt.Errorf("worker: %w", err)
 	}
 	sw := &SolveWorker{Store: st, Games: games, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
-		Leaf: distribute.LeafOptions{MemBytes: solve.MachineMemory() / 4 / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
+		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.MachineMemory()/4) / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
 	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
