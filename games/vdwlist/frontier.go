@@ -112,11 +112,12 @@ func FrontierRows() []FrontierRow {
 	if len(recs) > 0 {
 		last := recs[len(recs)-1]
 		out = append(out, FrontierRow{
-			What:        fmt.Sprintf("list-colouring game vdwlist(k=3,colors=3,list=2,s=%d)", last.S+1),
-			Value:       "not computed",
-			How:         nextCost,
+			What:        fmt.Sprintf("list-colouring game vdwlist(k=3,colors=3,list=2,s=%d): P(P1 wins) under optimal play", last.S+1),
+			Value:       "between 33644225/43046721 ≈ 0.7816 and 43018237/43046721 ≈ 0.9993 (bounds; the value is open)",
+			How:         how + "; interrupted: " + nextCost,
 			Command:     fmt.Sprintf("kombi table vdwlist --k 3 --colors 3 --list 2 --max-s %d --time 1h --mem 6442450944", last.S+1),
-			MachineTime: "estimated: " + nextCost,
+			MachineTime: "13.7 min wall, 20.8 min CPU for the series to s=17, stopped by Ctrl-C (s=17 alone about 11 min); " + measuredOn,
+			Seconds:     1247,
 		})
 	}
 	out = append(out, FrontierRow{
@@ -144,7 +145,8 @@ func FrontierRows() []FrontierRow {
 	return out
 }
 
-// nextCost is what the game one longer than the published series would
-// cost, by the measured growth from s=15 to s=16 (positions 2.9×, time
-// 3.0×, table entries 3.1×).
-const nextCost = "about 0.65·10^9 positions and 80 million table entries (4.4 GB of table at half load: --mem 6 GiB, a peak of 6–9 GB), about 7 min of CPU after the series to 16 on this machine (2 cores shared): not run here"
+// nextCost is what the game one longer than the published series cost
+// before it was stopped: the growth from s=15 to s=16 (positions 2.9×)
+// predicted 0.65·10^9 positions, but at the table's 6 GiB bound the
+// solver had searched 1.7·10^9 and not finished.
+const nextCost = "1.7·10^9 positions searched with the table at its 6 GiB bound (10 GB resident) and the value not yet decided (the growth to s=16 had predicted 0.65·10^9); a larger table or a bigger machine is the next step"
