@@ -157,7 +157,7 @@ func (a *app) sweepStatusCmd() *cobra.Command {
 
 func (a *app) workerCmd() *cobra.Command {
 	var opt queue.WorkerOptions
-	c := newCmd("worker", "Play the games of sweeps queued on a PostgreSQL database ('kombi sweep run --enqueue') until Ctrl-C",
+	c := newCmd("worker", "Play the games of sweeps ('kombi sweep run --enqueue') and answer the subproblems of distributed solves ('kombi solve --distribute') queued on a PostgreSQL database, until Ctrl-C",
 		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 			if err := checkWorkers(opt.Workers); err != nil {
 				return err
