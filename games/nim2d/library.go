@@ -35,9 +35,9 @@ func NewShapeLibrary(dir string) *ShapeLibrary {
 // the finished shape file of the smallest side N or more in the directory,
 // or nil when there is none. For a palette larger than any table (N >
 // MaxTableN) it returns the largest table there: it holds the components
-// that fit in that palette, and the engine searches the others. A file that is there but cannot be used (not
-// finished, damaged) is skipped, and its error returned beside the book
-// found, if any. The answer is remembered: the files are looked at once.
+// that fit in that palette, and the engine searches the others. A file
+// that is there but cannot be used (not finished, damaged) is skipped, and
+// its error returned beside the book found, if any. The answer is remembered: the files are looked at once.
 func (l *ShapeLibrary) Book(n int) (*ShapeBook, error) {
 	if l == nil {
 		return nil, nil
@@ -55,11 +55,11 @@ func (l *ShapeLibrary) Book(n int) (*ShapeBook, error) {
 			got.err = err
 		}
 	}
-	sides := []int{}
+	var sides []int // the smallest table that holds every component, else (a larger palette) the largest
 	for m := max(n, 2); m <= MaxTableN; m++ {
 		sides = append(sides, m)
 	}
-	for m := MaxTableN; n > MaxTableN && m >= 2; m-- { // a larger palette: the largest table serves the components that fit
+	for m := MaxTableN; n > MaxTableN && m >= 2; m-- {
 		sides = append(sides, m)
 	}
 	for _, m := range sides {

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/kombi/kombi/game"
 	"hash/crc32"
 	"io"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/kombi/kombi/game"
 )
 
 // The shape file holds the Grundy values of the shapes of one palette size,
@@ -165,11 +166,7 @@ func openShapeLog(path string, n int, load func([]uint64) error) (*shapeLog, log
 		}
 	} else {
 		st.existing = true
-		head := make([]byte, fileHeaderSize)
-		if _, err := f.ReadAt(head, 0); err != nil {
-			return fail(err)
-		}
-		h, err := decodeHeader(head)
+		h, err := readHeader(f)
 		if err != nil {
 			return fail(err)
 		}
@@ -400,11 +397,7 @@ func openShapeBook(path string, memEntries int64) (*ShapeBook, error) {
 		f.Close()
 		return nil, fmt.Errorf("shape book %s: %w", path, err)
 	}
-	head := make([]byte, fileHeaderSize)
-	if _, err := f.ReadAt(head, 0); err != nil {
-		return fail(err)
-	}
-	h, err := decodeHeader(head)
+	h, err := readHeader(f)
 	if err != nil {
 		return fail(err)
 	}
@@ -499,4 +492,13 @@ func (b *ShapeBook) lookupCode(code uint64) (int, bool) {
 		return 0, false
 	}
 	return find(decodeWords(raw, make([]uint64, 0, n)))
+}
+
+// readHeader reads and decodes the header at the start of a shape file.
+func readHeader(f *os.File) (fileHeader, error) {
+	head := make([]byte, fileHeaderSize)
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return fileHeader{}, err
+	}
+	return decodeHeader(head)
 }

@@ -60,7 +60,11 @@ func (l *intList) String() string {
 	if l == nil {
 		return ""
 	}
-	return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(*l)), ","), "[]")
+	parts := make([]string, len(*l))
+	for i, n := range *l {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ",")
 }
 
 func (l *intList) Set(s string) error {

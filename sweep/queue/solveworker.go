@@ -38,10 +38,7 @@ type SolveReport struct {
 
 // String describes the report in one line.
 func (r SolveReport) String() string {
-	s := fmt.Sprintf("job %d", r.JobID)
-	if r.Attempt > 1 {
-		s += fmt.Sprintf(" (attempt %d)", r.Attempt)
-	}
+	s := jobName(r.JobID, r.Attempt)
 	s += fmt.Sprintf(" %s: %s %s, value ≤ %d? ", r.Outcome, r.Game, r.Position, r.T)
 	switch yes, known := r.Bounds.AtMost(r.T); {
 	case known && yes:

@@ -56,12 +56,17 @@ type JobReport struct {
 	Err     error  `json:"-"`
 }
 
+// jobName names a job and, after the first, its attempt.
+func jobName(id int64, attempt int) string {
+	if attempt > 1 {
+		return fmt.Sprintf("job %d (attempt %d)", id, attempt)
+	}
+	return fmt.Sprintf("job %d", id)
+}
+
 // String describes the report in one line.
 func (r JobReport) String() string {
-	s := fmt.Sprintf("job %d", r.JobID)
-	if r.Attempt > 1 {
-		s += fmt.Sprintf(" (attempt %d)", r.Attempt)
-	}
+	s := jobName(r.JobID, r.Attempt)
 	s += fmt.Sprintf(" %s: %s [%s], seeds %s: %d played, %d stored before", r.Outcome, r.Sweep, r.Cell, seedRange(r.Seeds), r.Played, r.Skipped)
 	if r.Duplicate > 0 {
 		s += fmt.Sprintf(", %d stored by another worker", r.Duplicate)
