@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // Bot chooses moves. Act is called with the state whose Player() is the bot's
@@ -154,9 +155,10 @@ func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
 }
 
 // RegisterGeneric adds the game-independent bots: random, human, alphabeta
-// and perfect.
-func RegisterGeneric(r *Registry) error {
-	for _, f := range []*Factory{randomFactory, humanFactory, alphaBetaFactory, perfectFactory} {
+// and perfect. The human players' hints analyse with solvers, the games'
+// own solvers (nil: the kit's generic searches).
+func RegisterGeneric(r *Registry, solvers *solve.Solvers) error {
+	for _, f := range []*Factory{randomFactory, humanFactory(solvers), alphaBetaFactory, perfectFactory} {
 		if err := r.Register(f); err != nil {
 			return err
 		}

@@ -14,10 +14,10 @@ import (
 
 func TestRegistryErrors(t *testing.T) {
 	bots := &bot.Registry{}
-	if err := bot.RegisterGeneric(bots); err != nil {
+	if err := bot.RegisterGeneric(bots, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := bot.RegisterGeneric(bots); err == nil {
+	if err := bot.RegisterGeneric(bots, nil); err == nil {
 		t.Fatal("registering the generic bots twice succeeded")
 	}
 	g, _ := nim.New([]int{3}, false)

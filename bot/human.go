@@ -37,7 +37,7 @@ const DefaultHintTime = 3 * time.Second
 // Human asks a person for moves: it prompts on an output and reads lines from
 // a shared LineReader. Bad input is explained and asked again; "help" lists
 // the legal moves, "hint" shows the game's own hint and every move's value
-// (solve.Analyze), "undo" takes a move back, "quit" and the end of input stop
+// (HintText), "undo" takes a move back, "quit" and the end of input stop
 // the game.
 type Human struct {
 	in  *LineReader
@@ -46,6 +46,9 @@ type Human struct {
 	g   game.Game
 	// HintTime bounds the analysis of "hint" (0: DefaultHintTime).
 	HintTime time.Duration
+	// Solvers are the games' own solvers that "hint" analyses with (nil:
+	// the kit's generic searches, solve.Generic).
+	Solvers *solve.Solvers
 }
 
 // NewHumanFor returns a human player of g reading from in and writing
@@ -153,7 +156,7 @@ func (h *Human) help(s game.State) {
 }
 
 // hint prints the state's own hint, if any, and the value of every move
-// as solve.Analyze finds it within the hint time.
+// as h.Solvers find it within the hint time.
 func (h *Human) hint(ctx context.Context, s game.State) {
 	own := false
 	if hs, ok := s.(Hinter); ok {
@@ -168,28 +171,29 @@ func (h *Human) hint(ctx context.Context, s game.State) {
 		}
 		return
 	}
-	fmt.Fprintln(h.out, HintText(ctx, h.g, s, h.HintTime))
+	fmt.Fprintln(h.out, HintText(ctx, h.Solvers, h.g, s, h.HintTime))
 }
 
 // hintGroupMoves is how many moves of one outcome a hint lists.
 const hintGroupMoves = 30
 
-// HintText analyses every legal move of s within d (0: DefaultHintTime)
-// and says which moves win, in a few lines: the best moves, then every
+// HintText analyses every legal move of s with g's solver in solvers
+// (solve.Solvers.Analyze) within d (0: DefaultHintTime) and says which
+// moves win, in a few lines: the best moves, then every
 // move with its outcome for the mover and, where the game measures it,
 // its value after the move.
-func HintText(ctx context.Context, g game.Game, s game.State, d time.Duration) string {
+func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.State, d time.Duration) string {
 	if d <= 0 {
 		d = DefaultHintTime
 	}
 	if mi, ok := s.(game.MoveIndexer); ok {
-		if _, fast := g.(solve.Analyzer); !fast && mi.MoveCount() > solve.MaxAnalyzeMoves {
+		if _, fast := solvers.For(g).(solve.Analyzer); !fast && mi.MoveCount() > solve.MaxAnalyzeMoves {
 			return fmt.Sprintf("No analysis: %d legal moves, more than the %d a hint values one by one.", mi.MoveCount(), solve.MaxAnalyzeMoves)
 		}
 	}
 	hctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	a, err := solve.Analyze(hctx, g, s, solve.Options{})
+	a, err := solvers.Analyze(hctx, g, s, solve.Options{})
 	if a == nil {
 		if err == nil {
 			err = errors.New("no result")
@@ -260,10 +264,15 @@ func HintText(ctx context.Context, g game.Game, s game.State, d time.Duration) s
 	return b.String()
 }
 
-var humanFactory = &Factory{
-	Name: "human",
-	Doc:  "a person typing moves on standard input",
-	New: func(g game.Game, _ game.Params, env Env) (Bot, error) {
-		return NewHumanFor(g, env.Input, env.out()), nil
-	},
+// humanFactory builds human players whose hints analyse with solvers.
+func humanFactory(solvers *solve.Solvers) *Factory {
+	return &Factory{
+		Name: "human",
+		Doc:  "a person typing moves on standard input",
+		New: func(g game.Game, _ game.Params, env Env) (Bot, error) {
+			h := NewHumanFor(g, env.Input, env.out())
+			h.Solvers = solvers
+			return h, nil
+		},
+	}
 }

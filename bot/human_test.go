@@ -12,7 +12,7 @@ import (
 
 func TestHumanHintAnalysesEveryGame(t *testing.T) {
 	bots := &bot.Registry{}
-	if err := bot.RegisterGeneric(bots); err != nil {
+	if err := bot.RegisterGeneric(bots, nil); err != nil {
 		t.Fatal(err)
 	}
 	g, _ := nim.New([]int{3, 4, 5}, false)

@@ -16,7 +16,7 @@ import (
 func registries(t *testing.T) (*game.Registry, *bot.Registry) {
 	t.Helper()
 	games, bots := &game.Registry{}, &bot.Registry{}
-	if err := bot.RegisterGeneric(bots); err != nil {
+	if err := bot.RegisterGeneric(bots, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := nim.Register(games, bots); err != nil {

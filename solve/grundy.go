@@ -7,7 +7,8 @@ import (
 )
 
 // Grundy computes Grundy values (nimbers) of impartial games under normal
-// play: a position's value is the least value none of its moves reaches,
+// play (a move that ends the game wins it; otherwise Value stops with an
+// error): a position's value is the least value none of its moves reaches,
 // and a position that splits into independent components (game.Decomposer)
 // is worth the XOR of its components' values. Values are cached by
 // game.Canonicalizer key where the state has one, else by game.Hasher key.
@@ -59,10 +60,14 @@ func (gr *Grundy) Value(b *Budget, s game.State) (uint32, error) {
 	}
 	moves := s.LegalMoves(nil)
 	seen := make([]bool, len(moves)+1)
+	mover := s.Player()
 	for _, m := range moves {
 		c := s.Clone()
 		if err := c.Apply(m); err != nil {
 			return 0, fmt.Errorf("grundy: legal move %s refused: %w", s.MoveString(m), err)
+		}
+		if c.IsTerminal() && c.Returns()[mover] <= 0 {
+			return 0, errNotNormalPlay
 		}
 		v, err := gr.Value(b, c)
 		if err != nil {

@@ -2,8 +2,9 @@
 // shape every exact analysis returns, the one memory-bounded transposition
 // table, node budgets, progress reports, and the game-independent solvers:
 // memoised minimax, Grundy values with decomposition, and expected values of
-// chance games. Solve and Analyze dispatch to a game's own solver when it has
-// one.
+// chance games (together: Generic). Solvers, the registry games/all
+// assembles from the study packages, finds a game's own solver, else
+// Generic; its Solve and Analyze are how callers analyse a position.
 package solve
 
 import (

@@ -120,74 +120,6 @@ type Progress struct {
 	Elapsed time.Duration
 }
 
-// Solver is a Game with its own exact analysis (Bouton's rule, a
-// game-specific search). Its Solve must handle every position of the game,
-// terminal ones included (the outcome then from the returns, the value the
-// game's final measure), and, when cut short by the context or the node
-// budget, return the partial result it has (bounds, best moves found,
-// Complete false) together with the error.
-type Solver interface {
-	game.Game
-	Solve(ctx context.Context, s game.State, opt Options) (*Result, error)
-}
-
-// Solve analyses s exactly: with g's own solver when it has one, else by
-// memoised minimax. It fills the common fields (game, position, player,
-// best move texts, seconds). When the search is cut short it returns the
-// partial result and the error (see Stopped).
-func Solve(ctx context.Context, g game.Game, s game.State, opt Options) (*Result, error) {
-	start := time.Now()
-	var (
-		r   *Result
-		err error
-	)
-	if sv, ok := g.(Solver); ok {
-		r, err = sv.Solve(ctx, s, opt)
-	} else {
-		r, err = solveGeneric(ctx, s, opt)
-	}
-	if r == nil {
-		if err == nil {
-			err = fmt.Errorf("solve: %s returned no result", g.Type().Name)
-		}
-		return nil, err
-	}
-	r.Game = g.String()
-	if r.Position == "" {
-		if p, perr := game.PositionOf(s); perr == nil {
-			r.Position = p
-		} else {
-			r.Position = s.String()
-		}
-	}
-	r.Player = s.Player()
-	if r.BestMoves == nil {
-		r.BestMoves = make([]string, 0, len(r.Best))
-		for _, m := range r.Best {
-			r.BestMoves = append(r.BestMoves, s.MoveString(m))
-		}
-	}
-	r.Seconds = time.Since(start).Seconds()
-	return r, err
-}
-
-func solveGeneric(ctx context.Context, s game.State, opt Options) (*Result, error) {
-	if s.IsTerminal() {
-		return &Result{Outcome: FromReturn(s.Returns()[0]), Complete: true}, nil
-	}
-	entries := 0
-	if opt.MemBytes > 0 {
-		entries = int(opt.MemBytes / 32)
-	}
-	mm := NewMinimax(entries)
-	r, err := mm.SolveBudget(NewBudget(ctx, opt.Nodes), s)
-	if err != nil {
-		return &Result{Outcome: Unknown, Nodes: r.Nodes}, err
-	}
-	r.Complete = true
-	return &r, nil
-}
-
 // MoveValue is one legal move with its exact value, as `kombi analyze`
 // lists them.
 type MoveValue struct {
@@ -213,54 +145,10 @@ type Analysis struct {
 	Seconds  float64     `json:"seconds"`
 }
 
-// Analyzer is a Game that values every move of a position faster than one
-// Solve per move (for example from one Grundy computation).
-type Analyzer interface {
-	game.Game
-	Analyze(ctx context.Context, s game.State, opt Options) (*Analysis, error)
-}
-
-// MaxAnalyzeMoves bounds the moves Analyze values one by one.
+// MaxAnalyzeMoves bounds the moves AnalyzeWith values one by one.
 const MaxAnalyzeMoves = 100000
 
-// Analyze values every legal move of s for the player to move. Each move
-// gets a fair share of the context's remaining time; a move not decided in
-// its share is Unknown and the analysis is not Complete. Moves come in
-// LegalMoves order.
-func Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
-	start := time.Now()
-	if s.IsTerminal() {
-		return nil, fmt.Errorf("analyze: the game is over")
-	}
-	var (
-		a   *Analysis
-		err error
-	)
-	if an, ok := g.(Analyzer); ok {
-		a, err = an.Analyze(ctx, s, opt)
-	} else {
-		a, err = analyzeEach(ctx, g, s, opt)
-	}
-	if a == nil {
-		return nil, err
-	}
-	a.Game = g.String()
-	if a.Position == "" {
-		if p, perr := game.PositionOf(s); perr == nil {
-			a.Position = p
-		} else {
-			a.Position = s.String()
-		}
-	}
-	a.Player = s.Player()
-	a.Seconds = time.Since(start).Seconds()
-	if a.Moves == nil {
-		a.Moves = []MoveValue{}
-	}
-	return a, err
-}
-
-func analyzeEach(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
+func analyzeEach(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Analysis, error) {
 	if ix, ok := s.(game.MoveIndexer); ok && ix.MoveCount() > MaxAnalyzeMoves {
 		return nil, fmt.Errorf("analyze: %d legal moves, more than the %d this analysis values one by one", ix.MoveCount(), MaxAnalyzeMoves)
 	}
@@ -287,7 +175,7 @@ func analyzeEach(ctx context.Context, g game.Game, s game.State, opt Options) (*
 			share := time.Until(deadline) / time.Duration(len(moves)-i)
 			cctx, cancel = context.WithTimeout(ctx, share)
 		}
-		r, err := Solve(cctx, g, child, opt)
+		r, err := SolveWith(cctx, sv, g, child, opt)
 		cancel()
 		if r != nil {
 			a.Nodes += r.Nodes

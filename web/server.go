@@ -45,6 +45,9 @@ const (
 type Options struct {
 	Games *game.Registry
 	Bots  *bot.Registry
+	// Solvers are the games' own solvers that analysis requests use (nil:
+	// the kit's generic searches, solve.Generic).
+	Solvers *solve.Solvers
 	// Store persists matches (nil: a MemoryStore).
 	Store Store
 	// MaxThink bounds each computer decision (0: 10 s).
@@ -708,7 +711,7 @@ func (s *Server) getAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "every search slot stayed busy for %s; try again", limit)
 		return
 	}
-	an, err := solve.Analyze(ctx, g, st, solve.Options{})
+	an, err := s.opt.Solvers.Analyze(ctx, g, st, solve.Options{})
 	s.release()
 	if an == nil {
 		writeError(w, http.StatusUnprocessableEntity, "analysis: %v", err)

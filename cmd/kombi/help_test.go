@@ -10,11 +10,11 @@ import (
 
 // Every section of help.txt names a command, and that command shows it.
 func TestHelpTextReachesItsCommands(t *testing.T) {
-	games, bots, err := all.Registries()
+	kit, err := all.New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := (&app{games: games, bots: bots, input: bot.NewLineReader(strings.NewReader(""))}).rootCmd()
+	root := (&app{games: kit.Games, bots: kit.Bots, studies: kit.Studies, input: bot.NewLineReader(strings.NewReader(""))}).rootCmd()
 	sections := strings.Split(helpText, "\n# ")[1:]
 	if len(sections) < 16 {
 		t.Fatalf("help.txt has %d sections", len(sections))

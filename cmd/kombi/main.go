@@ -23,6 +23,7 @@ import (
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/study"
 	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/sweep/queue"
 )
@@ -36,12 +37,13 @@ func main() {
 
 // app holds what every command shares: the registries and the standard streams.
 type app struct {
-	games  *game.Registry
-	bots   *bot.Registry
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-	input  *bot.LineReader // one reader of stdin for every human player
+	games   *game.Registry
+	bots    *bot.Registry
+	studies *study.Registry // the games' own solvers, the frontier rows
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+	input   *bot.LineReader // one reader of stdin for every human player
 }
 
 // usageError marks bad command-line input (exit status 2).
@@ -70,9 +72,9 @@ func interrupted(ctx context.Context, _ error) error {
 // failure, 2 on bad usage (a usageError, or bad input a package reports),
 // 130 after Ctrl-C.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	games, bots, err := all.Registries()
+	kit, err := all.New()
 	if err == nil {
-		a := &app{games: games, bots: bots, stdin: stdin, stdout: stdout, stderr: stderr, input: bot.NewLineReader(stdin)}
+		a := &app{games: kit.Games, bots: kit.Bots, studies: kit.Studies, stdin: stdin, stdout: stdout, stderr: stderr, input: bot.NewLineReader(stdin)}
 		root := a.rootCmd()
 		root.SetArgs(args)
 		root.SetIn(stdin)

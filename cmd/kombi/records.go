@@ -116,7 +116,7 @@ func (a *app) gamesCmd() *cobra.Command {
 func (a *app) serveCmd() *cobra.Command {
 	var (
 		addr string
-		opt  = web.Options{Games: a.games, Bots: a.bots, Catalogue: func() any { return a.catalogue() }}
+		opt  = web.Options{Games: a.games, Bots: a.bots, Solvers: &a.studies.Solvers, Catalogue: func() any { return a.catalogue() }}
 		open bool
 	)
 	c := newCmd("serve", "Serve the browser UI and the HTTP API: play every game against people and the computer, with analysis",

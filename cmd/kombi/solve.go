@@ -80,7 +80,7 @@ func (a *app) solveCmd() *cobra.Command {
 			defer cancel()
 			bar := report.NewProgress(a.stderr, "solving", quiet)
 			sf.opt.Progress = bar.Func()
-			solver := solve.Solve
+			solver := a.studies.Solvers.Solve
 			if dist.Distribute {
 				solver = queue.Solver(c.Flag(dbFlag).Value.String(), a.games, dist)
 			}
@@ -115,7 +115,7 @@ func (a *app) analyzeCmd() *cobra.Command {
 			}
 			ctx, cancel := context.WithTimeout(c.Context(), sf.limit)
 			defer cancel()
-			an, err := solve.Analyze(ctx, g, s, sf.opt)
+			an, err := a.studies.Solvers.Analyze(ctx, g, s, sf.opt)
 			if an == nil {
 				return fmt.Errorf("analyze: %w", err)
 			}
@@ -135,7 +135,7 @@ func (a *app) reportFrontierCmd() *cobra.Command {
 			if err := out.Check(); err != nil {
 				return err
 			}
-			rows := report.FrontierRows()
+			rows := a.studies.FrontierRows()
 			return a.write(out, rows, report.FrontierTable(rows))
 		})
 	out.AddFlags(c.Flags())

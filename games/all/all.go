@@ -1,4 +1,7 @@
-// Package all assembles the registries of every Kombi game and bot.
+// Package all assembles the registries of every Kombi game, bot and study:
+// the only package that imports every game (games/<family>, the rules) and
+// every study (study/<family>: solvers, tables, frontier rows, the bots
+// that play by them).
 package all
 
 import (
@@ -12,13 +15,29 @@ import (
 	"github.com/kombi/kombi/games/thue"
 	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/games/wythoff"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study"
 )
 
-// Registries returns new registries holding every game and every bot.
-func Registries() (*game.Registry, *bot.Registry, error) {
-	games, bots := &game.Registry{}, &bot.Registry{}
-	if err := bot.RegisterGeneric(bots); err != nil {
-		return nil, nil, fmt.Errorf("registries: %w", err)
+// Kit is every registry of Kombi: the games (their rules), the bots (the
+// generic ones, the rules packages' and the study packages'), and the
+// studies (each game's own solver, each family's frontier rows).
+type Kit struct {
+	Games   *game.Registry
+	Bots    *bot.Registry
+	Studies *study.Registry
+}
+
+// Solvers returns the games' own exact solvers (solve.Solvers: Solve and
+// Analyze find a game's solver there, else solve.Generic).
+func (k *Kit) Solvers() *solve.Solvers { return &k.Studies.Solvers }
+
+// New returns a kit holding every game, bot and study. The generic human
+// player's hint analyses with the kit's solvers.
+func New() (*Kit, error) {
+	k := &Kit{Games: &game.Registry{}, Bots: &bot.Registry{}, Studies: &study.Registry{}}
+	if err := bot.RegisterGeneric(k.Bots, k.Solvers()); err != nil {
+		return nil, fmt.Errorf("registries: %w", err)
 	}
 	for _, register := range []func(*game.Registry, *bot.Registry) error{
 		nim.Register,
@@ -28,9 +47,22 @@ func Registries() (*game.Registry, *bot.Registry, error) {
 		apgame.Register,
 		thue.Register,
 	} {
-		if err := register(games, bots); err != nil {
-			return nil, nil, fmt.Errorf("registries: %w", err)
+		if err := register(k.Games, k.Bots); err != nil {
+			return nil, fmt.Errorf("registries: %w", err)
 		}
 	}
-	return games, bots, nil
+	for _, rows := range []func() []solve.FrontierRow{thue.FrontierRows, nim2d.FrontierRows, vdwlist.FrontierRows, nim.FrontierRows} {
+		k.Studies.AddFrontier(rows)
+	}
+	return k, nil
+}
+
+// Registries returns new registries holding every game and every bot (the
+// games and bots of New).
+func Registries() (*game.Registry, *bot.Registry, error) {
+	k, err := New()
+	if err != nil {
+		return nil, nil, err
+	}
+	return k.Games, k.Bots, nil
 }

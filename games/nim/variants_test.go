@@ -19,7 +19,7 @@ import (
 func registries(t testing.TB) (*game.Registry, *bot.Registry) {
 	t.Helper()
 	games, bots := &game.Registry{}, &bot.Registry{}
-	if err := bot.RegisterGeneric(bots); err != nil {
+	if err := bot.RegisterGeneric(bots, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := nim.Register(games, bots); err != nil {
@@ -459,7 +459,7 @@ func TestVariantAnalysesExplain(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		r, err := g.(solve.Solver).Solve(ctx, st, solve.Options{})
+		r, err := solve.Solve(ctx, g, st, solve.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/solve"
 )
 
 // The phases of a turn, as View's Status.Phase names them.
@@ -86,5 +85,4 @@ func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 var (
 	_ game.Viewer     = (*State)(nil)
 	_ game.Positioner = (*State)(nil)
-	_ solve.Solver    = (*Game)(nil)
 )

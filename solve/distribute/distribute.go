@@ -191,11 +191,11 @@ type Backend interface {
 }
 
 // Solve solves s with g's distributed solver, its questions decided by c:
-// solve.Solve with SolveDistributed in place of the game's Solve, so the
+// solve.SolveWith with SolveDistributed in place of the game's Solve, so the
 // Result has the same common fields (game, position, player, best moves,
 // seconds). The coordinator's Stats join the Result's extras.
 func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coordinator) (*solve.Result, error) {
-	r, err := solve.Solve(ctx, distributed{g, c}, s, opt)
+	r, err := solve.SolveWith(ctx, distributed{g, c}, g, s, opt)
 	if r != nil {
 		st := c.Stats()
 		if r.Extra == nil {
@@ -217,15 +217,15 @@ func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coor
 	return r, err
 }
 
-// distributed is a Game whose Solve is its SolveDistributed with c.
+// distributed is a solver that is a game's SolveDistributed with c.
 type distributed struct {
-	Game
+	g Game
 	c *Coordinator
 }
 
 // Solve is the game's SolveDistributed with the coordinator.
-func (d distributed) Solve(ctx context.Context, s game.State, opt solve.Options) (*solve.Result, error) {
-	return d.SolveDistributed(ctx, s, opt, d.c)
+func (d distributed) Solve(ctx context.Context, _ game.Game, s game.State, opt solve.Options) (*solve.Result, error) {
+	return d.g.SolveDistributed(ctx, s, opt, d.c)
 }
 
 // Games lists the names of the registry's games that have a distributed

@@ -1,0 +1,169 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/kombi/kombi/game"
+)
+
+// Solver is a game's own exact analysis (Bouton's rule, a game-specific
+// search), registered for the game's name in a Solvers registry by the
+// game's study package. Its Solve must handle every position of the game,
+// terminal ones included (the outcome then from the returns, the value the
+// game's final measure), and, when cut short by the context or the node
+// budget, return the partial result it has (bounds, best moves found,
+// Complete false) together with the error. Solve is called with a game of
+// the name it is registered for and one of that game's states.
+type Solver interface {
+	Solve(ctx context.Context, g game.Game, s game.State, opt Options) (*Result, error)
+}
+
+// Analyzer is a Solver that values every move of a position faster than
+// one Solve per move (for example from one Grundy computation).
+type Analyzer interface {
+	Solver
+	Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error)
+}
+
+// Solvers maps game names to their own solvers: the one place where a
+// game's exact analysis is found. Package games/all assembles it from the
+// study packages (study/<family>) and hands it to the places that analyse:
+// the CLI's solve and analyze, the web's analysis, the human player's hint,
+// distributed solves. A game without a solver of its own is solved by
+// Generic. The zero value holds no solver, and a nil *Solvers behaves as
+// the zero value: every game by Generic.
+type Solvers struct {
+	byName map[string]Solver
+}
+
+// Register adds the solver of the game named name. It is an error to
+// register a name twice.
+func (r *Solvers) Register(name string, sv Solver) error {
+	if name == "" || sv == nil {
+		return fmt.Errorf("register solver: a solver needs a game name and a value")
+	}
+	if r.byName == nil {
+		r.byName = map[string]Solver{}
+	}
+	if _, dup := r.byName[name]; dup {
+		return fmt.Errorf("register solver: %q already has one", name)
+	}
+	r.byName[name] = sv
+	return nil
+}
+
+// Lookup returns the solver registered for the game named name.
+func (r *Solvers) Lookup(name string) (Solver, bool) {
+	if r == nil {
+		return nil, false
+	}
+	sv, ok := r.byName[name]
+	return sv, ok
+}
+
+// Names returns the names of the games with a solver of their own, sorted.
+func (r *Solvers) Names() []string {
+	var out []string
+	if r != nil {
+		for n := range r.byName {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// For returns g's own solver, else Generic.
+func (r *Solvers) For(g game.Game) Solver {
+	if sv, ok := r.Lookup(g.Type().Name); ok {
+		return sv
+	}
+	if sv, ok := OwnSolver(g); ok {
+		return sv
+	}
+	return Generic{}
+}
+
+// Solve analyses s exactly with g's own solver, else Generic (SolveWith).
+func (r *Solvers) Solve(ctx context.Context, g game.Game, s game.State, opt Options) (*Result, error) {
+	return SolveWith(ctx, r.For(g), g, s, opt)
+}
+
+// Analyze values every legal move of s with g's own solver, else Generic
+// (AnalyzeWith).
+func (r *Solvers) Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
+	return AnalyzeWith(ctx, r.For(g), g, s, opt)
+}
+
+// SolveWith analyses s exactly with sv and fills the common fields of the
+// result (game, position, player, best move texts, seconds). When the
+// search is cut short it returns the partial result and the error (see
+// Stopped).
+func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Result, error) {
+	start := time.Now()
+	r, err := sv.Solve(ctx, g, s, opt)
+	if r == nil {
+		if err == nil {
+			err = fmt.Errorf("solve: %s returned no result", g.Type().Name)
+		}
+		return nil, err
+	}
+	r.Game = g.String()
+	if r.Position == "" {
+		r.Position = positionText(s)
+	}
+	r.Player = s.Player()
+	if r.BestMoves == nil {
+		r.BestMoves = make([]string, 0, len(r.Best))
+		for _, m := range r.Best {
+			r.BestMoves = append(r.BestMoves, s.MoveString(m))
+		}
+	}
+	r.Seconds = time.Since(start).Seconds()
+	return r, err
+}
+
+// AnalyzeWith values every legal move of s for the player to move: at once
+// when sv is an Analyzer, else by one SolveWith per move, each move getting
+// a fair share of the context's remaining time (a move not decided in its
+// share is Unknown and the analysis is not Complete). Moves come in
+// LegalMoves order.
+func AnalyzeWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Analysis, error) {
+	start := time.Now()
+	if s.IsTerminal() {
+		return nil, fmt.Errorf("analyze: the game is over")
+	}
+	var (
+		a   *Analysis
+		err error
+	)
+	if an, ok := sv.(Analyzer); ok {
+		a, err = an.Analyze(ctx, g, s, opt)
+	} else {
+		a, err = analyzeEach(ctx, sv, g, s, opt)
+	}
+	if a == nil {
+		return nil, err
+	}
+	a.Game = g.String()
+	if a.Position == "" {
+		a.Position = positionText(s)
+	}
+	a.Player = s.Player()
+	a.Seconds = time.Since(start).Seconds()
+	if a.Moves == nil {
+		a.Moves = []MoveValue{}
+	}
+	return a, err
+}
+
+// positionText is s in its game's position notation, else as it shows.
+func positionText(s game.State) string {
+	if p, err := game.PositionOf(s); err == nil {
+		return p
+	}
+	return s.String()
+}

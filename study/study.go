@@ -1,0 +1,76 @@
+// Package study holds what the study packages share. A study package,
+// study/<family>, holds what Kombi knows about a family of games beyond
+// its rules (games/<family>): its exact solvers, tables, benchmarks,
+// reports, the frontier rows of what it proved, and the bots that play by
+// them. Each has a Register that adds its solvers and frontier rows to a
+// Registry and its solver-backed bots to a bot.Registry; package games/all
+// calls them all, after the rules packages' Register.
+package study
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kombi/kombi/solve"
+)
+
+// Registry is what the study packages add to the games: each game's own
+// exact solver and each family's frontier rows. Package games/all
+// assembles one; the zero value is empty and ready to use.
+type Registry struct {
+	// Solvers are the games' own exact solvers, by game name.
+	Solvers solve.Solvers
+	// frontier lists the families' frontier rows in the order added.
+	frontier []func() []solve.FrontierRow
+}
+
+// AddFrontier adds a family's frontier rows (`kombi report frontier`).
+func (r *Registry) AddFrontier(rows func() []solve.FrontierRow) {
+	r.frontier = append(r.frontier, rows)
+}
+
+// FrontierRows gathers the values and bounds Kombi has proven, family by
+// family in the order they were added.
+func (r *Registry) FrontierRows() []solve.FrontierRow {
+	var rows []solve.FrontierRow
+	for _, f := range r.frontier {
+		rows = append(rows, f()...)
+	}
+	return rows
+}
+
+// SettingError is a setting of a study (a table, a benchmark, a report)
+// that the study refuses. Its message names settings in words between
+// braces, as in "{number of colours} 9: want 1 to 8": Error writes them
+// as words, and a command line writes each as the flag or key that
+// carries it (Format).
+type SettingError struct {
+	msg string
+}
+
+// Settingf returns a SettingError with the message fmt.Sprintf(format,
+// args...): name the settings in it in words between braces.
+func Settingf(format string, args ...any) *SettingError {
+	return &SettingError{msg: fmt.Sprintf(format, args...)}
+}
+
+// Error writes the message with the settings in words.
+func (e *SettingError) Error() string { return e.Format(func(s string) string { return s }) }
+
+// Format writes the message with each setting as name writes it (a
+// command line: its flag).
+func (e *SettingError) Format(name func(setting string) string) string {
+	var b strings.Builder
+	rest := e.msg
+	for {
+		open := strings.IndexByte(rest, '{')
+		end := strings.IndexByte(rest[open+1:], '}')
+		if open < 0 || end < 0 {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:open])
+		b.WriteString(name(rest[open+1 : open+1+end]))
+		rest = rest[open+2+end:]
+	}
+}
