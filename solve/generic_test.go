@@ -31,7 +31,9 @@ type subGame struct {
 func (g subGame) Type() *game.Type {
 	return &game.Type{Name: "sub", Impartial: !g.chance, Chance: g.chance}
 }
-func (g subGame) String() string { return fmt.Sprintf("sub(%v,misere=%t,chance=%t)", g.heaps, g.misere, g.chance) }
+func (g subGame) String() string {
+	return fmt.Sprintf("sub(%v,misere=%t,chance=%t)", g.heaps, g.misere, g.chance)
+}
 func (g subGame) NewInitialState() game.State {
 	return &sub{heaps: append([]int(nil), g.heaps...), misere: g.misere, chance: g.chance, coin: g.chance}
 }
