@@ -11,8 +11,8 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/match"
+	studynim "github.com/kombi/kombi/study/nim"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {
@@ -69,7 +69,7 @@ func TestSessionFilesResumeAndReplay(t *testing.T) {
 	games, _ := registries(t)
 	dir := t.TempDir()
 	g, _ := games.Load("nim(piles=3;4;5)", 1)
-	seats := [2]match.Seat{{"perfect", nim.Perfect{}}, {"random", bot.NewRandom(5)}}
+	seats := [2]match.Seat{{"perfect", studynim.Perfect{}}, {"random", bot.NewRandom(5)}}
 	var kept []*game.Record
 	s := match.Session{Game: g, Seats: seats, Options: match.Options{Seed: 1, MaxLength: 2}, Dir: dir,
 		Keep: func(r *game.Record) error { kept = append(kept, r); return nil }}

@@ -11,6 +11,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/match"
+	studynim "github.com/kombi/kombi/study/nim"
 )
 
 func registries(t *testing.T) (*game.Registry, *bot.Registry) {
@@ -29,7 +30,7 @@ func TestPlayRecordReplays(t *testing.T) {
 	games, _ := registries(t)
 	g, _ := games.Load("nim(piles=3;4;5)", 1)
 	var out strings.Builder
-	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", nim.Perfect{}}, {"random", bot.NewRandom(5)}},
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", studynim.Perfect{}}, {"random", bot.NewRandom(5)}},
 		match.Options{Seed: 1, Transcript: &out})
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ func TestHumanInputEndAbortsCleanly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"human", h}, {"perfect", nim.Perfect{}}}, match.Options{Seed: 2})
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"human", h}, {"perfect", studynim.Perfect{}}}, match.Options{Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func TestPositionResumeAndLengthLimit(t *testing.T) {
 	games, _ := registries(t)
 	g, _ := games.Load("nim(piles=3;4;5)", 1)
 	seats := func() [2]match.Seat {
-		return [2]match.Seat{{"perfect", nim.Perfect{}}, {"perfect", nim.Perfect{}}}
+		return [2]match.Seat{{"perfect", studynim.Perfect{}}, {"perfect", studynim.Perfect{}}}
 	}
 	// From a position: 0;0;2 is won at once by taking both tokens.
 	rec, err := match.Play(context.Background(), g, seats(), match.Options{Position: "0;0;2"})
@@ -259,7 +260,7 @@ func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left
 func TestWriteSteps(t *testing.T) {
 	games, _ := registries(t)
 	g, _ := games.Load("nim(piles=1;2)", 1)
-	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", nim.Perfect{}}, {"random", bot.NewRandom(1)}}, match.Options{Seed: 1, Position: "1;1"})
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", studynim.Perfect{}}, {"random", bot.NewRandom(1)}}, match.Options{Seed: 1, Position: "1;1"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/report"
+	nim "github.com/kombi/kombi/study/nim"
 )
 
 // The table of Grundy's game values (streamed as JSON: it may hold millions).

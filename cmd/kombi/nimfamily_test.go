@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/games/wythoff"
+	nim "github.com/kombi/kombi/study/nim"
 )
 
 func TestTableWythoff(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"github.com/kombi/kombi/games/wythoff"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
+	studynim "github.com/kombi/kombi/study/nim"
 )
 
 // Kit is every registry of Kombi: the games (their rules), the bots (the
@@ -51,8 +52,16 @@ func New() (*Kit, error) {
 			return nil, fmt.Errorf("registries: %w", err)
 		}
 	}
-	for _, rows := range []func() []solve.FrontierRow{thue.FrontierRows, nim2d.FrontierRows, vdwlist.FrontierRows, nim.FrontierRows} {
+	for _, rows := range []func() []solve.FrontierRow{thue.FrontierRows, nim2d.FrontierRows, vdwlist.FrontierRows} {
 		k.Studies.AddFrontier(rows)
+	}
+	// The studies, in the order of `kombi report frontier`.
+	for _, register := range []func(*study.Registry, *bot.Registry) error{
+		studynim.Register,
+	} {
+		if err := register(k.Studies, k.Bots); err != nil {
+			return nil, fmt.Errorf("registries: %w", err)
+		}
 	}
 	return k, nil
 }

@@ -140,6 +140,15 @@ func (g *BuildingGame) Type() *game.Type { return g.typ }
 // Placement returns the placement rule.
 func (g *BuildingGame) Placement() Placement { return g.placement }
 
+// HeapCount returns the number of heaps.
+func (g *BuildingGame) HeapCount() int { return g.n }
+
+// Tokens returns the number of tokens placed in the building phase.
+func (g *BuildingGame) Tokens() int { return g.p }
+
+// Starter returns the player who moves first in the Nim phase.
+func (g *BuildingGame) Starter() game.Player { return g.starter() }
+
 // String is the canonical game string (the placement is written when it
 // is not the default).
 func (g *BuildingGame) String() string {
@@ -151,7 +160,7 @@ func (g *BuildingGame) String() string {
 
 // NewInitialState returns the empty heaps with the first player to place.
 func (g *BuildingGame) NewInitialState() game.State {
-	return &BuildingState{g: g, heaps: make([]int, g.n)}
+	return &BuildingState{g: g, heapRow: heapRow{heaps: make([]int, g.n)}}
 }
 
 // starter is the player who moves first in phase 2.
@@ -172,7 +181,7 @@ func (g *BuildingGame) ParsePosition(text string) (game.State, error) {
 	if len(heaps) != g.n {
 		return nil, fmt.Errorf("position %q: want %d heap sizes", short(text), g.n)
 	}
-	s := &BuildingState{g: g, heaps: heaps}
+	s := &BuildingState{g: g, heapRow: heapRow{heaps: heaps}}
 	for _, h := range heaps {
 		s.placed += h
 	}
@@ -206,15 +215,16 @@ func (g *BuildingGame) ParsePosition(text string) (game.State, error) {
 // token on heap i" is Move(i, 0) (phase 1), "take t from heap i" is
 // Move(i, t) (phase 2).
 type BuildingState struct {
+	heapRow
 	g      *BuildingGame
-	heaps  []int
 	placed int
-	turn   game.Player
-	moves  int
 }
 
-// Heaps returns the heap sizes (do not modify).
-func (s *BuildingState) Heaps() []int { return s.heaps }
+// Placement returns the placement rule of the game.
+func (s *BuildingState) Placement() Placement { return s.g.placement }
+
+// Game returns the game of the position.
+func (s *BuildingState) Game() *BuildingGame { return s.g }
 
 // Building reports whether the building phase is still on.
 func (s *BuildingState) Building() bool { return s.placed < s.g.p }
@@ -233,7 +243,7 @@ func (s *BuildingState) Player() game.Player {
 }
 
 // IsTerminal reports whether every token is placed and taken.
-func (s *BuildingState) IsTerminal() bool { return !s.Building() && maxHeap(s.heaps) == 0 }
+func (s *BuildingState) IsTerminal() bool { return !s.Building() && s.empty() }
 
 // placeable reports whether a token may go on a heap of h tokens now.
 func (s *BuildingState) placeable(h int, empty bool) bool {
@@ -319,62 +329,41 @@ func (s *BuildingState) Apply(m game.Move) error {
 func (s *BuildingState) ApplyUnchecked(m game.Move) {
 	i, t := unpack(m)
 	if t == 0 {
-		s.heaps[i]++
 		s.placed++
-	} else {
-		s.heaps[i] -= t
+		t = -1 // a placement adds a token
 	}
-	s.turn = 1 - s.turn
-	s.moves++
+	s.take(i, t)
 }
 
 // Undo takes back m, the last move applied.
 func (s *BuildingState) Undo(m game.Move) {
 	i, t := unpack(m)
 	if t == 0 {
-		s.heaps[i]--
 		s.placed--
-	} else {
-		s.heaps[i] += t
+		t = -1
 	}
-	s.turn = 1 - s.turn
-	s.moves--
+	s.untake(i, t)
 }
 
 // Clone returns an independent copy.
 func (s *BuildingState) Clone() game.State {
 	c := *s
-	c.heaps = append([]int(nil), s.heaps...)
+	c.heapRow = s.copyRow()
 	return &c
 }
 
 // Returns: whoever takes the last token wins.
-func (s *BuildingState) Returns() []float64 {
-	if !s.IsTerminal() {
-		return []float64{0, 0}
-	}
-	r := []float64{0, 0}
-	r[s.turn], r[1-s.turn] = -1, 1
-	return r
-}
+func (s *BuildingState) Returns() []float64 { return s.returns(s.IsTerminal(), false) }
 
 // Key hashes the heaps, the tokens placed and the player to move.
-func (s *BuildingState) Key() uint64 {
-	h := game.HashMix(0x6275696c, uint64(s.turn))
-	h = game.HashMix(h, uint64(s.placed))
-	for _, x := range s.heaps {
-		h = game.HashMix(h, uint64(x))
-	}
-	return h
-}
+func (s *BuildingState) Key() uint64 { return s.key(0x6275696c, uint64(s.placed)) }
 
 // MoveString writes "+HEAP" for a placement and "HEAP:COUNT" for a Nim move.
 func (s *BuildingState) MoveString(m game.Move) string {
-	i, t := unpack(m)
-	if t == 0 {
+	if i, t := unpack(m); t == 0 {
 		return fmt.Sprintf("+%d", i+1)
 	}
-	return fmt.Sprintf("%d:%d", i+1, t)
+	return takeText(m)
 }
 
 // ParseMove reads "+HEAP" (place a token on HEAP) or "HEAP:COUNT".
@@ -388,7 +377,7 @@ func (s *BuildingState) ParseMove(text string) (game.Move, error) {
 		return Move(i-1, 0), nil
 	}
 	if strings.Contains(t, ":") || strings.Contains(t, " ") {
-		return (&State{heaps: s.heaps}).ParseMove(t)
+		return parseTake(t, s.heaps)
 	}
 	return 0, fmt.Errorf("%q: want +HEAP to place a token (phase 1) or HEAP:COUNT to take tokens (phase 2)", short(text))
 }
@@ -412,7 +401,7 @@ func (s *BuildingState) String() string {
 	} else {
 		b.WriteString("playing Nim on the built heaps\n")
 	}
-	b.WriteString(drawHeaps(s.heaps, s.turn, s.IsTerminal(), "no move is left"))
+	b.WriteString(s.draw(s.IsTerminal(), "no move is left"))
 	return b.String()
 }
 
@@ -421,15 +410,15 @@ func (s *BuildingState) String() string {
 // player to move when it is not the phase-2 starter (see ParsePosition).
 func (s *BuildingState) Position() string {
 	if s.Building() {
-		return heapsPosition(s.heaps, s.turn, s.turn)
+		return s.position(s.turn)
 	}
-	return "nim:" + heapsPosition(s.heaps, s.turn, s.g.starter())
+	return "nim:" + s.position(s.g.starter())
 }
 
 // View returns the heaps, the phase ("building" or "nim") and, as the
 // counter, the tokens still to place.
 func (s *BuildingState) View() game.View {
-	v := heapsView(s.g.typ, s, s.heaps)
+	v := s.view(s.g.typ, s)
 	v.Status.Phase = "nim"
 	if s.Building() {
 		v.Status.Phase = "building"

@@ -1,16 +1,12 @@
 package nim
 
 import (
-	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/solve"
 )
 
 // MaxGrundyHeap is the largest heap a Grundy's game string or position accepts.
@@ -32,14 +28,10 @@ func NewGrundyType() *game.Type {
 }
 
 // GrundyGame is Grundy's game from one heap; positions may hold any number
-// of heaps. It caches the Grundy values it has needed and is safe for
-// concurrent use.
+// of heaps.
 type GrundyGame struct {
 	typ  *game.Type
 	heap int
-
-	mu     sync.Mutex
-	values []uint16
 }
 
 // NewGrundy returns Grundy's game starting from one heap of the given size.
@@ -84,22 +76,6 @@ func (g *GrundyGame) ParsePosition(text string) (game.State, error) {
 	return s, nil
 }
 
-// Values returns G(0..n) (or more), computing them by the sparse-space
-// method the first time.
-func (g *GrundyGame) Values(ctx context.Context, n int) ([]uint16, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if len(g.values) > n {
-		return g.values, nil
-	}
-	t, err := GrundyValues(ctx, min(max(n+1, 2*len(g.values), 64), MaxGrundyHeap+1), nil)
-	if err != nil {
-		return nil, err
-	}
-	g.values = t.Values
-	return g.values, nil
-}
-
 // GrundyState is a position of Grundy's game: the heaps in play. Move
 // Move(i, j) splits heap i into h−j and j (j < h−j); the larger part stays
 // in place and the smaller one follows it. A copy costs nothing and a move
@@ -114,6 +90,10 @@ type GrundyState struct {
 
 // Heaps returns the heap sizes, in a new slice.
 func (s *GrundyState) Heaps() []int { return s.heaps.ints() }
+
+// Turn returns the player whose turn it is; at the end of the game, the
+// player who cannot move.
+func (s *GrundyState) Turn() game.Player { return s.turn }
 
 // Player returns the player to move, or game.Terminal when no heap can be split.
 func (s *GrundyState) Player() game.Player {
@@ -213,12 +193,7 @@ func (s *GrundyState) Components() []game.State {
 
 // Returns: the player who cannot move loses.
 func (s *GrundyState) Returns() []float64 {
-	if !s.IsTerminal() {
-		return []float64{0, 0}
-	}
-	r := []float64{0, 0}
-	r[s.turn], r[1-s.turn] = -1, 1
-	return r
+	return heapReturns(s.turn, s.IsTerminal(), false)
 }
 
 // Key hashes the heaps and the player to move.
@@ -292,7 +267,7 @@ func (s *GrundyState) MoveHelp() string {
 func (s *GrundyState) String() string {
 	var first []int
 	for _, h := range s.heaps.all() {
-		if first = append(first, h); len(first) > shownHeaps {
+		if first = append(first, h); len(first) > ShownHeaps {
 			break
 		}
 	}
@@ -328,149 +303,4 @@ func (s *GrundyState) MoveFromParts(parts []game.Part) (game.Move, error) {
 		return 0, err
 	}
 	return m, nil
-}
-
-// grundyWinning returns every move to a position of Grundy value 0, given
-// the values, in LegalMoves order.
-func grundyWinning(heaps []int, vals []uint16) []game.Move {
-	total := 0
-	for _, h := range heaps {
-		total ^= int(vals[h])
-	}
-	var out []game.Move
-	if total == 0 {
-		return nil
-	}
-	for i, h := range heaps {
-		want := total ^ int(vals[h]) // the split must have this value
-		for j := 1; 2*j < h; j++ {
-			if int(vals[j]^vals[h-j]) == want {
-				out = append(out, Move(i, j))
-			}
-		}
-	}
-	return out
-}
-
-// GrundyPerfect plays Grundy's game by the Sprague–Grundy theory: a move to
-// a position of value 0 whenever one exists; otherwise the first legal move.
-type GrundyPerfect struct{ g *GrundyGame }
-
-// Act returns the perfect move.
-func (p GrundyPerfect) Act(ctx context.Context, st game.State) (game.Move, error) {
-	s, ok := st.(*GrundyState)
-	if !ok {
-		return 0, fmt.Errorf("grundy perfect: not a grundy state")
-	}
-	if s.IsTerminal() {
-		return 0, fmt.Errorf("grundy perfect: no legal move")
-	}
-	heaps := s.heaps.ints()
-	vals, err := s.g.Values(ctx, maxHeap(heaps))
-	if err != nil {
-		return 0, fmt.Errorf("grundy perfect: %w", err)
-	}
-	// The first winning move, found without listing them all.
-	total := 0
-	for _, h := range heaps {
-		total ^= int(vals[h])
-	}
-	if total != 0 {
-		for i, h := range heaps {
-			want := total ^ int(vals[h])
-			for j := 1; 2*j < h; j++ {
-				if int(vals[j]^vals[h-j]) == want {
-					return Move(i, j), nil
-				}
-			}
-		}
-	}
-	return s.MoveAt(0), nil
-}
-
-// Solve decides a position of Grundy's game by its Grundy values (the
-// sparse-space table) and explains it. The value is the position's Grundy
-// value, the XOR of its heaps' values. Extra fields: heaps,
-// grundy_values, nim_sum, grundy, reason.
-func (g *GrundyGame) Solve(ctx context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
-	s, ok := st.(*GrundyState)
-	if !ok {
-		return nil, fmt.Errorf("grundy solve: not a grundy state")
-	}
-	heaps := s.heaps.ints()
-	vals, err := g.Values(ctx, maxHeap(heaps))
-	if err != nil {
-		return &solve.Result{Outcome: solve.Unknown}, fmt.Errorf("grundy solve: %w", err)
-	}
-	hv := make([]int, len(heaps))
-	sum := 0
-	for i, h := range heaps {
-		hv[i] = int(vals[h])
-		sum ^= hv[i]
-	}
-	extra := map[string]any{"heaps": heaps, "grundy_values": hv, "nim_sum": sum}
-	if s.IsTerminal() {
-		r := terminalResult(s, uint64(0), fmt.Sprintf("Every heap has one or two tokens: no heap can be split, %s cannot move and loses.\n", game.SeatName(s.turn)))
-		r.Extra = extra
-		return r, nil
-	}
-	wins := grundyWinning(heaps, vals)
-	r := solve.Impartial(uint64(sum), wins)
-	maps.Copy(r.Extra, extra)
-	r.Nodes = int64(len(heaps))
-	why := "By the Sprague–Grundy theorem the heaps are independent games, each worth a Nim heap of size G(heap)\n" +
-		"(G(n) = mex of G(a) XOR G(n−a) over the splits, computed by the sparse-space method), and the\n" +
-		"position is lost for the player to move exactly when the XOR of the values is 0."
-	if sum == 0 {
-		why += "\nIt is 0: every split changes one heap's value and makes the XOR non-zero."
-	} else {
-		i, j := unpack(wins[0])
-		h := heaps[i]
-		why += fmt.Sprintf("\nIt is %d: split heap %d (G(%d) = %d) into %d and %d, worth G(%d) XOR G(%d) = %d XOR %d = %d = %d XOR %d,\nso the XOR becomes 0.",
-			sum, i+1, h, vals[h], h-j, j, h-j, j, vals[h-j], vals[j], vals[h-j]^vals[j], sum, vals[h])
-	}
-	r.Extra["reason"] = why
-	var b strings.Builder
-	fmt.Fprintf(&b, "Grundy's game: heaps %s; a move splits a heap into two unequal parts; who cannot move loses.\n\n", joinSizes(heaps))
-	fmt.Fprintf(&b, "  heap  tokens  G\n")
-	for i, h := range heaps[:min(len(heaps), shownHeaps)] {
-		fmt.Fprintf(&b, "  %4d %7d  %d\n", i+1, h, hv[i])
-	}
-	if len(heaps) > shownHeaps {
-		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-shownHeaps)
-	}
-	fmt.Fprintf(&b, "  XOR of the values: %d\n\n%s\n", sum, why)
-	if len(wins) > 0 {
-		fmt.Fprintf(&b, "Winning moves (HEAP=A+B): %s\n", moveTexts(s, wins, 30))
-	}
-	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", r.Outcome)
-	r.Text = b.String()
-	return r, nil
-}
-
-// Analyze values every split at once: its value is the Grundy value it
-// leaves, and it wins when that is 0.
-func (g *GrundyGame) Analyze(ctx context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
-	s, ok := st.(*GrundyState)
-	if !ok {
-		return nil, fmt.Errorf("grundy analyze: not a grundy state")
-	}
-	if err := checkAnalyzable("grundy", s.MoveCount()); err != nil {
-		return nil, err
-	}
-	heaps := s.heaps.ints()
-	vals, err := g.Values(ctx, maxHeap(heaps))
-	if err != nil {
-		return nil, fmt.Errorf("grundy analyze: %w", err)
-	}
-	var sum uint16
-	for _, h := range heaps {
-		sum ^= vals[h]
-	}
-	return analysisOf(s, s.LegalMoves(make([]game.Move, 0, s.heaps.splits)), func(_ int, m game.Move) (bool, any) {
-		i, j := unpack(m)
-		h := heaps[i]
-		v := sum ^ vals[h] ^ vals[j] ^ vals[h-j]
-		return v == 0, uint64(v)
-	}), nil
 }

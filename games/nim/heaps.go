@@ -6,27 +6,148 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/solve"
 )
 
-// What the heap games of this package share: the heap notation of
-// positions (with the player to move), the heaps view, the heap-and-amount
-// move parts, the indexing of long move lists and the heap drawing.
+// The shared base of the Nim family's heap states: heapRow holds the heaps,
+// the player to move and the moves played of Nim, Index-k Nim, Greedy Nim
+// and Building Nim, and hashes, clones, writes, shows and draws them the
+// same way for all; the functions below give the same heap notation of
+// positions (with the player to move), the heap-and-amount move parts and
+// their HEAP:COUNT text, the indexing of long move lists and the heap
+// drawing to those games and to Grundy's game (whose heaps are a heapSeq).
 
 // MaxHeaps bounds the number of heaps of a game string or a position (a
 // Grundy's game position from one heap of MaxGrundyHeap tokens reaches
 // MaxGrundyHeap/2 heaps).
 const MaxHeaps = 1 << 20
 
-// MaxAnalyzeMoves bounds the moves the games of this package value in one
-// analysis (`kombi analyze`): every move of a single Nim heap of MaxHeap
-// tokens or a Grundy's game heap of MaxGrundyHeap tokens fits.
-const MaxAnalyzeMoves = 1 << 20
+// ShownHeaps bounds the heaps a drawing (or an explanation) lists one by
+// one; the others are summed up in one line, so that drawing a position
+// costs the same however many heaps it has.
+const ShownHeaps = 50
 
-// shownHeaps bounds the heaps a drawing lists one by one; the others are
-// summed up in one line, so that drawing a position costs the same however
-// many heaps it has.
-const shownHeaps = 50
+// heapRow is the part of a heap game's state that the Nim family shares:
+// the heap sizes, whose turn it is and how many moves were played.
+type heapRow struct {
+	heaps []int
+	turn  game.Player // who moves next (kept at the end: the player who cannot move)
+	moves int
+}
+
+// newHeapRow returns a row of copies of heaps with turn to move.
+func newHeapRow(heaps []int, turn game.Player) heapRow {
+	return heapRow{heaps: append([]int(nil), heaps...), turn: turn}
+}
+
+// Heaps returns the heap sizes (do not modify).
+func (r *heapRow) Heaps() []int { return r.heaps }
+
+// Turn returns the player whose turn it is; at the end of the game, the
+// player who cannot move.
+func (r *heapRow) Turn() game.Player { return r.turn }
+
+// empty reports whether every heap is empty.
+func (r *heapRow) empty() bool { return maxHeap(r.heaps) == 0 }
+
+// copyRow returns an independent copy of the row.
+func (r *heapRow) copyRow() heapRow {
+	c := *r
+	c.heaps = append([]int(nil), r.heaps...)
+	return c
+}
+
+// take removes t tokens from heap i (t < 0 puts them back) and passes the
+// turn.
+func (r *heapRow) take(i, t int) {
+	r.heaps[i] -= t
+	r.pass()
+}
+
+// untake takes back take(i, t).
+func (r *heapRow) untake(i, t int) {
+	r.heaps[i] += t
+	r.unpass()
+}
+
+// pass gives the turn to the other player after a move.
+func (r *heapRow) pass() {
+	r.turn = 1 - r.turn
+	r.moves++
+}
+
+// unpass takes back pass.
+func (r *heapRow) unpass() {
+	r.turn = 1 - r.turn
+	r.moves--
+}
+
+// returns gives the result when over is true: the player who cannot move
+// (the player to move) loses, or wins when stuckWins (misère play).
+func (r *heapRow) returns(over, stuckWins bool) []float64 {
+	return heapReturns(r.turn, over, stuckWins)
+}
+
+// heapReturns gives the result when over is true: the player who cannot
+// move (stuck) loses, or wins when stuckWins (misère play).
+func heapReturns(stuck game.Player, over, stuckWins bool) []float64 {
+	out := []float64{0, 0}
+	if !over {
+		return out
+	}
+	out[stuck], out[1-stuck] = -1, 1
+	if stuckWins {
+		out[stuck], out[1-stuck] = 1, -1
+	}
+	return out
+}
+
+// key hashes seed, the player to move, extra and the heaps, in this order.
+func (r *heapRow) key(seed uint64, extra ...uint64) uint64 {
+	h := game.HashMix(seed, uint64(r.turn))
+	for _, x := range extra {
+		h = game.HashMix(h, x)
+	}
+	for _, x := range r.heaps {
+		h = game.HashMix(h, uint64(x))
+	}
+	return h
+}
+
+// position writes the heaps in the position notation (heapsPosition).
+func (r *heapRow) position(def game.Player) string { return heapsPosition(r.heaps, r.turn, def) }
+
+// view is the heaps view of s, a state of a game of type t.
+func (r *heapRow) view(t *game.Type, s game.State) game.View { return heapsView(t, s, r.heaps) }
+
+// draw draws the heaps (drawHeaps).
+func (r *heapRow) draw(over bool, overText string) string {
+	return drawHeaps(r.heaps, r.turn, over, overText)
+}
+
+// parseHeapPosition reads a position of heap sizes from 0 to MaxHeap with
+// an optional final P1 or P2 (given reports whether it was there).
+func parseHeapPosition(text string) (heaps []int, turn game.Player, given bool, err error) {
+	rest, turn, given := splitTurn(text)
+	heaps, err = ParseHeaps(rest)
+	return heaps, turn, given, err
+}
+
+// maxHeap returns the largest heap size (0 for no heaps).
+func maxHeap(heaps []int) int {
+	m := 0
+	for _, h := range heaps {
+		m = max(m, h)
+	}
+	return m
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // splitTurn cuts a final "P1" or "P2" (any case, after a space, ';' or
 // ',') off a position and returns the player it names.
@@ -105,6 +226,34 @@ func heapsView(t *game.Type, s game.State, heaps []int) game.View {
 	return v
 }
 
+// takeText writes "take t tokens from heap i" as HEAP:COUNT with heaps
+// numbered from 1, e.g. "3:10".
+func takeText(m game.Move) string {
+	i, t := unpack(m)
+	return strconv.Itoa(i+1) + ":" + strconv.Itoa(t)
+}
+
+// parseTake reads "HEAP:COUNT" (also "HEAP COUNT"): take COUNT tokens from
+// heap HEAP of heaps.
+func parseTake(text string, heaps []int) (game.Move, error) {
+	f := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == ':' || r == ' ' || r == '\t' })
+	if len(f) != 2 {
+		return 0, fmt.Errorf("%q: want HEAP:COUNT, e.g. 2:3 takes 3 tokens from heap 2", text)
+	}
+	i, err1 := strconv.Atoi(f[0])
+	t, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("%q: want HEAP:COUNT with whole numbers, e.g. 2:3", text)
+	}
+	if i < 1 || i > len(heaps) {
+		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", text, i, len(heaps))
+	}
+	if t < 1 || t > MaxHeap {
+		return 0, fmt.Errorf("%q: take from 1 to %d tokens", text, heaps[i-1])
+	}
+	return Move(i-1, t), nil
+}
+
 // heapAmountParts are the parts of "take amount tokens from heap" (heap from 0).
 func heapAmountParts(heap, amount int) []game.Part {
 	return []game.Part{{Kind: game.PartHeap, Value: int64(heap)}, {Kind: game.PartAmount, Value: int64(amount)}}
@@ -143,7 +292,7 @@ func indexMove(heaps []int, i int64, per func(h int) int) (heap, k int, ok bool)
 }
 
 // drawHeaps is the heap display shared by the games of this package: one
-// line per heap (at most shownHeaps of them), then whose turn it is, or
+// line per heap (at most ShownHeaps of them), then whose turn it is, or
 // overText at the end.
 func drawHeaps(heaps []int, turn game.Player, over bool, overText string) string {
 	return drawHeapsOf(heaps, len(heaps), turn, over, overText)
@@ -152,8 +301,8 @@ func drawHeaps(heaps []int, turn game.Player, over bool, overText string) string
 // drawHeapsOf draws the first heaps of n.
 func drawHeapsOf(heaps []int, n int, turn game.Player, over bool, overText string) string {
 	var b strings.Builder
-	b.Grow(64 * min(len(heaps), shownHeaps))
-	for i, h := range heaps[:min(len(heaps), shownHeaps)] {
+	b.Grow(64 * min(len(heaps), ShownHeaps))
+	for i, h := range heaps[:min(len(heaps), ShownHeaps)] {
 		// "heap %d: %3d  %s\n" without fmt: this is drawn after every move.
 		size := strconv.Itoa(h)
 		b.WriteString("heap ")
@@ -167,8 +316,8 @@ func drawHeapsOf(heaps []int, n int, turn game.Player, over bool, overText strin
 		}
 		b.WriteByte('\n')
 	}
-	if n > shownHeaps {
-		fmt.Fprintf(&b, "… %d more heaps (heaps %d to %d)\n", n-shownHeaps, shownHeaps+1, n)
+	if n > ShownHeaps {
+		fmt.Fprintf(&b, "… %d more heaps (heaps %d to %d)\n", n-ShownHeaps, ShownHeaps+1, n)
 	}
 	if over {
 		b.WriteString(overText)
@@ -180,33 +329,3 @@ func drawHeapsOf(heaps []int, n int, turn game.Player, over bool, overText strin
 
 // dots is the longest bar a heap is drawn with.
 const dots = "●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●"
-
-// analysisOf is an analysis of moves, every one decided: win reports
-// whether the move wins for its mover, value the position's value after
-// it (nil where the game has no value).
-func analysisOf(s game.State, moves []game.Move, value func(i int, m game.Move) (win bool, v any)) *solve.Analysis {
-	a := &solve.Analysis{Complete: true, Moves: make([]solve.MoveValue, len(moves)), Nodes: int64(len(moves))}
-	for i, m := range moves {
-		win, v := value(i, m)
-		o := solve.Loss
-		if win {
-			o = solve.Win
-		}
-		a.Moves[i] = solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: o, Value: v}
-	}
-	return a
-}
-
-// checkAnalyzable refuses positions with more than MaxAnalyzeMoves moves.
-func checkAnalyzable(name string, count int64) error {
-	if count > MaxAnalyzeMoves {
-		return fmt.Errorf("%s analyze: the position has %d legal moves, more than the %d an analysis lists", name, count, MaxAnalyzeMoves)
-	}
-	return nil
-}
-
-// terminalResult is the result of a finished game: seat 0's outcome and
-// the value (nil where the game has none).
-func terminalResult(s game.State, value any, text string) *solve.Result {
-	return &solve.Result{Outcome: solve.FromReturn(s.Returns()[0]), Value: value, Complete: true, Text: text}
-}

@@ -1,12 +1,12 @@
-// Package nim implements Nim in normal and misère play, with Bouton's
-// optimal strategy, a teaching explanation of the XOR rule, and (in the other
-// files of this package) the variants of the Nim family.
+// Package nim holds the rules of the Nim family: Nim in normal and misère
+// play and (in the other files of this package) its variants Index-k Nim,
+// Greedy Nim, Building Nim and Grundy's game, on one shared base of heap
+// states (heaps.go). Their theory, solvers, tables and perfect players are
+// in package study/nim.
 package nim
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/kombi/kombi/game"
 )
@@ -69,7 +69,7 @@ func (g *Game) String() string {
 func (g *Game) NewInitialState() game.State { return g.newState(g.piles) }
 
 func (g *Game) newState(heaps []int) *State {
-	s := &State{g: g, misere: g.misere, heaps: append([]int(nil), heaps...)}
+	s := &State{g: g, misere: g.misere, heapRow: newHeapRow(heaps, 0)}
 	for _, h := range heaps {
 		s.total += h
 	}
@@ -80,8 +80,7 @@ func (g *Game) newState(heaps []int) *State {
 // e.g. "7;5;12", with the first player to move, or followed by " P2" when
 // the second player is to move, as Position writes it.
 func (g *Game) ParsePosition(text string) (game.State, error) {
-	rest, turn, _ := splitTurn(text)
-	heaps, err := ParseHeaps(rest)
+	heaps, turn, _, err := parseHeapPosition(text)
 	if err != nil {
 		return nil, err
 	}
@@ -92,21 +91,20 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 
 // State is a Nim position. It implements game.Undoer and game.Hasher.
 type State struct {
+	heapRow
 	g      *Game
 	misere bool
-	heaps  []int
 	total  int
-	turn   game.Player // who moves next (kept at the end: the player who cannot move)
-	moves  int
 }
 
 // Move packs "take n tokens from heap i" (i from 0).
 func Move(heap, take int) game.Move { return game.Move(uint64(heap)<<32 | uint64(take)) }
 
-func unpack(m game.Move) (heap, take int) { return int(m >> 32), int(m & 0xffffffff) }
+// Unpack returns the heap (from 0) and the count of a move packed by Move
+// (a count of 0 is a Building Nim placement).
+func Unpack(m game.Move) (heap, take int) { return int(m >> 32), int(m & 0xffffffff) }
 
-// Heaps returns the heap sizes (do not modify).
-func (s *State) Heaps() []int { return s.heaps }
+func unpack(m game.Move) (heap, take int) { return Unpack(m) }
 
 // Misere reports whether taking the last token loses.
 func (s *State) Misere() bool { return s.misere }
@@ -161,77 +159,35 @@ func (s *State) Apply(m game.Move) error {
 // ApplyUnchecked takes the tokens without checking.
 func (s *State) ApplyUnchecked(m game.Move) {
 	i, t := unpack(m)
-	s.heaps[i] -= t
+	s.take(i, t)
 	s.total -= t
-	s.turn = 1 - s.turn
-	s.moves++
 }
 
 // Undo puts back the tokens of m, the last move applied.
 func (s *State) Undo(m game.Move) {
 	i, t := unpack(m)
-	s.heaps[i] += t
+	s.untake(i, t)
 	s.total += t
-	s.turn = 1 - s.turn
-	s.moves--
 }
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s
-	c.heaps = append([]int(nil), s.heaps...)
+	c.heapRow = s.copyRow()
 	return &c
 }
 
 // Returns: in normal play the player who took the last token wins, in misère play loses.
-func (s *State) Returns() []float64 {
-	if s.total != 0 {
-		return []float64{0, 0}
-	}
-	r := []float64{0, 0}
-	stuck := s.turn // the player who would move on empty heaps
-	if s.misere {
-		r[stuck], r[1-stuck] = 1, -1
-	} else {
-		r[stuck], r[1-stuck] = -1, 1
-	}
-	return r
-}
+func (s *State) Returns() []float64 { return s.returns(s.total == 0, s.misere) }
 
 // Key hashes the heaps and the player to move.
-func (s *State) Key() uint64 {
-	h := game.HashMix(uint64(len(s.heaps)), uint64(s.turn))
-	for _, x := range s.heaps {
-		h = game.HashMix(h, uint64(x))
-	}
-	return h
-}
+func (s *State) Key() uint64 { return s.key(uint64(len(s.heaps))) }
 
 // MoveString writes "HEAP:COUNT" with heaps numbered from 1, e.g. "3:10".
-func (s *State) MoveString(m game.Move) string {
-	i, t := unpack(m)
-	return fmt.Sprintf("%d:%d", i+1, t)
-}
+func (s *State) MoveString(m game.Move) string { return takeText(m) }
 
 // ParseMove reads "HEAP:COUNT" (also "HEAP COUNT"): take COUNT tokens from heap HEAP.
-func (s *State) ParseMove(text string) (game.Move, error) {
-	f := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == ':' || r == ' ' || r == '\t' })
-	if len(f) != 2 {
-		return 0, fmt.Errorf("%q: want HEAP:COUNT, e.g. 2:3 takes 3 tokens from heap 2", text)
-	}
-	i, err1 := strconv.Atoi(f[0])
-	t, err2 := strconv.Atoi(f[1])
-	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("%q: want HEAP:COUNT with whole numbers, e.g. 2:3", text)
-	}
-	if i < 1 || i > len(s.heaps) {
-		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", text, i, len(s.heaps))
-	}
-	if t < 1 || t > MaxHeap {
-		return 0, fmt.Errorf("%q: take from 1 to %d tokens", text, s.heaps[i-1])
-	}
-	return Move(i-1, t), nil
-}
+func (s *State) ParseMove(text string) (game.Move, error) { return parseTake(text, s.heaps) }
 
 // MoveHelp explains the notation.
 func (s *State) MoveHelp() string {
@@ -239,9 +195,7 @@ func (s *State) MoveHelp() string {
 }
 
 // String draws the heaps, one per line.
-func (s *State) String() string {
-	return drawHeaps(s.heaps, s.turn, s.total == 0, "all heaps are empty")
-}
+func (s *State) String() string { return s.draw(s.total == 0, "all heaps are empty") }
 
 // MoveCount returns the number of legal moves, the tokens left.
 func (s *State) MoveCount() int64 { return int64(s.total) }
@@ -255,10 +209,10 @@ func (s *State) MoveAt(i int64) game.Move {
 
 // Position writes the heaps separated by ';', then " P2" when the second
 // player is to move (see ParsePosition).
-func (s *State) Position() string { return heapsPosition(s.heaps, s.turn, 0) }
+func (s *State) Position() string { return s.position(0) }
 
 // View returns the heaps.
-func (s *State) View() game.View { return heapsView(s.g.typ, s, s.heaps) }
+func (s *State) View() game.View { return s.view(s.g.typ, s) }
 
 // MoveParts returns the heap (from 0) and the number of tokens taken.
 func (s *State) MoveParts(m game.Move) []game.Part {

@@ -1,14 +1,12 @@
 package nim
 
 import (
-	"context"
 	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/solve"
 )
 
 // MaxLegalMoves bounds the number of legal moves of a playable Nim_k
@@ -73,15 +71,14 @@ func (g *KGame) String() string {
 func (g *KGame) NewInitialState() game.State { return g.newState(g.piles) }
 
 func (g *KGame) newState(heaps []int) *KState {
-	return &KState{g: g, heaps: append([]int(nil), heaps...)}
+	return &KState{g: g, heapRow: newHeapRow(heaps, 0)}
 }
 
 // ParsePosition reads heap sizes separated by ';', e.g. "7;5;12", with the
 // first player to move, or followed by " P2" when the second player is to
 // move, as Position writes it.
 func (g *KGame) ParsePosition(text string) (game.State, error) {
-	rest, turn, _ := splitTurn(text)
-	heaps, err := ParseHeaps(rest)
+	heaps, turn, _, err := parseHeapPosition(text)
 	if err != nil {
 		return nil, err
 	}
@@ -99,15 +96,13 @@ func (g *KGame) ParsePosition(text string) (game.State, error) {
 // heap to the first (so 1:1, 1:2, ..., 2:1, 1:1+2:1, ... come in that
 // order), and LegalMoves is 0, 1, ..., N−1.
 type KState struct {
-	g     *KGame
-	heaps []int
-	turn  game.Player
-	moves int
-	cnt   []uint64 // cnt[i*(k+1)+j]: ways to fill heaps i.. with ≤ j non-zero takes
+	heapRow
+	g   *KGame
+	cnt []uint64 // cnt[i*(k+1)+j]: ways to fill heaps i.. with ≤ j non-zero takes
 }
 
-// Heaps returns the heap sizes (do not modify).
-func (s *KState) Heaps() []int { return s.heaps }
+// K returns the most heaps a move may take from.
+func (s *KState) K() int { return s.g.k }
 
 // counts fills cnt: C(i, j), the ways to take from the heaps at positions
 // i.. of the order last heap first, with at most j of them non-zero:
@@ -148,6 +143,14 @@ func (s *KState) c(i, j int) uint64 {
 
 // count returns the number of legal moves.
 func (s *KState) count() uint64 { return s.c(0, s.g.k) - 1 }
+
+// Rank returns the Move of a tuple of takes, the tokens taken from every
+// heap (which must be a legal move).
+func (s *KState) Rank(take []int) game.Move { return s.rank(take) }
+
+// Takes returns the tuple of takes of move m, the tokens taken from every
+// heap, or false when m is not a legal move.
+func (s *KState) Takes(m game.Move) ([]int, bool) { return s.unrank(m) }
 
 // rank returns the Move of a tuple of takes (which must be legal).
 func (s *KState) rank(take []int) game.Move {
@@ -194,14 +197,7 @@ func (s *KState) Player() game.Player {
 }
 
 // IsTerminal reports whether every heap is empty.
-func (s *KState) IsTerminal() bool {
-	for _, h := range s.heaps {
-		if h > 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *KState) IsTerminal() bool { return s.empty() }
 
 // LegalMoves appends 0, 1, ..., N−1: the ranks of the legal moves. N is at
 // most MaxLegalMoves (NewK and ParsePosition refuse larger positions).
@@ -234,35 +230,21 @@ func (s *KState) applyTake(take []int) {
 		s.heaps[i] -= t
 	}
 	s.cnt = nil
-	s.turn = 1 - s.turn
-	s.moves++
+	s.pass()
 }
 
 // Clone returns an independent copy.
 func (s *KState) Clone() game.State {
 	c := *s
-	c.heaps = append([]int(nil), s.heaps...)
+	c.heapRow = s.copyRow()
 	return &c
 }
 
 // Returns: whoever takes the last token wins.
-func (s *KState) Returns() []float64 {
-	if !s.IsTerminal() {
-		return []float64{0, 0}
-	}
-	r := []float64{0, 0}
-	r[s.turn], r[1-s.turn] = -1, 1
-	return r
-}
+func (s *KState) Returns() []float64 { return s.returns(s.IsTerminal(), false) }
 
 // Key hashes the heaps and the player to move.
-func (s *KState) Key() uint64 {
-	h := game.HashMix(0x6e696d6b, uint64(s.turn))
-	for _, x := range s.heaps {
-		h = game.HashMix(h, uint64(x))
-	}
-	return h
-}
+func (s *KState) Key() uint64 { return s.key(0x6e696d6b) }
 
 // MoveString writes the heaps taken from as HEAP:COUNT joined by '+', e.g. "1:2+3:1".
 func (s *KState) MoveString(m game.Move) string {
@@ -270,10 +252,12 @@ func (s *KState) MoveString(m game.Move) string {
 	if !ok {
 		return fmt.Sprintf("#%d", m)
 	}
-	return takeString(take)
+	return TakeString(take)
 }
 
-func takeString(take []int) string {
+// TakeString writes a tuple of takes as HEAP:COUNT pairs joined by '+',
+// heaps numbered from 1, e.g. "1:2+3:1".
+func TakeString(take []int) string {
 	var parts []string
 	for i, t := range take {
 		if t > 0 {
@@ -375,10 +359,10 @@ func (s *KState) MoveAt(i int64) game.Move { return game.Move(i) }
 
 // Position writes the heaps separated by ';', then " P2" when the second
 // player is to move (see ParsePosition).
-func (s *KState) Position() string { return heapsPosition(s.heaps, s.turn, 0) }
+func (s *KState) Position() string { return s.position(0) }
 
 // View returns the heaps.
-func (s *KState) View() game.View { return heapsView(s.g.typ, s, s.heaps) }
+func (s *KState) View() game.View { return s.view(s.g.typ, s) }
 
 // MoveHelp explains the notation.
 func (s *KState) MoveHelp() string {
@@ -386,295 +370,4 @@ func (s *KState) MoveHelp() string {
 }
 
 // String draws the heaps, one per line.
-func (s *KState) String() string {
-	return drawHeaps(s.heaps, s.turn, s.IsTerminal(), "no move is left")
-}
-
-// ---- Moore's theory ----
-
-// DigitSums returns, for every binary digit (least significant first), the
-// number of heaps with that digit set.
-func DigitSums(heaps []int) []int {
-	var sums []int
-	for _, h := range heaps {
-		for b := 0; h>>b > 0; b++ {
-			for len(sums) <= b {
-				sums = append(sums, 0)
-			}
-			sums[b] += h >> b & 1
-		}
-	}
-	return sums
-}
-
-// IsMooreP reports whether the player to move loses in Index-k Nim: by
-// Moore's theorem, exactly when every binary digit sum of the heaps is
-// divisible by k+1.
-func IsMooreP(heaps []int, k int) bool {
-	for _, s := range DigitSums(heaps) {
-		if s%(k+1) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// MooreMove returns the new heap sizes after a winning move by Moore's
-// construction, or nil in a P-position. It goes down the binary digits
-// keeping a set S of heaps already reduced (whose lower digits are free):
-// when the free heaps cannot bring the digit sum to a multiple of k+1, it
-// reduces r more heaps with that digit set (r = the sum mod k+1), which
-// never makes |S| exceed k.
-func MooreMove(heaps []int, k int) []int {
-	if IsMooreP(heaps, k) {
-		return nil
-	}
-	top := 0
-	for _, h := range heaps {
-		top = max(top, bits.Len(uint(h)))
-	}
-	nh := append([]int(nil), heaps...)
-	free := make([]bool, len(heaps))
-	var S []int
-	for b := top - 1; b >= 0; b-- {
-		m := 0
-		for i, h := range heaps {
-			if !free[i] && h>>b&1 == 1 {
-				m++
-			}
-		}
-		r := m % (k + 1)
-		need := (k + 1 - r) % (k + 1)
-		if need <= len(S) {
-			for idx, i := range S {
-				if idx < need {
-					nh[i] |= 1 << b
-				} else {
-					nh[i] &^= 1 << b
-				}
-			}
-			continue
-		}
-		for _, i := range S {
-			nh[i] &^= 1 << b
-		}
-		for i, h := range heaps {
-			if r == 0 {
-				break
-			}
-			if !free[i] && h>>b&1 == 1 {
-				free[i] = true
-				nh[i] &^= 1 << b
-				S = append(S, i)
-				r--
-			}
-		}
-	}
-	return nh
-}
-
-// kWinningTakes lists every winning move as a tuple of takes, in move order.
-func kWinningTakes(heaps []int, k int) [][]int {
-	var out [][]int
-	sums := DigitSums(heaps)
-	take := make([]int, len(heaps))
-	work := append([]int(nil), sums...)
-	var rec func(i, left int, any bool) // i counts heaps from the last
-	rec = func(i, left int, any bool) {
-		if i == len(heaps) {
-			if !any {
-				return
-			}
-			for _, s := range work {
-				if s%(k+1) != 0 {
-					return
-				}
-			}
-			out = append(out, append([]int(nil), take...))
-			return
-		}
-		rec(i+1, left, any)
-		if left == 0 {
-			return
-		}
-		x := len(heaps) - 1 - i
-		h := heaps[x]
-		for t := 1; t <= h; t++ {
-			take[x] = t
-			nv := h - t
-			for b := range work {
-				work[b] += (nv>>b&1 - h>>b&1)
-			}
-			rec(i+1, left-1, true)
-			for b := range work {
-				work[b] -= (nv>>b&1 - h>>b&1)
-			}
-		}
-		take[x] = 0
-	}
-	rec(0, k, false)
-	return out
-}
-
-// KPerfect plays Moore's strategy in Index-k Nim: a winning move whenever
-// one exists; in a P-position it takes one token from a largest heap.
-type KPerfect struct{}
-
-// Act returns the perfect move.
-func (KPerfect) Act(ctx context.Context, st game.State) (game.Move, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	s, ok := st.(*KState)
-	if !ok {
-		return 0, fmt.Errorf("nimk perfect: not a nimk state")
-	}
-	if s.IsTerminal() {
-		return 0, fmt.Errorf("nimk perfect: no legal move")
-	}
-	take := make([]int, len(s.heaps))
-	if nh := MooreMove(s.heaps, s.g.k); nh != nil {
-		for i := range nh {
-			take[i] = s.heaps[i] - nh[i]
-		}
-	} else {
-		best := 0
-		for i, h := range s.heaps {
-			if h > s.heaps[best] {
-				best = i
-			}
-		}
-		take[best] = 1
-	}
-	return s.rank(take), nil
-}
-
-func mooreTable(heaps []int, k int) (string, []int) {
-	sums := DigitSums(heaps)
-	w := max(1, len(sums))
-	var b strings.Builder
-	fmt.Fprintf(&b, "  heap %8s  %s\n", "tokens", "binary")
-	for i, h := range heaps[:min(len(heaps), shownHeaps)] {
-		fmt.Fprintf(&b, "  %4d %8d  %s\n", i+1, h, spaced(fmt.Sprintf("%0*b", w, h)))
-	}
-	if len(heaps) > shownHeaps {
-		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-shownHeaps)
-	}
-	fmt.Fprintf(&b, "  %s\n", strings.Repeat("-", 16+2*w))
-	top := make([]int, w)
-	var s, m []string
-	for i := range w {
-		v := 0
-		if w-1-i < len(sums) {
-			v = sums[w-1-i]
-		}
-		top[i] = v
-		s = append(s, strconv.Itoa(v))
-		m = append(m, strconv.Itoa(v%(k+1)))
-	}
-	fmt.Fprintf(&b, "  digit sums     %s\n", strings.Join(s, " "))
-	fmt.Fprintf(&b, "  mod k+1 = %-3d  %s", k+1, strings.Join(m, " "))
-	return b.String(), top
-}
-
-func spaced(s string) string { return strings.Join(strings.Split(s, ""), " ") }
-
-// Solve decides an Index-k Nim position by Moore's theorem and explains
-// it: the binary digits, the digit sums modulo k+1, the reasoning and every
-// winning move. The value is the Grundy value where it is known: the
-// nim-sum for k = 1 (plain Nim), else nil. Extra fields: heaps, k,
-// digit_sums (most significant digit first), reason.
-func (g *KGame) Solve(_ context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
-	s, ok := st.(*KState)
-	if !ok {
-		return nil, fmt.Errorf("nimk solve: not a nimk state")
-	}
-	table, top := mooreTable(s.heaps, g.k)
-	extra := map[string]any{"heaps": append([]int(nil), s.heaps...), "k": g.k, "digit_sums": top}
-	if s.IsTerminal() {
-		r := terminalResult(s, g.value(s.heaps), fmt.Sprintf("Every heap is empty: the game is over, %s took the last token and wins.\n", game.SeatName(1-s.turn)))
-		r.Extra = extra
-		return r, nil
-	}
-	var best []game.Move
-	for _, t := range kWinningTakes(s.heaps, g.k) {
-		best = append(best, s.rank(t))
-	}
-	r := &solve.Result{Outcome: winLoss(len(best) > 0), Value: g.value(s.heaps), Best: best, Complete: true, Extra: extra, Nodes: int64(s.count())}
-	var why string
-	if len(best) == 0 {
-		why = fmt.Sprintf("Moore's theorem: the player to move loses exactly when every binary digit sum is divisible by k+1 = %d.\n"+
-			"Here they all are: a move changes at most k heaps, and for the highest digit it changes, it lowers\n"+
-			"between 1 and k of the ones, so that sum stops being divisible; the opponent can always restore it.", g.k+1)
-	} else {
-		nh := MooreMove(s.heaps, g.k)
-		take := make([]int, len(nh))
-		for i := range nh {
-			take[i] = s.heaps[i] - nh[i]
-		}
-		why = fmt.Sprintf("Moore's theorem: the player to move loses exactly when every binary digit sum is divisible by k+1 = %d.\n"+
-			"Not all are, so the player to move wins. Moore's construction goes down the digits, reducing at most k\n"+
-			"heaps so that every digit sum becomes a multiple of %d: heaps %s → %s, the move %s.",
-			g.k+1, g.k+1, joinSizes(s.heaps), joinSizes(nh), takeString(take))
-	}
-	extra["reason"] = why
-	var b strings.Builder
-	fmt.Fprintf(&b, "Heaps %s; a move takes from 1 to k = %d heaps; whoever takes the last token wins.\n\n%s\n%s\n", joinSizes(s.heaps), g.k, table, why)
-	if len(best) > 0 {
-		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT joined by +): %s\n", moveTexts(s, best, 30))
-	}
-	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", r.Outcome)
-	r.Text = b.String()
-	return r, nil
-}
-
-// value is the Grundy value of heaps where it is known (k = 1: the
-// nim-sum), else nil.
-func (g *KGame) value(heaps []int) any {
-	if g.k == 1 {
-		return uint64(NimSum(heaps))
-	}
-	return nil
-}
-
-// Analyze values every move at once: a move wins when every digit sum it
-// leaves is divisible by k+1 (Moore's theorem); its value is the Grundy
-// value it leaves where known (k = 1), else nil.
-func (g *KGame) Analyze(_ context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
-	s, ok := st.(*KState)
-	if !ok {
-		return nil, fmt.Errorf("nimk analyze: not a nimk state")
-	}
-	if err := checkAnalyzable("nimk", s.MoveCount()); err != nil {
-		return nil, err
-	}
-	var sums [64]int
-	for b, v := range DigitSums(s.heaps) {
-		sums[b] = v
-	}
-	sum := NimSum(s.heaps)
-	return analysisOf(s, s.LegalMoves(nil), func(_ int, m game.Move) (bool, any) {
-		take, _ := s.unrank(m)
-		after := sums
-		for i, t := range take {
-			if t > 0 {
-				h, v := s.heaps[i], s.heaps[i]-t
-				for b := 0; h>>b|v>>b != 0; b++ {
-					after[b] += v>>b&1 - h>>b&1
-				}
-			}
-		}
-		win := true
-		for _, c := range after {
-			win = win && c%(g.k+1) == 0
-		}
-		if g.k != 1 {
-			return win, nil
-		}
-		x := sum
-		for i, t := range take {
-			x ^= s.heaps[i] ^ (s.heaps[i] - t)
-		}
-		return win, uint64(x)
-	}), nil
-}
+func (s *KState) String() string { return s.draw(s.IsTerminal(), "no move is left") }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -28,10 +29,10 @@ type BuildingSolver struct {
 
 // NewBuildingSolver returns a solver for a placement rule with an empty
 // table that grows to at most maxBytes (0: solve.DefaultTableBytes).
-func NewBuildingSolver(pl Placement, maxBytes int64) *BuildingSolver {
+func NewBuildingSolver(pl nim.Placement, maxBytes int64) *BuildingSolver {
 	seed := maphash.MakeSeed()
 	hash := func(k string) uint64 { return maphash.String(seed, k) }
-	return &BuildingSolver{free: pl == Free, tt: solve.NewTable[string, bool](hash, solve.TableOptions[bool]{MaxBytes: maxBytes})}
+	return &BuildingSolver{free: pl == nim.Free, tt: solve.NewTable[string, bool](hash, solve.TableOptions[bool]{MaxBytes: maxBytes})}
 }
 
 // Wins reports whether the player to move wins with the given heaps and
@@ -107,12 +108,12 @@ func BuildingWinner(ctx context.Context, sv *BuildingSolver, n, p int) (int, err
 // winningPlacements returns the winning placements of a phase-1 state, in
 // move order. When the budget runs out it returns those found so far with
 // the error.
-func (sv *BuildingSolver) winningPlacements(b *solve.Budget, s *BuildingState) ([]game.Move, error) {
+func (sv *BuildingSolver) winningPlacements(b *solve.Budget, s *nim.BuildingState) ([]game.Move, error) {
 	var out []game.Move
 	for _, m := range s.LegalMoves(nil) {
-		c := s.Clone().(*BuildingState)
+		c := s.Clone().(*nim.BuildingState)
 		c.ApplyUnchecked(m)
-		v, err := sv.WinsBudget(b, c.heaps, c.Remaining())
+		v, err := sv.WinsBudget(b, c.Heaps(), c.Remaining())
 		if err != nil {
 			return out, err
 		}
@@ -131,13 +132,13 @@ type BuildingPerfect struct {
 
 // NewBuildingPerfect returns the bot for a placement rule with an empty
 // search table.
-func NewBuildingPerfect(pl Placement) *BuildingPerfect {
+func NewBuildingPerfect(pl nim.Placement) *BuildingPerfect {
 	return &BuildingPerfect{sv: NewBuildingSolver(pl, 0)}
 }
 
 // Act returns the perfect move.
 func (bp *BuildingPerfect) Act(ctx context.Context, st game.State) (game.Move, error) {
-	s, ok := st.(*BuildingState)
+	s, ok := st.(*nim.BuildingState)
 	if !ok {
 		return 0, fmt.Errorf("buildingnim perfect: not a buildingnim state")
 	}
@@ -145,8 +146,8 @@ func (bp *BuildingPerfect) Act(ctx context.Context, st game.State) (game.Move, e
 		return 0, fmt.Errorf("buildingnim perfect: no legal move")
 	}
 	if s.Building() {
-		if bp.sv.free != (s.g.placement == Free) {
-			return 0, fmt.Errorf("buildingnim perfect: the bot searches another placement rule than %s", s.g.placement)
+		if bp.sv.free != (s.Placement() == nim.Free) {
+			return 0, fmt.Errorf("buildingnim perfect: the bot searches another placement rule than %s", s.Placement())
 		}
 		w, err := bp.sv.winningPlacements(solve.NewBudget(ctx, 0), s)
 		if err != nil {
@@ -157,11 +158,14 @@ func (bp *BuildingPerfect) Act(ctx context.Context, st game.State) (game.Move, e
 		}
 		return s.MoveAt(0), nil
 	}
-	if w := WinningMoves(s.heaps, false); len(w) > 0 {
+	if w := WinningMoves(s.Heaps(), false); len(w) > 0 {
 		return w[0], nil
 	}
 	return s.MoveAt(s.MoveCount() - 1), nil
 }
+
+// buildingSolver is Building Nim's solver (solve.Analyzer).
+type buildingSolver struct{}
 
 // Solve decides a Building Nim position: exact search in phase 1, Bouton's
 // rule in phase 2, and explains it. In phase 2 the value is the Grundy
@@ -170,27 +174,28 @@ func (bp *BuildingPerfect) Act(ctx context.Context, st game.State) (game.Move, e
 // tokens_left, placement, reason, and nim_sum and grundy in phase 2.
 // Interrupted (ctx, opt.Nodes), it returns the winning placements found so
 // far with the outcome unknown, unless one was found.
-func (g *BuildingGame) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
-	s, ok := st.(*BuildingState)
+func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
+	s, ok := st.(*nim.BuildingState)
 	if !ok {
 		return nil, fmt.Errorf("buildingnim solve: not a buildingnim state")
 	}
-	extra := map[string]any{"heaps": append([]int(nil), s.heaps...), "phase": 2, "tokens_left": s.Remaining(), "placement": g.placement}
+	g := s.Game()
+	extra := map[string]any{"heaps": append([]int(nil), s.Heaps()...), "phase": 2, "tokens_left": s.Remaining(), "placement": g.Placement()}
 	if s.IsTerminal() {
-		r := terminalResult(s, uint64(0), fmt.Sprintf("Every heap is empty: the game is over, %s took the last token and wins.\n", game.SeatName(1-s.turn)))
+		r := terminalResult(s, uint64(0), fmt.Sprintf("Every heap is empty: the game is over, %s took the last token and wins.\n", game.SeatName(1-s.Turn())))
 		r.Extra = extra
 		return r, nil
 	}
 	if !s.Building() {
-		sum := NimSum(s.heaps)
-		wins := WinningMoves(s.heaps, false)
+		sum := NimSum(s.Heaps())
+		wins := WinningMoves(s.Heaps(), false)
 		r := solve.Impartial(uint64(sum), wins)
 		maps.Copy(r.Extra, extra)
-		why := reason(s.heaps, false, sum, wins)
+		why := reason(s.Heaps(), false, sum, wins)
 		r.Extra["nim_sum"], r.Extra["reason"] = sum, why
-		r.Nodes = int64(len(s.heaps))
+		r.Nodes = int64(len(s.Heaps()))
 		var b strings.Builder
-		fmt.Fprintf(&b, "Nim phase: heaps %s.\n\n%s\n%s\n", joinSizes(s.heaps), xorTable(s.heaps), why)
+		fmt.Fprintf(&b, "Nim phase: heaps %s.\n\n%s\n%s\n", joinSizes(s.Heaps()), xorTable(s.Heaps()), why)
 		if len(wins) > 0 {
 			fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, wins, 30))
 		}
@@ -199,7 +204,7 @@ func (g *BuildingGame) Solve(ctx context.Context, st game.State, opt solve.Optio
 		return r, nil
 	}
 	extra["phase"] = 1
-	sv := NewBuildingSolver(g.placement, opt.MemBytes)
+	sv := NewBuildingSolver(g.Placement(), opt.MemBytes)
 	budget := solve.NewBudget(ctx, opt.Nodes)
 	w, err := sv.winningPlacements(budget, s)
 	r := &solve.Result{Outcome: winLoss(len(w) > 0), Best: w, Complete: err == nil, Nodes: sv.Nodes, Extra: extra}
@@ -212,24 +217,24 @@ func (g *BuildingGame) Solve(ctx context.Context, st game.State, opt solve.Optio
 		}
 	}
 	who := "the player to move"
-	if s.turn != g.starter() {
+	if s.Turn() != g.Starter() {
 		who = "the opponent"
 	}
 	rule := "on an empty heap while there is one"
-	if g.placement == Free {
+	if g.Placement() == nim.Free {
 		rule = "on any heap"
 	}
 	why := fmt.Sprintf("Tokens go %s. After the last placement %s starts the Nim phase and wins exactly when\n"+
 		"the nim-sum is not 0; the other player places the last token and wants the nim-sum to be 0. Exact search\n"+
 		"over the sorted heaps (%d positions) decides the building phase.", rule, who, sv.Nodes)
-	if g.p%2 == 1 {
-		why += fmt.Sprintf("\nHere p = %d is odd, so the total is odd and the nim-sum cannot be 0: the Nim starter (P2) always wins.", g.p)
-	} else if g.n%2 == 0 {
-		why += fmt.Sprintf("\nHere p = %d and n = %d are even: P2 wins by mirroring, pairing the heaps so that each pair stays equal.", g.p, g.n)
+	if g.Tokens()%2 == 1 {
+		why += fmt.Sprintf("\nHere p = %d is odd, so the total is odd and the nim-sum cannot be 0: the Nim starter (P2) always wins.", g.Tokens())
+	} else if g.HeapCount()%2 == 0 {
+		why += fmt.Sprintf("\nHere p = %d and n = %d are even: P2 wins by mirroring, pairing the heaps so that each pair stays equal.", g.Tokens(), g.HeapCount())
 	}
 	extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "Building phase: heaps %s, %d tokens still to place.\n\n%s\n", joinSizes(s.heaps), s.Remaining(), why)
+	fmt.Fprintf(&b, "Building phase: heaps %s, %d tokens still to place.\n\n%s\n", joinSizes(s.Heaps()), s.Remaining(), why)
 	if len(w) > 0 {
 		fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, w, 30))
 	}
@@ -243,33 +248,34 @@ func (g *BuildingGame) Solve(ctx context.Context, st game.State, opt solve.Optio
 // (the value is nil, except after the last placement: the nim-sum of the
 // built heaps). Interrupted, it returns the moves decided so far, the
 // others unknown, with the error.
-func (g *BuildingGame) Analyze(ctx context.Context, st game.State, opt solve.Options) (*solve.Analysis, error) {
-	s, ok := st.(*BuildingState)
+func (buildingSolver) Analyze(ctx context.Context, _ game.Game, st game.State, opt solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*nim.BuildingState)
 	if !ok {
 		return nil, fmt.Errorf("buildingnim analyze: not a buildingnim state")
 	}
+	g := s.Game()
 	moves := s.LegalMoves(nil)
 	if !s.Building() {
-		c := newPCheck(s.heaps, false)
+		c := newPCheck(s.Heaps(), false)
 		return analysisOf(s, moves, func(_ int, m game.Move) (bool, any) {
-			i, t := unpack(m)
-			v := s.heaps[i] - t
-			return c.after(i, v), uint64(c.sum ^ s.heaps[i] ^ v)
+			i, t := nim.Unpack(m)
+			v := s.Heaps()[i] - t
+			return c.after(i, v), uint64(c.sum ^ s.Heaps()[i] ^ v)
 		}), nil
 	}
-	sv := NewBuildingSolver(g.placement, opt.MemBytes)
+	sv := NewBuildingSolver(g.Placement(), opt.MemBytes)
 	budget := solve.NewBudget(ctx, opt.Nodes)
 	a := &solve.Analysis{Complete: true}
 	var stop error
 	for _, m := range moves {
 		mv := solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
-		c := s.Clone().(*BuildingState)
+		c := s.Clone().(*nim.BuildingState)
 		c.ApplyUnchecked(m)
 		if !c.Building() {
-			mv.Value = uint64(NimSum(c.heaps))
+			mv.Value = uint64(NimSum(c.Heaps()))
 		}
 		if stop == nil {
-			v, err := sv.WinsBudget(budget, c.heaps, c.Remaining())
+			v, err := sv.WinsBudget(budget, c.Heaps(), c.Remaining())
 			switch {
 			case err != nil && !solve.Stopped(err):
 				return nil, fmt.Errorf("buildingnim analyze: %w", err)
@@ -291,9 +297,9 @@ func (g *BuildingGame) Analyze(ctx context.Context, st game.State, opt solve.Opt
 // BuildingTable is the winner of Building Nim for every number of heaps
 // and tokens up to a bound, as `kombi table buildingnim` prints it.
 type BuildingTable struct {
-	MaxHeaps  int       `json:"max_heaps"`
-	MaxTokens int       `json:"max_tokens"`
-	Placement Placement `json:"placement"`
+	MaxHeaps  int           `json:"max_heaps"`
+	MaxTokens int           `json:"max_tokens"`
+	Placement nim.Placement `json:"placement"`
 	// Winner[n−1][p−1] is the winner with n heaps and p tokens: 1 (P1,
 	// who places first) or 2. An interrupted table holds the rows done.
 	Winner    [][]int `json:"winner"`
@@ -302,10 +308,10 @@ type BuildingTable struct {
 }
 
 // BuildingWinners fills the table of winners for 1 to maxHeaps heaps and
-// 1 to maxTokens tokens under a placement rule (see CheckBuilding for the
+// 1 to maxTokens tokens under a placement rule (see nim.CheckBuilding for the
 // bounds). progress, when not nil, receives the rows done. When ctx is
 // done it returns the rows done so far with ctx's error.
-func BuildingWinners(ctx context.Context, maxHeaps, maxTokens int, pl Placement, progress func(solve.Progress)) (*BuildingTable, error) {
+func BuildingWinners(ctx context.Context, maxHeaps, maxTokens int, pl nim.Placement, progress func(solve.Progress)) (*BuildingTable, error) {
 	if _, err := CheckBuildingTable(maxHeaps, maxTokens, string(pl)); err != nil {
 		return nil, err
 	}
@@ -335,17 +341,17 @@ func BuildingWinners(ctx context.Context, maxHeaps, maxTokens int, pl Placement,
 
 // CheckBuildingTable reads a placement rule and reports whether
 // BuildingWinners can fill the table for 1 to maxHeaps heaps and 1 to
-// maxTokens tokens under it (see CheckBuilding).
-func CheckBuildingTable(maxHeaps, maxTokens int, placement string) (Placement, error) {
-	pl, err := ParsePlacement(placement)
+// maxTokens tokens under it (see nim.CheckBuilding).
+func CheckBuildingTable(maxHeaps, maxTokens int, placement string) (nim.Placement, error) {
+	pl, err := nim.ParsePlacement(placement)
 	if err != nil {
 		return "", err
 	}
-	if maxHeaps < 1 || maxHeaps > MaxBuildingHeaps || maxTokens < 1 || maxTokens > MaxBuildingTokens {
-		return "", fmt.Errorf("%d heaps and %d tokens: want 1 to %d heaps and 1 to %d tokens", maxHeaps, maxTokens, MaxBuildingHeaps, MaxBuildingTokens)
+	if maxHeaps < 1 || maxHeaps > nim.MaxBuildingHeaps || maxTokens < 1 || maxTokens > nim.MaxBuildingTokens {
+		return "", fmt.Errorf("%d heaps and %d tokens: want 1 to %d heaps and 1 to %d tokens", maxHeaps, maxTokens, nim.MaxBuildingHeaps, nim.MaxBuildingTokens)
 	}
 	for n := 1; n <= maxHeaps; n++ {
-		if err := CheckBuilding(n, maxTokens, pl); err != nil {
+		if err := nim.CheckBuilding(n, maxTokens, pl); err != nil {
 			return "", fmt.Errorf("%w; lower the tokens or the heaps", err)
 		}
 	}

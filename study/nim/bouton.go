@@ -1,3 +1,9 @@
+// Package nim is the study of the Nim family (the rules are in package
+// games/nim): Bouton's theory of Nim and its explanation, Moore's theorem
+// for Index-k Nim, the theory of Greedy Nim, the exact search of Building
+// Nim's building phase and its table of winners, the Grundy values of
+// Grundy's game by the sparse-space method, and the perfect players and
+// solvers built on them (Register).
 package nim
 
 import (
@@ -7,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -109,7 +115,7 @@ func WinningMoves(heaps []int, misere bool) []game.Move {
 			}
 			last = v
 			if c.after(i, v) {
-				out = append(out, Move(i, h-v))
+				out = append(out, nim.Move(i, h-v))
 			}
 		}
 	}
@@ -126,63 +132,66 @@ func (Perfect) Act(ctx context.Context, s game.State) (game.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	ns, ok := s.(*State)
+	ns, ok := s.(*nim.State)
 	if !ok {
 		return 0, fmt.Errorf("nim perfect: not a nim state")
 	}
-	if w := WinningMoves(ns.heaps, ns.misere); len(w) > 0 {
+	if w := WinningMoves(ns.Heaps(), ns.Misere()); len(w) > 0 {
 		return w[0], nil
 	}
 	best := -1
-	for i, h := range ns.heaps {
-		if h > 0 && (best < 0 || h > ns.heaps[best]) {
+	for i, h := range ns.Heaps() {
+		if h > 0 && (best < 0 || h > ns.Heaps()[best]) {
 			best = i
 		}
 	}
 	if best < 0 {
 		return 0, fmt.Errorf("nim perfect: no legal move")
 	}
-	return Move(best, 1), nil
+	return nim.Move(best, 1), nil
 }
+
+// boutonSolver is Nim's solver (solve.Analyzer): Bouton's rule.
+type boutonSolver struct{}
 
 // Solve decides a Nim position by Bouton's rule and explains it: the
 // binary XOR table, the reasoning and the winning moves. In normal play
 // the value is the position's Grundy value, the nim-sum; misère Nim has no
 // value (nil), only its exact outcome. Extra fields: heaps, misere,
 // nim_sum, reason (and grundy in normal play).
-func (g *Game) Solve(_ context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
-	s, ok := st.(*State)
+func (boutonSolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve.Options) (*solve.Result, error) {
+	s, ok := st.(*nim.State)
 	if !ok {
 		return nil, fmt.Errorf("nim solve: not a nim state")
 	}
-	sum := NimSum(s.heaps)
-	extra := map[string]any{"heaps": append([]int(nil), s.heaps...), "misere": s.misere, "nim_sum": sum}
+	sum := NimSum(s.Heaps())
+	extra := map[string]any{"heaps": append([]int(nil), s.Heaps()...), "misere": s.Misere(), "nim_sum": sum}
 	if s.IsTerminal() {
 		var v any
-		if !s.misere {
+		if !s.Misere() {
 			v = uint64(0)
 		}
-		r := terminalResult(s, v, fmt.Sprintf("Every heap is empty: the game is over, %s took the last token.\n", game.SeatName(1-s.turn)))
+		r := terminalResult(s, v, fmt.Sprintf("Every heap is empty: the game is over, %s took the last token.\n", game.SeatName(1-s.Turn())))
 		r.Extra = extra
 		return r, nil
 	}
-	wins := WinningMoves(s.heaps, s.misere)
+	wins := WinningMoves(s.Heaps(), s.Misere())
 	var r *solve.Result
-	if s.misere {
+	if s.Misere() {
 		r = &solve.Result{Outcome: winLoss(len(wins) > 0), Best: wins, Complete: true, Extra: map[string]any{}}
 	} else {
 		r = solve.Impartial(uint64(sum), wins)
 	}
 	maps.Copy(r.Extra, extra)
-	why := reason(s.heaps, s.misere, sum, wins)
+	why := reason(s.Heaps(), s.Misere(), sum, wins)
 	r.Extra["reason"] = why
-	r.Nodes = int64(len(s.heaps))
+	r.Nodes = int64(len(s.Heaps()))
 	rule := "normal play: whoever takes the last token wins"
-	if s.misere {
+	if s.Misere() {
 		rule = "misère play: whoever takes the last token loses"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Heaps %s (%s).\n\n%s\n%s\n", joinSizes(s.heaps), rule, xorTable(s.heaps), why)
+	fmt.Fprintf(&b, "Heaps %s (%s).\n\n%s\n%s\n", joinSizes(s.Heaps()), rule, xorTable(s.Heaps()), why)
 	if len(wins) > 0 {
 		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT): %s\n", moveTexts(s, wins, 30))
 	}
@@ -194,31 +203,23 @@ func (g *Game) Solve(_ context.Context, st game.State, _ solve.Options) (*solve.
 // Analyze values every move of a Nim position at once: a move wins when it
 // leaves a P-position, and in normal play its value is the nim-sum it
 // leaves (misère play: nil).
-func (g *Game) Analyze(_ context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
-	s, ok := st.(*State)
+func (boutonSolver) Analyze(_ context.Context, _ game.Game, st game.State, _ solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*nim.State)
 	if !ok {
 		return nil, fmt.Errorf("nim analyze: not a nim state")
 	}
 	if err := checkAnalyzable("nim", s.MoveCount()); err != nil {
 		return nil, err
 	}
-	c := newPCheck(s.heaps, s.misere)
-	return analysisOf(s, s.LegalMoves(make([]game.Move, 0, s.total)), func(_ int, m game.Move) (bool, any) {
-		i, t := unpack(m)
-		v := s.heaps[i] - t
-		if s.misere {
+	c := newPCheck(s.Heaps(), s.Misere())
+	return analysisOf(s, s.LegalMoves(make([]game.Move, 0, s.MoveCount())), func(_ int, m game.Move) (bool, any) {
+		i, t := nim.Unpack(m)
+		v := s.Heaps()[i] - t
+		if s.Misere() {
 			return c.after(i, v), nil
 		}
-		return c.after(i, v), uint64(c.sum ^ s.heaps[i] ^ v)
+		return c.after(i, v), uint64(c.sum ^ s.Heaps()[i] ^ v)
 	}), nil
-}
-
-// winLoss is Win when the player to move wins, else Loss.
-func winLoss(win bool) solve.Outcome {
-	if win {
-		return solve.Win
-	}
-	return solve.Loss
 }
 
 // moveTexts writes up to limit moves, then how many there are in all.
@@ -234,14 +235,14 @@ func moveTexts(s game.State, moves []game.Move, limit int) string {
 	return out
 }
 
-// joinSizes lists heap sizes for people, at most shownHeaps of them.
+// joinSizes lists heap sizes for people, at most nim.ShownHeaps of them.
 func joinSizes(h []int) string {
-	parts := make([]string, 0, min(len(h), shownHeaps))
-	for _, x := range h[:min(len(h), shownHeaps)] {
+	parts := make([]string, 0, min(len(h), nim.ShownHeaps))
+	for _, x := range h[:min(len(h), nim.ShownHeaps)] {
 		parts = append(parts, strconv.Itoa(x))
 	}
 	out := strings.Join(parts, ", ")
-	if len(h) > shownHeaps {
+	if len(h) > nim.ShownHeaps {
 		out += fmt.Sprintf(", … (%d heaps)", len(h))
 	}
 	return out
@@ -256,11 +257,11 @@ func xorTable(heaps []int) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "  heap %8s  %*s\n", "tokens", width, "binary")
-	for i, h := range heaps[:min(len(heaps), shownHeaps)] {
+	for i, h := range heaps[:min(len(heaps), nim.ShownHeaps)] {
 		fmt.Fprintf(&b, "  %4d %8d  %0*b\n", i+1, h, width, h)
 	}
-	if len(heaps) > shownHeaps {
-		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-shownHeaps)
+	if len(heaps) > nim.ShownHeaps {
+		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-nim.ShownHeaps)
 	}
 	fmt.Fprintf(&b, "  %s\n", strings.Repeat("-", 15+width))
 	fmt.Fprintf(&b, "  XOR  %8d  %0*b", s, width, s)
@@ -285,7 +286,7 @@ func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
 		return fmt.Sprintf("Misère endgame: every heap has at most one token and there are %d one-token heaps, an even number.\nRemove one of them to leave an odd number: the opponent will take the last token.", ones)
 	}
 	if misere && big == 1 {
-		i, _ := unpack(wins[0])
+		i, _ := nim.Unpack(wins[0])
 		h := heaps[i]
 		left := h - int(wins[0]&0xffffffff)
 		return fmt.Sprintf("Misère play with a single heap of two or more tokens (heap %d, %d tokens): the XOR rule no longer applies.\n"+
@@ -304,49 +305,10 @@ func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
 	for 1<<(d+1) <= sum {
 		d++
 	}
-	i, t := unpack(wins[0])
+	i, t := nim.Unpack(wins[0])
 	h := heaps[i]
 	return fmt.Sprintf("%sThe nim-sum is %d (%b), not 0: the player to move wins.\n"+
 		"Its highest 1-bit is bit %d (value %d); heap %d (%d = %b) has that bit set.\n"+
 		"%d XOR %d = %d, so take %d − %d = %d tokens from heap %d: the nim-sum becomes 0.",
 		prefix, sum, sum, d, 1<<d, i+1, h, h, h, sum, h^sum, h, h^sum, t, i+1)
-}
-
-// Register adds Nim and its variants (nimk, greedynim, buildingnim,
-// grundy) with their perfect bots to the registries.
-func Register(games *game.Registry, bots *bot.Registry) error {
-	for _, t := range []*game.Type{NewType(), NewKType(), NewGreedyType(), NewBuildingType(), NewGrundyType()} {
-		if err := games.Register(t); err != nil {
-			return err
-		}
-	}
-	for _, f := range []*bot.Factory{
-		{Name: "perfect", Doc: "Bouton's strategy (XOR rule, misère endgame)", Games: []string{"nim"},
-			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return Perfect{}, nil }},
-		{Name: "perfect", Doc: "Moore's strategy: every binary digit sum a multiple of k+1", Games: []string{"nimk"},
-			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return KPerfect{}, nil }},
-		{Name: "perfect", Doc: "leave an even number of largest heaps", Games: []string{"greedynim"},
-			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return GreedyPerfect{}, nil }},
-		{Name: "perfect", Doc: "exact search of the building phase, then Bouton's strategy", Games: []string{"buildingnim"},
-			New: func(g game.Game, _ game.Params, _ bot.Env) (bot.Bot, error) {
-				bg, ok := g.(*BuildingGame)
-				if !ok {
-					return nil, fmt.Errorf("not Building Nim")
-				}
-				return NewBuildingPerfect(bg.Placement()), nil
-			}},
-		{Name: "perfect", Doc: "Sprague–Grundy values (sparse-space method): a move to value 0", Games: []string{"grundy"},
-			New: func(g game.Game, _ game.Params, _ bot.Env) (bot.Bot, error) {
-				gg, ok := g.(*GrundyGame)
-				if !ok {
-					return nil, fmt.Errorf("not Grundy's game")
-				}
-				return GrundyPerfect{g: gg}, nil
-			}},
-	} {
-		if err := bots.Register(f); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/games/nim"
+	studynim "github.com/kombi/kombi/study/nim"
 )
 
 // BenchmarkBuildingTable fills the winners for 1 to 20 heaps and 1 to 40
@@ -12,9 +13,9 @@ import (
 func BenchmarkBuildingTable(b *testing.B) {
 	for b.Loop() {
 		for n := 1; n <= 20; n++ {
-			sv := nim.NewBuildingSolver(nim.EmptyFirst, 0)
+			sv := studynim.NewBuildingSolver(nim.EmptyFirst, 0)
 			for p := 1; p <= 40; p++ {
-				if _, err := nim.BuildingWinner(context.Background(), sv, n, p); err != nil {
+				if _, err := studynim.BuildingWinner(context.Background(), sv, n, p); err != nil {
 					b.Fatal(err)
 				}
 			}
