@@ -121,6 +121,20 @@ func flagOf(setting string) string {
 		return "--max-tokens"
 	case "placement":
 		return "--placement"
+	case "parameter a":
+		return "--a"
+	case "method":
+		return "--method"
+	case "methods":
+		return "--methods"
+	case "number of rows":
+		return "--count"
+	case "first index":
+		return "--from"
+	case "position":
+		return "--position"
+	case "runs per measurement":
+		return "--repeat"
 	}
 	return setting
 }

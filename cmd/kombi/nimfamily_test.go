@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kombi/kombi/games/wythoff"
 	nim "github.com/kombi/kombi/study/nim"
+	wythoff "github.com/kombi/kombi/study/wythoff"
 )
 
 func TestTableWythoff(t *testing.T) {

@@ -6,9 +6,10 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/kombi/kombi/games/wythoff"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study"
+	wythoff "github.com/kombi/kombi/study/wythoff"
 )
 
 // The Wythoff commands: exact P-position tables, the benchmark against the thesis' C++ code,
@@ -29,8 +30,8 @@ func (a *app) wythoffCmd(c *cobra.Command, flags func(*pflag.FlagSet), run wytho
 		if rep := wythoff.ReportOf(res); rep != nil { // a failed write fails the command
 			err = errors.Join(a.write(out, res, (*report.Table)(rep)), err)
 		}
-		if ie := (wythoff.InputError{}); errors.As(err, &ie) {
-			return usageError{err}
+		if errors.As(err, new(*study.SettingError)) {
+			return usageError{flagged(err)}
 		} else if err != nil && c.Context().Err() != nil {
 			return interrupted(c.Context(), err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/games/wythoff"
+	studywythoff "github.com/kombi/kombi/study/wythoff"
 )
 
 // TestSolveWythoffAnySize: positions beyond the playable bound, given by
@@ -37,7 +38,7 @@ func TestSolveWythoffAnySize(t *testing.T) {
 	if r.Outcome != "loss" || !r.PPosition || len(r.BestMoves) != 0 || !r.Complete || r.Position != "659276;1066731" {
 		t.Fatalf("%+v", r)
 	}
-	sys, _ := wythoff.NewSystem(2)
+	sys, _ := studywythoff.NewSystem(2)
 	x := new(big.Int).Exp(big.NewInt(10), big.NewInt(100), nil)
 	y := new(big.Int).Mul(x, big.NewInt(10))
 	want := sys.WinningTargets(x, y)

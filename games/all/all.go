@@ -18,6 +18,7 @@ import (
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
 	studynim "github.com/kombi/kombi/study/nim"
+	studywythoff "github.com/kombi/kombi/study/wythoff"
 )
 
 // Kit is every registry of Kombi: the games (their rules), the bots (the
@@ -58,6 +59,7 @@ func New() (*Kit, error) {
 	// The studies, in the order of `kombi report frontier`.
 	for _, register := range []func(*study.Registry, *bot.Registry) error{
 		studynim.Register,
+		studywythoff.Register,
 	} {
 		if err := register(k.Studies, k.Bots); err != nil {
 			return nil, fmt.Errorf("registries: %w", err)

@@ -22,8 +22,8 @@ const MaxDigits = 10_000
 // answer it exactly, but it lists no legal moves and takes no moves.
 const MaxLegalMoves = 10_000_000
 
-// maxBoard is the largest board drawn in the queen view.
-const maxBoard = 30
+// MaxBoard is the largest board drawn in the queen view.
+const MaxBoard = 30
 
 var params = []game.ParamSpec{
 	{Name: "a", Kind: game.Int, Default: "1", HasMin: true, Min: 1, HasMax: true, Max: MaxA, Doc: "a move on both heaps takes k and l with |k − l| < a (a = 1: classic Wythoff)"},
@@ -53,7 +53,7 @@ func NewType() *game.Type {
 // Game is the generalised Wythoff game with fixed a and starting heaps.
 type Game struct {
 	typ   *game.Type
-	sys   *System
+	pairs *Pairs
 	x, y  *big.Int
 	queen bool
 }
@@ -75,7 +75,7 @@ func New(a int64, piles []int, queen bool) (*Game, error) {
 // NewBig returns the game with parameter a and heaps x, y of any size up
 // to MaxDigits digits (see MaxLegalMoves for which positions are playable).
 func NewBig(a int64, x, y *big.Int, queen bool) (*Game, error) {
-	sys, err := NewSystem(a)
+	pairs, err := NewPairs(a)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func NewBig(a int64, x, y *big.Int, queen bool) (*Game, error) {
 			return nil, fmt.Errorf("heap %d: %w", i+1, err)
 		}
 	}
-	return &Game{typ: NewType(), sys: sys, x: new(big.Int).Set(x), y: new(big.Int).Set(y), queen: queen}, nil
+	return &Game{typ: NewType(), pairs: pairs, x: new(big.Int).Set(x), y: new(big.Int).Set(y), queen: queen}, nil
 }
 
 func checkHeap(h *big.Int) error {
@@ -145,8 +145,8 @@ func LegalMoveCount(a, x, y uint64) uint64 {
 // Type describes the game.
 func (g *Game) Type() *game.Type { return g.typ }
 
-// System returns the game's P-position machinery.
-func (g *Game) System() *System { return g.sys }
+// Pairs returns the game's P-positions.
+func (g *Game) Pairs() *Pairs { return g.pairs }
 
 // String is the canonical game string.
 func (g *Game) String() string {
@@ -154,7 +154,7 @@ func (g *Game) String() string {
 	if g.queen {
 		view = "queen"
 	}
-	return fmt.Sprintf("wythoff(a=%d,piles=%s;%s,view=%s)", g.sys.a, g.x, g.y, view)
+	return fmt.Sprintf("wythoff(a=%d,piles=%s;%s,view=%s)", g.pairs.a, g.x, g.y, view)
 }
 
 // Playable returns nil when the starting position can be played (at most
@@ -177,7 +177,7 @@ func (g *Game) NewInitialState() game.State {
 // moves, else an analysis position.
 func (g *Game) newState(x, y *big.Int, turn game.Player) *State {
 	s := &State{g: g, turn: turn}
-	if x.IsUint64() && y.IsUint64() && LegalMoveCount(g.sys.a, x.Uint64(), y.Uint64()) <= MaxLegalMoves {
+	if x.IsUint64() && y.IsUint64() && LegalMoveCount(g.pairs.a, x.Uint64(), y.Uint64()) <= MaxLegalMoves {
 		s.x, s.y = x.Uint64(), y.Uint64()
 	} else {
 		s.huge = &[2]*big.Int{new(big.Int).Set(x), new(big.Int).Set(y)}
@@ -244,6 +244,22 @@ func (s *State) BigHeaps() (x, y *big.Int) {
 // moves (at most MaxLegalMoves legal moves); an analysis position does not.
 func (s *State) Playable() bool { return s.huge == nil }
 
+// Game returns the game of the position.
+func (s *State) Game() *Game { return s.g }
+
+// Turn returns the player whose turn it is; at the end of the game, the
+// player who cannot move.
+func (s *State) Turn() game.Player { return s.turn }
+
+// PlayError is nil for a playable position, else an error that explains
+// why an analysis position takes no moves.
+func (s *State) PlayError() error {
+	if s.huge == nil {
+		return nil
+	}
+	return s.errTooLarge()
+}
+
 // errTooLarge explains why an analysis position takes no moves.
 func (s *State) errTooLarge() error {
 	return fmt.Errorf("the position (%s, %s) has more than %d legal moves, too many to play; kombi solve and kombi analyze answer it exactly", s.huge[0], s.huge[1], MaxLegalMoves)
@@ -266,7 +282,7 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	if s.huge != nil {
 		return buf
 	}
-	a := s.g.sys.a
+	a := s.g.pairs.a
 	for l := uint64(1); l <= s.y; l++ {
 		buf = append(buf, Move(0, l))
 	}
@@ -288,7 +304,7 @@ func (s *State) check(m game.Move) error {
 		return s.errTooLarge()
 	}
 	k, l := unpack(m)
-	a := s.g.sys.a
+	a := s.g.pairs.a
 	switch {
 	case s.IsTerminal():
 		return fmt.Errorf("the game is over")
@@ -413,7 +429,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 func (s *State) MoveHelp() string {
 	return fmt.Sprintf("Type K,L to take K tokens from heap 1 and L from heap 2 (one of them may be 0; when both are\n"+
 		"positive they must differ by less than a = %d), or 'to X,Y' for the position after the move.\n"+
-		"As a queen: K moves west, L moves south.", s.g.sys.a)
+		"As a queen: K moves west, L moves south.", s.g.pairs.a)
 }
 
 // Hint names the P-position pair of the smaller heap.
@@ -423,14 +439,14 @@ func (s *State) Hint() string {
 	if y.Cmp(x) < 0 {
 		lo = y
 	}
-	p, n := s.g.sys.Partner(lo)
+	p, n := s.g.pairs.Partner(lo)
 	return fmt.Sprintf("The smaller heap %s belongs to the P-position pair %s: (%s, %s) and its mirror lose for the player to move.", lo, n, lo, p)
 }
 
 // board reports whether the queen view draws the board: in the queen view,
-// for a playable position of at most maxBoard columns and rows.
+// for a playable position of at most MaxBoard columns and rows.
 func (s *State) board() bool {
-	return s.g.queen && s.huge == nil && max(s.x, s.y) <= maxBoard
+	return s.g.queen && s.huge == nil && max(s.x, s.y) <= MaxBoard
 }
 
 // String draws the heaps, or the queen's board in the queen view.
@@ -508,4 +524,41 @@ func Board(x, y uint64, ps, targets map[[2]uint64]bool) string {
 		fmt.Fprintf(&b, " %*d", w, c)
 	}
 	return b.String()
+}
+
+// ParseIndex reads a heap size or a table index: decimal digits, or a power such as
+// 10^100, 2^64 or 1e30.
+func ParseIndex(text string) (*big.Int, error) {
+	t := strings.TrimSpace(text)
+	bad := fmt.Errorf("%q: want a whole number ≥ 0 such as 1000, 10^100, 2^64 or 1e30 (no signs, no negative exponents)", text)
+	if strings.ContainsAny(t, "+-") {
+		return nil, bad
+	}
+	var base, exp string
+	switch {
+	case strings.Contains(t, "^"):
+		base, exp, _ = strings.Cut(t, "^")
+	case strings.ContainsAny(t, "eE"):
+		i := strings.IndexAny(t, "eE")
+		base, exp = t[:i], t[i+1:]
+	default:
+		n, ok := new(big.Int).SetString(t, 10)
+		if !ok {
+			return nil, bad
+		}
+		return n, nil
+	}
+	b, ok1 := new(big.Int).SetString(base, 10)
+	e, ok2 := new(big.Int).SetString(exp, 10)
+	if !ok1 || !ok2 || !e.IsInt64() || e.Int64() > 100000 {
+		return nil, bad
+	}
+	if strings.ContainsAny(t, "eE") {
+		b.Mul(b, new(big.Int).Exp(big.NewInt(10), e, nil))
+		return b, nil
+	}
+	if b.BitLen()*int(e.Int64()) > 1_000_000 {
+		return nil, bad
+	}
+	return b.Exp(b, e, nil), nil
 }

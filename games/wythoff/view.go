@@ -12,7 +12,7 @@ import (
 // y+1 rows and x+1 columns drawn as the text board is: grid row r is the
 // board's row y−r (the top row is y, the bottom row 0) and grid column c is
 // column c, so the queen stands in cell x (the top right corner), labelled
-// "Q", and the goal (0, 0) is the bottom left cell. Boards beyond maxBoard
+// "Q", and the goal (0, 0) is the bottom left cell. Boards beyond MaxBoard
 // rows or columns, and analysis positions, are shown as heaps. An analysis
 // position whose heaps do not fit in an int64 has no heaps in its view; its
 // Status.Phase says so.

@@ -1,17 +1,3 @@
-// Package wythoff implements the generalised Wythoff game (the thesis'
-// section 2.1, with parameter a ≥ 1) and its P-positions (A_n, B_n) by the
-// thesis' three methods — recursive (mex), algebraic (⌊nα⌋) and arithmetic
-// (Fraenkel's p- and q-numeration systems) — all exact for every n:
-// machine words where the values fit, math/big beyond.
-//
-// α = (2 − a + √(a²+4))/2 is the positive root of α² + (a−2)α − a = 0 and
-// β = α + a. The algebraic method never uses floating point: with D = a²+4,
-// nα = (n(2−a) + n√D)/2 and, since n√D is irrational for n > 0,
-//
-//	A_n = ⌊(n(2−a) + ⌊√(n²D)⌋)/2⌋,   B_n = A_n + a·n,
-//
-// where ⌊√(n²D)⌋ is an exact integer square root; tables advance that root
-// incrementally with an exact residual, in O(1) additions per row.
 package wythoff
 
 import (
@@ -24,69 +10,51 @@ import (
 // MaxA is the largest parameter a accepted.
 const MaxA = 1_000_000_000
 
-// System holds the constants of the generalised Wythoff game for one a:
-// D = a²+4, f = ⌊√D⌋ and the weights of the p- and q-numeration systems
-// built from the continued fraction α = [1; a, a, a, ...]. It is immutable
-// after NewSystem except for the lazily extended big weights, so a System
-// must not be shared between goroutines that compute big values.
-type System struct {
+// Pairs is the algebraic form of the generalised Wythoff game's P-positions
+// (A_n, B_n) for one a, exact for every n: with D = a²+4 and the positive
+// root α = (2 − a + √D)/2 of α² + (a−2)α − a = 0, β = α + a,
+//
+//	A_n = ⌊(n(2−a) + ⌊√(n²D)⌋)/2⌋,   B_n = A_n + a·n,
+//
+// where ⌊√(n²D)⌋ is an exact integer square root (n√D is irrational for
+// n > 0). The rules use it for the hint; package study/wythoff builds the
+// thesis' three methods on it. It is immutable.
+type Pairs struct {
 	a uint64
 	d uint64 // a² + 4
 	f uint64 // ⌊√D⌋
-
-	// p64, q64 are the p- and q-weights while they fit in 63 bits.
-	p64, q64 []uint64
-	// pBig, qBig extend the weights as far as needed.
-	pBig, qBig []*big.Int
-
-	// alphaFixed is ⌊α·2¹²⁸⌋; fixedLimit the last n of the exact
-	// fixed-point path (see fixedGen).
-	alphaFixed *big.Int
-	fixedLimit uint64
 }
 
-// NewSystem returns the constants for parameter a (1 ≤ a ≤ MaxA).
-func NewSystem(a int64) (*System, error) {
+// NewPairs returns the P-positions for parameter a (1 ≤ a ≤ MaxA).
+func NewPairs(a int64) (*Pairs, error) {
 	if a < 1 || a > MaxA {
 		return nil, fmt.Errorf("a = %d: want a whole number from 1 to %d", a, MaxA)
 	}
-	s := &System{a: uint64(a)}
-	s.d = s.a*s.a + 4
-	s.f = isqrt64(s.d)
-	// p_{-1} = 1, p_0 = a_0 = 1, p_i = a p_{i-1} + p_{i-2};
-	// q_{-1} = 0, q_0 = 1, q_i = a q_{i-1} + q_{i-2}.
-	pPrev, p := uint64(1), uint64(1)
-	qPrev, q := uint64(0), uint64(1)
-	for {
-		s.p64 = append(s.p64, p)
-		s.q64 = append(s.q64, q)
-		hp, np := bits.Mul64(s.a, p)
-		np, c := bits.Add64(np, pPrev, 0)
-		if hp != 0 || c != 0 || np >= 1<<63 {
-			break
-		}
-		hq, nq := bits.Mul64(s.a, q)
-		nq, c = bits.Add64(nq, qPrev, 0)
-		if hq != 0 || c != 0 || nq >= 1<<63 {
-			break
-		}
-		pPrev, p = p, np
-		qPrev, q = q, nq
-	}
-	s.setupFixed()
-	return s, nil
+	p := &Pairs{a: uint64(a)}
+	p.d = p.a*p.a + 4
+	p.f = isqrt64(p.d)
+	return p, nil
 }
 
 // A returns the parameter a.
-func (s *System) A() uint64 { return s.a }
+func (s *Pairs) A() uint64 { return s.a }
+
+// D returns a² + 4.
+func (s *Pairs) D() uint64 { return s.d }
+
+// F returns ⌊√(a² + 4)⌋.
+func (s *Pairs) F() uint64 { return s.f }
 
 // Alpha returns α and β as float64, for display only.
-func (s *System) Alpha() (alpha, beta float64) {
+func (s *Pairs) Alpha() (alpha, beta float64) {
 	alpha = (2 - float64(s.a) + math.Sqrt(float64(s.d))) / 2
 	return alpha, alpha + float64(s.a)
 }
 
 // isqrt64 returns ⌊√x⌋ exactly.
+// Isqrt64 is isqrt64 for the study: ⌊√x⌋ exactly.
+func Isqrt64(x uint64) uint64 { return isqrt64(x) }
+
 func isqrt64(x uint64) uint64 {
 	r := uint64(math.Sqrt(float64(x)))
 	for r > 0 && (r > math.MaxUint32 || r*r > x) {
@@ -100,6 +68,9 @@ func isqrt64(x uint64) uint64 {
 
 // isqrt128 returns ⌊√(hi·2⁶⁴+lo)⌋ exactly; the root must fit in 64 bits,
 // which it always does.
+// Isqrt128 is isqrt128 for the study.
+func Isqrt128(hi, lo uint64) uint64 { return isqrt128(hi, lo) }
+
 func isqrt128(hi, lo uint64) uint64 {
 	if hi == 0 {
 		return isqrt64(lo)
@@ -124,7 +95,7 @@ func isqrt128(hi, lo uint64) uint64 {
 
 // Pair64 returns (A_n, B_n) exactly by the algebraic formula in machine
 // words; ok is false when a value does not fit in 64 bits (use PairBig).
-func (s *System) Pair64(n uint64) (an, bn uint64, ok bool) {
+func (s *Pairs) Pair64(n uint64) (an, bn uint64, ok bool) {
 	if n == 0 {
 		return 0, 0, true
 	}
@@ -166,7 +137,7 @@ func (s *System) Pair64(n uint64) (an, bn uint64, ok bool) {
 }
 
 // PairBig returns (A_n, B_n) exactly by the algebraic formula for any n ≥ 0.
-func (s *System) PairBig(n *big.Int) (an, bn *big.Int) {
+func (s *Pairs) PairBig(n *big.Int) (an, bn *big.Int) {
 	if n.Sign() <= 0 {
 		return new(big.Int), new(big.Int)
 	}
@@ -186,7 +157,7 @@ func (s *System) PairBig(n *big.Int) (an, bn *big.Int) {
 // v = B_n. For v = 0 it returns n = 0 and isA. The computation is exact:
 // the number of A_k ≤ v with k ≥ 1 is ⌊(v+1)/α⌋ (the thesis' Lemma 2), and
 // (v+1)/α = (v+1)(a−2+√D)/(2a).
-func (s *System) Index(v *big.Int) (n *big.Int, isA bool) {
+func (s *Pairs) Index(v *big.Int) (n *big.Int, isA bool) {
 	if v.Sign() <= 0 {
 		return new(big.Int), true
 	}
@@ -206,7 +177,7 @@ func (s *System) Index(v *big.Int) (n *big.Int, isA bool) {
 
 // Partner returns the other member of the P-position pair containing v
 // (B_n for v = A_n, A_n for v = B_n; 0 for 0), with the pair index.
-func (s *System) Partner(v *big.Int) (partner, n *big.Int) {
+func (s *Pairs) Partner(v *big.Int) (partner, n *big.Int) {
 	n, isA := s.Index(v)
 	an, bn := s.PairBig(n)
 	if isA {
@@ -216,7 +187,7 @@ func (s *System) Partner(v *big.Int) (partner, n *big.Int) {
 }
 
 // IsP reports whether (x, y) is a P-position: the player to move loses.
-func (s *System) IsP(x, y *big.Int) bool {
+func (s *Pairs) IsP(x, y *big.Int) bool {
 	lo, hi := x, y
 	if lo.Cmp(hi) > 0 {
 		lo, hi = hi, lo
@@ -226,6 +197,6 @@ func (s *System) IsP(x, y *big.Int) bool {
 }
 
 // IsP64 is IsP for machine words.
-func (s *System) IsP64(x, y uint64) bool {
+func (s *Pairs) IsP64(x, y uint64) bool {
 	return s.IsP(new(big.Int).SetUint64(x), new(big.Int).SetUint64(y))
 }

@@ -125,17 +125,17 @@ func (s *System) Advise(ctx context.Context, m Method, x, y *big.Int) (*Advice, 
 			toLo, toHi = lo, bn
 		default:
 			d := new(big.Int).Sub(hi, lo)
-			mm := new(big.Int).Quo(d, new(big.Int).SetUint64(s.a))
+			mm := new(big.Int).Quo(d, new(big.Int).SetUint64(s.A()))
 			am, bm, how, err := pf.pair(mm)
 			if err != nil {
 				return nil, err
 			}
 			ad.Steps = append(ad.Steps,
 				fmt.Sprintf("The smaller heap %s is A_%s and the other heap %s < B_%s = %s: take from both heaps.", lo, n, hi, n, bn),
-				fmt.Sprintf("d = %s − %s = %s, m = ⌊d/a⌋ = ⌊%s/%d⌋ = %s.", hi, lo, d, d, s.a, mm), how,
+				fmt.Sprintf("d = %s − %s = %s, m = ⌊d/a⌋ = ⌊%s/%d⌋ = %s.", hi, lo, d, d, s.A(), mm), how,
 				fmt.Sprintf("Move to (A_%s, B_%s) = (%s, %s): take %s and %s, which differ by %s < a = %d.",
 					mm, mm, am, bm, new(big.Int).Sub(lo, am), new(big.Int).Sub(hi, bm),
-					new(big.Int).Sub(new(big.Int).Sub(hi, bm), new(big.Int).Sub(lo, am)), s.a))
+					new(big.Int).Sub(new(big.Int).Sub(hi, bm), new(big.Int).Sub(lo, am)), s.A()))
 			toLo, toHi = am, bm
 		}
 	}
@@ -216,7 +216,7 @@ func (f *recFinder) index(v *big.Int) (*big.Int, bool, string, error) {
 	// built by the mex rule until B_k or A_n reaches x (O(x) time, O(log x)
 	// memory).
 	buf := make([]uint64, 1)
-	g := newRecGen(f.s.a)
+	g := newRecGen(f.s.A())
 	for k := uint64(0); ; k++ {
 		if k&0xffff == 0 {
 			if err := f.ctx.Err(); err != nil {
@@ -224,15 +224,15 @@ func (f *recFinder) index(v *big.Int) (*big.Int, bool, string, error) {
 			}
 		}
 		g.fill(buf)
-		bk := buf[0] + f.s.a*k
+		bk := buf[0] + f.s.A()*k
 		if bk == x && k > 0 {
-			return new(big.Int).SetUint64(k), false, fmt.Sprintf("Recursive: the table built by the mex rule has B_%d = A_%d + %d·%d = %d = x.", k, k, f.s.a, k, x), nil
+			return new(big.Int).SetUint64(k), false, fmt.Sprintf("Recursive: the table built by the mex rule has B_%d = A_%d + %d·%d = %d = x.", k, k, f.s.A(), k, x), nil
 		}
 		if bk >= x {
 			break
 		}
 	}
-	g = newRecGen(f.s.a)
+	g = newRecGen(f.s.A())
 	for n := uint64(0); ; n++ {
 		if n&0xffff == 0 {
 			if err := f.ctx.Err(); err != nil {
@@ -272,7 +272,7 @@ func (s *System) WinningTargets(x, y *big.Int) [][2]*big.Int {
 		l := new(big.Int).Sub(y, ty)
 		if k.Sign() > 0 && l.Sign() > 0 { // a move on both heaps: |k − l| < a
 			diff := new(big.Int).Sub(k, l)
-			if diff.Abs(diff).Cmp(new(big.Int).SetUint64(s.a)) >= 0 {
+			if diff.Abs(diff).Cmp(new(big.Int).SetUint64(s.A())) >= 0 {
 				return
 			}
 		}
@@ -292,7 +292,7 @@ func (s *System) WinningTargets(x, y *big.Int) [][2]*big.Int {
 	add(x, px)
 	// Both heaps: the target's difference is ±a·m and must be within a of
 	// the current difference d = y − x.
-	a := new(big.Int).SetUint64(s.a)
+	a := new(big.Int).SetUint64(s.A())
 	d := new(big.Int).Sub(y, x)
 	for _, sign := range []int{1, -1} {
 		dd := new(big.Int).Set(d)

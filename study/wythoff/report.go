@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/wythoff"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study"
 )
 
 // Result is what a Wythoff command prints: its JSON form, or its Report for
@@ -30,18 +32,6 @@ func ReportOf(r Result) *game.Table {
 	return &rep
 }
 
-// InputError is an error in what a person asked for (a flag value), as
-// opposed to a failure while answering; the CLI exits 2 on it.
-type InputError struct{ Err error }
-
-// Error returns the message of the error inside.
-func (e InputError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the error inside.
-func (e InputError) Unwrap() error { return e.Err }
-
-func inputf(format string, args ...any) error { return InputError{fmt.Errorf(format, args...)} }
-
 // TableRequest is what `kombi table wythoff` asks for: rows n, A_n, B_n for
 // n = From .. From+Count−1 by a method, only their checksum, or the
 // explanation of the position Position (by Method alone when MethodGiven).
@@ -57,27 +47,27 @@ type TableRequest struct {
 	table                   Table
 }
 
-// Check validates the request; its errors are InputErrors.
+// Check validates the request; its errors are study.SettingErrors.
 func (q *TableRequest) Check() error {
 	var err error
 	if q.sys, err = NewSystem(q.A); err != nil {
-		return InputError{fmt.Errorf("--a: %w", err)}
+		return study.Settingf("{parameter a}: %v", err)
 	}
 	if q.method, err = ParseMethod(q.Method); err != nil {
-		return InputError{fmt.Errorf("--method: %w", err)}
+		return study.Settingf("{method}: %v", err)
 	}
 	if q.Position != "" {
 		return nil
 	}
 	if !q.CountGiven {
-		return inputf("table wythoff: --count is required (or --position)")
+		return study.Settingf("table wythoff: {number of rows} is required (or {position})")
 	}
 	if q.Count == 0 {
-		return inputf("--count: want at least 1")
+		return study.Settingf("{number of rows}: want at least 1")
 	}
-	f, err := ParseIndex(q.From)
+	f, err := wythoff.ParseIndex(q.From)
 	if err != nil {
-		return InputError{fmt.Errorf("--from: %w", err)}
+		return study.Settingf("{first index}: %v", err)
 	}
 	q.table = Table{Method: q.method, From: f, Count: q.Count}
 	if q.Progress != nil {
@@ -85,7 +75,10 @@ func (q *TableRequest) Check() error {
 		q.table.Progress = func(done uint64) { q.Progress(solve.Progress{Done: int64(done), Total: total}) }
 	}
 	if err := q.sys.check(q.table); err != nil {
-		return InputError{err}
+		if errors.As(err, new(*study.SettingError)) {
+			return err
+		}
+		return study.Settingf("%v", err)
 	}
 	return nil
 }
@@ -135,14 +128,14 @@ func (q *TableRequest) Answer(ctx context.Context) (Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &ChecksumResult{A: q.sys.a, Checksum: sum, Count: q.Count, From: q.table.from(), Method: q.method.String()}, nil
+		return &ChecksumResult{A: q.sys.A(), Checksum: sum, Count: q.Count, From: q.table.from(), Method: q.method.String()}, nil
 	}
-	h, err := ParseHeaps(q.Position)
+	h, err := wythoff.ParseHeaps(q.Position)
 	if err != nil {
-		return nil, InputError{fmt.Errorf("--position: %w", err)}
+		return nil, study.Settingf("{position}: %v", err)
 	}
 	if h[0].Sign() == 0 && h[1].Sign() == 0 {
-		return nil, inputf("--position: (0, 0) is the end of the game")
+		return nil, study.Settingf("{position}: (0, 0) is the end of the game")
 	}
 	if q.MethodGiven {
 		ad, err := q.sys.Advise(ctx, q.method, h[0], h[1])
@@ -150,9 +143,9 @@ func (q *TableRequest) Answer(ctx context.Context) (Result, error) {
 			if ctx.Err() != nil {
 				return nil, err
 			}
-			return nil, InputError{fmt.Errorf("--position: %w", err)}
+			return nil, study.Settingf("{position}: %v", err)
 		}
-		out := &AdviceJSON{A: q.sys.a, Method: q.method.String(), N: ad.N, P: ad.P, Position: h[:], Steps: ad.Steps}
+		out := &AdviceJSON{A: q.sys.A(), Method: q.method.String(), N: ad.N, P: ad.P, Position: h[:], Steps: ad.Steps}
 		if !ad.P {
 			k, l := ad.Take()
 			out.Move, out.To = []*big.Int{k, l}, []*big.Int{ad.ToX, ad.ToY}
@@ -247,7 +240,7 @@ func (q *TableRequest) WriteRows(ctx context.Context, out io.Writer, format stri
 	case "csv":
 		sep, header = ",", "n,A_n,B_n\n"
 	case "json":
-		sep, pre, post, header = ",", "[", "]", fmt.Sprintf(`{"a":%d,"rows":[`, q.sys.a)
+		sep, pre, post, header = ",", "[", "]", fmt.Sprintf(`{"a":%d,"rows":[`, q.sys.A())
 	}
 	var buf []byte
 	first := true
@@ -273,7 +266,7 @@ func (q *TableRequest) WriteRows(ctx context.Context, out io.Writer, format stri
 	bg := func(x *big.Int) func([]byte) []byte {
 		return func(b []byte) []byte { return x.Append(b, 10) }
 	}
-	a := q.sys.a
+	a := q.sys.A()
 	err := q.sys.Stream(ctx, q.table, func(n0 uint64, as []uint64) error {
 		for i, x := range as {
 			n := n0 + uint64(i)
@@ -293,7 +286,7 @@ func (q *TableRequest) WriteRows(ctx context.Context, out io.Writer, format stri
 	if ferr := w.Flush(); ferr != nil && err == nil {
 		err = fmt.Errorf("write: %w", ferr)
 	}
-	if err != nil && ctx.Err() == nil && !errors.As(err, new(InputError)) {
+	if err != nil && ctx.Err() == nil && !errors.As(err, new(*study.SettingError)) {
 		err = fmt.Errorf("table wythoff: %w", err)
 	}
 	return err

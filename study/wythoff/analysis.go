@@ -6,8 +6,8 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/wythoff"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -79,7 +79,7 @@ func (an *Analysis) Text() string {
 // ctx ends while a method works, Analyse returns them with the methods done
 // so far, and ctx's error.
 func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) {
-	an := &Analysis{A: s.a, Position: [2]*big.Int{x, y}, BestMoves: []string{}, Methods: []MethodMove{}}
+	an := &Analysis{A: s.A(), Position: [2]*big.Int{x, y}, BestMoves: []string{}, Methods: []MethodMove{}}
 	lo := x
 	if y.Cmp(x) < 0 {
 		lo = y
@@ -125,6 +125,9 @@ func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) 
 	return an, nil
 }
 
+// solver is Wythoff's game's solver (solve.Analyzer).
+type solver struct{}
+
 // Solve answers a Wythoff position of any size exactly: the player to move
 // loses exactly in a P-position (A_n, B_n) or its mirror, and wins by every
 // move to one (best_moves lists them all). Value is nil: Wythoff's Grundy
@@ -134,33 +137,39 @@ func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) 
 // numbers), p_position, reason, pair and methods (each method's move and
 // reasoning); Text is the explanation with the queen's board for small
 // positions.
-func (g *Game) Solve(ctx context.Context, st game.State, _ solve.Options) (*solve.Result, error) {
-	s, ok := st.(*State)
+func (solver) Solve(ctx context.Context, _ game.Game, st game.State, _ solve.Options) (*solve.Result, error) {
+	s, ok := st.(*wythoff.State)
 	if !ok {
 		return nil, fmt.Errorf("wythoff solve: %T is not a wythoff state", st)
 	}
+	g := s.Game()
+	sys, err := systemOf(g)
+	if err != nil {
+		return nil, fmt.Errorf("wythoff solve: %w", err)
+	}
 	if s.IsTerminal() {
 		o := solve.FromReturn(s.Returns()[0])
-		return &solve.Result{Outcome: o, Complete: true, BestMoves: []string{}, Extra: map[string]any{"a": g.sys.a},
-			Text: fmt.Sprintf("Both heaps are empty: the game is over and %s, who took the last token, won.\n", game.SeatName(1-s.turn))}, nil
+		return &solve.Result{Outcome: o, Complete: true, BestMoves: []string{}, Extra: map[string]any{"a": sys.A()},
+			Text: fmt.Sprintf("Both heaps are empty: the game is over and %s, who took the last token, won.\n", game.SeatName(1-s.Turn()))}, nil
 	}
 	x, y := s.BigHeaps()
-	an, err := g.sys.Analyse(ctx, x, y)
+	an, err := sys.Analyse(ctx, x, y)
 	if an == nil {
 		return nil, fmt.Errorf("wythoff solve: %w", err)
 	}
 	an.Game = g.String()
-	if s.huge == nil && max(s.x, s.y) <= maxBoard {
-		an.board = g.sys.board(s.x, s.y)
+	sx, sy := s.Heaps()
+	if s.Playable() && max(sx, sy) <= wythoff.MaxBoard {
+		an.board = sys.board(sx, sy)
 	}
 	r := &solve.Result{Outcome: solve.Win, BestMoves: an.BestMoves, Complete: err == nil, Text: an.Text(),
 		Extra: map[string]any{"a": an.A, "heaps": an.Position, "p_position": an.Outcome == "loss", "reason": an.Reason, "pair": an.Pair, "methods": an.Methods}}
 	if an.Outcome == "loss" {
 		r.Outcome = solve.Loss
 	}
-	if s.huge == nil {
-		for _, t := range g.sys.WinningTargets(x, y) {
-			r.Best = append(r.Best, Move(s.x-t[0].Uint64(), s.y-t[1].Uint64()))
+	if s.Playable() {
+		for _, t := range sys.WinningTargets(x, y) {
+			r.Best = append(r.Best, wythoff.Move(sx-t[0].Uint64(), sy-t[1].Uint64()))
 		}
 	}
 	return r, err
@@ -173,21 +182,26 @@ func (g *Game) Solve(ctx context.Context, st game.State, _ solve.Options) (*solv
 // perfect bot's move (one token from the larger heap) stands for them; the
 // analysis is then not Complete, since it does not list every move. Values
 // are nil (see Solve).
-func (g *Game) Analyze(ctx context.Context, st game.State, _ solve.Options) (*solve.Analysis, error) {
-	s, ok := st.(*State)
+func (solver) Analyze(ctx context.Context, _ game.Game, st game.State, _ solve.Options) (*solve.Analysis, error) {
+	s, ok := st.(*wythoff.State)
 	if !ok {
 		return nil, fmt.Errorf("wythoff analyze: %T is not a wythoff state", st)
 	}
 	if s.IsTerminal() {
 		return nil, fmt.Errorf("wythoff analyze: both heaps are empty, the game is over")
 	}
+	sys, err := systemOf(s.Game())
+	if err != nil {
+		return nil, fmt.Errorf("wythoff analyze: %w", err)
+	}
 	x, y := s.BigHeaps()
-	targets := g.sys.WinningTargets(x, y)
+	sx, sy := s.Heaps()
+	targets := sys.WinningTargets(x, y)
 	a := &solve.Analysis{Moves: []solve.MoveValue{}}
-	if s.huge == nil && LegalMoveCount(g.sys.a, s.x, s.y) <= solve.MaxAnalyzeMoves {
+	if s.Playable() && wythoff.LegalMoveCount(sys.A(), sx, sy) <= solve.MaxAnalyzeMoves {
 		win := map[game.Move]bool{}
 		for _, t := range targets {
-			win[Move(s.x-t[0].Uint64(), s.y-t[1].Uint64())] = true
+			win[wythoff.Move(sx-t[0].Uint64(), sy-t[1].Uint64())] = true
 		}
 		for _, m := range s.LegalMoves(nil) {
 			mv := solve.MoveValue{Move: s.MoveString(m), Outcome: solve.Loss, M: m}
@@ -201,8 +215,8 @@ func (g *Game) Analyze(ctx context.Context, st game.State, _ solve.Options) (*so
 	}
 	add := func(k, l *big.Int, o solve.Outcome) {
 		mv := solve.MoveValue{Move: k.String() + "," + l.String(), Outcome: o}
-		if s.huge == nil {
-			mv.M = Move(k.Uint64(), l.Uint64())
+		if s.Playable() {
+			mv.M = wythoff.Move(k.Uint64(), l.Uint64())
 		}
 		a.Moves = append(a.Moves, mv)
 	}
@@ -234,7 +248,7 @@ func (s *System) board(x, y uint64) string {
 	for _, t := range s.WinningTargets(new(big.Int).SetUint64(x), new(big.Int).SetUint64(y)) {
 		ts[[2]uint64{t[0].Uint64(), t[1].Uint64()}] = true
 	}
-	return Board(x, y, ps, ts)
+	return wythoff.Board(x, y, ps, ts)
 }
 
 // Perfect plays a winning move whenever one exists: the move of the
@@ -248,46 +262,34 @@ func (Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	s, ok := st.(*State)
+	s, ok := st.(*wythoff.State)
 	if !ok {
 		return 0, fmt.Errorf("wythoff perfect: not a wythoff state")
 	}
 	if s.IsTerminal() {
 		return 0, fmt.Errorf("wythoff perfect: no legal move")
 	}
-	if s.huge != nil {
-		return 0, fmt.Errorf("wythoff perfect: %w", s.errTooLarge())
+	if err := s.PlayError(); err != nil {
+		return 0, fmt.Errorf("wythoff perfect: %w", err)
 	}
-	ad, err := s.g.sys.Advise(ctx, Algebraic, new(big.Int).SetUint64(s.x), new(big.Int).SetUint64(s.y))
+	sys, err := systemOf(s.Game())
+	if err != nil {
+		return 0, fmt.Errorf("wythoff perfect: %w", err)
+	}
+	x, y := s.Heaps()
+	ad, err := sys.Advise(ctx, Algebraic, new(big.Int).SetUint64(x), new(big.Int).SetUint64(y))
 	if err != nil {
 		return 0, fmt.Errorf("wythoff perfect: %w", err)
 	}
 	if !ad.P {
 		k, l := ad.Take()
-		return Move(k.Uint64(), l.Uint64()), nil
+		return wythoff.Move(k.Uint64(), l.Uint64()), nil
 	}
-	if s.x >= s.y {
-		return Move(1, 0), nil
+	if x >= y {
+		return wythoff.Move(1, 0), nil
 	}
-	return Move(0, 1), nil
+	return wythoff.Move(0, 1), nil
 }
 
-// Register adds the Wythoff game and its perfect bot to the registries.
-func Register(games *game.Registry, bots *bot.Registry) error {
-	if err := games.Register(NewType()); err != nil {
-		return err
-	}
-	return bots.Register(&bot.Factory{
-		Name:  "perfect",
-		Doc:   "a move to a P-position (A_n, B_n) whenever one exists (thesis' Code 4, exact)",
-		Games: []string{"wythoff"},
-		New: func(g game.Game, _ game.Params, _ bot.Env) (bot.Bot, error) {
-			if wg, ok := g.(*Game); ok {
-				if err := wg.Playable(); err != nil {
-					return nil, err
-				}
-			}
-			return Perfect{}, nil
-		},
-	})
-}
+// systemOf returns the P-position machinery of g's parameter a.
+func systemOf(g *wythoff.Game) (*System, error) { return NewSystem(int64(g.Pairs().A())) }

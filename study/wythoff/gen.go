@@ -6,7 +6,8 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"strings"
+
+	"github.com/kombi/kombi/study"
 )
 
 // Method is one of the thesis' three ways to find the P-positions.
@@ -87,7 +88,7 @@ func (s *System) fastLimit(m Method) uint64 {
 		return s.fixedLimit
 	default:
 		// The counters' weights and sums stay below 2(a+2)n.
-		return lim / (2 * (s.a + 2))
+		return lim / (2 * (s.A() + 2))
 	}
 }
 
@@ -107,11 +108,11 @@ func (s *System) check(t Table) error {
 	if t.Method == Recursive {
 		l := t.last()
 		if !l.IsUint64() || l.Uint64() > MaxRecursiveN || l.Uint64() > s.fastLimit(Recursive) {
-			return fmt.Errorf("the recursive method builds the table from n = 0 and stops at n = %d; use --method algebraic or arithmetic for n = %s", min(uint64(MaxRecursiveN), s.fastLimit(Recursive)), l)
+			return study.Settingf("the recursive method builds the table from n = 0 and stops at n = %d; use {method} algebraic or arithmetic for n = %s", min(uint64(MaxRecursiveN), s.fastLimit(Recursive)), l)
 		}
 	}
 	if t.Method == Arithmetic && digits(t.last()) > MaxArithmeticDigits {
-		return fmt.Errorf("the arithmetic method keeps its numeration weights up to the last index, of at most %d digits (this one has %d); use --method algebraic", MaxArithmeticDigits, digits(t.last()))
+		return study.Settingf("the arithmetic method keeps its numeration weights up to the last index, of at most %d digits (this one has %d); use {method} algebraic", MaxArithmeticDigits, digits(t.last()))
 	}
 	return nil
 }
@@ -134,7 +135,7 @@ type genBig interface {
 func (s *System) newGen64(m Method, from uint64) gen64 {
 	switch m {
 	case Recursive:
-		g := newRecGen(s.a)
+		g := newRecGen(s.A())
 		g.skip(from)
 		return g
 	case Algebraic:
@@ -182,7 +183,7 @@ func (s *System) Stream(ctx context.Context, t Table, fast func(n0 uint64, as []
 	}
 	n := new(big.Int).Set(t.from())
 	g := s.newGenBig(t.Method, n)
-	a := new(big.Int).SetUint64(s.a)
+	a := new(big.Int).SetUint64(s.A())
 	for done := uint64(0); done < t.Count; done++ {
 		if done&1023 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -288,7 +289,7 @@ func (s *System) Rows(ctx context.Context, t Table) ([][3]*big.Int, error) {
 	err := s.Stream(ctx, t, func(n0 uint64, as []uint64) error {
 		for i, x := range as {
 			n := n0 + uint64(i)
-			out = append(out, [3]*big.Int{new(big.Int).SetUint64(n), new(big.Int).SetUint64(x), new(big.Int).SetUint64(x + s.a*n)})
+			out = append(out, [3]*big.Int{new(big.Int).SetUint64(n), new(big.Int).SetUint64(x), new(big.Int).SetUint64(x + s.A()*n)})
 		}
 		return nil
 	}, func(n, an, bn *big.Int) error {
@@ -338,15 +339,15 @@ type fixedGen struct {
 // setupFixed computes α̃·2¹²⁸ = (2−a)·2¹²⁷ + ⌊√(D·2²⁵⁴)⌋ and the largest n
 // for which the fixed-point path is exact and B_n fits in 63 bits.
 func (s *System) setupFixed() {
-	x := new(big.Int).Lsh(new(big.Int).SetUint64(s.d), 254)
+	x := new(big.Int).Lsh(new(big.Int).SetUint64(s.D()), 254)
 	x.Sqrt(x)
-	x.Add(x, new(big.Int).Lsh(big.NewInt(2-int64(s.a)), 127))
+	x.Add(x, new(big.Int).Lsh(big.NewInt(2-int64(s.A())), 127))
 	s.alphaFixed = x
 	// n² (f+2) ≤ 2¹²⁸ ⇒ n²(1+√D) < 2¹²⁸.
 	q := new(big.Int).Lsh(big.NewInt(1), 128)
-	q.Quo(q, new(big.Int).SetUint64(s.f+2))
+	q.Quo(q, new(big.Int).SetUint64(s.F()+2))
 	q.Sqrt(q)
-	lim := uint64(1<<62) / (s.a + 2)
+	lim := uint64(1<<62) / (s.A() + 2)
 	if q.IsUint64() && q.Uint64() < lim {
 		lim = q.Uint64()
 	}
@@ -393,8 +394,8 @@ type algGenBig struct {
 }
 
 func (s *System) newAlgGenBig(n *big.Int) *algGenBig {
-	db := new(big.Int).SetUint64(s.d)
-	fb := new(big.Int).SetUint64(s.f)
+	db := new(big.Int).SetUint64(s.D())
+	fb := new(big.Int).SetUint64(s.F())
 	n2d := new(big.Int).Mul(n, n)
 	n2d.Mul(n2d, db)
 	root := new(big.Int).Sqrt(n2d)
@@ -407,10 +408,10 @@ func (s *System) newAlgGenBig(n *big.Int) *algGenBig {
 	u := new(big.Int).Add(root, fb)
 	u.Lsh(u, 1)
 	u.Add(u, big.NewInt(1))
-	c := new(big.Int).Mul(n, big.NewInt(2-int64(s.a)))
+	c := new(big.Int).Mul(n, big.NewInt(2-int64(s.A())))
 	c.Add(c, root)
 	f2 := new(big.Int).Mul(fb, fb)
-	inc := new(big.Int).SetUint64(2 + s.f - s.a)
+	inc := new(big.Int).SetUint64(2 + s.F() - s.A())
 	return &algGenBig{r: r, x: x, u: u, c: c, f2: f2,
 		k1: new(big.Int).Lsh(new(big.Int).Sub(db, f2), 1), twoF: new(big.Int).Lsh(fb, 1),
 		inc: inc, inc1: new(big.Int).Add(inc, big.NewInt(1)), t0: new(big.Int)}
@@ -455,15 +456,15 @@ type counterGen struct {
 }
 
 func (s *System) counterSetup() (cap0 uint64, tzOff int, q bool) {
-	if s.a == 1 {
+	if s.A() == 1 {
 		return 2, 1, false // count in the p-system
 	}
-	return s.a, 0, true
+	return s.A(), 0, true
 }
 
 func (s *System) newCounterGen(n uint64) *counterGen {
 	cap0, tzOff, q := s.counterSetup()
-	g := &counterGen{a: s.a, cap0: cap0, tzOff: tzOff}
+	g := &counterGen{a: s.A(), cap0: cap0, tzOff: tzOff}
 	k := len(s.p64)
 	g.w = make([]uint64, k+3)
 	for i := range k {
@@ -534,7 +535,7 @@ type counterGenBig struct {
 func (s *System) newCounterGenBig(n *big.Int) *counterGenBig {
 	cap0, tzOff, q := s.counterSetup()
 	rep := s.repr(n, q)
-	g := &counterGenBig{s: s, a: s.a, cap0: cap0, q: q, tzOff: tzOff, d: append([]uint64(nil), rep...), ip: new(big.Int), zero: n.Sign() == 0, t: new(big.Int)}
+	g := &counterGenBig{s: s, a: s.A(), cap0: cap0, q: q, tzOff: tzOff, d: append([]uint64(nil), rep...), ip: new(big.Int), zero: n.Sign() == 0, t: new(big.Int)}
 	for i, x := range rep {
 		g.addW(i, int64(x))
 	}
@@ -688,41 +689,4 @@ func (g *recGen) fill(dst []uint64) {
 		dst[i] = g.lv[0].A
 		g.advance(0)
 	}
-}
-
-// ParseIndex reads a table index: decimal digits, or a power such as
-// 10^100, 2^64 or 1e30.
-func ParseIndex(text string) (*big.Int, error) {
-	t := strings.TrimSpace(text)
-	bad := fmt.Errorf("%q: want a whole number ≥ 0 such as 1000, 10^100, 2^64 or 1e30 (no signs, no negative exponents)", text)
-	if strings.ContainsAny(t, "+-") {
-		return nil, bad
-	}
-	var base, exp string
-	switch {
-	case strings.Contains(t, "^"):
-		base, exp, _ = strings.Cut(t, "^")
-	case strings.ContainsAny(t, "eE"):
-		i := strings.IndexAny(t, "eE")
-		base, exp = t[:i], t[i+1:]
-	default:
-		n, ok := new(big.Int).SetString(t, 10)
-		if !ok {
-			return nil, bad
-		}
-		return n, nil
-	}
-	b, ok1 := new(big.Int).SetString(base, 10)
-	e, ok2 := new(big.Int).SetString(exp, 10)
-	if !ok1 || !ok2 || !e.IsInt64() || e.Int64() > 100000 {
-		return nil, bad
-	}
-	if strings.ContainsAny(t, "eE") {
-		b.Mul(b, new(big.Int).Exp(big.NewInt(10), e, nil))
-		return b, nil
-	}
-	if b.BitLen()*int(e.Int64()) > 1_000_000 {
-		return nil, bad
-	}
-	return b.Exp(b, e, nil), nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study"
 )
 
 // BenchOptions configure Bench, the reproduction of the thesis' Table 4
@@ -119,21 +120,21 @@ func (b *baseline) run(ctx context.Context, method string, a, n uint64, mode str
 // each method for n = 10, 20, 40, ... up to MaxN, beside the thesis' Table
 // 4 and, unless NoBaseline, the thesis' C++ code compiled here with g++ -O2 (in
 // a temporary directory; skipped with a remark on Log when g++ is absent).
-// Bad options are InputErrors. When ctx ends it returns the rows measured
+// Bad options are study.SettingErrors. When ctx ends it returns the rows measured
 // with ctx's error.
 func Bench(ctx context.Context, opt BenchOptions) (*BenchResult, error) {
 	sys, err := NewSystem(opt.A)
 	if err != nil {
-		return nil, InputError{fmt.Errorf("--a: %w", err)}
+		return nil, study.Settingf("{parameter a}: %v", err)
 	}
 	if opt.Repeat < 1 {
-		return nil, inputf("--repeat: want at least 1")
+		return nil, study.Settingf("{runs per measurement}: want at least 1")
 	}
-	res := &BenchResult{A: sys.a, Repeat: opt.Repeat, Rows: []BenchRow{}, store: opt.Store}
+	res := &BenchResult{A: sys.A(), Repeat: opt.Repeat, Rows: []BenchRow{}, store: opt.Store}
 	for _, name := range strings.Split(opt.Methods, ",") {
 		m, err := ParseMethod(strings.TrimSpace(name))
 		if err != nil {
-			return nil, InputError{fmt.Errorf("--methods: %w", err)}
+			return nil, study.Settingf("{methods}: %v", err)
 		}
 		res.methods = append(res.methods, m)
 	}
@@ -199,7 +200,7 @@ func Bench(ctx context.Context, opt BenchOptions) (*BenchResult, error) {
 			row.Checksum = sums[0]
 		}
 		if base != nil {
-			if err := base.measure(ctx, &row, sys.a, n, opt, sums, best); err != nil {
+			if err := base.measure(ctx, &row, sys.A(), n, opt, sums, best); err != nil {
 				return res, fmt.Errorf("bench wythoff: %w", err)
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/kombi/kombi/games/wythoff"
 )
 
 func sys(t testing.TB, a int64) *System {
@@ -51,7 +53,7 @@ func TestThesisTables1And2(t *testing.T) {
 // single-value functions against the thesis' plain mex (Code 1).
 func TestMethodsAgainstNaiveMex(t *testing.T) {
 	ctx := context.Background()
-	for _, a := range []int64{1, 2, 3, 4, 5, 7, 10, 31, 100, 12345, MaxA} {
+	for _, a := range []int64{1, 2, 3, 4, 5, 7, 10, 31, 100, 12345, wythoff.MaxA} {
 		s := sys(t, a)
 		const count = 3000
 		naive := NaiveRecursive(uint64(a), count)
@@ -127,9 +129,9 @@ func randBig(rng *rand.Rand, nbits int) *big.Int {
 // with integer arithmetic) and Index inverting both.
 func TestPairMethodsAgreeOnHugeIndices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, a := range []int64{1, 2, 3, 9, 1000, MaxA} {
+	for _, a := range []int64{1, 2, 3, 9, 1000, wythoff.MaxA} {
 		s := sys(t, a)
-		d := new(big.Int).SetUint64(s.d)
+		d := new(big.Int).SetUint64(s.D())
 		for range 300 {
 			n := randBig(rng, 1+rng.IntN(400))
 			an, bn := s.PairBig(n)

@@ -92,14 +92,14 @@ func FloatPair(a, n uint64) (an, bn float64) {
 // nil, hears now and then how many n are checked. It stops with ctx's
 // error (and the counts so far) when ctx is done.
 func (s *System) FirstFloatError(ctx context.Context, upTo uint64, progress func(done uint64)) (first, wrong uint64, err error) {
-	alpha := (float64(2-int64(s.a)) + math.Sqrt(float64(s.a*s.a+4))) / 2
-	beta := alpha + float64(s.a)
+	alpha := (float64(2-int64(s.A())) + math.Sqrt(float64(s.A()*s.A()+4))) / 2
+	beta := alpha + float64(s.A())
 	err = s.Stream(ctx, Table{Method: Algebraic, From: big.NewInt(1), Count: upTo, Progress: progress}, func(n0 uint64, as []uint64) error {
 		for i, x := range as {
 			n := n0 + uint64(i)
 			fa := math.Floor(alpha * float64(n))
 			fb := math.Floor(beta * float64(n))
-			if fa != float64(x) || fb != float64(x+s.a*n) || x >= 1<<53 {
+			if fa != float64(x) || fb != float64(x+s.A()*n) || x >= 1<<53 {
 				if first == 0 {
 					first = n
 				}
@@ -108,7 +108,7 @@ func (s *System) FirstFloatError(ctx context.Context, upTo uint64, progress func
 		}
 		return nil
 	}, func(n, an, bn *big.Int) error {
-		fa, fb := FloatPair(s.a, n.Uint64())
+		fa, fb := FloatPair(s.A(), n.Uint64())
 		ea, _ := new(big.Float).SetInt(an).Float64()
 		eb, _ := new(big.Float).SetInt(bn).Float64()
 		if fa != ea || fb != eb || an.BitLen() > 53 {

@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/kombi/kombi/study"
 )
 
 func TestTableRequestRows(t *testing.T) {
@@ -58,12 +60,12 @@ func TestTableRequestErrors(t *testing.T) {
 		q    TableRequest
 		want string
 	}{
-		{TableRequest{A: 2, Method: "algebraic", From: "0"}, "--count is required"},
-		{TableRequest{A: 2, Method: "algebraic", From: "0", CountGiven: true}, "--count: want at least 1"},
-		{TableRequest{A: 0, Method: "algebraic", From: "0", Count: 1, CountGiven: true}, "--a"},
+		{TableRequest{A: 2, Method: "algebraic", From: "0"}, "number of rows is required (or position)"},
+		{TableRequest{A: 2, Method: "algebraic", From: "0", CountGiven: true}, "number of rows: want at least 1"},
+		{TableRequest{A: 0, Method: "algebraic", From: "0", Count: 1, CountGiven: true}, "parameter a: a = 0"},
 		{TableRequest{A: 2, Method: "magic", From: "0", Count: 1, CountGiven: true}, "want recursive, algebraic or arithmetic"},
-		{TableRequest{A: 2, Method: "algebraic", From: "10^-3", Count: 1, CountGiven: true}, "--from"},
-		{TableRequest{A: 2, Method: "recursive", From: "10^100", Count: 1, CountGiven: true}, "use --method algebraic or arithmetic"},
+		{TableRequest{A: 2, Method: "algebraic", From: "10^-3", Count: 1, CountGiven: true}, "first index: "},
+		{TableRequest{A: 2, Method: "recursive", From: "10^100", Count: 1, CountGiven: true}, "use method algebraic or arithmetic"},
 		{TableRequest{A: 2, Method: "arithmetic", From: "10^3000", Count: 1, CountGiven: true}, "at most 2000 digits"},
 		{TableRequest{A: 2, Method: "algebraic", Position: "3"}, "want two heap sizes"},
 		{TableRequest{A: 2, Method: "algebraic", Position: "0;0"}, "end of the game"},
@@ -71,8 +73,8 @@ func TestTableRequestErrors(t *testing.T) {
 		{TableRequest{A: 2, Method: "recursive", MethodGiven: true, Position: "10^10;10^11"}, "at most 100000000"},
 	} {
 		_, err := tt.q.Run(context.Background(), &strings.Builder{}, "text")
-		if ie := (InputError{}); !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%+v: %v, want an input error with %q", tt.q, err, tt.want)
+		if !errors.As(err, new(*study.SettingError)) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: %v, want a setting error with %q", tt.q, err, tt.want)
 		}
 	}
 }
@@ -172,8 +174,8 @@ func TestBench(t *testing.T) {
 		t.Fatalf("%+v", rep)
 	}
 	for _, bad := range []BenchOptions{{A: 0, Repeat: 1, Methods: "algebraic"}, {A: 2, Repeat: 0, Methods: "algebraic"}, {A: 2, Repeat: 1, Methods: "fast"}} {
-		if _, err := Bench(context.Background(), bad); !errors.As(err, new(InputError)) {
-			t.Errorf("%+v: %v, want an input error", bad, err)
+		if _, err := Bench(context.Background(), bad); !errors.As(err, new(*study.SettingError)) {
+			t.Errorf("%+v: %v, want a setting error", bad, err)
 		}
 	}
 }

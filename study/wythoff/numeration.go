@@ -81,7 +81,7 @@ func (s *System) weight(i int, q bool) *big.Int {
 			s.qBig = append(s.qBig, new(big.Int).SetUint64(s.q64[j]))
 		}
 	}
-	a := new(big.Int).SetUint64(s.a)
+	a := new(big.Int).SetUint64(s.A())
 	for len(s.pBig) <= i {
 		k := len(s.pBig)
 		np := new(big.Int).Mul(a, s.pBig[k-1])
@@ -171,10 +171,10 @@ func (s *System) ValidQ(d Digits) bool { return s.valid(d, true) }
 
 func (s *System) valid(d Digits, q bool) bool {
 	for i, x := range d {
-		if x > s.a || q && i == 0 && x >= s.a {
+		if x > s.A() || q && i == 0 && x >= s.A() {
 			return false
 		}
-		if i > 0 && x == s.a && d[i-1] != 0 {
+		if i > 0 && x == s.A() && d[i-1] != 0 {
 			return false
 		}
 	}
