@@ -12,12 +12,12 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
+	studyap "github.com/kombi/kombi/study/apgame"
 	studynim "github.com/kombi/kombi/study/nim"
 )
 
@@ -98,8 +98,12 @@ func (a *app) tableBuildingNimCmd() *cobra.Command {
 }
 
 func (a *app) apBenchCmd() *cobra.Command {
-	var o apgame.BenchOptions
-	return analysisCmd(a, "ap", "Szemerédi game: time the set draw, the progressions (against a plain search), a move (against a recount)", "text", &o, goFlags(o.FlagSet), o.Run)
+	var o studyap.BenchOptions
+	return analysisCmd(a, "ap", "Szemerédi game: time the set draw, the progressions (against a plain search), a move (against a recount)", "text", &o, func(fl *pflag.FlagSet) {
+		fl.IntVar(&o.X, "x", 1000, "size of the sets")
+		fl.IntVar(&o.K, "k", 3, "progression length")
+		fl.IntVar(&o.Sets, "sets", 20, "number of sets (seeds 0, 1, ...)")
+	}, o.Run)
 }
 
 // flagged writes the settings that a study.SettingError in err names as

@@ -10,6 +10,7 @@ import (
 	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
+	studyap "github.com/kombi/kombi/study/apgame"
 )
 
 // The Szemerédi game's commands: flags, a call to package apgame, its tables.
@@ -22,7 +23,7 @@ func (a *app) apTableCmd() (c *cobra.Command) {
 			if err = errors.Join(out.Check(), err); err != nil || !ok {
 				return cmp.Or(err, usagef("%s is not a Szemerédi game; want ap(x=...,k=...)", args[0]))
 			}
-			p := ag.ProgressionsTable()
+			p := studyap.ProgressionsOf(ag)
 			return a.write(out, p, report.Tables(p.ProgressionTable(), p.NumberTable())...)
 		}}
 	out.AddFlags(c.Flags())
@@ -31,7 +32,7 @@ func (a *app) apTableCmd() (c *cobra.Command) {
 }
 
 func (a *app) apReportCmd() (c *cobra.Command) {
-	out, p := output{}, apgame.StrengthPlan{}
+	out, p := output{}, studyap.StrengthPlan{}
 	c = &cobra.Command{Use: "ap-strength", Short: "Szemerédi game: wins, draws and losses of bot A against bot B over a grid of (x, k), as `kombi arena` plays",
 		Example: "  kombi report ap-strength --grid 40:3,100:4 --games 50", Args: exactArgs(0, "no arguments"), RunE: func(c *cobra.Command, _ []string) error {
 			specs, err := p.Specs(a.bots)

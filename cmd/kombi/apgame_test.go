@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/solve"
+	studyap "github.com/kombi/kombi/study/apgame"
 )
 
 func TestAPArenaAsWritten(t *testing.T) {
@@ -188,7 +188,7 @@ func TestAPHardening(t *testing.T) {
 	}
 }
 
-var rep0 apgame.StrengthReport
+var rep0 studyap.StrengthReport
 
 func TestAPUsageErrors(t *testing.T) {
 	for _, tt := range []struct {

@@ -17,6 +17,7 @@ import (
 	"github.com/kombi/kombi/games/wythoff"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
+	studyap "github.com/kombi/kombi/study/apgame"
 	studynim "github.com/kombi/kombi/study/nim"
 	studywythoff "github.com/kombi/kombi/study/wythoff"
 )
@@ -60,6 +61,7 @@ func New() (*Kit, error) {
 	for _, register := range []func(*study.Registry, *bot.Registry) error{
 		studynim.Register,
 		studywythoff.Register,
+		studyap.Register,
 	} {
 		if err := register(k.Studies, k.Bots); err != nil {
 			return nil, fmt.Errorf("registries: %w", err)

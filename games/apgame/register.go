@@ -1,35 +1,18 @@
 package apgame
 
 import (
-	"fmt"
-
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 )
 
-// Register adds the Szemerédi game and its bots (perfect, extendblock,
-// strong) to the registries.
+// Register adds the Szemerédi game and its bots (extendblock, strong) to
+// the registries. Its perfect player searches exactly and is registered by
+// package study/apgame.
 func Register(games *game.Registry, bots *bot.Registry) error {
 	if err := games.Register(NewType()); err != nil {
 		return err
 	}
 	for _, f := range []*bot.Factory{
-		{
-			Name:  "perfect",
-			Doc:   fmt.Sprintf("exact play: a winning number when there is one, else a drawing one; for sets with at most %d numbers in play", MaxExactNumbers),
-			Games: []string{"ap"},
-			Params: []game.ParamSpec{
-				{Name: "nodes", Kind: game.Int, Default: "50000000", HasMin: true, Min: 1000, HasMax: true, Max: 1 << 40, Doc: "positions searched per move at most; a move needing more is an error"},
-				{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 16, HasMax: true, Max: 1 << 36, Doc: "memory bound of the solver's table in bytes (it grows to it as needed)"},
-			},
-			New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
-				ag, ok := g.(*Game)
-				if !ok {
-					return nil, fmt.Errorf("not a Szemerédi game")
-				}
-				return NewPerfect(ag, p.Int64("nodes"), p.Int64("mem"))
-			},
-		},
 		{
 			Name:  "extendblock",
 			Doc:   "the 2022 student project's strategy: first move in the most progressions, then extend its best progression or block the opponent's longer one",

@@ -1,3 +1,8 @@
+// Package apgame is the study of the Szemerédi game (the rules are in
+// package games/apgame): its exact solver with the Erdős–Selfridge
+// criterion, the perfect player built on it, the table of a set's
+// progressions, the benchmark of the set draw and the strength report of
+// bots over a grid of games.
 package apgame
 
 import (
@@ -8,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -38,9 +44,8 @@ type Exact struct {
 	start    time.Time
 	done     int64 // root moves decided, for progress reports
 	total    int64
-	st       *State
+	st       *apgame.Search
 	moves    [][]int32
-	saved    [][2]int64 // st.es before each move applied, for undo
 }
 
 // NewExact returns an exact solver whose table grows to at most maxBytes
@@ -55,7 +60,7 @@ func (x *Exact) Nodes() int64 { return x.nodes }
 // Value returns the exact outcome of s for the player to move (in a
 // finished game: Loss after a win, Draw after a draw). It stops with
 // ctx.Err() when ctx is done.
-func (x *Exact) Value(ctx context.Context, s *State) (solve.Outcome, error) {
+func (x *Exact) Value(ctx context.Context, s *apgame.State) (solve.Outcome, error) {
 	x.begin(solve.NewBudget(ctx, 0), s, 0)
 	v, err := x.value(0)
 	x.nodes = x.b.Nodes()
@@ -66,48 +71,32 @@ func (x *Exact) Value(ctx context.Context, s *State) (solve.Outcome, error) {
 // move (number) achieving it, increasing. When ctx ends the search it
 // returns what it found with the error: Win and the winning moves found when
 // one was, else Unknown and the moves found to draw at least.
-func (x *Exact) BestMoves(ctx context.Context, s *State) (solve.Outcome, []int, error) {
+func (x *Exact) BestMoves(ctx context.Context, s *apgame.State) (solve.Outcome, []int, error) {
 	return x.bestMoves(solve.NewBudget(ctx, 0), s)
 }
 
-func (x *Exact) begin(b *solve.Budget, s *State, rootMoves int) {
-	x.b, x.st, x.start, x.done, x.total = b, s.clone(), time.Now(), 0, int64(rootMoves)
-	x.st.es, x.st.trackES, x.saved = [2]int64{}, true, x.saved[:0]
-	for a := range s.g.NumProgressions() {
-		for p := range 2 {
-			if s.cnt[2*a+1-p] == 0 {
-				x.st.es[p] += 1 << s.cnt[2*a+p]
-			}
-		}
-	}
+func (x *Exact) begin(b *solve.Budget, s *apgame.State, rootMoves int) {
+	x.b, x.st, x.start, x.done, x.total = b, apgame.NewSearch(s), time.Now(), 0, int64(rootMoves)
 }
 
-// apply colours index i for the player to move in x.st, whose es follows
-// the move; undo restores es.
-func (x *Exact) apply(i int) {
-	x.saved = append(x.saved, x.st.es)
-	x.st.applyIndex(i)
-}
+// apply colours index i for the player to move in x.st; undo takes it back.
+func (x *Exact) apply(i int) { x.st.Apply(i) }
 
 // undo takes back apply(i).
-func (x *Exact) undo(i int) {
-	x.st.undoIndex(i)
-	x.st.es = x.saved[len(x.saved)-1]
-	x.saved = x.saved[:len(x.saved)-1]
-}
+func (x *Exact) undo(i int) { x.st.Undo(i) }
 
-func (x *Exact) bestMoves(b *solve.Budget, s *State) (solve.Outcome, []int, error) {
+func (x *Exact) bestMoves(b *solve.Budget, s *apgame.State) (solve.Outcome, []int, error) {
 	if s.IsTerminal() {
 		return 0, nil, fmt.Errorf("the game is over")
 	}
-	free := len(s.colour) - s.moves
-	x.begin(b, s, free)
+	x.begin(b, s, s.Free())
 	defer func() { x.nodes = b.Nodes() }()
 	best, dead := solve.Loss-1, solve.Unknown
 	var moves []int
-	inPlay := s.appendInPlay(nil)
-	for i, c := range x.st.colour {
-		if c != none {
+	inPlay := s.AppendInPlay(nil)
+	g := s.Game()
+	for i := range g.Set() {
+		if !x.st.State().Uncoloured(i) {
 			continue
 		}
 		// Colouring a number outside every progression still open changes
@@ -133,9 +122,9 @@ func (x *Exact) bestMoves(b *solve.Budget, s *State) (solve.Outcome, []int, erro
 		x.done++
 		switch v = v.Neg(); {
 		case v > best:
-			best, moves = v, []int{s.g.set[i]}
+			best, moves = v, []int{g.Number(i)}
 		case v == best:
-			moves = append(moves, s.g.set[i])
+			moves = append(moves, g.Number(i))
 		}
 	}
 	return best, moves, nil
@@ -150,21 +139,21 @@ func (x *Exact) value(ply int) (solve.Outcome, error) {
 			Message: fmt.Sprintf("%d positions in the table", x.tt.Len())})
 	}
 	s := x.st
-	if s.winner >= 0 {
+	if s.Won() {
 		return solve.Loss, nil // the player who just moved won
 	}
-	if s.live[0] == 0 && s.live[1] == 0 || s.moves == len(s.colour) {
+	if s.Drawn() {
 		return solve.Draw, nil
 	}
-	p, o := int(s.turn), 1-int(s.turn)
-	if s.thrSq[p] > 0 {
+	p, o := s.Turn(), 1-s.Turn()
+	if s.Threats(p) > 0 {
 		return solve.Win, nil
 	}
-	if s.thrSq[o] >= 2 {
+	if s.Threats(o) >= 2 {
 		return solve.Loss, nil
 	}
-	if s.thrSq[o] == 1 {
-		i := threatSquare(s, o)
+	if s.Threats(o) == 1 {
+		i := s.ThreatSquare(o)
 		x.apply(i)
 		v, err := x.value(ply + 1)
 		x.undo(i)
@@ -175,16 +164,17 @@ func (x *Exact) value(ply int) (solve.Outcome, error) {
 	// below 1/2 with the player to move, or below 1 with the opponent to
 	// move (need: the numbers still missing). Such a player cannot win.
 	hi, lo := solve.Win, solve.Loss
-	if s.live[p] == 0 || s.es[p] < 1<<(s.g.k-1) {
+	k := s.State().Game().K()
+	if s.Live(p) == 0 || s.Potential(p) < 1<<(k-1) {
 		hi = solve.Draw
 	}
-	if s.live[o] == 0 || s.es[o] < 1<<s.g.k {
+	if s.Live(o) == 0 || s.Potential(o) < 1<<k {
 		lo = solve.Draw
 	}
 	if lo == hi {
 		return lo, nil
 	}
-	if v, ok := x.tt.Get(s.key); ok {
+	if v, ok := x.tt.Get(s.Key()); ok {
 		return v, nil
 	}
 	best := lo
@@ -202,7 +192,7 @@ func (x *Exact) value(ply int) (solve.Outcome, error) {
 			}
 		}
 	}
-	x.tt.Put(s.key, best)
+	x.tt.Put(s.Key(), best)
 	return best, nil
 }
 
@@ -212,36 +202,13 @@ func (x *Exact) liveMoves(ply int) []int32 {
 	for len(x.moves) <= ply {
 		x.moves = append(x.moves, nil)
 	}
-	x.moves[ply] = x.st.appendInPlay(x.moves[ply][:0])
+	x.moves[ply] = x.st.AppendInPlay(x.moves[ply][:0])
 	return x.moves[ply]
 }
 
-// appendInPlay appends the uncoloured indices lying in a progression
-// someone can still complete, increasing.
-func (s *State) appendInPlay(out []int32) []int32 {
-	g := s.g
-	for i, c := range s.colour {
-		if c != none {
-			continue
-		}
-		for _, a := range g.through[g.start[i]:g.start[i+1]] {
-			if s.cnt[2*int(a)] == 0 || s.cnt[2*int(a)+1] == 0 {
-				out = append(out, int32(i))
-				break
-			}
-		}
-	}
-	return out
-}
-
-// InPlay returns how many numbers are in play: uncoloured and in a
-// progression someone can still complete. The exact search grows
-// exponentially with it (see MaxExactNumbers).
-func (s *State) InPlay() int { return len(s.appendInPlay(nil)) }
-
 // checkExact refuses a position too large for an exact search that has no
 // bound (neither a deadline nor a node budget).
-func checkExact(ctx context.Context, s *State, nodes int64) error {
+func checkExact(ctx context.Context, s *apgame.State, nodes int64) error {
 	if _, timed := ctx.Deadline(); timed || nodes > 0 {
 		return nil
 	}
@@ -252,13 +219,16 @@ func checkExact(ctx context.Context, s *State, nodes int64) error {
 	return nil
 }
 
-func (g *Game) own(gs game.State, what string) (*State, error) {
-	s, ok := gs.(*State)
-	if !ok || s.g != g {
+func own(g game.Game, gs game.State, what string) (*apgame.State, error) {
+	s, ok := gs.(*apgame.State)
+	if !ok || s.Game() != g {
 		return nil, fmt.Errorf("ap %s: not a state of %s", what, g)
 	}
 	return s, nil
 }
+
+// solver is the Szemerédi game's solver (solve.Analyzer): Exact.
+type solver struct{}
 
 // Solve solves s exactly (see Exact) for solve.Solve: the outcome for the
 // player to move and the moves achieving it; the value is nil, the extras
@@ -267,12 +237,13 @@ func (g *Game) own(gs game.State, what string) (*State, error) {
 // without a deadline or node budget it refuses positions with more than
 // MaxExactNumbers in play. When the context or the node budget ends the
 // search it returns what was proven with the error.
-func (g *Game) Solve(ctx context.Context, gs game.State, opt solve.Options) (*solve.Result, error) {
-	s, err := g.own(gs, "solve")
+func (solver) Solve(ctx context.Context, gg game.Game, gs game.State, opt solve.Options) (*solve.Result, error) {
+	s, err := own(gg, gs, "solve")
 	if err != nil {
 		return nil, err
 	}
-	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"set": g.Set(), "k": g.k, "progressions": g.NumProgressions()}}
+	g := s.Game()
+	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"set": g.Set(), "k": g.K(), "progressions": g.NumProgressions()}}
 	if s.IsTerminal() {
 		r.Outcome, r.Complete, r.BestMoves = solve.FromReturn(s.Returns()[0]), true, []string{}
 		r.Text = fmt.Sprintf("%s\n%s\n", g, s)
@@ -281,7 +252,7 @@ func (g *Game) Solve(ctx context.Context, gs game.State, opt solve.Options) (*so
 	if err := checkExact(ctx, s, opt.Nodes); err != nil {
 		return nil, fmt.Errorf("ap solve: %w", err)
 	}
-	toMove := fmt.Sprintf("%s (%s)", game.SeatName(s.turn), g.typ.Role(s.turn))
+	toMove := fmt.Sprintf("%s (%s)", game.SeatName(s.Turn()), g.Type().Role(s.Turn()))
 	r.Extra["to_move"] = toMove
 	x := NewExact(opt.MemBytes)
 	x.progress = opt.Progress
@@ -303,9 +274,9 @@ func (g *Game) Solve(ctx context.Context, gs game.State, opt solve.Options) (*so
 }
 
 // solveText explains a result for people.
-func solveText(g *Game, s *State, toMove string, r *solve.Result) string {
+func solveText(g *apgame.Game, s *apgame.State, toMove string, r *solve.Result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d numbers, %d progressions of length %d\n%s\n", g, len(g.set), g.NumProgressions(), g.k, s)
+	fmt.Fprintf(&b, "%s: %d numbers, %d progressions of length %d\n%s\n", g, len(g.Set()), g.NumProgressions(), g.K(), s)
 	moves := strings.Join(r.BestMoves, " ")
 	switch {
 	case r.Outcome == solve.Win:
@@ -332,11 +303,12 @@ func solveText(g *Game, s *State, toMove string, r *solve.Result) string {
 // time; one not decided in its share is Unknown and the analysis is not
 // Complete. Like Solve, it refuses positions with more than
 // MaxExactNumbers in play when the context has no deadline.
-func (g *Game) Analyze(ctx context.Context, gs game.State, opt solve.Options) (*solve.Analysis, error) {
-	s, err := g.own(gs, "analyze")
+func (solver) Analyze(ctx context.Context, gg game.Game, gs game.State, opt solve.Options) (*solve.Analysis, error) {
+	s, err := own(gg, gs, "analyze")
 	if err != nil {
 		return nil, err
 	}
+	g := s.Game()
 	if s.IsTerminal() {
 		return nil, fmt.Errorf("ap analyze: the game is over")
 	}
@@ -348,11 +320,11 @@ func (g *Game) Analyze(ctx context.Context, gs game.State, opt solve.Options) (*
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
 	deadline, timed := ctx.Deadline()
-	inPlay := s.appendInPlay(nil)
+	inPlay := s.AppendInPlay(nil)
 	dead := solve.Unknown // the outcome of every move outside the open progressions (see bestMoves)
 	for j, m := range moves {
 		mv := solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
-		_, live := slices.BinarySearch(inPlay, g.index[m])
+		_, live := slices.BinarySearch(inPlay, int32(g.Index(m)))
 		if !live && dead != solve.Unknown {
 			mv.Outcome = dead
 			a.Moves = append(a.Moves, mv)
@@ -362,8 +334,8 @@ func (g *Game) Analyze(ctx context.Context, gs game.State, opt solve.Options) (*
 		if timed {
 			cctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/time.Duration(len(moves)-j))
 		}
-		c := s.clone()
-		c.applyIndex(int(g.index[m]))
+		c := s.Clone().(*apgame.State)
+		c.ApplyUnchecked(m)
 		x.begin(solve.NewBudget(cctx, opt.Nodes), c, 0)
 		x.done, x.total = int64(j), int64(len(moves))
 		v, err := x.value(0)

@@ -3,7 +3,6 @@ package apgame
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -31,14 +31,27 @@ type Progressions struct {
 	Through []int `json:"through"`
 }
 
-// ProgressionsTable returns the set, its progressions and how many of them
-// hold each number.
-func (g *Game) ProgressionsTable() *Progressions {
-	p := &Progressions{Game: g.String(), Set: g.Set(), K: g.k, Progressions: g.Progressions(), Through: make([]int, len(g.set))}
-	for i, v := range g.set {
+// ProgressionsOf returns the set of g, its progressions and how many of
+// them hold each number.
+func ProgressionsOf(g *apgame.Game) *Progressions {
+	set := g.Set()
+	p := &Progressions{Game: g.String(), Set: set, K: g.K(), Progressions: g.Progressions(), Through: make([]int, len(set))}
+	for i, v := range set {
 		p.Through[i] = g.ProgressionsThrough(v)
 	}
 	return p
+}
+
+// joinSpaced writes numbers separated by spaces, "-" for none.
+func joinSpaced(xs []int) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, " ")
 }
 
 // ProgressionTable lists the progressions with their differences.
@@ -91,7 +104,7 @@ func CheckBench(x, k, sets int) error {
 	if sets < 1 || sets > MaxBenchSets {
 		return fmt.Errorf("sets=%d: allowed 1 to %d", sets, MaxBenchSets)
 	}
-	_, err := DrawSet(x, k, 0)
+	_, err := apgame.DrawSet(x, k, 0)
 	return err
 }
 
@@ -110,10 +123,10 @@ func Bench(ctx context.Context, x, k, sets int) (*BenchResult, error) {
 			break
 		}
 		start := time.Now()
-		set, derr := DrawSet(x, k, uint64(i))
+		set, derr := apgame.DrawSet(x, k, uint64(i))
 		draw += time.Since(start)
 		start = time.Now()
-		g, gerr := NewWithSet(set, k)
+		g, gerr := apgame.NewWithSet(set, k)
 		enum += time.Since(start)
 		if err = errors.Join(derr, gerr); err != nil {
 			break
@@ -127,7 +140,7 @@ func Bench(ctx context.Context, x, k, sets int) (*BenchResult, error) {
 		}
 		total += len(progs)
 		// A random game: time each move's update, then a recount.
-		s := g.newState()
+		s := g.NewInitialState().(*apgame.State)
 		rng := rand.New(rand.NewPCG(uint64(i), 0))
 		for !s.IsTerminal() {
 			legal := s.LegalMoves(nil)
@@ -199,7 +212,7 @@ func plainProgressions(set []int, k int) [][]int {
 // recountLive counts from scratch the progressions each player can still
 // complete and whether one is complete: what a move costs without
 // incremental counts.
-func recountLive(s *State, progs [][]int) (live [2]int, won bool) {
+func recountLive(s *apgame.State, progs [][]int) (live [2]int, won bool) {
 	for _, p := range progs {
 		var n [2]int
 		for _, v := range p {
@@ -258,7 +271,7 @@ func (p *StrengthPlan) Specs(bots *bot.Registry) ([]string, error) {
 		if !ok || err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("grid item %q: want X:K, e.g. 100:4", item)
 		}
-		g, err := New(x, k, p.Seed&math.MaxInt64)
+		g, err := apgame.New(x, k, p.Seed&math.MaxInt64)
 		if err != nil {
 			return nil, fmt.Errorf("grid item %q: %w", item, err)
 		}
@@ -267,7 +280,7 @@ func (p *StrengthPlan) Specs(bots *bot.Registry) ([]string, error) {
 				return nil, fmt.Errorf("bot %c (%s): %w", 'A'+j, name, err)
 			}
 		}
-		specs[i] = g.typ.Name + fmt.Sprintf("(x=%d,k=%d)", x, k)
+		specs[i] = g.Type().Name + fmt.Sprintf("(x=%d,k=%d)", x, k)
 	}
 	return specs, nil
 }
@@ -385,15 +398,6 @@ func (t *StrengthTally) Row() StrengthRow {
 // BenchOptions are the settings of `kombi bench ap`: sets of size X with
 // K-term progressions, Sets of them (seeds 0, 1, ...).
 type BenchOptions struct{ X, K, Sets int }
-
-// FlagSet sets the defaults and returns the command-line flags bound to o.
-func (o *BenchOptions) FlagSet() *flag.FlagSet {
-	fs := flag.NewFlagSet("bench ap", flag.ContinueOnError)
-	fs.IntVar(&o.X, "x", 1000, "size of the sets")
-	fs.IntVar(&o.K, "k", 3, "progression length")
-	fs.IntVar(&o.Sets, "sets", 20, "number of sets (seeds 0, 1, ...)")
-	return fs
-}
 
 // Check reports settings Bench refuses (CheckBench).
 func (o *BenchOptions) Check() error { return CheckBench(o.X, o.K, o.Sets) }

@@ -1,15 +1,12 @@
 package apgame
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/kombi/kombi/solve"
 )
 
-// TestPotentialCounts checks the Erdős–Selfridge sums the exact solver
-// keeps as it colours and uncolours numbers against a recount.
+// TestPotentialCounts checks the Erdős–Selfridge sums a Search (the exact
+// solver's position) keeps as it colours and uncolours numbers against a recount.
 func TestPotentialCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := range 40 {
@@ -17,8 +14,7 @@ func TestPotentialCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := NewExact(1 << 20)
-		x.begin(solve.NewBudget(context.Background(), 0), g.newState(), 0)
+		x := NewSearch(g.newState())
 		s := x.st
 		var played []int
 		check := func() {
@@ -41,12 +37,12 @@ func TestPotentialCounts(t *testing.T) {
 				break
 			}
 			i := int(free[rng.IntN(len(free))])
-			x.apply(i)
+			x.Apply(i)
 			played = append(played, g.set[i])
 			check()
 		}
 		for len(played) > 0 {
-			x.undo(int(g.index[played[len(played)-1]]))
+			x.Undo(int(g.index[played[len(played)-1]]))
 			played = played[:len(played)-1]
 			check()
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -28,8 +29,8 @@ type Perfect struct {
 // positions per move (0: DefaultPerfectNodes) with a table of at most
 // memBytes (0: solve.DefaultTableBytes). It refuses games with more than
 // MaxExactNumbers numbers in play at the start.
-func NewPerfect(g *Game, nodes, memBytes int64) (*Perfect, error) {
-	if n := g.newState().InPlay(); n > MaxExactNumbers {
+func NewPerfect(g *apgame.Game, nodes, memBytes int64) (*Perfect, error) {
+	if n := g.NewInitialState().(*apgame.State).InPlay(); n > MaxExactNumbers {
 		return nil, fmt.Errorf("%s has %d numbers in play (in a progression); the perfect player's exact search takes on at most %d (strong plays larger sets)", g, n, MaxExactNumbers)
 	}
 	if nodes <= 0 {
@@ -40,7 +41,7 @@ func NewPerfect(g *Game, nodes, memBytes int64) (*Perfect, error) {
 
 // Act returns the first move of the best outcome.
 func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
-	s, ok := gs.(*State)
+	s, ok := gs.(*apgame.State)
 	if !ok {
 		return 0, fmt.Errorf("perfect: not a Szemerédi game state")
 	}
@@ -54,15 +55,15 @@ func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
 	if err != nil {
 		return 0, fmt.Errorf("perfect: %w", err)
 	}
-	return game.Move(s.g.set[i]), nil
+	return game.Move(s.Game().Number(i)), nil
 }
 
 // firstBest returns the smallest index in play of the best outcome for the
 // player to move, stopping at the first win. Numbers outside the open
 // progressions are never better (see Exact), so only those in play are
 // searched.
-func (x *Exact) firstBest(b *solve.Budget, s *State) (int, error) {
-	moves := s.appendInPlay(nil)
+func (x *Exact) firstBest(b *solve.Budget, s *apgame.State) (int, error) {
+	moves := s.AppendInPlay(nil)
 	x.begin(b, s, len(moves))
 	defer func() { x.nodes = b.Nodes() }()
 	best, bestV := -1, solve.Loss-1
