@@ -6,7 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -19,6 +21,7 @@ import (
 	"github.com/kombi/kombi/study"
 	studyap "github.com/kombi/kombi/study/apgame"
 	studynim "github.com/kombi/kombi/study/nim"
+	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 )
 
 // checker is the options of a study: Check refuses bad settings, naming
@@ -59,19 +62,69 @@ func goFlags(fs func() *flag.FlagSet) func(*pflag.FlagSet) {
 }
 
 func (a *app) vdwlistTableCmd() *cobra.Command {
-	var o vdwlist.TableOptions
-	return analysisCmd(a, "vdwlist", "Exact winning probabilities of the list-colouring van der Waerden game by game length s", "text", &o, goFlags(o.FlagSet), o.Run)
+	o := studyvdwlist.TableOptions{K: 3, Colors: []int{2, 3}, From: 1, MaxS: vdwlist.MaxS, Budget: time.Minute, MemBytes: 1 << 30}
+	return analysisCmd(a, "vdwlist", "Exact winning probabilities of the list-colouring van der Waerden game by game length s", "text", &o, func(fl *pflag.FlagSet) {
+		fl.IntVar(&o.K, "k", o.K, "progression length")
+		fl.Var((*intList)(&o.Colors), "colors", "numbers of colours c (a `list` such as 2,3)")
+		fl.Var((*intList)(&o.Lists), "list", "list sizes l (a `list` such as 1,2; default: every l from 1 to c)")
+		fl.IntVar(&o.From, "from", o.From, "first game length s")
+		fl.IntVar(&o.MaxS, "max-s", o.MaxS, "last game length s")
+		fl.DurationVar(&o.Budget, "time", o.Budget, "time budget of each (c, l) series")
+		fl.Int64Var(&o.MemBytes, "mem", o.MemBytes, "memory bound of each series' solver table in bytes")
+	}, o.Run)
 }
 
 func (a *app) vdwlistBenchCmd() *cobra.Command {
-	var o vdwlist.BenchOptions
-	return analysisCmd(a, "vdwlist", "Time the exact solver against plain expectimax, and *-minimax against plain expectiminimax", "text", &o, goFlags(o.FlagSet), o.Run)
+	var o studyvdwlist.BenchOptions
+	return analysisCmd(a, "vdwlist", "Time the exact solver against plain expectimax, and *-minimax against plain expectiminimax", "text", &o, func(fl *pflag.FlagSet) {
+		vdwlistGameFlags(fl, &o.K, &o.Colors, &o.List)
+		fl.IntVar(&o.MaxPlain, "max-plain", 9, "largest s solved by both the solver and plain expectimax")
+		fl.IntVar(&o.S, "s", 20, "game length of the search positions")
+		fl.IntVar(&o.Depth, "depth", 9, "search depth in moves (a round is 3)")
+		fl.IntVar(&o.Positions, "positions", 20, "number of random search positions")
+		fl.Uint64Var(&o.Seed, "seed", 1, "seed of the random positions")
+	}, o.Run)
 }
 
 func (a *app) vdwlistReportCmd() *cobra.Command {
-	var o vdwlist.LevelOptions
-	return analysisCmd(a, "vdwlist", "The computer levels of the list-colouring van der Waerden game against the perfect player, exactly", "text", &o, goFlags(o.FlagSet), o.Run)
+	var o studyvdwlist.LevelOptions
+	return analysisCmd(a, "vdwlist", "The computer levels of the list-colouring van der Waerden game against the perfect player, exactly", "text", &o, func(fl *pflag.FlagSet) {
+		vdwlistGameFlags(fl, &o.K, &o.Colors, &o.List)
+		fl.IntVar(&o.S, "s", 10, "game length")
+	}, o.Run)
 }
+
+// vdwlistGameFlags are the flags --k, --colors and --list of one game.
+func vdwlistGameFlags(fl *pflag.FlagSet, k, colors, list *int) {
+	fl.IntVar(k, "k", 3, "progression length")
+	fl.IntVar(colors, "colors", 3, "number of colours")
+	fl.IntVar(list, "list", 2, "list size")
+}
+
+// intList is a flag of numbers separated by commas, such as 2,3.
+type intList []int
+
+func (l *intList) String() string {
+	parts := make([]string, len(*l))
+	for i, n := range *l {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (l *intList) Set(s string) error {
+	*l = (*l)[:0]
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return fmt.Errorf("%q: want whole numbers separated by commas, e.g. 2,3", f)
+		}
+		*l = append(*l, n)
+	}
+	return nil
+}
+
+func (l *intList) Type() string { return "list" }
 
 func (a *app) nim2dEndgamesCmd() *cobra.Command {
 	var o nim2d.EndgameOptions
@@ -139,6 +192,28 @@ func flagOf(setting string) string {
 		return "--position"
 	case "runs per measurement":
 		return "--repeat"
+	case "progression length":
+		return "--k"
+	case "numbers of colours":
+		return "--colors"
+	case "list sizes":
+		return "--list"
+	case "first game length":
+		return "--from"
+	case "last game length":
+		return "--max-s"
+	case "time budget":
+		return "--time"
+	case "memory bound":
+		return "--mem"
+	case "search depth":
+		return "--depth"
+	case "search positions":
+		return "--positions"
+	case "largest plain game length":
+		return "--max-plain"
+	case "game length":
+		return "--s"
 	}
 	return setting
 }

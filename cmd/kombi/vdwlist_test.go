@@ -81,7 +81,7 @@ func TestVDWTable(t *testing.T) {
 	for _, tt := range []struct{ args, err string }{
 		{"--colors 9", "--colors 9: want 1 to 8"},
 		{"--colors 2 --list 3", "--list 3 with 2 colours"},
-		{"--from 5 --max-s 4", "want 1 ≤ from ≤ max-s ≤ 64"},
+		{"--from 5 --max-s 4", "--from 5 --max-s 4: want 1 ≤ first ≤ last ≤ 64"},
 		{"--time 0s", "--time 0s: want a positive duration"},
 		{"--format xml", `--format "xml": want one of`},
 	} {

@@ -1,8 +1,6 @@
 package vdwlist
 
 import (
-	"context"
-	"fmt"
 	"time"
 
 	"github.com/kombi/kombi/bot"
@@ -42,21 +40,6 @@ func botFactories() []*bot.Factory {
 			},
 		},
 		bot.StarFactory("vdwlist"),
-		{
-			Name:  "perfect",
-			Doc:   "exact play with the solver (the exact winning probability of every move); for the game lengths the solver handles",
-			Games: []string{"vdwlist"},
-			Params: []game.ParamSpec{
-				{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 16, Doc: "memory of the solver's table in bytes"},
-			},
-			New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
-				vg, ok := g.(*Game)
-				if !ok {
-					return nil, fmt.Errorf("not a vdwlist game")
-				}
-				return NewPerfect(vg, p.Int64("mem")), nil
-			},
-		},
 	}
 	for _, lv := range Levels {
 		fs = append(fs, &bot.Factory{
@@ -72,39 +55,4 @@ func botFactories() []*bot.Factory {
 		})
 	}
 	return fs
-}
-
-// Perfect plays exactly with the solver: player 1 names a number of the
-// highest winning probability, player 2 picks a colour of the lowest. Its
-// table persists through the game; it suits the game lengths the solver
-// handles (see `kombi table vdwlist`).
-type Perfect struct {
-	sv *Solver
-}
-
-// NewPerfect returns an exact player of g whose table uses about memBytes.
-// It searches with one worker: matches run side by side.
-func NewPerfect(g *Game, memBytes int64) *Perfect {
-	sv := NewSolver(g, memBytes)
-	sv.SetWorkers(1)
-	return &Perfect{sv: sv}
-}
-
-// Act returns the first move of the best value for the player to move.
-func (p *Perfect) Act(ctx context.Context, s game.State) (game.Move, error) {
-	st, ok := s.(*State)
-	if !ok {
-		return 0, fmt.Errorf("perfect: not a vdwlist position")
-	}
-	moves, vals, err := p.sv.MoveValues(ctx, st)
-	if err != nil {
-		return 0, fmt.Errorf("perfect: %w", err)
-	}
-	best := 0
-	for i, v := range vals {
-		if st.Player() == 0 && v.Cmp(vals[best]) > 0 || st.Player() == 1 && v.Cmp(vals[best]) < 0 {
-			best = i
-		}
-	}
-	return moves[best], nil
 }

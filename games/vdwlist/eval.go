@@ -96,8 +96,9 @@ func (g *Game) potential(masks *[MaxColors]uint64, colored uint64, forced *[MaxS
 	return score
 }
 
-// binom returns C(n, r) for the small numbers of colours.
-func binom(n, r int) int {
+// Binom returns the binomial coefficient C(n, r) for the small numbers of
+// colours (0 when r < 0 or r > n).
+func Binom(n, r int) int {
 	if r < 0 || r > n {
 		return 0
 	}
@@ -146,7 +147,7 @@ func (g *Game) expectedMin(vals []float64) float64 {
 	sort.Float64s(sorted)
 	e := 0.0
 	for i, v := range sorted {
-		e += float64(binom(g.c-1-i, g.l-1)) * v
+		e += float64(Binom(g.c-1-i, g.l-1)) * v
 	}
 	return e / float64(len(g.lists))
 }
@@ -154,13 +155,13 @@ func (g *Game) expectedMin(vals []float64) float64 {
 // estimate is player 1's estimated winning chance in the state.
 func (s *State) estimate() float64 {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		return s.g.winEstimate(&s.masks, s.colored)
-	case phaseDraw:
+	case PhaseDraw:
 		vals := make([]float64, s.g.c)
 		s.g.colourValues(s.masks, s.colored, int(s.pending), vals)
 		return s.g.expectedMin(vals)
-	case phaseColour:
+	case PhaseColour:
 		vals := make([]float64, s.g.c)
 		s.g.colourValues(s.masks, s.colored, int(s.pending), vals)
 		best := 1.0
@@ -191,10 +192,10 @@ func (s *State) Evaluate(p game.Player) float64 {
 // leave player 1 the smallest estimate.
 func (s *State) OrderMoves(moves []game.Move) {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		keys := s.nameKeys()
 		sort.SliceStable(moves, func(i, j int) bool { return keys[moves[i]-1] > keys[moves[j]-1] })
-	case phaseColour:
+	case PhaseColour:
 		vals := make([]float64, s.g.c)
 		s.g.colourValues(s.masks, s.colored, int(s.pending), vals)
 		sort.SliceStable(moves, func(i, j int) bool { return vals[moves[i]] < vals[moves[j]] })
@@ -243,7 +244,7 @@ func (s *State) nameKeys() [MaxS]float64 {
 func (s *State) Hint() string {
 	var b strings.Builder
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		var forced [MaxS]uint8
 		s.g.potential(&s.masks, s.colored, &forced)
 		for m := s.g.full &^ s.colored; m != 0; m &= m - 1 {
@@ -269,7 +270,7 @@ func (s *State) Hint() string {
 			parts = append(parts, fmt.Sprintf("%d (%.3f)", c.n, c.v))
 		}
 		fmt.Fprintf(&b, "Best numbers by the one-round evaluation (P1's estimated winning chance): %s", strings.Join(parts, ", "))
-	case phaseColour:
+	case PhaseColour:
 		vals := make([]float64, s.g.c)
 		s.g.colourValues(s.masks, s.colored, int(s.pending), vals)
 		best, bestV := -1, 2.0
@@ -294,7 +295,7 @@ func (s *State) Hint() string {
 // list drawn holds only such colours.
 func (g *Game) threatHint(n int, forced uint8) string {
 	cols := strings.Trim(strings.ReplaceAll(g.colourList(forced), ", ", " or "), "{}")
-	lists := int64(binom(bits.OnesCount8(forced), g.l))
+	lists := int64(Binom(bits.OnesCount8(forced), g.l))
 	switch {
 	case lists == int64(len(g.lists)):
 		return fmt.Sprintf("Naming %d wins at once: every colour P2 may get completes a progression through it.\n", n)
@@ -391,7 +392,7 @@ func (g *Game) threatEstimate(masks *[MaxColors]uint64, colored uint64) (float64
 		}
 		wn := 0.0
 		for j := g.l; j <= g.c; j++ {
-			wn += dist[j] * float64(binom(j, g.l))
+			wn += dist[j] * float64(Binom(j, g.l))
 		}
 		lose *= 1 - wn/nl
 	}

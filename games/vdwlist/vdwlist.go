@@ -203,12 +203,12 @@ func (g *Game) String() string {
 // NewInitialState returns the empty colouring with player 1 to name a number.
 func (g *Game) NewInitialState() game.State { return &State{g: g} }
 
-// Phases of a round.
+// Phases of a round (State.Phase).
 const (
-	phaseName   = iota // player 1 names a number
-	phaseDraw          // a list is drawn (a chance node)
-	phaseColour        // player 2 colours the named number from the list
-	phaseOver          // the game is over
+	PhaseName   = iota // player 1 names a number
+	PhaseDraw          // a list is drawn (a chance node)
+	PhaseColour        // player 2 colours the named number from the list
+	PhaseOver          // the game is over
 )
 
 type round struct {
@@ -238,11 +238,11 @@ func (s *State) Game() *Game { return s.g }
 // Player returns who acts: player 1 (0) names, chance draws, player 2 (1) colours.
 func (s *State) Player() game.Player {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		return 0
-	case phaseDraw:
+	case PhaseDraw:
 		return game.Chance
-	case phaseColour:
+	case PhaseColour:
 		return 1
 	}
 	return game.Terminal
@@ -250,13 +250,13 @@ func (s *State) Player() game.Player {
 
 // IsTerminal reports whether a monochromatic progression exists or every
 // number is coloured.
-func (s *State) IsTerminal() bool { return s.phase == phaseOver }
+func (s *State) IsTerminal() bool { return s.phase == PhaseOver }
 
 // Returns gives +1 to player 1 after a monochromatic progression, +1 to
 // player 2 when every number is coloured without one.
 func (s *State) Returns() []float64 {
 	switch {
-	case s.phase != phaseOver:
+	case s.phase != PhaseOver:
 		return []float64{0, 0}
 	case s.win != 0:
 		return []float64{1, -1}
@@ -268,13 +268,13 @@ func (s *State) Returns() []float64 {
 // (chance) or the colours of the drawn list (player 2), in increasing order.
 func (s *State) LegalMoves(buf []game.Move) []game.Move {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		for m := s.g.full &^ s.colored; m != 0; m &= m - 1 {
 			buf = append(buf, game.Move(bits.TrailingZeros64(m)+1))
 		}
-	case phaseDraw:
+	case PhaseDraw:
 		buf = append(buf, s.g.lists...)
-	case phaseColour:
+	case PhaseColour:
 		for m := uint64(s.list); m != 0; m &= m - 1 {
 			buf = append(buf, game.Move(bits.TrailingZeros64(m)))
 		}
@@ -284,7 +284,7 @@ func (s *State) LegalMoves(buf []game.Move) []game.Move {
 
 // ChanceOutcomes lists every list of l colours with probability 1/C(c,l).
 func (s *State) ChanceOutcomes() []game.Outcome {
-	if s.phase != phaseDraw {
+	if s.phase != PhaseDraw {
 		return nil
 	}
 	out := make([]game.Outcome, len(s.g.lists))
@@ -297,7 +297,7 @@ func (s *State) ChanceOutcomes() []game.Outcome {
 // DrawChance draws this round's list from the game's seed when the game
 // string has one: round r's list is the same in every game of that string.
 func (s *State) DrawChance() (game.Move, bool) {
-	if !s.g.seeded || s.phase != phaseDraw {
+	if !s.g.seeded || s.phase != PhaseDraw {
 		return 0, false
 	}
 	rng := rand.New(rand.NewPCG(s.g.seed, 0x6c697374<<32|uint64(s.rounds)))
@@ -306,18 +306,18 @@ func (s *State) DrawChance() (game.Move, bool) {
 
 func (s *State) check(m game.Move) error {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		if m < 1 || m > game.Move(s.g.s) {
 			return fmt.Errorf("there is no number %d: name an uncoloured number from 1 to %d", m, s.g.s)
 		}
 		if s.colored&(1<<(m-1)) != 0 {
 			return fmt.Errorf("%d is already coloured %s", m, ColourName(s.colourOf(int(m))))
 		}
-	case phaseDraw:
+	case PhaseDraw:
 		if m >= 1<<s.g.c || bits.OnesCount64(uint64(m)) != s.g.l {
 			return fmt.Errorf("not a list of %d distinct colours of the %d", s.g.l, s.g.c)
 		}
-	case phaseColour:
+	case PhaseColour:
 		if m >= game.Move(s.g.c) {
 			return fmt.Errorf("there is no colour number %d: the colours are %s", m, s.g.colourList(uint8(1<<s.g.c-1)))
 		}
@@ -342,13 +342,13 @@ func (s *State) Apply(m game.Move) error {
 // ApplyUnchecked plays a legal move without checking it.
 func (s *State) ApplyUnchecked(m game.Move) {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		s.pending = int8(m)
-		s.phase = phaseDraw
-	case phaseDraw:
+		s.phase = PhaseDraw
+	case PhaseDraw:
 		s.list = uint8(m)
-		s.phase = phaseColour
-	case phaseColour:
+		s.phase = PhaseColour
+	case PhaseColour:
 		col := int(m)
 		n := int(s.pending)
 		bit := uint64(1) << (n - 1)
@@ -357,12 +357,12 @@ func (s *State) ApplyUnchecked(m game.Move) {
 		s.hist[s.rounds] = round{num: s.pending, list: s.list}
 		s.rounds++
 		s.pending, s.list = 0, 0
-		s.phase = phaseName
+		s.phase = PhaseName
 		if a := s.g.completed(s.masks[col], n); a != 0 {
 			s.win, s.winCol = a, int8(col)
-			s.phase = phaseOver
+			s.phase = PhaseOver
 		} else if s.colored == s.g.full {
-			s.phase = phaseOver
+			s.phase = PhaseOver
 		}
 	}
 }
@@ -370,12 +370,12 @@ func (s *State) ApplyUnchecked(m game.Move) {
 // Undo takes back m, the last move applied.
 func (s *State) Undo(m game.Move) {
 	switch {
-	case s.phase == phaseDraw:
+	case s.phase == PhaseDraw:
 		s.pending = 0
-		s.phase = phaseName
-	case s.phase == phaseColour:
+		s.phase = PhaseName
+	case s.phase == PhaseColour:
 		s.list = 0
-		s.phase = phaseDraw
+		s.phase = PhaseDraw
 	default: // the colouring of the last round
 		s.rounds--
 		r := s.hist[s.rounds]
@@ -384,7 +384,7 @@ func (s *State) Undo(m game.Move) {
 		s.colored &^= bit
 		s.pending, s.list = r.num, r.list
 		s.win, s.winCol = 0, 0
-		s.phase = phaseColour
+		s.phase = PhaseColour
 	}
 }
 
@@ -467,12 +467,12 @@ func (g *Game) colourList(list uint8) string {
 // or a colour name (player 2).
 func (s *State) MoveString(m game.Move) string {
 	switch s.phase {
-	case phaseDraw:
+	case PhaseDraw:
 		if m < 1<<s.g.c {
 			return s.g.colourList(uint8(m))
 		}
 		return fmt.Sprintf("list#%d", m)
-	case phaseColour:
+	case PhaseColour:
 		return ColourName(int(min(m, MaxColors)))
 	}
 	return strconv.FormatUint(uint64(m), 10)
@@ -504,7 +504,7 @@ func (g *Game) colourChoices() string {
 func (s *State) ParseMove(text string) (game.Move, error) {
 	t := strings.TrimSpace(text)
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		n, err := strconv.Atoi(t)
 		if err != nil {
 			return 0, fmt.Errorf("%q: name an uncoloured number from 1 to %d, e.g. %d", text, s.g.s, (s.g.s+1)/2)
@@ -513,7 +513,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			return 0, fmt.Errorf("%q: there is no number %d; the numbers are 1 to %d", text, n, s.g.s)
 		}
 		return game.Move(n), nil
-	case phaseColour:
+	case PhaseColour:
 		col, ok := s.g.parseColour(t)
 		if !ok {
 			var allowed []string
@@ -524,7 +524,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 			return 0, fmt.Errorf("%q: colour %d with a colour of the drawn list %s: type %s", text, s.pending, s.g.colourList(s.list), strings.Join(allowed, " or "))
 		}
 		return game.Move(col), nil
-	case phaseDraw:
+	case PhaseDraw:
 		return s.g.parseList(t)
 	}
 	return 0, fmt.Errorf("%q: the game is over", text)
@@ -559,13 +559,13 @@ func (g *Game) parseList(text string) (game.Move, error) {
 // MoveHelp explains what to type.
 func (s *State) MoveHelp() string {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		return fmt.Sprintf("Name an uncoloured number from 1 to %d, e.g. %d. A list of %d of the %d colours is then drawn and P2 colours your number from it.",
 			s.g.s, (s.g.s+1)/2, s.g.l, s.g.c)
-	case phaseColour:
+	case PhaseColour:
 		return fmt.Sprintf("Colour %d with a colour of the drawn list %s: type its name or first letter. Avoid completing a monochromatic %d-term progression.",
 			s.pending, s.g.colourList(s.list), s.g.k)
-	case phaseDraw:
+	case PhaseDraw:
 		return fmt.Sprintf("A list of %d of the colours %s, e.g. {%s}.", s.g.l, s.g.colourChoices(), strings.Join(colourNames[:s.g.l], ", "))
 	}
 	return "The game is over."
@@ -590,7 +590,7 @@ func (s *State) Colouring() string {
 // happens next.
 func (s *State) String() string {
 	var b strings.Builder
-	if s.rounds == 0 && s.phase == phaseName {
+	if s.rounds == 0 && s.phase == PhaseName {
 		var legend []string
 		for i := range s.g.c {
 			legend = append(legend, colourNames[i][:1]+" "+colourNames[i])
@@ -619,11 +619,11 @@ func (s *State) String() string {
 		b.WriteByte('\n')
 	}
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		fmt.Fprintf(&b, "P1 (namer) names a number; %d coloured, %d left", s.rounds, s.g.s-int(s.rounds))
-	case phaseDraw:
+	case PhaseDraw:
 		fmt.Fprintf(&b, "P1 named %d; a list of %d of the %d colours is drawn next", s.pending, s.g.l, s.g.c)
-	case phaseColour:
+	case PhaseColour:
 		fmt.Fprintf(&b, "P1 named %d; list drawn: %s; P2 (colourer) colours %d", s.pending, s.g.colourList(s.list), s.pending)
 	default:
 		if s.win != 0 {
@@ -638,7 +638,7 @@ func (s *State) String() string {
 // EndReason says why the game ended: the monochromatic progression, or the
 // full colouring without one.
 func (s *State) EndReason() string {
-	if s.phase != phaseOver {
+	if s.phase != PhaseOver {
 		return "The game is not over."
 	}
 	if s.win != 0 {

@@ -10,7 +10,7 @@ import (
 )
 
 // The phases as the view names them.
-var phaseNames = [...]string{phaseName: "name", phaseDraw: "draw", phaseColour: "colour", phaseOver: ""}
+var phaseNames = [...]string{PhaseName: "name", PhaseDraw: "draw", PhaseColour: "colour", PhaseOver: ""}
 
 // View draws the position as the numbers 1..s (game.KindNumbers). A number's
 // Color indexes View.Colors (the colour names) or is −1 while it is
@@ -34,7 +34,7 @@ func (s *State) View() game.View {
 	st.Phase = phaseNames[s.phase]
 	coloured := int(s.rounds)
 	st.Counter = &coloured
-	if s.phase == phaseColour {
+	if s.phase == PhaseColour {
 		for m := s.list; m != 0; m &= m - 1 {
 			st.Draw = append(st.Draw, ColourName(bits.TrailingZeros8(m)))
 		}
@@ -53,15 +53,15 @@ func (s *State) View() game.View {
 // or the colour player 2 picks (game.PartColor).
 func (s *State) MoveParts(m game.Move) []game.Part {
 	switch s.phase {
-	case phaseName:
+	case PhaseName:
 		return []game.Part{{Kind: game.PartNumber, Value: int64(m)}}
-	case phaseDraw:
+	case PhaseDraw:
 		var parts []game.Part
 		for l := uint64(m); l != 0; l &= l - 1 {
 			parts = append(parts, game.Part{Kind: game.PartColor, Value: int64(bits.TrailingZeros64(l))})
 		}
 		return parts
-	case phaseColour:
+	case PhaseColour:
 		return []game.Part{{Kind: game.PartColor, Value: int64(m)}}
 	}
 	return nil
@@ -72,9 +72,9 @@ func (s *State) MoveParts(m game.Move) []game.Part {
 func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 	var m game.Move
 	switch s.phase {
-	case phaseName, phaseColour:
+	case PhaseName, PhaseColour:
 		want := game.PartNumber
-		if s.phase == phaseColour {
+		if s.phase == PhaseColour {
 			want = game.PartColor
 		}
 		if len(parts) != 1 || parts[0].Kind != want {
@@ -84,7 +84,7 @@ func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 			return 0, fmt.Errorf("%s %d is out of range", want, v)
 		}
 		m = game.Move(parts[0].Value)
-	case phaseDraw:
+	case PhaseDraw:
 		if len(parts) != s.g.l {
 			return 0, fmt.Errorf("a list holds %d colours, got %d parts", s.g.l, len(parts))
 		}
@@ -142,7 +142,7 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 	if len(fields) == 1 {
 		return s, nil
 	}
-	if s.phase == phaseOver {
+	if s.phase == PhaseOver {
 		return nil, fmt.Errorf("position %q: the colouring ends the game, so no number can be named", text)
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(fields[1]))
@@ -192,13 +192,13 @@ func (g *Game) parseColouring(text, colouring string) (*State, error) {
 		for _, a := range g.aps {
 			if s.masks[col]&a == a {
 				s.win, s.winCol = a, int8(col)
-				s.phase = phaseOver
+				s.phase = PhaseOver
 				return s, nil
 			}
 		}
 	}
 	if s.colored == g.full {
-		s.phase = phaseOver
+		s.phase = PhaseOver
 	}
 	return s, nil
 }

@@ -3,6 +3,8 @@ package vdwlist
 import (
 	"math/bits"
 
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/game"
 )
 
@@ -62,7 +64,7 @@ func planeBits(c int) (planes, narrowSpan int) {
 // relevant numbers (examined as ex).
 func (sr *searcher) canonical(ex *examined) posKey {
 	fwd, bwd, span := sr.keyPlanes(ex)
-	planes, narrow := planeBits(sr.g.c)
+	planes, narrow := planeBits(sr.g.Colors())
 	if span <= narrow {
 		a, b := pack(&fwd, planes, narrow), pack(&bwd, planes, narrow)
 		return posKey{narrow: min(a, b)}
@@ -103,7 +105,7 @@ func pack(p *wideKey, planes, width int) uint64 {
 // keyPlanes returns the key's planes of the relevant numbers read forwards
 // and backwards, and their span.
 func (sr *searcher) keyPlanes(ex *examined) (fwd, bwd wideKey, span int) {
-	nc := sr.g.c
+	nc := sr.g.Colors()
 	relevant := ex.relevant
 	lo := bits.TrailingZeros64(relevant)
 	hi := 63 - bits.LeadingZeros64(relevant)
@@ -121,7 +123,7 @@ func (sr *searcher) keyPlanes(ex *examined) (fwd, bwd wideKey, span int) {
 	// m[c]: the relevant numbers of colour c and, with threat keys, the
 	// uncoloured ones where c completes a progression
 	var unc uint64
-	var m [MaxColors]uint64
+	var m [vdwlist.MaxColors]uint64
 	threats := threatKeys(nc)
 	if step == 1 {
 		unc = (relevant &^ sr.colored) >> lo
@@ -172,7 +174,7 @@ func (sr *searcher) keyPlanes(ex *examined) (fwd, bwd wideKey, span int) {
 // Threats marked on their numbers stand for the progressions that make
 // them, whose coloured numbers then need not be in the key (see examine):
 // positions that make the same threats differently share a key.
-func threatPlanes(unc uint64, m *[MaxColors]uint64, nc int) (p wideKey) {
+func threatPlanes(unc uint64, m *[vdwlist.MaxColors]uint64, nc int) (p wideKey) {
 	p[0] = unc
 	copy(p[1:], m[:nc])
 	for i := 2; i <= nc; i++ {
@@ -186,7 +188,7 @@ func threatPlanes(unc uint64, m *[MaxColors]uint64, nc int) (p wideKey) {
 // symbolPlanes returns the planes of the cells: unc the uncoloured ones
 // (symbol 1), m[c] those of colour c, renamed 2, 3, ... in the order of
 // their first cells.
-func symbolPlanes(unc uint64, m *[MaxColors]uint64, nc int) (p wideKey) {
+func symbolPlanes(unc uint64, m *[vdwlist.MaxColors]uint64, nc int) (p wideKey) {
 	p[0] = unc
 	for c := range nc {
 		if m[c] == 0 {

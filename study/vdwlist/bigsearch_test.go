@@ -8,22 +8,24 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
 // randomStates returns the start and positions of random playouts of g in
 // every phase of a round, the finished ones left out.
-func randomStates(g *Game, rng *rand.Rand, n int) []*State {
-	out := []*State{g.NewInitialState().(*State)}
+func randomStates(g *vdwlist.Game, rng *rand.Rand, n int) []*vdwlist.State {
+	out := []*vdwlist.State{g.NewInitialState().(*vdwlist.State)}
 	for range n {
 		var s game.State = g.NewInitialState()
-		for steps := rng.IntN(3 * g.s); steps > 0 && !s.IsTerminal(); steps-- {
+		for steps := rng.IntN(3 * g.S()); steps > 0 && !s.IsTerminal(); steps-- {
 			moves := s.LegalMoves(nil)
 			_ = s.Apply(moves[rng.IntN(len(moves))])
 		}
 		if !s.IsTerminal() {
-			out = append(out, s.(*State))
+			out = append(out, s.(*vdwlist.State))
 		}
 	}
 	return out
@@ -31,7 +33,7 @@ func randomStates(g *Game, rng *rand.Rand, n int) []*State {
 
 // withFastLimit returns a solver of g whose int64 fast path takes positions
 // of at most limit relevant numbers: the others take the math/big path.
-func withFastLimit(g *Game, limit int) *Solver {
+func withFastLimit(g *vdwlist.Game, limit int) *Solver {
 	sv := NewSolver(g, 1<<20)
 	sv.pow = sv.pow[:min(limit+1, len(sv.pow))]
 	return sv
@@ -46,7 +48,7 @@ func TestBigPathAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 11))
 	ctx := context.Background()
 	for _, p := range [][4]int{{3, 3, 2, 8}, {3, 2, 2, 8}, {2, 4, 2, 6}, {3, 3, 1, 8}, {3, 4, 2, 6}, {3, 3, 3, 7}} {
-		g, err := New(p[0], p[1], p[2], p[3])
+		g, err := vdwlist.New(p[0], p[1], p[2], p[3])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +68,7 @@ func TestBigPathAgrees(t *testing.T) {
 			}
 			for _, limit := range []int{0, 2, 4} {
 				sv := withFastLimit(g, limit)
-				if sv.fits(s.searchRounds()) {
+				if sv.fits(searchRounds(s)) {
 					continue
 				}
 				bv, err := sv.Value(ctx, s)
@@ -88,7 +90,7 @@ func TestBigPathPartial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 12))
 	ctx := context.Background()
 	for _, p := range [][4]int{{3, 3, 2, 8}, {2, 4, 2, 6}, {3, 2, 2, 8}} {
-		g, _ := New(p[0], p[1], p[2], p[3])
+		g, _ := vdwlist.New(p[0], p[1], p[2], p[3])
 		for _, s := range randomStates(g, rng, 3) {
 			want, _, _ := PlainValue(ctx, s)
 			moveValue := map[int]*big.Rat{} // plain expectimax after naming a number
@@ -105,10 +107,10 @@ func TestBigPathPartial(t *testing.T) {
 				if !errors.Is(err, solve.ErrBudget) || lo.Cmp(want) > 0 {
 					t.Fatalf("%s %q budget %d: lower bound %s above the value %s (%v)", g, s.Position(), budget, Fraction(lo), Fraction(want), err)
 				}
-				if sv.rootMove != 0 && s.phase == phaseName {
+				if sv.rootMove != 0 && s.Phase() == vdwlist.PhaseName {
 					v, ok := moveValue[sv.rootMove]
 					if !ok {
-						c := s.Clone().(*State)
+						c := s.Clone().(*vdwlist.State)
 						c.ApplyUnchecked(game.Move(sv.rootMove))
 						v, _, _ = PlainValue(ctx, c)
 						moveValue[sv.rootMove] = v
@@ -134,7 +136,7 @@ func TestFractionsBeyond64Bits(t *testing.T) {
 		k, s int
 		num  int64
 	}{{40, 40, 1}, {39, 40, 5}, {60, 60, 0}} {
-		g, err := New(tt.k, 3, 1, tt.s)
+		g, err := vdwlist.New(tt.k, 3, 1, tt.s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +148,7 @@ func TestFractionsBeyond64Bits(t *testing.T) {
 		if tt.s == 60 {
 			want.SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(3), big.NewInt(59), nil))
 		}
-		v, err := sv.Value(ctx, g.NewInitialState().(*State))
+		v, err := sv.Value(ctx, g.NewInitialState().(*vdwlist.State))
 		if err != nil || v.Cmp(want) != 0 {
 			t.Fatalf("%s: %v (%v), want %s", g, v, err, Fraction(want))
 		}
@@ -159,7 +161,7 @@ func TestWorkersAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 13))
 	ctx := context.Background()
 	for _, p := range [][4]int{{3, 3, 2, 10}, {3, 2, 2, 11}, {3, 4, 2, 9}} {
-		g, _ := New(p[0], p[1], p[2], p[3])
+		g, _ := vdwlist.New(p[0], p[1], p[2], p[3])
 		one, three := NewSolver(g, 1<<22), NewSolver(g, 1<<22)
 		one.SetWorkers(1)
 		three.SetWorkers(3)
@@ -186,7 +188,7 @@ func TestWorkersAgree(t *testing.T) {
 // the least over the renamings of the colours (in order of appearance,
 // without threats) and the reversal.
 func refKey(sr *searcher, ex *examined) string {
-	relevant, nc := ex.relevant, sr.g.c
+	relevant, nc := ex.relevant, sr.g.Colors()
 	var cells []int
 	for m := relevant; m != 0; m &= m - 1 {
 		cells = append(cells, trailing(m))
@@ -278,12 +280,12 @@ func TestKeysAreExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 14))
 	for _, c := range []int{1, 2, 3, 4, 7} {
 		for _, s := range []int{12, 30, 64} {
-			g, _ := New(3, c, min(2, c), s)
-			sr := NewSolver(g, 1<<16).newSearcher(context.Background(), g.NewInitialState().(*State), 0, false, true)
+			g, _ := vdwlist.New(3, c, min(2, c), s)
+			sr := NewSolver(g, 1<<16).newSearcher(context.Background(), g.NewInitialState().(*vdwlist.State), 0, false, true)
 			byKey := map[posKey]string{}
 			byStr := map[string]posKey{}
 			for range 3000 {
-				sr.masks, sr.colored = [MaxColors]uint64{}, 0
+				sr.masks, sr.colored = [vdwlist.MaxColors]uint64{}, 0
 				span := 1 + rng.IntN(s)
 				step := 1 + rng.IntN(3)
 				var relevant uint64

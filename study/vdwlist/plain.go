@@ -3,6 +3,8 @@ package vdwlist
 import (
 	"context"
 	"math/big"
+
+	"github.com/kombi/kombi/games/vdwlist"
 )
 
 // PlainValue is the baseline for the solver's benchmarks: plain
@@ -10,27 +12,27 @@ import (
 // memoised by the exact position only (no symmetry, no relevance, no
 // pruning). It returns player 1's winning probability from s and the number
 // of positions it evaluated.
-func PlainValue(ctx context.Context, s *State) (*big.Rat, int, error) {
+func PlainValue(ctx context.Context, s *vdwlist.State) (*big.Rat, int, error) {
 	memo := map[plainKey]*big.Rat{}
-	v, err := plainValue(ctx, s.Clone().(*State), memo)
+	v, err := plainValue(ctx, s.Clone().(*vdwlist.State), memo)
 	return v, len(memo), err
 }
 
 type plainKey struct {
-	masks   [MaxColors]uint64
+	masks   [vdwlist.MaxColors]uint64
 	phase   uint8
 	pending int8
 	list    uint8
 }
 
-func plainValue(ctx context.Context, s *State, memo map[plainKey]*big.Rat) (*big.Rat, error) {
+func plainValue(ctx context.Context, s *vdwlist.State, memo map[plainKey]*big.Rat) (*big.Rat, error) {
 	switch {
-	case s.phase == phaseOver && s.win != 0:
+	case s.Phase() == vdwlist.PhaseOver && s.Won():
 		return big.NewRat(1, 1), nil
-	case s.phase == phaseOver:
+	case s.Phase() == vdwlist.PhaseOver:
 		return new(big.Rat), nil
 	}
-	key := plainKey{s.masks, s.phase, s.pending, s.list}
+	key := plainKey{s.ColourMasks(), s.Phase(), int8(s.Named()), s.List()}
 	if v, ok := memo[key]; ok {
 		return v, nil
 	}
@@ -48,17 +50,17 @@ func plainValue(ctx context.Context, s *State, memo map[plainKey]*big.Rat) (*big
 			return nil, err
 		}
 		switch {
-		case s.phase == phaseDraw:
+		case s.Phase() == vdwlist.PhaseDraw:
 			if v == nil {
 				v = new(big.Rat)
 			}
 			v.Add(v, cv)
-		case v == nil, s.phase == phaseName && cv.Cmp(v) > 0, s.phase == phaseColour && cv.Cmp(v) < 0:
+		case v == nil, s.Phase() == vdwlist.PhaseName && cv.Cmp(v) > 0, s.Phase() == vdwlist.PhaseColour && cv.Cmp(v) < 0:
 			v = cv
 		}
 	}
-	if s.phase == phaseDraw {
-		v = new(big.Rat).Quo(v, big.NewRat(int64(len(s.g.lists)), 1))
+	if s.Phase() == vdwlist.PhaseDraw {
+		v = new(big.Rat).Quo(v, big.NewRat(int64(len(s.Game().Lists())), 1))
 	}
 	memo[key] = v
 	return v, nil

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"time"
 
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/solve"
 )
 
@@ -15,7 +17,7 @@ import (
 // numerators over d = N^rounds.
 type searcher struct {
 	sv     *Solver
-	g      *Game
+	g      *vdwlist.Game
 	nLists int64
 	pow    []int64
 	d      int64
@@ -30,13 +32,13 @@ type searcher struct {
 	// searched, defer those of others); main: this worker reports progress
 	par, main bool
 	// the position being searched
-	masks      [MaxColors]uint64
+	masks      [vdwlist.MaxColors]uint64
 	colored    uint64
-	cellColour [MaxS]uint8 // the colour of each coloured number
+	cellColour [vdwlist.MaxS]uint8 // the colour of each coloured number
 	// root holds the root position's live progressions (see examined)
 	root examined
 	// scratch of examine at each level of the search
-	bufs [2*MaxS + 4]levelBuf
+	bufs [2*vdwlist.MaxS + 4]levelBuf
 	// the root position's best move so far and its proven value (a lower
 	// bound), for a search that is cut short
 	atRoot   bool
@@ -67,15 +69,15 @@ const busyMin = 5
 // uncoloured in scope.
 func (sr *searcher) initRoot() {
 	r := &sr.root
-	*r = examined{cand: sr.g.full &^ sr.colored}
-	for col := range sr.g.c {
+	*r = examined{cand: sr.g.Full() &^ sr.colored}
+	for col := range sr.g.Colors() {
 		for m := sr.masks[col]; m != 0; m &= m - 1 {
 			sr.cellColour[bits.TrailingZeros64(m)] = uint8(col)
 		}
 	}
-	for _, a := range sr.g.aps {
+	for _, a := range sr.g.APs() {
 		var p uint8
-		for col := range sr.g.c {
+		for col := range sr.g.Colors() {
 			if a&sr.masks[col] != 0 {
 				p |= 1 << col
 			}
@@ -109,8 +111,8 @@ func (sr *searcher) uncolour(n, col int) {
 func (sr *searcher) forcedAt(n int) uint8 {
 	var f uint8
 	bit := uint64(1) << (n - 1)
-	for col := range sr.g.c {
-		if sr.g.completed(sr.masks[col]|bit, n) != 0 {
+	for col := range sr.g.Colors() {
+		if sr.g.Completed(sr.masks[col]|bit, n) != 0 {
 			f |= 1 << col
 		}
 	}
@@ -166,7 +168,7 @@ type examined struct {
 	nm             int
 	outcome        int
 	// threats[col]: the numbers that complete a progression of colour col
-	threats [MaxColors]uint64
+	threats [vdwlist.MaxColors]uint64
 	// aps: the live progressions in scope (redundant ones too: they may
 	// become threats), cols their colours as masks (0 while uncoloured);
 	// live: the uncoloured parts of the non-redundant ones, liveCols their
@@ -188,15 +190,15 @@ type examined struct {
 // progressions belong to independent games (or are redundant).
 func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examined) {
 	g := sr.g
-	nc := g.c
+	nc := g.Colors()
 	colored := sr.colored
 	ex.level = from.level + 1
 	buf := &sr.bufs[ex.level]
 	if buf.aps == nil {
-		buf.aps = make([]uint64, len(g.aps))
-		buf.cols = make([]uint8, len(g.aps))
-		buf.live = make([]uint64, len(g.aps))
-		buf.liveCols = make([]uint8, len(g.aps))
+		buf.aps = make([]uint64, len(g.APs()))
+		buf.cols = make([]uint8, len(g.APs()))
+		buf.live = make([]uint64, len(g.APs()))
+		buf.liveCols = make([]uint8, len(g.APs()))
 	}
 	aps, cols, live, liveCols := buf.aps, buf.cols, buf.live, buf.liveCols
 	var colBit uint8 // the colour of n as a mask on the progressions through it
@@ -208,7 +210,7 @@ func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examin
 	// thr[0]: k = 1, a lone uncoloured number (every colour completes it).
 	// The loops avoid branches where the data decide (the progressions
 	// through n, the dying ones, the redundant ones).
-	var thr [MaxColors + 1]uint64
+	var thr [vdwlist.MaxColors + 1]uint64
 	na := 0
 	fromCols := from.cols[:len(from.aps)]
 	for j, a := range from.aps {
@@ -290,7 +292,7 @@ func lowBitMask(x uint64, keep bool) uint64 {
 
 // components splits cand into its classes under "in a common live
 // progression"; it returns false when there is one class.
-func components(cand uint64, live []uint64, comps *[MaxS]uint64) (int, bool) {
+func components(cand uint64, live []uint64, comps *[vdwlist.MaxS]uint64) (int, bool) {
 	first := component(cand, live)
 	if first == cand {
 		return 1, false
@@ -328,15 +330,15 @@ func component(cand uint64, live []uint64) uint64 {
 // the first counts (player 2 has no choice: every order of naming is as
 // good). forced[i] holds the colours that complete a progression through
 // the number i+1.
-func (sr *searcher) nameOrder(ex *examined) (order [MaxS]int8, n int, forced [MaxS]uint8) {
+func (sr *searcher) nameOrder(ex *examined) (order [vdwlist.MaxS]int8, n int, forced [vdwlist.MaxS]uint8) {
 	g := sr.g
-	for col := 0; col < g.c; col++ {
+	for col := 0; col < g.Colors(); col++ {
 		for m := ex.threats[col]; m != 0; m &= m - 1 {
 			forced[bits.TrailingZeros64(m)] |= 1 << col
 		}
 	}
-	var keys [MaxS]float64
-	w := g.weights
+	var keys [vdwlist.MaxS]float64
+	w := g.Weights()
 	for _, free := range ex.live {
 		add := w[bits.OnesCount64(free)]
 		for m := free; m != 0; m &= m - 1 {
@@ -358,7 +360,7 @@ func (sr *searcher) nameOrder(ex *examined) (order [MaxS]int8, n int, forced [Ma
 		order[j] = i
 		n++
 	}
-	if g.l == 1 {
+	if g.ListSize() == 1 {
 		n = 1
 	}
 	return order, n, forced
@@ -391,7 +393,7 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 	case wonNow:
 		return sr.d, true
 	}
-	var comps [MaxS]uint64
+	var comps [vdwlist.MaxS]uint64
 	if nc, split := components(ex.cand, ex.live, &comps); split {
 		return sr.split(&ex, comps[:nc]), true
 	}
@@ -401,10 +403,10 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 		// holds only colours that complete a progression through it (any
 		// other colour leaves nothing relevant), C(|forced|, l) lists of N.
 		var forced uint
-		for col := range sr.g.c {
+		for col := range sr.g.Colors() {
 			forced += uint(ex.threats[col]>>bits.TrailingZeros64(ex.cand)) & 1
 		}
-		return int64(binom(int(forced), sr.g.l)) * sr.pow[sr.rounds-1], true
+		return int64(vdwlist.Binom(int(forced), sr.g.ListSize())) * sr.pow[sr.rounds-1], true
 	}
 	key := sr.canonical(&ex)
 	scale := sr.pow[sr.rounds-nm] // the table keeps values over N^nm
@@ -424,7 +426,7 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 	best := int64(-1)
 	// The first pass defers the later numbers whose positions other
 	// workers are searching; the second searches them.
-	var later [MaxS]int8
+	var later [vdwlist.MaxS]int8
 	nLater := 0
 	for pass, names := range [2][]int8{order[:nn], nil} {
 		if pass == 1 {
@@ -495,14 +497,14 @@ func (sr *searcher) split(ex *examined, comps []uint64) int64 {
 // search is being searched by another worker.
 func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl bool) (int64, bool) {
 	g := sr.g
-	var w [MaxColors]int64 // exact, or d while unknown (an upper bound)
+	var w [vdwlist.MaxColors]int64 // exact, or d while unknown (an upper bound)
 	known := forced
-	for col := range g.c {
+	for col := range g.Colors() {
 		w[col] = sr.d
 	}
 	sum := func() int64 {
 		var sum int64
-		for _, list := range g.lists {
+		for _, list := range g.Lists() {
 			low := sr.d
 			for m := uint8(list); m != 0; m &= m - 1 {
 				low = min(low, w[bits.TrailingZeros8(m)])
@@ -520,7 +522,7 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 		}
 		known |= 1 << col
 		matters := false
-		for _, lm := range g.listsWith[col] {
+		for _, lm := range g.ListsWith(col) {
 			m := sr.d
 			for o := lm &^ (1 << col); o != 0; o &= o - 1 {
 				m = min(m, w[bits.TrailingZeros8(o)])
@@ -539,7 +541,7 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 		excl = false
 		w[col] = v
 		if sr.err != nil { // the colours not searched count as 0: a lower bound
-			for o := range g.c {
+			for o := range g.Colors() {
 				if known&(1<<o) == 0 {
 					w[o] = 0
 				}
@@ -558,10 +560,10 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 // progression last, the others by how much potential they add for player 1
 // (gains of the non-redundant progressions of that colour through n minus
 // those of the other colours it kills).
-func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([MaxColors]int8, int) {
+func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([vdwlist.MaxColors]int8, int) {
 	g := sr.g
-	var delta [MaxColors]float64
-	w := g.weights
+	var delta [vdwlist.MaxColors]float64
+	w := g.Weights()
 	bit := uint64(1) << (n - 1)
 	for j, free := range ex.live {
 		p := ex.liveCols[j]
@@ -570,7 +572,7 @@ func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([MaxColors]i
 		}
 		col := bits.TrailingZeros8(p)
 		u := bits.OnesCount64(free)
-		for c := range g.c {
+		for c := range g.Colors() {
 			if c == col {
 				delta[c] += w[u-1] - w[u]
 			} else {
@@ -578,8 +580,8 @@ func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([MaxColors]i
 			}
 		}
 	}
-	var out [MaxColors]int8
-	for c := range g.c {
+	var out [vdwlist.MaxColors]int8
+	for c := range g.Colors() {
 		if forced&(1<<c) != 0 {
 			delta[c] = math.Inf(1) // completing colours last
 		}
@@ -590,7 +592,7 @@ func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([MaxColors]i
 		}
 		out[j] = int8(c)
 	}
-	return out, g.c
+	return out, g.Colors()
 }
 
 // get and put read and write the table of the key's kind.

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/game"
 )
 
@@ -15,21 +17,21 @@ func TestRestrictIsALowerBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	ctx := context.Background()
 	for _, p := range [][4]int{{3, 3, 2, 10}, {3, 2, 2, 8}, {2, 4, 2, 6}, {3, 3, 1, 8}} {
-		g, err := New(p[0], p[1], p[2], p[3])
+		g, err := vdwlist.New(p[0], p[1], p[2], p[3])
 		if err != nil {
 			t.Fatal(err)
 		}
 		sv := NewSolver(g, 1<<20)
 		for i := range 20 {
 			var s game.State = g.NewInitialState()
-			for steps := rng.IntN(2*g.s) * min(i, 1); steps > 0 && !s.IsTerminal(); steps-- {
+			for steps := rng.IntN(2*g.S()) * min(i, 1); steps > 0 && !s.IsTerminal(); steps-- {
 				moves := s.LegalMoves(nil)
 				_ = s.Apply(moves[rng.IntN(len(moves))])
 			}
 			if s.IsTerminal() {
 				continue
 			}
-			st := s.(*State)
+			st := s.(*vdwlist.State)
 			if err := sv.SetGame(g); err != nil {
 				t.Fatal(err)
 			}
@@ -38,8 +40,8 @@ func TestRestrictIsALowerBound(t *testing.T) {
 				t.Fatal(err)
 			}
 			cut := 0
-			for n := 1; n < g.s; n++ {
-				rs, off := st.restrict(n)
+			for n := 1; n < g.S(); n++ {
+				rs, off := st.Restrict(n)
 				if rs == nil {
 					continue
 				}
@@ -47,7 +49,7 @@ func TestRestrictIsALowerBound(t *testing.T) {
 				if rs.Player() != st.Player() || rs.Named() != 0 && rs.Named()+off != st.Named() || rs.List() != st.List() {
 					t.Fatalf("%s %q cut to %d numbers from %d: %q", g, st.Position(), n, off+1, rs.Position())
 				}
-				_ = sv.SetGame(rs.g)
+				_ = sv.SetGame(rs.Game())
 				v, err := sv.Value(ctx, rs)
 				if err != nil {
 					t.Fatal(err)
@@ -58,20 +60,20 @@ func TestRestrictIsALowerBound(t *testing.T) {
 			}
 			_ = sv.SetGame(g)
 			lo, best, n, off := NewSolver(g, 1<<20).restrictedBound(ctx, st) // fresh: no root in the table
-			if cut > 0 && lo == nil || lo != nil && (lo.Cmp(want) > 0 || n < 1 || n >= g.s || off < 0) {
+			if cut > 0 && lo == nil || lo != nil && (lo.Cmp(want) > 0 || n < 1 || n >= g.S() || off < 0) {
 				t.Fatalf("%s %q: restricted bound %v (n=%d off=%d), value %s", g, st.Position(), lo, n, off, Fraction(want))
 			}
 			if best != 0 { // the best move of the cut game, renumbered
-				rs, roff := st.restrict(n)
+				rs, roff := st.Restrict(n)
 				if roff != off || rs.Apply(best-game.Move(off)) != nil {
 					t.Fatalf("%s %q: best move %d is not a move of the game on %d..%d", g, st.Position(), best, off+1, off+n)
 				}
-				_ = sv.SetGame(rs.g)
+				_ = sv.SetGame(rs.Game())
 				if v, _ := sv.Value(ctx, rs); v.Cmp(lo) != 0 {
 					t.Fatalf("%s %q: best move %d is worth %s in the game on %d..%d, not its value %s", g, st.Position(), best, Fraction(v), off+1, off+n, Fraction(lo))
 				}
 				_ = sv.SetGame(g)
-				c := st.Clone().(*State)
+				c := st.Clone().(*vdwlist.State)
 				if err := c.Apply(best); err != nil {
 					t.Fatalf("%s %q: best move %d: %v", g, st.Position(), best, err)
 				}

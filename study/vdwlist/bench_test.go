@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/games/vdwlist"
+	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 )
 
 // BenchmarkSolverValue solves vdwlist(k=3,colors=3,list=2,s=12) from the
@@ -14,9 +15,9 @@ import (
 func BenchmarkSolverValue(b *testing.B) {
 	g := newGame(b, 3, 3, 2, 12)
 	for b.Loop() {
-		sv := vdwlist.NewSolver(g, 512<<20)
+		sv := studyvdwlist.NewSolver(g, 512<<20)
 		v, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
-		if err != nil || vdwlist.Fraction(v) != "7235/19683" {
+		if err != nil || studyvdwlist.Fraction(v) != "7235/19683" {
 			b.Fatalf("%v %v", v, err)
 		}
 	}
@@ -27,9 +28,9 @@ func BenchmarkSolverValue(b *testing.B) {
 func BenchmarkSolverSmallTable(b *testing.B) {
 	g := newGame(b, 3, 3, 2, 12)
 	for b.Loop() {
-		sv := vdwlist.NewSolver(g, 4<<20)
+		sv := studyvdwlist.NewSolver(g, 4<<20)
 		v, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
-		if err != nil || vdwlist.Fraction(v) != "7235/19683" {
+		if err != nil || studyvdwlist.Fraction(v) != "7235/19683" {
 			b.Fatalf("%v %v", v, err)
 		}
 		b.ReportMetric(float64(sv.Nodes()), "nodes")
@@ -44,10 +45,10 @@ func BenchmarkSolverWorkers(b *testing.B) {
 	for _, w := range []int{1, runtime.GOMAXPROCS(0)} {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
 			for b.Loop() {
-				sv := vdwlist.NewSolver(g, 512<<20)
+				sv := studyvdwlist.NewSolver(g, 512<<20)
 				sv.SetWorkers(w)
 				v, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
-				if err != nil || vdwlist.Fraction(v) != "87451/177147" {
+				if err != nil || studyvdwlist.Fraction(v) != "87451/177147" {
 					b.Fatalf("%v %v", v, err)
 				}
 				b.ReportMetric(float64(sv.Nodes()), "nodes")

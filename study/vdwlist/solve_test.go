@@ -12,6 +12,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/solve"
+	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 )
 
 // expectimax is the plain definition of the game's value through the public
@@ -62,7 +63,7 @@ func (memo expectimax) value(s game.State) *big.Rat {
 
 func solveValue(t *testing.T, g *vdwlist.Game, s game.State) *solve.Result {
 	t.Helper()
-	r, err := g.Solve(context.Background(), s, solve.Options{MemBytes: 1 << 16})
+	r, err := solvers(t).Solve(context.Background(), g, s, solve.Options{MemBytes: 1 << 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,9 +211,9 @@ func TestSolveKnownValues(t *testing.T) {
 	}
 }
 
-func ExampleGame_Solve() {
+func ExampleSolver_Solve() {
 	g, _ := vdwlist.New(3, 3, 2, 9)
-	r, _ := g.Solve(context.Background(), g.NewInitialState(), solve.Options{MemBytes: 1 << 20})
+	r, _ := studyvdwlist.NewSolver(g, 1<<20).Solve(context.Background(), g.NewInitialState().(*vdwlist.State))
 	fmt.Println(r.Value, r.Outcome, r.BestMoves, r.Extra["p1_win_float"])
 	// Output: 77/729 draw [1 2 8 9] 0.1056241426611797
 }
@@ -276,8 +277,8 @@ func TestListOfOneLargeBoards(t *testing.T) {
 // replaced) gives the same exact value, only more slowly.
 func TestSmallTableStillExact(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 10)
-	small := vdwlist.NewSolver(g, 1<<18)
-	big := vdwlist.NewSolver(g, 1<<26)
+	small := studyvdwlist.NewSolver(g, 1<<18)
+	big := studyvdwlist.NewSolver(g, 1<<26)
 	ctx := context.Background()
 	a, err := small.Value(ctx, g.NewInitialState().(*vdwlist.State))
 	if err != nil {
@@ -287,7 +288,7 @@ func TestSmallTableStillExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Cmp(b) != 0 || vdwlist.Fraction(b) != "3557/19683" {
+	if a.Cmp(b) != 0 || studyvdwlist.Fraction(b) != "3557/19683" {
 		t.Fatalf("small table %s, large table %s", a.RatString(), b.RatString())
 	}
 	// Entries are replaced (the small table searches more), but new small
@@ -302,7 +303,7 @@ func TestSolveCancel(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 16)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err := g.Solve(ctx, g.NewInitialState(), solve.Options{})
+	r, err := solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{})
 	if !errors.Is(err, context.Canceled) || r == nil {
 		t.Fatalf("a cancelled solve must stop with the error and a partial result: %v %v", r, err)
 	}
@@ -348,7 +349,7 @@ func TestPartialBoundsHold(t *testing.T) {
 		for _, s := range states {
 			want := memo.value(s)
 			for budget := int64(1); budget < 3000; budget += 1 + budget/3 {
-				r, err := g.Solve(context.Background(), s, solve.Options{Nodes: budget})
+				r, err := solvers(t).Solve(context.Background(), g, s, solve.Options{Nodes: budget})
 				if err == nil {
 					break
 				}
@@ -392,8 +393,8 @@ func TestDecimal(t *testing.T) {
 		{0, 1, "0.000000"},
 		{1, 2000000, "0.0000005000"},
 	} {
-		if got := vdwlist.Decimal(big.NewRat(tt.p, tt.q)); got != tt.want {
-			t.Errorf("Decimal(%d/%d) = %s, want %s", tt.p, tt.q, got, tt.want)
+		if got := studyvdwlist.Decimal(big.NewRat(tt.p, tt.q)); got != tt.want {
+			t.Errorf("studyvdwlist.Decimal(%d/%d) = %s, want %s", tt.p, tt.q, got, tt.want)
 		}
 	}
 }

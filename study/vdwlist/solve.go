@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
@@ -73,7 +75,7 @@ import (
 //
 // A Solver is used by one goroutine at a time.
 type Solver struct {
-	g      *Game
+	g      *vdwlist.Game
 	nLists int64
 	// pow[i] = N^i while N^(i+1) ≤ 2^58: the fast path's denominators
 	pow []int64
@@ -114,14 +116,14 @@ const maxFast = 1 << 58
 // NewSolver returns a solver for g whose tables grow to at most memBytes
 // bytes in all (0: DefaultMemBytes), with a worker per core
 // (runtime.GOMAXPROCS). Its tables persist between calls.
-func NewSolver(g *Game, memBytes int64) *Solver {
+func NewSolver(g *vdwlist.Game, memBytes int64) *Solver {
 	if memBytes <= 0 {
 		memBytes = DefaultMemBytes
 	}
-	sv := &Solver{g: g, nLists: int64(len(g.lists)), memBytes: memBytes, workers: runtime.GOMAXPROCS(0)}
-	// pow[i] = N^i for every i with N^(i+1) ≤ maxFast (every i ≤ MaxS+1 when N = 1)
+	sv := &Solver{g: g, nLists: int64(len(g.Lists())), memBytes: memBytes, workers: runtime.GOMAXPROCS(0)}
+	// pow[i] = N^i for every i with N^(i+1) ≤ maxFast (every i ≤ vdwlist.MaxS+1 when N = 1)
 	sv.pow = []int64{1}
-	for last := int64(1); len(sv.pow) <= MaxS+1 && last <= maxFast/sv.nLists/sv.nLists; {
+	for last := int64(1); len(sv.pow) <= vdwlist.MaxS+1 && last <= maxFast/sv.nLists/sv.nLists; {
 		last *= sv.nLists
 		sv.pow = append(sv.pow, last)
 	}
@@ -141,8 +143,8 @@ func (sv *Solver) SetWorkers(n int) {
 
 // SetGame switches the solver to another game length s of the same k, c and
 // l, keeping its table: the table's keys and values do not depend on s.
-func (sv *Solver) SetGame(g *Game) error {
-	if g.k != sv.g.k || g.c != sv.g.c || g.l != sv.g.l {
+func (sv *Solver) SetGame(g *vdwlist.Game) error {
+	if g.K() != sv.g.K() || g.Colors() != sv.g.Colors() || g.ListSize() != sv.g.ListSize() {
 		return fmt.Errorf("solve: %s has other k, colors or list than %s", g, sv.g)
 	}
 	sv.g = g
@@ -201,12 +203,12 @@ func (sv *Solver) SetNodeLimit(n int64) { sv.maxNodes = n }
 // optimal play by both, in any phase of a round (1 or 0 in a finished
 // game). When the search is cut short (the context, the node limit) it
 // returns a proven lower bound of the probability with the error.
-func (sv *Solver) Value(ctx context.Context, s *State) (*big.Rat, error) {
+func (sv *Solver) Value(ctx context.Context, s *vdwlist.State) (*big.Rat, error) {
 	if err := sv.prepare(s); err != nil {
 		return nil, err
 	}
 	sv.rootMove, sv.rootLo = 0, nil
-	rounds := s.searchRounds()
+	rounds := searchRounds(s)
 	if !sv.fits(rounds) {
 		return sv.bigValue(ctx, s, rounds)
 	}
@@ -221,14 +223,14 @@ func (sv *Solver) Value(ctx context.Context, s *State) (*big.Rat, error) {
 // MoveValues returns the exact winning probability of player 1 after each
 // legal move of the player to move in s (player 1 naming a number, or
 // player 2 colouring it).
-func (sv *Solver) MoveValues(ctx context.Context, s *State) ([]game.Move, []*big.Rat, error) {
-	if s.phase != phaseName && s.phase != phaseColour {
+func (sv *Solver) MoveValues(ctx context.Context, s *vdwlist.State) ([]game.Move, []*big.Rat, error) {
+	if s.Phase() != vdwlist.PhaseName && s.Phase() != vdwlist.PhaseColour {
 		return nil, nil, fmt.Errorf("solve: no player is to move")
 	}
 	moves := s.LegalMoves(nil)
 	vals := make([]*big.Rat, len(moves))
 	for i, m := range moves {
-		c := s.Clone().(*State)
+		c := s.Clone().(*vdwlist.State)
 		c.ApplyUnchecked(m)
 		v, err := sv.Value(ctx, c)
 		if err != nil {
@@ -240,9 +242,9 @@ func (sv *Solver) MoveValues(ctx context.Context, s *State) ([]game.Move, []*big
 }
 
 // prepare switches to s's game and makes the tables.
-func (sv *Solver) prepare(s *State) error {
-	if s.g != sv.g {
-		if err := sv.SetGame(s.g); err != nil {
+func (sv *Solver) prepare(s *vdwlist.State) error {
+	if s.Game() != sv.g {
+		if err := sv.SetGame(s.Game()); err != nil {
 			return err
 		}
 	}
@@ -269,22 +271,22 @@ func (sv *Solver) prepare(s *State) error {
 // searchRounds returns the number R of uncoloured numbers in live progressions
 // (and the named one, when a number is named): the values of the position
 // and of every position after it are multiples of 1/N^R.
-func (s *State) searchRounds() int {
-	live := s.liveNumbers() &^ s.colored
-	if s.pending != 0 {
-		live |= 1 << (s.pending - 1)
+func searchRounds(s *vdwlist.State) int {
+	live := liveNumbers(s) &^ s.Colored()
+	if s.Named() != 0 {
+		live |= 1 << (s.Named() - 1)
 	}
 	return bits.OnesCount64(live)
 }
 
 // liveNumbers returns the numbers in some live progression (one colour at
 // most among its coloured numbers).
-func (s *State) liveNumbers() uint64 {
+func liveNumbers(s *vdwlist.State) uint64 {
 	var live uint64
-	for _, a := range s.g.aps {
+	for _, a := range s.Game().APs() {
 		cols := 0
-		for i := range s.g.c {
-			if a&s.masks[i] != 0 {
+		for i := range s.Game().Colors() {
+			if a&s.ColourMasks()[i] != 0 {
 				cols++
 			}
 		}
@@ -305,7 +307,7 @@ var errStopped = errors.New("another worker finished")
 // fastValue searches s with numerators over N^rounds, with one worker or
 // several, and returns the value (a lower bound when cut short, with the
 // error) and the searcher that found it.
-func (sv *Solver) fastValue(ctx context.Context, s *State, rounds int) (int64, *searcher, error) {
+func (sv *Solver) fastValue(ctx context.Context, s *vdwlist.State, rounds int) (int64, *searcher, error) {
 	workers := sv.workers
 	if sv.maxNodes > 0 || rounds < minParallel || sv.single {
 		workers = 1
@@ -360,8 +362,8 @@ func (sv *Solver) fastValue(ctx context.Context, s *State, rounds int) (int64, *
 
 // keepsValue reports whether naming n in s (player 1 to name) keeps the
 // value v of s.
-func (sv *Solver) keepsValue(ctx context.Context, s *State, n int, v *big.Rat) (bool, error) {
-	rounds := s.searchRounds()
+func (sv *Solver) keepsValue(ctx context.Context, s *vdwlist.State, n int, v *big.Rat) (bool, error) {
+	rounds := searchRounds(s)
 	if !sv.fits(rounds) {
 		got, err := sv.bigNameValue(ctx, s, n, rounds)
 		if err != nil {
@@ -384,7 +386,7 @@ func (sv *Solver) keepsValue(ctx context.Context, s *State, n int, v *big.Rat) (
 
 // newSearcher returns a worker set up at s with numerators over
 // N^rounds (rounds < len(sv.pow)).
-func (sv *Solver) newSearcher(ctx context.Context, s *State, rounds int, par, main bool) *searcher {
+func (sv *Solver) newSearcher(ctx context.Context, s *vdwlist.State, rounds int, par, main bool) *searcher {
 	sr := &searcher{sv: sv, g: sv.g, nLists: sv.nLists, pow: sv.pow, ctx: ctx, par: par, main: main}
 	if rounds < len(sv.pow) {
 		sr.rounds, sr.d = rounds, sv.pow[rounds]
@@ -392,38 +394,38 @@ func (sv *Solver) newSearcher(ctx context.Context, s *State, rounds int, par, ma
 	if sv.maxNodes > 0 {
 		sr.budget = sv.maxNodes
 	}
-	sr.masks, sr.colored = s.masks, s.colored
+	sr.masks, sr.colored = s.ColourMasks(), s.Colored()
 	sr.initRoot()
 	return sr
 }
 
 // rootValue returns the numerator of player 1's winning chance from s; when
 // the search is cut short, a proven lower bound (sr.err says why).
-func (sr *searcher) rootValue(s *State) int64 {
+func (sr *searcher) rootValue(s *vdwlist.State) int64 {
 	var v int64
-	switch s.phase {
-	case phaseOver:
-		if s.win != 0 {
+	switch s.Phase() {
+	case vdwlist.PhaseOver:
+		if s.Won() {
 			v = sr.d
 		}
-	case phaseName:
+	case vdwlist.PhaseName:
 		sr.atRoot = true
-		v, _ = sr.position(sr.g.full, &sr.root, 0, 0, false)
+		v, _ = sr.position(sr.g.Full(), &sr.root, 0, 0, false)
 		sr.atRoot = false
-	case phaseDraw:
-		n := int(s.pending)
+	case vdwlist.PhaseDraw:
+		n := int(s.Named())
 		v, _ = sr.chance(&sr.root, n, sr.forcedAt(n), -1, false)
-	case phaseColour:
-		n := int(s.pending)
+	case vdwlist.PhaseColour:
+		n := int(s.Named())
 		forced := sr.forcedAt(n)
 		bit := uint64(1) << (n - 1)
 		v = sr.d
-		for m := s.list; m != 0; m &= m - 1 {
+		for m := s.List(); m != 0; m &= m - 1 {
 			col := bits.TrailingZeros8(m)
 			x := sr.d
 			if forced&(1<<col) == 0 {
 				sr.colour(n, col)
-				x, _ = sr.position(sr.g.full&^bit, &sr.root, n, col, false)
+				x, _ = sr.position(sr.g.Full()&^bit, &sr.root, n, col, false)
 				sr.uncolour(n, col)
 			}
 			if sr.err != nil { // the colours not searched count as 0

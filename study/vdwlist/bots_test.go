@@ -10,6 +10,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/match"
+	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 )
 
 // TestPerfectPlaysBestMoves checks every decision of the perfect bot in
@@ -19,7 +20,7 @@ func TestPerfectPlaysBestMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, p := range [][4]int{{3, 3, 2, 7}, {3, 2, 2, 8}, {2, 4, 2, 5}, {3, 3, 3, 6}} {
 		g := newGame(t, p[0], p[1], p[2], p[3])
-		perfect := vdwlist.NewPerfect(g, 1<<20)
+		perfect := studyvdwlist.NewPerfect(g, 1<<20)
 		memo := expectimax{}
 		for range 10 {
 			s := g.NewInitialState()
@@ -50,7 +51,7 @@ func TestPerfectPlaysBestMoves(t *testing.T) {
 func TestPlainValueAgreesWithSolver(t *testing.T) {
 	for _, p := range [][4]int{{3, 3, 2, 7}, {3, 2, 1, 9}, {2, 3, 2, 6}} {
 		g := newGame(t, p[0], p[1], p[2], p[3])
-		v, n, err := vdwlist.PlainValue(context.Background(), g.NewInitialState().(*vdwlist.State))
+		v, n, err := studyvdwlist.PlainValue(context.Background(), g.NewInitialState().(*vdwlist.State))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +127,7 @@ func TestBotsPlayBothRoles(t *testing.T) {
 func TestSearchValuesAreExactAtTheEnd(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 6)
 	s := g.NewInitialState()
-	want, _, _ := vdwlist.PlainValue(context.Background(), s.(*vdwlist.State))
+	want, _, _ := studyvdwlist.PlainValue(context.Background(), s.(*vdwlist.State))
 	b := bot.NewStar(bot.StarOptions{Depth: 18})
 	if _, err := b.Act(context.Background(), s); err != nil {
 		t.Fatal(err)
@@ -150,22 +151,22 @@ func TestDuelValue(t *testing.T) {
 	ctx := context.Background()
 	g := newGame(t, 3, 3, 2, 8)
 	st := g.NewInitialState().(*vdwlist.State)
-	sv := vdwlist.NewSolver(g, 1<<20)
+	sv := studyvdwlist.NewSolver(g, 1<<20)
 	exact, err := sv.Value(ctx, st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	perfect := vdwlist.PerfectPolicy(sv)
-	v, _, err := vdwlist.DuelValue(ctx, st, perfect, perfect)
+	perfect := studyvdwlist.PerfectPolicy(sv)
+	v, _, err := studyvdwlist.DuelValue(ctx, st, perfect, perfect)
 	if err != nil || v.Cmp(exact) != 0 {
 		t.Fatalf("perfect vs perfect %v (%v), value %s", v, err, exact.RatString())
 	}
 	for _, d := range []int{1, 3} {
-		asP1, _, err := vdwlist.DuelValue(ctx, st, vdwlist.SearchPolicy(d), perfect)
+		asP1, _, err := studyvdwlist.DuelValue(ctx, st, studyvdwlist.SearchPolicy(d), perfect)
 		if err != nil {
 			t.Fatal(err)
 		}
-		asP2, _, err := vdwlist.DuelValue(ctx, st, perfect, vdwlist.SearchPolicy(d))
+		asP2, _, err := studyvdwlist.DuelValue(ctx, st, perfect, studyvdwlist.SearchPolicy(d))
 		if err != nil {
 			t.Fatal(err)
 		}

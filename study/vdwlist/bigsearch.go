@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/bits"
 
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/solve"
 )
 
@@ -55,26 +57,26 @@ func (sr *searcher) scaled(v *big.Int, e int) *big.Int {
 // bigValue returns player 1's winning chance from s, whose R = rounds
 // relevant numbers are beyond the fast path; cut short, a proven lower
 // bound with the error.
-func (sv *Solver) bigValue(ctx context.Context, s *State, rounds int) (*big.Rat, error) {
+func (sv *Solver) bigValue(ctx context.Context, s *vdwlist.State, rounds int) (*big.Rat, error) {
 	sr := sv.newSearcher(ctx, s, rounds, false, true)
 	var v *big.Int
-	switch s.phase {
-	case phaseOver:
+	switch s.Phase() {
+	case vdwlist.PhaseOver:
 		v = new(big.Int)
-		if s.win != 0 {
+		if s.Won() {
 			v = sv.bigPowOf(rounds)
 		}
-	case phaseName:
+	case vdwlist.PhaseName:
 		sr.atRoot = true
-		v = sr.bigPosition(sr.g.full, &sr.root, 0, 0, rounds)
+		v = sr.bigPosition(sr.g.Full(), &sr.root, 0, 0, rounds)
 		sr.atRoot = false
-	case phaseDraw:
-		n := int(s.pending)
+	case vdwlist.PhaseDraw:
+		n := int(s.Named())
 		v = sr.bigChance(&sr.root, n, sr.forcedAt(n), rounds)
-	case phaseColour:
-		n := int(s.pending)
-		w := sr.bigColours(&sr.root, n, sr.forcedAt(n), rounds, s.list)
-		for m := s.list; m != 0; m &= m - 1 {
+	case vdwlist.PhaseColour:
+		n := int(s.Named())
+		w := sr.bigColours(&sr.root, n, sr.forcedAt(n), rounds, s.List())
+		for m := s.List(); m != 0; m &= m - 1 {
 			if x := w[bits.TrailingZeros8(m)]; v == nil || x.Cmp(v) < 0 {
 				v = x
 			}
@@ -91,7 +93,7 @@ func (sv *Solver) bigValue(ctx context.Context, s *State, rounds int) (*big.Rat,
 // bigNameValue returns player 1's exact winning chance after naming n in
 // s (player 1 to name), whose R = rounds relevant numbers are beyond the
 // fast path.
-func (sv *Solver) bigNameValue(ctx context.Context, s *State, n, rounds int) (*big.Rat, error) {
+func (sv *Solver) bigNameValue(ctx context.Context, s *vdwlist.State, n, rounds int) (*big.Rat, error) {
 	sr := sv.newSearcher(ctx, s, rounds, false, true)
 	v := sr.bigChance(&sr.root, n, sr.forcedAt(n), rounds)
 	sr.flush()
@@ -129,7 +131,7 @@ func (sr *searcher) bigPosition(scope uint64, from *examined, n, col, r int) *bi
 		sr.d, sr.rounds, sr.atRoot = d, rounds, false
 		return sr.scaled(big.NewInt(v), r-nm)
 	}
-	var comps [MaxS]uint64
+	var comps [vdwlist.MaxS]uint64
 	if nc, split := components(ex.cand, ex.live, &comps); split {
 		// 1 − Π(1 − vᵢ) over N^nm: each component's value over N^|comp|
 		lose := big.NewInt(1)
@@ -177,7 +179,7 @@ func (sr *searcher) bigPosition(scope uint64, from *examined, n, col, r int) *bi
 func (sr *searcher) bigChance(ex *examined, n int, forced uint8, r int) *big.Int {
 	w := sr.bigColours(ex, n, forced, r, 0)
 	sum := new(big.Int)
-	for _, list := range sr.g.lists {
+	for _, list := range sr.g.Lists() {
 		var low *big.Int
 		for m := uint8(list); m != 0; m &= m - 1 {
 			if x := w[bits.TrailingZeros8(m)]; low == nil || x.Cmp(low) < 0 {
@@ -192,10 +194,10 @@ func (sr *searcher) bigChance(ex *examined, n int, forced uint8, r int) *big.Int
 // bigColours returns the value after colouring n with each colour (of
 // list, or every colour when list is 0) in the position examined as ex,
 // over N^(r−1); cut short, lower bounds (0 for the colours not searched).
-func (sr *searcher) bigColours(ex *examined, n int, forced uint8, r int, list uint8) [MaxColors]*big.Int {
-	var w [MaxColors]*big.Int
+func (sr *searcher) bigColours(ex *examined, n int, forced uint8, r int, list uint8) [vdwlist.MaxColors]*big.Int {
+	var w [vdwlist.MaxColors]*big.Int
 	scope := ex.cand &^ (1 << (n - 1))
-	for col := range sr.g.c {
+	for col := range sr.g.Colors() {
 		switch {
 		case list != 0 && list&(1<<col) == 0:
 		case forced&(1<<col) != 0:

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
@@ -40,6 +42,9 @@ func Decimal(v *big.Rat) string {
 	return v.FloatString(prec)
 }
 
+// solver is the game's solver (solve.Analyzer).
+type solver struct{}
+
 // Solve computes the exact probability that player 1 wins from st under
 // optimal play by both (see Solver) and the best moves of the player to
 // move; it implements solve.Solver. The result's Value is the probability
@@ -50,12 +55,13 @@ func Decimal(v *big.Rat) string {
 // to_move, p1_win, p1_win_float, p2_win, idle_moves, stored_positions.
 // opt.MemBytes bounds the table (0: DefaultMemBytes), opt.Nodes the search.
 // Cut short, it returns what is proven (see Solver.Solve) with the error.
-func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
-	s, ok := st.(*State)
-	if !ok || s.g.String() != g.String() {
+func (solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
+	g, _ := gg.(*vdwlist.Game)
+	s, ok := st.(*vdwlist.State)
+	if !ok || s.Game().String() != g.String() {
 		return nil, fmt.Errorf("vdwlist solve: not a position of %s", g)
 	}
-	sv := NewSolver(s.g, opt.MemBytes)
+	sv := NewSolver(s.Game(), opt.MemBytes)
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
 	return sv.Solve(ctx, s)
@@ -66,12 +72,13 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 // and player 1's exact winning probability after it. It implements
 // solve.Analyzer; each move gets a fair share of the context's time, and a
 // move not decided in it is unknown.
-func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*solve.Analysis, error) {
-	s, ok := st.(*State)
-	if !ok || s.g.String() != g.String() {
+func (solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Analysis, error) {
+	g, _ := gg.(*vdwlist.Game)
+	s, ok := st.(*vdwlist.State)
+	if !ok || s.Game().String() != g.String() {
 		return nil, fmt.Errorf("vdwlist analyze: not a position of %s", g)
 	}
-	sv := NewSolver(s.g, opt.MemBytes)
+	sv := NewSolver(s.Game(), opt.MemBytes)
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
 	moves := s.LegalMoves(nil)
@@ -79,7 +86,7 @@ func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*
 	deadline, timed := ctx.Deadline()
 	for i, m := range moves {
 		mv := solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
-		c := s.Clone().(*State)
+		c := s.Clone().(*vdwlist.State)
 		c.ApplyUnchecked(m)
 		if ctx.Err() != nil {
 			a.Complete = false
@@ -119,7 +126,7 @@ func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*
 // random colour of its list (see randomBound), the outcome when the bounds
 // decide it, and player 1's best move found. A result with the exact value
 // but not every best move checked is also incomplete.
-func (sv *Solver) Solve(ctx context.Context, s *State) (*solve.Result, error) {
+func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, error) {
 	start := time.Now()
 	nodes0 := sv.Nodes()
 	v, err := sv.Value(ctx, s)
@@ -127,7 +134,7 @@ func (sv *Solver) Solve(ctx context.Context, s *State) (*solve.Result, error) {
 		return nil, fmt.Errorf("vdwlist solve: %w", err)
 	}
 	r := &solve.Result{Position: s.Position(), Player: s.Player(), BestMoves: []string{}, Complete: err == nil}
-	x := &explanation{g: s.g, toMove: toMove(s), start: start}
+	x := &explanation{g: s.Game(), toMove: toMove(s), start: start}
 	if err == nil {
 		r.Value = Fraction(v)
 		r.Outcome = outcomeFor(s, v)
@@ -150,7 +157,7 @@ func (sv *Solver) Solve(ctx context.Context, s *State) (*solve.Result, error) {
 		if best != 0 {
 			r.Best, r.BestMoves = []game.Move{best}, []string{s.MoveString(best)}
 		}
-		hi, ok := s.g.randomBound(ctx, s)
+		hi, ok := randomBound(ctx, s.Game(), s)
 		if !ok {
 			hi = big.NewRat(1, 1)
 		}
@@ -186,7 +193,7 @@ func (sv *Solver) Solve(ctx context.Context, s *State) (*solve.Result, error) {
 // outcomeFor is the outcome (solve.ChanceOutcome) of player 1's winning
 // probability p for the player to move in s (player 1 at a chance node and
 // at the end).
-func outcomeFor(s *State, p *big.Rat) solve.Outcome {
+func outcomeFor(s *vdwlist.State, p *big.Rat) solve.Outcome {
 	o := solve.ChanceOutcome(p)
 	if s.Player() == 1 {
 		return o.Neg()
@@ -194,16 +201,16 @@ func outcomeFor(s *State, p *big.Rat) solve.Outcome {
 	return o
 }
 
-func toMove(s *State) string {
-	switch s.phase {
-	case phaseName:
+func toMove(s *vdwlist.State) string {
+	switch s.Phase() {
+	case vdwlist.PhaseName:
 		return "P1 (namer) to name a number"
-	case phaseDraw:
-		return fmt.Sprintf("P1 named %d, the list is drawn next", s.pending)
-	case phaseColour:
-		return fmt.Sprintf("P2 (colourer) to colour %d from the list %s", s.pending, s.g.colourList(s.list))
+	case vdwlist.PhaseDraw:
+		return fmt.Sprintf("P1 named %d, the list is drawn next", s.Named())
+	case vdwlist.PhaseColour:
+		return fmt.Sprintf("P2 (colourer) to colour %d from the list %s", s.Named(), s.Game().ColourList(s.List()))
 	}
-	if s.win != 0 {
+	if s.Won() {
 		return "the game is over: P1 (namer) has won"
 	}
 	return "the game is over: P2 (colourer) has won"
@@ -214,25 +221,25 @@ func toMove(s *State) string {
 // colour uniform and independent whatever player 1 names: an upper bound of
 // the value. It computes it with the solver of the game with lists of one
 // colour within two seconds (ok false when it cannot).
-func (g *Game) randomBound(ctx context.Context, s *State) (*big.Rat, bool) {
+func randomBound(ctx context.Context, g *vdwlist.Game, s *vdwlist.State) (*big.Rat, bool) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
-	g1, err := New(g.k, g.c, 1, g.s)
+	g1, err := vdwlist.New(g.K(), g.Colors(), 1, g.S())
 	if err != nil {
 		return nil, false
 	}
 	sv := NewSolver(g1, 64<<20)
 	sv.SetWorkers(1)
-	base := State{g: g1, masks: s.masks, colored: s.colored, rounds: s.rounds}
-	if s.phase != phaseColour {
+	base := *s.InGame(g1)
+	if s.Phase() != vdwlist.PhaseColour {
 		v, err := sv.Value(ctx, &base)
 		return v, err == nil
 	}
 	sum, n := new(big.Rat), int64(0)
-	for m := s.list; m != 0; m &= m - 1 {
+	for m := s.List(); m != 0; m &= m - 1 {
 		col := bits.TrailingZeros8(m)
 		c := base
-		c.ApplyUnchecked(game.Move(s.pending))
+		c.ApplyUnchecked(game.Move(s.Named()))
 		c.ApplyUnchecked(game.Move(1) << col)
 		c.ApplyUnchecked(game.Move(col))
 		v, err := sv.Value(ctx, &c)
@@ -252,17 +259,17 @@ func (g *Game) randomBound(ctx context.Context, s *State) (*big.Rat, bool) {
 // best strategy and name the other numbers last, and a progression of the
 // smaller game is one of s, so that is a lower bound; best is his first
 // move in it as a move of s (0 when not known).
-func (sv *Solver) restrictedBound(ctx context.Context, s *State) (lo *big.Rat, best game.Move, n, off int) {
+func (sv *Solver) restrictedBound(ctx context.Context, s *vdwlist.State) (lo *big.Rat, best game.Move, n, off int) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 1500*time.Millisecond)
 	defer cancel()
-	g := s.g
+	g := s.Game()
 	defer func() { _ = sv.SetGame(g) }()
-	for size := 1; size < g.s; size++ {
-		rs, shift := s.restrict(size)
+	for size := 1; size < g.S(); size++ {
+		rs, shift := s.Restrict(size)
 		if rs == nil {
 			continue
 		}
-		if err := sv.SetGame(rs.g); err != nil {
+		if err := sv.SetGame(rs.Game()); err != nil {
 			return
 		}
 		v, err := sv.Value(ctx, rs)
@@ -279,43 +286,9 @@ func (sv *Solver) restrictedBound(ctx context.Context, s *State) (lo *big.Rat, b
 	return
 }
 
-// restrict returns the position s cut to the n numbers off+1..off+n as a
-// position of the game of length n (numbers renumbered from 1), keeping the
-// named number and the drawn list; off is 0, or s−n when the named number
-// is beyond n. It returns nil when the named number fits neither or the cut
-// position has nothing left to name.
-func (s *State) restrict(n int) (*State, int) {
-	g := s.g
-	off := 0
-	if int(s.pending) > n {
-		if off = g.s - n; int(s.pending) <= off {
-			return nil, 0
-		}
-	}
-	gr, err := New(g.k, g.c, g.l, n)
-	if err != nil {
-		return nil, 0
-	}
-	r := &State{g: gr, colored: s.colored >> off & gr.full}
-	for col := range g.c {
-		r.masks[col] = s.masks[col] >> off & gr.full
-	}
-	r.rounds = int8(bits.OnesCount64(r.colored))
-	if r.colored == gr.full {
-		return nil, 0
-	}
-	if s.pending != 0 {
-		r.ApplyUnchecked(game.Move(int(s.pending) - off))
-	}
-	if s.list != 0 {
-		r.ApplyUnchecked(game.Move(s.list))
-	}
-	return r, off
-}
-
 // explanation is what a solve result says to people.
 type explanation struct {
-	g               *Game
+	g               *vdwlist.Game
 	position        string
 	toMove          string
 	value           *big.Rat // nil when not known
@@ -334,7 +307,7 @@ func (x *explanation) text() string {
 	var b strings.Builder
 	g := x.g
 	fmt.Fprintf(&b, "%s: numbers 1..%d, %d colours, lists of %d, P1 wins with a monochromatic %d-term progression.\n",
-		g.String(), g.s, g.c, g.l, g.k)
+		g.String(), g.S(), g.Colors(), g.ListSize(), g.K())
 	if strings.Trim(x.position, ".") != "" {
 		fmt.Fprintf(&b, "Position %s, %s.\n", x.position, x.toMove)
 	}
@@ -365,7 +338,7 @@ func (x *explanation) text() string {
 	if len(x.idle) > 0 {
 		fmt.Fprintf(&b, "Numbers in no live progression (naming them changes nothing): %s\n", strings.Join(x.idle, ", "))
 	}
-	if g.l == 1 && x.value != nil {
+	if g.ListSize() == 1 && x.value != nil {
 		b.WriteString("With lists of one colour P2 has no choice: every number gets an independent uniform colour,\nso the value is the chance that a random colouring holds a monochromatic progression, whatever P1 does.\n")
 	}
 	fmt.Fprintf(&b, "(%d positions searched, %d stored, %.2f s)\n", x.nodes, x.stored, time.Since(x.start).Seconds())
@@ -374,21 +347,21 @@ func (x *explanation) text() string {
 
 // bestMoves fills in the moves that keep the value v: each is tested with a
 // null window at v. Cut short, it keeps the moves checked so far.
-func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, r *solve.Result, x *explanation) error {
+func (sv *Solver) bestMoves(ctx context.Context, s *vdwlist.State, v *big.Rat, r *solve.Result, x *explanation) error {
 	defer func() { x.best = r.BestMoves }()
-	switch s.phase {
-	case phaseName:
+	switch s.Phase() {
+	case vdwlist.PhaseName:
 		if err := sv.prepare(s); err != nil {
 			return err
 		}
-		relevant := s.liveNumbers()
-		for m := sv.g.full &^ s.colored; m != 0; m &= m - 1 {
+		relevant := liveNumbers(s)
+		for m := sv.g.Full() &^ s.Colored(); m != 0; m &= m - 1 {
 			n := bits.TrailingZeros64(m) + 1
 			if relevant&(1<<(n-1)) == 0 {
 				x.idle = append(x.idle, strconv.Itoa(n))
 				continue
 			}
-			if sv.g.l > 1 || v.Sign() == 0 {
+			if sv.g.ListSize() > 1 || v.Sign() == 0 {
 				keeps, err := sv.keepsValue(ctx, s, n, v)
 				if err != nil {
 					x.bestMovesCutOff = true
@@ -401,9 +374,9 @@ func (sv *Solver) bestMoves(ctx context.Context, s *State, v *big.Rat, r *solve.
 			r.Best = append(r.Best, game.Move(n))
 			r.BestMoves = append(r.BestMoves, strconv.Itoa(n))
 		}
-	case phaseColour:
+	case vdwlist.PhaseColour:
 		for _, m := range s.LegalMoves(nil) {
-			c := s.Clone().(*State)
+			c := s.Clone().(*vdwlist.State)
 			c.ApplyUnchecked(m)
 			cv, err := sv.Value(ctx, c)
 			if err != nil {

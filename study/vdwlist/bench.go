@@ -7,6 +7,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kombi/kombi/study"
+
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
@@ -54,17 +58,17 @@ type BenchSearch struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// Check reports the first option out of range, naming it as the command
-// line's flag.
+// Check reports the first option out of range (a study.SettingError, or
+// the game's error).
 func (o *BenchOptions) Check() error {
-	if _, err := New(o.K, o.Colors, o.List, max(o.S, o.MaxPlain)); err != nil {
+	if _, err := vdwlist.New(o.K, o.Colors, o.List, max(o.S, o.MaxPlain)); err != nil {
 		return err
 	}
-	if o.Depth < 1 || o.Depth > 3*MaxS || o.Positions < 1 || o.Positions > MaxBenchPositions {
-		return fmt.Errorf("--depth %d --positions %d: want 1 ≤ depth ≤ %d and 1 ≤ positions ≤ %d", o.Depth, o.Positions, 3*MaxS, MaxBenchPositions)
+	if o.Depth < 1 || o.Depth > 3*vdwlist.MaxS || o.Positions < 1 || o.Positions > MaxBenchPositions {
+		return study.Settingf("{search depth} %d {search positions} %d: want 1 ≤ depth ≤ %d and 1 ≤ positions ≤ %d", o.Depth, o.Positions, 3*vdwlist.MaxS, MaxBenchPositions)
 	}
 	if m := maxMemoS(o.Colors+1, o.K); o.MaxPlain > m {
-		return fmt.Errorf("--max-plain %d: plain expectimax keeps every position, up to about %d^s of them; want at most %d here", o.MaxPlain, o.Colors+1, m)
+		return study.Settingf("{largest plain game length} %d: plain expectimax keeps every position, up to about %d^s of them; want at most %d here", o.MaxPlain, o.Colors+1, m)
 	}
 	return nil
 }
@@ -86,9 +90,9 @@ func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 		}
 	}
 	for n := o.K; n <= o.MaxPlain; n++ {
-		g, _ := New(o.K, o.Colors, o.List, n)
+		g, _ := vdwlist.New(o.K, o.Colors, o.List, n)
 		report(int64(n-o.K), g.String())
-		st := g.NewInitialState().(*State)
+		st := g.NewInitialState().(*vdwlist.State)
 		t0 := time.Now()
 		sv := NewSolver(g, 256<<20)
 		v, err := sv.Value(ctx, st)
@@ -108,7 +112,7 @@ func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 		res.Solve = append(res.Solve, BenchSolve{Game: g.String(), P1Win: Fraction(v), SolverSeconds: ts.Seconds(), SolverNodes: sv.Nodes(),
 			PlainSeconds: tp.Seconds(), PlainStates: states, Ratio: tp.Seconds() / ts.Seconds()})
 	}
-	g, _ := New(o.K, o.Colors, o.List, o.S)
+	g, _ := vdwlist.New(o.K, o.Colors, o.List, o.S)
 	res.Game = g.String()
 	rng := rand.New(rand.NewPCG(o.Seed, 0x62656e6368))
 	var roots []game.State
@@ -179,15 +183,15 @@ func (r *BenchResult) Tables() []game.Table {
 const maxMemoPositions = 1 << 22
 
 // maxMemoS returns the largest game length s with base^s ≤
-// maxMemoPositions (at least k, and MaxS when base is 1).
+// maxMemoPositions (at least k, and vdwlist.MaxS when base is 1).
 func maxMemoS(base, k int) int {
 	s, n := 0, 1
-	for base > 1 && n <= maxMemoPositions/base && s < MaxS {
+	for base > 1 && n <= maxMemoPositions/base && s < vdwlist.MaxS {
 		n *= base
 		s++
 	}
 	if base <= 1 {
-		s = MaxS
+		s = vdwlist.MaxS
 	}
 	return max(s, k)
 }
@@ -224,11 +228,11 @@ type LevelRow struct {
 
 // Check reports a game the exact solver cannot play.
 func (o *LevelOptions) Check() error {
-	if _, err := New(o.K, o.Colors, o.List, o.S); err != nil {
+	if _, err := vdwlist.New(o.K, o.Colors, o.List, o.S); err != nil {
 		return err
 	}
-	if m := maxMemoS(binom(o.Colors, o.List), o.K); o.S > m {
-		return fmt.Errorf("--s %d: the exact duels keep every position the levels reach, up to about C(%d,%d)^s of them; want at most %d here", o.S, o.Colors, o.List, m)
+	if m := maxMemoS(vdwlist.Binom(o.Colors, o.List), o.K); o.S > m {
+		return study.Settingf("{game length} %d: the exact duels keep every position the levels reach, up to about C(%d,%d)^s of them; want at most %d here", o.S, o.Colors, o.List, m)
 	}
 	return nil
 }
@@ -240,8 +244,8 @@ func (o *LevelOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
-	g, _ := New(o.K, o.Colors, o.List, o.S)
-	st := g.NewInitialState().(*State)
+	g, _ := vdwlist.New(o.K, o.Colors, o.List, o.S)
+	st := g.NewInitialState().(*vdwlist.State)
 	sv := NewSolver(g, 512<<20)
 	rep := &LevelReport{Game: g.String(), Levels: []LevelRow{}}
 	v, err := sv.Value(ctx, st)
@@ -252,9 +256,9 @@ func (o *LevelOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 	rep.P1Win, rep.P1WinFloat = Fraction(v), vf
 	perfect := PerfectPolicy(sv)
 	start := time.Now()
-	for i, lv := range Levels {
+	for i, lv := range vdwlist.Levels {
 		if progress != nil {
-			progress(solve.Progress{Done: int64(i), Total: int64(len(Levels)), Message: lv.Name, Elapsed: time.Since(start)})
+			progress(solve.Progress{Done: int64(i), Total: int64(len(vdwlist.Levels)), Message: lv.Name, Elapsed: time.Since(start)})
 		}
 		t0 := time.Now()
 		asP1, n1, err := DuelValue(ctx, st, SearchPolicy(lv.Depth), perfect)

@@ -7,18 +7,19 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/games/vdwlist"
+	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 )
 
 // TestRecords checks the published series: one row per s from 1, exact
 // fractions whose denominators divide 3^s, increasing with s, and the
 // solver's values for s ≤ 10.
 func TestRecords(t *testing.T) {
-	recs := vdwlist.Records()
+	recs := studyvdwlist.Records()
 	if len(recs) < 16 {
 		t.Fatalf("%d records, want s = 1..16", len(recs))
 	}
 	prev := new(big.Rat)
-	sv := vdwlist.NewSolver(newGame(t, 3, 3, 2, 1), 1<<24)
+	sv := studyvdwlist.NewSolver(newGame(t, 3, 3, 2, 1), 1<<24)
 	for i, r := range recs {
 		v, ok := new(big.Rat).SetString(r.P1Win)
 		if r.S != i+1 || r.K != 3 || r.Colors != 3 || r.List != 2 || !ok || v.Cmp(prev) < 0 || v.Cmp(big.NewRat(1, 1)) > 0 {
@@ -33,7 +34,7 @@ func TestRecords(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
-			if err != nil || vdwlist.Fraction(got) != r.P1Win {
+			if err != nil || studyvdwlist.Fraction(got) != r.P1Win {
 				t.Fatalf("s=%d: published %s, solver %v (%v)", r.S, r.P1Win, got, err)
 			}
 		}
@@ -42,7 +43,7 @@ func TestRecords(t *testing.T) {
 }
 
 func TestFrontierRows(t *testing.T) {
-	rows := vdwlist.FrontierRows()
+	rows := studyvdwlist.FrontierRows()
 	found := false
 	for _, r := range rows {
 		if r.What == "" || r.Value == "" || r.How == "" || !strings.HasPrefix(r.Command, "kombi ") || r.MachineTime == "" {

@@ -2,8 +2,9 @@ package vdwlist
 
 import (
 	"fmt"
-	"github.com/kombi/kombi/solve"
 	"math/big"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // Record is an exact value this program computed and publishes: player

@@ -9,12 +9,16 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kombi/kombi/study"
+
+	"github.com/kombi/kombi/games/vdwlist"
+
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
 // TableOptions configure a ValueTable: the exact values of
-// vdwlist(k=K,colors=c,list=l,s=S) for S = From, From+1, ..., MaxS and each
+// vdwlist(k=K,colors=c,list=l,s=S) for S = From, From+1, ..., vdwlist.MaxS and each
 // c of Colors and l of Lists (every l from 1 to c when Lists is empty).
 type TableOptions struct {
 	K          int
@@ -27,30 +31,29 @@ type TableOptions struct {
 	MemBytes int64
 }
 
-// Check reports the first option out of range, naming it as the command
-// line's flag (--k, --colors, ...).
+// Check reports the first option out of range (a study.SettingError).
 func (o *TableOptions) Check() error {
 	switch {
-	case o.K < 1 || o.K > MaxS:
-		return fmt.Errorf("--k %d: want 1 to %d", o.K, MaxS)
-	case o.From < 1 || o.MaxS > MaxS || o.From > o.MaxS:
-		return fmt.Errorf("--from %d --max-s %d: want 1 ≤ from ≤ max-s ≤ %d", o.From, o.MaxS, MaxS)
+	case o.K < 1 || o.K > vdwlist.MaxS:
+		return study.Settingf("{progression length} %d: want 1 to %d", o.K, vdwlist.MaxS)
+	case o.From < 1 || o.MaxS > vdwlist.MaxS || o.From > o.MaxS:
+		return study.Settingf("{first game length} %d {last game length} %d: want 1 ≤ first ≤ last ≤ %d", o.From, o.MaxS, vdwlist.MaxS)
 	case o.Budget <= 0:
-		return fmt.Errorf("--time %s: want a positive duration such as 1m", o.Budget)
+		return study.Settingf("{time budget} %s: want a positive duration such as 1m", o.Budget)
 	case o.MemBytes < 0:
-		return fmt.Errorf("--mem %d: want a positive number of bytes", o.MemBytes)
+		return study.Settingf("{memory bound} %d: want a positive number of bytes", o.MemBytes)
 	case len(o.Colors) == 0:
-		return fmt.Errorf("--colors: want at least one number of colours")
-	case len(o.Colors) > MaxColors || len(o.Lists) > MaxColors:
-		return fmt.Errorf("--colors %v --list %v: want at most %d of each", o.Colors, o.Lists, MaxColors)
+		return study.Settingf("{numbers of colours}: want at least one number of colours")
+	case len(o.Colors) > vdwlist.MaxColors || len(o.Lists) > vdwlist.MaxColors:
+		return study.Settingf("{numbers of colours} %v {list sizes} %v: want at most %d of each", o.Colors, o.Lists, vdwlist.MaxColors)
 	}
 	for _, c := range o.Colors {
-		if c < 1 || c > MaxColors {
-			return fmt.Errorf("--colors %d: want 1 to %d", c, MaxColors)
+		if c < 1 || c > vdwlist.MaxColors {
+			return study.Settingf("{numbers of colours} %d: want 1 to %d", c, vdwlist.MaxColors)
 		}
 		for _, l := range o.Lists {
 			if l < 1 || l > c {
-				return fmt.Errorf("--list %d with %d colours: want 1 to %d", l, c, c)
+				return study.Settingf("{list sizes} %d with %d colours: want 1 to %d", l, c, c)
 			}
 		}
 	}
@@ -126,14 +129,14 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 	defer func() { ser.Seconds = time.Since(start).Seconds() }()
 	sctx, cancel := context.WithTimeout(ctx, o.Budget)
 	defer cancel()
-	first, err := New(o.K, c, l, o.From)
+	first, err := vdwlist.New(o.K, c, l, o.From)
 	if err != nil {
 		return ser, err
 	}
 	sv := NewSolver(first, o.MemBytes)
 	total := int64(o.MaxS - o.From + 1)
 	for s := o.From; s <= o.MaxS; s++ {
-		g, _ := New(o.K, c, l, s)
+		g, _ := vdwlist.New(o.K, c, l, s)
 		if err := sv.SetGame(g); err != nil {
 			return ser, err
 		}
@@ -147,7 +150,7 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 			sv.SetProgress(report)
 		}
 		t0, n0 := time.Now(), sv.Nodes()
-		st := g.NewInitialState().(*State)
+		st := g.NewInitialState().(*vdwlist.State)
 		v, err := sv.Value(sctx, st)
 		if err != nil && len(ser.Rows) > 0 { // the game one shorter is a lower bound
 			if prev, _ := new(big.Rat).SetString(ser.Rows[len(ser.Rows)-1].P1Win); v == nil || prev.Cmp(v) > 0 {
@@ -157,10 +160,10 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 		switch {
 		case err == nil:
 		case ctx.Err() != nil:
-			ser.Stopped = fmt.Sprintf("interrupted at s=%d%s", s, g.proven(ctx, st, v))
+			ser.Stopped = fmt.Sprintf("interrupted at s=%d%s", s, proven(ctx, g, st, v))
 			return ser, ctx.Err()
 		case errors.Is(err, context.DeadlineExceeded):
-			ser.Stopped = fmt.Sprintf("s=%d not finished within the time budget of %s%s", s, o.Budget, g.proven(ctx, st, v))
+			ser.Stopped = fmt.Sprintf("s=%d not finished within the time budget of %s%s", s, o.Budget, proven(ctx, g, st, v))
 			return ser, nil
 		default:
 			return ser, fmt.Errorf("%s: %w", g, err)
@@ -169,17 +172,17 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 		ser.Rows = append(ser.Rows, SeriesRow{S: s, P1Win: Fraction(v), P1WinFloat: f, Nodes: sv.Nodes() - n0, Stored: sv.Stored(), Seconds: time.Since(t0).Seconds()})
 		ser.MaxS = s
 	}
-	ser.Stopped = fmt.Sprintf("reached --max-s %d", o.MaxS)
+	ser.Stopped = fmt.Sprintf("reached the last game length %d", o.MaxS)
 	return ser, nil
 }
 
 // proven says what a search of s cut short proved: its lower bound lo (or
 // the value of the game one shorter) and the random colouring's upper bound.
-func (g *Game) proven(ctx context.Context, s *State, lo *big.Rat) string {
+func proven(ctx context.Context, g *vdwlist.Game, s *vdwlist.State, lo *big.Rat) string {
 	if lo == nil {
 		return ""
 	}
-	hi, ok := g.randomBound(ctx, s)
+	hi, ok := randomBound(ctx, g, s)
 	if !ok {
 		hi = big.NewRat(1, 1)
 	}

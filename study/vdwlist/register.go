@@ -1,0 +1,70 @@
+package vdwlist
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/vdwlist"
+	"github.com/kombi/kombi/study"
+)
+
+// Register adds the game's solver and frontier rows to studies and its
+// perfect player to bots.
+func Register(studies *study.Registry, bots *bot.Registry) error {
+	if err := studies.Solvers.Register("vdwlist", solver{}); err != nil {
+		return err
+	}
+	studies.AddFrontier(FrontierRows)
+	return bots.Register(&bot.Factory{
+		Name:  "perfect",
+		Doc:   "exact play with the solver (the exact winning probability of every move); for the game lengths the solver handles",
+		Games: []string{"vdwlist"},
+		Params: []game.ParamSpec{
+			{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 16, Doc: "memory of the solver's table in bytes"},
+		},
+		New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
+			vg, ok := g.(*vdwlist.Game)
+			if !ok {
+				return nil, fmt.Errorf("not a vdwlist game")
+			}
+			return NewPerfect(vg, p.Int64("mem")), nil
+		},
+	})
+}
+
+// Perfect plays exactly with the solver: player 1 names a number of the
+// highest winning probability, player 2 picks a colour of the lowest. Its
+// table persists through the game; it suits the game lengths the solver
+// handles (see `kombi table vdwlist`).
+type Perfect struct {
+	sv *Solver
+}
+
+// NewPerfect returns an exact player of g whose table uses about memBytes.
+// It searches with one worker: matches run side by side.
+func NewPerfect(g *vdwlist.Game, memBytes int64) *Perfect {
+	sv := NewSolver(g, memBytes)
+	sv.SetWorkers(1)
+	return &Perfect{sv: sv}
+}
+
+// Act returns the first move of the best value for the player to move.
+func (p *Perfect) Act(ctx context.Context, s game.State) (game.Move, error) {
+	st, ok := s.(*vdwlist.State)
+	if !ok {
+		return 0, fmt.Errorf("perfect: not a vdwlist position")
+	}
+	moves, vals, err := p.sv.MoveValues(ctx, st)
+	if err != nil {
+		return 0, fmt.Errorf("perfect: %w", err)
+	}
+	best := 0
+	for i, v := range vals {
+		if st.Player() == 0 && v.Cmp(vals[best]) > 0 || st.Player() == 1 && v.Cmp(vals[best]) < 0 {
+			best = i
+		}
+	}
+	return moves[best], nil
+}
