@@ -12,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/web"
 )
@@ -127,6 +128,12 @@ func (a *app) serveCmd() *cobra.Command {
 			if opt.MaxSearches < 0 || opt.MaxSearches > 1024 {
 				return usagef("--max-searches %d: want 0 (one per core) to 1024", opt.MaxSearches)
 			}
+			if opt.MaxAnalyses < 0 || opt.MaxAnalyses > 1024 {
+				return usagef("--max-analyses %d: want 0 (half the cores) to 1024", opt.MaxAnalyses)
+			}
+			if opt.AnalysisMem < 0 || opt.AnalysisMem > solve.MachineMemory() {
+				return usagef("--analysis-mem %d: want 0 (%d MiB) to the machine's memory", opt.AnalysisMem, web.DefaultAnalysisMem>>20)
+			}
 			opt.Logger = slog.New(slog.NewTextHandler(a.stderr, nil))
 			if f := c.Flag(dbFlag); f.Changed && f.Value.String() == "" { // --db '': matches in memory
 				return web.Run(c.Context(), opt, addr, a.stdout, open)
@@ -142,7 +149,9 @@ func (a *app) serveCmd() *cobra.Command {
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default; ':8080' for every interface)")
 	fl.DurationVar(&opt.MaxThink, "max-think", 10*time.Second, "longest a computer player may think per move")
-	fl.IntVar(&opt.MaxSearches, "max-searches", 0, "bot searches and analyses at once (0: one per core); the rest wait")
+	fl.IntVar(&opt.MaxSearches, "max-searches", 0, "computer players' searches at once (0: one per core); the rest wait")
+	fl.IntVar(&opt.MaxAnalyses, "max-analyses", 0, "analyses at once, queued apart from the computer players (0: half the cores, at least 1)")
+	fl.Int64Var(&opt.AnalysisMem, "analysis-mem", 0, "bytes of tables one analysis may use (0: 256 MiB); each analysis searches on one core")
 	fl.BoolVar(&open, "open", false, "open the page in the default browser")
 	return c
 }
