@@ -120,7 +120,7 @@ func TestStudyAPosition(t *testing.T) {
 	h := newHarness(t, nil)
 	var s struct {
 		Game, Position, Title, Move string
-		ToMove                      *int `json:"to_move"`
+		ToMove                      *int             `json:"to_move"`
 		LegalMoves                  []game.LegalMove `json:"legal_moves"`
 		Finished                    bool
 		Winner                      *int

@@ -39,7 +39,9 @@ func (a *app) recordsListCmd() *cobra.Command {
 			if f.Limit < 0 {
 				return nil, nil, usagef("--limit %d: want 0 (all games) or more", f.Limit)
 			}
-			return report.ListGames(c.Context(), st, f.Filter)
+			games, total, err := st.GamesPage(c.Context(), f.Filter)
+			data, t := report.ListGames(games, total, st.Location())
+			return data, t, err
 		})
 	f.addFlags(c)
 	c.Flags().IntVar(&f.Limit, "limit", 20, "show at most this many games (0: all)")
@@ -54,7 +56,11 @@ func (a *app) recordsShowCmd() *cobra.Command {
 			return usagef("show: game id %q: want a positive integer (see 'kombi records list')", args[0])
 		}
 		return a.withStore(c, func(st *store.Store) error {
-			text, err := report.ShowGame(c.Context(), st, a.games, id, asJSON)
+			g, err := st.Game(c.Context(), id)
+			text := ""
+			if err == nil {
+				text, err = report.ShowGame(g, a.games, asJSON)
+			}
 			if err != nil {
 				return err
 			}
@@ -84,7 +90,7 @@ func (a *app) recordsImportCmd() *cobra.Command {
 		return a.withStore(c, func(st *store.Store) error {
 			res, err := st.ImportFile(c.Context(), name, a.stdin)
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-				return usageError{err}
+				return usage(err)
 			} else if err != nil {
 				return err
 			}
