@@ -169,7 +169,7 @@ func TestGenericPicksBySort(t *testing.T) {
 	// and 4 go); otherwise P2 takes what is left.
 	g = subGame{heaps: []int{4}, chance: true}
 	r, err = none.Solve(ctx, g, g.NewInitialState(), solve.Options{})
-	if err != nil || r.Outcome != solve.Draw || r.Value != "1/2" || r.Extra["p1_win"] != "1/2" {
+	if err != nil || r.Outcome != solve.Chance || r.Value != "1/2" || r.Extra["p1_win"] != "1/2" {
 		t.Fatalf("chance sub 4: %+v, %v", r, err)
 	}
 	// A registered solver wins over Generic.

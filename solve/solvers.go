@@ -116,6 +116,10 @@ func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Op
 		r.Position = positionText(s)
 	}
 	r.Player = s.Player()
+	if g.Type().Chance {
+		r.Outcome = chanceOutcome(r.Outcome, r.Value, r.Player)
+	}
+	r.Measure = MeasureOf(g.Type())
 	if r.BestMoves == nil {
 		r.BestMoves = make([]string, 0, len(r.Best))
 		for _, m := range r.Best {
@@ -157,6 +161,8 @@ func AnalyzeWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt 
 	if a.Moves == nil {
 		a.Moves = []MoveValue{}
 	}
+	a.Measure = MeasureOf(g.Type())
+	a.label(g.Type(), s)
 	return a, err
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -41,17 +42,18 @@ func (r *Registry) FrontierRows() []solve.FrontierRow {
 
 // SettingError is a setting of a study (a table, a benchmark, a report)
 // that the study refuses. Its message names settings in words between
-// braces, as in "{number of colours} 9: want 1 to 8": Error writes them
+// braces, as in "{numbers of colours} 9: want 1 to 8": Error writes them
 // as words, and a command line writes each as the flag or key that
 // carries it (Format).
 type SettingError struct {
 	msg string
 }
 
-// Settingf returns a SettingError with the message fmt.Sprintf(format,
-// args...): name the settings in it in words between braces.
-func Settingf(format string, args ...any) *SettingError {
-	return &SettingError{msg: fmt.Sprintf(format, args...)}
+// Settingf returns bad input, a *game.InputError (the one usage error),
+// holding a *SettingError with the message fmt.Sprintf(format, args...):
+// name the settings in it in words between braces.
+func Settingf(format string, args ...any) error {
+	return &game.InputError{Err: &SettingError{msg: fmt.Sprintf(format, args...)}}
 }
 
 // Error writes the message with the settings in words.

@@ -41,7 +41,7 @@ func analysisCmd[R game.Tabler](a *app, use, short, format string, o checker, fl
 		if err := out.Check(); err != nil {
 			return err
 		} else if err := o.Check(); err != nil {
-			return usageError{fmt.Errorf("%s: %w", name, flagged(err))}
+			return usage(fmt.Errorf("%s: %w", name, flagged(err)))
 		}
 		bar := report.NewProgress(a.stderr, name, false)
 		r, err := run(c.Context(), bar.Func())
@@ -160,13 +160,13 @@ func (a *app) apBenchCmd() *cobra.Command {
 }
 
 // flagged writes the settings that a study.SettingError in err names as
-// the flags that carry them (flagOf).
+// the flags that carry them (flagOf), keeping err a usage error.
 func flagged(err error) error {
 	var se *study.SettingError
 	if !errors.As(err, &se) {
 		return err
 	}
-	return errors.New(strings.Replace(err.Error(), se.Error(), se.Format(flagOf), 1))
+	return usage(errors.New(strings.Replace(err.Error(), se.Error(), se.Format(flagOf), 1)))
 }
 
 // flagOf is the flag that carries a study's setting named in words.

@@ -31,7 +31,7 @@ func (a *app) wythoffCmd(c *cobra.Command, flags func(*pflag.FlagSet), run wytho
 			err = errors.Join(a.write(out, res, (*report.Table)(rep)), err)
 		}
 		if errors.As(err, new(*study.SettingError)) {
-			return usageError{flagged(err)}
+			return usage(flagged(err))
 		} else if err != nil && c.Context().Err() != nil {
 			return interrupted(c.Context(), err)
 		}

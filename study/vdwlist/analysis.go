@@ -64,6 +64,9 @@ func (solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.
 	sv := NewSolver(s.Game(), opt.MemBytes)
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
+	if opt.Workers > 0 {
+		sv.SetWorkers(opt.Workers)
+	}
 	return sv.Solve(ctx, s)
 }
 
@@ -81,6 +84,9 @@ func (solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solv
 	sv := NewSolver(s.Game(), opt.MemBytes)
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
+	if opt.Workers > 0 {
+		sv.SetWorkers(opt.Workers)
+	}
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Position: s.Position(), Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
 	deadline, timed := ctx.Deadline()

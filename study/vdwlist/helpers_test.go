@@ -19,6 +19,8 @@ func registries(t testing.TB) (*game.Registry, *bot.Registry) {
 	return games, bots
 }
 
+// kit returns the game, the bots (generic, the rules' and the study's)
+// and the study's solvers.
 func kit(t testing.TB) (*game.Registry, *bot.Registry, *solve.Solvers) {
 	t.Helper()
 	games, bots, studies := &game.Registry{}, &bot.Registry{}, &study.Registry{}
@@ -34,12 +36,6 @@ func kit(t testing.TB) (*game.Registry, *bot.Registry, *solve.Solvers) {
 	return games, bots, &studies.Solvers
 }
 
-// solvers returns the study's solvers.
-func solvers(t testing.TB) *solve.Solvers {
-	t.Helper()
-	_, _, sv := kit(t)
-	return sv
-}
 
 func newGame(t testing.TB, k, c, l, s int) *vdwlist.Game {
 	t.Helper()

@@ -61,9 +61,17 @@ func (memo expectimax) value(s game.State) *big.Rat {
 	return v
 }
 
+// ownSolve is the game's own solver alone (what vdwlist's Game.Solve was):
+// its outcome before solve.Solvers labels a chance game's outcomes.
+func ownSolve(ctx context.Context, g *vdwlist.Game, s game.State, opt solve.Options) (*solve.Result, error) {
+	sv := studyvdwlist.NewSolver(g, opt.MemBytes)
+	sv.SetNodeLimit(opt.Nodes)
+	return sv.Solve(ctx, s.(*vdwlist.State))
+}
+
 func solveValue(t *testing.T, g *vdwlist.Game, s game.State) *solve.Result {
 	t.Helper()
-	r, err := solvers(t).Solve(context.Background(), g, s, solve.Options{MemBytes: 1 << 16})
+	r, err := ownSolve(context.Background(), g, s, solve.Options{MemBytes: 1 << 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +311,7 @@ func TestSolveCancel(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 16)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err := solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	r, err := ownSolve(ctx, g, g.NewInitialState(), solve.Options{})
 	if !errors.Is(err, context.Canceled) || r == nil {
 		t.Fatalf("a cancelled solve must stop with the error and a partial result: %v %v", r, err)
 	}
@@ -349,7 +357,7 @@ func TestPartialBoundsHold(t *testing.T) {
 		for _, s := range states {
 			want := memo.value(s)
 			for budget := int64(1); budget < 3000; budget += 1 + budget/3 {
-				r, err := solvers(t).Solve(context.Background(), g, s, solve.Options{Nodes: budget})
+				r, err := ownSolve(context.Background(), g, s, solve.Options{Nodes: budget})
 				if err == nil {
 					break
 				}
