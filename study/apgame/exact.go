@@ -319,7 +319,6 @@ func (solver) Analyze(ctx context.Context, gg game.Game, gs game.State, opt solv
 	x.progress = opt.Progress
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
-	deadline, timed := ctx.Deadline()
 	inPlay := s.AppendInPlay(nil)
 	dead := solve.Unknown // the outcome of every move outside the open progressions (see bestMoves)
 	for j, m := range moves {
@@ -330,10 +329,7 @@ func (solver) Analyze(ctx context.Context, gg game.Game, gs game.State, opt solv
 			a.Moves = append(a.Moves, mv)
 			continue
 		}
-		cctx, cancel := ctx, context.CancelFunc(func() {})
-		if timed {
-			cctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/time.Duration(len(moves)-j))
-		}
+		cctx, cancel := solve.Share(ctx, len(moves)-j)
 		c := s.Clone().(*apgame.State)
 		c.ApplyUnchecked(m)
 		x.begin(solve.NewBudget(cctx, opt.Nodes), c, 0)

@@ -89,7 +89,6 @@ func (solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solv
 	}
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Position: s.Position(), Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
-	deadline, timed := ctx.Deadline()
 	for i, m := range moves {
 		mv := solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
 		c := s.Clone().(*vdwlist.State)
@@ -99,10 +98,7 @@ func (solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solv
 			a.Moves = append(a.Moves, mv)
 			continue
 		}
-		cctx, cancel := ctx, context.CancelFunc(func() {})
-		if timed {
-			cctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/time.Duration(len(moves)-i))
-		}
+		cctx, cancel := solve.Share(ctx, len(moves)-i)
 		v, err := sv.Value(cctx, c)
 		cancel()
 		switch {

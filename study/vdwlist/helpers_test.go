@@ -36,7 +36,6 @@ func kit(t testing.TB) (*game.Registry, *bot.Registry, *solve.Solvers) {
 	return games, bots, &studies.Solvers
 }
 
-
 func newGame(t testing.TB, k, c, l, s int) *vdwlist.Game {
 	t.Helper()
 	g, err := vdwlist.New(k, c, l, s)
