@@ -26,7 +26,8 @@ type MoveHelper interface {
 }
 
 // Hinter is a State that can give a person a hint (for example the
-// progressions each side can still complete).
+// progressions each side can still complete). A game's solver may give
+// one instead (solve.Hinter).
 type Hinter interface {
 	Hint() string
 }
@@ -155,15 +156,21 @@ func (h *Human) help(s game.State) {
 	fmt.Fprintln(h.out, "Other commands: help, hint, undo, quit.")
 }
 
-// hint prints the state's own hint, if any, and the value of every move
-// as h.Solvers find it within the hint time.
+// hint prints the state's own hint (else the game's solver's, if any),
+// and the value of every move as h.Solvers find it within the hint time.
 func (h *Human) hint(ctx context.Context, s game.State) {
 	own := false
+	text := ""
 	if hs, ok := s.(Hinter); ok {
-		if text := hs.Hint(); text != "" {
-			fmt.Fprintln(h.out, text)
-			own = true
+		text = hs.Hint()
+	} else if h.g != nil {
+		if sh, ok := h.Solvers.For(h.g).(solve.Hinter); ok {
+			text = sh.Hint(h.g, s)
 		}
+	}
+	if text != "" {
+		fmt.Fprintln(h.out, text)
+		own = true
 	}
 	if h.g == nil {
 		if !own {

@@ -28,6 +28,15 @@ type Analyzer interface {
 	Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error)
 }
 
+// Hinter is a Solver that also gives a person a hint in words about a
+// position, quickly (for example a winning move its search finds at
+// once): the human player's "hint" shows it when the position has no hint
+// of its own.
+type Hinter interface {
+	Solver
+	Hint(g game.Game, s game.State) string
+}
+
 // Solvers maps game names to their own solvers: the one place where a
 // game's exact analysis is found. Package games/all assembles it from the
 // study packages (study/<family>) and hands it to the places that analyse:

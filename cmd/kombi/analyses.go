@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -14,13 +13,13 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
 	studyap "github.com/kombi/kombi/study/apgame"
 	studynim "github.com/kombi/kombi/study/nim"
+	nim2d "github.com/kombi/kombi/study/nim2d"
 	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 )
 
@@ -54,11 +53,6 @@ func analysisCmd[R game.Tabler](a *app, use, short, format string, o checker, fl
 	out.AddFlags(c.Flags())
 	out.Format, c.Flags().Lookup("format").DefValue = format, format
 	return c
-}
-
-// goFlags adds the flags of a flag.FlagSet.
-func goFlags(fs func() *flag.FlagSet) func(*pflag.FlagSet) {
-	return func(fl *pflag.FlagSet) { fl.AddGoFlagSet(fs()) }
 }
 
 func (a *app) vdwlistTableCmd() *cobra.Command {
@@ -128,17 +122,31 @@ func (l *intList) Type() string { return "list" }
 
 func (a *app) nim2dEndgamesCmd() *cobra.Command {
 	var o nim2d.EndgameOptions
-	return analysisCmd(a, "nim2d-endgames", "2D Nim: every class of positions with at most 5 empty cells (outcome, reason, example), and the empty N×N palettes proven", "markdown", &o, goFlags(o.FlagSet), o.Run)
+	return analysisCmd(a, "nim2d-endgames", "2D Nim: every class of positions with at most 5 empty cells (outcome, reason, example), and the empty N×N palettes proven", "markdown", &o, func(fl *pflag.FlagSet) {
+		fl.IntVar(&o.MaxEmpty, "max-empty", 5, "classify positions with at most this many empty cells")
+		fl.IntVar(&o.SearchUpTo, "search-up-to", 7, "search the empty palette's triangles up to this side (8 takes about a minute)")
+		fl.Int64Var(&o.MemMiB, "mem", 256, "memory bound of the Grundy cache in MiB")
+	}, o.Run)
 }
 
 func (a *app) nim2dBenchCmd() *cobra.Command {
 	var o nim2d.BenchOptions
-	return analysisCmd(a, "nim2d", "2D Nim: the decomposition engine against plain whole-palette search, the triangles, and the bots' coverage", "text", &o, goFlags(o.FlagSet), o.Run)
+	return analysisCmd(a, "nim2d", "2D Nim: the decomposition engine against plain whole-palette search, the triangles, and the bots' coverage", "text", &o, func(fl *pflag.FlagSet) {
+		fl.IntVar(&o.UpTo, "up-to", 7, "largest palette whose triangle is solved (8 takes about a minute)")
+		fl.Uint64Var(&o.Seed, "seed", 1, "seed of the random positions")
+		fl.IntVar(&o.Coverage, "coverage", 0, "random games per palette side (8 to 10) and game length of the coverage table (0: none)")
+		fl.Int64Var(&o.Budget, "budget", nim2d.DefaultBudget, "work budget of one analysis in the coverage table")
+	}, o.Run)
 }
 
 func (a *app) nim2dShapesCmd() *cobra.Command {
 	var o nim2d.ShapeTableOptions
-	return analysisCmd(a, "nim2d-shapes", "2D Nim: the Grundy value of every component shape of the N×N palette's triangles, saved for perfect play (parallel; Ctrl-C saves, a new run continues)", "text", &o, goFlags(o.FlagSet), o.Run)
+	return analysisCmd(a, "nim2d-shapes", "2D Nim: the Grundy value of every component shape of the N×N palette's triangles, saved for perfect play (parallel; Ctrl-C saves, a new run continues)", "text", &o, func(fl *pflag.FlagSet) {
+		fl.IntVar(&o.N, "n", 8, "palette side (2 to 9); the table serves every smaller palette too")
+		fl.StringVar(&o.File, "file", "", "shape file (default: nim2d-shapes-N.bin in $KOMBI_DATA_DIR, else ~/.local/share/kombi)")
+		fl.Int64Var(&o.MemMiB, "mem", 0, "memory bound of the table in MiB (8 bytes a slot, growing needs 1.5×; 0: as the palette needs, 4096 for 9×9)")
+		fl.IntVar(&o.Workers, "workers", 0, "parallel workers (0: one per core)")
+	}, o.Run)
 }
 
 func (a *app) tableBuildingNimCmd() *cobra.Command {
@@ -214,6 +222,20 @@ func flagOf(setting string) string {
 		return "--max-plain"
 	case "game length":
 		return "--s"
+	case "most empty cells":
+		return "--max-empty"
+	case "largest triangle searched":
+		return "--search-up-to"
+	case "largest triangle solved":
+		return "--up-to"
+	case "coverage games":
+		return "--coverage"
+	case "work budget":
+		return "--budget"
+	case "palette side":
+		return "--n"
+	case "workers":
+		return "--workers"
 	}
 	return setting
 }

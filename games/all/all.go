@@ -19,6 +19,7 @@ import (
 	"github.com/kombi/kombi/study"
 	studyap "github.com/kombi/kombi/study/apgame"
 	studynim "github.com/kombi/kombi/study/nim"
+	studynim2d "github.com/kombi/kombi/study/nim2d"
 	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 	studywythoff "github.com/kombi/kombi/study/wythoff"
 )
@@ -55,11 +56,12 @@ func New() (*Kit, error) {
 			return nil, fmt.Errorf("registries: %w", err)
 		}
 	}
-	for _, rows := range []func() []solve.FrontierRow{thue.FrontierRows, nim2d.FrontierRows} {
+	for _, rows := range []func() []solve.FrontierRow{thue.FrontierRows} {
 		k.Studies.AddFrontier(rows)
 	}
 	// The studies, in the order of `kombi report frontier`.
 	for _, register := range []func(*study.Registry, *bot.Registry) error{
+		studynim2d.Register,
 		studyvdwlist.Register,
 		studynim.Register,
 		studywythoff.Register,

@@ -319,3 +319,24 @@ func (b Board) Check(empty Cells, m game.Move, owner func(i int) string) error {
 	}
 	return nil
 }
+
+// Mirror is the symmetry of the palette that copycat plays by: an
+// off-diagonal cell (r, c) goes to (c, r), the diagonal cell (k, k) to
+// (N−1−k, N−1−k) (0-based).
+func (b Board) Mirror(i int) int {
+	r, c := b.RC(i)
+	if r == c {
+		k := b.N - 1 - r
+		return b.Index(k, k)
+	}
+	return b.Index(c, r)
+}
+
+// MirrorSet maps a set of cells by Mirror.
+func (b Board) MirrorSet(set Cells) Cells {
+	var out Cells
+	for _, i := range set.List() {
+		out = out.With(b.Mirror(i))
+	}
+	return out
+}

@@ -1,23 +1,9 @@
-// Package nim2d implements two-dimensional Nim on an N×N palette (a 2023
-// university assignment): players in turn colour 1 to 3 empty cells — one
-// diagonal cell alone, or off-diagonal cells consecutive in one row or one
-// column — and whoever colours the last cell wins.
-//
-// The game is impartial, and a position is a sum of independent parts: each
-// empty diagonal cell is a single-token heap, and the empty off-diagonal
-// cells split into connected components (cells joined through a common
-// row or column run) whose game depends only on their shape. The package
-// computes Grundy values of shapes with a memory-bounded cache of canonical
-// forms (Engine), solves positions (Analyse), plays the assignment's three
-// strategies and perfect play (bots.go), proves the outcome of the empty
-// board for every N, and classifies the endgames with few empty cells.
-//
-// For the large palettes it computes, once, the shape table of a palette
-// side (BuildShapeTable, `kombi table nim2d-shapes`): the Grundy value of
-// every component that can arise in the palette's triangles, in parallel,
-// saved as it goes to a file that a later run continues. Games made by the
-// registry read the finished table of the data directory (ShapeLibrary,
-// ShapeBook), so that perfect play and solves need no search.
+// Package nim2d holds the rules of two-dimensional Nim on an N×N palette
+// (a 2023 university assignment): players in turn colour 1 to 3 empty
+// cells — one diagonal cell alone, or off-diagonal cells consecutive in one
+// row or one column — and whoever colours the last cell wins. Its theory
+// (Grundy values of shapes, the shape tables, the endgames), solver and
+// computer players are in package study/nim2d.
 package nim2d
 
 import (
@@ -27,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/solve"
 )
 
 var nim2dParams = []game.ParamSpec{
@@ -37,14 +22,12 @@ var nim2dParams = []game.ParamSpec{
 		Doc: "who moves first: p1, p2, or coin (a fair coin tossed from the seed; the default)"},
 }
 
-// NewType returns the type of 2D Nim, for a registry. Its games read the
-// shape tables of the data directory (a ShapeLibrary of their own type,
-// opening each file once, when first needed).
+// NewType returns the type of 2D Nim, for a registry.
 func NewType() *game.Type {
-	return newType("R", NewShapeLibrary(""))
+	return newType("R")
 }
 
-func newType(p1 string, lib *ShapeLibrary) *game.Type {
+func newType(p1 string) *game.Type {
 	return describe(&game.Type{
 		Name:      "nim2d",
 		Doc:       "2D Nim on the N×N palette: colour 1-3 empty cells (a diagonal cell alone, or consecutive off-diagonal cells of a row or column); the last cell wins",
@@ -56,12 +39,7 @@ func newType(p1 string, lib *ShapeLibrary) *game.Type {
 			if first == "" || first == "coin" {
 				first = CoinToss(p.Seed())
 			}
-			g, err := New(p.Int("n"), p.String("p1"), first)
-			if err != nil {
-				return nil, err
-			}
-			g.UseShapes(lib)
-			return g, nil
+			return New(p.Int("n"), p.String("p1"), first)
 		},
 	})
 }
@@ -88,19 +66,7 @@ type Game struct {
 	board  Board
 	colour [2]byte // colour letter of each seat
 	first  game.Player
-	shapes *ShapeLibrary
 }
-
-// UseShapes makes the game's solves and bots read the finished shape tables
-// of lib (nil: none), so that perfect play needs no search.
-func (g *Game) UseShapes(lib *ShapeLibrary) {
-	g.shapes = lib
-	g.typ = newType(string(g.colour[0]), lib)
-}
-
-// ShapeBook returns the finished shape table that serves the game's
-// palette, or nil, with the error of a table there but unusable.
-func (g *Game) ShapeBook() (*ShapeBook, error) { return g.shapes.Book(g.board.N) }
 
 // New returns 2D Nim on an n×n palette where player P1 has colour p1 ("R"
 // or "G") and first ("p1" or "p2") moves first.
@@ -111,7 +77,7 @@ func New(n int, p1, first string) (*Game, error) {
 	if p1 != "R" && p1 != "G" {
 		return nil, fmt.Errorf("p1=%s: the colour must be R or G", p1)
 	}
-	g := &Game{typ: newType(p1, nil), board: Board{N: n}, colour: [2]byte{p1[0], other(p1)[0]}}
+	g := &Game{typ: newType(p1), board: Board{N: n}, colour: [2]byte{p1[0], other(p1)[0]}}
 	switch first {
 	case "p1":
 		g.first = 0
@@ -343,6 +309,10 @@ func (s *State) MoveString(m game.Move) string {
 	return strings.Join(parts, ",")
 }
 
+// CellNumbers writes cell indexes as the cell numbers people use (from
+// 1), separated by spaces.
+func CellNumbers(idx []int) string { return joinNumbers(idx) }
+
 func joinNumbers(idx []int) string {
 	parts := make([]string, len(idx))
 	for k, i := range idx {
@@ -372,22 +342,6 @@ func (s *State) MoveHelp() string {
 	n := s.g.board.N
 	return fmt.Sprintf("Type 1 to 3 empty cell numbers (1 to %d), in any order, e.g. '4 5': one diagonal cell alone,\n"+
 		"or off-diagonal cells next to each other in one row or one column.", n*n)
-}
-
-// Hint names a winning move when the solver finds one quickly.
-func (s *State) Hint() string {
-	if s.IsTerminal() {
-		return "The game is over."
-	}
-	a := Analyse(s, AnalyseOptions{Budget: DefaultBudget, Cache: nil, FirstWin: true})
-	switch {
-	case a.Outcome == solve.Win && len(a.Winning) > 0:
-		return fmt.Sprintf("You can win: play %s.", s.MoveString(a.Winning[0]))
-	case a.Outcome == solve.Loss:
-		return "Every move loses against perfect play; keep the position complicated."
-	default:
-		return "The position is too large to solve quickly."
-	}
 }
 
 // Palette returns the rows of the palette separated by '/', '.' for an

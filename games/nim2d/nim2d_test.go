@@ -1,9 +1,6 @@
 package nim2d_test
 
 import (
-	"context"
-	"encoding/json"
-	"flag"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +10,6 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/game/gametest"
 	"github.com/kombi/kombi/games/nim2d"
-	"github.com/kombi/kombi/solve"
 )
 
 func registries(t testing.TB) (*game.Registry, *bot.Registry) {
@@ -331,50 +327,6 @@ func TestMoveFromParts(t *testing.T) {
 	}
 }
 
-// TestSolveJSON checks the solver's result through its JSON: the common
-// fields (outcome, the Grundy value as value, the winning moves' texts) and
-// today's extras (grundy, and the winning moves' cells as best_cells).
-func TestSolveJSON(t *testing.T) {
-	g := load(t, "nim2d(n=5,first=p1)")
-	for _, tt := range []struct{ pos, outcome, grundy, moves, cells string }{
-		{"RRRR./RRRRR/RRRRR/RRRRR/RRRR.", "loss", "0", `[]`, `[]`},
-		{"RRR../RRRRR/RRRRR/RRRRR/RRRRR", "win", "2", `["4,5"]`, `[[4,5]]`},
-		{"RRR../RRRRR/RRRRR/RRRRR/RRRR.", "win", "3", `["4","5"]`, `[[4],[5]]`},
-		{".RRRR/RRRRR/RRRRR/RRRRR/RRRRR", "win", "1", `["1"]`, `[[1]]`},
-		{"RRRRR/RRRRR/RRRRR/RRRRR/RRRRR:G", "win", "0", `[]`, `[]`},
-	} {
-		s, err := g.ParsePosition(tt.pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := solve.Solve(context.Background(), g, s, solve.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := json.Marshal(r)
-		var got map[string]json.RawMessage
-		if err := json.Unmarshal(data, &got); err != nil {
-			t.Fatal(err)
-		}
-		want := map[string]string{"outcome": `"` + tt.outcome + `"`, "value": tt.grundy, "grundy": tt.grundy,
-			"best_moves": tt.moves, "best_cells": tt.cells, "complete": "true", "position": `"` + strings.Split(tt.pos, ":")[0] + ":"}
-		for k, w := range want {
-			if k == "position" {
-				if !strings.HasPrefix(string(got[k]), w) {
-					t.Errorf("%s: position %s", tt.pos, got[k])
-				}
-				continue
-			}
-			if string(got[k]) != w {
-				t.Errorf("%s: %s is %s, want %s\n%s", tt.pos, k, got[k], w, data)
-			}
-		}
-		if _, ok := got["note"]; ok {
-			t.Errorf("%s: a complete result has a note: %s", tt.pos, data)
-		}
-	}
-}
-
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"4 5", "{1,2,3}", "1 7", "2 4", "99", "-1", "3,,4", "{}", "4 5 6 7", "10 15 20"} {
 		f.Add(s)
@@ -416,4 +368,18 @@ func FuzzParsePosition(f *testing.F) {
 	})
 }
 
-var updateGolden = flag.Bool("update-matches", false, "rewrite the golden match transcripts")
+// position plays the moves (cell lists) from the start of g.
+func position(t testing.TB, g *nim2d.Game, moves ...string) *nim2d.State {
+	t.Helper()
+	s := g.NewInitialState()
+	for _, mv := range moves {
+		m, err := s.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(m); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+	}
+	return s.(*nim2d.State)
+}

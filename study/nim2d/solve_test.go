@@ -12,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/solve"
+	studynim2d "github.com/kombi/kombi/study/nim2d"
 )
 
 // diagonalMoves lists the diagonal cells of an N×N palette as move texts.
@@ -31,7 +32,7 @@ func diagonalMoves(n int) []string {
 func TestSolveEmptyNine(t *testing.T) {
 	g, _ := nim2d.New(9, "R", "p1")
 	start := time.Now()
-	r, err := solve.Solve(context.Background(), g, g.NewInitialState(), solve.Options{})
+	r, err := solvers(t).Solve(context.Background(), g, g.NewInitialState(), solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,13 +49,13 @@ func TestSolveEmptyNine(t *testing.T) {
 	// stopped with the partial result.
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	r, err = solve.Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	r, err = solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{})
 	if !errors.Is(err, context.DeadlineExceeded) || r == nil || r.Outcome != solve.Win || r.Complete || len(r.BestMoves) < 9 {
 		t.Fatalf("with a deadline: %+v, %v", r, err)
 	}
 	// An even palette is lost: complete at once.
 	g10, _ := nim2d.New(10, "R", "p1")
-	r, err = solve.Solve(context.Background(), g10, g10.NewInitialState(), solve.Options{})
+	r, err = solvers(t).Solve(context.Background(), g10, g10.NewInitialState(), solve.Options{})
 	if err != nil || r.Outcome != solve.Loss || r.Value != 0 || !r.Complete || len(r.BestMoves) != 0 {
 		t.Fatalf("empty 10×10: %+v %v", r, err)
 	}
@@ -79,12 +80,12 @@ func TestSolveInterrupted(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
-	r, err := solve.Solve(ctx, g, s, solve.Options{})
+	r, err := solvers(t).Solve(ctx, g, s, solve.Options{})
 	if !errors.Is(err, context.Canceled) || r == nil || r.Complete || r.Outcome != solve.Unknown || r.Value != nil || r.Nodes == 0 ||
 		!strings.Contains(r.Extra["note"].(string), "components of 36 cells not solved") {
 		t.Fatalf("cancelled: %+v, %v", r, err)
 	}
-	r, err = solve.Solve(context.Background(), g, s, solve.Options{Nodes: 10000})
+	r, err = solvers(t).Solve(context.Background(), g, s, solve.Options{Nodes: 10000})
 	if !errors.Is(err, solve.ErrBudget) || !solve.Stopped(err) || r == nil || r.Complete || r.Outcome != solve.Unknown {
 		t.Fatalf("node budget: %+v, %v", r, err)
 	}
@@ -111,7 +112,7 @@ func TestAnalyzeAgainstBruteForce(t *testing.T) {
 					_ = s.Apply(nim2d.MoveOf(i, 1, false))
 				}
 			}
-			an, err := solve.Analyze(ctx, g, s, solve.Options{})
+			an, err := solvers(t).Analyze(ctx, g, s, solve.Options{})
 			if err != nil || !an.Complete || len(an.Moves) != len(s.LegalMoves(nil)) {
 				t.Fatalf("N=%d %s: %+v %v", n, s.Palette(), an, err)
 			}
@@ -126,7 +127,7 @@ func TestAnalyzeAgainstBruteForce(t *testing.T) {
 					wins = append(wins, mv.Move)
 				}
 			}
-			r, err := solve.Solve(ctx, g, s, solve.Options{})
+			r, err := solvers(t).Solve(ctx, g, s, solve.Options{})
 			if err != nil || !r.Complete || r.Value != bg.value(empty) || !slices.Equal(r.BestMoves, wins) {
 				t.Fatalf("N=%d %s: solve %+v %v, analysis wins %v", n, s.Palette(), r, err, wins)
 			}
@@ -140,7 +141,7 @@ func TestAnalyzeInTime(t *testing.T) {
 	g, _ := nim2d.New(9, "R", "p1")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	an, err := solve.Analyze(ctx, g, g.NewInitialState(), solve.Options{})
+	an, err := solvers(t).Analyze(ctx, g, g.NewInitialState(), solve.Options{})
 	if err != nil || an.Complete {
 		t.Fatalf("%+v %v", an, err)
 	}
@@ -165,7 +166,7 @@ func TestAnalyzeInTime(t *testing.T) {
 func TestEndgamesInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var steps int
-	rep, err := nim2d.Endgames(ctx, nim2d.EndgameOptions{MaxEmpty: 4, SearchUpTo: 5, MemMiB: 16}, func(p solve.Progress) {
+	rep, err := studynim2d.Endgames(ctx, studynim2d.EndgameOptions{MaxEmpty: 4, SearchUpTo: 5, MemMiB: 16}, func(p solve.Progress) {
 		if steps++; p.Done == 3 {
 			cancel()
 		}
@@ -176,7 +177,7 @@ func TestEndgamesInterrupted(t *testing.T) {
 	if tables := rep.Tables(); len(tables) != 1+5+1 || len(tables[3].Rows) != 2 || len(tables[4].Rows) != 0 {
 		t.Fatalf("tables %+v", tables)
 	}
-	if _, err := nim2d.Endgames(context.Background(), nim2d.EndgameOptions{MaxEmpty: 9, MemMiB: 1}, nil); err == nil || !strings.Contains(err.Error(), "--max-empty 9") {
+	if _, err := studynim2d.Endgames(context.Background(), studynim2d.EndgameOptions{MaxEmpty: 9, MemMiB: 1}, nil); err == nil || !strings.Contains(err.Error(), "most empty cells 9") {
 		t.Fatalf("max-empty 9: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package nim2d_test
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -300,3 +301,5 @@ func TestGoldenMatches(t *testing.T) {
 		}
 	}
 }
+
+var updateGolden = flag.Bool("update-matches", false, "rewrite the golden match transcripts")

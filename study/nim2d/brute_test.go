@@ -9,6 +9,7 @@ import (
 
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/solve"
+	studynim2d "github.com/kombi/kombi/study/nim2d"
 )
 
 // family lists every legal move of an N×N palette as a set of cells, built
@@ -83,7 +84,7 @@ func (bg *bruteGrundy) value(empty nim2d.Cells) int {
 
 // checkPosition compares the analysis of a position with the brute force:
 // the Grundy value, the outcome, and the exact set of winning moves.
-func checkPosition(t *testing.T, b nim2d.Board, empty nim2d.Cells, bg *bruteGrundy, e *nim2d.Engine) {
+func checkPosition(t *testing.T, b nim2d.Board, empty nim2d.Cells, bg *bruteGrundy, e *studynim2d.Engine) {
 	t.Helper()
 	want := bg.value(empty)
 	var wins []nim2d.Cells
@@ -92,7 +93,7 @@ func checkPosition(t *testing.T, b nim2d.Board, empty nim2d.Cells, bg *bruteGrun
 			wins = append(wins, m)
 		}
 	}
-	a := nim2d.AnalyseCells(b, empty, nim2d.AnalyseOptions{Engine: e})
+	a := studynim2d.AnalyseCells(b, empty, studynim2d.AnalyseOptions{Engine: e})
 	if !a.GrundyKnown || a.Grundy != want || !a.Complete {
 		t.Fatalf("N=%d empty %v: analysis Grundy %d (known %t, complete %t), brute force %d", b.N, empty.List(), a.Grundy, a.GrundyKnown, a.Complete, want)
 	}
@@ -179,7 +180,7 @@ func TestMovesMatchRules(t *testing.T) {
 // TestGrundyAgainstBruteForce checks the decomposition solver against the
 // plain brute force on every position of the 1×1 to 4×4 palettes.
 func TestGrundyAgainstBruteForce(t *testing.T) {
-	e := nim2d.NewEngine(nil)
+	e := studynim2d.NewEngine(nil)
 	for n := 1; n <= 4; n++ {
 		b := nim2d.Board{N: n}
 		bg := &bruteGrundy{moves: family(n), memo: map[nim2d.Cells]int{}}
@@ -195,7 +196,7 @@ func TestGrundyAgainstBruteForce5x5(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	b := nim2d.Board{N: 5}
 	bg := &bruteGrundy{moves: family(5), memo: map[nim2d.Cells]int{}}
-	e := nim2d.NewEngine(nil)
+	e := studynim2d.NewEngine(nil)
 	for range 400 {
 		k := 1 + rng.IntN(16)
 		var empty nim2d.Cells
@@ -243,7 +244,7 @@ func TestOutcomeAgainstMinimax(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := nim2d.Analyse(s, nim2d.AnalyseOptions{})
+			a := studynim2d.Analyse(s, studynim2d.AnalyseOptions{})
 			if (res.Outcome == solve.Win) != (a.Outcome == solve.Win) {
 				t.Fatalf("N=%d %s: minimax %v, analysis %v", n, s.Palette(), res.Outcome, a.Outcome)
 			}

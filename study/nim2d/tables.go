@@ -2,51 +2,19 @@ package nim2d
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study"
 )
 
 // MaxTriangleSearch is the largest palette whose triangles the endgame
 // report and the bench search: side 8 takes about a minute, side 9 would
 // take hours.
 const MaxTriangleSearch = 8
-
-// FlagSet sets the defaults and returns the command-line flags of `kombi
-// report nim2d-endgames`, bound to o (the command registers them).
-func (o *EndgameOptions) FlagSet() *flag.FlagSet {
-	fs := flag.NewFlagSet("nim2d-endgames", flag.ContinueOnError)
-	fs.IntVar(&o.MaxEmpty, "max-empty", 5, "classify positions with at most this many empty cells")
-	fs.IntVar(&o.SearchUpTo, "search-up-to", 7, "search the empty palette's triangles up to this side (8 takes about a minute)")
-	fs.Int64Var(&o.MemMiB, "mem", 256, "memory bound of the Grundy cache in MiB")
-	return fs
-}
-
-// FlagSet sets the defaults and returns the command-line flags of `kombi
-// bench nim2d`, bound to o.
-func (o *BenchOptions) FlagSet() *flag.FlagSet {
-	fs := flag.NewFlagSet("nim2d", flag.ContinueOnError)
-	fs.IntVar(&o.UpTo, "up-to", 7, "largest palette whose triangle is solved (8 takes about a minute)")
-	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the random positions")
-	fs.IntVar(&o.Coverage, "coverage", 0, "random games per palette side (8 to 10) and game length of the coverage table (0: none)")
-	fs.Int64Var(&o.Budget, "budget", DefaultBudget, "work budget of one analysis in the coverage table")
-	return fs
-}
-
-// FlagSet sets the defaults and returns the command-line flags of `kombi
-// table nim2d-shapes`, bound to o.
-func (o *ShapeTableOptions) FlagSet() *flag.FlagSet {
-	fs := flag.NewFlagSet("nim2d-shapes", flag.ContinueOnError)
-	fs.IntVar(&o.N, "n", 8, "palette side (2 to 9); the table serves every smaller palette too")
-	fs.StringVar(&o.File, "file", "", "shape file (default: nim2d-shapes-N.bin in $KOMBI_DATA_DIR, else ~/.local/share/kombi)")
-	fs.Int64Var(&o.MemMiB, "mem", 0, "memory bound of the table in MiB (8 bytes a slot, growing needs 1.5×; 0: as the palette needs, 4096 for 9×9)")
-	fs.IntVar(&o.Workers, "workers", 0, "parallel workers (0: one per core)")
-	return fs
-}
 
 // EndgameOptions are the settings of the endgame report (Endgames).
 type EndgameOptions struct {
@@ -58,15 +26,15 @@ type EndgameOptions struct {
 	MemMiB int64
 }
 
-// Check validates the settings; the error names the command-line flag.
+// Check validates the settings (a study.SettingError).
 func (o *EndgameOptions) Check() error {
 	switch {
 	case o.MaxEmpty < 0 || o.MaxEmpty > MaxEndgameCells:
-		return fmt.Errorf("--max-empty %d: want 0 to %d", o.MaxEmpty, MaxEndgameCells)
+		return study.Settingf("{most empty cells} %d: want 0 to %d", o.MaxEmpty, MaxEndgameCells)
 	case o.SearchUpTo < 0 || o.SearchUpTo > MaxTriangleSearch:
-		return fmt.Errorf("--search-up-to %d: want 0 to %d (larger palettes take hours; the mirror argument covers them)", o.SearchUpTo, MaxTriangleSearch)
+		return study.Settingf("{largest triangle searched} %d: want 0 to %d (larger palettes take hours; the mirror argument covers them)", o.SearchUpTo, MaxTriangleSearch)
 	case o.MemMiB < 1 || o.MemMiB > 1<<20:
-		return fmt.Errorf("--mem %d: want 1 to %d MiB", o.MemMiB, 1<<20)
+		return study.Settingf("{memory bound} %d: want 1 to %d MiB", o.MemMiB, 1<<20)
 	}
 	return nil
 }
@@ -84,15 +52,15 @@ type BenchOptions struct {
 	Budget int64
 }
 
-// Check validates the settings; the error names the command-line flag.
+// Check validates the settings (a study.SettingError).
 func (o *BenchOptions) Check() error {
 	switch {
 	case o.UpTo < 0 || o.UpTo > MaxTriangleSearch:
-		return fmt.Errorf("--up-to %d: want 0 to %d", o.UpTo, MaxTriangleSearch)
+		return study.Settingf("{largest triangle solved} %d: want 0 to %d", o.UpTo, MaxTriangleSearch)
 	case o.Coverage < 0 || o.Coverage > 10000:
-		return fmt.Errorf("--coverage %d: want 0 to 10000 games", o.Coverage)
+		return study.Settingf("{coverage games} %d: want 0 to 10000 games", o.Coverage)
 	case o.Budget < 0:
-		return fmt.Errorf("--budget %d: want 0 (none) or a positive work budget", o.Budget)
+		return study.Settingf("{work budget} %d: want 0 (none) or a positive work budget", o.Budget)
 	}
 	return nil
 }

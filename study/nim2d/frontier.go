@@ -3,6 +3,8 @@ package nim2d
 import (
 	"fmt"
 
+	"github.com/kombi/kombi/games/nim2d"
+
 	"github.com/kombi/kombi/solve"
 )
 
@@ -73,7 +75,7 @@ func FrontierRows() []FrontierRow {
 		})
 	}
 	last := TriangleRecords()[len(TriangleRecords())-1].N
-	for n := last + 1; n <= MaxN; n++ {
+	for n := last + 1; n <= nim2d.MaxN; n++ {
 		out = append(out, FrontierRow{
 			What:        fmt.Sprintf("2D Nim: Grundy value of the %d×%d palette's triangle (%d cells)", n, n, n*(n-1)/2),
 			Value:       "not computed",

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kombi/kombi/games/nim2d"
 )
 
 // connectedClasses counts the connected subsets of the N×N palette's
@@ -234,7 +236,7 @@ func BenchmarkShapeTable7(b *testing.B) {
 func TestFrontierRows(t *testing.T) {
 	rows := FrontierRows()
 	recs := TriangleRecords()
-	if len(rows) != MaxN-1 {
+	if len(rows) != nim2d.MaxN-1 {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for i, r := range recs {

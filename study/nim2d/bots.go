@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/kombi/kombi/games/nim2d"
+
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
@@ -83,7 +85,7 @@ func (p *Player) UseBook(b *ShapeBook) {
 
 // Act chooses a move.
 func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
-	s, ok := st.(*State)
+	s, ok := st.(*nim2d.State)
 	if !ok {
 		return 0, fmt.Errorf("%s: not a 2D Nim position", p.name)
 	}
@@ -115,7 +117,7 @@ func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
 	}
 	switch p.Strategy {
 	case StrategyRandom:
-		empty := s.empty.List()
+		empty := s.Empty().List()
 		return p.extend(s, empty[p.rng.IntN(len(empty))], 3), nil
 	case StrategyFirstFit:
 		return p.firstFit(s, 3), nil
@@ -131,20 +133,20 @@ func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
 // column is chosen with equal chances, then one of the runs of 1 to
 // maxCells empty off-diagonal cells of that line that contain the first
 // cell, all runs equally likely.
-func (p *Player) extend(s *State, first, maxCells int) game.Move {
-	b := s.g.board
+func (p *Player) extend(s *nim2d.State, first, maxCells int) game.Move {
+	b := s.Game().Board()
 	if b.Diagonal(first) {
-		return MoveOf(first, 1, false)
+		return nim2d.MoveOf(first, 1, false)
 	}
 	vertical := p.rng.IntN(2) == 1
-	runs := Runs(b, s.empty, first, vertical, maxCells)
+	runs := Runs(b, s.Empty(), first, vertical, maxCells)
 	return runs[p.rng.IntN(len(runs))]
 }
 
 // Runs lists the moves along a row (or a column when vertical) made of 1 to
 // maxCells consecutive empty off-diagonal cells that include cell index
 // first, shortest first; the single cell comes first.
-func Runs(b Board, empty Cells, first int, vertical bool, maxCells int) []game.Move {
+func Runs(b nim2d.Board, empty nim2d.Cells, first int, vertical bool, maxCells int) []game.Move {
 	r, c := b.RC(first)
 	free := func(k int) bool { // k-th cell of the line, relative to first
 		rr, cc := r, c+k
@@ -153,7 +155,7 @@ func Runs(b Board, empty Cells, first int, vertical bool, maxCells int) []game.M
 		}
 		return rr >= 0 && cc >= 0 && rr < b.N && cc < b.N && rr != cc && empty.Has(b.Index(rr, cc))
 	}
-	out := []game.Move{MoveOf(first, 1, false)}
+	out := []game.Move{nim2d.MoveOf(first, 1, false)}
 	for length := 2; length <= min(3, maxCells); length++ {
 		for start := -(length - 1); start <= 0; start++ {
 			ok := true
@@ -167,7 +169,7 @@ func Runs(b Board, empty Cells, first int, vertical bool, maxCells int) []game.M
 			if vertical {
 				i = b.Index(r+start, c)
 			}
-			out = append(out, MoveOf(i, length, vertical))
+			out = append(out, nim2d.MoveOf(i, length, vertical))
 		}
 	}
 	return out
@@ -175,8 +177,8 @@ func Runs(b Board, empty Cells, first int, vertical bool, maxCells int) []game.M
 
 // firstFit is the assignment's firstfit: the first empty cell in cell
 // order, extended as the random strategy does, with at most maxCells cells.
-func (p *Player) firstFit(s *State, maxCells int) game.Move {
-	return p.extend(s, s.empty.List()[0], maxCells)
+func (p *Player) firstFit(s *nim2d.State, maxCells int) game.Move {
+	return p.extend(s, s.Empty().List()[0], maxCells)
 }
 
 // copycat answers the opponent's last move with its mirror image in the
@@ -185,8 +187,8 @@ func (p *Player) firstFit(s *State, maxCells int) game.Move {
 // empty diagonal cell after a diagonal move (the first empty cell when the
 // diagonal is full), and firstfit with at most as many cells after another
 // move. With no move to copy (it moves first) it plays firstfit.
-func (p *Player) copycat(s *State) game.Move {
-	b := s.g.board
+func (p *Player) copycat(s *nim2d.State) game.Move {
+	b := s.Game().Board()
 	last, ok := s.LastMove()
 	if !ok {
 		return p.firstFit(s, 3)
@@ -195,31 +197,31 @@ func (p *Player) copycat(s *State) game.Move {
 	if len(cells) == 1 && b.Diagonal(cells[0]) {
 		k, _ := b.RC(cells[0])
 		mirror := b.Index(b.N-1-k, b.N-1-k)
-		if s.empty.Has(mirror) {
-			return MoveOf(mirror, 1, false)
+		if s.Empty().Has(mirror) {
+			return nim2d.MoveOf(mirror, 1, false)
 		}
 		var diag []int
 		for k := range b.N {
-			if i := b.Index(k, k); s.empty.Has(i) {
+			if i := b.Index(k, k); s.Empty().Has(i) {
 				diag = append(diag, i)
 			}
 		}
 		if len(diag) > 0 {
-			return MoveOf(diag[p.rng.IntN(len(diag))], 1, false)
+			return nim2d.MoveOf(diag[p.rng.IntN(len(diag))], 1, false)
 		}
-		return MoveOf(s.empty.List()[0], 1, false)
+		return nim2d.MoveOf(s.Empty().List()[0], 1, false)
 	}
 	mirrored := make([]int, len(cells))
 	free := true
 	for k, i := range cells {
 		r, c := b.RC(i)
 		mirrored[k] = b.Index(c, r)
-		free = free && s.empty.Has(mirrored[k])
+		free = free && s.Empty().Has(mirrored[k])
 	}
 	if free {
 		slices.Sort(mirrored)
 		vertical := len(cells) > 1 && mirrored[1]-mirrored[0] == b.N
-		return MoveOf(mirrored[0], len(cells), vertical)
+		return nim2d.MoveOf(mirrored[0], len(cells), vertical)
 	}
 	return p.firstFit(s, len(cells))
 }
@@ -229,7 +231,7 @@ func (p *Player) copycat(s *State) game.Move {
 // the opponent has the most chances to err); in a position beyond the
 // budget, a move not proven to lose that leaves the fewest cells in
 // unsolved parts (equal parts cancel, so this seeks symmetry), with a note.
-func (p *Player) perfectFallback(s *State, a *Analysis) game.Move {
+func (p *Player) perfectFallback(s *nim2d.State, a *Analysis) game.Move {
 	d := a.Decomposition
 	if a.Outcome == solve.Loss {
 		largest := -1
@@ -239,9 +241,9 @@ func (p *Player) perfectFallback(s *State, a *Analysis) game.Move {
 			}
 		}
 		var singles []game.Move
-		for _, i := range s.empty.List() {
+		for _, i := range s.Empty().List() {
 			if d.PartOf(i) == largest {
-				singles = append(singles, MoveOf(i, 1, false))
+				singles = append(singles, nim2d.MoveOf(i, 1, false))
 			}
 		}
 		return singles[p.rng.IntN(len(singles))]
@@ -262,49 +264,4 @@ func (p *Player) perfectFallback(s *State, a *Analysis) game.Move {
 		fmt.Fprintf(p.out, "[%s: every move is proven to lose; playing %s]\n", p.name, s.MoveString(m))
 	}
 	return m
-}
-
-// Register adds 2D Nim and its bots to the registries.
-func Register(games *game.Registry, bots *bot.Registry) error {
-	if err := games.Register(NewType()); err != nil {
-		return err
-	}
-	common := []game.ParamSpec{
-		{Name: "budget", Kind: game.Int, Default: fmt.Sprint(DefaultBudget), HasMin: true, Min: 0,
-			Doc: "work budget of the exact analysis per decision (0: none); deterministic"},
-		{Name: "mem", Kind: game.Int, Default: "64", HasMin: true, Min: 1, HasMax: true, Max: 1 << 16,
-			Doc: "memory bound of the Grundy cache in MiB"},
-		{Name: "time", Kind: game.Duration, Doc: "also stop the exact analysis after this long (makes play machine-dependent)"},
-	}
-	switchParam := game.ParamSpec{Name: "switch", Kind: game.Bool, Default: "true",
-		Doc: "play a winning move whenever the exact analysis proves one within the budget"}
-	docs := map[Strategy]string{
-		StrategyRandom:   "the assignment's random strategy: a random empty cell, then a random row or column run through it",
-		StrategyFirstFit: "the assignment's firstfit: the first empty cell, then a random row or column run through it",
-		StrategyCopycat:  "the assignment's copycat: the mirror image of the opponent's move in the main diagonal, with its fallbacks",
-		StrategyPerfect:  "perfect play by Sprague–Grundy values of independent components (a sound fallback beyond its budget)",
-	}
-	for _, st := range []Strategy{StrategyRandom, StrategyFirstFit, StrategyCopycat, StrategyPerfect} {
-		params := common
-		if st != StrategyPerfect {
-			params = append([]game.ParamSpec{switchParam}, common...)
-		}
-		err := bots.Register(&bot.Factory{
-			Name: st.String(), Doc: docs[st], Params: params, Games: []string{"nim2d"},
-			New: func(g game.Game, prm game.Params, env bot.Env) (bot.Bot, error) {
-				pl := NewPlayer(st, env.Seed, prm.Int64("mem")<<20, env.Output)
-				if ng, ok := g.(*Game); ok {
-					pl.book = ng.ShapeBook
-				}
-				pl.Switch = st != StrategyPerfect && prm.Bool("switch")
-				pl.Budget = prm.Int64("budget")
-				pl.Time = prm.Duration("time")
-				return pl, nil
-			},
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study"
 )
 
 // ShapeTableOptions are the settings of BuildShapeTable (`kombi table
@@ -48,17 +49,17 @@ func AutoShapeMemMiB(n int) int64 {
 	return mib
 }
 
-// Check validates the settings; the error names the command-line flag.
+// Check validates the settings (a study.SettingError).
 func (o *ShapeTableOptions) Check() error {
 	switch {
 	case o.N == 10:
-		return fmt.Errorf("--n 10: the table holds shapes of at most 8×8 cells (palettes up to 9×9); the 10×10 triangle's %s", estimate10)
+		return study.Settingf("{palette side} 10: the table holds shapes of at most 8×8 cells (palettes up to 9×9); the 10×10 triangle's %s", estimate10)
 	case o.N < 2 || o.N > MaxTableN:
-		return fmt.Errorf("--n %d: want 2 to %d", o.N, MaxTableN)
+		return study.Settingf("{palette side} %d: want 2 to %d", o.N, MaxTableN)
 	case o.MemMiB < 0 || o.MemMiB > 1<<20:
-		return fmt.Errorf("--mem %d: want 0 (as needed: %d MiB for --n %d) to %d MiB", o.MemMiB, AutoShapeMemMiB(o.N), o.N, 1<<20)
+		return study.Settingf("{memory bound} %d: want 0 (as needed: %d MiB for {palette side} %d) to %d MiB", o.MemMiB, AutoShapeMemMiB(o.N), o.N, 1<<20)
 	case o.Workers < 0 || o.Workers > 256:
-		return fmt.Errorf("--workers %d: want 0 (one per core) to 256", o.Workers)
+		return study.Settingf("{workers} %d: want 0 (one per core) to 256", o.Workers)
 	}
 	return nil
 }
@@ -224,7 +225,7 @@ func BuildShapeTable(ctx context.Context, o ShapeTableOptions, progress func(sol
 	if runErr != nil {
 		res.Note = fmt.Sprintf("stopped: %d shapes saved in %s; run the same command again to continue", res.Shapes, path)
 		if errors.Is(runErr, ErrShapeMemory) {
-			res.Note += " with a larger --mem"
+			res.Note += " with a larger memory bound"
 		}
 		if solve.Stopped(runErr) {
 			return res, fmt.Errorf("nim2d shape table: %w", runErr)

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kombi/kombi/games/nim2d"
+
 	"github.com/kombi/kombi/solve"
 )
 
@@ -52,7 +54,7 @@ type BenchResult struct {
 func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, seed uint64, lib *ShapeLibrary) ([]CoverageRow, error) {
 	var out []CoverageRow
 	for _, n := range ns {
-		b := Board{N: n}
+		b := nim2d.Board{N: n}
 		book, err := lib.Book(n)
 		if err != nil {
 			return out, fmt.Errorf("coverage: %w", err)
@@ -71,15 +73,15 @@ func Coverage(ctx context.Context, ns, after []int, samples int, budget int64, s
 						break
 					}
 					first := cells[rng.IntN(len(cells))]
-					var m = MoveOf(first, 1, false)
+					var m = nim2d.MoveOf(first, 1, false)
 					if !b.Diagonal(first) {
 						runs := Runs(b, empty, first, rng.IntN(2) == 1, 3)
 						m = runs[rng.IntN(len(runs))]
 					}
 					set, _ := b.MoveSet(m)
-					empty = Cells{empty[0] &^ set[0], empty[1] &^ set[1]}
+					empty = nim2d.Cells{empty[0] &^ set[0], empty[1] &^ set[1]}
 				}
-				if empty == (Cells{}) {
+				if empty == (nim2d.Cells{}) {
 					continue
 				}
 				start := time.Now()
@@ -122,7 +124,7 @@ func Bench(ctx context.Context, o BenchOptions, progress func(solve.Progress)) (
 	}
 	step("empty 4×4 palette")
 	// The empty 4×4 palette.
-	b4 := Board{N: 4}
+	b4 := nim2d.Board{N: 4}
 	row := BenchRow{Task: "empty 4×4 palette"}
 	start := time.Now()
 	pv, positions := PlainGrundy(b4, b4.All())
@@ -143,10 +145,10 @@ func Bench(ctx context.Context, o BenchOptions, progress func(solve.Progress)) (
 	// Random 5×5 positions with 14 to 18 empty cells.
 	step("random 5×5 positions")
 	rng := rand.New(rand.NewPCG(seed, 0x62656e6368))
-	b5 := Board{N: 5}
-	var positionsList []Cells
+	b5 := nim2d.Board{N: 5}
+	var positionsList []nim2d.Cells
 	for range 40 {
-		var empty Cells
+		var empty nim2d.Cells
 		for _, i := range rng.Perm(25)[:14+rng.IntN(5)] {
 			empty = empty.With(i)
 		}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kombi/kombi/games/nim2d"
+
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
@@ -30,21 +32,21 @@ type Part struct {
 // diagonal cells (single-token heaps) and the components of empty
 // off-diagonal cells.
 type Decomposition struct {
-	Board    Board
-	Empty    Cells
+	Board    nim2d.Board
+	Empty    nim2d.Cells
 	Diagonal int // empty diagonal cells
 	Parts    []Part
-	partOf   [MaxN * MaxN]int8 // index of the part holding a cell, -1 for none
+	partOf   [nim2d.MaxN * nim2d.MaxN]int8 // index of the part holding a cell, -1 for none
 }
 
 // Decompose splits the empty cells of an N×N palette into parts.
-func Decompose(b Board, empty Cells) *Decomposition {
+func Decompose(b nim2d.Board, empty nim2d.Cells) *Decomposition {
 	d := &Decomposition{Board: b, Empty: empty}
 	for i := range d.partOf {
 		d.partOf[i] = -1
 	}
 	n := b.N
-	var queue [MaxN * MaxN]int
+	var queue [nim2d.MaxN * nim2d.MaxN]int
 	for start := range b.Size() {
 		if !empty.Has(start) || d.partOf[start] >= 0 {
 			continue
@@ -269,12 +271,12 @@ type Undecided struct {
 // When the value of some part is out of reach it still proves a win by a
 // move after which everything left cancels or is known (such as the mirror
 // answer in a symmetric position).
-func Analyse(s *State, opt AnalyseOptions) *Analysis {
-	return AnalyseCells(s.g.board, s.empty, opt)
+func Analyse(s *nim2d.State, opt AnalyseOptions) *Analysis {
+	return AnalyseCells(s.Game().Board(), s.Empty(), opt)
 }
 
 // AnalyseCells is Analyse for the empty cells of an N×N palette.
-func AnalyseCells(b Board, empty Cells, opt AnalyseOptions) *Analysis {
+func AnalyseCells(b nim2d.Board, empty nim2d.Cells, opt AnalyseOptions) *Analysis {
 	ctx := opt.Ctx
 	if ctx == nil {
 		ctx = context.Background()
@@ -447,7 +449,7 @@ func orderMoves(d *Decomposition, moves []game.Move, x int) []game.Move {
 
 // Explain describes the decomposition for people: each part with its
 // shape and value, and the XOR.
-func (a *Analysis) Explain(s *State) string {
+func (a *Analysis) Explain(s *nim2d.State) string {
 	d := a.Decomposition
 	var b strings.Builder
 	var terms []string
@@ -487,7 +489,7 @@ func (a *Analysis) Explain(s *State) string {
 		} else if name != what {
 			what = name + ", " + what
 		}
-		fmt.Fprintf(&b, "Part %c: cells %s (%s): %s.\n", 'A'+i, joinNumbers(cells), what, val)
+		fmt.Fprintf(&b, "Part %c: cells %s (%s): %s.\n", 'A'+i, nim2d.CellNumbers(cells), what, val)
 	}
 	if a.GrundyKnown {
 		if len(terms) == 0 {

@@ -6,15 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kombi/kombi/games/nim2d"
+	studynim2d "github.com/kombi/kombi/study/nim2d"
 )
 
 // BenchmarkTriangle computes the Grundy value of the 21-cell triangle of the
 // 7×7 palette from an empty cache.
 func BenchmarkTriangle7(b *testing.B) {
 	for b.Loop() {
-		e := nim2d.NewEngine(nim2d.NewCache(256 << 20))
-		if v, err := e.Grundy(nim2d.Triangle(7)); err != nil || v != 1 {
+		e := studynim2d.NewEngine(studynim2d.NewCache(256 << 20))
+		if v, err := e.Grundy(studynim2d.Triangle(7)); err != nil || v != 1 {
 			b.Fatal(v, err)
 		}
 	}
@@ -24,24 +24,24 @@ func BenchmarkTriangle7(b *testing.B) {
 // past its memory bound, replaces entries only when full, and keeps every
 // value while it has room.
 func TestCacheBound(t *testing.T) {
-	small := nim2d.NewCache(1 << 16)
-	e := nim2d.NewEngine(small)
-	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 {
+	small := studynim2d.NewCache(1 << 16)
+	e := studynim2d.NewEngine(small)
+	if v, err := e.Grundy(studynim2d.Triangle(6)); err != nil || v != 13 {
 		t.Fatalf("triangle 6 in a small cache: %d %v", v, err)
 	}
 	if small.Bytes() > 1<<16 || small.Replaced() == 0 {
 		t.Fatalf("cache of %d bytes (bound %d), %d entries, %d replaced", small.Bytes(), 1<<16, small.Len(), small.Replaced())
 	}
-	big := nim2d.NewCache(1 << 26)
-	e = nim2d.NewEngine(big)
-	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 || big.Replaced() != 0 || big.Len() != 1311 {
+	big := studynim2d.NewCache(1 << 26)
+	e = studynim2d.NewEngine(big)
+	if v, err := e.Grundy(studynim2d.Triangle(6)); err != nil || v != 13 || big.Replaced() != 0 || big.Len() != 1311 {
 		t.Fatalf("triangle 6 with room: %d %v, %d replaced, %d entries", v, err, big.Replaced(), big.Len())
 	}
 	// Every shape stored has its value: the known values agree with a
 	// fresh computation.
-	for _, p := range nim2d.FreePolyominoes(6) {
+	for _, p := range studynim2d.FreePolyominoes(6) {
 		got, ok := e.Known(p.Shape)
-		want, err := nim2d.NewEngine(nil).Grundy(p.Shape)
+		want, err := studynim2d.NewEngine(nil).Grundy(p.Shape)
 		if err != nil || ok && got != want {
 			t.Fatalf("%s: cached %d (%t), computed %d %v", p.Name, got, ok, want, err)
 		}
@@ -52,21 +52,21 @@ func TestCacheBound(t *testing.T) {
 // its finished work, and a later call with room finishes with the same
 // value as an unbounded one.
 func TestBudget(t *testing.T) {
-	e := nim2d.NewEngine(nil)
+	e := studynim2d.NewEngine(nil)
 	e.Limit(context.Background(), 1000)
-	if _, err := e.Grundy(nim2d.Triangle(6)); !errors.Is(err, nim2d.ErrBudget) {
+	if _, err := e.Grundy(studynim2d.Triangle(6)); !errors.Is(err, studynim2d.ErrBudget) {
 		t.Fatalf("over budget: %v", err)
 	}
 	kept := e.Cache().Len()
 	e.Limit(context.Background(), 0)
-	if v, err := e.Grundy(nim2d.Triangle(6)); err != nil || v != 13 || kept == 0 {
+	if v, err := e.Grundy(studynim2d.Triangle(6)); err != nil || v != 13 || kept == 0 {
 		t.Fatalf("resumed: %d %v (kept %d)", v, err, kept)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	e = nim2d.NewEngine(nil)
+	e = studynim2d.NewEngine(nil)
 	e.Limit(ctx, 0)
-	if _, err := e.Grundy(nim2d.Triangle(7)); !errors.Is(err, context.Canceled) {
+	if _, err := e.Grundy(studynim2d.Triangle(7)); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
 }
@@ -74,7 +74,7 @@ func TestBudget(t *testing.T) {
 // TestBenchTables lays out a bench result: one row per task, the ratio
 // only where plain search ran, and the coverage table when measured.
 func TestBenchTables(t *testing.T) {
-	res := &nim2d.BenchResult{Rows: []nim2d.BenchRow{
+	res := &studynim2d.BenchResult{Rows: []studynim2d.BenchRow{
 		{Task: "empty 4×4 palette", PlainSeconds: 0.5, EngineSeconds: 0.001, Ratio: 500, PlainPositions: 65536, EngineShapes: 12, EngineSteps: 345},
 		{Task: "triangle", EngineSeconds: 0.25, EngineShapes: 40725, EngineSteps: 1947175, Grundy: 1},
 	}}
@@ -83,11 +83,11 @@ func TestBenchTables(t *testing.T) {
 		strings.Join(ts[0].Rows[1], "|") != "triangle|—|0.2500|—|—|40725|1947175" {
 		t.Fatalf("%+v", ts)
 	}
-	res.Coverage, res.Budget = []nim2d.CoverageRow{{N: 8, Moves: 3, Decided: 7, Total: 12, MaxSecs: 0.25, Table: 9}}, 1000
+	res.Coverage, res.Budget = []studynim2d.CoverageRow{{N: 8, Moves: 3, Decided: 7, Total: 12, MaxSecs: 0.25, Table: 9}}, 1000
 	if ts = res.Tables(); len(ts) != 2 || strings.Join(ts[1].Rows[0], "|") != "8|3|7|12|0.250|9" || !strings.Contains(ts[1].Title, "budget 1000") {
 		t.Fatalf("%+v", ts)
 	}
-	for _, o := range []nim2d.BenchOptions{{UpTo: 9}, {Coverage: -1}, {Budget: -1}} {
+	for _, o := range []studynim2d.BenchOptions{{UpTo: 9}, {Coverage: -1}, {Budget: -1}} {
 		if err := o.Check(); err == nil {
 			t.Errorf("%+v accepted", o)
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kombi/kombi/games/nim2d"
+
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
@@ -21,10 +23,14 @@ const SolveCacheBytes = 256 << 20
 // moves until the deadline instead.
 const SolveMoveBudget = DefaultBudget
 
+// solver is 2D Nim's solver (solve.Analyzer and solve.Hinter); the
+// finished shape tables of lib serve its solves.
+type solver struct{ lib *ShapeLibrary }
+
 // own checks that st is a position of g.
-func (g *Game) own(st game.State, what string) (*State, error) {
-	s, ok := st.(*State)
-	if !ok || s.g.board.N != g.board.N {
+func own(g *nim2d.Game, st game.State, what string) (*nim2d.State, error) {
+	s, ok := st.(*nim2d.State)
+	if !ok || g == nil || s.Game().Board().N != g.Board().N {
 		return nil, fmt.Errorf("nim2d %s: not a position of %s", what, g)
 	}
 	return s, nil
@@ -44,10 +50,10 @@ func newSolveEngine(opt solve.Options, start time.Time) *Engine {
 	return e
 }
 
-// useBook gives the engine the finished shape table of the game's palette,
-// if the game has one; the error says why a table there is not used.
-func (g *Game) useBook(e *Engine) error {
-	b, err := g.ShapeBook()
+// useBook gives the engine the finished shape table of g's palette in the
+// library, if there is one; the error says why a table there is not used.
+func (sv solver) useBook(g *nim2d.Game, e *Engine) error {
+	b, err := sv.lib.Book(g.N())
 	e.UseBook(b)
 	return err
 }
@@ -60,9 +66,10 @@ func (g *Game) useBook(e *Engine) error {
 // then more within the context's deadline, or within SolveMoveBudget when it
 // has none. A partial result says so in the extra field "note" and comes with
 // the error that stopped it (a context error or solve.ErrBudget).
-func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
+func (sv solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
 	start := time.Now()
-	s, err := g.own(st, "solve")
+	g, _ := gg.(*nim2d.Game)
+	s, err := own(g, st, "solve")
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +80,7 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 		return r, nil
 	}
 	e := newSolveEngine(opt, start)
-	bookErr := g.useBook(e)
+	bookErr := sv.useBook(g, e)
 	ao := AnalyseOptions{Ctx: ctx, Budget: opt.Nodes, Engine: e}
 	if _, timed := ctx.Deadline(); !timed {
 		ao.MoveBudget = SolveMoveBudget
@@ -97,11 +104,11 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 
 // result turns an analysis into the kit's Result, with today's
 // explanation as its text.
-func result(s *State, a *Analysis, took time.Duration) *solve.Result {
+func result(s *nim2d.State, a *Analysis, took time.Duration) *solve.Result {
 	r := &solve.Result{Outcome: a.Outcome, Best: a.Winning, Complete: a.Complete, Nodes: a.Work}
 	cells := make([][]int, 0, len(a.Winning))
 	for _, m := range a.Winning {
-		c, _ := s.g.board.MoveCells(m)
+		c, _ := s.Game().Board().MoveCells(m)
 		for k := range c {
 			c[k]++
 		}
@@ -135,7 +142,7 @@ func result(s *State, a *Analysis, took time.Duration) *solve.Result {
 		r.Extra["note"] = note
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s\n", s.g, s.String())
+	fmt.Fprintf(&b, "%s\n%s\n", s.Game(), s.String())
 	b.WriteString(a.Explain(s))
 	switch a.Outcome {
 	case solve.Loss:
@@ -169,16 +176,17 @@ func result(s *State, a *Analysis, took time.Duration) *solve.Result {
 // values need nothing new come first; the others, the fewest unsolved cells
 // first, as the context allows. Moves not decided in time are Unknown with
 // no value, and the analysis is not Complete.
-func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*solve.Analysis, error) {
+func (sv solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Analysis, error) {
+	g, _ := gg.(*nim2d.Game)
 	start := time.Now()
-	s, err := g.own(st, "analyze")
+	s, err := own(g, st, "analyze")
 	if err != nil {
 		return nil, err
 	}
 	e := newSolveEngine(opt, start)
-	_ = g.useBook(e) // without it the analysis only takes longer
+	_ = sv.useBook(g, e) // without it the analysis only takes longer
 	e.Limit(ctx, opt.Nodes)
-	d := Decompose(g.board, s.empty)
+	d := Decompose(g.Board(), s.Empty())
 	moves := s.LegalMoves(nil)
 	an := &solve.Analysis{Complete: true, Moves: make([]solve.MoveValue, len(moves))}
 	type pending struct{ i, missing int }
@@ -213,4 +221,25 @@ func moverOutcome(child int) solve.Outcome {
 		return solve.Win
 	}
 	return solve.Loss
+}
+
+// Hint names a winning move when the solver finds one quickly
+// (solve.Hinter).
+func (solver) Hint(_ game.Game, st game.State) string {
+	s, ok := st.(*nim2d.State)
+	if !ok {
+		return ""
+	}
+	if s.IsTerminal() {
+		return "The game is over."
+	}
+	a := Analyse(s, AnalyseOptions{Budget: DefaultBudget, Cache: nil, FirstWin: true})
+	switch {
+	case a.Outcome == solve.Win && len(a.Winning) > 0:
+		return fmt.Sprintf("You can win: play %s.", s.MoveString(a.Winning[0]))
+	case a.Outcome == solve.Loss:
+		return "Every move loses against perfect play; keep the position complicated."
+	default:
+		return "The position is too large to solve quickly."
+	}
 }

@@ -4,29 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kombi/kombi/games/nim2d"
+
 	"github.com/kombi/kombi/solve"
 )
-
-// Mirror is the symmetry of the palette that copycat plays by: an
-// off-diagonal cell (r, c) goes to (c, r), the diagonal cell (k, k) to
-// (N−1−k, N−1−k) (0-based).
-func (b Board) Mirror(i int) int {
-	r, c := b.RC(i)
-	if r == c {
-		k := b.N - 1 - r
-		return b.Index(k, k)
-	}
-	return b.Index(c, r)
-}
-
-// MirrorSet maps a set of cells by Mirror.
-func (b Board) MirrorSet(set Cells) Cells {
-	var out Cells
-	for _, i := range set.List() {
-		out = out.With(b.Mirror(i))
-	}
-	return out
-}
 
 // MirrorCheck is the program's check of the mirror-strategy argument on the
 // empty N×N palette. Each field is a fact verified by going through every
@@ -72,7 +53,7 @@ func (m MirrorCheck) Holds() bool {
 // answers by the mirror. Independently, the Grundy value of the empty
 // palette is N mod 2: the diagonal cells are N single-token heaps and the
 // two triangles are isomorphic games, whose equal values cancel.
-func CheckMirror(b Board) MirrorCheck {
+func CheckMirror(b nim2d.Board) MirrorCheck {
 	res := MirrorCheck{N: b.N, Involution: true, MapsMoves: true, Disjoint: true, Separate: true, FixedCells: []int{}}
 	all := b.All()
 	for i := range b.Size() {
@@ -85,16 +66,16 @@ func CheckMirror(b Board) MirrorCheck {
 	}
 	moves := b.LegalMoves(all, nil)
 	res.Moves = len(moves)
-	family := map[Cells]bool{}
+	family := map[nim2d.Cells]bool{}
 	for _, m := range moves {
 		set, _ := b.MoveSet(m)
 		family[set] = true
 	}
-	var fixed Cells
+	var fixed nim2d.Cells
 	for _, c := range res.FixedCells {
 		fixed = fixed.With(c - 1)
 	}
-	upper, lower := map[Cells]bool{}, map[Cells]bool{}
+	upper, lower := map[nim2d.Cells]bool{}, map[nim2d.Cells]bool{}
 	for set := range family {
 		img := b.MirrorSet(set)
 		if !family[img] {
@@ -126,7 +107,7 @@ func CheckMirror(b Board) MirrorCheck {
 		}
 	}
 	for set := range upper {
-		var t Cells
+		var t nim2d.Cells
 		for _, i := range set.List() {
 			r, c := b.RC(i)
 			t = t.With(b.Index(c, r))
@@ -181,22 +162,22 @@ type EmptyBoard struct {
 // of the whole palette with a memo, without decomposition or symmetry. It
 // suits palettes up to 4×4. It returns the value and the number of positions
 // visited.
-func PlainGrundy(b Board, empty Cells) (int, int) {
-	memo := map[Cells]int{}
-	var moves []Cells
+func PlainGrundy(b nim2d.Board, empty nim2d.Cells) (int, int) {
+	memo := map[nim2d.Cells]int{}
+	var moves []nim2d.Cells
 	for _, m := range b.LegalMoves(b.All(), nil) {
 		set, _ := b.MoveSet(m)
 		moves = append(moves, set)
 	}
-	var rec func(e Cells) int
-	rec = func(e Cells) int {
+	var rec func(e nim2d.Cells) int
+	rec = func(e nim2d.Cells) int {
 		if v, ok := memo[e]; ok {
 			return v
 		}
 		var seen [8]uint64
 		for _, m := range moves {
 			if m[0]&^e[0] == 0 && m[1]&^e[1] == 0 {
-				v := rec(Cells{e[0] &^ m[0], e[1] &^ m[1]})
+				v := rec(nim2d.Cells{e[0] &^ m[0], e[1] &^ m[1]})
 				seen[v>>6] |= 1 << (v & 63)
 			}
 		}
@@ -220,7 +201,7 @@ const PlainSearchMax = 4
 // N ≤ searchUpTo, and by the checked mirror argument for every N. All
 // methods that apply must agree; a disagreement is an error.
 func ProveEmptyBoard(ctx context.Context, n, searchUpTo int, e *Engine) (EmptyBoard, error) {
-	b := Board{N: n}
+	b := nim2d.Board{N: n}
 	res := EmptyBoard{N: n, Grundy: n % 2, Mirror: CheckMirror(b), Methods: []string{}}
 	if !res.Mirror.Holds() {
 		return res, fmt.Errorf("n=%d: the mirror argument does not check: %+v", n, res.Mirror)

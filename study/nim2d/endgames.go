@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kombi/kombi/games/nim2d"
+
 	"github.com/kombi/kombi/solve"
 )
 
@@ -154,7 +156,7 @@ func Endgames(ctx context.Context, o EndgameOptions, progress func(solve.Progres
 		return nil, err
 	}
 	maxEmpty, searchUpTo, memBytes := o.MaxEmpty, o.SearchUpTo, o.MemMiB<<20
-	start, total := time.Now(), int64(maxEmpty+1+MaxN)
+	start, total := time.Now(), int64(maxEmpty+1+nim2d.MaxN)
 	step := func(done int, msg string) {
 		if progress != nil {
 			progress(solve.Progress{Done: int64(done), Total: total, Message: msg, Elapsed: time.Since(start)})
@@ -186,7 +188,7 @@ func Endgames(ctx context.Context, o EndgameOptions, progress func(solve.Progres
 			rep.Classes = append(rep.Classes, c)
 		}
 	}
-	for n := 1; n <= MaxN; n++ {
+	for n := 1; n <= nim2d.MaxN; n++ {
 		step(maxEmpty+n, fmt.Sprintf("empty %d×%d palette", n, n))
 		eb, err := ProveEmptyBoard(ctx, n, searchUpTo, e)
 		if err != nil {
@@ -245,7 +247,7 @@ func className(names []string) string {
 }
 
 // classOf names the class of a position: its components, largest first.
-func classOf(b Board, empty Cells, polys []Polyomino) (string, bool) {
+func classOf(b nim2d.Board, empty nim2d.Cells, polys []Polyomino) (string, bool) {
 	d := Decompose(b, empty)
 	rank := map[Key]int{}
 	for i, p := range polys {
@@ -293,16 +295,16 @@ func classify(multiset []Polyomino, polys []Polyomino, value map[Key]int, e *Eng
 	if c.Grundy != 0 {
 		c.Outcome = solve.Win
 	}
-	var empty Cells
-	var b Board
-	for n := 5; n <= MaxN && c.MinN == 0; n++ {
-		b = Board{N: n}
+	var empty nim2d.Cells
+	var b nim2d.Board
+	for n := 5; n <= nim2d.MaxN && c.MinN == 0; n++ {
+		b = nim2d.Board{N: n}
 		if set, ok := place(b, multiset); ok {
 			c.MinN, empty = n, set
 		}
 	}
 	if c.MinN == 0 {
-		return c, fmt.Errorf("class %s does not fit a palette of side 5 to %d", c.Class, MaxN)
+		return c, fmt.Errorf("class %s does not fit a palette of side 5 to %d", c.Class, nim2d.MaxN)
 	}
 	if got, _ := classOf(b, empty, polys); got != c.Class {
 		return c, fmt.Errorf("class %s: the example position is of class %s", c.Class, got)
@@ -353,7 +355,7 @@ func classify(multiset []Polyomino, polys []Polyomino, value map[Key]int, e *Eng
 		best, bestLeaves, bestPaired := -1, "", false
 		for i, m := range a.Winning {
 			set, _ := b.MoveSet(m)
-			leaves, pr := classOf(b, Cells{empty[0] &^ set[0], empty[1] &^ set[1]}, polys)
+			leaves, pr := classOf(b, nim2d.Cells{empty[0] &^ set[0], empty[1] &^ set[1]}, polys)
 			if best < 0 || pr && !bestPaired {
 				best, bestLeaves, bestPaired = i, leaves, pr
 			}
@@ -442,7 +444,7 @@ func plural(n int, what string) string {
 }
 
 // describeMove says in words what a move takes from its component.
-func describeMove(b Board, d *Decomposition, cells []int, polys []Polyomino) string {
+func describeMove(b nim2d.Board, d *Decomposition, cells []int, polys []Polyomino) string {
 	i := d.PartOf(cells[0])
 	if i < 0 {
 		return "colour a diagonal single cell"
@@ -470,7 +472,7 @@ func describeMove(b Board, d *Decomposition, cells []int, polys []Polyomino) str
 // the given components: each polyomino of two or more cells on off-diagonal
 // cells, single cells anywhere, and no two components side by side off the
 // diagonal. It tries placements in cell order, largest component first.
-func place(b Board, multiset []Polyomino) (Cells, bool) {
+func place(b nim2d.Board, multiset []Polyomino) (nim2d.Cells, bool) {
 	type image struct {
 		cells [][2]int
 		h, w  int
@@ -521,7 +523,7 @@ func place(b Board, multiset []Polyomino) (Cells, bool) {
 		}
 	}
 	n := b.N
-	var empty Cells
+	var empty nim2d.Cells
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		if k == len(multiset) {
@@ -532,7 +534,7 @@ func place(b Board, multiset []Polyomino) (Cells, bool) {
 			for r0 := 0; r0+im.h <= n; r0++ {
 				for c0 := 0; c0+im.w <= n; c0++ {
 					ok := true
-					var add Cells
+					var add nim2d.Cells
 					for _, rc := range im.cells {
 						r, c := r0+rc[0], c0+rc[1]
 						i := b.Index(r, c)
@@ -554,7 +556,7 @@ func place(b Board, multiset []Polyomino) (Cells, bool) {
 						continue
 					}
 					before := empty
-					empty = Cells{empty[0] | add[0], empty[1] | add[1]}
+					empty = nim2d.Cells{empty[0] | add[0], empty[1] | add[1]}
 					if rec(k + 1) {
 						return true
 					}
@@ -567,5 +569,5 @@ func place(b Board, multiset []Polyomino) (Cells, bool) {
 	if rec(0) {
 		return empty, true
 	}
-	return Cells{}, false
+	return nim2d.Cells{}, false
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/solve"
+	studynim2d "github.com/kombi/kombi/study/nim2d"
 )
 
 // TestMain keeps the package's tests away from the shape tables of the
@@ -61,7 +62,7 @@ func openingPositions(g *nim2d.Game, rng *rand.Rand) []*nim2d.State {
 // position and checks with value (the Grundy value of a palette) that it
 // takes a winning move whenever there is one, each decision within a
 // second.
-func checkPerfect(t *testing.T, n int, book *nim2d.ShapeBook, value func(empty nim2d.Cells) int) {
+func checkPerfect(t *testing.T, n int, book *studynim2d.ShapeBook, value func(empty nim2d.Cells) int) {
 	g, err := nim2d.New(n, "R", "p1")
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +71,7 @@ func checkPerfect(t *testing.T, n int, book *nim2d.ShapeBook, value func(empty n
 	won, slowest := 0, time.Duration(0)
 	positions := openingPositions(g, rand.New(rand.NewPCG(uint64(n), 7)))
 	for i, s := range positions {
-		p := nim2d.NewPlayer(nim2d.StrategyPerfect, uint64(i), 64<<20, nil)
+		p := studynim2d.NewPlayer(studynim2d.StrategyPerfect, uint64(i), 64<<20, nil)
 		p.UseBook(book)
 		start := time.Now()
 		m, err := p.Act(context.Background(), s)
@@ -102,12 +103,12 @@ func checkPerfect(t *testing.T, n int, book *nim2d.ShapeBook, value func(empty n
 
 // engineValue returns the Grundy value of a palette by the engine,
 // reading book when not nil.
-func engineValue(t *testing.T, n int, book *nim2d.ShapeBook) func(nim2d.Cells) int {
-	e := nim2d.NewEngine(nim2d.NewCache(256 << 20))
+func engineValue(t *testing.T, n int, book *studynim2d.ShapeBook) func(nim2d.Cells) int {
+	e := studynim2d.NewEngine(studynim2d.NewCache(256 << 20))
 	e.UseBook(book)
 	b := nim2d.Board{N: n}
 	return func(empty nim2d.Cells) int {
-		d := nim2d.Decompose(b, empty)
+		d := studynim2d.Decompose(b, empty)
 		x := d.Diagonal & 1
 		for _, p := range d.Parts {
 			v, err := e.GrundyOf(p.Shape)
@@ -124,11 +125,11 @@ func engineValue(t *testing.T, n int, book *nim2d.ShapeBook) func(nim2d.Cells) i
 // play wins from every won position after an opening that the mirror does
 // not decide, as the engine without the table confirms.
 func TestPerfectWithShapeTable(t *testing.T) {
-	path := filepath.Join(t.TempDir(), nim2d.ShapeFileName(7))
-	if _, err := nim2d.BuildShapeTable(context.Background(), nim2d.ShapeTableOptions{N: 7, File: path, MemMiB: 64}, nil); err != nil {
+	path := filepath.Join(t.TempDir(), studynim2d.ShapeFileName(7))
+	if _, err := studynim2d.BuildShapeTable(context.Background(), studynim2d.ShapeTableOptions{N: 7, File: path, MemMiB: 64}, nil); err != nil {
 		t.Fatal(err)
 	}
-	book, err := nim2d.OpenShapeBook(path)
+	book, err := studynim2d.OpenShapeBook(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestPerfectWithBigShapeTables(t *testing.T) {
 		t.Skip("set KOMBI_TEST_SHAPES to a directory of shape tables to run it")
 	}
 	for _, n := range []int{8, 9} {
-		book, err := nim2d.OpenShapeBook(filepath.Join(dir, nim2d.ShapeFileName(n)))
+		book, err := studynim2d.OpenShapeBook(filepath.Join(dir, studynim2d.ShapeFileName(n)))
 		if err != nil {
 			t.Logf("n=%d: %v", n, err)
 			continue
@@ -156,16 +157,16 @@ func TestPerfectWithBigShapeTables(t *testing.T) {
 	}
 }
 
-// TestShapeLibrary: games made by the registry find the finished table of
-// the data directory once, the smallest side that serves them, and their
+// TestShapeLibrary: the study's solver finds the finished table of the
+// data directory once, the smallest side that serves a game, and its
 // solves are then complete at once where the search alone is not; a table
 // not yet finished is not used.
 func TestShapeLibrary(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := nim2d.BuildShapeTable(context.Background(), nim2d.ShapeTableOptions{N: 6, File: filepath.Join(dir, nim2d.ShapeFileName(6)), MemMiB: 64}, nil); err != nil {
+	if _, err := studynim2d.BuildShapeTable(context.Background(), studynim2d.ShapeTableOptions{N: 6, File: filepath.Join(dir, studynim2d.ShapeFileName(6)), MemMiB: 64}, nil); err != nil {
 		t.Fatal(err)
 	}
-	lib := nim2d.NewShapeLibrary(dir)
+	lib := studynim2d.NewShapeLibrary(dir)
 	b5, err := lib.Book(5)
 	if err != nil || b5 == nil || b5.N != 6 {
 		t.Fatalf("book for 5: %+v %v", b5, err)
@@ -182,21 +183,24 @@ func TestShapeLibrary(t *testing.T) {
 		t.Fatalf("book for 10: %+v %v", b10, err)
 	}
 	// An unfinished table is an error, and not used.
-	os.WriteFile(filepath.Join(dir, nim2d.ShapeFileName(8)), []byte("KOMBIN2D"), 0o644)
-	if b8, err := nim2d.NewShapeLibrary(dir).Book(8); b8 != nil || err == nil {
+	os.WriteFile(filepath.Join(dir, studynim2d.ShapeFileName(8)), []byte("KOMBIN2D"), 0o644)
+	if b8, err := studynim2d.NewShapeLibrary(dir).Book(8); b8 != nil || err == nil {
 		t.Fatalf("unfinished book for 8: %+v %v", b8, err)
 	}
 
 	t.Setenv("KOMBI_DATA_DIR", dir)
 	g := load(t, "nim2d(n=6,first=p1)")
 	s := position(t, g, "2", "13")
-	r, err := solve.Solve(context.Background(), g, s, solve.Options{Nodes: 1})
+	r, err := solvers(t).Solve(context.Background(), g, s, solve.Options{Nodes: 1})
 	if err != nil || !r.Complete {
 		t.Fatalf("with the table: %+v %v", r, err)
 	}
+	// Without a table (a kit whose data directory holds none), the search
+	// alone does not finish within one node.
+	t.Setenv("KOMBI_DATA_DIR", t.TempDir())
 	plain, _ := nim2d.New(6, "R", "p1")
 	ps := position(t, plain, "2", "13")
-	r2, err := solve.Solve(context.Background(), plain, ps, solve.Options{Nodes: 1})
+	r2, err := solvers(t).Solve(context.Background(), plain, ps, solve.Options{Nodes: 1})
 	if !solve.Stopped(err) || r2.Complete || r2.Outcome != solve.Unknown && r2.Outcome != r.Outcome {
 		t.Fatalf("without the table: %+v %v", r2, err)
 	}
@@ -208,16 +212,16 @@ func TestShapeLibrary(t *testing.T) {
 // give the same Grundy values as the search alone, in positions reached by
 // random play, with less search.
 func TestSmallerBookServesLargerPalette(t *testing.T) {
-	path := filepath.Join(t.TempDir(), nim2d.ShapeFileName(6))
-	if _, err := nim2d.BuildShapeTable(context.Background(), nim2d.ShapeTableOptions{N: 6, File: path, MemMiB: 64}, nil); err != nil {
+	path := filepath.Join(t.TempDir(), studynim2d.ShapeFileName(6))
+	if _, err := studynim2d.BuildShapeTable(context.Background(), studynim2d.ShapeTableOptions{N: 6, File: path, MemMiB: 64}, nil); err != nil {
 		t.Fatal(err)
 	}
-	book, err := nim2d.OpenShapeBook(path)
+	book, err := studynim2d.OpenShapeBook(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := nim2d.Board{N: 10}
-	withBook, plain := nim2d.NewEngine(nim2d.NewCache(64<<20)), nim2d.NewEngine(nim2d.NewCache(64<<20))
+	withBook, plain := studynim2d.NewEngine(studynim2d.NewCache(64<<20)), studynim2d.NewEngine(studynim2d.NewCache(64<<20))
 	withBook.UseBook(book)
 	g, _ := nim2d.New(10, "R", "p1")
 	rng := rand.New(rand.NewPCG(10, 6))
@@ -227,7 +231,7 @@ func TestSmallerBookServesLargerPalette(t *testing.T) {
 			moves := s.LegalMoves(nil)
 			s.ApplyUnchecked(moves[rng.IntN(len(moves))])
 		}
-		for _, p := range nim2d.Decompose(b, s.Empty()).Parts {
+		for _, p := range studynim2d.Decompose(b, s.Empty()).Parts {
 			v, err := withBook.GrundyOf(p.Shape)
 			w, err2 := plain.GrundyOf(p.Shape)
 			if err != nil || err2 != nil || v != w {
