@@ -90,9 +90,6 @@ func (r *Solvers) For(g game.Game) Solver {
 	if sv, ok := r.Lookup(g.Type().Name); ok {
 		return sv
 	}
-	if sv, ok := OwnSolver(g); ok {
-		return sv
-	}
 	return Generic{}
 }
 

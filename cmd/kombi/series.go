@@ -175,6 +175,7 @@ func (a *app) workerCmd() *cobra.Command {
 				ctx, stop := signal.NotifyContext(c.Context(), syscall.SIGTERM)
 				defer stop()
 				opt.Logger = slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+				opt.Solvers = &a.studies.Solvers
 				if err := queue.RunWorkerTo(ctx, a.stdout, st, a.games, a.bots, opt); err != nil || c.Context().Err() == nil {
 					return err
 				}

@@ -82,6 +82,7 @@ func (a *app) solveCmd() *cobra.Command {
 			sf.opt.Progress = bar.Func()
 			solver := a.studies.Solvers.Solve
 			if dist.Distribute {
+				dist.Solvers = &a.studies.Solvers
 				solver = queue.Solver(c.Flag(dbFlag).Value.String(), a.games, dist)
 			}
 			r, err := solver(ctx, g, s, sf.opt)

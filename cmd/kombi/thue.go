@@ -12,9 +12,9 @@ import (
 
 	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/thue/thesis"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/study/thue/thesis"
 	"github.com/kombi/kombi/sweep"
 )
 

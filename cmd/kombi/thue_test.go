@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/thue/thesis"
+	"github.com/kombi/kombi/study/thue/thesis"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {

@@ -20,6 +20,7 @@ import (
 	studyap "github.com/kombi/kombi/study/apgame"
 	studynim "github.com/kombi/kombi/study/nim"
 	studynim2d "github.com/kombi/kombi/study/nim2d"
+	studythue "github.com/kombi/kombi/study/thue"
 	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 	studywythoff "github.com/kombi/kombi/study/wythoff"
 )
@@ -56,11 +57,9 @@ func New() (*Kit, error) {
 			return nil, fmt.Errorf("registries: %w", err)
 		}
 	}
-	for _, rows := range []func() []solve.FrontierRow{thue.FrontierRows} {
-		k.Studies.AddFrontier(rows)
-	}
 	// The studies, in the order of `kombi report frontier`.
 	for _, register := range []func(*study.Registry, *bot.Registry) error{
+		studythue.Register,
 		studynim2d.Register,
 		studyvdwlist.Register,
 		studynim.Register,

@@ -8,7 +8,6 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue"
-	"github.com/kombi/kombi/solve"
 )
 
 func newBot(t *testing.T, bots *bot.Registry, g game.Game, spec string, seed uint64) bot.Bot {
@@ -18,38 +17,6 @@ func newBot(t *testing.T, bots *bot.Registry, g game.Game, spec string, seed uin
 		t.Fatal(err)
 	}
 	return b
-}
-
-// TestPerfectKeepsTheValue: perfect against perfect ends at the solver's
-// value; a perfect builder never lets a random painter go longer, and a
-// perfect painter never ends sooner against a random builder.
-func TestPerfectKeepsTheValue(t *testing.T) {
-	_, bots := registries(t)
-	for _, c := range []struct {
-		k     int
-		rule  thue.Rule
-		value int
-	}{{3, thue.Square, 5}, {4, thue.Square, 7}, {2, thue.Overlap, 5}, {3, thue.Overlap, 12}} {
-		g, _ := thue.New(c.k, c.rule, 0, 0)
-		r, err := g.Solve(context.Background(), g.NewInitialState(), solve.Options{MemBytes: 1 << 24})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Value != c.value {
-			t.Fatalf("k=%d %v: value %v, want %d", c.k, c.rule, r.Value, c.value)
-		}
-		if got := playLength(t, c.k, c.rule, 0, newBot(t, bots, g, "perfect", 1), newBot(t, bots, g, "perfect", 2)); got != c.value {
-			t.Errorf("k=%d %v: perfect vs perfect length %d, want %d", c.k, c.rule, got, c.value)
-		}
-		for seed := uint64(0); seed < 4; seed++ {
-			if got := playLength(t, c.k, c.rule, 0, newBot(t, bots, g, "perfect", 1), bot.NewRandom(seed)); got > c.value {
-				t.Errorf("k=%d %v seed %d: perfect builder let a random painter reach %d > %d", c.k, c.rule, seed, got, c.value)
-			}
-			if got := playLength(t, c.k, c.rule, 0, bot.NewRandom(seed), newBot(t, bots, g, "perfect", 2)); got < c.value {
-				t.Errorf("k=%d %v seed %d: perfect painter lost at %d < %d", c.k, c.rule, seed, got, c.value)
-			}
-		}
-	}
 }
 
 func TestAlphaBetaPlaysOptimallyOnSmallGames(t *testing.T) {

@@ -32,6 +32,11 @@ func Canonical(w []byte, pos int, buf []byte) ([]byte, int, []byte) {
 	return dst, pos, buf
 }
 
+// Renamed appends to out w (reversed when rev) with its symbols renamed in
+// order of first appearance: the first symbol becomes 0, the next new one
+// 1, and so on.
+func Renamed(w []byte, rev bool, out []byte) []byte { return renamed(w, rev, out) }
+
 func renamed(w []byte, rev bool, out []byte) []byte {
 	var names [MaxAlphabet]byte
 	var next byte = 1

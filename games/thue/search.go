@@ -149,7 +149,7 @@ func (a *Search) position(i int, set uint32, d, ply int, alpha, beta float64) (f
 	if d == 1 {
 		return a.horizonPosition(i, set, ply)
 	}
-	used := usedSymbols(a.word)
+	used := UsedSymbols(a.word)
 	triedNew := false
 	best := math.Inf(-1)
 	for set != 0 {
@@ -287,72 +287,6 @@ func (a *Search) remove(i int) {
 	a.word = a.word[:len(a.word)-1]
 }
 
-// Perfect plays the exact solver's move: the builder a position that keeps
-// the game value, the painter a symbol whose word has the highest value.
-// It plays alphabets up to PerfectLimit (the games the solver finishes);
-// the bot refuses larger ones. Values beyond the solver's longest exact key
-// count as unbounded, and on words that long the alpha-beta search (depth
-// 6) decides.
-type Perfect struct {
-	sv       *Solver
-	mem      int64
-	fallback *Search
-}
-
-// Act returns the optimal move.
-func (p *Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {
-	s, ok := st.(*State)
-	if !ok {
-		return 0, fmt.Errorf("perfect: not a thue state")
-	}
-	if p.sv == nil || p.sv.k != s.k || p.sv.rule != s.rule {
-		p.sv = NewSolver(s.k, s.rule, SolverOptions{MemBytes: p.mem, Workers: 1})
-	}
-	limit := p.sv.maxLen + 1
-	if s.target > 0 {
-		limit = min(limit, s.target)
-	}
-	if len(s.word)+1 > p.sv.maxLen {
-		// Beyond the exact keys: the search decides.
-		if p.fallback == nil {
-			p.fallback = NewSearch(6, 0)
-		}
-		return p.fallback.Act(ctx, s)
-	}
-	res, err := p.sv.Value(ctx, s.word, s.pos, limit)
-	if err != nil {
-		return 0, perfectErr(ctx, err)
-	}
-	var best []int
-	switch {
-	case s.pos < 0 && !res.Exact: // the painter reaches the target whatever the builder does
-		return game.Move(len(s.word)), nil
-	case s.pos < 0:
-		best, err = p.sv.BestPositions(ctx, s.word, res.Value)
-	case res.Exact:
-		best, err = p.sv.BestSymbols(ctx, s.word, s.pos, res.Value-1)
-	default:
-		best, err = p.sv.BestSymbols(ctx, s.word, s.pos, limit)
-	}
-	if err != nil {
-		return 0, perfectErr(ctx, err)
-	}
-	if len(best) == 0 {
-		return 0, fmt.Errorf("perfect: no move keeps the value %d", res.Value)
-	}
-	return game.Move(best[0]), nil
-}
-
-func perfectErr(ctx context.Context, err error) error {
-	if err == nil {
-		return nil
-	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return fmt.Errorf("perfect: %w", err)
-}
-
 func searchFactories() []*bot.Factory {
 	return []*bot.Factory{
 		{
@@ -365,21 +299,6 @@ func searchFactories() []*bot.Factory {
 			},
 			New: func(_ game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
 				return NewSearch(p.Int("depth"), p.Duration("time")), nil
-			},
-		},
-		{
-			Name:  "perfect",
-			Doc:   "the exact solver's move (alphabets up to 4 with squares, 3 with overlaps; builder keeps the value, painter maximises it)",
-			Games: []string{"thue"},
-			Params: []game.ParamSpec{
-				{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 20, Doc: "bytes for the solver's table"},
-			},
-			New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
-				if tg, ok := g.(*Game); ok && tg.k > PerfectLimit(tg.rule) {
-					return nil, fmt.Errorf("perfect plays the Thue game exactly only up to alphabet %d with %ss (beyond, the game's value is out of the solver's reach): alphabet %d is too large; use alphabeta(depth=8,time=10s) or nesting(level=1)",
-						PerfectLimit(tg.rule), tg.rule, tg.k)
-				}
-				return &Perfect{mem: p.Int64("mem")}, nil
 			},
 		},
 	}

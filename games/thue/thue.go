@@ -237,6 +237,9 @@ func (s *State) Gap() int { return s.pos }
 // Repetition returns the repetition that ended the game, if it did.
 func (s *State) Repetition() (Repetition, bool) { return s.rep, s.over }
 
+// Target returns the length at which the painter wins (0: none).
+func (s *State) Target() int { return s.target }
+
 func (s *State) reachedTarget() bool { return s.target > 0 && len(s.word) >= s.target }
 
 // IsTerminal reports whether the word holds a repetition or reached the target.
@@ -520,12 +523,7 @@ func (s *State) EndReason() string {
 		what, rangeText(r.Start, r.Start+r.Length-1), r.Period, WordString(s.word, s.k), half(a), half(b), shared, len(s.word), s.PainterPoints(), plural(s.PainterPoints() != 1))
 }
 
-func article(r Rule) string {
-	if r == Overlap {
-		return "an overlap"
-	}
-	return "a square"
-}
+func article(r Rule) string { return r.Article() }
 
 func rangeText(a, b int) string {
 	if a == b {

@@ -21,6 +21,15 @@ func (r Rule) String() string {
 
 // minRun is the number of consecutive equalities w[t] == w[t+p] that make a
 // repetition of period p: p for a square, p+1 for an overlap.
+// Article writes the rule's repetition with its article: "a square", "an
+// overlap".
+func (r Rule) Article() string {
+	if r == Overlap {
+		return "an overlap"
+	}
+	return "a square"
+}
+
 func (r Rule) minRun(p int) int {
 	if r == Overlap {
 		return p + 1
@@ -335,4 +344,14 @@ func Fits(w []byte, rule Rule, i int, c byte) bool {
 			}
 		}
 	}
+}
+
+// UsedSymbols returns the set of the symbols that occur in w (bit c for the
+// symbol c).
+func UsedSymbols(w []byte) uint32 {
+	var u uint32
+	for _, c := range w {
+		u |= 1 << c
+	}
+	return u
 }

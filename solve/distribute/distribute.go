@@ -17,9 +17,11 @@
 // position, in the same run or another: an interrupted solve that is run
 // again asks only for what is not stored.
 //
-// A game offers this by implementing Game: its Splitter, a LeafSolver (its
-// ordinary local solver, asked about one position) and SolveDistributed,
-// its Solve deciding its questions through a Coordinator.
+// A game offers this through its own solver in solve.Solvers: a
+// Distributor, which gives the game as a Game: its Splitter, a LeafSolver
+// (its ordinary local solver, asked about one position) and
+// SolveDistributed, its Solve deciding its questions through a
+// Coordinator (Of finds it).
 package distribute
 
 import (
@@ -228,13 +230,36 @@ func (d distributed) Solve(ctx context.Context, _ game.Game, s game.State, opt s
 	return d.g.SolveDistributed(ctx, s, opt, d.c)
 }
 
+// Distributor is a game's own solver (registered in solve.Solvers) that
+// can also be distributed: it gives the distributed form of its games.
+type Distributor interface {
+	solve.Solver
+	// Distributed returns g with its distributed solver, or false when it
+	// cannot distribute g.
+	Distributed(g game.Game) (Game, bool)
+}
+
+// Of returns g with its distributed solver, from g's own solver in
+// solvers, or false when it has none.
+func Of(solvers *solve.Solvers, g game.Game) (Game, bool) {
+	sv, ok := solvers.Lookup(g.Type().Name)
+	if !ok {
+		return nil, false
+	}
+	d, ok := sv.(Distributor)
+	if !ok {
+		return nil, false
+	}
+	return d.Distributed(g)
+}
+
 // Games lists the names of the registry's games that have a distributed
-// solver (those whose default game string loads one).
-func Games(reg *game.Registry) []string {
+// solver in solvers (those whose default game string has one).
+func Games(reg *game.Registry, solvers *solve.Solvers) []string {
 	var out []string
 	for _, t := range reg.Types() {
 		if g, err := reg.Load(t.Name, 1); err == nil {
-			if _, ok := g.(Game); ok {
+			if _, ok := Of(solvers, g); ok {
 				out = append(out, t.Name)
 			}
 		}

@@ -56,6 +56,9 @@ type SolveOptions struct {
 	// it is split (0: DefaultLocalNodes; negative: none, every question is
 	// split).
 	LocalNodes int64
+	// Solvers are the games' own solvers, where a game's distributed
+	// solver is found (distribute.Of; games/all's Kit.Solvers).
+	Solvers *solve.Solvers
 }
 
 // DefaultLocalNodes is SolveOptions.LocalNodes' default: about a second's
@@ -79,9 +82,9 @@ func IsPostgresURL(url string) bool {
 // distribute.ErrUsage that names the games with one (games lists them); a
 // database that is not PostgreSQL one wrapping ErrNoQueue.
 func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game, s game.State, opt solve.Options, so SolveOptions) (*solve.Result, error) {
-	dg, ok := g.(distribute.Game)
+	dg, ok := distribute.Of(so.Solvers, g)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s has no distributed solver; --distribute solves %s", distribute.ErrUsage, g.Type().Name, strings.Join(distribute.Games(games), ", "))
+		return nil, fmt.Errorf("%w: %s has no distributed solver; --distribute solves %s", distribute.ErrUsage, g.Type().Name, strings.Join(distribute.Games(games, so.Solvers), ", "))
 	}
 	if !IsPostgresURL(dbURL) {
 		return nil, fmt.Errorf("--distribute: %w; the database is %s", ErrNoQueue, dbURL)

@@ -225,10 +225,11 @@ func TestDistributedSolve(t *testing.T) {
 // that is not PostgreSQL, are usage errors (exit status 2) naming what is
 // allowed.
 func TestDistributeUsage(t *testing.T) {
-	games, _, err := all.Registries()
+	kit, err := all.New()
 	if err != nil {
 		t.Fatal(err)
 	}
+	games := kit.Games
 	load := func(spec string) (game.Game, game.State) {
 		g, err := games.Load(spec, 1)
 		if err != nil {
@@ -238,13 +239,13 @@ func TestDistributeUsage(t *testing.T) {
 	}
 	ctx := context.Background()
 	g, s := load("nim(piles=1;2)")
-	_, err = queue.Solver("postgres://nowhere.invalid/kombi", games, queue.SolveOptions{Distribute: true})(ctx, g, s, solve.Options{})
+	_, err = queue.Solver("postgres://nowhere.invalid/kombi", games, queue.SolveOptions{Distribute: true, Solvers: kit.Solvers()})(ctx, g, s, solve.Options{})
 	var ie *game.InputError
 	if !errors.As(err, &ie) || !errors.Is(err, distribute.ErrUsage) || !strings.Contains(err.Error(), "--distribute solves thue") {
 		t.Errorf("nim: %v; want a usage error naming thue", err)
 	}
 	g, s = load("thue(alphabet=4)")
-	_, err = queue.Solver(storetest.SQLitePath(t), games, queue.SolveOptions{Distribute: true})(ctx, g, s, solve.Options{})
+	_, err = queue.Solver(storetest.SQLitePath(t), games, queue.SolveOptions{Distribute: true, Solvers: kit.Solvers()})(ctx, g, s, solve.Options{})
 	if !errors.Is(err, queue.ErrNoQueue) {
 		t.Errorf("SQLite: %v; want ErrNoQueue", err)
 	}
@@ -271,15 +272,16 @@ func TestDistributedSolveInProcess(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := openStore(t, url)
-	games, bots, err := all.Registries()
+	kit, err := all.New()
 	if err != nil {
 		t.Fatal(err)
 	}
+	games, bots := kit.Games, kit.Bots
 	reports := make(chan queue.SolveReport, 1000)
 	done := make(chan error, 1)
 	started := make(chan struct{})
 	go func() {
-		done <- queue.RunWorker(ctx, st, games, bots, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second,
+		done <- queue.RunWorker(ctx, st, games, bots, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(),
 			OnStart: func(string) { close(started) },
 			OnSolve: func(r queue.SolveReport) {
 				select {
@@ -304,11 +306,12 @@ func TestDistributedSolveInProcess(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		local, err := solve.Solve(ctx, g, s, solve.Options{})
+		local, err := kit.Solvers().Solve(ctx, g, s, solve.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		dist, err := queue.SolveStore(ctx, st, g.(distribute.Game), s, solve.Options{},
+		dg, _ := distribute.Of(kit.Solvers(), g)
+		dist, err := queue.SolveStore(ctx, st, dg, s, solve.Options{},
 			queue.SolveOptions{Options: distribute.Options{SplitDepth: 4, Poll: 5 * time.Millisecond}, LocalNodes: -1})
 		if err != nil {
 			t.Fatal(err)

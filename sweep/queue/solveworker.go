@@ -66,6 +66,8 @@ type SolveWorker struct {
 	Store *store.Store
 	// Games builds the games of the jobs.
 	Games *game.Registry
+	// Solvers hold the games' distributed solvers (distribute.Of).
+	Solvers *solve.Solvers
 	// Budget is how long one job may search (0: no limit).
 	Budget time.Duration
 	// Leaf configures the leaf solvers.
@@ -174,7 +176,7 @@ func (w *SolveWorker) solver(gameString string) (distribute.LeafSolver, func(), 
 		if err != nil {
 			return nil, nil, err
 		}
-		if dg, ok = g.(distribute.Game); !ok {
+		if dg, ok = distribute.Of(w.Solvers, g); !ok {
 			return nil, nil, fmt.Errorf("%s has no distributed solver", gameString)
 		}
 		if w.loaded == nil {

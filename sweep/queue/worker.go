@@ -288,6 +288,9 @@ type WorkerOptions struct {
 	// ID names the worker in the queue (River's client ID, at most 100
 	// bytes; "": host, process and a random suffix).
 	ID string
+	// Solvers are the games' own solvers, where the distributed solves'
+	// games find theirs (games/all's Kit.Solvers).
+	Solvers *solve.Solvers
 	// MemBytes bounds the tables of the distributed solves' leaf solvers,
 	// shared among the jobs run at once (0: a quarter of the machine's
 	// memory; lower it when several workers share a machine).
@@ -360,7 +363,7 @@ func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots 
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
-	sw := &SolveWorker{Store: st, Games: games, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
+	sw := &SolveWorker{Store: st, Games: games, Solvers: opt.Solvers, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
 		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.DefaultMem()) / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
 	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return fmt.Errorf("worker: %w", err)

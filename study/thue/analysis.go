@@ -3,12 +3,17 @@ package thue
 import (
 	"context"
 	"fmt"
+	"github.com/kombi/kombi/games/thue"
 	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
+
+// solver is the Thue game's solver (solve.Solver), which can also be
+// distributed (distribute.Distributor).
+type solver struct{}
 
 // Solve finds the value of a position (solve.Solver): the final word length
 // under optimal play, for the builder or the painter to move, and the best
@@ -23,19 +28,20 @@ import (
 // Kombi's earlier `solve --json`: "word", "best_position" (the builder's
 // first optimal position) and "interrupted"; with several workers,
 // "worker_nodes" holds the positions each searched.
-func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*solve.Result, error) {
-	s, ok := st.(*State)
-	if !ok {
+func (solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
+	g, gok := gg.(*thue.Game)
+	s, ok := st.(*thue.State)
+	if !ok || !gok {
 		return nil, fmt.Errorf("thue solve: %T is not a Thue position", st)
 	}
-	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"word": WordString(s.word, s.k)}}
+	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"word": thue.WordString(s.Word(), s.Alphabet())}}
 	if s.IsTerminal() {
-		r.Value, r.Complete = len(s.word), true
+		r.Value, r.Complete = len(s.Word()), true
 		r.Outcome = solve.FromReturn(s.Returns()[0])
-		r.Text = fmt.Sprintf("%s: the game is over at length %d.\n", g, len(s.word))
+		r.Text = fmt.Sprintf("%s: the game is over at length %d.\n", g, len(s.Word()))
 		return r, nil
 	}
-	return g.solveWith(ctx, s, opt, NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress, Workers: opt.Workers}))
+	return solveWith(ctx, g, s, opt, NewSolver(g.Alphabet(), g.Rule(), SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress, Workers: opt.Workers}))
 }
 
 // searcher is what Solve needs of a solver: the local Solver, or one whose
@@ -50,16 +56,16 @@ type searcher interface {
 
 // solveWith is Solve with the searcher sv, from a position that is not
 // over.
-func (g *Game) solveWith(ctx context.Context, s *State, opt solve.Options, sv searcher) (*solve.Result, error) {
-	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"word": WordString(s.word, s.k)}}
+func solveWith(ctx context.Context, g *thue.Game, s *thue.State, opt solve.Options, sv searcher) (*solve.Result, error) {
+	r := &solve.Result{Outcome: solve.Unknown, Extra: map[string]any{"word": thue.WordString(s.Word(), s.Alphabet())}}
 	limit := opt.MaxLength
-	if g.target > 0 && (limit == 0 || limit >= g.target) {
-		limit = g.target
+	if g.Target() > 0 && (limit == 0 || limit >= g.Target()) {
+		limit = g.Target()
 	}
 	if limit > MaxSolveLength {
 		return nil, fmt.Errorf("thue solve: --max-length %d: the solver searches lengths up to %d", limit, MaxSolveLength)
 	}
-	res, err := sv.Value(ctx, s.word, s.pos, limit)
+	res, err := sv.Value(ctx, s.Word(), s.Gap(), limit)
 	if err != nil && !solve.Stopped(err) {
 		return nil, fmt.Errorf("thue solve: %w", err)
 	}
@@ -68,20 +74,20 @@ func (g *Game) solveWith(ctx context.Context, s *State, opt solve.Options, sv se
 	switch {
 	case res.Exact:
 		r.Value = res.Value
-	case err == nil && g.target > 0 && limit == g.target:
+	case err == nil && g.Target() > 0 && limit == g.Target():
 		// The builder cannot force a repetition by the target: the painter
 		// reaches it.
-		r.Value, toMove = g.target, solve.Loss
+		r.Value, toMove = g.Target(), solve.Loss
 	default:
 		r.LowerBound = res.LowerBound
 	}
 	if r.Value != nil && err == nil {
 		r.Complete = true
 		r.Outcome = toMove
-		if s.pos >= 0 {
+		if s.Gap() >= 0 {
 			r.Outcome = toMove.Neg()
 		}
-		best, berr := g.bestMoves(ctx, sv, s, r.Value.(int), res.Exact, limit)
+		best, berr := bestMoves(ctx, g, sv, s, r.Value.(int), res.Exact, limit)
 		if berr != nil && !solve.Stopped(berr) {
 			return nil, fmt.Errorf("thue solve: %w", berr)
 		}
@@ -89,7 +95,7 @@ func (g *Game) solveWith(ctx context.Context, s *State, opt solve.Options, sv se
 			r.Complete, err = false, berr
 		}
 		r.Best = best
-		if s.pos < 0 && res.Exact && len(best) > 0 {
+		if s.Gap() < 0 && res.Exact && len(best) > 0 {
 			r.Extra["best_position"] = int(best[0])
 		}
 		r.Nodes = sv.Nodes()
@@ -100,26 +106,26 @@ func (g *Game) solveWith(ctx context.Context, s *State, opt solve.Options, sv se
 	if wn := sv.WorkerNodes(); len(wn) > 1 {
 		r.Extra["worker_nodes"] = wn
 	}
-	r.Text = g.explain(s, r, res, err != nil)
+	r.Text = explain(g, s, r, res, err != nil)
 	return r, err
 }
 
 // bestMoves lists the moves that keep the value v: the builder's positions,
 // or the painter's symbols.
-func (g *Game) bestMoves(ctx context.Context, sv searcher, s *State, v int, exact bool, limit int) ([]game.Move, error) {
+func bestMoves(ctx context.Context, g *thue.Game, sv searcher, s *thue.State, v int, exact bool, limit int) ([]game.Move, error) {
 	var (
 		best []int
 		err  error
 	)
 	switch {
-	case s.pos >= 0 && exact:
-		best, err = sv.BestSymbols(ctx, s.word, s.pos, v-1)
-	case s.pos >= 0:
-		best, err = sv.BestSymbols(ctx, s.word, s.pos, limit)
+	case s.Gap() >= 0 && exact:
+		best, err = sv.BestSymbols(ctx, s.Word(), s.Gap(), v-1)
+	case s.Gap() >= 0:
+		best, err = sv.BestSymbols(ctx, s.Word(), s.Gap(), limit)
 	case exact:
-		best, err = sv.BestPositions(ctx, s.word, v)
+		best, err = sv.BestPositions(ctx, s.Word(), v)
 	default: // the painter reaches the target whatever the builder does
-		for i := 0; i <= len(s.word); i++ {
+		for i := 0; i <= len(s.Word()); i++ {
 			best = append(best, i)
 		}
 	}
@@ -130,26 +136,26 @@ func (g *Game) bestMoves(ctx context.Context, sv searcher, s *State, v int, exac
 	return moves, err
 }
 
-func (g *Game) explain(s *State, r *solve.Result, res Length, interrupted bool) string {
+func explain(g *thue.Game, s *thue.State, r *solve.Result, res Length, interrupted bool) string {
 	var b strings.Builder
 	who := "builder to move"
-	if s.pos >= 0 {
-		who = fmt.Sprintf("painter to move at gap %d", s.pos)
+	if s.Gap() >= 0 {
+		who = fmt.Sprintf("painter to move at gap %d", s.Gap())
 	}
-	fmt.Fprintf(&b, "%s from the word %s (%s)\n", g, WordString(s.word, s.k), who)
+	fmt.Fprintf(&b, "%s from the word %s (%s)\n", g, thue.WordString(s.Word(), s.Alphabet()), who)
 	switch {
 	case r.Value != nil && !res.Exact:
-		fmt.Fprintf(&b, "Value: %d — the builder cannot force %s before the target: the painter reaches length %d\n", r.Value, article(g.rule), r.Value)
+		fmt.Fprintf(&b, "Value: %d — the builder cannot force %s before the target: the painter reaches length %d\n", r.Value, g.Rule().Article(), r.Value)
 	case r.Value != nil:
-		fmt.Fprintf(&b, "Value: %d — with optimal play the word holds %s at length %d\n", r.Value, article(g.rule), r.Value)
+		fmt.Fprintf(&b, "Value: %d — with optimal play the word holds %s at length %d\n", r.Value, g.Rule().Article(), r.Value)
 	case interrupted:
 		fmt.Fprintf(&b, "Interrupted. Proven so far: the game lasts at least %d symbols\n", res.LowerBound)
 	default:
-		fmt.Fprintf(&b, "The builder cannot force %s before length %d: the value is at least %d\n", article(g.rule), res.LowerBound, res.LowerBound)
+		fmt.Fprintf(&b, "The builder cannot force %s before length %d: the value is at least %d\n", g.Rule().Article(), res.LowerBound, res.LowerBound)
 	}
 	if len(r.Best) > 0 {
 		what := "positions for the builder"
-		if s.pos >= 0 {
+		if s.Gap() >= 0 {
 			what = "symbols for the painter"
 		}
 		texts := make([]string, len(r.Best))
@@ -174,8 +180,8 @@ func (g *Game) explain(s *State, r *solve.Result, res Length, interrupted bool) 
 // rule: the games whose value the solver finds in seconds (squares: k=3
 // value 5, k=4 value 7; overlaps: k=2 value 5, k=3 value 12). Larger ones
 // are open problems the solver cannot finish.
-func PerfectLimit(rule Rule) int {
-	if rule == Overlap {
+func PerfectLimit(rule thue.Rule) int {
+	if rule == thue.Overlap {
 		return 3
 	}
 	return 4

@@ -3,6 +3,7 @@ package thue
 import (
 	"context"
 	"fmt"
+	"github.com/kombi/kombi/games/thue"
 	"github.com/kombi/kombi/solve"
 	"runtime"
 	"time"
@@ -48,17 +49,17 @@ const (
 
 // frontierRows are the recorded results (see Frontier).
 var frontierRows = []FrontierRow{
-	exactRow(2, Square, 3, 5, 0.0002),
-	exactRow(3, Square, 5, 19, 0.0003),
-	exactRow(4, Square, 7, 76, 0.0004),
+	exactRow(2, thue.Square, 3, 5, 0.0002),
+	exactRow(3, thue.Square, 5, 19, 0.0003),
+	exactRow(4, thue.Square, 7, 76, 0.0004),
 	// The table at its 4 GiB bound (replacing the longest words) from
 	// about length 19 on, run at nice 19 beside other work. The previous
 	// solver proved the same bound in 5.0·10⁹ nodes and 3,271 s.
-	onMain(boundRow(5, Square, 21, 4<<30, 2_328_272_417, 831.7, 885.3)),
-	exactRow(2, Overlap, 5, 23, 0.0003),
-	exactRow(3, Overlap, 12, 22_647, 0.004),
+	onMain(boundRow(5, thue.Square, 21, 4<<30, 2_328_272_417, 831.7, 885.3)),
+	exactRow(2, thue.Overlap, 5, 23, 0.0003),
+	exactRow(3, thue.Overlap, 12, 22_647, 0.004),
 	// Not forced by 22 took 3.78·10⁹ nodes, 1,582 s CPU with --mem 4 GiB.
-	onMain(boundRow(4, Overlap, 23, 8<<30, 19_722_290_594, 5233.1, 8283.4)),
+	onMain(boundRow(4, thue.Overlap, 23, 8<<30, 19_722_290_594, 5233.1, 8283.4)),
 }
 
 // onMain marks a row measured with the solver on main, after the
@@ -68,7 +69,7 @@ func onMain(r FrontierRow) FrontierRow {
 	return r
 }
 
-func exactRow(k int, rule Rule, value int, nodes int64, seconds float64) FrontierRow {
+func exactRow(k int, rule thue.Rule, value int, nodes int64, seconds float64) FrontierRow {
 	return FrontierRow{
 		What: fmt.Sprintf("Thue game value, %ss, %d symbols", rule, k), Alphabet: k, Rule: rule.String(),
 		Value: value, Result: fmt.Sprint(value), How: howExact,
@@ -77,7 +78,7 @@ func exactRow(k int, rule Rule, value int, nodes int64, seconds float64) Frontie
 	}
 }
 
-func boundRow(k int, rule Rule, maxLength int, mem, nodes int64, seconds, cpu float64) FrontierRow {
+func boundRow(k int, rule thue.Rule, maxLength int, mem, nodes int64, seconds, cpu float64) FrontierRow {
 	return FrontierRow{
 		What: fmt.Sprintf("Thue game value, %ss, %d symbols", rule, k), Alphabet: k, Rule: rule.String(),
 		LowerBound: maxLength + 1, Result: fmt.Sprintf("≥ %d", maxLength+1),
@@ -102,9 +103,9 @@ func Frontier() []FrontierRow {
 // machine"), or an error when the solver finds something else or ctx ends
 // first.
 func (r FrontierRow) Recheck(ctx context.Context, workers int) (FrontierRow, error) {
-	rule := Square
-	if r.Rule == Overlap.String() {
-		rule = Overlap
+	rule := thue.Square
+	if r.Rule == thue.Overlap.String() {
+		rule = thue.Overlap
 	}
 	start := time.Now()
 	sv := NewSolver(r.Alphabet, rule, SolverOptions{Workers: workers, MemBytes: r.MemBytes})

@@ -1,6 +1,10 @@
 package thue
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/kombi/kombi/games/thue"
+)
 
 // MaxMaskLength is the longest word the bit-parallel fitting sets take: its
 // n+1 gaps are the bits of one machine word. Longer words use Fitter.
@@ -12,7 +16,7 @@ const MaxMaskLength = 63
 // insert and remove keep it up to date as the search edits the word.
 type masks struct {
 	n, k int
-	m    [MaxAlphabet]uint64
+	m    [thue.MaxAlphabet]uint64
 }
 
 // chainLen bounds the chains of forbidden (a period is at most 32).
@@ -28,7 +32,7 @@ type scratch struct {
 // set loads w (len(w) <= MaxMaskLength) over k symbols.
 func (ms *masks) set(w []byte, k int) {
 	ms.n, ms.k = len(w), k
-	ms.m = [MaxAlphabet]uint64{}
+	ms.m = [thue.MaxAlphabet]uint64{}
 	for t, c := range w {
 		ms.m[c] |= 1 << t
 	}
@@ -78,7 +82,7 @@ func (ms *masks) remove(i int) {
 // pairs of longer periods forbid something is not dead: the bit-sliced
 // counts of those pairs rule out most gaps, often all, before any symbol
 // is looked at.
-func (ms *masks) forbidden(rule Rule, F *[MaxAlphabet]uint64, sc *scratch, deadOnly bool) uint64 {
+func (ms *masks) forbidden(rule thue.Rule, F *[thue.MaxAlphabet]uint64, sc *scratch, deadOnly bool) uint64 {
 	n, k := ms.n, ms.k
 	m := ms.m[:k:k]
 	const all = ^uint64(0)
@@ -118,7 +122,7 @@ func (ms *masks) forbidden(rule Rule, F *[MaxAlphabet]uint64, sc *scratch, deadO
 	ga, gb := &sc.ga, &sc.gb // gaps forbidding w[i-p], w[i+p-1]
 	var c1, c2, c3 uint64    // gaps with at least 1, 2, 3 such pairs, p >= 2
 	extra := 0
-	if rule == Overlap {
+	if rule == thue.Overlap {
 		extra = 1
 	}
 	top := 0
@@ -135,7 +139,7 @@ func (ms *masks) forbidden(rule Rule, F *[MaxAlphabet]uint64, sc *scratch, deadO
 			nr++
 		}
 		var condA, condB uint64
-		if rule == Square {
+		if rule == thue.Square {
 			// x = w[t]: a = 0..p-1 period-p equalities left of t, b =
 			// p-1-a period-(p-1) ones right of it (pright[b]>>1).
 			for a := max(0, p-1-pnr); a <= min(nl, p-1); a++ {
@@ -207,7 +211,7 @@ func (ms *masks) forbidden(rule Rule, F *[MaxAlphabet]uint64, sc *scratch, deadO
 
 // fitSets writes the fitting symbols of every gap (0..n) into fit, from the
 // forbidden masks, and returns it.
-func (ms *masks) fitSets(F *[MaxAlphabet]uint64, fit []uint32) []uint32 {
+func (ms *masks) fitSets(F *[thue.MaxAlphabet]uint64, fit []uint32) []uint32 {
 	n, k := ms.n, ms.k
 	if cap(fit) < n+1 {
 		fit = make([]uint32, n+1, max(n+1, 16))
@@ -237,7 +241,7 @@ func (ms *masks) key() (key [2]uint64, selfRev, ok bool) {
 	if n == 0 || (k-1)*n > 121 {
 		return key, false, false
 	}
-	var f, r [MaxAlphabet]uint64
+	var f, r [thue.MaxAlphabet]uint64
 	for c := 0; c < k; c++ {
 		f[c] = ms.m[c]
 		r[c] = bits.Reverse64(ms.m[c]) >> (64 - n)

@@ -3,6 +3,7 @@ package thue
 import (
 	"context"
 	"fmt"
+	"github.com/kombi/kombi/games/thue"
 	"strconv"
 	"strings"
 	"time"
@@ -12,7 +13,7 @@ import (
 	"github.com/kombi/kombi/solve/distribute"
 )
 
-// The distributed solver (distribute.Game): the value is a min/max tree
+// The distributed solver (Distributed, a distribute.Game): the value is a min/max tree
 // where the builder minimises the final length and the painter maximises
 // it, and "can the builder force a repetition by length T?" asks whether
 // the value is at most T. Positions are written canonically, as
@@ -20,36 +21,52 @@ import (
 // the builder to move, or a word and the chosen gap ("0102@2") with the
 // painter to move. Leaves are solved by the ordinary Solver.
 
+// Distributed returns the distributed form of g, a Thue game
+// (distribute.Distributor).
+func (solver) Distributed(g game.Game) (distribute.Game, bool) {
+	tg, ok := g.(*thue.Game)
+	if !ok {
+		return nil, false
+	}
+	return Distributed{tg}, true
+}
+
+// Distributed is a Thue game with its distributed solver
+// (distribute.Game).
+type Distributed struct{ *thue.Game }
+
 // Splitter returns the splitter of the game's positions (one goroutine at
 // a time).
-func (g *Game) Splitter() distribute.Splitter { return &splitter{k: g.k, rule: g.rule} }
+func (d Distributed) Splitter() distribute.Splitter {
+	return &splitter{k: d.Alphabet(), rule: d.Rule()}
+}
 
 // NewLeafSolver returns a solver of subproblems that keeps its
 // transposition table from one subproblem to the next.
-func (g *Game) NewLeafSolver(opt distribute.LeafOptions) distribute.LeafSolver {
-	return &leafSolver{k: g.k, rule: g.rule,
-		sv: NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Workers: opt.Threads, Nodes: opt.Nodes})}
+func (d Distributed) NewLeafSolver(opt distribute.LeafOptions) distribute.LeafSolver {
+	return &leafSolver{k: d.Alphabet(), rule: d.Rule(),
+		sv: NewSolver(d.Alphabet(), d.Rule(), SolverOptions{MemBytes: opt.MemBytes, Workers: opt.Threads, Nodes: opt.Nodes})}
 }
 
 // SolveDistributed is Solve with the questions "can the builder force a
 // repetition by length T?" decided by c: the same Result. Its nodes count
 // the positions of c's tree and the positions its subproblems searched.
-func (g *Game) SolveDistributed(ctx context.Context, st game.State, opt solve.Options, c *distribute.Coordinator) (*solve.Result, error) {
-	s, ok := st.(*State)
+func (d Distributed) SolveDistributed(ctx context.Context, st game.State, opt solve.Options, c *distribute.Coordinator) (*solve.Result, error) {
+	s, ok := st.(*thue.State)
 	if !ok {
 		return nil, fmt.Errorf("thue solve: %T is not a Thue position", st)
 	}
 	if s.IsTerminal() {
-		return g.Solve(ctx, st, opt)
+		return solver{}.Solve(ctx, d.Game, st, opt)
 	}
-	return g.solveWith(ctx, s, opt, &distributedSearcher{c: c, k: g.k, rule: g.rule})
+	return solveWith(ctx, d.Game, s, opt, &distributedSearcher{c: c, k: d.Alphabet(), rule: d.Rule()})
 }
 
 // positionText writes the canonical form of the position: w with the
 // builder to move (gap < 0) or the painter at gap.
 func positionText(w []byte, gap, k int) string {
-	c, pos, _ := Canonical(w, gap, nil)
-	s := WordString(c, k)
+	c, pos, _ := thue.Canonical(w, gap, nil)
+	s := thue.WordString(c, k)
 	if k > 10 && len(c) == 1 {
 		s += "."
 	}
@@ -61,22 +78,22 @@ func positionText(w []byte, gap, k int) string {
 
 // parsePosition reads a position as positionText writes it (any word
 // without a repetition, not only canonical ones).
-func parsePosition(text string, k int, rule Rule) (w []byte, gap int, err error) {
+func parsePosition(text string, k int, rule thue.Rule) (w []byte, gap int, err error) {
 	wordText, gapText, hasGap := strings.Cut(text, "@")
-	if len(wordText) > 4*MaxPositionLength {
-		return nil, 0, fmt.Errorf("position: %d characters; positions hold at most %d symbols", len(text), MaxPositionLength)
+	if len(wordText) > 4*thue.MaxPositionLength {
+		return nil, 0, fmt.Errorf("position: %d characters; positions hold at most %d symbols", len(text), thue.MaxPositionLength)
 	}
-	if w, err = ParseWord(wordText, k); err != nil {
+	if w, err = thue.ParseWord(wordText, k); err != nil {
 		return nil, 0, err
 	}
 	switch {
 	case len(w) == 0:
 		return nil, 0, fmt.Errorf("position %q: the word is empty", text)
-	case len(w) > MaxPositionLength:
-		return nil, 0, fmt.Errorf("position: a word of %d symbols; positions hold at most %d", len(w), MaxPositionLength)
+	case len(w) > thue.MaxPositionLength:
+		return nil, 0, fmt.Errorf("position: a word of %d symbols; positions hold at most %d", len(w), thue.MaxPositionLength)
 	}
-	if _, over := FindRepetition(w, rule); over {
-		return nil, 0, fmt.Errorf("position %q: the word holds %s: the game is over", text, article(rule))
+	if _, over := thue.FindRepetition(w, rule); over {
+		return nil, 0, fmt.Errorf("position %q: the word holds %s: the game is over", text, rule.Article())
 	}
 	gap = -1
 	if hasGap {
@@ -93,8 +110,8 @@ func parsePosition(text string, k int, rule Rule) (w []byte, gap int, err error)
 // painter never prefers).
 type splitter struct {
 	k    int
-	rule Rule
-	f    Fitter
+	rule thue.Rule
+	f    thue.Fitter
 	fit  []uint32
 }
 
@@ -148,7 +165,7 @@ func (sp *splitter) Expand(position string) (distribute.Expansion, error) {
 // leafSolver answers subproblems with a Solver.
 type leafSolver struct {
 	k    int
-	rule Rule
+	rule thue.Rule
 	sv   *Solver
 }
 
@@ -183,7 +200,7 @@ func (ls *leafSolver) SolveLeaf(ctx context.Context, position string, t int64) (
 type distributedSearcher struct {
 	c    *distribute.Coordinator
 	k    int
-	rule Rule
+	rule thue.Rule
 }
 
 // Value is Solver.Value with each length decided by the coordinator.
@@ -200,7 +217,7 @@ func (d *distributedSearcher) Value(ctx context.Context, w []byte, gap, maxLengt
 // BestPositions lists the builder's positions in w that keep the value
 // v, in the local solver's order (fewest fitting symbols first).
 func (d *distributedSearcher) BestPositions(ctx context.Context, w []byte, v int) ([]int, error) {
-	var f Fitter
+	var f thue.Fitter
 	fit := f.FitAll(w, d.k, d.rule, nil)
 	order := make([]int, len(fit))
 	for i := range order {
@@ -231,7 +248,7 @@ func (d *distributedSearcher) BestPositions(ctx context.Context, w []byte, v int
 // builder cannot force a repetition by length t (every symbol where none
 // fits).
 func (d *distributedSearcher) BestSymbols(ctx context.Context, w []byte, gap, t int) ([]int, error) {
-	var f Fitter
+	var f thue.Fitter
 	set := f.FitAll(w, d.k, d.rule, nil)[gap]
 	var symbols []int
 	var moves []distribute.Move

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kombi/kombi/games/thue"
+
 	"github.com/kombi/kombi/solve"
 )
 
@@ -17,9 +19,9 @@ import (
 func TestSolverKnownValues(t *testing.T) {
 	for _, c := range []struct {
 		k     int
-		rule  Rule
+		rule  thue.Rule
 		value int
-	}{{2, Square, 3}, {3, Square, 5}, {4, Square, 7}, {2, Overlap, 5}, {3, Overlap, 12}} {
+	}{{2, thue.Square, 3}, {3, thue.Square, 5}, {4, thue.Square, 7}, {2, thue.Overlap, 5}, {3, thue.Overlap, 12}} {
 		for _, workers := range []int{1, 2} {
 			for _, maxLength := range []int{0, c.value, c.value + 1, c.value + 2, c.value + 3} {
 				sv := NewSolver(c.k, c.rule, SolverOptions{MemBytes: 1 << 22, Workers: workers})
@@ -41,13 +43,13 @@ func TestSolverKnownValues(t *testing.T) {
 // extremal reports whether w is square-free and every insertion of one of
 // the k symbols at every gap makes a square (checked by brute force).
 func extremal(w []byte, k int) bool {
-	if _, rep := FindRepetition(w, Square); rep {
+	if _, rep := thue.FindRepetition(w, thue.Square); rep {
 		return false
 	}
 	for i := 0; i <= len(w); i++ {
 		for c := 0; c < k; c++ {
 			nw := append(append(append([]byte{}, w[:i]...), byte(c)), w[i:]...)
-			if _, rep := FindRepetition(nw, Square); !rep {
+			if _, rep := thue.FindRepetition(nw, thue.Square); !rep {
 				return false
 			}
 		}
@@ -61,20 +63,20 @@ func extremal(w []byte, k int) bool {
 // by brute force, are valid positions whose value, one more than their
 // length, the solver finds at once.
 func TestExtremalWordsSolveAtOnce(t *testing.T) {
-	g, _ := New(3, Square, 0, 0)
+	g, _ := thue.New(3, thue.Square, 0, 0)
 	for _, text := range []string{
 		"0120102120121012010212012",
 		"010210120210201021202102012102120102101202102010212021020121021",
 		"012010212012101202120121020120210120102120121012021201210201202",
 	} {
-		w, err := ParseWord(text, 3)
+		w, err := thue.ParseWord(text, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !extremal(w, 3) {
 			t.Fatalf("%s is not an extremal square-free word", text)
 		}
-		sv := NewSolver(3, Square, SolverOptions{MemBytes: 1 << 20, Workers: 2})
+		sv := NewSolver(3, thue.Square, SolverOptions{MemBytes: 1 << 20, Workers: 2})
 		res, err := sv.Value(context.Background(), w, -1, 0)
 		if err != nil || !res.Exact || res.Value != len(w)+1 || res.Nodes > 1 {
 			t.Fatalf("%s: %+v %v, want value %d at once", text, res, err, len(w)+1)
@@ -85,7 +87,7 @@ func TestExtremalWordsSolveAtOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := solve.Solve(context.Background(), g, st, solve.Options{MemBytes: 1 << 20})
+		r, err := solve.SolveWith(context.Background(), solver{}, g, st, solve.Options{MemBytes: 1 << 20})
 		if err != nil || !r.Complete || r.Value != len(w)+1 || len(r.BestMoves) != len(w)+1 {
 			t.Fatalf("solve %s: %v %+v", text, err, r)
 		}
@@ -100,9 +102,9 @@ func TestSolverLongWords(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		k    int
-		rule Rule
+		rule thue.Rule
 		n    int
-	}{{4, Square, 62}, {4, Square, 66}, {3, Overlap, 64}, {5, Square, 35}, {5, Square, 45}} {
+	}{{4, thue.Square, 62}, {4, thue.Square, 66}, {3, thue.Overlap, 64}, {5, thue.Square, 35}, {5, thue.Square, 45}} {
 		for trial := 0; trial < 2; trial++ {
 			// A word with no dead gap, so that the search goes on.
 			w := randomLive(rng, c.n, c.k, c.rule)
@@ -133,9 +135,9 @@ func TestSolverLongWords(t *testing.T) {
 // randomLive returns a random repetition-free word of length n with no
 // dead gap (one where nothing fits), grown one insertion at a time (or a
 // shorter one when it gets stuck).
-func randomLive(rng *rand.Rand, n, k int, rule Rule) []byte {
+func randomLive(rng *rand.Rand, n, k int, rule thue.Rule) []byte {
 	w := []byte{0}
-	var f Fitter
+	var f thue.Fitter
 	for len(w) < n {
 		var opts [][2]int
 		for i, set := range f.FitAll(w, k, rule, nil) {
@@ -161,8 +163,8 @@ func randomLive(rng *rand.Rand, n, k int, rule Rule) []byte {
 	return w
 }
 
-func hasDeadGap(w []byte, k int, rule Rule) bool {
-	var f Fitter
+func hasDeadGap(w []byte, k int, rule thue.Rule) bool {
+	var f thue.Fitter
 	for _, set := range f.FitAll(w, k, rule, nil) {
 		if set == 0 {
 			return true
@@ -177,7 +179,7 @@ func hasDeadGap(w []byte, k int, rule Rule) bool {
 func TestKeysCanonical(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, k := range []int{2, 3, 4, 5, 7} {
-		sv := NewSolver(k, Overlap, SolverOptions{MemBytes: 1 << 16, Workers: 1})
+		sv := NewSolver(k, thue.Overlap, SolverOptions{MemBytes: 1 << 16, Workers: 1})
 		var buf []byte
 		keys := func(w []byte) (out [3]nodeKey, hasMask bool) {
 			var ms masks
@@ -195,10 +197,10 @@ func TestKeysCanonical(t *testing.T) {
 		}
 		seen := map[string][3]nodeKey{}
 		for trial := 0; trial < 300; trial++ {
-			w := randomFree(rng, 1+rng.IntN(min(sv.maxLen, MaxMaskLength)), k, Overlap)
-			c, _, _ := Canonical(w, -1, nil)
+			w := randomFree(rng, 1+rng.IntN(min(sv.maxLen, MaxMaskLength)), k, thue.Overlap)
+			c, _, _ := thue.Canonical(w, -1, nil)
 			c = slices.Clone(c)
-			rev := slices.Equal(renamed(w, false, nil), renamed(w, true, nil))
+			rev := slices.Equal(thue.Renamed(w, false, nil), thue.Renamed(w, true, nil))
 			kw, hasMask := keys(w)
 			// A renamed, perhaps reversed copy has the same keys.
 			perm := rng.Perm(k)

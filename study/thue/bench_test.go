@@ -4,11 +4,13 @@ import (
 	"math/rand/v2"
 	"syscall"
 	"testing"
+
+	"github.com/kombi/kombi/games/thue"
 )
 
 func benchWord(b *testing.B, n, k int) []byte {
 	rng := rand.New(rand.NewPCG(1, 1))
-	w := randomFree(rng, n, k, Square)
+	w := randomFree(rng, n, k, thue.Square)
 	if len(w) < n {
 		b.Skipf("no word of length %d", n)
 	}
@@ -17,16 +19,16 @@ func benchWord(b *testing.B, n, k int) []byte {
 
 func BenchmarkFitAll100(b *testing.B) {
 	w := benchWord(b, 100, 5)
-	var f Fitter
+	var f thue.Fitter
 	var fit []uint32
 	for b.Loop() {
-		fit = f.FitAll(w, 5, Square, fit)
+		fit = f.FitAll(w, 5, thue.Square, fit)
 	}
 }
 
 func BenchmarkPainterLevel1At100(b *testing.B) {
 	w := benchWord(b, 100, 5)
-	e := NewEngine(5, Square)
+	e := thue.NewEngine(5, thue.Square)
 	for b.Loop() {
 		e.NestingSymbol(w, 50, 1, nil)
 	}
@@ -34,7 +36,7 @@ func BenchmarkPainterLevel1At100(b *testing.B) {
 
 func BenchmarkBuilderLevel1At100(b *testing.B) {
 	w := benchWord(b, 100, 5)
-	e := NewEngine(5, Square)
+	e := thue.NewEngine(5, thue.Square)
 	for b.Loop() {
 		e.NestingPosition(w, 1, nil)
 	}
@@ -42,7 +44,7 @@ func BenchmarkBuilderLevel1At100(b *testing.B) {
 
 func BenchmarkSolverK5T14(b *testing.B) {
 	for b.Loop() {
-		sv := NewSolver(5, Square, SolverOptions{MemBytes: 64 << 20, Workers: 1})
+		sv := NewSolver(5, thue.Square, SolverOptions{MemBytes: 64 << 20, Workers: 1})
 		for T := 2; T <= 14; T++ {
 			if ok, err := sv.BuilderWins(b.Context(), []byte{0}, T); ok || err != nil {
 				b.Fatal(ok, err)
@@ -65,7 +67,7 @@ func cpuSeconds() float64 {
 func benchSolve(b *testing.B, L, workers int) {
 	for b.Loop() {
 		t0 := cpuSeconds()
-		sv := NewSolver(5, Square, SolverOptions{MemBytes: 1 << 30, Workers: workers})
+		sv := NewSolver(5, thue.Square, SolverOptions{MemBytes: 1 << 30, Workers: workers})
 		res, err := sv.Value(b.Context(), []byte{0}, -1, L)
 		if err != nil || res.Exact {
 			b.Fatal(res, err)
@@ -88,10 +90,10 @@ func BenchmarkSolverK5L17W2(b *testing.B) { benchSolve(b, 17, 2) }
 
 func BenchmarkFitAll16(b *testing.B) {
 	w := benchWord(b, 16, 5)
-	var f Fitter
+	var f thue.Fitter
 	var fit []uint32
 	for b.Loop() {
-		fit = f.FitAll(w, 5, Square, fit)
+		fit = f.FitAll(w, 5, thue.Square, fit)
 	}
 }
 
@@ -99,10 +101,10 @@ func BenchmarkMasksForbidden16(b *testing.B) {
 	w := benchWord(b, 16, 5)
 	var ms masks
 	ms.set(w, 5)
-	var F [MaxAlphabet]uint64
+	var F [thue.MaxAlphabet]uint64
 	var sc scratch
 	for b.Loop() {
-		ms.forbidden(Square, &F, &sc, false)
+		ms.forbidden(thue.Square, &F, &sc, false)
 	}
 }
 
@@ -110,19 +112,19 @@ func BenchmarkMasksForbidden60(b *testing.B) {
 	w := benchWord(b, 60, 5)
 	var ms masks
 	ms.set(w, 5)
-	var F [MaxAlphabet]uint64
+	var F [thue.MaxAlphabet]uint64
 	var sc scratch
 	for b.Loop() {
-		ms.forbidden(Square, &F, &sc, false)
+		ms.forbidden(thue.Square, &F, &sc, false)
 	}
 }
 
 func BenchmarkFitAll60(b *testing.B) {
 	w := benchWord(b, 60, 5)
-	var f Fitter
+	var f thue.Fitter
 	var fit []uint32
 	for b.Loop() {
-		fit = f.FitAll(w, 5, Square, fit)
+		fit = f.FitAll(w, 5, thue.Square, fit)
 	}
 }
 

@@ -12,13 +12,14 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue"
+	studythue "github.com/kombi/kombi/study/thue"
 	"github.com/kombi/kombi/sweep"
 )
 
 // BenchTables describe one `kombi bench thue` result: the engine's
 // decision times by word length, and the port of the thesis' listings on
 // the same positions.
-func BenchTables(r *thue.BenchResult) []game.Table {
+func BenchTables(r *studythue.BenchResult) []game.Table {
 	cf := r.Config
 	end := "ended with a square"
 	if !r.Finished {
@@ -170,25 +171,25 @@ type BenchOptions struct {
 	Log io.Writer
 }
 
-// Bench runs `kombi bench thue`: thue.Bench for each configuration. It
+// Bench runs `kombi bench thue`: studythue.Bench for each configuration. It
 // returns the results and their tables; interrupted, those finished with
 // the error.
-func Bench(ctx context.Context, opt BenchOptions) ([]*thue.BenchResult, []game.Table, error) {
-	cfgs, err := thue.BenchConfigs(opt.Names)
+func Bench(ctx context.Context, opt BenchOptions) ([]*studythue.BenchResult, []game.Table, error) {
+	cfgs, err := studythue.BenchConfigs(opt.Names)
 	if err != nil {
 		return nil, nil, usagef("bench thue: %w", err)
 	}
 	if opt.MaxLength < 0 || opt.MaxLength > thue.MaxPositionLength {
 		return nil, nil, usagef("--max-length %d: want 0 (the configuration's) to %d", opt.MaxLength, thue.MaxPositionLength)
 	}
-	results := []*thue.BenchResult{}
+	results := []*studythue.BenchResult{}
 	var tables []game.Table
 	for _, cf := range cfgs {
 		limit := cmp.Or(opt.MaxLength, cf.MaxLength)
 		if opt.Log != nil {
 			fmt.Fprintf(opt.Log, "bench %s (up to length %d)...\n", cf.Name, limit)
 		}
-		r, err := thue.Bench(ctx, cf, opt.Seed, limit, opt.PortBudget)
+		r, err := studythue.Bench(ctx, cf, opt.Seed, limit, opt.PortBudget)
 		if err != nil {
 			return results, tables, fmt.Errorf("bench thue: %w", err)
 		}

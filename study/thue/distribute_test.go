@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombi/kombi/games/thue"
+
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/solve/distribute"
@@ -50,20 +52,20 @@ func solveBoth(t *testing.T, gameString, position string, maxLength int, opt dis
 	t.Helper()
 	ctx := context.Background()
 	reg := &game.Registry{}
-	if err := reg.Register(NewType()); err != nil {
+	if err := reg.Register(thue.NewType()); err != nil {
 		t.Fatal(err)
 	}
 	gg, err := reg.Load(gameString, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := gg.(*Game)
+	g := Distributed{gg.(*thue.Game)}
 	s, err := game.StartOf(g, position)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sopt := solve.Options{MaxLength: maxLength, MemBytes: 1 << 24}
-	local, err = solve.Solve(ctx, g, s, sopt)
+	local, err = solve.SolveWith(ctx, solver{}, g.Game, s, sopt)
 	if err != nil {
 		t.Fatalf("%s %s: local: %v", gameString, position, err)
 	}
@@ -139,10 +141,11 @@ func TestDistributedRefines(t *testing.T) {
 // (a solve run again) asks nothing new.
 func TestDistributedReusesAnswers(t *testing.T) {
 	ctx := context.Background()
-	g, err := New(4, Square, 0, 0)
+	tg, err := thue.New(4, thue.Square, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := Distributed{tg}
 	be := distribute.NewLocal(g, 2, distribute.LeafOptions{MemBytes: 1 << 22, Threads: 1})
 	defer be.Close()
 	var stats []distribute.Stats
@@ -163,7 +166,7 @@ func TestDistributedReusesAnswers(t *testing.T) {
 }
 
 func TestSplitterPositions(t *testing.T) {
-	sp := &splitter{k: 3, rule: Square}
+	sp := &splitter{k: 3, rule: thue.Square}
 	if got := positionText([]byte{2, 1, 2}, -1, 3); got != "010" {
 		t.Errorf("canonical of 212: %q", got)
 	}
@@ -208,16 +211,16 @@ func TestDistributedRandomPositions(t *testing.T) {
 	games := []struct {
 		g      string
 		k      int
-		rule   Rule
+		rule   thue.Rule
 		length int
-	}{{"thue(alphabet=4,start=0)", 4, Square, 7}, {"thue(alphabet=3,rule=overlap,start=0)", 3, Overlap, 8}, {"thue(alphabet=2,rule=overlap,start=0)", 2, Overlap, 4}}
+	}{{"thue(alphabet=4,start=0)", 4, thue.Square, 7}, {"thue(alphabet=3,rule=overlap,start=0)", 3, thue.Overlap, 8}, {"thue(alphabet=2,rule=overlap,start=0)", 2, thue.Overlap, 4}}
 	for n := 0; n < 48; n++ {
 		gc := games[n%len(games)]
 		var w []byte
 		for len(w) < 1+rng.IntN(gc.length) {
 			var fits []byte
 			for c := 0; c < gc.k; c++ {
-				if _, rep := FindRepetition(append(append([]byte{}, w...), byte(c)), gc.rule); !rep {
+				if _, rep := thue.FindRepetition(append(append([]byte{}, w...), byte(c)), gc.rule); !rep {
 					fits = append(fits, byte(c))
 				}
 			}
@@ -226,7 +229,7 @@ func TestDistributedRandomPositions(t *testing.T) {
 			}
 			w = append(w, fits[rng.IntN(len(fits))])
 		}
-		pos := WordString(w, gc.k)
+		pos := thue.WordString(w, gc.k)
 		if rng.IntN(2) == 0 {
 			pos += fmt.Sprintf("@%d", rng.IntN(len(w)+1))
 		}
@@ -246,17 +249,17 @@ func TestDistributedRandomPositions(t *testing.T) {
 	}
 }
 
-func mustGame(t *testing.T, spec string) *Game {
+func mustGame(t *testing.T, spec string) Distributed {
 	t.Helper()
 	reg := &game.Registry{}
-	if err := reg.Register(NewType()); err != nil {
+	if err := reg.Register(thue.NewType()); err != nil {
 		t.Fatal(err)
 	}
 	g, err := reg.Load(spec, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g.(*Game)
+	return Distributed{g.(*thue.Game)}
 }
 
 // stopAtAsk is a Backend that cancels a context when it is first asked.

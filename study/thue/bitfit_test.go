@@ -1,9 +1,12 @@
 package thue
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/kombi/kombi/games/thue"
 )
 
 // TestMasksAgainstFitAll: the bit-parallel fitting sets equal Fitter's on
@@ -11,12 +14,12 @@ import (
 // rules, with the masks kept up to date by insert and remove.
 func TestMasksAgainstFitAll(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
-	var f Fitter
-	var F [MaxAlphabet]uint64
+	var f thue.Fitter
+	var F [thue.MaxAlphabet]uint64
 	var sc scratch
-	for _, rule := range []Rule{Square, Overlap} {
+	for _, rule := range []thue.Rule{thue.Square, thue.Overlap} {
 		for k := 2; k <= 6; k++ {
-			if rule == Square && k == 2 {
+			if rule == thue.Square && k == 2 {
 				continue // no binary square-free word is longer than 3
 			}
 			for trial := 0; trial < 60; trial++ {
@@ -30,7 +33,7 @@ func TestMasksAgainstFitAll(t *testing.T) {
 				}
 				got := ms.fitSets(&F, nil)
 				if !slices.Equal(got, want) {
-					t.Fatalf("%v k=%d word %v: masks %v, Fitter %v", rule, k, w, got, want)
+					t.Fatalf("%v k=%d word %v: masks %v, thue.Fitter %v", rule, k, w, got, want)
 				}
 				for i, set := range want {
 					if (set == 0) != (dead&(1<<i) != 0) {
@@ -44,7 +47,7 @@ func TestMasksAgainstFitAll(t *testing.T) {
 				}
 				for i, set := range want {
 					for ; set != 0; set &= set - 1 {
-						c := byte(trailingZeros(set))
+						c := byte(bits.TrailingZeros32(set))
 						nw := slices.Insert(slices.Clone(w), i, c)
 						ms.insert(i, c)
 						var ref masks

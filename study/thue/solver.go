@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kombi/kombi/games/thue"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -74,7 +75,7 @@ type bounds struct {
 // may be reused for many positions.
 type Solver struct {
 	k       int
-	rule    Rule
+	rule    thue.Rule
 	bits    int // bits per symbol in a key
 	maxLen  int // longest word with an exact key
 	tt      *solve.Table[[2]uint64, bounds]
@@ -91,7 +92,7 @@ type Solver struct {
 }
 
 // NewSolver returns a solver for k symbols and the rule.
-func NewSolver(k int, rule Rule, opt SolverOptions) *Solver {
+func NewSolver(k int, rule thue.Rule, opt SolverOptions) *Solver {
 	mem := opt.MemBytes
 	if mem <= 0 {
 		mem = DefaultMem()
@@ -161,7 +162,7 @@ func (s *Solver) key(w []byte, buf *[]byte) (k [2]uint64, selfRev bool) {
 	if n > s.maxLen {
 		return s.hashedKey(w, buf)
 	}
-	var namesF, namesR [MaxAlphabet]byte
+	var namesF, namesR [thue.MaxAlphabet]byte
 	var nextF, nextR byte = 1, 1
 	var f, r [2]uint64
 	selfRev = true
@@ -202,7 +203,7 @@ func (s *Solver) key(w []byte, buf *[]byte) (k [2]uint64, selfRev bool) {
 // hashedKey is key for words longer than maxLen.
 func (s *Solver) hashedKey(w []byte, buf *[]byte) (k [2]uint64, selfRev bool) {
 	n := len(w)
-	c, _, b := Canonical(w, -1, *buf)
+	c, _, b := thue.Canonical(w, -1, *buf)
 	*buf = b
 	selfRev = true
 	for j := 0; j < n; j++ {
@@ -227,7 +228,7 @@ func (s *Solver) hashedKey(w []byte, buf *[]byte) (k [2]uint64, selfRev bool) {
 // fitting symbols, fewest first, keeping the order of equals (a counting
 // sort: at most 33 counts).
 func byFit(fit []uint32, order, dst []int) []int {
-	var count [MaxAlphabet + 2]int
+	var count [thue.MaxAlphabet + 2]int
 	for _, i := range order {
 		count[bits.OnesCount32(fit[i])+1]++
 	}
@@ -250,9 +251,9 @@ type worker struct {
 	stop  *atomic.Bool // set when another worker answered first
 	word  []byte
 	ms    masks // the word's symbol masks, while it has at most MaxMaskLength symbols
-	forb  [MaxAlphabet]uint64
+	forb  [thue.MaxAlphabet]uint64
 	sc    scratch
-	f     Fitter // for longer words
+	f     thue.Fitter // for longer words
 	fits  [][]uint32
 	order [][]int
 	// deferred holds, per depth, the gaps left for a second pass
@@ -502,8 +503,8 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 // reply is being searched by another worker.
 func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (ok, later bool, err error) {
 	n := len(wk.word)
-	used := usedSymbols(wk.word)
-	var cands [MaxAlphabet]byte
+	used := thue.UsedSymbols(wk.word)
+	var cands [thue.MaxAlphabet]byte
 	nc := 0
 	triedNew := false
 	for ; set != 0; set &= set - 1 {
@@ -517,7 +518,7 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (
 		cands[nc] = byte(c)
 		nc++
 	}
-	var keys [MaxAlphabet]nodeKey
+	var keys [thue.MaxAlphabet]nodeKey
 	keyed := n+2 < T
 	if keyed {
 		for j := 0; j < nc; j++ {
@@ -588,14 +589,6 @@ func (wk *worker) root(gap, T int) (bool, error) {
 	}
 	ok, _, err := wk.positionWins(gap, fit[gap], T, 0, false)
 	return ok, err
-}
-
-func usedSymbols(w []byte) uint32 {
-	var u uint32
-	for _, c := range w {
-		u |= 1 << c
-	}
-	return u
 }
 
 // insert inserts c at position i of the word, and remove takes it out
@@ -708,11 +701,11 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 // deepen is Value's iteration on the length, given decide(T): whether the
 // builder can force a repetition by length T from w (the builder to move,
 // gap < 0, or the painter at gap). Its result lacks Nodes and Elapsed.
-func deepen(w []byte, gap, maxLength, k int, rule Rule, decide func(T int) (bool, error)) (Length, error) {
+func deepen(w []byte, gap, maxLength, k int, rule thue.Rule, decide func(T int) (bool, error)) (Length, error) {
 	res := Length{LowerBound: len(w) + 1}
 	first := len(w) + 1
 	if gap >= 0 {
-		var f Fitter
+		var f thue.Fitter
 		if f.FitAll(w, k, rule, nil)[gap] == 0 {
 			res.Value, res.Exact = first, true // every symbol ends the game
 			return res, nil
@@ -815,7 +808,7 @@ func (s *Solver) BestPositions(ctx context.Context, w []byte, v int) ([]int, err
 // all are returned.
 func (s *Solver) BestSymbols(ctx context.Context, w []byte, gap, t int) ([]int, error) {
 	b := solve.NewBudget(ctx, s.opt.Nodes)
-	var f Fitter
+	var f thue.Fitter
 	set := f.FitAll(w, s.k, s.rule, nil)[gap]
 	var best []int
 	for c := 0; c < s.k; c++ {

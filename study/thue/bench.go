@@ -3,21 +3,22 @@ package thue
 import (
 	"context"
 	"fmt"
+	"github.com/kombi/kombi/games/thue"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/kombi/kombi/games/thue/port"
+	"github.com/kombi/kombi/study/thue/port"
 )
 
 // BenchConfig is one of the thesis' measured configurations.
 type BenchConfig struct {
-	Name         string `json:"name"`
-	K            int    `json:"alphabet"`
-	Rule         Rule   `json:"-"`
-	BuilderLevel int    `json:"builder_level"`
-	PainterLevel int    `json:"painter_level"`
+	Name         string    `json:"name"`
+	K            int       `json:"alphabet"`
+	Rule         thue.Rule `json:"-"`
+	BuilderLevel int       `json:"builder_level"`
+	PainterLevel int       `json:"painter_level"`
 	// Thesis is what the thesis measured for this configuration.
 	Thesis string `json:"thesis"`
 	// MaxLength is the word length a benchmark game stops at by default
@@ -94,7 +95,7 @@ type BenchResult struct {
 // sides), checking that the decisions agree and timing them, until
 // portBudget is spent.
 func Bench(ctx context.Context, cfg BenchConfig, seed uint64, maxLength int, portBudget time.Duration) (*BenchResult, error) {
-	eng := NewEngine(cfg.K, cfg.Rule)
+	eng := thue.NewEngine(cfg.K, cfg.Rule)
 	start := int(seed % uint64(cfg.K))
 	res := &BenchResult{Config: cfg, Start: start, Seed: seed}
 	var rng *rand.Rand
@@ -148,7 +149,7 @@ func Bench(ctx context.Context, cfg BenchConfig, seed uint64, maxLength int, por
 
 	// The port on positions of increasing length (every length at first,
 	// sparser later), until the budget is spent.
-	p := &port.Player{Overlap: cfg.Rule == Overlap, Power: cfg.K, BuilderNestingLevel: cfg.BuilderLevel, PainterNestingLevel: cfg.PainterLevel}
+	p := &port.Player{Overlap: cfg.Rule == thue.Overlap, Power: cfg.K, BuilderNestingLevel: cfg.BuilderLevel, PainterNestingLevel: cfg.PainterLevel}
 	spent := time.Duration(0)
 	var fastSum, portSum float64
 	next := 0
@@ -230,7 +231,7 @@ func Bench(ctx context.Context, cfg BenchConfig, seed uint64, maxLength int, por
 	return res, nil
 }
 
-func hasRepetitionThrough(w []byte, rule Rule, i int) bool {
-	_, ok := RepetitionThrough(w, rule, i)
+func hasRepetitionThrough(w []byte, rule thue.Rule, i int) bool {
+	_, ok := thue.RepetitionThrough(w, rule, i)
 	return ok
 }

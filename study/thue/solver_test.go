@@ -11,12 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombi/kombi/games/thue"
+
 	"github.com/kombi/kombi/solve"
 )
 
 // bruteValue is plain minimax without table, symmetry or pruning: the
 // final length under optimal play, capped at cap+1 ("longer than cap").
-func bruteValue(w []byte, k int, rule Rule, cap int) int {
+func bruteValue(w []byte, k int, rule thue.Rule, cap int) int {
 	n := len(w)
 	if n >= cap {
 		return cap + 1
@@ -27,7 +29,7 @@ func bruteValue(w []byte, k int, rule Rule, cap int) int {
 		for c := 0; c < k && worst < best; c++ {
 			nw := append(append(append([]byte{}, w[:i]...), byte(c)), w[i:]...)
 			v := n + 1
-			if _, rep := FindRepetition(nw, rule); !rep {
+			if _, rep := thue.FindRepetition(nw, rule); !rep {
 				v = bruteValue(nw, k, rule, cap)
 			}
 			worst = max(worst, v)
@@ -38,12 +40,12 @@ func bruteValue(w []byte, k int, rule Rule, cap int) int {
 }
 
 // brutePainterValue is bruteValue with the painter to move at gap.
-func brutePainterValue(w []byte, gap, k int, rule Rule, cap int) int {
+func brutePainterValue(w []byte, gap, k int, rule thue.Rule, cap int) int {
 	n := len(w)
 	best := n + 1
 	for c := 0; c < k; c++ {
 		nw := append(append(append([]byte{}, w[:gap]...), byte(c)), w[gap:]...)
-		if _, rep := FindRepetition(nw, rule); !rep {
+		if _, rep := thue.FindRepetition(nw, rule); !rep {
 			best = max(best, bruteValue(nw, k, rule, cap))
 		}
 	}
@@ -55,9 +57,9 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	cases := []struct {
 		k    int
-		rule Rule
+		rule thue.Rule
 		cap  int
-	}{{2, Square, 6}, {3, Square, 8}, {2, Overlap, 8}, {3, Overlap, 7}, {4, Square, 7}}
+	}{{2, thue.Square, 6}, {3, thue.Square, 8}, {2, thue.Overlap, 8}, {3, thue.Overlap, 7}, {4, thue.Square, 7}}
 	for _, c := range cases {
 		for _, workers := range []int{1, 2} {
 			sv := NewSolver(c.k, c.rule, SolverOptions{MemBytes: 1 << 20, Workers: workers})
@@ -95,10 +97,10 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 // TestSolveInterrupted: a stopped solve returns the bound proven so far
 // with the error; so does one that used up its node budget.
 func TestSolveInterrupted(t *testing.T) {
-	g, _ := New(5, Square, 0, 0)
+	g, _ := thue.New(5, thue.Square, 0, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	r, err := g.Solve(ctx, g.NewInitialState(), solve.Options{MemBytes: 1 << 24})
+	r, err := solve.SolveWith(ctx, solver{}, g, g.NewInitialState(), solve.Options{MemBytes: 1 << 24})
 	if !errors.Is(err, context.DeadlineExceeded) || r == nil {
 		t.Fatalf("interrupted solve: %v %+v", err, r)
 	}
@@ -108,7 +110,7 @@ func TestSolveInterrupted(t *testing.T) {
 	if !strings.Contains(r.Text, "Interrupted. Proven so far: the game lasts at least") {
 		t.Fatalf("text: %s", r.Text)
 	}
-	r, err = g.Solve(context.Background(), g.NewInitialState(), solve.Options{Nodes: 5000})
+	r, err = solve.SolveWith(context.Background(), solver{}, g, g.NewInitialState(), solve.Options{Nodes: 5000})
 	if !errors.Is(err, solve.ErrBudget) || r == nil || r.LowerBound == nil || r.Complete || r.Nodes < 5000 {
 		t.Fatalf("solve over its node budget: %v %+v", err, r)
 	}
@@ -117,7 +119,7 @@ func TestSolveInterrupted(t *testing.T) {
 // TestSolverTableBound: a tiny table still gives exact answers, and the
 // default table starts small.
 func TestSolverTableBound(t *testing.T) {
-	sv := NewSolver(3, Overlap, SolverOptions{MemBytes: 4096, Workers: 2})
+	sv := NewSolver(3, thue.Overlap, SolverOptions{MemBytes: 4096, Workers: 2})
 	res, err := sv.Value(context.Background(), []byte{0}, -1, 0)
 	if err != nil || !res.Exact || res.Value != 12 {
 		t.Fatalf("k=3 overlap with a 4 KiB table: %+v %v", res, err)
@@ -125,7 +127,7 @@ func TestSolverTableBound(t *testing.T) {
 	if b := sv.TableBytes(); b > 4096 {
 		t.Fatalf("table of %d bytes exceeds 4 KiB", b)
 	}
-	sv = NewSolver(4, Square, SolverOptions{})
+	sv = NewSolver(4, thue.Square, SolverOptions{})
 	if res, err := sv.Value(context.Background(), []byte{0}, -1, 0); err != nil || res.Value != 7 {
 		t.Fatalf("k=4: %+v %v", res, err)
 	}
@@ -137,22 +139,22 @@ func TestSolverTableBound(t *testing.T) {
 // TestSolveResults: the value and the best moves for either player to
 // move, against brute force, and finished games.
 func TestSolveResults(t *testing.T) {
-	g, _ := New(4, Square, 0, 0)
+	g, _ := thue.New(4, thue.Square, 0, 0)
 	for _, pos := range []string{"0", "0@1", "01@2", "012@3", "0120@4", "0102@2", "01020@5", "0101"} {
 		st, err := g.ParsePosition(pos)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := st.(*State)
+		s := st.(*thue.State)
 		// Brute force: every move's value, the best for the mover.
 		value, best := 0, []string{}
 		switch {
 		case s.IsTerminal():
-			value = len(s.word)
-		case s.pos < 0:
+			value = len(s.Word())
+		case s.Gap() < 0:
 			value = 1 << 30
-			for i := 0; i <= len(s.word); i++ {
-				v := brutePainterValue(s.word, i, 4, Square, 8)
+			for i := 0; i <= len(s.Word()); i++ {
+				v := brutePainterValue(s.Word(), i, 4, thue.Square, 8)
 				if v < value {
 					value, best = v, best[:0]
 				}
@@ -162,10 +164,10 @@ func TestSolveResults(t *testing.T) {
 			}
 		default:
 			for c := 0; c < 4; c++ {
-				nw := slices.Insert(slices.Clone(s.word), s.pos, byte(c))
+				nw := slices.Insert(slices.Clone(s.Word()), s.Gap(), byte(c))
 				v := len(nw)
-				if _, rep := FindRepetition(nw, Square); !rep {
-					v = bruteValue(nw, 4, Square, 8)
+				if _, rep := thue.FindRepetition(nw, thue.Square); !rep {
+					v = bruteValue(nw, 4, thue.Square, 8)
 				}
 				if v > value {
 					value, best = v, best[:0]
@@ -176,20 +178,20 @@ func TestSolveResults(t *testing.T) {
 			}
 		}
 		outcome := solve.Win // the builder's, and seat 0's at the end
-		if s.pos >= 0 {
+		if s.Gap() >= 0 {
 			outcome = solve.Loss
 		}
-		r, err := solve.Solve(context.Background(), g, st, solve.Options{MemBytes: 1 << 20})
+		r, err := solve.SolveWith(context.Background(), solver{}, g, st, solve.Options{MemBytes: 1 << 20})
 		if err != nil || !r.Complete || r.Outcome != outcome || r.Value != value || r.LowerBound != nil {
 			t.Fatalf("%s: want value %d: %v %+v", pos, value, err, r)
 		}
-		if !slices.Equal(r.BestMoves, best) && !(s.pos < 0 && slices.Equal(sorted(r.BestMoves), best)) {
+		if !slices.Equal(r.BestMoves, best) && !(s.Gap() < 0 && slices.Equal(sorted(r.BestMoves), best)) {
 			t.Errorf("%s: best moves %v, want %v", pos, r.BestMoves, best)
 		}
 	}
 	// With a target, the painter wins by reaching it.
-	g, _ = New(5, Square, 0, 8)
-	r, err := g.Solve(context.Background(), g.NewInitialState(), solve.Options{})
+	g, _ = thue.New(5, thue.Square, 0, 8)
+	r, err := solve.SolveWith(context.Background(), solver{}, g, g.NewInitialState(), solve.Options{})
 	if err != nil || !r.Complete || r.Outcome != solve.Loss || r.Value != 8 {
 		t.Fatalf("k=5 target 8: %v %+v", err, r)
 	}
@@ -210,10 +212,10 @@ func sorted(texts []string) []string {
 func TestSolveAgainstMinimax(t *testing.T) {
 	for _, c := range []struct {
 		k      int
-		rule   Rule
+		rule   thue.Rule
 		target int
-	}{{3, Square, 4}, {3, Square, 5}, {3, Square, 6}, {2, Overlap, 5}, {2, Overlap, 6}, {3, Overlap, 6}, {4, Square, 7}, {4, Square, 8}} {
-		g, _ := New(c.k, c.rule, 0, c.target)
+	}{{3, thue.Square, 4}, {3, thue.Square, 5}, {3, thue.Square, 6}, {2, thue.Overlap, 5}, {2, thue.Overlap, 6}, {3, thue.Overlap, 6}, {4, thue.Square, 7}, {4, thue.Square, 8}} {
+		g, _ := thue.New(c.k, c.rule, 0, c.target)
 		rng := rand.New(rand.NewPCG(uint64(c.k), uint64(c.target)))
 		s := g.NewInitialState()
 		for !s.IsTerminal() {
@@ -221,9 +223,9 @@ func TestSolveAgainstMinimax(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := g.Solve(context.Background(), s, solve.Options{MemBytes: 1 << 20})
+			got, err := solve.SolveWith(context.Background(), solver{}, g, s, solve.Options{MemBytes: 1 << 20})
 			if err != nil || got.Outcome != want.Outcome {
-				t.Fatalf("k=%d %v target %d at %s: solver %v %+v, minimax %v", c.k, c.rule, c.target, s.(*State).Position(), err, got, want.Outcome)
+				t.Fatalf("k=%d %v target %d at %s: solver %v %+v, minimax %v", c.k, c.rule, c.target, s.(*thue.State).Position(), err, got, want.Outcome)
 			}
 			moves := s.LegalMoves(nil)
 			if err := s.Apply(moves[rng.IntN(len(moves))]); err != nil {
@@ -235,7 +237,7 @@ func TestSolveAgainstMinimax(t *testing.T) {
 
 // memoValue is plain minimax memoised on the exact word (no symmetry, no
 // ordering, no bounds), capped like bruteValue.
-func memoValue(w []byte, k int, rule Rule, cap int, memo map[string]int) int {
+func memoValue(w []byte, k int, rule thue.Rule, cap int, memo map[string]int) int {
 	n := len(w)
 	if n >= cap {
 		return cap + 1
@@ -249,7 +251,7 @@ func memoValue(w []byte, k int, rule Rule, cap int, memo map[string]int) int {
 		for c := 0; c < k; c++ {
 			nw := append(append(append([]byte{}, w[:i]...), byte(c)), w[i:]...)
 			v := n + 1
-			if _, rep := FindRepetition(nw, rule); !rep {
+			if _, rep := thue.FindRepetition(nw, rule); !rep {
 				v = memoValue(nw, k, rule, cap, memo)
 			}
 			worst = max(worst, v)
@@ -261,7 +263,7 @@ func memoValue(w []byte, k int, rule Rule, cap int, memo map[string]int) int {
 }
 
 func TestOverlap3ValueByMemoisedMinimax(t *testing.T) {
-	if got := memoValue([]byte{0}, 3, Overlap, 13, map[string]int{}); got != 12 {
+	if got := memoValue([]byte{0}, 3, thue.Overlap, 13, map[string]int{}); got != 12 {
 		t.Fatalf("3 symbols, overlaps: memoised minimax value %d, want 12", got)
 	}
 }
@@ -273,9 +275,9 @@ func TestOverlap3ValueByMemoisedMinimax(t *testing.T) {
 func TestThesisOpenValues(t *testing.T) {
 	for _, c := range []struct {
 		k     int
-		rule  Rule
+		rule  thue.Rule
 		value int
-	}{{3, Square, 5}, {4, Square, 7}, {2, Overlap, 5}} {
+	}{{3, thue.Square, 5}, {4, thue.Square, 7}, {2, thue.Overlap, 5}} {
 		if got := bruteValue([]byte{0}, c.k, c.rule, c.value); got != c.value {
 			t.Errorf("k=%d %v: brute force value %d, want %d", c.k, c.rule, got, c.value)
 		}
@@ -292,7 +294,7 @@ func TestThesisOpenValues(t *testing.T) {
 func TestSolverProgress(t *testing.T) {
 	var lines []string
 	var mu sync.Mutex
-	sv := NewSolver(5, Square, SolverOptions{MemBytes: 1 << 22, Progress: func(p solve.Progress) {
+	sv := NewSolver(5, thue.Square, SolverOptions{MemBytes: 1 << 22, Progress: func(p solve.Progress) {
 		mu.Lock()
 		if p.Nodes > 0 {
 			lines = append(lines, p.Message)
