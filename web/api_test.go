@@ -193,11 +193,11 @@ type failingStore struct {
 	fail atomic.Bool
 }
 
-func (f *failingStore) SaveMatch(ctx context.Context, m *web.StoredMatch) error {
+func (f *failingStore) Write(ctx context.Context, ws []web.Write) error {
 	if f.fail.Load() {
 		return errors.New("disk full")
 	}
-	return f.MemoryStore.SaveMatch(ctx, m)
+	return f.MemoryStore.Write(ctx, ws)
 }
 
 // TestAMoveNotStoredIsNotAcknowledged: with the store failing, a move is

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -439,7 +440,10 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	stored, err := s.opt.Store.Matches(r.Context(), false, name, limit)
-	if err != nil {
+	var bad *UnreadableError
+	if errors.As(err, &bad) {
+		s.opt.Logger.Warn("stored matches left out", "ids", bad.IDs, "err", bad.Err)
+	} else if err != nil {
 		s.opt.Logger.Error("list matches", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the matches could not be read; try again")
 		return

@@ -76,6 +76,7 @@ type Server struct {
 	searches chan struct{}
 	analyses chan struct{}
 	cache    *analysisCache
+	writer   *writer
 	mu       sync.Mutex
 	matches  map[string]*liveMatch
 	ctx      context.Context
@@ -111,15 +112,20 @@ func New(opt Options) (*Server, error) {
 		return nil, err
 	}
 	ctx, stop := context.WithCancel(context.Background())
+	writers := 1
+	if ws, ok := opt.Store.(interface{ Writers() int }); ok {
+		writers = ws.Writers()
+	}
 	return &Server{id: id, opt: opt, searches: make(chan struct{}, opt.MaxSearches), analyses: make(chan struct{}, opt.MaxAnalyses),
-		cache: newAnalysisCache(), matches: map[string]*liveMatch{}, ctx: ctx, stop: stop}, nil
+		cache: newAnalysisCache(), writer: newWriter(opt.Store, writers), matches: map[string]*liveMatch{}, ctx: ctx, stop: stop}, nil
 }
 
-// Close stops the computer players and background analyses; matches stay
-// stored.
+// Close stops the computer players and background analyses, then the
+// writer once what was given to it is stored.
 func (s *Server) Close() {
 	s.stop()
 	s.wg.Wait()
+	s.writer.close()
 }
 
 // Resume loads the stored unfinished matches and continues them. It
@@ -127,7 +133,10 @@ func (s *Server) Close() {
 // logged.
 func (s *Server) Resume(ctx context.Context) (int, error) {
 	stored, err := s.opt.Store.Matches(ctx, true, "", MaxMatches)
-	if err != nil {
+	var bad *UnreadableError
+	if errors.As(err, &bad) {
+		s.opt.Logger.Warn("stored matches left out", "ids", bad.IDs, "err", bad.Err)
+	} else if err != nil {
 		return 0, fmt.Errorf("resume matches: %w", err)
 	}
 	n := 0
