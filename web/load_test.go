@@ -80,6 +80,7 @@ func serveLoad(b *testing.B, st web.Store, people int) {
 		latencies []time.Duration
 		failed    atomic.Int64
 		games     atomic.Int64
+		logged    atomic.Int64
 	)
 	d := loadTime()
 	b.ResetTimer()
@@ -91,7 +92,7 @@ func serveLoad(b *testing.B, st web.Store, people int) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				p := &person{client: client, url: h.ts.URL, rng: rand.New(rand.NewPCG(uint64(i), 7))}
+				p := &person{client: client, url: h.ts.URL, rng: rand.New(rand.NewPCG(uint64(i), 7)), b: b, logged: &logged}
 				for ctx.Err() == nil {
 					mine, ok := p.playOne(ctx, uint64(i))
 					mu.Lock()
@@ -131,6 +132,15 @@ type person struct {
 	client *http.Client
 	url    string
 	rng    *rand.Rand
+	b      *testing.B
+	logged *atomic.Int64 // failures logged by every person
+}
+
+// fail logs the first failures of a load run (not those after its end).
+func (p *person) fail(ctx context.Context, what string, status int, err error) {
+	if ctx.Err() == nil && p.logged.Add(1) <= 3 {
+		p.b.Logf("%s: status %d, %v", what, status, err)
+	}
 }
 
 // loadMatch is what a person reads of a match.
@@ -149,12 +159,14 @@ func (p *person) playOne(ctx context.Context, seed uint64) (lat []time.Duration,
 	var m loadMatch
 	body := map[string]any{"game": "nim(piles=9;10;11;12)", "players": []string{"human", "random"}, "seed": seed}
 	if st, err := p.post(ctx, "/api/matches", "", body, &m); err != nil || st != http.StatusCreated {
+		p.fail(ctx, "create", st, err)
 		return nil, ctx.Err() != nil
 	}
 	token := *m.SeatTokens[0]
 	req, _ := http.NewRequestWithContext(ctx, "GET", p.url+"/api/matches/"+m.ID+"/events", nil)
 	res, err := p.client.Do(req)
 	if err != nil {
+		p.fail(ctx, "events", 0, err)
 		return nil, ctx.Err() != nil
 	}
 	defer res.Body.Close()
@@ -163,6 +175,7 @@ func (p *person) playOne(ctx context.Context, seed uint64) (lat []time.Duration,
 		if m.ToMove == nil || *m.ToMove != 0 {
 			next, err := nextState(events)
 			if err != nil {
+				p.fail(ctx, "event", 0, err)
 				return lat, ctx.Err() != nil
 			}
 			if next.Version > m.Version {
@@ -175,6 +188,7 @@ func (p *person) playOne(ctx context.Context, seed uint64) (lat []time.Duration,
 		var next loadMatch
 		st, err := p.post(ctx, "/api/matches/"+m.ID+"/moves", token, map[string]string{"move": mv}, &next)
 		if err != nil || st != http.StatusOK {
+			p.fail(ctx, "move", st, err)
 			return lat, ctx.Err() != nil
 		}
 		lat = append(lat, time.Since(start))

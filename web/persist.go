@@ -36,7 +36,7 @@ func (s *Server) changed(m *liveMatch) snapshot {
 	set, _ := json.Marshal(settings{Paused: m.paused, DelayMS: m.delay.Milliseconds(), ControlHash: m.control})
 	sm := &StoredMatch{ID: m.id, Mode: m.mode, Record: *rec, TokenHashes: m.tokens, Settings: set,
 		Finished: m.live.Over(), Created: m.created, Updated: m.updated}
-	snap := snapshot{rev: m.rev, match: sm, view: s.matchJSON(m, -1)}
+	snap := snapshot{rev: m.rev, match: sm, view: s.matchJSON(m)}
 	if sm.Finished && m.mode == ModeSolo && !rec.Aborted {
 		snap.solo, snap.key = true, highScoreKey(m.live.Game())
 	}
