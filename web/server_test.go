@@ -36,7 +36,7 @@ func newHarness(t *testing.T, st web.Store) *harness {
 	if store == nil {
 		store = &web.MemoryStore{}
 	}
-	srv, err := web.New(web.Options{Games: kit.Games, Bots: kit.Bots, Solvers: kit.Solvers(), Store: store, MaxThink: 5 * time.Second, MaxSearches: 2,
+	srv, err := web.New(web.Options{Games: kit.Games, Bots: kit.Bots, Solvers: kit.Solvers(), Store: store, MaxThink: 5 * time.Second, MaxSearches: 2, CreatesPerMinute: 1 << 20,
 		Catalogue: func() any { return all.Catalogue(kit.Games, kit.Bots) }})
 	if err != nil {
 		t.Fatal(err)
