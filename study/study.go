@@ -8,6 +8,7 @@
 package study
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -23,6 +24,44 @@ type Registry struct {
 	Solvers solve.Solvers
 	// frontier lists the families' frontier rows in the order added.
 	frontier []func() []solve.FrontierRow
+	// commands lists the studies' commands in the order added.
+	commands []Command
+}
+
+// Command is a study that a command line runs (`kombi table vdwlist`,
+// `kombi bench nim2d`, ...): its settings become the command's flags, its
+// result's tables or JSON are printed.
+type Command struct {
+	// Group is the group of commands it belongs to: "table", "bench" or
+	// "report".
+	Group string
+	// Name is the command's name in its group; Short says in a line what
+	// it prints.
+	Name, Short string
+	// Format is the output format by default: "text" or "markdown".
+	Format string
+	// New returns fresh options and the function that runs the study with
+	// them.
+	New func() (Options, Run)
+}
+
+// Run runs a study with the options New returned, reporting progress to
+// progress (nil: none). Cut short by the context (or its own budget), it
+// returns what it did with the error (see solve.Stopped).
+type Run func(ctx context.Context, progress func(solve.Progress)) (game.Tabler, error)
+
+// AddCommand adds a study's command.
+func (r *Registry) AddCommand(c Command) { r.commands = append(r.commands, c) }
+
+// Commands returns the commands of a group, in the order added.
+func (r *Registry) Commands(group string) []Command {
+	var out []Command
+	for _, c := range r.commands {
+		if c.Group == group {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // AddFrontier adds a family's frontier rows (`kombi report frontier`).

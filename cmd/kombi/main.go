@@ -115,11 +115,11 @@ func (a *app) rootCmd() *cobra.Command {
 			a.sweepRunCmd(), a.sweepResultsCmd(), a.sweepPlotCmd(), a.sweepStatusCmd()),
 		// The analysis commands group what the game families add (cmd/kombi/<family>.go).
 		group("table", "Print tables of exact values (Wythoff P-positions, Grundy values, ...)",
-			a.tableWythoffCmd(), a.tableGrundyCmd(), a.tableBuildingNimCmd(), a.vdwlistTableCmd(), a.apTableCmd(), a.nim2dShapesCmd()),
+			append(a.studyCmds("table"), a.tableWythoffCmd(), a.tableGrundyCmd(), a.apTableCmd())...),
 		group("bench", "Measure the speed of engines and solvers against their baselines",
-			a.benchWythoffCmd(), a.nim2dBenchCmd(), a.vdwlistBenchCmd(), a.apBenchCmd(), a.benchThueCmd()),
+			append(a.studyCmds("bench"), a.benchWythoffCmd(), a.benchThueCmd())...),
 		group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
-			a.reportWythoffTable5Cmd(), a.nim2dEndgamesCmd(), a.vdwlistReportCmd(), a.apReportCmd(), a.reportTable31Cmd(), a.reportFrontierCmd()),
+			append(a.studyCmds("report"), a.reportWythoffTable5Cmd(), a.apReportCmd(), a.reportTable31Cmd(), a.reportFrontierCmd())...),
 		group("plot", "Draw plots (PNG or SVG) from game records", a.plotDecisionTimesCmd()))
 	addHelp(root)
 	return root

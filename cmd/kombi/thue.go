@@ -18,7 +18,7 @@ import (
 	"github.com/kombi/kombi/sweep"
 )
 
-// The Thue commands parse flags and call package thesis (games/thue/thesis).
+// The Thue commands parse flags and call package thesis (study/thue/thesis).
 
 type thesisKeys struct{ thesis.Keys } // the Thue thesis' keys of a play config
 
@@ -28,8 +28,8 @@ const thesisKeyNames = thesis.KeyNames
 
 // thueCommand builds a command without arguments; thueErr makes the thesis
 // package's input errors usage errors, and Ctrl-C exit 130.
-func thueCommand(h thesis.Help, run func(c *cobra.Command) error) *cobra.Command {
-	return &cobra.Command{Use: h.Use, Short: h.Short, Long: h.Long, Example: h.Example, Args: exactArgs(0, "no arguments"),
+func thueCommand(use, short string, run func(c *cobra.Command) error) *cobra.Command {
+	return &cobra.Command{Use: use, Short: short, Args: exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error { return thueErr(c, run(c)) }}
 }
 
@@ -37,7 +37,7 @@ func thueErr(c *cobra.Command, err error) error {
 	if err != nil && c.Context().Err() != nil {
 		return interrupted(c.Context(), err)
 	}
-	return pick[error](errors.Is(err, thesis.ErrUsage), usage(err), err)
+	return pick[error](errors.Is(err, thesis.ErrUsage), usage(err), flagged(err))
 }
 
 func pick[T any](cond bool, yes, no T) T { // cond ? yes : no
@@ -74,7 +74,7 @@ func (a *app) playThesis(c *cobra.Command, cfg playConfig, f playFlags, spec str
 
 func (a *app) thueCmd() *cobra.Command {
 	m, s := thesis.MatchOptions{}, thesis.SoloOptions{}
-	match := a.thueSession(thesis.MatchHelp, &m.Session, func(c *cobra.Command) error {
+	match := a.thueSession("match", "Two rounds, each player once builder and once painter; more painter points wins", &m.Session, func(c *cobra.Command) error {
 		res, err := thesis.PlayMatch(c.Context(), a.games, a.bots, m)
 		if m.JSON && res != nil {
 			return cmp.Or(writeJSON(a.stdout, res), err)
@@ -88,7 +88,7 @@ func (a *app) thueCmd() *cobra.Command {
 	fl.StringVar(&m.Names[1], "name-b", "B", "name of player B")
 	fl.BoolVar(&m.JSON, "json", false, "print the match result with both records as JSON")
 	fl.DurationVar(&m.MaxThink, "max-think", 0, "abort when a computer decision takes longer (0: no limit)")
-	solo := a.thueSession(thesis.SoloHelp, &s.Session, func(c *cobra.Command) error {
+	solo := a.thueSession("solo", "One person plays both roles; the longest word ever reached is the high score", &s.Session, func(c *cobra.Command) error {
 		_, err := thesis.PlaySolo(c.Context(), a.games, s)
 		return err
 	})
@@ -99,8 +99,8 @@ func (a *app) thueCmd() *cobra.Command {
 
 // thueSession is `kombi thue match` or `solo` with the flags they share:
 // before run it opens the transcript file (unless --no-out) and the console.
-func (a *app) thueSession(h thesis.Help, s *thesis.Session, run func(c *cobra.Command) error) *cobra.Command {
-	c := thueCommand(h, func(c *cobra.Command) (err error) {
+func (a *app) thueSession(use, short string, s *thesis.Session, run func(c *cobra.Command) error) *cobra.Command {
+	c := thueCommand(use, short, func(c *cobra.Command) (err error) {
 		var file *os.File
 		if s.Seed, s.Input = pick(c.Flags().Changed("seed"), s.Seed, match.RandomSeed()), a.input; !s.NoOut {
 			if file, err = files.NewTranscriptFile(s.Out, "thue-"+c.Name(), s.Seed); err != nil {
@@ -122,7 +122,7 @@ func (a *app) thueSession(h thesis.Help, s *thesis.Session, run func(c *cobra.Co
 
 func (a *app) benchThueCmd() *cobra.Command {
 	out, opt := output{}, thesis.BenchOptions{Log: a.stderr}
-	c := thueCommand(thesis.BenchHelp, func(c *cobra.Command) error {
+	c := thueCommand("thue", "Decision times of the thesis' strategies: the fast engine against the port of its listings", func(c *cobra.Command) error {
 		if err := out.Check(); err != nil {
 			return err
 		}
@@ -141,7 +141,7 @@ func (a *app) benchThueCmd() *cobra.Command {
 func (a *app) plotDecisionTimesCmd() *cobra.Command {
 	var lp report.LinePlot
 	var out, who string
-	c := thueCommand(thesis.PlotHelp, func(c *cobra.Command) (err error) {
+	c := thueCommand("decision-times RECORD...", "Seconds per decision against the word length (the Thue thesis' Figures 3.1-3.6)", func(c *cobra.Command) (err error) {
 		var title string
 		lp.Series, title, err = thesis.DecisionTimes(c.Flags().Args(), who, out, a.stderr, func(r *game.Record, seats []game.Player) ([]report.Series, error) {
 			return report.DecisionTimes(a.games, []*game.Record{r}, seats, thesis.SeriesName)
@@ -165,7 +165,7 @@ func (a *app) plotDecisionTimesCmd() *cobra.Command {
 
 func (a *app) reportTable31Cmd() *cobra.Command {
 	out, maxLevel := output{}, 0
-	c := thueCommand(thesis.Table31Help, func(c *cobra.Command) error {
+	c := thueCommand("thue-table31", "The Thue thesis' Table 3.1 (game length by alphabet and nesting levels), recomputed", func(c *cobra.Command) error {
 		cells, err := thesis.Table31Cells(maxLevel)
 		if err = cmp.Or(out.Check(), err); err != nil {
 			return err

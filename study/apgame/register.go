@@ -1,11 +1,13 @@
 package apgame
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/apgame"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
 )
 
@@ -15,6 +17,12 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 	if err := studies.Solvers.Register("ap", solver{}); err != nil {
 		return err
 	}
+	studies.AddCommand(study.Command{Group: "bench", Name: "ap", Format: "text",
+		Short: "Szemerédi game: time the set draw, the progressions (against a plain search), a move (against a recount)",
+		New: func() (study.Options, study.Run) {
+			var o BenchOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
 	return bots.Register(&bot.Factory{
 		Name:  "perfect",
 		Doc:   fmt.Sprintf("exact play: a winning number when there is one, else a drawing one; for sets with at most %d numbers in play", MaxExactNumbers),

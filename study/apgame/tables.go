@@ -14,6 +14,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study"
 )
 
 // The data behind the Szemerédi game's commands (`kombi table
@@ -409,3 +410,13 @@ func (o *BenchOptions) Run(ctx context.Context, _ func(solve.Progress)) (*BenchR
 
 // Tables is the measurement for people.
 func (r *BenchResult) Tables() []game.Table { return []game.Table{r.Table()} }
+
+// Settings sets the defaults and returns the settings of the benchmark.
+func (o *BenchOptions) Settings() []study.Setting {
+	*o = BenchOptions{X: 1000, K: 3, Sets: 20}
+	return []study.Setting{
+		{Name: "size of the sets", Doc: "size of the sets", Value: study.Int(&o.X)},
+		{Name: "progression length", Doc: "progression length", Value: study.Int(&o.K)},
+		{Name: "number of sets", Doc: "number of sets (seeds 0, 1, ...)", Value: study.Int(&o.Sets)},
+	}
+}

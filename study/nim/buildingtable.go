@@ -36,3 +36,13 @@ func (o *BuildingTableOptions) Run(ctx context.Context, progress func(solve.Prog
 func (t *BuildingTable) Tables() []game.Table {
 	return []game.Table{{Title: t.Title(), Columns: t.Columns(), Rows: t.Rows()}}
 }
+
+// Settings sets the defaults and returns the settings of the table.
+func (o *BuildingTableOptions) Settings() []study.Setting {
+	*o = BuildingTableOptions{MaxHeaps: 5, MaxTokens: 20, Placement: string(nim.EmptyFirst)}
+	return []study.Setting{
+		{Name: "largest number of heaps", Doc: "largest number of heaps", Value: study.Int(&o.MaxHeaps)},
+		{Name: "largest number of tokens", Doc: "largest number of tokens", Value: study.Int(&o.MaxTokens)},
+		{Name: "placement", Doc: "empty-first (a token goes on an empty heap while there is one) or free (any heap)", Value: study.String(&o.Placement)},
+	}
+}

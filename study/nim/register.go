@@ -1,6 +1,7 @@
 package nim
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kombi/kombi/bot"
@@ -24,6 +25,12 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 		}
 	}
 	studies.AddFrontier(FrontierRows)
+	studies.AddCommand(study.Command{Group: "table", Name: "buildingnim", Format: "text",
+		Short: "Who wins Building Nim with n heaps and p tokens, by exact search",
+		New: func() (study.Options, study.Run) {
+			var o BuildingTableOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
 	for _, f := range []*bot.Factory{
 		{Name: "perfect", Doc: "Bouton's strategy (XOR rule, misère endgame)", Games: []string{"nim"},
 			New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return Perfect{}, nil }},

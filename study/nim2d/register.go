@@ -20,11 +20,13 @@
 package nim2d
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim2d"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
 )
 
@@ -38,6 +40,24 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 		return err
 	}
 	studies.AddFrontier(FrontierRows)
+	studies.AddCommand(study.Command{Group: "report", Name: "nim2d-endgames", Format: "markdown",
+		Short: "2D Nim: every class of positions with at most 5 empty cells (outcome, reason, example), and the empty N×N palettes proven",
+		New: func() (study.Options, study.Run) {
+			var o EndgameOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
+	studies.AddCommand(study.Command{Group: "bench", Name: "nim2d", Format: "text",
+		Short: "2D Nim: the decomposition engine against plain whole-palette search, the triangles, and the bots' coverage",
+		New: func() (study.Options, study.Run) {
+			var o BenchOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
+	studies.AddCommand(study.Command{Group: "table", Name: "nim2d-shapes", Format: "text",
+		Short: "2D Nim: the Grundy value of every component shape of the N×N palette's triangles, saved for perfect play (parallel; Ctrl-C saves, a new run continues)",
+		New: func() (study.Options, study.Run) {
+			var o ShapeTableOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
 	common := []game.ParamSpec{
 		{Name: "budget", Kind: game.Int, Default: fmt.Sprint(DefaultBudget), HasMin: true, Min: 0,
 			Doc: "work budget of the exact analysis per decision (0: none); deterministic"},

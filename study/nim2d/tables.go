@@ -156,3 +156,35 @@ func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 func (o *ShapeTableOptions) Run(ctx context.Context, progress func(solve.Progress)) (*ShapeTableResult, error) {
 	return BuildShapeTable(ctx, *o, progress)
 }
+
+// Settings sets the defaults and returns the settings of the endgame report.
+func (o *EndgameOptions) Settings() []study.Setting {
+	*o = EndgameOptions{MaxEmpty: 5, SearchUpTo: 7, MemMiB: 256}
+	return []study.Setting{
+		{Name: "most empty cells", Doc: "classify positions with at most this many empty cells", Value: study.Int(&o.MaxEmpty)},
+		{Name: "largest triangle searched", Doc: "search the empty palette's triangles up to this side (8 takes about a minute)", Value: study.Int(&o.SearchUpTo)},
+		{Name: "memory bound", Doc: "memory bound of the Grundy cache in MiB", Value: study.Int64(&o.MemMiB)},
+	}
+}
+
+// Settings sets the defaults and returns the settings of the benchmark.
+func (o *BenchOptions) Settings() []study.Setting {
+	*o = BenchOptions{UpTo: 7, Seed: 1, Budget: DefaultBudget}
+	return []study.Setting{
+		{Name: "largest triangle solved", Doc: "largest palette whose triangle is solved (8 takes about a minute)", Value: study.Int(&o.UpTo)},
+		{Name: "seed", Doc: "seed of the random positions", Value: study.Uint64(&o.Seed)},
+		{Name: "coverage games", Doc: "random games per palette side (8 to 10) and game length of the coverage table (0: none)", Value: study.Int(&o.Coverage)},
+		{Name: "work budget", Doc: "work budget of one analysis in the coverage table", Value: study.Int64(&o.Budget)},
+	}
+}
+
+// Settings sets the defaults and returns the settings of the shape table.
+func (o *ShapeTableOptions) Settings() []study.Setting {
+	*o = ShapeTableOptions{N: 8}
+	return []study.Setting{
+		{Name: "palette side", Doc: "palette side (2 to 9); the table serves every smaller palette too", Value: study.Int(&o.N)},
+		{Name: "shape file", Doc: "shape file (default: nim2d-shapes-N.bin in $KOMBI_DATA_DIR, else ~/.local/share/kombi)", Value: study.String(&o.File)},
+		{Name: "memory bound", Doc: "memory bound of the table in MiB (8 bytes a slot, growing needs 1.5×; 0: as the palette needs, 4096 for 9×9)", Value: study.Int64(&o.MemMiB)},
+		{Name: "workers", Doc: "parallel workers (0: one per core)", Value: study.Int(&o.Workers)},
+	}
+}

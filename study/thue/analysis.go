@@ -3,9 +3,10 @@ package thue
 import (
 	"context"
 	"fmt"
-	"github.com/kombi/kombi/games/thue"
 	"strconv"
 	"strings"
+
+	"github.com/kombi/kombi/games/thue"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
@@ -63,7 +64,7 @@ func solveWith(ctx context.Context, g *thue.Game, s *thue.State, opt solve.Optio
 		limit = g.Target()
 	}
 	if limit > MaxSolveLength {
-		return nil, fmt.Errorf("thue solve: --max-length %d: the solver searches lengths up to %d", limit, MaxSolveLength)
+		return nil, fmt.Errorf("thue solve: a length bound of %d: the solver searches lengths up to %d", limit, MaxSolveLength)
 	}
 	res, err := sv.Value(ctx, s.Word(), s.Gap(), limit)
 	if err != nil && !solve.Stopped(err) {

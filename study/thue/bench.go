@@ -3,11 +3,12 @@ package thue
 import (
 	"context"
 	"fmt"
-	"github.com/kombi/kombi/games/thue"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/kombi/kombi/games/thue"
 
 	"github.com/kombi/kombi/study/thue/port"
 )

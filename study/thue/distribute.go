@@ -3,10 +3,11 @@ package thue
 import (
 	"context"
 	"fmt"
-	"github.com/kombi/kombi/games/thue"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kombi/kombi/games/thue"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"

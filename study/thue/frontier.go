@@ -3,10 +3,11 @@ package thue
 import (
 	"context"
 	"fmt"
-	"github.com/kombi/kombi/games/thue"
-	"github.com/kombi/kombi/solve"
 	"runtime"
 	"time"
+
+	"github.com/kombi/kombi/games/thue"
+	"github.com/kombi/kombi/solve"
 )
 
 // FrontierRow is one value or bound of the Thue game (from the one-symbol

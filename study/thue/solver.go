@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kombi/kombi/games/thue"
 	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/kombi/kombi/games/thue"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"

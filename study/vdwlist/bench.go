@@ -289,3 +289,29 @@ func (r *LevelReport) Tables() []game.Table {
 	}
 	return []game.Table{gr}
 }
+
+// Settings sets the defaults and returns the settings of the benchmark.
+func (o *BenchOptions) Settings() []study.Setting {
+	*o = BenchOptions{K: 3, Colors: 3, List: 2, MaxPlain: 9, S: 20, Depth: 9, Positions: 20, Seed: 1}
+	return append(gameSettings(&o.K, &o.Colors, &o.List),
+		study.Setting{Name: "largest plain game length", Doc: "largest s solved by both the solver and plain expectimax", Value: study.Int(&o.MaxPlain)},
+		study.Setting{Name: "game length", Doc: "game length of the search positions", Value: study.Int(&o.S)},
+		study.Setting{Name: "search depth", Doc: "search depth in moves (a round is 3)", Value: study.Int(&o.Depth)},
+		study.Setting{Name: "search positions", Doc: "number of random search positions", Value: study.Int(&o.Positions)},
+		study.Setting{Name: "seed", Doc: "seed of the random positions", Value: study.Uint64(&o.Seed)})
+}
+
+// Settings sets the defaults and returns the settings of the report.
+func (o *LevelOptions) Settings() []study.Setting {
+	*o = LevelOptions{K: 3, Colors: 3, List: 2, S: 10}
+	return append(gameSettings(&o.K, &o.Colors, &o.List), study.Setting{Name: "game length", Doc: "game length", Value: study.Int(&o.S)})
+}
+
+// gameSettings are the settings of one game: k, the colours, the list size.
+func gameSettings(k, colors, list *int) []study.Setting {
+	return []study.Setting{
+		{Name: "progression length", Doc: "progression length", Value: study.Int(k)},
+		{Name: "numbers of colours", Doc: "number of colours", Value: study.Int(colors)},
+		{Name: "list sizes", Doc: "list size", Value: study.Int(list)},
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/vdwlist"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
 )
 
@@ -17,6 +18,24 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 		return err
 	}
 	studies.AddFrontier(FrontierRows)
+	studies.AddCommand(study.Command{Group: "table", Name: "vdwlist", Format: "text",
+		Short: "Exact winning probabilities of the list-colouring van der Waerden game by game length s",
+		New: func() (study.Options, study.Run) {
+			var o TableOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
+	studies.AddCommand(study.Command{Group: "bench", Name: "vdwlist", Format: "text",
+		Short: "Time the exact solver against plain expectimax, and *-minimax against plain expectiminimax",
+		New: func() (study.Options, study.Run) {
+			var o BenchOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
+	studies.AddCommand(study.Command{Group: "report", Name: "vdwlist", Format: "text",
+		Short: "The computer levels of the list-colouring van der Waerden game against the perfect player, exactly",
+		New: func() (study.Options, study.Run) {
+			var o LevelOptions
+			return &o, func(ctx context.Context, p func(solve.Progress)) (game.Tabler, error) { return o.Run(ctx, p) }
+		}})
 	return bots.Register(&bot.Factory{
 		Name:  "perfect",
 		Doc:   "exact play with the solver (the exact winning probability of every move); for the game lengths the solver handles",

@@ -209,3 +209,17 @@ func (t *ValueTable) Tables() []game.Table {
 	}
 	return out
 }
+
+// Settings sets the defaults and returns the settings of the table.
+func (o *TableOptions) Settings() []study.Setting {
+	*o = TableOptions{K: 3, Colors: []int{2, 3}, From: 1, MaxS: vdwlist.MaxS, Budget: time.Minute, MemBytes: 1 << 30}
+	return []study.Setting{
+		{Name: "progression length", Doc: "progression length", Value: study.Int(&o.K)},
+		{Name: "numbers of colours", Doc: "numbers of colours c (a `list` such as 2,3)", Value: study.Ints(&o.Colors)},
+		{Name: "list sizes", Doc: "list sizes l (a `list` such as 1,2; default: every l from 1 to c)", Value: study.Ints(&o.Lists)},
+		{Name: "first game length", Doc: "first game length s", Value: study.Int(&o.From)},
+		{Name: "last game length", Doc: "last game length s", Value: study.Int(&o.MaxS)},
+		{Name: "time budget", Doc: "time budget of each (c, l) series", Value: study.Duration(&o.Budget)},
+		{Name: "memory bound", Doc: "memory bound of each series' solver table in bytes", Value: study.Int64(&o.MemBytes)},
+	}
+}

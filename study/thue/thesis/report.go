@@ -12,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue"
+	"github.com/kombi/kombi/study"
 	studythue "github.com/kombi/kombi/study/thue"
 	"github.com/kombi/kombi/sweep"
 )
@@ -81,7 +82,7 @@ func BenchTables(r *studythue.BenchResult) []game.Table {
 // from every starting symbol (seed = start), ties first.
 func Table31Cells(maxLevel int) ([]sweep.Cell, error) {
 	if maxLevel < 0 || maxLevel > 3 {
-		return nil, usagef("--max-level %d: want 0 to 3", maxLevel)
+		return nil, study.Settingf("{highest nesting level} %d: want 0 to 3", maxLevel)
 	}
 	thesis := func(k, b, p int) string {
 		switch {
@@ -180,7 +181,7 @@ func Bench(ctx context.Context, opt BenchOptions) ([]*studythue.BenchResult, []g
 		return nil, nil, usagef("bench thue: %w", err)
 	}
 	if opt.MaxLength < 0 || opt.MaxLength > thue.MaxPositionLength {
-		return nil, nil, usagef("--max-length %d: want 0 (the configuration's) to %d", opt.MaxLength, thue.MaxPositionLength)
+		return nil, nil, study.Settingf("{length bound} %d: want 0 (the configuration's) to %d", opt.MaxLength, thue.MaxPositionLength)
 	}
 	results := []*studythue.BenchResult{}
 	var tables []game.Table
