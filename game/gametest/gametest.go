@@ -29,7 +29,7 @@ import (
 	"github.com/kombi/kombi/game"
 )
 
-var update = flag.Bool("update", false, "rewrite golden playthrough files")
+var update = flag.Bool("update", false, "rewrite the golden files (playthroughs, tables)")
 
 // Options tune Conformance.
 type Options struct {
@@ -369,7 +369,14 @@ func checkChance(t *testing.T, s game.State, moves []game.Move, where string) {
 // file after a deliberate change.
 func Playthrough(t *testing.T, reg *game.Registry, spec string, seed uint64, path string) {
 	t.Helper()
-	got := PlaythroughText(t, reg, spec, seed)
+	Golden(t, path, PlaythroughText(t, reg, spec, seed))
+}
+
+// Golden compares got with the golden file at path and reports the first
+// line that differs; run the tests with -update to rewrite the file after a
+// deliberate change.
+func Golden(t *testing.T, path, got string) {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -394,7 +401,7 @@ func Playthrough(t *testing.T, reg *game.Registry, spec string, seed uint64, pat
 				g = gl[i]
 			}
 			if w != g {
-				t.Fatalf("playthrough %s differs from %s at line %d:\nwant: %s\ngot:  %s\n(run with -update after a deliberate change)", spec, path, i+1, w, g)
+				t.Fatalf("%s differs at line %d:\nwant: %s\ngot:  %s\n(run with -update after a deliberate change)", path, i+1, w, g)
 			}
 		}
 	}

@@ -235,15 +235,6 @@ func TestGameStrings(t *testing.T) {
 	}
 }
 
-func TestConformance(t *testing.T) {
-	reg, _ := registries(t)
-	for _, spec := range []string{"ap", "ap(x=10,k=3)", "ap(x=40,k=4)", "ap(x=5,k=5)", "ap(x=12,k=10)", "ap(k=3,set=1;2;3;4;5;6;7;8;9)", "ap(x=120,k=3)"} {
-		t.Run(spec, func(t *testing.T) {
-			gametest.Conformance(t, reg, spec, gametest.Options{Playouts: 15, Seed: 3})
-		})
-	}
-}
-
 func TestPlaythroughs(t *testing.T) {
 	reg, _ := registries(t)
 	gametest.Playthrough(t, reg, "ap(x=12,k=3)", 1, "testdata/ap-x12-k3-seed1.txt")

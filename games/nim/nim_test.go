@@ -19,15 +19,6 @@ func registry(t testing.TB) *game.Registry {
 	return games
 }
 
-func TestConformance(t *testing.T) {
-	reg := registry(t)
-	for _, spec := range []string{"nim", "nim(piles=3;4;5,misere=true)", "nim(piles=1;0;7;2)", "nim(piles=0)"} {
-		t.Run(spec, func(t *testing.T) {
-			gametest.Conformance(t, reg, spec, gametest.Options{Playouts: 20})
-		})
-	}
-}
-
 func TestPlaythroughs(t *testing.T) {
 	reg := registry(t)
 	gametest.Playthrough(t, reg, "nim(piles=3;4;5)", 1, "testdata/nim-345-seed1.txt")

@@ -34,21 +34,6 @@ func load(t testing.TB, spec string) *nim2d.Game {
 	return g.(*nim2d.Game)
 }
 
-func TestConformance(t *testing.T) {
-	games, _ := registries(t)
-	for _, tc := range []struct {
-		spec     string
-		playouts int
-	}{
-		{"nim2d(n=1)", 5}, {"nim2d(n=2)", 20}, {"nim2d(n=3)", 20}, {"nim2d(n=4,p1=G)", 20},
-		{"nim2d", 20}, {"nim2d(n=6,first=p2)", 8}, {"nim2d(n=7,first=coin)", 5}, {"nim2d(n=10)", 3},
-	} {
-		t.Run(tc.spec, func(t *testing.T) {
-			gametest.Conformance(t, games, tc.spec, gametest.Options{Playouts: tc.playouts, MovesChecked: 12})
-		})
-	}
-}
-
 func TestPlaythroughs(t *testing.T) {
 	games, _ := registries(t)
 	gametest.Playthrough(t, games, "nim2d(n=3,p1=R)", 1, "testdata/nim2d-n3-seed1.txt")

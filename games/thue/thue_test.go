@@ -24,15 +24,6 @@ func registries(t testing.TB) (*game.Registry, *bot.Registry) {
 	return games, bots
 }
 
-func TestConformance(t *testing.T) {
-	reg, _ := registries(t)
-	for _, spec := range []string{"thue", "thue(alphabet=4)", "thue(alphabet=5,rule=overlap)", "thue(alphabet=2,rule=overlap)", "thue(alphabet=6,target=12)", "thue(alphabet=12,start=11)"} {
-		t.Run(spec, func(t *testing.T) {
-			gametest.Conformance(t, reg, spec, gametest.Options{Playouts: 15})
-		})
-	}
-}
-
 func TestPlaythroughs(t *testing.T) {
 	reg, _ := registries(t)
 	gametest.Playthrough(t, reg, "thue(alphabet=4)", 1, "testdata/thue-4-square-seed1.txt")

@@ -48,24 +48,6 @@ func play(t *testing.T, s game.State, moves ...string) {
 	}
 }
 
-func TestConformance(t *testing.T) {
-	reg, _ := registries(t)
-	for _, spec := range []string{
-		"vdwlist",
-		"vdwlist(k=3,colors=2,list=1,s=9)",
-		"vdwlist(k=3,colors=3,list=3,s=10)",
-		"vdwlist(k=4,colors=4,list=2,s=30,seed=7)",
-		"vdwlist(k=1,colors=1,list=1,s=1)",
-		"vdwlist(k=5,colors=2,list=2,s=4)",
-		"vdwlist(k=2,colors=8,list=3,s=64)",
-		"vdwlist(k=3,colors=2,list=2,s=64)",
-	} {
-		t.Run(spec, func(t *testing.T) {
-			gametest.Conformance(t, reg, spec, gametest.Options{Playouts: 15})
-		})
-	}
-}
-
 func TestPlaythroughs(t *testing.T) {
 	reg, _ := registries(t)
 	gametest.Playthrough(t, reg, "vdwlist(k=3,colors=2,list=1,s=9)", 1, "testdata/k3-c2-l1-s9-seed1.txt")

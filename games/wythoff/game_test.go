@@ -21,15 +21,6 @@ func registry(t testing.TB) *game.Registry {
 	return games
 }
 
-func TestConformance(t *testing.T) {
-	reg := registry(t)
-	for _, spec := range []string{"wythoff", "wythoff(a=2,piles=9;4)", "wythoff(a=3,piles=12;12,view=queen)", "wythoff(piles=0;6)", "wythoff(a=1000,piles=15;20)", "wythoff(a=2,piles=33;5,view=queen)"} {
-		t.Run(spec, func(t *testing.T) {
-			gametest.Conformance(t, reg, spec, gametest.Options{Playouts: 15})
-		})
-	}
-}
-
 func TestPlaythroughs(t *testing.T) {
 	reg := registry(t)
 	gametest.Playthrough(t, reg, "wythoff(a=1,piles=5;8)", 1, "testdata/wythoff-a1-58-seed1.txt")

@@ -1,0 +1,151 @@
+package all_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// module is the module path of Kombi.
+const module = "github.com/kombi/kombi"
+
+// maxRulesLines bounds the non-test Go of a rules package, games/<family>.
+const maxRulesLines = 3000
+
+// pkg is what `go list -json` says of a package.
+type pkg struct {
+	ImportPath string
+	Dir        string
+	GoFiles    []string
+	Imports    []string
+}
+
+// listPackages lists the module's packages with `go list -json ./...`.
+func listPackages(t *testing.T) []pkg {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-json", "./...")
+	cmd.Dir = filepath.Join("..", "..")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go list: %v\n%s", err, errOut.String())
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// rel is a package's path in the module ("games/nim"), "" for others.
+func rel(path string) string {
+	r, ok := strings.CutPrefix(path, module+"/")
+	if !ok {
+		return ""
+	}
+	return r
+}
+
+// family is the games/<family> (or study/<family>) a package belongs to,
+// with its subpackages: "nim" for games/nim and games/nim/x; "" else.
+func family(path, root string) string {
+	r, ok := strings.CutPrefix(rel(path), root+"/")
+	if !ok {
+		return ""
+	}
+	f, _, _ := strings.Cut(r, "/")
+	return f
+}
+
+// TestImportRules keeps the map of the repository true (the architecture's
+// rules, issue 19):
+//   - no package under games/ but games/all imports match, sweep, store,
+//     web, report or cmd;
+//   - a rules package, games/<family> and its subpackages, imports only
+//     game, solve, bot, its own subpackages and the standard library;
+//   - a study package, study/<family>, imports no other family's rules;
+//   - only games/all imports every game;
+//   - each games/<family> holds at most maxRulesLines lines of non-test Go.
+//
+// The imports are those of the packages' non-test files.
+func TestImportRules(t *testing.T) {
+	pkgs := listPackages(t)
+	var families []string
+	for _, p := range pkgs {
+		if f := family(p.ImportPath, "games"); f != "" && f != "all" && rel(p.ImportPath) == "games/"+f {
+			families = append(families, f)
+		}
+	}
+	if len(families) < 6 {
+		t.Fatalf("go list found the game families %v", families)
+	}
+	services := []string{"match", "sweep", "store", "web", "report", "cmd"}
+	for _, p := range pkgs {
+		r := rel(p.ImportPath)
+		fam := family(p.ImportPath, "games")
+		games := 0
+		for _, imp := range p.Imports {
+			ir := rel(imp)
+			if ir == "" {
+				continue // the standard library or another module
+			}
+			if g := family(imp, "games"); g != "" && g != "all" && ir == "games/"+g {
+				games++
+			}
+			top, _, _ := strings.Cut(ir, "/")
+			switch {
+			case fam == "all":
+			case fam != "" && slices.Contains(services, top):
+				t.Errorf("%s imports %s: a game package knows nothing of %s", r, ir, top)
+			case fam != "" && !slices.Contains([]string{"game", "solve", "bot"}, ir) && family(imp, "games") != fam:
+				t.Errorf("%s imports %s: a rules package imports only game, solve, bot and its own subpackages", r, ir)
+			}
+			if sf := family(p.ImportPath, "study"); sf != "" {
+				if g := family(imp, "games"); g != "" && g != sf {
+					t.Errorf("%s imports %s: a study imports only its own family's rules", r, ir)
+				}
+			}
+		}
+		if games == len(families) && r != "games/all" {
+			t.Errorf("%s imports every game; only games/all does", r)
+		}
+		if fam != "" && fam != "all" && r == "games/"+fam {
+			if n := goLines(t, p); n > maxRulesLines {
+				t.Errorf("%s: %d lines of non-test Go; a rules package holds at most %d (move research to study/%s)", r, n, maxRulesLines, fam)
+			}
+		}
+	}
+}
+
+// goLines counts the lines of a package's non-test Go files.
+func goLines(t *testing.T, p pkg) int {
+	t.Helper()
+	n := 0
+	for _, name := range p.GoFiles {
+		f, err := os.Open(filepath.Join(p.Dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			n++
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
