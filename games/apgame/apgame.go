@@ -7,8 +7,10 @@
 // holding at least one k-term progression), enumerates every k-term
 // progression inside it, keeps per progression and per player the counts
 // that make win and draw detection incremental, and provides the 2022 student
-// project's strategy (ExtendBlock), a strong searching player (Strong) and an
-// exact solver for small sets.
+// project's strategy (ExtendBlock), a strong searching player (Strong) and
+// an incremental Search of a position for exact solvers. The exact solver
+// for small sets, the perfect player and the reports are in package
+// study/apgame.
 package apgame
 
 import (

@@ -2,9 +2,10 @@
 // Zmarz as programmed in Rękawek's thesis "Gra Thuego" (Gdańsk 2016): a
 // builder chooses where a symbol goes, a painter chooses the symbol, and the
 // game ends at the first square (or overlap). The package holds the rules,
-// the thesis' greedy and recursive "nesting" strategies (a fast engine and, in
-// package thue/port, a straight port of the thesis' listings used as the
-// tests' oracle), a length-valued alpha-beta search, and an exact solver.
+// the thesis' greedy and recursive "nesting" strategies (a fast engine) and
+// a length-valued alpha-beta search. The exact solver, the perfect player,
+// the benchmark against the port of the thesis' listings (study/thue/port)
+// and the thesis' programs (study/thue/thesis) are in package study/thue.
 package thue
 
 import (

@@ -9,9 +9,10 @@
 // when all s numbers are coloured without one.
 //
 // The package has the rules (a game.Chancer with exact probabilities), the
-// project's evaluation for depth-limited search, computer players for both
-// roles, and an exact solver for the probability that player 1 wins under
-// optimal play by both (see Solver).
+// project's evaluation for depth-limited search and computer players for
+// both roles. The exact solver for the probability that player 1 wins under
+// optimal play by both, its tables and reports are in package
+// study/vdwlist.
 package vdwlist
 
 import (

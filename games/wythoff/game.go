@@ -1,3 +1,11 @@
+// Package wythoff holds the rules of the generalised Wythoff game (the
+// thesis' section 2.1, with parameter a ≥ 1): two heaps, a move takes from
+// one heap, or k > 0 and l > 0 from both with |k − l| < a; whoever takes the
+// last token wins. The game is played on heaps or as a queen on a board
+// (view=queen), on heaps of any size (positions with too many moves are
+// answered, not played). Pairs gives its P-positions algebraically, for the
+// hint; the thesis' three methods, the tables, the solver and the reports
+// are in package study/wythoff.
 package wythoff
 
 import (

@@ -1,3 +1,9 @@
+// Package thue is the study of the Thue game (the rules are in package
+// games/thue): the exact solver of the final word length (bit-parallel
+// fitting sets, a canonical transposition table, parallel workers) and its
+// distributed form (Distributed, for solve/distribute), the perfect player,
+// the benchmark of the thesis' strategies against the port of its
+// listings, and the frontier rows.
 package thue
 
 import (

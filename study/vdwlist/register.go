@@ -1,3 +1,9 @@
+// Package vdwlist is the study of the list-colouring van der Waerden game
+// (the rules are in package games/vdwlist): the exact solver of player 1's
+// winning probability (Solver, with its big-number path), the plain and
+// duel values that check it, the perfect player, the table of values by
+// game length, the benchmark, the report of the computer levels and the
+// frontier rows.
 package vdwlist
 
 import (
