@@ -445,10 +445,11 @@ type ImportResult struct {
 // Import stores the records of a JSONL stream (one JSON record per line,
 // blank lines ignored) as games from SourceImport. A record already stored
 // (by its content, in any game) is skipped. A torn last line is reported in
-// the result and skipped; any other line that is not a record, or longer
-// than MaxRecordBytes, is an error naming its line, and then nothing is
-// imported: the import is one transaction.
-func (s *Store) Import(ctx context.Context, r io.Reader) (ImportResult, error) {
+// the result and skipped; any other line that is not a record, longer than
+// MaxRecordBytes, or refused by check (when not nil: the caller replays
+// the record), is an error naming its line, and then nothing is imported:
+// the import is one transaction.
+func (s *Store) Import(ctx context.Context, r io.Reader, check func(*game.Record) error) (ImportResult, error) {
 	var res ImportResult
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -475,6 +476,15 @@ func (s *Store) Import(ctx context.Context, r io.Reader) (ImportResult, error) {
 		row, err := makeRow(NewGame{JSON: line, Source: SourceImport})
 		if err != nil {
 			return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+		}
+		if check != nil {
+			var rec game.Record
+			if err := json.Unmarshal(line, &rec); err != nil {
+				return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+			}
+			if err := check(&rec); err != nil {
+				return ImportResult{}, fmt.Errorf("store: import: line %d: the record does not replay: %w (nothing was imported)", lr.n, err)
+			}
 		}
 		var exists bool
 		err = tx.QueryRowContext(ctx, s.q(`SELECT EXISTS (SELECT 1 FROM games WHERE record_hash = ?)`), row.hash).Scan(&exists)
@@ -583,7 +593,7 @@ func (s *Store) CellSeedsDone(ctx context.Context, sweep, cell string, seeds []u
 }
 
 // ImportFile imports the JSONL file name ("-": stdin) as Import does.
-func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader) (ImportResult, error) {
+func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader, check func(*game.Record) error) (ImportResult, error) {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -593,7 +603,7 @@ func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader) (I
 		defer f.Close()
 		r = f
 	}
-	res, err := s.Import(ctx, r)
+	res, err := s.Import(ctx, r, check)
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", name, err)
 	}

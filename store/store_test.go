@@ -196,14 +196,14 @@ func TestImportTwiceAddsNothing(t *testing.T) {
 		mustAdd(t, s, NewGame{Record: record(4), Source: SourceSweep, Sweep: "g", Cell: "c"})
 		data := jsonl(t, record(1), record(2), record(2), record(3), record(4))
 		data = append(data, "\n  \n"...) // blank lines are ignored
-		res, err := s.Import(ctx, bytes.NewReader(data))
+		res, err := s.Import(ctx, bytes.NewReader(data), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res != (ImportResult{Added: 3, Skipped: 2}) {
 			t.Fatalf("first import: %+v", res)
 		}
-		res, err = s.Import(ctx, bytes.NewReader(data))
+		res, err = s.Import(ctx, bytes.NewReader(data), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +228,7 @@ func TestImportTornAndBadLines(t *testing.T) {
 		full := jsonl(t, record(3))
 		torn := full[:len(full)/2]
 
-		res, err := s.Import(ctx, bytes.NewReader(append(append([]byte{}, good...), torn...)))
+		res, err := s.Import(ctx, bytes.NewReader(append(append([]byte{}, good...), torn...)), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +236,7 @@ func TestImportTornAndBadLines(t *testing.T) {
 			t.Fatalf("torn last line: %+v", res)
 		}
 		// A complete last line without a newline is a record, not a torn one.
-		res, err = s.Import(ctx, bytes.NewReader(bytes.TrimSuffix(full, []byte("\n"))))
+		res, err = s.Import(ctx, bytes.NewReader(bytes.TrimSuffix(full, []byte("\n"))), nil)
 		if err != nil || res != (ImportResult{Added: 1}) {
 			t.Fatalf("last line without newline: %+v, %v", res, err)
 		}
@@ -253,7 +253,7 @@ func TestImportTornAndBadLines(t *testing.T) {
 			{append(jsonl(t, record(7)), `[1, 2]`...), "line 2: not a game record"},
 			{append(jsonl(t, record(8)), bytes.Repeat([]byte(" "), MaxRecordBytes+2)...), "line 2: longer than"},
 		} {
-			_, err := s.Import(ctx, bytes.NewReader(tt.data))
+			_, err := s.Import(ctx, bytes.NewReader(tt.data), nil)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error with %q", err, tt.want)
 			}
@@ -301,7 +301,7 @@ func TestExportImportByteExact(t *testing.T) {
 
 		// Into another database and out again: the same bytes.
 		s2 := openT(t, filepath.Join(t.TempDir(), "other.db"))
-		if res, err := s2.Import(ctx, bytes.NewReader(all.Bytes())); err != nil || res.Added != 5 {
+		if res, err := s2.Import(ctx, bytes.NewReader(all.Bytes()), nil); err != nil || res.Added != 5 {
 			t.Fatalf("import: %+v, %v", res, err)
 		}
 		var again bytes.Buffer
