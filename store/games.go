@@ -29,8 +29,9 @@ const (
 
 var sources = []string{SourcePlay, SourceArena, SourceSweep, SourceServe, SourceImport}
 
-// MaxRecordBytes bounds one record's JSON (and one line of an import).
-const MaxRecordBytes = 16 << 20
+// MaxRecordBytes bounds one record's JSON (and one line of an import);
+// records of more than a mebibyte are stored compressed.
+const MaxRecordBytes = 64 << 20
 
 // NewGame is a game to store: its record, given either as a Record or as
 // its JSON (stored byte for byte), and where it came from.
@@ -135,6 +136,10 @@ func makeRow(g NewGame) (*row, error) {
 	if err := json.Compact(&compact, raw); err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}
+	packed, err := pack(raw)
+	if err != nil {
+		return nil, err
+	}
 	sum := sha256.Sum256(compact.Bytes())
 	players := rec.Players
 	if players == nil {
@@ -145,7 +150,7 @@ func makeRow(g NewGame) (*row, error) {
 		return nil, fmt.Errorf("players: %w", err)
 	}
 	r := &row{
-		record:   string(raw),
+		record:   packed,
 		hash:     hex.EncodeToString(sum[:]),
 		gameName: spec.Name,
 		game:     rec.Game,
@@ -253,7 +258,11 @@ func scanGame(sc scanner) (*StoredGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.Record = json.RawMessage(record)
+	raw, err := unpack(record)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	g.Record = json.RawMessage(raw)
 	g.Seed = uint64(seed)
 	if err := json.Unmarshal([]byte(players), &g.Players); err != nil {
 		return nil, fmt.Errorf("game %d: players column: %w", g.ID, err)

@@ -678,3 +678,45 @@ func TestOneServerPerSQLiteFile(t *testing.T) {
 	}
 	again()
 }
+
+// TestLargeRecordsAreStoredCompressed: a record of many megabytes (a long
+// Grundy game) is stored, compressed, and read back byte for byte, as a
+// game and as a served match.
+func TestLargeRecordsAreStoredCompressed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		s := openT(t, url)
+		rec := &game.Record{Game: "nim(piles=300000,misere=false)", Seed: 1, Players: []string{"random", "random"}}
+		for i := range 300000 {
+			rec.Moves = append(rec.Moves, game.RecordMove{Player: game.Player(i % 2), Move: "1:1", Seconds: 0.000001})
+		}
+		w := 1
+		rec.Winner, rec.Returns, rec.Length = &w, []float64{-1, 1}, 300000
+		raw, err := json.Marshal(rec)
+		if err != nil || len(raw) < 10<<20 {
+			t.Fatalf("a record of %d bytes, %v", len(raw), err)
+		}
+		id, added, err := s.AddGame(ctx, NewGame{JSON: raw, Source: SourcePlay})
+		if err != nil || !added {
+			t.Fatalf("a record of %d bytes: %v", len(raw), err)
+		}
+		g, err := s.Game(ctx, id)
+		if err != nil || !bytes.Equal(g.Record, raw) {
+			t.Fatalf("read back: %d bytes, %v", len(g.Record), err)
+		}
+		var stored int64
+		if err := s.db.QueryRowContext(ctx, s.q(`SELECT length(record) FROM games WHERE id = ?`), id).Scan(&stored); err != nil || stored > int64(len(raw))/10 {
+			t.Fatalf("stored %d bytes for a record of %d: %v; want it compressed", stored, len(raw), err)
+		}
+		var out bytes.Buffer
+		if n, err := s.Export(ctx, Filter{}, &out); err != nil || n != 1 || !bytes.Equal(bytes.TrimSpace(out.Bytes()), raw) {
+			t.Fatalf("export: %d records, %v", n, err)
+		}
+		if err := s.SaveMatch(ctx, Match{ID: "long", Mode: "normal", Record: raw}); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := s.Match(ctx, "long"); err != nil || !bytes.Equal(m.Record, raw) {
+			t.Fatalf("a served match's large record: %v", err)
+		}
+	})
+}
