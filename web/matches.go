@@ -129,17 +129,34 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 	s.matches[id] = m
 	s.mu.Unlock()
 	m.mu.Lock()
-	snap := s.changed(m)
-	body := snap.view
-	m.mu.Unlock()
-	if err := s.settle(m, snap); err != nil {
-		notStored(w, err, "the new match")
+	body := s.commit(w, m, "the new match")
+	if body == nil {
 		return
 	}
 	created := *body // the shared view stays without the tokens
 	created.SeatTokens = &tokens
 	created.ControlToken = &control
 	writeJSON(w, http.StatusCreated, &created)
+}
+
+// commit stores a change of m — called with m.mu held, which it releases
+// — and returns the match as stored, or answers that it was not stored
+// and returns nil.
+func (s *Server) commit(w http.ResponseWriter, m *liveMatch, what string) *matchView {
+	snap := s.changed(m)
+	m.mu.Unlock()
+	if err := s.settle(m, snap); err != nil {
+		notStored(w, err, what)
+		return nil
+	}
+	return snap.view
+}
+
+// answerChange is commit answering 200 with the match.
+func (s *Server) answerChange(w http.ResponseWriter, m *liveMatch, what string) {
+	if v := s.commit(w, m, what); v != nil {
+		writeJSON(w, http.StatusOK, v)
+	}
 }
 
 // match returns the match of the request's {id}, or answers 404 (or 503
@@ -261,14 +278,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "illegal move %s: %v", clip(text, 60), err)
 		return
 	}
-	snap := s.changed(m)
-	body := snap.view
-	m.mu.Unlock()
-	if err := s.settle(m, snap); err != nil {
-		notStored(w, err, "the move")
-		return
-	}
-	writeJSON(w, http.StatusOK, body)
+	s.answerChange(w, m, "the move")
 }
 
 // mayMove checks that the token holds the seat to move in a match still
@@ -335,14 +345,7 @@ func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m.paused = m.paused && m.computers()
-	snap := s.changed(m)
-	body := snap.view
-	m.mu.Unlock()
-	if err := s.settle(m, snap); err != nil {
-		notStored(w, err, "the undo")
-		return
-	}
-	writeJSON(w, http.StatusOK, body)
+	s.answerChange(w, m, "the undo")
 }
 
 // controlPost is the body of POST /api/matches/{id}/control.
@@ -388,14 +391,7 @@ func (s *Server) postControl(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "action %q: want pause, resume, step or speed", clip(req.Action, 20))
 		return
 	}
-	snap := s.changed(m)
-	body := snap.view
-	m.mu.Unlock()
-	if err := s.settle(m, snap); err != nil {
-		notStored(w, err, "the change")
-		return
-	}
-	writeJSON(w, http.StatusOK, body)
+	s.answerChange(w, m, "the change")
 }
 
 func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
