@@ -10,7 +10,7 @@ import (
 
 // Perfect plays by exact search (package solve): a winning move when one
 // exists, else a drawing one, else any. It suits small games; games with a
-// theory of their own register a faster "perfect" for themselves.
+// theory of their own get a faster "perfect" from their study package.
 type Perfect struct {
 	sv *solve.Minimax
 }

@@ -7,23 +7,21 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/report"
 	studyap "github.com/kombi/kombi/study/apgame"
 	"github.com/kombi/kombi/sweep"
 )
 
-// The Szemerédi game's commands: flags, a call to package apgame, its tables.
+// The Szemerédi game's commands: flags, a call to package study/apgame, its tables.
 func (a *app) apTableCmd() (c *cobra.Command) {
 	out, seed := output{}, uint64(1)
 	c = &cobra.Command{Use: "ap-progressions GAME", Short: "The set of a Szemerédi game, its k-term progressions and how many hold each number",
 		Example: "  kombi table ap-progressions 'ap(k=3,set=2;4;6;8;10;12)'", Args: exactArgs(1, "one game string"), RunE: func(c *cobra.Command, args []string) error {
 			g, err := a.loadGame(args[0], seed)
-			ag, ok := g.(*apgame.Game)
+			p, ok := studyap.ProgressionsOf(g)
 			if err = errors.Join(out.Check(), err); err != nil || !ok {
 				return cmp.Or(err, usagef("%s is not a Szemerédi game; want ap(x=...,k=...)", args[0]))
 			}
-			p := studyap.ProgressionsOf(ag)
 			return a.write(out, p, report.Tables(p.ProgressionTable(), p.NumberTable())...)
 		}}
 	out.AddFlags(c.Flags())

@@ -33,14 +33,18 @@ type Progressions struct {
 }
 
 // ProgressionsOf returns the set of g, its progressions and how many of
-// them hold each number.
-func ProgressionsOf(g *apgame.Game) *Progressions {
+// them hold each number; false when g is not a Szemerédi game.
+func ProgressionsOf(gg game.Game) (*Progressions, bool) {
+	g, ok := gg.(*apgame.Game)
+	if !ok {
+		return nil, false
+	}
 	set := g.Set()
 	p := &Progressions{Game: g.String(), Set: set, K: g.K(), Progressions: g.Progressions(), Through: make([]int, len(set))}
 	for i, v := range set {
 		p.Through[i] = g.ProgressionsThrough(v)
 	}
-	return p
+	return p, true
 }
 
 // joinSpaced writes numbers separated by spaces, "-" for none.
