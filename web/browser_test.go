@@ -145,6 +145,9 @@ func (p *page) shot(name string) {
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
+	if err := os.MkdirAll(*screenshots, 0o755); err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
 	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
@@ -183,6 +186,9 @@ func (p *page) start(s setup) {
 	}
 	if s.opponent != "" {
 		set("#dlg-opponent", s.opponent)
+	}
+	if _, ok := s.fields["#dlg-seed"]; !ok {
+		set("#dlg-seed", "11") // the same games, and screenshots, every run
 	}
 	js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
 	p.wait(`location.hash.startsWith('#/m/') && window.kombi.match && document.getElementById('board')`, "the new match's board")
@@ -301,7 +307,19 @@ func TestBrowserGames(t *testing.T) {
 			t.Error("no line says how to move")
 		}
 		p.checkPhone("nim")
+		// On a desktop the analysis marks the one winning move of 3, 4, 5 and explains it with the XOR table.
+		p.desktop()
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelectorAll('.an-row').length === 10 && document.getElementById('an-all').textContent === 'Show all 12 moves' && document.querySelector('#board .token.good')`, "the analysis of 12 moves, the winning one marked")
+		if got := js[string](p, `document.querySelector('#board .token.good').getAttribute('aria-label')`); !strings.Contains(got, "Heap 1, token 2: take 2 tokens") {
+			t.Errorf("the winning token is %q, want heap 1's second (take 2: 3 XOR 4 XOR 5 = 2)", got)
+		}
+		if !js[bool](p, `document.querySelector('.teach .xor') !== null && document.querySelector('.teach').textContent.includes('take 2 from heap 1')`) {
+			t.Error("no XOR table explaining the winning move beside Nim's analysis")
+		}
+		p.shot("nim-desktop.png")
 		// A click previews what it takes and says it in words; Play makes it.
+		p.phone()
 		js[bool](p, `(document.querySelector('[data-heap="2"][data-token="3"]').click(), true)`)
 		p.wait(`document.querySelectorAll('[data-heap="2"] .token.take').length === 2`, "the preview of 2 tokens taken")
 		if w := js[string](p, `document.getElementById('move-words').textContent`); !strings.Contains(w, "take 2 tokens from heap 3") {
@@ -313,13 +331,13 @@ func TestBrowserGames(t *testing.T) {
 			t.Error("the last move is not marked on the board")
 		}
 		p.shot("nim-phone.png")
+		// Keyboard play: Enter on a focused token chooses it, Enter again plays it.
+		js[bool](p, `(document.querySelector('#board .token:not([disabled])').focus(), true)`)
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`document.querySelector('#board .token.chosen')`, "a token chosen with Enter")
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`window.kombi.match.moves.length >= 4 || window.kombi.match.finished`, "the move played with Enter")
 		p.desktop()
-		js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
-		p.wait(`document.querySelectorAll('.an-row').length > 0`, "the analysis")
-		if !js[bool](p, `document.querySelector('.teach .xor') !== null`) {
-			t.Error("no XOR table beside Nim's analysis")
-		}
-		p.shot("nim-desktop.png")
 		p.playOut(`document.querySelector('.token:not([disabled])').click();`, 20)
 		if head := p.gameOver("nim"); !strings.Contains(head, "The computer (Perfect) won: the computer took the last token") {
 			t.Errorf("nim against perfect: %q", head)
@@ -338,15 +356,21 @@ func TestBrowserGames(t *testing.T) {
 		if n := js[int](p, `document.querySelectorAll('#board .sq.target:not([disabled])').length`); n != 5+8+5 {
 			t.Errorf("%d squares the queen can reach, want 18 (west, south, south-west)", n)
 		}
+		// One move south-west (1, 1); the computer's reply is marked with where the queen was.
+		p.play(`document.querySelector('.sq.target[aria-label^="Square (4, 7)"]').click();`)
+		p.wait(`window.kombi.match.to_move === 0 || window.kombi.match.finished`, "the computer's reply")
+		if !js[bool](p, `!!(window.kombi.match.finished || (document.querySelector('#board .sq.queen.last') && document.querySelector('#board .sq.from')))`) {
+			t.Error("the queen's last move is not marked")
+		}
+		p.shot("wythoff-phone.png")
 		p.desktop()
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
-		p.wait(`document.querySelectorAll('#board .sq.ppos').length > 3 && document.querySelectorAll('.an-row').length > 0`, "the P-positions layer")
+		p.wait(`window.kombi.match.finished || (document.querySelectorAll('#board .sq.ppos').length > 3 && document.querySelectorAll('.an-row').length > 0)`, "the P-positions layer")
 		p.shot("wythoff-desktop.png")
 		p.playOut(`document.querySelector('.sq.target:not([disabled])').click();`, 20)
 		p.gameOver("wythoff")
 		p.phone()
 		p.noOverflow("wythoff at the end")
-		p.shot("wythoff-phone.png")
 		p.clean("wythoff")
 	})
 

@@ -208,6 +208,12 @@ function ensureAnalysis() {
   if (!analysable(pos)) return;
   const key = posKey(pos);
   const have = state.analyses.get(key);
+  if (!have && state.route.page === 'match' && state.travelAt !== null && !state.serverAnalysesAt) {
+    // A server without analysis ?at= answers for the current position only (or 409 once the game is over).
+    state.analyses.set(key, { status: 'error', error: 'This server analyses the current position only; the analysis of earlier positions needs its newer version (analysis ?at=N).' });
+    set({});
+    return;
+  }
   if (have && (have.status === 'loading' || have.status === 'error' || (have.status === 'ok' && !have.data.pending))) return;
   fetchAnalysis(pos, key);
 }
@@ -220,6 +226,7 @@ async function fetchAnalysis(pos, key) {
     let an;
     if (state.route.page === 'study') an = await api.positionAnalysis(pos.game, pos.position);
     else an = await api.matchAnalysis(state.match.id, state.travelAt);
+    if (an.measure) state.serverAnalysesAt = true;
     if (pos.position && an.position && an.position !== pos.position) {
       state.analyses.set(key, { status: 'error', error: 'This server analyses only the current position of a match; return to the game to see its analysis.' });
     } else {
@@ -308,7 +315,9 @@ function openDialog(game, mode) {
 }
 
 function updateDialog(patch) {
-  set({ dialog: { ...state.dialog, error: '', ...patch } });
+  const d = state.dialog;
+  if (!d) return;
+  set({ dialog: { ...d, error: '', ...(typeof patch === 'function' ? patch(d) : patch) } });
 }
 
 function closeDialog() { set({ dialog: null }); }
@@ -342,6 +351,8 @@ async function openStudyRoute(r) {
   set({ match: null, shown: null, travelAt: null, study: { game: r.game, position: r.position, pos: null, history: [], setup: false, error: '' } });
   if (!state.analysisOn) setAnalysis(true);
   try {
+    // A catalogue without the new fields comes from a server without the study routes: do not ask.
+    if (!state.catalogue.some((g) => g.fromServer)) throw new api.ApiError('no API route GET /api/study', 404);
     const pos = await api.study(r.game, r.position);
     set({ study: { ...state.study, pos } });
     ensureAnalysis();

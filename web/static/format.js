@@ -79,6 +79,7 @@ export function botTitle(bot, opponents = []) {
  */
 export function seatWho(m, p, mine, opponents) {
   const human = m.players[p] === 'human';
+  if (!human && m.players[1 - p] !== 'human') return `${roleName(m, p)} (${botTitle(m.players[p], opponents)})`;
   if (!human) return `the computer (${botTitle(m.players[p], opponents)})`;
   if (mine[p] && mine[1 - p]) return roleName(m, p);
   if (mine[p]) return 'you';
@@ -138,7 +139,8 @@ export function endText(m, mine, opponents) {
   const youWon = mine[w] && !mine[1 - w];
   const youLost = mine[1 - w] && !mine[w];
   const subj = youWon ? 'You won' : youLost ? `${cap(winner)} won` : `${cap(winner)} won`;
-  const it = (who) => (who === 'you' ? 'you' : who.startsWith('the computer') ? 'the computer' : who);
+  const short = (q) => { const who = seatWho(m, q, mine, opponents); return who === 'you' ? 'you' : who.startsWith('the computer') ? 'the computer' : roleName(m, q); };
+  const it = (who) => (who === winner ? short(w) : short(1 - w));
   let why = '';
   switch (name) {
     case 'nim': case 'nimk': case 'greedynim': case 'wythoff':

@@ -86,7 +86,7 @@ function QueenBoard({ view, ctx }) {
       const isFrom = from && x === from.x && y === from.y;
       const cls = ['cell', 'sq', (x + y) % 2 ? 'dark' : 'light', inPlay ? '' : 'out', queen ? 'queen' : '', corner ? 'corner' : '', target ? 'target' : '',
         inPlay && i === chosen ? 'chosen' : '', inPlay && i === prev && !queen ? 'preview' : '', isP ? 'ppos' : '', good ? 'good' : '', isFrom ? 'from last' : '', queen && from ? 'last' : ''].join(' ');
-      const text = queen ? '♛' : corner ? '★' : isFrom ? '·' : '';
+      const text = queen ? '♛' : corner ? '★' : isFrom ? '♛' : '';
       const label = `Square (${x}, ${y})${queen ? ': the queen' : ''}${corner ? ', the corner to reach' : ''}${target ? `: move the queen ${dir} here` : ''}${isP ? ', a P-position' : ''}${good ? ', a winning move' : ''}${isFrom ? ', where the queen was' : ''}`;
       if (!inPlay) {
         cells.push(html`<span class=${cls} aria-hidden="true"><span class="cell-text">${text}</span></span>`);

@@ -19,6 +19,7 @@ export function HeapsBoard({ view, ctx }) {
   const maxHeap = Math.max(1, ...view.heaps.map(Number));
   return html`<div class="heaps" role="group" aria-label="Heaps">
     ${view.heaps.map((size, h) => Heap({ h, size: Number(size), ctx, building, partnerAmounts: part.get(h), maxHeap }))}
+    ${building && view.status.counter !== undefined ? html`<p class="counter">Tokens still to place: <strong>${view.status.counter}</strong></p>` : null}
     ${twoHeap && ctx.live && sel.length === 1 && part.size > 0 ? Partners(sel, part, ctx) : null}
   </div>`;
 }
@@ -48,12 +49,14 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   const count = `${fmtInt(size)} ${size === 1 ? 'token' : 'tokens'}`;
   const lastNote = last ? (last.took ? `−${fmtInt(last.took)} last move` : last.placed ? '+1 last move' : last.split ? `split ${last.split[0]} + ${last.split[1]}` : '') : '';
   const place = building && ctx.live && ctx.options.get(h) && ctx.options.get(h).place;
+  const placing = place && picked && picked.length === 1;
   return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}`}>
     <div class="heap-head"><span class="heap-name">${label}</span> <span class="heap-count">${count}</span>
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap })}
-    ${place ? html`<button type="button" class="place" data-heap=${h} data-token=${size} aria-label=${`Place a token on heap ${h + 1}`}
-        onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], true)}>+ Place here</button>` : null}
+    ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
+        aria-label=${`Place a token on heap ${h + 1}${placing ? ': chosen, tap again to place it' : ''}`}
+        onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
   </div>`;
 }
 

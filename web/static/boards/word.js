@@ -32,7 +32,7 @@ export function WordBoard({ view, ctx }) {
   }
   const painterPoints = ctx.painterPoints;
   return html`<div class="word-wrap">
-    <div class="word" role="group" aria-label=${`The word, ${w.length} symbols`}>${items}</div>
+    <div class=${'word' + (st.over ? ' over' : '')} role="group" aria-label=${`The word, ${w.length} symbols`}>${items}</div>
     ${lit.size ? html`<p class="repetition" role="note">The ${ctx.rule === 'overlap' ? 'overlap' : 'square'}:
       <span class="rep-half a">${litList.slice(0, ctx.rule === 'overlap' ? period + 1 : half).map((i) => w[i]).join('')}</span>
       ·

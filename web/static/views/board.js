@@ -33,7 +33,7 @@ export function boardContext(pos, opts) {
       if (picks.length !== 1) continue;
       const k = pickKey(picks[0]);
       const first = k.split('|')[0];
-      if (r.good || r.best) { good.add(k); good.add(first); }
+      if (r.good) { good.add(k); good.add(first); }
       if (!values.has(first) && (r.label && r.label !== 'wins' && r.label !== 'loses')) values.set(first, r.label);
     }
   }

@@ -86,7 +86,7 @@ export function Dialog({ s, act }) {
   const d = s.dialog;
   const g = s.catalogue.find((x) => x.name === d.name);
   const upd = (patch) => act.updateDialog(patch);
-  const setVal = (k, v) => act.updateDialog({ values: { ...d.values, [k]: v } });
+  const setVal = (k, v) => act.updateDialog((c) => ({ values: { ...c.values, [k]: v } }));
   const main = g.params.filter((p) => !ADVANCED.has(p.name));
   const adv = g.params.filter((p) => ADVANCED.has(p.name));
   const players = dialogPlayers(d);
@@ -115,8 +115,8 @@ export function Dialog({ s, act }) {
               </select></label>
             ${Opponent({ id: 'dlg-opponent', label: 'Opponent', g, value: d.opponent, onChange: (v) => upd({ opponent: v }) })}` : null}
           ${d.mode === 'watch' ? html`
-            ${Opponent({ id: 'dlg-watch0', label: `${roleText(g, 0)} (first)`, g, value: d.watch[0], onChange: (v) => upd({ watch: [v, d.watch[1]] }) })}
-            ${Opponent({ id: 'dlg-watch1', label: `${roleText(g, 1)} (second)`, g, value: d.watch[1], onChange: (v) => upd({ watch: [d.watch[0], v] }) })}` : null}
+            ${Opponent({ id: 'dlg-watch0', label: `${roleText(g, 0)} (first)`, g, value: d.watch[0], onChange: (v) => upd((c) => ({ watch: [v, c.watch[1]] })) })}
+            ${Opponent({ id: 'dlg-watch1', label: `${roleText(g, 1)} (second)`, g, value: d.watch[1], onChange: (v) => upd((c) => ({ watch: [c.watch[0], v] })) })}` : null}
           ${d.mode === 'friend' ? html`<p class="muted">You both play on this device, taking turns.</p>` : null}
           ${d.mode === 'solo' ? html`<p class="muted">${g.soloDoc}</p>` : null}
         </fieldset>
@@ -124,7 +124,7 @@ export function Dialog({ s, act }) {
           ${adv.map((p) => Param({ p, v: d.values[p.name] ?? '', setVal }))}
           ${[0, 1].map((i) => html`<label class="field">Bot string for ${roleText(g, i)}
             <input id=${`dlg-bot${i}`} type="text" autocomplete="off" spellcheck="false" value=${d.bots[i]} placeholder=${players[i]}
-              onInput=${(e) => { const b = [...d.bots]; b[i] = e.currentTarget.value; upd({ bots: b }); }} /></label>`)}
+              onInput=${(e) => { const v = e.currentTarget.value; upd((c) => { const b = [...c.bots]; b[i] = v; return { bots: b }; }); }} /></label>`)}
           <p class="muted">Any bot string plays for the computer, e.g. <code>alphabeta(depth=6)</code>; see <code>kombi games</code>.</p>
           <label class="field">Seed <input id="dlg-seed" type="text" inputmode="numeric" autocomplete="off" value=${d.seed} placeholder="drawn at random"
             onInput=${(e) => upd({ seed: e.currentTarget.value, error: '' })} /></label>
