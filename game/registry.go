@@ -24,6 +24,82 @@ type Type struct {
 	Impartial bool
 	// New builds a game from validated parameters.
 	New func(p Params) (Game, error)
+
+	// What people read about the game (the browser's gallery and dialogs,
+	// `kombi games --json`); all optional.
+
+	// Title is the game's name in words ("Grundy's game"); see TitleOrName.
+	Title string
+	// Family is the name of the family the game belongs to (its source
+	// document: "nim" for the Nim family with Wythoff), FamilyTitle the
+	// family in words.
+	Family, FamilyTitle string
+	// Rules is one sentence of rules for someone meeting the game.
+	Rules string
+	// HowToMove says, per role, what a move is in the game's words.
+	HowToMove [2]string
+	// Variants are ready-made games of this type worth a card of their own.
+	Variants []Variant
+	// Opponents are the bot strings people choose from by name, weakest
+	// first; the first Default one is the opponent a new game proposes.
+	Opponents []Opponent
+	// Measure names the game's own value where it has one beyond win and
+	// loss (the Thue length, the list-colouring game's probability).
+	Measure *Measure
+	// Solo reports whether one person may play both roles for a high score
+	// (the Thue thesis' solo mode); SoloDoc says what it is.
+	Solo    bool
+	SoloDoc string
+}
+
+// Measure is what a game's own value means (solve.Result.Value): its kind
+// ("length", "p1_win"), a label in words, and the player who wants it
+// large (the other wants it small).
+type Measure struct {
+	Kind      string `json:"kind"`
+	Label     string `json:"label"`
+	Maximizer Player `json:"maximizer"`
+}
+
+// Variant is a ready-made game of a type, with a title and its rules.
+type Variant struct {
+	Title string `json:"title"`
+	// Game is a game string that loads.
+	Game  string `json:"game"`
+	Rules string `json:"rules"`
+}
+
+// Opponent is a bot string as people choose it: by a name in words.
+type Opponent struct {
+	Title string `json:"title"`
+	Bot   string `json:"bot"`
+	Doc   string `json:"doc"`
+	// Default marks the opponent a new game proposes: one that plays every
+	// variant with the default parameters.
+	Default bool `json:"default,omitempty"`
+}
+
+// TitleOrName returns the title, or the name when the type has none.
+func (t *Type) TitleOrName() string {
+	if t.Title != "" {
+		return t.Title
+	}
+	return t.Name
+}
+
+// DefaultOpponent returns the bot string a new game proposes as the
+// computer opponent: the Default opponent, else the last (strongest) one,
+// else "random".
+func (t *Type) DefaultOpponent() string {
+	for _, o := range t.Opponents {
+		if o.Default {
+			return o.Bot
+		}
+	}
+	if n := len(t.Opponents); n > 0 {
+		return t.Opponents[n-1].Bot
+	}
+	return "random"
 }
 
 // Role returns the name of player p's role.

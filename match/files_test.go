@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/match"
@@ -24,45 +25,6 @@ func writeFile(t *testing.T, dir, name, text string) string {
 	return p
 }
 
-func TestReadConfig(t *testing.T) {
-	dir := t.TempDir()
-	var cfg match.Config
-	if err := match.ReadConfig(writeFile(t, dir, "ok.toml", "game = \"nim\"\nseed = 3\nmax_think = \"2s\"\n"), &cfg); err != nil {
-		t.Fatal(err)
-	}
-	if seed, err := cfg.SeedValue(); cfg.Game != "nim" || seed != 3 || err != nil {
-		t.Fatalf("read %+v (seed %d, %v)", cfg, seed, err)
-	}
-	if d, err := cfg.MaxThinkValue(); d.String() != "2s" || err != nil {
-		t.Fatalf("max_think %v, %v", d, err)
-	}
-	for text, want := range map[string]string{
-		"gaem = \"nim\"\n":       `bad.toml:1: unknown key "gaem" (allowed keys: game, p1, p2, seed, max_think, out, extra)`,
-		"game = 3\n":             `bad.toml:1:8: key "game": a TOML integer where a string is wanted`,
-		"seed = -1\n":            "seed -1: want a whole number ≥ 0",
-		"max_think = \"soon\"\n": `max_think "soon": want a duration`,
-	} {
-		cfg = match.Config{}
-		err := match.ReadConfig(writeFile(t, dir, "bad.toml", text), &cfg, "extra")
-		if err == nil && cfg.Seed != nil {
-			_, err = cfg.SeedValue()
-		}
-		if err == nil && cfg.MaxThink != "" {
-			_, err = cfg.MaxThinkValue()
-		}
-		var ie *match.InputError
-		if !errors.As(err, &ie) || !strings.Contains(err.Error(), want) {
-			t.Errorf("%q: %v; want an InputError saying %q", text, err, want)
-		}
-	}
-	if err := match.ReadConfig("/dev/zero", &cfg); err == nil || !strings.Contains(err.Error(), "more than the limit of 1048576 bytes") {
-		t.Fatalf("/dev/zero: %v", err)
-	}
-	if s := match.RandomSeed(); s >= 1<<53 {
-		t.Fatalf("seed %d is not exact in JSON", s)
-	}
-}
-
 // TestSessionFilesResumeAndReplay plays a session into files and a keeper,
 // continues a stopped game from its record file and replays the records.
 func TestSessionFilesResumeAndReplay(t *testing.T) {
@@ -73,21 +35,21 @@ func TestSessionFilesResumeAndReplay(t *testing.T) {
 	var kept []*game.Record
 	s := match.Session{Game: g, Seats: seats, Options: match.Options{Seed: 1, MaxLength: 2}, Dir: dir,
 		Keep: func(r *game.Record) error { kept = append(kept, r); return nil }}
-	rec, files, err := s.Run(context.Background())
+	rec, wrote, err := s.Run(context.Background())
 	if err != nil || len(kept) != 1 || kept[0] != rec || !rec.Aborted || match.Failure(rec) != nil {
 		t.Fatalf("session: %v, kept %d, record %+v, failure %v", err, len(kept), rec, match.Failure(rec))
 	}
-	transcript, err := os.ReadFile(files.Transcript)
+	transcript, err := os.ReadFile(wrote.Transcript)
 	if err != nil || !strings.Contains(string(transcript), "Game stopped: reached the length limit 2") {
-		t.Fatalf("transcript %s: %v\n%s", files.Transcript, err, transcript)
+		t.Fatalf("transcript %s: %v\n%s", wrote.Transcript, err, transcript)
 	}
-	data, err := os.ReadFile(files.Record)
+	data, err := os.ReadFile(wrote.Record)
 	var back game.Record
 	if err != nil || json.Unmarshal(data, &back) != nil || len(back.Moves) != 2 {
-		t.Fatalf("record file %s: %v\n%s", files.Record, err, data)
+		t.Fatalf("record file %s: %v\n%s", wrote.Record, err, data)
 	}
 	// The stopped game continues where it stopped.
-	rec2, g2, opt, err := match.Resume(games, files.Record, nil)
+	rec2, g2, opt, err := match.Resume(games, wrote.Record, nil)
 	if err != nil || g2.String() != g.String() || len(opt.Moves) != 2 || rec2.Seed != 1 {
 		t.Fatalf("resume: %v %+v", err, opt)
 	}
@@ -96,11 +58,11 @@ func TestSessionFilesResumeAndReplay(t *testing.T) {
 		t.Fatalf("continued game: %v %+v", err, end)
 	}
 	endFile := filepath.Join(dir, "end.json")
-	if err := match.WriteRecordFile(endFile, end); err != nil {
+	if err := files.WriteRecordFile(endFile, end); err != nil {
 		t.Fatal(err)
 	}
 	_, _, _, err = match.Resume(games, endFile, nil)
-	if ie := new(match.InputError); !errors.As(err, &ie) || !strings.Contains(err.Error(), "the game is over") {
+	if ie := new(game.InputError); !errors.As(err, &ie) || !strings.Contains(err.Error(), "the game is over") {
 		t.Fatalf("resuming a finished game: %v", err)
 	}
 	// Replay checks both records; input that is not records is the user's mistake.
@@ -110,11 +72,11 @@ func TestSessionFilesResumeAndReplay(t *testing.T) {
 		t.Fatalf("replay: %d %v %q", n, err, out.String())
 	}
 	for _, bad := range []string{writeFile(t, dir, "empty.json", ""), writeFile(t, dir, "junk.json", "{"), filepath.Join(dir, "missing")} {
-		if _, err := match.Replay(bad, nil, games, &out, match.ReplayOptions{}); !errors.As(err, new(*match.InputError)) {
+		if _, err := match.Replay(bad, nil, games, &out, match.ReplayOptions{}); !errors.As(err, new(*game.InputError)) {
 			t.Errorf("replay %s: %v; want an InputError", bad, err)
 		}
 	}
-	if _, err := match.Replay("-", spaces{}, games, &out, match.ReplayOptions{}); !errors.Is(err, match.ErrTooLarge) {
+	if _, err := match.Replay("-", spaces{}, games, &out, match.ReplayOptions{}); !errors.Is(err, files.ErrTooLarge) {
 		t.Fatalf("too large: %v", err)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"runtime/debug"
 	"time"
 
 	"github.com/kombi/kombi/bot"
@@ -33,8 +33,11 @@ type Options struct {
 	// timed.
 	MaxThink time.Duration
 	// Transcript, when not nil, receives the readable account of the game
-	// as it is played.
+	// as it is played (see NewTranscript), unless Observer is set.
 	Transcript io.Writer
+	// Observer, when not nil, is told of every step of the game (it
+	// replaces the transcript).
+	Observer Observer
 	// Color draws the positions of the transcript with terminal colours
 	// (see game.Colorizer); set it only when the transcript is a terminal.
 	Color bool
@@ -81,118 +84,23 @@ func lengthOf(s game.State, moves int) int {
 }
 
 // Play plays one game of g between seats[0] (moving first) and seats[1] and
-// returns its record. A game stopped early (a bot's error, the think-time
-// or length limit, a person's quit or end of input, ctx cancelled) is a
-// record with Aborted set and a Reason, not an error; errors are kept for a
-// broken game or bot, and for a start (position, earlier moves) that does
-// not apply.
+// returns its record: a Live match started with opt and run to its end. A
+// game stopped early (a bot's error, the think-time or length limit, a
+// person's quit or end of input, ctx cancelled) is a record with Aborted
+// set and a Reason, not an error; errors are kept for a broken game or
+// bot, and for a start (position, earlier moves) that does not apply.
 //
 // A person (a bot returning bot.ErrUndo) takes back their last move and
 // every move after it (the computer's reply); the record loses those moves.
 func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.Record, error) {
-	out := opt.Transcript
-	if out == nil {
-		out = io.Discard
-	}
-	typ := g.Type()
-	rec := &game.Record{
-		Game:     g.String(),
-		Seed:     opt.Seed,
-		Position: opt.Position,
-		Players:  []string{seats[0].Name, seats[1].Name},
-		Moves:    []game.RecordMove{},
-	}
-	chanceRNG := bot.NewRand(opt.Seed, 0x6368616e6365)
-	s, err := replayStart(g, opt, chanceRNG)
+	l, err := Start(g, seats, opt)
 	if err != nil {
 		return nil, err
 	}
-	rec.Moves = append(rec.Moves, opt.Moves...)
-	fmt.Fprintf(out, "Game %s, seed %d\n", rec.Game, rec.Seed)
-	for i, st := range seats {
-		fmt.Fprintf(out, "%s (%s): %s\n", game.SeatName(game.Player(i)), typ.Role(game.Player(i)), st.Name)
+	if err := l.Run(ctx); err != nil {
+		return nil, err
 	}
-	switch {
-	case opt.Position != "" && len(opt.Moves) > 0:
-		fmt.Fprintf(out, "From position %s, after %d earlier moves\n", opt.Position, len(opt.Moves))
-	case opt.Position != "":
-		fmt.Fprintf(out, "From position %s\n", opt.Position)
-	case len(opt.Moves) > 0:
-		fmt.Fprintf(out, "Continued after %d earlier moves\n", len(opt.Moves))
-	}
-	fmt.Fprintf(out, "\n%s\n", game.DisplayString(s, opt.Color))
-	stop := func(reason string, deliberate bool) *game.Record {
-		rec.Aborted = true
-		rec.Reason = reason
-		if deliberate {
-			fmt.Fprintf(out, "\nGame stopped: %s.\n", rec.Reason)
-		} else {
-			fmt.Fprintf(out, "\nGame aborted: %s\n", rec.Reason)
-		}
-		rec.Finish(s)
-		return rec
-	}
-	for !s.IsTerminal() {
-		if opt.MaxLength > 0 && lengthOf(s, len(rec.Moves)) >= opt.MaxLength {
-			stop(fmt.Sprintf("reached the length limit %d", opt.MaxLength), true)
-			setExtra(rec, LengthLimitField, opt.MaxLength)
-			return rec, nil
-		}
-		p := s.Player()
-		var (
-			m       game.Move
-			seconds float64
-			err     error
-		)
-		if p == game.Chance {
-			m, err = sampleChance(s, chanceRNG)
-			if err != nil {
-				return nil, err
-			}
-		} else {
-			st := seats[p]
-			m, seconds, err = decide(ctx, st.Bot, s, opt.MaxThink)
-			if errors.Is(err, bot.ErrUndo) && ctx.Err() == nil {
-				s, err = takeBack(g, opt, rec, p, out, typ)
-				if err != nil {
-					return nil, err
-				}
-				continue
-			}
-			if err != nil {
-				quit := errors.Is(err, bot.ErrQuit)
-				stop(abortReason(typ, p, st.Name, err, opt.MaxThink), quit)
-				if quit {
-					setExtra(rec, StoppedByField, int(p))
-				}
-				return rec, nil
-			}
-		}
-		text := s.MoveString(m)
-		if err := s.Apply(m); err != nil {
-			if p == game.Chance {
-				return nil, fmt.Errorf("chance outcome %s: %w", text, err)
-			}
-			return stop(fmt.Sprintf("%s (%s) chose an illegal move %s: %v", game.SeatName(p), seats[p].Name, text, err), false), nil
-		}
-		rec.Moves = append(rec.Moves, game.RecordMove{Player: p, Move: text, Seconds: seconds})
-		n := len(rec.Moves)
-		switch {
-		case p == game.Chance:
-			fmt.Fprintf(out, "Move %d: chance drew %s\n", n, text)
-		case isHuman(seats[p].Bot):
-			fmt.Fprintf(out, "Move %d: %s (%s) played %s | time %.3f s\n", n, game.SeatName(p), typ.Role(p), text, seconds)
-		default:
-			fmt.Fprintf(out, "Move %d: %s (%s, %s) chose %s | time %.3f s\n", n, game.SeatName(p), typ.Role(p), seats[p].Name, text, seconds)
-		}
-		fmt.Fprintf(out, "%s\n", game.DisplayString(s, opt.Color))
-	}
-	rec.Finish(s)
-	if ex, ok := s.(game.Explainer); ok {
-		fmt.Fprintf(out, "\n%s\n", ex.EndReason())
-	}
-	fmt.Fprintf(out, "%s\n", ResultLine(typ, rec))
-	return rec, nil
+	return l.Record(), nil
 }
 
 // setExtra adds a field to a record (after Finish, which sets the game's own).
@@ -201,32 +109,6 @@ func setExtra(rec *game.Record, key string, v any) {
 		rec.Extra = map[string]any{}
 	}
 	rec.Extra[key] = v
-}
-
-// replayStart returns the state after the start position and the earlier
-// moves of opt, checking each move; the chance generator advances as if
-// those chance moves had been drawn in this game, so a continued game
-// draws what the uninterrupted one would have drawn.
-func replayStart(g game.Game, opt Options, chanceRNG interface{ Float64() float64 }) (game.State, error) {
-	s, err := game.StartOf(g, opt.Position)
-	if err != nil {
-		return nil, err
-	}
-	for i, m := range opt.Moves {
-		if m.Player == game.Chance && s.Player() == game.Chance && chanceRNG != nil {
-			drawn := false
-			if d, ok := s.(game.ChanceDrawer); ok {
-				_, drawn = d.DrawChance()
-			}
-			if !drawn {
-				chanceRNG.Float64() // what sampleChance used for this move
-			}
-		}
-		if err := applyText(s, m); err != nil {
-			return nil, fmt.Errorf("earlier move %d: %w", i+1, err)
-		}
-	}
-	return s, nil
 }
 
 // applyText plays a recorded move, checking the player and the move.
@@ -248,37 +130,6 @@ func applyText(s game.State, m game.RecordMove) error {
 	return nil
 }
 
-// takeBack removes player p's last move and every move after it from the
-// record and returns the state before that move. Without such a move it
-// says so and returns the state unchanged.
-func takeBack(g game.Game, opt Options, rec *game.Record, p game.Player, out io.Writer, typ *game.Type) (game.State, error) {
-	j := -1
-	for i := len(rec.Moves) - 1; i >= 0; i-- {
-		if rec.Moves[i].Player == p {
-			j = i
-			break
-		}
-	}
-	if j >= 0 {
-		var texts []string
-		for _, m := range rec.Moves[j:] {
-			texts = append(texts, m.Move)
-		}
-		fmt.Fprintf(out, "%s (%s) takes back move %d and what followed: %s\n", game.SeatName(p), typ.Role(p), j+1, strings.Join(texts, ", "))
-		rec.Moves = rec.Moves[:j]
-	} else {
-		fmt.Fprintf(out, "%s (%s) has no move to take back.\n", game.SeatName(p), typ.Role(p))
-	}
-	s, err := replayStart(g, Options{Position: opt.Position, Moves: rec.Moves}, nil)
-	if err != nil {
-		return nil, fmt.Errorf("undo: %w", err)
-	}
-	if j >= 0 {
-		fmt.Fprintf(out, "%s\n", game.DisplayString(s, opt.Color))
-	}
-	return s, nil
-}
-
 // ResultLine describes a record's result in one line.
 func ResultLine(typ *game.Type, rec *game.Record) string {
 	switch {
@@ -291,6 +142,10 @@ func ResultLine(typ *game.Type, rec *game.Record) string {
 		return fmt.Sprintf("%s (%s, %s) wins after %d moves (length %d).", game.SeatName(w), typ.Role(w), rec.Players[w], len(rec.Moves), rec.Length)
 	}
 }
+
+// isPerson reports whether a seat stands for a person: a bot that says so
+// (bot.Interactive), or no bot at all (a person moving through Live.Move).
+func isPerson(st Seat) bool { return st.Bot == nil || isHuman(st.Bot) }
 
 func isHuman(b bot.Bot) bool {
 	h, ok := b.(bot.Interactive)
@@ -305,7 +160,7 @@ var errTooSlow = errors.New("think-time limit exceeded")
 func decide(ctx context.Context, b bot.Bot, s game.State, limit time.Duration) (game.Move, float64, error) {
 	if limit <= 0 || isHuman(b) {
 		start := time.Now()
-		m, err := b.Act(ctx, s.Clone())
+		m, err := act(ctx, b, s.Clone())
 		return m, time.Since(start).Seconds(), err
 	}
 	tctx, cancel := context.WithTimeout(ctx, limit)
@@ -318,7 +173,7 @@ func decide(ctx context.Context, b bot.Bot, s game.State, limit time.Duration) (
 	start := time.Now()
 	view := s.Clone()
 	go func() {
-		m, err := b.Act(tctx, view)
+		m, err := act(tctx, b, view)
 		done <- answer{m, err}
 	}()
 	select {
@@ -340,7 +195,10 @@ func decide(ctx context.Context, b bot.Bot, s game.State, limit time.Duration) (
 	}
 }
 
-func abortReason(typ *game.Type, p game.Player, name string, err error, limit time.Duration) string {
+// AbortReason says in words why player p (playing name) stopped the game
+// with err: the think-time limit, the end of a person's input, a quit, an
+// interruption, or a failure.
+func AbortReason(typ *game.Type, p game.Player, name string, err error, limit time.Duration) string {
 	who := fmt.Sprintf("%s (%s, %s)", game.SeatName(p), typ.Role(p), name)
 	switch {
 	case errors.Is(err, errTooSlow):
@@ -356,26 +214,23 @@ func abortReason(typ *game.Type, p game.Player, name string, err error, limit ti
 	}
 }
 
-func sampleChance(s game.State, rng interface{ Float64() float64 }) (game.Move, error) {
-	ch, ok := s.(game.Chancer)
-	if !ok {
-		return 0, fmt.Errorf("chance node of a state without ChanceOutcomes")
-	}
-	if d, ok := s.(game.ChanceDrawer); ok {
-		if m, ok := d.DrawChance(); ok {
-			return m, nil
+// PanicError is the error of a bot that panicked: the decision fails and
+// the match is aborted with a reason in words; the panic's value and stack
+// are kept for the logs.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+// Error says in words what happened, without the panic's text.
+func (e *PanicError) Error() string { return "the computer player crashed (a bug in Kombi)" }
+
+// act asks b for a move; a panic in the bot is its error, not the program's.
+func act(ctx context.Context, b bot.Bot, s game.State) (m game.Move, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PanicError{Value: v, Stack: debug.Stack()}
 		}
-	}
-	outs := ch.ChanceOutcomes()
-	if len(outs) == 0 {
-		return 0, fmt.Errorf("chance node without outcomes")
-	}
-	x := rng.Float64()
-	for _, o := range outs {
-		x -= o.Probability()
-		if x < 0 {
-			return o.Move, nil
-		}
-	}
-	return outs[len(outs)-1].Move, nil
+	}()
+	return b.Act(ctx, s)
 }

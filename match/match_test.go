@@ -106,27 +106,6 @@ func TestHumanInputEndAbortsCleanly(t *testing.T) {
 	}
 }
 
-// TestArenaResultAdd checks the tally from the bots' point of view: a win
-// of seat w is bot A's exactly when A sat in seat w.
-func TestArenaResultAdd(t *testing.T) {
-	zero, one := 0, 1
-	var r match.ArenaResult
-	r.Add(&game.Record{Winner: &zero}, 0) // A first, first mover wins: A
-	r.Add(&game.Record{Winner: &zero}, 1) // B first, first mover wins: B
-	r.Add(&game.Record{Winner: &one}, 1)  // B first, second mover wins: A
-	r.Add(&game.Record{Winner: &one}, 1)  // again A
-	r.Add(&game.Record{}, 0)              // draw
-	r.Add(&game.Record{Aborted: true}, 1) // aborted
-	want := match.ArenaResult{Wins: [2]int{3, 1}, Draws: 1, Aborted: 1, FirstWins: 2}
-	if r != want {
-		t.Fatalf("got %+v, want %+v", r, want)
-	}
-	r.Games = 6
-	if got := r.Score(0); got != 3.5/5 {
-		t.Fatalf("score of A %v, want 0.7", got)
-	}
-}
-
 func TestNewSeats(t *testing.T) {
 	games, bots := registries(t)
 	g, _ := games.Load("nim", 1)

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 )
 
@@ -38,18 +39,18 @@ type SessionFiles struct {
 // the record is nil only when the game could not be played.
 func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 	var (
-		files SessionFiles
+		wrote SessionFiles
 		file  *os.File
-		fw    *CheckedWriter
+		fw    *files.CheckedWriter
 		err   error
 	)
 	opt := s.Options
 	if s.Dir != "" {
-		if file, err = NewTranscriptFile(s.Dir, s.Game.Type().Name, opt.Seed); err != nil {
-			return nil, files, err
+		if file, err = files.NewTranscriptFile(s.Dir, s.Game.Type().Name, opt.Seed); err != nil {
+			return nil, wrote, err
 		}
 		defer file.Close()
-		fw = NewCheckedWriter(file, "transcript file "+file.Name())
+		fw = files.NewCheckedWriter(file, "transcript file "+file.Name())
 		if opt.Transcript = io.Writer(fw); opt.Color {
 			opt.Transcript = plainWriter{fw} // colours on the terminal only
 		}
@@ -59,7 +60,7 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 	}
 	rec, err := Play(ctx, s.Game, s.Seats, opt)
 	if err != nil {
-		return nil, files, fmt.Errorf("play: %w", err)
+		return nil, wrote, fmt.Errorf("play: %w", err)
 	}
 	if file != nil {
 		if err = fw.Err(); err == nil {
@@ -68,9 +69,9 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 			}
 		}
 		if err == nil {
-			files.Transcript = file.Name()
-			files.Record = strings.TrimSuffix(file.Name(), ".txt") + ".json"
-			err = WriteRecordFile(files.Record, rec)
+			wrote.Transcript = file.Name()
+			wrote.Record = strings.TrimSuffix(file.Name(), ".txt") + ".json"
+			err = files.WriteRecordFile(wrote.Record, rec)
 		}
 	}
 	if s.Keep != nil {
@@ -78,7 +79,7 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 			err = errors.Join(err, fmt.Errorf("play: the game is over but was not stored: %w", kerr))
 		}
 	}
-	return rec, files, err
+	return rec, wrote, err
 }
 
 // Failure is the error of a game that was aborted other than on purpose
@@ -94,9 +95,9 @@ func Failure(rec *game.Record) error {
 // (path, "-": stdin): its record, its game (built from the record's game
 // string and seed) and the options that replay its start and moves. A file
 // that is not a record, a finished game, or a record that does not replay
-// is an *InputError.
+// is a *game.InputError.
 func Resume(reg *game.Registry, path string, stdin io.Reader) (*game.Record, game.Game, Options, error) {
-	rec, err := ReadRecordFile(path, stdin)
+	rec, err := files.ReadRecordFile(path, stdin)
 	if err != nil {
 		return nil, nil, Options{}, err
 	}
@@ -108,7 +109,7 @@ func Resume(reg *game.Registry, path string, stdin io.Reader) (*game.Record, gam
 		_, err = game.StateAt(reg, rec, len(rec.Moves))
 	}
 	if err != nil {
-		return nil, nil, Options{}, inputErrorf("play --resume %s: %w", path, err)
+		return nil, nil, Options{}, game.Inputf("play --resume %s: %w", path, err)
 	}
 	return rec, g, Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves}, nil
 }
@@ -121,16 +122,16 @@ type ReplayOptions struct {
 }
 
 // Replay checks every record of a file (path, "-": stdin, at most
-// MaxInputBytes; one JSON record, or one per line) as `kombi replay` does:
+// files.MaxInputBytes; one JSON record, or one per line) as `kombi replay` does:
 // every move legal and made by the player on turn, the stored result what
 // the moves produce. It writes to w, for each record, a summary with its
 // final position and result (with Step, every position first; with Quiet,
 // only the number of records at the end). It returns the number of records
-// checked; input that is not records is an *InputError.
+// checked; input that is not records is a *game.InputError.
 func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt ReplayOptions) (int, error) {
-	r, done, err := OpenInput(path, stdin)
+	r, done, err := files.OpenInput(path, stdin)
 	if err != nil {
-		return 0, inputErrorf("replay: %w", err)
+		return 0, game.Inputf("replay: %w", err)
 	}
 	defer done()
 	dec := json.NewDecoder(r)
@@ -139,10 +140,10 @@ func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt R
 		var rec game.Record
 		if err := dec.Decode(&rec); err == io.EOF {
 			break
-		} else if errors.Is(err, ErrTooLarge) {
-			return n, inputErrorf("replay %s: %w", path, err)
+		} else if errors.Is(err, files.ErrTooLarge) {
+			return n, game.Inputf("replay %s: %w", path, err)
 		} else if err != nil {
-			return n, inputErrorf("replay %s: record %d is not a valid record: %w", path, n+1, err)
+			return n, game.Inputf("replay %s: record %d is not a valid record: %w", path, n+1, err)
 		}
 		n++
 		final, err := game.Replay(reg, &rec)
@@ -166,7 +167,7 @@ func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt R
 		}
 	}
 	if n == 0 {
-		return 0, inputErrorf("replay %s: no record found", path)
+		return 0, game.Inputf("replay %s: no record found", path)
 	}
 	if opt.Quiet {
 		if _, err := fmt.Fprintf(w, "%d record(s) replayed and checked\n", n); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 )
 
@@ -17,7 +18,7 @@ func WriteSteps(w io.Writer, reg *game.Registry, rec *game.Record) error {
 		return err
 	}
 	typ, _ := reg.Lookup(familyName(rec.Game))
-	ew := NewCheckedWriter(w, "")
+	ew := files.NewCheckedWriter(w, "output")
 	if rec.Position != "" {
 		fmt.Fprintf(ew, "Start (position %s):\n%s\n", rec.Position, s)
 	} else {
@@ -36,12 +37,12 @@ func WriteSteps(w io.Writer, reg *game.Registry, rec *game.Record) error {
 			fmt.Fprintf(ew, "Move %d: %s (%s) played %s\n", i+1, game.SeatName(m.Player), rec.Players[m.Player], m.Move)
 		}
 		fmt.Fprintf(ew, "%s\n", s)
-		if ew.err != nil {
-			return ew.err
+		if err := ew.Err(); err != nil {
+			return err
 		}
 	}
 	fmt.Fprintln(ew)
-	return ew.err
+	return ew.Err()
 }
 
 // familyName is the name in a game string ("nim" of "nim(piles=3)").

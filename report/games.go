@@ -1,8 +1,6 @@
 package report
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -11,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/match"
@@ -20,7 +19,7 @@ import (
 // WriteCatalogue writes the games with their parameters, roles and bots
 // for people, as `kombi games` prints them.
 func WriteCatalogue(w io.Writer, list []all.GameInfo) error {
-	cw := match.NewCheckedWriter(w, "standard output")
+	cw := files.NewCheckedWriter(w, "standard output")
 	for _, g := range list {
 		fmt.Fprintf(cw, "%s — %s\n", g.Name, g.Doc)
 		fmt.Fprintf(cw, "  roles: P1 (--p1) %s, P2 (--p2) %s\n", g.Roles[0], g.Roles[1])
@@ -78,23 +77,16 @@ type ListedGame struct {
 	Cell     string    `json:"cell,omitempty"`
 }
 
-// ListGames lists the stored games a filter selects, newest first: its
-// JSON, {"games":[...],"total":N} (all but the records), and its table.
-func ListGames(ctx context.Context, st *store.Store, f store.Filter) (data any, t *Table, err error) {
-	games, err := st.Games(ctx, f)
-	if err != nil {
-		return nil, nil, err
-	}
-	total, err := st.CountGames(ctx, f)
-	if err != nil {
-		return nil, nil, err
-	}
+// ListGames lists stored games (of total selected, in the database at
+// location): its JSON, {"games":[...],"total":N} (all but the records),
+// and its table.
+func ListGames(games []*store.StoredGame, total int64, location string) (data any, t *Table) {
 	list := struct {
 		Games []ListedGame `json:"games"`
 		Total int64        `json:"total"`
 	}{Games: []ListedGame{}, Total: total}
 	t = &Table{
-		Title:   fmt.Sprintf("Games in %s", st.Location()),
+		Title:   fmt.Sprintf("Games in %s", location),
 		Columns: []string{"id", "when", "source", "game", "seed", "players", "result", "length", "sweep", "cell"},
 	}
 	for _, g := range games {
@@ -108,7 +100,7 @@ func ListGames(ctx context.Context, st *store.Store, f store.Filter) (data any, 
 		})
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%d of %d game(s) shown.", len(games), total))
-	return list, t, nil
+	return list, t
 }
 
 // resultText is a stored game's result in a few words.
@@ -123,17 +115,10 @@ func resultText(g *store.StoredGame) string {
 	}
 }
 
-// ShowGame is the stored game with an id for people (a summary, the moves
-// and the result), or with asJSON exactly its stored record, as `kombi
-// replay` reads it. A game not stored is an error naming the database.
-func ShowGame(ctx context.Context, st *store.Store, reg *game.Registry, id int64, asJSON bool) (string, error) {
-	g, err := st.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return "", fmt.Errorf("no game %d in %s (see 'kombi records list')", id, st.Location())
-	}
-	if err != nil {
-		return "", err
-	}
+// ShowGame is a stored game for people (a summary, the moves and the
+// result), or with asJSON exactly its stored record, as `kombi replay`
+// reads it.
+func ShowGame(g *store.StoredGame, reg *game.Registry, asJSON bool) (string, error) {
 	if asJSON {
 		return string(g.Record) + "\n", nil
 	}

@@ -5,9 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kombi/kombi/game"
 	"github.com/spf13/pflag"
-
-	"github.com/kombi/kombi/match"
 )
 
 // Output is a command's choice of how to print tables: --format text,
@@ -29,7 +28,7 @@ func (o *Output) Check() error {
 		o.Format = "json"
 	}
 	if !slices.Contains(Formats, o.Format) {
-		return &match.InputError{Err: fmt.Errorf("--format %q: want one of %s", o.Format, strings.Join(Formats, ", "))}
+		return &game.InputError{Err: fmt.Errorf("--format %q: want one of %s", o.Format, strings.Join(Formats, ", "))}
 	}
 	return nil
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/sweep"
 )
 
 // ResultText is a solve result for people: the game's own explanation
@@ -59,7 +59,7 @@ func valueText(v any) string {
 
 // ArenaText is an arena's tally for people: of games games of the game
 // string spec from seed on (fewer finished when it was stopped).
-func ArenaText(res match.ArenaResult, spec string, seed uint64, games int) string {
+func ArenaText(res sweep.ArenaResult, spec string, seed uint64, games int) string {
 	var b strings.Builder
 	if res.Games < games {
 		fmt.Fprintf(&b, "%d of %d games of %s finished, seeds from %d, seats alternating\n", res.Games, games, spec, seed)

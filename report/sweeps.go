@@ -1,32 +1,13 @@
 package report
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/match"
-	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
-	"github.com/kombi/kombi/sweep/queue"
 )
-
-// SweepResults reads a stored sweep's results: its JSON (sweep.Results),
-// its table (SweepTable) and its records. A sweep not stored is a
-// *match.InputError.
-func SweepResults(ctx context.Context, st *store.Store, name string) (*sweep.Results, *Table, []*game.Record, error) {
-	res, recs, err := queue.Results(ctx, st, name)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil, nil, &match.InputError{Err: fmt.Errorf("no sweep %q in %s ('kombi sweep run FILE' makes one)", name, st.Location())}
-	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return res, SweepTable(res), recs, nil
-}
 
 // SweepTable is a sweep's results: per cell its games, wins, draws, games
 // stopped, lengths and decision-time quantiles per seat.
@@ -43,22 +24,9 @@ func SweepTable(res *sweep.Results) *Table {
 	return t
 }
 
-// SweepStatus reads where a stored sweep stands (queue.Status): its JSON
-// and its table. A sweep not stored is a *match.InputError.
-func SweepStatus(ctx context.Context, st *store.Store, name string) (*queue.SweepStatus, *Table, error) {
-	s, err := queue.Status(ctx, st, name)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil, &match.InputError{Err: fmt.Errorf("sweep %q is not in %s ('kombi sweep run FILE' stores it)", name, st.Location())}
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, SweepStatusTable(s), nil
-}
-
 // SweepStatusTable is where a sweep stands: its games stored and, for a
 // sweep on the job queue, its jobs by state.
-func SweepStatusTable(s *queue.SweepStatus) *Table {
+func SweepStatusTable(s *sweep.Status) *Table {
 	t := &Table{Title: "sweep " + s.Name, Columns: []string{"games stored", "games total"},
 		Rows: [][]string{{fmt.Sprint(s.GamesDone), fmt.Sprint(s.GamesTotal)}}}
 	if s.Queue {
@@ -77,14 +45,10 @@ func SweepStatusTable(s *queue.SweepStatus) *Table {
 	return t
 }
 
-// SaveSweepPlot draws one kind of plot of a stored sweep (SweepPlot) into
-// file (.png, .svg or .pdf; logY: a logarithmic y axis) and says what it
-// wrote.
-func SaveSweepPlot(ctx context.Context, st *store.Store, reg *game.Registry, name, kind, file string, logY bool) (string, error) {
-	res, _, recs, err := SweepResults(ctx, st, name)
-	if err != nil {
-		return "", err
-	}
+// SaveSweepPlot draws one kind of plot of a sweep's records (SweepPlot)
+// into file (.png, .svg or .pdf; logY: a logarithmic y axis) and says what
+// it wrote.
+func SaveSweepPlot(reg *game.Registry, res *sweep.Results, recs []*game.Record, kind, file string, logY bool) (string, error) {
 	lp, err := SweepPlot(reg, kind, res, recs)
 	if err != nil {
 		return "", err
@@ -100,7 +64,7 @@ func SaveSweepPlot(ctx context.Context, st *store.Store, reg *game.Registry, nam
 // (mean seconds per decision against the length before it, per role and
 // bot, as the thesis' Figures 3.1-3.6), positions (a histogram of the
 // numbers P1 chose, Figure 3.8) or lengths (a histogram per cell). An
-// unknown kind, or one that does not fit, is a *match.InputError.
+// unknown kind, or one that does not fit, is a *game.InputError.
 func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game.Record) (*LinePlot, error) {
 	role := func(r *game.Record, p game.Player) string {
 		if g, err := reg.Load(r.Game, r.Seed); err == nil {
@@ -144,7 +108,7 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 			}
 		}
 		if len(lp.Series) == 0 {
-			return nil, &match.InputError{Err: fmt.Errorf("--kind positions: P1's moves in sweep %s are not positions (numbers)", res.Name)}
+			return nil, &game.InputError{Err: fmt.Errorf("--kind positions: P1's moves in sweep %s are not positions (numbers)", res.Name)}
 		}
 		return lp, nil
 	case "lengths":
@@ -161,5 +125,5 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 		}
 		return lp, nil
 	}
-	return nil, &match.InputError{Err: fmt.Errorf("--kind %q: want decision-times, positions or lengths", kind)}
+	return nil, &game.InputError{Err: fmt.Errorf("--kind %q: want decision-times, positions or lengths", kind)}
 }

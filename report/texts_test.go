@@ -2,17 +2,16 @@ package report_test
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/sweep"
 )
 
 func TestResultAndAnalysisTexts(t *testing.T) {
@@ -28,7 +27,7 @@ func TestResultAndAnalysisTexts(t *testing.T) {
 	if len(tab.Rows) != 2 || strings.Join(tab.Rows[1], ",") != "b,unknown,-" || len(tab.Notes) != 1 || !strings.Contains(tab.Notes[0], "--time") {
 		t.Fatalf("analysis table %+v", tab)
 	}
-	res := match.ArenaResult{Bots: [2]string{"perfect", "random"}, Wins: [2]int{3, 0}, Games: 3, FirstWins: 2}
+	res := sweep.ArenaResult{Bots: [2]string{"perfect", "random"}, Wins: [2]int{3, 0}, Games: 3, FirstWins: 2}
 	if got := report.ArenaText(res, "nim", 5, 4); !strings.Contains(got, "3 of 4 games of nim finished, seeds from 5") || !strings.Contains(got, "score of A 100.0%") {
 		t.Fatalf("arena text:\n%s", got)
 	}
@@ -51,19 +50,17 @@ func TestStoredGamesTexts(t *testing.T) {
 	if _, err := st.AddRecords(ctx, store.SourcePlay, rec); err != nil {
 		t.Fatal(err)
 	}
-	data, tab, err := report.ListGames(ctx, st, store.Filter{})
-	if err != nil || len(tab.Rows) != 1 || tab.Rows[0][6] != "P1 wins" || !strings.Contains(mustJSON(t, data), `"total":1`) {
-		t.Fatalf("list: %v %+v", err, tab)
+	stored, err := st.Games(ctx, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	text, err := report.ShowGame(ctx, st, games, 1, false)
+	data, tab := report.ListGames(stored, 1, st.Location())
+	if len(tab.Rows) != 1 || tab.Rows[0][6] != "P1 wins" || !strings.Contains(mustJSON(t, data), `"total":1`) {
+		t.Fatalf("list: %+v", tab)
+	}
+	text, err := report.ShowGame(stored[0], games, false)
 	if err != nil || !strings.Contains(text, "1. P1 1:1") || !strings.Contains(text, "wins after 1 moves") {
 		t.Fatalf("show: %v\n%s", err, text)
-	}
-	if _, err := report.ShowGame(ctx, st, games, 2, false); err == nil || !strings.Contains(err.Error(), "no game 2 in") {
-		t.Fatalf("show a game not stored: %v", err)
-	}
-	if _, _, err := report.SweepStatus(ctx, st, "nosuch"); !errors.As(err, new(*match.InputError)) {
-		t.Fatalf("status of a sweep not stored: %v", err)
 	}
 	var b strings.Builder
 	if err := report.WriteCatalogue(&b, all.Catalogue(games, bots)); err != nil || !strings.Contains(b.String(), "nim — ") {

@@ -23,9 +23,12 @@ const (
 	Win Outcome = 1
 	// Unknown means the search did not decide it within its limits.
 	Unknown Outcome = 2
+	// Chance means a game with chance moves is won with a probability
+	// strictly between 0 and 1 (Result.Value says which).
+	Chance Outcome = 3
 )
 
-// String returns "win", "loss", "draw" or "unknown".
+// String returns "win", "loss", "draw", "chance" or "unknown".
 func (o Outcome) String() string {
 	switch o {
 	case Win:
@@ -34,6 +37,8 @@ func (o Outcome) String() string {
 		return "loss"
 	case Draw:
 		return "draw"
+	case Chance:
+		return "chance"
 	default:
 		return "unknown"
 	}
@@ -41,8 +46,8 @@ func (o Outcome) String() string {
 
 // Neg returns the outcome for the other player.
 func (o Outcome) Neg() Outcome {
-	if o == Unknown {
-		return Unknown
+	if o == Unknown || o == Chance {
+		return o
 	}
 	return -o
 }
@@ -50,7 +55,7 @@ func (o Outcome) Neg() Outcome {
 // MarshalText writes the outcome's name.
 func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 
-// UnmarshalText reads "win", "loss", "draw" or "unknown".
+// UnmarshalText reads "win", "loss", "draw", "chance" or "unknown".
 func (o *Outcome) UnmarshalText(b []byte) error {
 	switch string(b) {
 	case "win":
@@ -61,8 +66,10 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 		*o = Draw
 	case "unknown":
 		*o = Unknown
+	case "chance":
+		*o = Chance
 	default:
-		return fmt.Errorf("outcome %q: want win, loss, draw or unknown", b)
+		return fmt.Errorf("outcome %q: want win, loss, draw, chance or unknown", b)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"slices"
 	"sort"
 	"time"
@@ -34,6 +35,8 @@ type Result struct {
 	Complete   bool        `json:"complete"`
 	Nodes      int64       `json:"nodes"`
 	Seconds    float64     `json:"seconds"`
+	// Measure says what Value means.
+	Measure MeasureInfo `json:"measure"`
 	// Extra holds game-specific fields, printed beside the common ones
 	// (for example "grundy", "p1_win", "steps").
 	Extra map[string]any `json:"-"`
@@ -101,6 +104,9 @@ type Options struct {
 	MemBytes int64
 	// Nodes bounds the positions searched (0: no bound).
 	Nodes int64
+	// Workers bounds the search workers of a parallel solver (0: one per
+	// core).
+	Workers int
 	// Progress, when not nil, receives occasional progress reports.
 	Progress func(Progress)
 }
@@ -161,6 +167,10 @@ func Solve(ctx context.Context, g game.Game, s game.State, opt Options) (*Result
 		}
 	}
 	r.Player = s.Player()
+	if g.Type().Chance {
+		r.Outcome = chanceOutcome(r.Outcome, r.Value, r.Player)
+	}
+	r.Measure = MeasureOf(g.Type())
 	if r.BestMoves == nil {
 		r.BestMoves = make([]string, 0, len(r.Best))
 		for _, m := range r.Best {
@@ -198,8 +208,37 @@ type MoveValue struct {
 	Outcome Outcome `json:"outcome"`
 	// Value is the position's value after the move, in the measure of Solve.
 	Value any `json:"value"`
+	// Best marks the moves best for the player who makes them: the best
+	// outcome, and among those the best value where the game's measure
+	// has a side that wants it large.
+	Best bool `json:"best"`
+	// Parts are the move's parts (see game.Viewer), to mark it on a board.
+	Parts []game.Part `json:"parts,omitempty"`
 	// M is the move itself.
 	M game.Move `json:"-"`
+}
+
+// MeasureInfo says what the values of a Result or an Analysis mean: Kind
+// "outcome" (win or loss only), "grundy" (the Grundy value of an impartial
+// game), or the game's own measure ("length", "p1_win"), with a label in
+// words and, for the game's own measure, the player who wants it large.
+type MeasureInfo struct {
+	Kind      string       `json:"kind"`
+	Label     string       `json:"label"`
+	Maximizer *game.Player `json:"maximizer,omitempty"`
+}
+
+// MeasureOf returns what the values of games of type t mean.
+func MeasureOf(t *game.Type) MeasureInfo {
+	switch {
+	case t.Measure != nil:
+		p := t.Measure.Maximizer
+		return MeasureInfo{Kind: t.Measure.Kind, Label: t.Measure.Label, Maximizer: &p}
+	case t.Impartial:
+		return MeasureInfo{Kind: "grundy", Label: "Grundy value"}
+	default:
+		return MeasureInfo{Kind: "outcome", Label: "outcome"}
+	}
 }
 
 // Analysis is every legal move's value in one position.
@@ -211,6 +250,8 @@ type Analysis struct {
 	Complete bool        `json:"complete"`
 	Nodes    int64       `json:"nodes"`
 	Seconds  float64     `json:"seconds"`
+	// Measure says what the moves' values mean.
+	Measure MeasureInfo `json:"measure"`
 }
 
 // Analyzer is a Game that values every move of a position faster than one
@@ -257,7 +298,120 @@ func Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Anal
 	if a.Moves == nil {
 		a.Moves = []MoveValue{}
 	}
+	a.Measure = MeasureOf(g.Type())
+	a.label(g.Type(), s)
 	return a, err
+}
+
+// label finishes an analysis of s for people: the outcomes of a chance
+// game from the probabilities, each move's parts, and the best moves.
+func (a *Analysis) label(t *game.Type, s game.State) {
+	mover := a.Player
+	v, _ := s.(game.Viewer)
+	for i := range a.Moves {
+		mv := &a.Moves[i]
+		if t.Chance {
+			mv.Outcome = chanceOutcome(mv.Outcome, mv.Value, mover)
+		}
+		if v != nil && mv.Parts == nil {
+			m := mv.M
+			if pm, err := s.ParseMove(mv.Move); err == nil {
+				m = pm
+			}
+			mv.Parts = v.MoveParts(m)
+		}
+	}
+	a.markBest(mover)
+}
+
+// markBest sets Best on the moves with the best outcome for mover and,
+// among them, the best value where the measure has a side that wants it
+// large.
+func (a *Analysis) markBest(mover game.Player) {
+	top := -1
+	for _, m := range a.Moves {
+		top = max(top, outcomeRank(m.Outcome))
+	}
+	var best *big.Rat
+	sign := 0
+	if a.Measure.Maximizer != nil {
+		sign = -1
+		if *a.Measure.Maximizer == mover {
+			sign = 1
+		}
+	}
+	if sign != 0 {
+		for _, m := range a.Moves {
+			if r, ok := ratOf(m.Value); ok && outcomeRank(m.Outcome) == top && (best == nil || r.Cmp(best)*sign > 0) {
+				best = r
+			}
+		}
+	}
+	for i := range a.Moves {
+		m := &a.Moves[i]
+		m.Best = outcomeRank(m.Outcome) == top
+		if best != nil {
+			r, ok := ratOf(m.Value)
+			m.Best = m.Best && ok && r.Cmp(best) == 0
+		}
+	}
+}
+
+// outcomeRank orders outcomes from the mover's point of view: a win
+// first, a loss last.
+func outcomeRank(o Outcome) int {
+	switch o {
+	case Win:
+		return 4
+	case Draw:
+		return 3
+	case Chance:
+		return 2
+	case Unknown:
+		return 1
+	}
+	return 0
+}
+
+// ratOf reads a value (a whole number, a float, or a fraction string such
+// as "77/729") as an exact rational.
+func ratOf(v any) (*big.Rat, bool) {
+	switch x := v.(type) {
+	case int:
+		return new(big.Rat).SetInt64(int64(x)), true
+	case int64:
+		return new(big.Rat).SetInt64(x), true
+	case float64:
+		r := new(big.Rat)
+		if r.SetFloat64(x) == nil {
+			return nil, false
+		}
+		return r, true
+	case string:
+		return new(big.Rat).SetString(x)
+	case fmt.Stringer:
+		return new(big.Rat).SetString(x.String())
+	}
+	return nil, false
+}
+
+// chanceOutcome turns the outcome a chance game's solver gives for player
+// p into win, loss or chance from P1's winning probability v: a win only
+// at probability 1 (for P1; 0 for P2), a loss only at the other end, else
+// chance. An undecided outcome stays so.
+func chanceOutcome(o Outcome, v any, p game.Player) Outcome {
+	r, ok := ratOf(v)
+	if o == Unknown || !ok {
+		return o
+	}
+	one := big.NewRat(1, 1)
+	switch {
+	case r.Cmp(one) == 0 && p != 1, r.Sign() == 0 && p == 1:
+		return Win
+	case r.Sign() == 0 && p != 1, r.Cmp(one) == 0 && p == 1:
+		return Loss
+	}
+	return Chance
 }
 
 func analyzeEach(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
@@ -332,16 +486,15 @@ func moverOutcome(child game.State, o Outcome, mover game.Player) Outcome {
 }
 
 // Best returns the moves of a with the best outcome for the player to move
-// (wins, else draws, else unknown, else losses), in order.
+// (wins, else draws, else chances, else unknown, else losses), in order.
 func (a *Analysis) Best() []MoveValue {
-	rank := func(o Outcome) int { return []int{Loss + 1: 0, Draw + 1: 2, Win + 1: 3, Unknown + 1: 1}[o+1] }
 	best := -1
 	for _, m := range a.Moves {
-		best = max(best, rank(m.Outcome))
+		best = max(best, outcomeRank(m.Outcome))
 	}
 	var out []MoveValue
 	for _, m := range a.Moves {
-		if rank(m.Outcome) == best {
+		if outcomeRank(m.Outcome) == best {
 			out = append(out, m)
 		}
 	}

@@ -270,12 +270,23 @@ func scanGame(sc scanner) (*StoredGame, error) {
 func (s *Store) Game(ctx context.Context, id int64) (*StoredGame, error) {
 	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+		return nil, fmt.Errorf("no game %d in %s (%w; see 'kombi records list')", id, s.location, ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: game %d: %w", id, err)
 	}
 	return g, nil
+}
+
+// GamesPage returns the stored games a filter selects, newest first (at
+// most f.Limit), with how many it selects in all.
+func (s *Store) GamesPage(ctx context.Context, f Filter) ([]*StoredGame, int64, error) {
+	games, err := s.Games(ctx, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := s.CountGames(ctx, f)
+	return games, total, err
 }
 
 // Filter selects stored games. Its zero value selects all.

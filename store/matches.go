@@ -19,6 +19,8 @@ const (
 	MaxMatchMode = 50
 	// MaxScoreKey bounds a high score's key.
 	MaxScoreKey = 1000
+	// MaxMatchSettings bounds a match's settings (JSON).
+	MaxMatchSettings = 4096
 )
 
 // Match is a match of `kombi serve` as it is stored after every move: an
@@ -30,7 +32,10 @@ type Match struct {
 	Record json.RawMessage `json:"record"`
 	// TokenHashes are the hashes of the seats' tokens ("" for none).
 	TokenHashes [2]string `json:"token_hashes"`
-	Finished    bool      `json:"finished"`
+	// Settings are the server's settings of the match that are not in its
+	// record, as a JSON object (empty: {}).
+	Settings json.RawMessage `json:"settings"`
+	Finished bool            `json:"finished"`
 	// GameName is the game's family name, read from the record by
 	// SaveMatch.
 	GameName string    `json:"game_name"`
@@ -70,6 +75,15 @@ func (s *Store) saveMatch(ctx context.Context, m Match) error {
 		return fmt.Errorf("a record of %d bytes: at most %d allowed", len(m.Record), MaxRecordBytes)
 	case len(m.TokenHashes[0]) > MaxMatchID || len(m.TokenHashes[1]) > MaxMatchID:
 		return fmt.Errorf("a token hash longer than %d bytes", MaxMatchID)
+	case len(m.Settings) > MaxMatchSettings:
+		return fmt.Errorf("settings of %d bytes: at most %d allowed", len(m.Settings), MaxMatchSettings)
+	}
+	settings := "{}"
+	if len(bytes.TrimSpace(m.Settings)) > 0 {
+		if !json.Valid(m.Settings) {
+			return errors.New("the settings are not JSON")
+		}
+		settings = string(m.Settings)
 	}
 	raw := bytes.TrimSpace(m.Record)
 	var head struct {
@@ -90,27 +104,28 @@ func (s *Store) saveMatch(ctx context.Context, m Match) error {
 		m.Updated = now
 	}
 	_, err = s.db.ExecContext(ctx, s.q(`INSERT INTO matches
-		(id, mode, record, token_hash_0, token_hash_1, finished, game_name, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		(id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET mode = excluded.mode, record = excluded.record,
-			token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
+			token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1, settings = excluded.settings,
 			finished = excluded.finished, game_name = excluded.game_name, updated_at = excluded.updated_at`),
-		m.ID, m.Mode, string(raw), m.TokenHashes[0], m.TokenHashes[1], m.Finished, spec.Name,
+		m.ID, m.Mode, string(raw), m.TokenHashes[0], m.TokenHashes[1], settings, m.Finished, spec.Name,
 		s.timeArg(m.Created), s.timeArg(m.Updated))
 	return err
 }
 
-const matchColumns = `id, mode, record, token_hash_0, token_hash_1, finished, game_name, created_at, updated_at`
+const matchColumns = `id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name, created_at, updated_at`
 
 func scanMatch(sc scanner) (*Match, error) {
 	var m Match
-	var record string
-	err := sc.Scan(&m.ID, &m.Mode, &record, &m.TokenHashes[0], &m.TokenHashes[1], &m.Finished, &m.GameName,
+	var record, settings string
+	err := sc.Scan(&m.ID, &m.Mode, &record, &m.TokenHashes[0], &m.TokenHashes[1], &settings, &m.Finished, &m.GameName,
 		timeScan{&m.Created}, timeScan{&m.Updated})
 	if err != nil {
 		return nil, err
 	}
 	m.Record = json.RawMessage(record)
+	m.Settings = json.RawMessage(settings)
 	return &m, nil
 }
 

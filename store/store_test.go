@@ -396,7 +396,7 @@ func TestNotFound(t *testing.T) {
 		ctx := context.Background()
 		s := openT(t, url)
 		_, err := s.Game(ctx, 42)
-		if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "game 42: not found") {
+		if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "no game 42 in ") {
 			t.Fatalf("game 42: %v", err)
 		}
 		_, err = s.Sweep(ctx, "nope")

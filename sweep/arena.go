@@ -8,8 +8,52 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/store"
 )
+
+// ArenaResult counts the results of a series, from the bots' point of view
+// (not the seats'). Aborted games count in Games but not in Wins or Draws.
+type ArenaResult struct {
+	Bots    [2]string `json:"bots"`
+	Wins    [2]int    `json:"wins"`
+	Draws   int       `json:"draws"`
+	Games   int       `json:"games"`
+	Aborted int       `json:"aborted"`
+	// FirstWins counts the games won by whoever moved first.
+	FirstWins int `json:"first_player_wins"`
+}
+
+// Score returns bot i's score as a fraction: wins plus half the draws, over
+// the games that finished.
+func (r ArenaResult) Score(i int) float64 {
+	n := r.Games - r.Aborted
+	if n == 0 {
+		return 0
+	}
+	return (float64(r.Wins[i]) + float64(r.Draws)/2) / float64(n)
+}
+
+// Add counts one game's record. firstSeat is the seat of Bots[0] in that
+// game (0: it moved first). Add does not count the game in Games.
+func (r *ArenaResult) Add(rec *game.Record, firstSeat int) {
+	switch {
+	case rec.Aborted:
+		r.Aborted++
+	case rec.Winner == nil:
+		r.Draws++
+	default:
+		w := *rec.Winner
+		if w == 0 {
+			r.FirstWins++
+		}
+		if w == firstSeat {
+			r.Wins[0]++
+		} else {
+			r.Wins[1]++
+		}
+	}
+}
 
 // ArenaOptions configure Arena.
 type ArenaOptions struct {
@@ -28,6 +72,13 @@ type ArenaOptions struct {
 	Record func(i int, r *game.Record)
 	// Progress, when not nil, is called after each game with the count done.
 	Progress func(done, total int)
+	// Report, when not nil, receives a progress report after each game.
+	Report func(solve.Progress)
+	// Store, when not nil, stores every game as it ends (source arena).
+	Store *store.Store
+	// Records, when not empty, is a file (created or truncated) that
+	// receives every record as a line of JSON.
+	Records string
 }
 
 // MaxArenaGames bounds the games of one arena.
@@ -44,11 +95,13 @@ func CheckSeeds(seed uint64, games int) error {
 
 // Arena plays opt.Games games of the game string spec between the bot
 // strings names[0] and names[1], seats alternating, as a one-cell sweep on
-// Run's worker pool, and counts the results from the bots' point of view.
-// When ctx ends it returns the tally of the games finished so far (Games
-// counts them) with ctx's error.
-func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec string, names [2]string, opt ArenaOptions) (match.ArenaResult, error) {
-	res := match.ArenaResult{Bots: names}
+// Run's worker pool, and counts the results from the bots' point of view:
+// the one arena. Every game is kept as it ends where the options say (the
+// store, a records file); a game that cannot be kept stops the arena with
+// an error, the games kept before stay. When ctx ends it returns the tally
+// of the games finished so far (Games counts them) with ctx's error.
+func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec string, names [2]string, opt ArenaOptions) (ArenaResult, error) {
+	res := ArenaResult{Bots: names}
 	if opt.Games < 1 || opt.Games > MaxArenaGames {
 		return res, fmt.Errorf("arena: %d games: want 1 to %d", opt.Games, MaxArenaGames)
 	}
@@ -80,22 +133,87 @@ func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec s
 			next++
 		}
 	}
-	sopt := Options{Workers: opt.Workers, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, Progress: opt.Progress, NoResults: true,
+	keep, err := newKeeper(ctx, opt)
+	if err != nil {
+		return res, err
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	progress, start := opt.Progress, time.Now()
+	sopt := Options{Workers: opt.Workers, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, NoResults: true,
+		Progress: func(done, total int) {
+			if progress != nil {
+				progress(done, total)
+			}
+			if opt.Report != nil {
+				opt.Report(solve.Progress{Done: int64(done), Total: int64(total), Elapsed: time.Since(start)})
+			}
+		},
 		Record: func(r *game.Record) {
 			i := int(r.Seed - opt.Seed)
 			res.Add(r, i%2)
 			res.Games++
+			if keep.add(r) != nil {
+				cancel() // stop: the games would be lost
+			}
 			if opt.Record != nil {
 				pending[i] = r
 				flush(false)
 			}
 		}}
-	_, err := Run(ctx, games, bots, []Cell{cell}, sopt)
+	_, err = Run(rctx, games, bots, []Cell{cell}, sopt)
 	if opt.Record != nil {
 		flush(true)
+	}
+	if kerr := keep.close(); kerr != nil {
+		return res, fmt.Errorf("arena: %w (the games kept before are kept)", kerr)
 	}
 	if err != nil {
 		return res, fmt.Errorf("arena: %w", err)
 	}
 	return res, nil
+}
+
+// keeper keeps an arena's games as they end: in the store and a records
+// file, as the options say. Its first error stops it.
+type keeper struct {
+	ctx context.Context
+	st  *store.Store
+	rf  *RecordFile
+	err error
+}
+
+func newKeeper(ctx context.Context, opt ArenaOptions) (*keeper, error) {
+	k := &keeper{ctx: context.WithoutCancel(ctx), st: opt.Store}
+	if opt.Records != "" {
+		rf, err := CreateRecordFile(opt.Records)
+		if err != nil {
+			return nil, err
+		}
+		k.rf = rf
+	}
+	return k, nil
+}
+
+// add keeps one game; after an error it keeps nothing more.
+func (k *keeper) add(r *game.Record) error {
+	if k.err == nil && k.rf != nil {
+		k.err = k.rf.Write(r)
+	}
+	if k.err == nil && k.st != nil {
+		if _, _, err := k.st.AddGame(k.ctx, store.NewGame{Record: r, Source: store.SourceArena}); err != nil {
+			k.err = fmt.Errorf("storing a game: %w", err)
+		}
+	}
+	return k.err
+}
+
+// close closes the records file and returns the first error.
+func (k *keeper) close() error {
+	if k.rf != nil {
+		if err := k.rf.Close(); k.err == nil {
+			k.err = err
+		}
+	}
+	return k.err
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/sweep"
 )
 
@@ -33,7 +32,7 @@ func TestArenaAlternatesSeats(t *testing.T) {
 		if res.Games != 20 || res.Wins[0]+res.Wins[1]+res.Draws+res.Aborted != 20 {
 			t.Fatalf("%s: counts do not add up: %+v", tc.game, res)
 		}
-		var want match.ArenaResult
+		var want sweep.ArenaResult
 		want.Bots, want.Games = res.Bots, 20
 		for i, r := range recs {
 			if idx[i] != i || r.Seed != uint64(1+i) {
@@ -93,7 +92,7 @@ func TestArenaSameAsBefore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := match.ArenaResult{Bots: tt.bots, Wins: tt.wins, Draws: tt.draws, Games: tt.n, FirstWins: tt.first}
+			want := sweep.ArenaResult{Bots: tt.bots, Wins: tt.wins, Draws: tt.draws, Games: tt.n, FirstWins: tt.first}
 			if res != want {
 				t.Errorf("%s with %d workers: %+v, want %+v", tt.game, workers, res, want)
 			}
@@ -156,5 +155,26 @@ func TestArenaInterruptedKeepsTheTally(t *testing.T) {
 	}
 	if res.Games < 5 || res.Games >= 1000 || res.Wins[0]+res.Wins[1]+res.Draws+res.Aborted != res.Games {
 		t.Fatalf("tally so far: %+v", res)
+	}
+}
+
+// TestArenaResultAdd checks the tally from the bots' point of view: a win
+// of seat w is bot A's exactly when A sat in seat w.
+func TestArenaResultAdd(t *testing.T) {
+	zero, one := 0, 1
+	var r sweep.ArenaResult
+	r.Add(&game.Record{Winner: &zero}, 0) // A first, first mover wins: A
+	r.Add(&game.Record{Winner: &zero}, 1) // B first, first mover wins: B
+	r.Add(&game.Record{Winner: &one}, 1)  // B first, second mover wins: A
+	r.Add(&game.Record{Winner: &one}, 1)  // again A
+	r.Add(&game.Record{}, 0)              // draw
+	r.Add(&game.Record{Aborted: true}, 1) // aborted
+	want := sweep.ArenaResult{Wins: [2]int{3, 1}, Draws: 1, Aborted: 1, FirstWins: 2}
+	if r != want {
+		t.Fatalf("got %+v, want %+v", r, want)
+	}
+	r.Games = 6
+	if got := r.Score(0); got != 3.5/5 {
+		t.Fatalf("score of A %v, want 0.7", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/files"
 )
 
 // Limits of a sweep file.
@@ -68,7 +68,7 @@ func ReadSpec(path string) (*Spec, error) {
 // error messages.
 func ParseSpec(name string, data []byte) (*Spec, error) {
 	var s Spec
-	if err := match.DecodeTOML(name, data, &s, specKeys); err != nil {
+	if err := files.DecodeTOML(name, data, &s, specKeys); err != nil {
 		return nil, err
 	}
 	if err := s.Check(); err != nil {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/kombi/kombi/game"
@@ -29,7 +30,32 @@ func (d *dbStore) SaveMatch(ctx context.Context, m *StoredMatch) error {
 		return fmt.Errorf("match %s: record: %w", m.ID, err)
 	}
 	return d.st.SaveMatch(ctx, store.Match{ID: m.ID, Mode: m.Mode, Record: rec, TokenHashes: m.TokenHashes,
-		Finished: m.Finished, Created: m.Created, Updated: m.Updated})
+		Settings: m.Settings, Finished: m.Finished, Created: m.Created, Updated: m.Updated})
+}
+
+// Match returns the stored match with this id, or nil when there is none.
+func (d *dbStore) Match(ctx context.Context, id string) (*StoredMatch, error) {
+	if len(id) > store.MaxMatchID {
+		return nil, nil
+	}
+	m, err := d.st.Match(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return fromStore(*m)
+}
+
+// fromStore turns a stored row into a StoredMatch.
+func fromStore(m store.Match) (*StoredMatch, error) {
+	sm := &StoredMatch{ID: m.ID, Mode: m.Mode, TokenHashes: m.TokenHashes, Settings: m.Settings, Finished: m.Finished,
+		Created: m.Created, Updated: m.Updated}
+	if err := json.Unmarshal(m.Record, &sm.Record); err != nil {
+		return nil, fmt.Errorf("stored match %s: record: %w", m.ID, err)
+	}
+	return sm, nil
 }
 
 // Matches lists stored matches, newest first.
@@ -40,12 +66,11 @@ func (d *dbStore) Matches(ctx context.Context, unfinished bool, gameName string,
 	}
 	out := make([]StoredMatch, 0, len(ms))
 	for _, m := range ms {
-		sm := StoredMatch{ID: m.ID, Mode: m.Mode, TokenHashes: m.TokenHashes, Finished: m.Finished,
-			Created: m.Created, Updated: m.Updated}
-		if err := json.Unmarshal(m.Record, &sm.Record); err != nil {
-			return nil, fmt.Errorf("stored match %s: record: %w", m.ID, err)
+		sm, err := fromStore(m)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, sm)
+		out = append(out, *sm)
 	}
 	return out, nil
 }

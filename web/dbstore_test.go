@@ -175,12 +175,11 @@ func TestDBStoreSoloHighScore(t *testing.T) {
 		st, _ := openDB(t, url)
 		h := dbHarness(t, st)
 		var m matchJSON
-		if code := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=2;3)", "mode": web.ModeSolo, "seed": 1}, &m); code != http.StatusCreated {
+		if code := h.do("POST", "/api/matches", "", map[string]any{"game": "thue(alphabet=2)", "mode": web.ModeSolo, "seed": 1}, &m); code != http.StatusCreated {
 			t.Fatalf("solo match: status %d: %s", code, m.Error)
 		}
 		tok := *m.SeatTokens[0]
 		for !m.Finished {
-			// The last legal move takes the fewest: the longest game.
 			mv := m.LegalMoves[len(m.LegalMoves)-1].Move
 			if code := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": mv}, &m); code != http.StatusOK {
 				t.Fatalf("move %s: status %d", mv, code)
@@ -191,8 +190,8 @@ func TestDBStoreSoloHighScore(t *testing.T) {
 			t.Fatalf("high scores: %v, %v", scores, err)
 		}
 		for key, score := range scores {
-			if score != int64(len(m.Moves)) {
-				t.Fatalf("high score %s = %d after a solo game of %d moves", key, score, len(m.Moves))
+			if key != "thue(alphabet=2,rule=square)" || score != int64(m.Length) || m.Length < 2 {
+				t.Fatalf("high score %s = %d after a solo game of length %d", key, score, m.Length)
 			}
 		}
 	})

@@ -2,108 +2,124 @@ package web
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"net/http"
+	"errors"
 	"time"
 
-	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/match"
 )
 
-// drive starts the computer player of m if a computer is to move.
-func (s *Server) drive(m *liveMatch) {
+// botEnv is the environment of the server's bots: no terminal, so a
+// person's seat has no bot and their moves come through the API.
+func botEnv() bot.Env { return bot.Env{} }
+
+// wake starts the computer player of m when a computer is to move, none
+// is deciding, and the match is not paused (or has a step left).
+func (s *Server) wake(m *liveMatch) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	s.wake(m)
-}
-
-// wake starts a search when a computer seat is to move and none runs. The
-// caller holds m.mu.
-func (s *Server) wake(m *liveMatch) {
-	if m.thinking != nil || m.finished() || s.ctx.Err() != nil {
+	if m.thinking != nil || m.gone || s.ctx.Err() != nil {
 		return
 	}
-	p := m.state.Player()
-	if p != 0 && p != 1 || m.bots[p] == nil {
+	t, ok := m.live.Turn()
+	if !ok || t.Seat.Bot == nil {
 		return
 	}
 	if m.paused && m.steps == 0 {
 		return
 	}
+	delay := m.delay
 	if m.paused {
 		m.steps--
+		delay = 0 // a step is taken at once
+	}
+	if !m.computers() {
+		delay = 0 // a person's opponent answers at once
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	m.cancel = cancel
-	m.thinking = &thinking{Seat: p, Bot: m.rec.Players[p], Since: time.Now(), Limit: s.opt.MaxThink.Seconds(), Queued: true}
-	gen, st, b := m.gen, m.state.Clone(), m.bots[p]
+	th := &thinking{Seat: t.Player, Bot: t.Seat.Name, Since: time.Now(), Limit: s.opt.MaxThink.Seconds(), Queued: true}
+	m.cancel, m.thinking = cancel, th
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
-		s.think(ctx, m, gen, st, b)
+		s.think(ctx, m, t, th, delay)
 	}()
 }
 
-// think runs one computer decision (waiting for a search slot first) and
-// plays it unless the match moved on meanwhile.
-func (s *Server) think(ctx context.Context, m *liveMatch, gen uint64, st game.State, b interface {
-	Act(context.Context, game.State) (game.Move, error)
-}) {
-	if !s.acquire(ctx) {
-		s.dropThinking(m, gen)
+// think runs one computer decision — after the pace delay and a search
+// slot — and commits it unless it was called off (an undo, a pause or a
+// new pace while it waited) or the match moved on meanwhile.
+func (s *Server) think(ctx context.Context, m *liveMatch, t match.Turn, th *thinking, delay time.Duration) {
+	if delay > 0 {
+		timer := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			s.dropThinking(m, th)
+			return
+		case <-timer.C:
+		}
+	}
+	if !acquire(ctx, s.searches) {
+		s.dropThinking(m, th)
 		return
 	}
 	m.mu.Lock()
-	if m.thinking != nil && m.gen == gen {
-		m.thinking.Queued = false
-		m.thinking.Since = time.Now()
+	if m.thinking == th {
+		th.Queued = false
+		th.Since = time.Now()
 	}
 	m.mu.Unlock()
-	tctx, cancel := context.WithTimeout(ctx, s.opt.MaxThink)
 	done := make(chan struct{})
-	go s.tick(tctx, m, gen, done)
-	start := time.Now()
-	mv, err := b.Act(tctx, st)
-	secs := time.Since(start).Seconds()
+	go s.tick(ctx, m, th, done)
+	d := match.Decide(ctx, t, s.opt.MaxThink)
 	close(done)
-	timedOut := tctx.Err() == context.DeadlineExceeded
-	cancel()
-	s.release()
+	<-s.searches
+	if ctx.Err() != nil {
+		s.dropThinking(m, th) // called off, or the server stops: the match resumes where it was
+		return
+	}
+	var pe *match.PanicError
+	if errors.As(d.Err, &pe) {
+		s.opt.Logger.Error("computer player panicked", "id", m.id, "bot", t.Seat.Name, "panic", pe.Value, "stack", string(pe.Stack))
+	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.gen != gen || ctx.Err() != nil {
-		if m.gen == gen {
-			m.thinking = nil
-		}
-		return // taken back, or the server stops
+	if m.thinking != th || m.gone {
+		m.mu.Unlock()
+		return
 	}
 	m.thinking = nil
-	p := m.state.Player()
-	who := fmt.Sprintf("%s (%s, %s)", game.SeatName(p), m.g.Type().Role(p), m.rec.Players[p])
-	switch {
-	case err != nil && timedOut:
-		m.abort(fmt.Sprintf("%s took longer than the server's think-time limit of %s", who, s.opt.MaxThink))
-	case err != nil:
-		m.abort(fmt.Sprintf("%s failed: %v", who, err))
-	default:
-		if aerr := m.apply(mv, secs); aerr != nil {
-			m.abort(fmt.Sprintf("%s chose an illegal move: %v", who, aerr))
-		}
+	if err := m.live.Commit(ctx, d); err != nil {
+		m.mu.Unlock()
+		return // taken back meanwhile
 	}
-	s.afterMove(m)
+	snap := s.changed(m)
+	m.mu.Unlock()
+	_ = s.settle(m, snap) // a failed save is logged and the match reloaded from the store
 }
 
-func (s *Server) dropThinking(m *liveMatch, gen uint64) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.gen == gen {
+// callOff stops a decision that has not started searching yet (it waits
+// for its pace or a slot), so that a pause or a new pace applies at once.
+// The caller holds m.mu.
+func (m *liveMatch) callOff() {
+	if m.thinking != nil && m.thinking.Queued && m.cancel != nil {
+		m.cancel()
 		m.thinking = nil
 	}
 }
 
-// tick sends thinking events while a computer searches.
-func (s *Server) tick(ctx context.Context, m *liveMatch, gen uint64, done chan struct{}) {
+// dropThinking clears the search th shown, if it is still the match's.
+func (s *Server) dropThinking(m *liveMatch, th *thinking) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.thinking == th {
+		m.thinking = nil
+	}
+}
+
+// tick sends thinking events while the search th runs.
+func (s *Server) tick(ctx context.Context, m *liveMatch, th *thinking, done chan struct{}) {
 	t := time.NewTicker(250 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -114,74 +130,12 @@ func (s *Server) tick(ctx context.Context, m *liveMatch, gen uint64, done chan s
 			return
 		case <-t.C:
 			m.mu.Lock()
-			if m.gen == gen && m.thinking != nil {
-				th := *m.thinking
-				th.Elapsed = time.Since(th.Since).Seconds()
-				m.publish(event{"thinking", th})
+			if m.thinking == th {
+				v := *th
+				v.Elapsed = time.Since(v.Since).Seconds()
+				m.publish("thinking", v)
 			}
 			m.mu.Unlock()
-		}
-	}
-}
-
-// getEvents streams Server-Sent Events: "state" (the match, at once and
-// after every move) and "thinking" (a computer's search in progress).
-func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
-	m := s.match(w, r)
-	if m == nil {
-		return
-	}
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		writeError(w, http.StatusInternalServerError, "streaming is not supported by this connection")
-		return
-	}
-	ch := make(chan event, 16)
-	m.mu.Lock()
-	m.watchers[ch] = struct{}{}
-	first := s.matchJSON(m, -1)
-	m.mu.Unlock()
-	defer func() {
-		m.mu.Lock()
-		delete(m.watchers, ch)
-		m.mu.Unlock()
-	}()
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	send := func(e event) bool {
-		data, err := json.Marshal(e.data)
-		if err != nil {
-			return false
-		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, data); err != nil {
-			return false
-		}
-		fl.Flush()
-		return true
-	}
-	if !send(event{"state", first}) {
-		return
-	}
-	keep := time.NewTicker(20 * time.Second)
-	defer keep.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-s.ctx.Done():
-			return
-		case e := <-ch:
-			if !send(e) {
-				return
-			}
-		case <-keep.C:
-			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
-				return
-			}
-			fl.Flush()
 		}
 	}
 }

@@ -99,7 +99,10 @@ type matchJSON struct {
 	Finished   bool              `json:"finished"`
 	Winner     *int              `json:"winner"`
 	Reason     string            `json:"reason"`
+	Length     int               `json:"length"`
+	Paused     bool              `json:"paused"`
 	SeatTokens *[2]*string       `json:"seat_tokens"`
+	Control    *string           `json:"control_token"`
 	Thinking   any               `json:"thinking"`
 	Error      string            `json:"error"`
 }
@@ -111,6 +114,23 @@ func (h *harness) create(gameStr string, players [2]string, seed uint64) matchJS
 		h.t.Fatalf("create %s: status %d: %s", gameStr, st, m.Error)
 	}
 	return m
+}
+
+// waitFor polls the match until ok holds (10 s at most).
+func (h *harness) waitFor(id string, ok func(matchJSON) bool) matchJSON {
+	h.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var m matchJSON
+		h.do("GET", "/api/matches/"+id, "", nil, &m)
+		if ok(m) {
+			return m
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("match %s: not as expected in 10 s: %+v", id, m)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // waitTurn polls until a person is to move or the game is over.
@@ -399,7 +419,13 @@ func TestComputerVersusComputerPauseAndStep(t *testing.T) {
 		t.Fatal(st)
 	}
 	var c matchJSON
-	if st := h.do("POST", "/api/matches/"+m.ID+"/control", "", map[string]string{"action": "fly"}, &c); st != 400 {
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", "", map[string]string{"action": "pause"}, &c); st != 403 {
+		t.Fatalf("control without a token: %d", st)
+	}
+	if m.Control == nil {
+		t.Fatal("the creation answer has no control token")
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", *m.Control, map[string]string{"action": "fly"}, &c); st != 400 {
 		t.Fatalf("bad action: %d", st)
 	}
 	deadline := time.Now().Add(10 * time.Second)
@@ -426,7 +452,7 @@ func TestSecurityHeadersAndUI(t *testing.T) {
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
 	csp := res.Header.Get("Content-Security-Policy")
-	if res.StatusCode != 200 || !strings.Contains(string(body), `src="app.js"`) || !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") {
+	if res.StatusCode != 200 || !strings.Contains(string(body), `type="module"`) || !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") {
 		t.Fatalf("index: status %d, CSP %q", res.StatusCode, csp)
 	}
 	if strings.Contains(string(body), "<script>") {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sort"
 	"sync"
@@ -18,9 +19,12 @@ type StoredMatch struct {
 	Record game.Record `json:"record"`
 	// TokenHashes are the SHA-256 hashes of the human seats' tokens.
 	TokenHashes [2]string `json:"token_hashes"`
-	Finished    bool      `json:"finished"`
-	Created     time.Time `json:"created"`
-	Updated     time.Time `json:"updated"`
+	// Settings are the server's settings beside the record (a JSON object:
+	// pause, pace, the control token's hash).
+	Settings json.RawMessage `json:"settings,omitempty"`
+	Finished bool            `json:"finished"`
+	Created  time.Time       `json:"created"`
+	Updated  time.Time       `json:"updated"`
 }
 
 // Store persists matches and high scores. store.Store implements it on
@@ -28,6 +32,8 @@ type StoredMatch struct {
 type Store interface {
 	// SaveMatch inserts or replaces the match with m.ID.
 	SaveMatch(ctx context.Context, m *StoredMatch) error
+	// Match returns the match with this id, or nil when none is stored.
+	Match(ctx context.Context, id string) (*StoredMatch, error)
 	// Matches lists stored matches, newest first: the unfinished ones
 	// only, or those of one game family (game "" = all), at most limit.
 	Matches(ctx context.Context, unfinished bool, gameName string, limit int) ([]StoredMatch, error)
@@ -61,6 +67,18 @@ func (s *MemoryStore) SaveMatch(_ context.Context, m *StoredMatch) error {
 	c.Record.Moves = append([]game.RecordMove(nil), m.Record.Moves...)
 	s.byID[m.ID] = c
 	return nil
+}
+
+// Match returns a copy of the match with this id, or nil.
+func (s *MemoryStore) Match(_ context.Context, id string) (*StoredMatch, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.byID[id]
+	if !ok {
+		return nil, nil
+	}
+	m.Record.Moves = append([]game.RecordMove(nil), m.Record.Moves...)
+	return &m, nil
 }
 
 // Matches lists the stored matches, newest first.

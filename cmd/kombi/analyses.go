@@ -36,7 +36,7 @@ func analysisCmd[R game.Tabler](a *app, use, short, format string, o settings, r
 		if err := out.Check(); err != nil {
 			return err
 		} else if err := o.Check(); err != nil {
-			return usageError{fmt.Errorf("%s: %w", name, err)}
+			return usage(fmt.Errorf("%s: %w", name, err))
 		}
 		bar := report.NewProgress(a.stderr, name, false)
 		r, err := run(c.Context(), bar.Func())

@@ -8,8 +8,8 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/apgame"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/sweep"
 )
 
 // The Szemerédi game's commands: flags, a call to package apgame, its tables.
@@ -40,8 +40,8 @@ func (a *app) apReportCmd() (c *cobra.Command) {
 			}
 			bar := report.NewProgress(a.stderr, "games", false)
 			rep, err := p.Run(specs, bar.Func(), func(spec string, record func(int, *game.Record), progress func(int, int)) error {
-				_, err := match.Arena(c.Context(), func(s uint64) (game.Game, error) { return a.games.Load(spec, s) }, a.bots.New, [2]string{p.A, p.B},
-					match.ArenaOptions{Games: p.Games, Seed: p.Seed, Workers: p.Workers, Record: record, Progress: progress})
+				_, err := sweep.Arena(c.Context(), a.games, a.bots, spec, [2]string{p.A, p.B},
+					sweep.ArenaOptions{Games: p.Games, Seed: p.Seed, Workers: p.Workers, Record: record, Progress: progress})
 				return err
 			})
 			bar.Done()

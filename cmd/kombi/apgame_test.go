@@ -11,8 +11,8 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/apgame"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/sweep"
 )
 
 func TestAPArenaAsWritten(t *testing.T) {
@@ -21,7 +21,7 @@ func TestAPArenaAsWritten(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var res match.ArenaResult
+	var res sweep.ArenaResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}

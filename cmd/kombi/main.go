@@ -18,13 +18,13 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
-	"github.com/kombi/kombi/sweep/queue"
 )
 
 func main() {
@@ -44,13 +44,12 @@ type app struct {
 	input  *bot.LineReader // one reader of stdin for every human player
 }
 
-// usageError marks bad command-line input (exit status 2).
-type usageError struct{ err error }
+// usagef is bad command-line input: a *game.InputError, the one usage
+// error, which run answers with exit status 2.
+func usagef(format string, args ...any) error { return game.Inputf(format, args...) }
 
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+// usage marks err as bad input (a *game.InputError).
+func usage(err error) error { return &game.InputError{Err: err} }
 
 // errInterrupted marks a command stopped by Ctrl-C after it printed what
 // it had done (exit status 130).
@@ -67,8 +66,8 @@ func interrupted(ctx context.Context, _ error) error {
 }
 
 // run executes one command line and returns the exit status: 0, 1 on
-// failure, 2 on bad usage (a usageError, or bad input a package reports),
-// 130 after Ctrl-C.
+// failure, 2 on bad usage (a *game.InputError, from the command line or a
+// package, or cobra's own usage errors), 130 after Ctrl-C.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	games, bots, err := all.Registries()
 	if err == nil {
@@ -86,7 +85,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch {
 	case errors.Is(err, errInterrupted):
 		return 130
-	case errors.As(err, new(usageError)), errors.As(err, new(*match.InputError)), errors.Is(err, queue.ErrNoQueue):
+	case errors.As(err, new(*game.InputError)):
 		return 2
 	}
 	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "required flag"} {
@@ -105,7 +104,7 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())}
+		return usage(fmt.Errorf("%w (see '%s --help')", err, c.CommandPath()))
 	})
 	a.addDBFlag(root)
 	root.AddCommand(a.withCompletion(a.playCmd(), a.arenaCmd(), a.solveCmd(), a.analyzeCmd())...)
@@ -169,7 +168,7 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 func (a *app) loadGame(spec string, seed uint64) (game.Game, error) {
 	g, err := a.games.Load(spec, seed)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usage(err)
 	}
 	return g, nil
 }
@@ -246,7 +245,7 @@ func (a *app) print(asJSON bool, data any, text string) error {
 func writeJSON(w io.Writer, v any) error { return report.WriteJSON(w, v) }
 
 // out returns a checked writer of standard output (check Err at the end).
-func (a *app) out() *match.CheckedWriter { return match.NewCheckedWriter(a.stdout, "standard output") }
+func (a *app) out() *files.CheckedWriter { return files.NewCheckedWriter(a.stdout, "standard output") }
 
 // dbFlag is the global flag that names the database.
 const dbFlag = "db"
@@ -301,6 +300,14 @@ func (a *app) storeQuery(use, short string, args cobra.PositionalArgs,
 	})
 	out.AddFlags(c.Flags())
 	return c
+}
+
+// withTable returns what a storeQuery prints: data and its table, or err.
+func withTable[T any](data T, err error, table func(T) *report.Table) (any, *report.Table, error) {
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, table(data), nil
 }
 
 // seats builds the two seats of a game from the --p1 and --p2 bot strings

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/sweep"
 )
 
 // TestMain keeps the tests' games out of the user's database: the default
@@ -113,7 +113,7 @@ func TestArenaJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var res match.ArenaResult
+	var res sweep.ArenaResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func (a *app) tableGrundyCmd() *cobra.Command {
 		Args:    exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			if err := errors.Join(out.Check(), nim.CheckGrundyTable(count, !summary && !out.IsJSON())); err != nil {
-				return usageError{fmt.Errorf("table grundy: --count %d (required), --summary %t: %w", count, summary, err)}
+				return usage(fmt.Errorf("table grundy: --count %d (required), --summary %t: %w", count, summary, err))
 			}
 			bar := report.NewProgress(a.stderr, "values", false)
 			t, err := nim.GrundyTableOf(c.Context(), count, naive, bar.Func())

@@ -10,21 +10,22 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/store"
 )
 
-// playConfig is the TOML file of `kombi play --config`: match.Config, or
+// playConfig is the TOML file of `kombi play --config`: files.PlayConfig, or
 // the Thue thesis' keys (thue.go).
 type playConfig struct {
-	match.Config
+	files.PlayConfig
 	thesisKeys
 }
 
 func readPlayConfig(path string) (playConfig, error) {
 	var cfg playConfig
-	return cfg, match.ReadConfig(path, &cfg, strings.Split(thesisKeyNames, ", ")...)
+	return cfg, files.ReadConfig(path, &cfg, strings.Split(thesisKeyNames, ", ")...)
 }
 
 type playFlags struct {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/web"
 )
@@ -38,7 +39,9 @@ func (a *app) recordsListCmd() *cobra.Command {
 			if f.Limit < 0 {
 				return nil, nil, usagef("--limit %d: want 0 (all games) or more", f.Limit)
 			}
-			return report.ListGames(c.Context(), st, f.Filter)
+			games, total, err := st.GamesPage(c.Context(), f.Filter)
+			data, t := report.ListGames(games, total, st.Location())
+			return data, t, err
 		})
 	f.addFlags(c)
 	c.Flags().IntVar(&f.Limit, "limit", 20, "show at most this many games (0: all)")
@@ -53,7 +56,11 @@ func (a *app) recordsShowCmd() *cobra.Command {
 			return usagef("show: game id %q: want a positive integer (see 'kombi records list')", args[0])
 		}
 		return a.withStore(c, func(st *store.Store) error {
-			text, err := report.ShowGame(c.Context(), st, a.games, id, asJSON)
+			g, err := st.Game(c.Context(), id)
+			text := ""
+			if err == nil {
+				text, err = report.ShowGame(g, a.games, asJSON)
+			}
 			if err != nil {
 				return err
 			}
@@ -83,7 +90,7 @@ func (a *app) recordsImportCmd() *cobra.Command {
 		return a.withStore(c, func(st *store.Store) error {
 			res, err := st.ImportFile(c.Context(), name, a.stdin)
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-				return usageError{err}
+				return usage(err)
 			} else if err != nil {
 				return err
 			}
@@ -127,6 +134,12 @@ func (a *app) serveCmd() *cobra.Command {
 			if opt.MaxSearches < 0 || opt.MaxSearches > 1024 {
 				return usagef("--max-searches %d: want 0 (one per core) to 1024", opt.MaxSearches)
 			}
+			if opt.MaxAnalyses < 0 || opt.MaxAnalyses > 1024 {
+				return usagef("--max-analyses %d: want 0 (half the cores) to 1024", opt.MaxAnalyses)
+			}
+			if opt.AnalysisMem < 0 || opt.AnalysisMem > solve.MachineMemory() {
+				return usagef("--analysis-mem %d: want 0 (%d MiB) to the machine's memory", opt.AnalysisMem, web.DefaultAnalysisMem>>20)
+			}
 			opt.Logger = slog.New(slog.NewTextHandler(a.stderr, nil))
 			if f := c.Flag(dbFlag); f.Changed && f.Value.String() == "" { // --db '': matches in memory
 				return web.Run(c.Context(), opt, addr, a.stdout, open)
@@ -142,7 +155,9 @@ func (a *app) serveCmd() *cobra.Command {
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default; ':8080' for every interface)")
 	fl.DurationVar(&opt.MaxThink, "max-think", 10*time.Second, "longest a computer player may think per move")
-	fl.IntVar(&opt.MaxSearches, "max-searches", 0, "bot searches and analyses at once (0: one per core); the rest wait")
+	fl.IntVar(&opt.MaxSearches, "max-searches", 0, "computer players' searches at once (0: one per core); the rest wait")
+	fl.IntVar(&opt.MaxAnalyses, "max-analyses", 0, "analyses at once, queued apart from the computer players (0: half the cores, at least 1)")
+	fl.Int64Var(&opt.AnalysisMem, "analysis-mem", 0, "bytes of tables one analysis may use (0: 256 MiB); each analysis searches on one core")
 	fl.BoolVar(&open, "open", false, "open the page in the default browser")
 	return c
 }

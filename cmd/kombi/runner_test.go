@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/sweep"
 )
 
 // TestArenaJSONSameAsBefore pins `kombi arena --json` to what the arena
@@ -222,7 +222,7 @@ func TestArenaInterruptedPrintsTheTally(t *testing.T) {
 	if code != 130 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	var res match.ArenaResult
+	var res sweep.ArenaResult
 	if err := json.Unmarshal([]byte(out.String()), &res); err != nil {
 		t.Fatalf("no tally: %v\n%s", err, out.String())
 	}

@@ -25,7 +25,7 @@ func (a *app) arenaCmd() *cobra.Command {
 	var (
 		p1, p2       string
 		run          runFlags
-		opt          queue.ArenaOptions
+		opt          sweep.ArenaOptions
 		asJSON, noDB bool
 	)
 	c := newCmd("arena GAME", "Play many games between two bots, seats alternating",
@@ -54,7 +54,7 @@ func (a *app) arenaCmd() *cobra.Command {
 			}
 			bar := report.NewProgress(a.stderr, "games", false)
 			opt.Report, opt.MaxThink, opt.MaxLength = bar.Func(), run.maxThink, run.maxLength
-			res, err := queue.Arena(c.Context(), a.games, a.bots, args[0], [2]string{p1, p2}, opt)
+			res, err := sweep.Arena(c.Context(), a.games, a.bots, args[0], [2]string{p1, p2}, opt)
 			bar.Done()
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return err
@@ -76,7 +76,7 @@ func (a *app) arenaCmd() *cobra.Command {
 
 func (a *app) sweepRunCmd() *cobra.Command {
 	var (
-		opt             queue.LocalOptions
+		opt             sweep.StoredOptions
 		asJSON, enqueue bool
 	)
 	c := newCmd("run FILE.toml", "Play every game of a sweep file not stored yet, committing each game at once (run it again to continue)",
@@ -86,7 +86,7 @@ func (a *app) sweepRunCmd() *cobra.Command {
 			}
 			spec, err := sweep.ReadSpec(args[0])
 			if err != nil {
-				return usageError{err}
+				return usage(err)
 			}
 			return a.withStore(c, func(st *store.Store) error {
 				if enqueue {
@@ -100,7 +100,7 @@ func (a *app) sweepRunCmd() *cobra.Command {
 				if opt.Progress = bar.Func(); !bar.IsTerminal() {
 					opt.Log = a.stderr // "cell done" lines
 				}
-				res, err := queue.RunLocal(c.Context(), st, a.games, a.bots, spec, opt)
+				res, err := sweep.RunStored(c.Context(), st, a.games, a.bots, spec, opt)
 				if bar.Done(); err != nil && !errors.Is(err, context.Canceled) {
 					return err
 				}
@@ -116,8 +116,8 @@ func (a *app) sweepRunCmd() *cobra.Command {
 func (a *app) sweepResultsCmd() *cobra.Command {
 	return a.storeQuery("results NAME", "Per cell: games, wins, draws, length mean/min/max, decision-time p50/p90/max per seat", exactArgs(1, "the sweep's name"),
 		func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error) {
-			res, t, _, err := report.SweepResults(c.Context(), st, args[0])
-			return res, t, err
+			res, _, err := sweep.LoadResults(c.Context(), st, args[0])
+			return withTable(res, err, report.SweepTable)
 		})
 }
 
@@ -132,7 +132,11 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 				return usagef("-o FILE.png|.svg|.pdf is required")
 			}
 			return a.withStore(c, func(st *store.Store) error {
-				text, err := report.SaveSweepPlot(c.Context(), st, a.games, args[0], kind, file, logY)
+				res, recs, err := sweep.LoadResults(c.Context(), st, args[0])
+				if err != nil {
+					return err
+				}
+				text, err := report.SaveSweepPlot(a.games, res, recs, kind, file, logY)
 				if err != nil {
 					return err
 				}
@@ -150,8 +154,8 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 func (a *app) sweepStatusCmd() *cobra.Command {
 	return a.storeQuery("status NAME", "Show how far a sweep is: games stored, and jobs done / queued / running / failed on the queue", exactArgs(1, "the sweep's name"),
 		func(c *cobra.Command, st *store.Store, args []string) (any, *report.Table, error) {
-			s, t, err := report.SweepStatus(c.Context(), st, args[0])
-			return s, t, err
+			s, err := queue.Status(c.Context(), st, args[0])
+			return withTable(s, err, report.SweepStatusTable)
 		})
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue/thesis"
 	"github.com/kombi/kombi/match"
@@ -36,7 +37,7 @@ func thueErr(c *cobra.Command, err error) error {
 	if err != nil && c.Context().Err() != nil {
 		return interrupted(c.Context(), err)
 	}
-	return pick[error](errors.Is(err, thesis.ErrUsage), usageError{err}, err)
+	return pick[error](errors.Is(err, thesis.ErrUsage), usage(err), err)
 }
 
 func pick[T any](cond bool, yes, no T) T { // cond ? yes : no
@@ -102,7 +103,7 @@ func (a *app) thueSession(h thesis.Help, s *thesis.Session, run func(c *cobra.Co
 	c := thueCommand(h, func(c *cobra.Command) (err error) {
 		var file *os.File
 		if s.Seed, s.Input = pick(c.Flags().Changed("seed"), s.Seed, match.RandomSeed()), a.input; !s.NoOut {
-			if file, err = match.NewTranscriptFile(s.Out, "thue-"+c.Name(), s.Seed); err != nil {
+			if file, err = files.NewTranscriptFile(s.Out, "thue-"+c.Name(), s.Seed); err != nil {
 				return err
 			}
 		}

@@ -204,9 +204,9 @@ func TestVDWSolveCommonFields(t *testing.T) {
 		game, position, value, outcome, best string
 		player                               int
 	}{
-		{"vdwlist(k=3,colors=3,list=2,s=9)", "", "77/729", "draw", "1 2 8 9", 0},
+		{"vdwlist(k=3,colors=3,list=2,s=9)", "", "77/729", "chance", "1 2 8 9", 0},
 		{"vdwlist(k=3,colors=3,list=2,s=6)", "", "0/1", "loss", "1 2 3 4 5 6", 0},
-		{"vdwlist(k=3,colors=3,list=2,s=9)", "r...r....:9:rb", "23/243", "draw", "blue", 1},
+		{"vdwlist(k=3,colors=3,list=2,s=9)", "r...r....:9:rb", "23/243", "chance", "blue", 1},
 		{"vdwlist(k=3,colors=3,list=2,s=9)", "r.b.rbgg.:9", "1/1", "win", "", -1},
 		{"vdwlist(k=3,colors=3,list=2,s=9)", "r.b.rbgg.:9:bg", "1/1", "loss", "blue green", 1},
 	} {
@@ -234,28 +234,43 @@ func TestVDWSolveCommonFields(t *testing.T) {
 	}
 }
 
-// TestVDWAnalyze: the check, one value per move with one table.
+// TestVDWAnalyze: the check, one value per move with one table;
+// no move of a game with chance moves is a "draw": strictly between 0 and
+// 1 it is "chance", and the best moves are marked.
 func TestVDWAnalyze(t *testing.T) {
 	code, out, errOut := kombi(t, "", "analyze", "vdwlist(k=3,colors=3,list=2,s=9)", "--json")
 	var an struct {
 		Player   int
 		Complete bool
-		Moves    []struct{ Move, Outcome, Value string }
+		Moves    []struct {
+			Move, Outcome, Value string
+			Best                 bool
+		}
+		Measure struct{ Kind, Label string }
 	}
 	if err := json.Unmarshal([]byte(out), &an); err != nil || code != 0 {
 		t.Fatalf("exit %d: %v %s", code, err, errOut)
 	}
 	best := map[string]bool{}
 	for _, m := range an.Moves {
-		if m.Value == "77/729" && m.Outcome == "draw" {
+		if m.Outcome == "draw" || m.Outcome != "chance" {
+			t.Errorf("move %s: outcome %q at P1's probability %s; want chance", m.Move, m.Outcome, m.Value)
+		}
+		if m.Value == "77/729" != m.Best {
+			t.Errorf("move %s (%s): best %v; the best moves are those worth 77/729", m.Move, m.Value, m.Best)
+		}
+		if m.Value == "77/729" {
 			best[m.Move] = true
 		}
+	}
+	if an.Measure.Kind != "p1_win" || an.Measure.Label != "P1's winning probability" {
+		t.Errorf("measure %+v", an.Measure)
 	}
 	if len(an.Moves) != 9 || !an.Complete || len(best) != 4 || !best["1"] || !best["9"] {
 		t.Fatalf("analyze:\n%s", out)
 	}
 	code, out, _ = kombi(t, "", "analyze", "vdwlist(k=3,colors=3,list=2,s=9)", "--position", "r...r....:9:rb")
-	if code != 0 || !strings.Contains(out, "red   loss     1/1") || !strings.Contains(out, "blue  draw     23/243") {
+	if code != 0 || !strings.Contains(out, "red   loss     1/1") || !strings.Contains(out, "blue  chance   23/243") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 }

@@ -30,7 +30,7 @@ func (a *app) wythoffCmd(c *cobra.Command, flags func(*pflag.FlagSet), run wytho
 			err = errors.Join(a.write(out, res, (*report.Table)(rep)), err)
 		}
 		if ie := (wythoff.InputError{}); errors.As(err, &ie) {
-			return usageError{err}
+			return usage(err)
 		} else if err != nil && c.Context().Err() != nil {
 			return interrupted(c.Context(), err)
 		}

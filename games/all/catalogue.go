@@ -1,6 +1,7 @@
 package all
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/kombi/kombi/bot"
@@ -14,11 +15,25 @@ type ParamInfo struct {
 	Default string `json:"default"`
 	Allowed string `json:"allowed"`
 	Doc     string `json:"doc"`
+	// Values are the choices of an enum; Min and Max bound numbers (and
+	// the items of number lists) where they are bounded.
+	Values []string `json:"values,omitempty"`
+	Min    *int64   `json:"min,omitempty"`
+	Max    *int64   `json:"max,omitempty"`
+	// MinItems is the least number of items of a list.
+	MinItems int `json:"min_items,omitempty"`
+	// Random parameters are drawn from the seed when absent.
+	Random bool `json:"random,omitempty"`
+	// Required parameters must be given.
+	Required bool `json:"required,omitempty"`
 }
 
 // BotInfo describes a bot that plays a game.
 type BotInfo struct {
-	Name   string      `json:"name"`
+	Name string `json:"name"`
+	// Title is the name in words of the game's opponent with this bot
+	// string, if it is one; else the name.
+	Title  string      `json:"title"`
 	Doc    string      `json:"doc"`
 	Params []ParamInfo `json:"params"`
 }
@@ -33,6 +48,20 @@ type GameInfo struct {
 	Chance  bool        `json:"chance"`
 	Example string      `json:"example"`
 	Bots    []BotInfo   `json:"bots"`
+	// What people read (see game.Type).
+	Title       string          `json:"title"`
+	Family      string          `json:"family"`
+	FamilyTitle string          `json:"family_title"`
+	Rules       string          `json:"rules"`
+	HowToMove   [2]string       `json:"how_to_move"`
+	Impartial   bool            `json:"impartial"`
+	Board       game.ViewKind   `json:"board,omitempty"`
+	Variants    []game.Variant  `json:"variants"`
+	Opponents   []game.Opponent `json:"opponents"`
+	// DefaultOpponent is the bot string a new game proposes.
+	DefaultOpponent string `json:"default_opponent"`
+	Solo            bool   `json:"solo"`
+	SoloDoc         string `json:"solo_doc,omitempty"`
 }
 
 // Params describes parameter specs for people and programs.
@@ -48,7 +77,15 @@ func Params(specs []game.ParamSpec) []ParamInfo {
 		case def == "":
 			def = "(none)"
 		}
-		out = append(out, ParamInfo{Name: p.Name, Kind: p.Kind.String(), Default: def, Allowed: p.Allowed(), Doc: p.Doc})
+		pi := ParamInfo{Name: p.Name, Kind: p.Kind.String(), Default: def, Allowed: p.Allowed(), Doc: p.Doc,
+			Values: p.Choices, MinItems: p.MinItems, Random: p.Random, Required: p.Required}
+		if p.HasMin {
+			pi.Min = &p.Min
+		}
+		if p.HasMax {
+			pi.Max = &p.Max
+		}
+		out = append(out, pi)
 	}
 	return out
 }
@@ -57,12 +94,30 @@ func Params(specs []game.ParamSpec) []ParamInfo {
 func Catalogue(games *game.Registry, bots *bot.Registry) []GameInfo {
 	list := []GameInfo{}
 	for _, t := range games.Types() {
-		gi := GameInfo{Name: t.Name, Doc: t.Doc, Roles: []string{t.Role(0), t.Role(1)}, Params: Params(t.Params), Chance: t.Chance}
+		gi := GameInfo{Name: t.Name, Doc: t.Doc, Roles: []string{t.Role(0), t.Role(1)}, Params: Params(t.Params), Chance: t.Chance,
+			Title: t.TitleOrName(), Family: cmp.Or(t.Family, t.Name), FamilyTitle: cmp.Or(t.FamilyTitle, t.TitleOrName()),
+			Rules: cmp.Or(t.Rules, t.Doc), HowToMove: t.HowToMove, Impartial: t.Impartial, Variants: t.Variants,
+			Opponents: t.Opponents, DefaultOpponent: t.DefaultOpponent(), Solo: t.Solo, SoloDoc: t.SoloDoc}
 		if g, err := games.Load(t.Name, 1); err == nil {
 			gi.Example = g.String()
+			if v, err := game.ViewOf(g.NewInitialState()); err == nil {
+				gi.Board = v.Kind
+			}
+		}
+		if len(gi.Variants) == 0 {
+			gi.Variants = []game.Variant{{Title: gi.Title, Game: t.Name, Rules: gi.Rules}}
+		}
+		if gi.Opponents == nil {
+			gi.Opponents = []game.Opponent{}
 		}
 		for _, f := range bots.For(t.Name) {
-			gi.Bots = append(gi.Bots, BotInfo{Name: f.Name, Doc: f.Doc, Params: Params(f.Params)})
+			title := f.Name
+			for _, o := range t.Opponents {
+				if o.Bot == f.Name {
+					title = o.Title
+				}
+			}
+			gi.Bots = append(gi.Bots, BotInfo{Name: f.Name, Title: title, Doc: f.Doc, Params: Params(f.Params)})
 		}
 		list = append(list, gi)
 	}

@@ -48,14 +48,14 @@ var apParams = []game.ParamSpec{
 
 // NewType returns the type of the Szemerédi game, for a registry.
 func NewType() *game.Type {
-	return &game.Type{
+	return describe(&game.Type{
 		Name: "ap",
 		Doc:  "Szemerédi game: colour numbers of a set in turn; first to own a k-term arithmetic progression wins",
 		// Each player has a colour; red moves first.
 		Roles:  [2]string{"red", "blue"},
 		Params: apParams,
 		New:    newFromParams,
-	}
+	})
 }
 
 func newFromParams(p game.Params) (game.Game, error) {

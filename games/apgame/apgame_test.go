@@ -20,6 +20,7 @@ import (
 	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/sweep"
 )
 
 func registries(t testing.TB) (*game.Registry, *bot.Registry) {
@@ -905,9 +906,8 @@ func TestStrongBeatsExtendBlock(t *testing.T) {
 	// With k = 3 on a dense set the first player wins with accurate play:
 	// strong wins every game it starts.
 	reg, bots := registries(t)
-	load := func(seed uint64) (game.Game, error) { return reg.Load("ap(x=40,k=3)", seed) }
 	var firsts, wins int
-	_, err := match.Arena(context.Background(), load, bots.New, [2]string{"strong", "extendblock"}, match.ArenaOptions{
+	_, err := sweep.Arena(context.Background(), reg, bots, "ap(x=40,k=3)", [2]string{"strong", "extendblock"}, sweep.ArenaOptions{
 		Games: 16, Seed: 1, Workers: 1,
 		Record: func(i int, r *game.Record) {
 			if i%2 == 0 {

@@ -43,7 +43,7 @@ func ParsePlacement(text string) (Placement, error) {
 
 // NewBuildingType returns the type of Building Nim.
 func NewBuildingType() *game.Type {
-	return &game.Type{
+	return describeBuilding(&game.Type{
 		Name: "buildingnim",
 		Doc:  "Building Nim: players alternately place tokens one at a time (on empty heaps first, or anywhere with placement=free), then play Nim",
 		Params: []game.ParamSpec{
@@ -60,7 +60,7 @@ func NewBuildingType() *game.Type {
 			}
 			return NewBuilding(p.Int("heaps"), p.Int("tokens"), pl)
 		},
-	}
+	})
 }
 
 // BuildingGame is Building Nim (Duchêne, Dufour, Heubach, Larsson 2016; the

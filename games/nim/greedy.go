@@ -12,7 +12,7 @@ import (
 
 // NewGreedyType returns the type of Greedy Nim.
 func NewGreedyType() *game.Type {
-	return &game.Type{
+	return describeGreedy(&game.Type{
 		Name: "greedynim",
 		Doc:  "Greedy Nim: take any number of tokens, but only from a largest heap; taking the last token wins",
 		Params: []game.ParamSpec{
@@ -22,7 +22,7 @@ func NewGreedyType() *game.Type {
 		New: func(p game.Params) (game.Game, error) {
 			return NewGreedy(p.Ints("piles"))
 		},
-	}
+	})
 }
 
 // GreedyGame is Greedy Nim with fixed starting heaps.

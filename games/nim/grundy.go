@@ -18,7 +18,7 @@ const MaxGrundyHeap = 1 << 20
 
 // NewGrundyType returns the type of Grundy's game.
 func NewGrundyType() *game.Type {
-	return &game.Type{
+	return describeGrundy(&game.Type{
 		Name: "grundy",
 		Doc:  "Grundy's game: split a heap into two unequal non-empty heaps; who cannot move loses",
 		Params: []game.ParamSpec{
@@ -28,7 +28,7 @@ func NewGrundyType() *game.Type {
 		New: func(p game.Params) (game.Game, error) {
 			return NewGrundy(p.Int("heap"))
 		},
-	}
+	})
 }
 
 // GrundyGame is Grundy's game from one heap; positions may hold any number

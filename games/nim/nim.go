@@ -22,7 +22,7 @@ var nimParams = []game.ParamSpec{
 
 // NewType returns the type of plain Nim, for a registry.
 func NewType() *game.Type {
-	return &game.Type{
+	return describeNim(&game.Type{
 		Name:      "nim",
 		Doc:       "Nim: take any number of tokens from one heap; normal or misère play",
 		Roles:     [2]string{"first", "second"},
@@ -31,7 +31,7 @@ func NewType() *game.Type {
 		New: func(p game.Params) (game.Game, error) {
 			return New(p.Ints("piles"), p.Bool("misere"))
 		},
-	}
+	})
 }
 
 // Game is Nim with fixed starting heaps.

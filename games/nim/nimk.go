@@ -17,7 +17,7 @@ const MaxLegalMoves = 1_000_000
 
 // NewKType returns the type of Moore's Index-k Nim.
 func NewKType() *game.Type {
-	return &game.Type{
+	return describeNimK(&game.Type{
 		Name: "nimk",
 		Doc:  "Moore's Index-k Nim: take tokens from at least one and at most k heaps; taking the last token wins",
 		Params: []game.ParamSpec{
@@ -28,7 +28,7 @@ func NewKType() *game.Type {
 		New: func(p game.Params) (game.Game, error) {
 			return NewK(p.Ints("piles"), p.Int("k"))
 		},
-	}
+	})
 }
 
 // KGame is Index-k Nim with fixed starting heaps.

@@ -45,7 +45,7 @@ func NewType() *game.Type {
 }
 
 func newType(p1 string, lib *ShapeLibrary) *game.Type {
-	return &game.Type{
+	return describe(&game.Type{
 		Name:      "nim2d",
 		Doc:       "2D Nim on the N×N palette: colour 1-3 empty cells (a diagonal cell alone, or consecutive off-diagonal cells of a row or column); the last cell wins",
 		Roles:     [2]string{p1, other(p1)},
@@ -63,7 +63,7 @@ func newType(p1 string, lib *ShapeLibrary) *game.Type {
 			g.UseShapes(lib)
 			return g, nil
 		},
-	}
+	})
 }
 
 func other(colour string) string {

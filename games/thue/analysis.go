@@ -35,7 +35,7 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 		r.Text = fmt.Sprintf("%s: the game is over at length %d.\n", g, len(s.word))
 		return r, nil
 	}
-	return g.solveWith(ctx, s, opt, NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress}))
+	return g.solveWith(ctx, s, opt, NewSolver(g.k, g.rule, SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress, Workers: opt.Workers}))
 }
 
 // searcher is what Solve needs of a solver: the local Solver, or one whose

@@ -34,7 +34,7 @@ var thueParams = []game.ParamSpec{
 
 // NewType returns the type of the Thue game, for a registry.
 func NewType() *game.Type {
-	return &game.Type{
+	return describe(&game.Type{
 		Name:   "thue",
 		Doc:    "the Online Thue game: the builder picks a position, the painter a symbol; a square (overlap) ends it",
 		Roles:  [2]string{"builder", "painter"},
@@ -53,7 +53,7 @@ func NewType() *game.Type {
 			}
 			return New(k, rule, start, p.Int("target"))
 		},
-	}
+	})
 }
 
 // Game is the Thue game with a fixed alphabet, rule and starting symbol.

@@ -58,6 +58,9 @@ func (g *Game) Solve(ctx context.Context, st game.State, opt solve.Options) (*so
 	sv := NewSolver(s.g, opt.MemBytes)
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
+	if opt.Workers > 0 {
+		sv.SetWorkers(opt.Workers)
+	}
 	return sv.Solve(ctx, s)
 }
 
@@ -74,6 +77,9 @@ func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*
 	sv := NewSolver(s.g, opt.MemBytes)
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
+	if opt.Workers > 0 {
+		sv.SetWorkers(opt.Workers)
+	}
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Position: s.Position(), Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
 	deadline, timed := ctx.Deadline()

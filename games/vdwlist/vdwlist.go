@@ -54,7 +54,7 @@ var params = []game.ParamSpec{
 
 // NewType returns the type of the list-colouring van der Waerden game.
 func NewType() *game.Type {
-	return &game.Type{
+	return describe(&game.Type{
 		Name:   "vdwlist",
 		Doc:    "list-colouring van der Waerden game: P1 names numbers, a random list of colours is drawn, P2 colours from it",
 		Roles:  [2]string{"namer", "colourer"},
@@ -70,7 +70,7 @@ func NewType() *game.Type {
 			}
 			return g, nil
 		},
-	}
+	})
 }
 
 // Game is the list-colouring van der Waerden game with fixed parameters. It

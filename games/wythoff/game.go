@@ -34,7 +34,7 @@ var params = []game.ParamSpec{
 
 // NewType returns the type of the generalised Wythoff game.
 func NewType() *game.Type {
-	return &game.Type{
+	return describe(&game.Type{
 		Name:      "wythoff",
 		Doc:       "Wythoff's game generalised by a: take from one heap, or k and l from both with |k − l| < a",
 		Roles:     [2]string{"first", "second"},
@@ -47,7 +47,7 @@ func NewType() *game.Type {
 			}
 			return NewBig(p.Int64("a"), h[0], h[1], p.String("view") == "queen")
 		},
-	}
+	})
 }
 
 // Game is the generalised Wythoff game with fixed a and starting heaps.

@@ -12,14 +12,12 @@
 package queue
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -28,6 +26,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 )
@@ -50,8 +49,8 @@ const (
 const maxAttempts = 10
 
 // ErrNoQueue is the error (wrapped) when the database is not PostgreSQL:
-// the job queue needs one.
-var ErrNoQueue = errors.New("the job queue needs a PostgreSQL database (--db postgres://...)")
+// the job queue needs one. It is a usage error (*game.InputError).
+var ErrNoQueue error = &game.InputError{Err: errors.New("the job queue needs a PostgreSQL database (--db postgres://...)")}
 
 // Args are a job's arguments: a batch of seeds of one cell of a sweep.
 type Args struct {
@@ -236,63 +235,11 @@ func EnqueueSweepBatch(ctx context.Context, st *store.Store, spec *sweep.Spec, b
 	return Enqueue(ctx, st.PgxPool(), spec.Name, cells, batch)
 }
 
-// ParseStoredSpec reads the spec of a stored sweep (store.Sweep.Spec): the
-// JSON of a sweep.Spec, as EnqueueSweep and `kombi sweep run` store it, or
-// the sweep file's TOML.
-func ParseStoredSpec(name, text string) (*sweep.Spec, error) {
-	trimmed := strings.TrimSpace(text)
-	if !strings.HasPrefix(trimmed, "{") {
-		return sweep.ParseSpec(name, []byte(text))
-	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(trimmed)))
-	dec.UseNumber()
-	var spec sweep.Spec
-	if err := dec.Decode(&spec); err != nil {
-		return nil, fmt.Errorf("sweep %s: stored spec: %w", name, err)
-	}
-	// JSON numbers in a list of seeds: the whole numbers sweep.Spec wants
-	// (TOML gives int64).
-	if list, ok := spec.Seeds.([]any); ok {
-		for i, v := range list {
-			if n, ok := v.(json.Number); ok {
-				if x, err := n.Int64(); err == nil {
-					list[i] = x
-				}
-			}
-		}
-	}
-	if err := spec.Check(); err != nil {
-		return nil, fmt.Errorf("sweep %s: stored spec: %w", name, err)
-	}
-	return &spec, nil
-}
-
-// SweepStatus is where a sweep stands: its games, and the jobs it has on
-// the queue by state.
-type SweepStatus struct {
-	Name       string `json:"name"`
-	GamesTotal int64  `json:"games_total"`
-	GamesDone  int64  `json:"games_done"`
-	// Queue tells whether the sweep has jobs on the queue (false for a
-	// sweep run on one machine, and with SQLite).
-	Queue bool `json:"queue"`
-	// Done jobs are completed; Queued ones wait to run (Retrying of them
-	// after a failed attempt); Running ones are taken by a worker; Failed
-	// ones were given up (a game that cannot be played, or too many failed
-	// attempts).
-	Done     int64 `json:"jobs_done"`
-	Queued   int64 `json:"jobs_queued"`
-	Running  int64 `json:"jobs_running"`
-	Failed   int64 `json:"jobs_failed"`
-	Retrying int64 `json:"jobs_retrying"`
-	// LastError is the latest error of a job of the sweep, if any.
-	LastError string `json:"last_error,omitempty"`
-}
-
-// Status tells where the sweep of that name stands. A sweep not stored is
-// an error wrapping store.ErrNotFound.
-func Status(ctx context.Context, st *store.Store, name string) (*SweepStatus, error) {
-	sw, err := st.Sweep(ctx, name)
+// Status tells where the sweep of that name stands, with its jobs on the
+// queue. A sweep not stored is a *game.InputError wrapping
+// store.ErrNotFound.
+func Status(ctx context.Context, st *store.Store, name string) (*sweep.Status, error) {
+	sw, err := sweep.Stored(ctx, st, name)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +247,7 @@ func Status(ctx context.Context, st *store.Store, name string) (*SweepStatus, er
 	if err != nil {
 		return nil, err
 	}
-	s := &SweepStatus{Name: name, GamesTotal: sw.GamesTotal, GamesDone: done}
+	s := &sweep.Status{Name: name, GamesTotal: sw.GamesTotal, GamesDone: done}
 	pool := st.PgxPool()
 	if pool == nil {
 		return s, nil
@@ -311,7 +258,7 @@ func Status(ctx context.Context, st *store.Store, name string) (*SweepStatus, er
 	return s, nil
 }
 
-func jobStatus(ctx context.Context, pool *pgxpool.Pool, s *SweepStatus) error {
+func jobStatus(ctx context.Context, pool *pgxpool.Pool, s *sweep.Status) error {
 	var table *string
 	if err := pool.QueryRow(ctx, `SELECT to_regclass('river_job')::text`).Scan(&table); err != nil {
 		return err

@@ -39,7 +39,7 @@ func TestParseStoredSpec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := queue.ParseStoredSpec("grid", string(data))
+	got, err := sweep.ParseStoredSpec("grid", string(data))
 	if err != nil {
 		t.Fatalf("the JSON of a spec with a list of seeds: %v", err)
 	}
@@ -48,7 +48,7 @@ func TestParseStoredSpec(t *testing.T) {
 		t.Fatalf("read back: seeds %v (%v), max_think %q", seeds, err, got.MaxThink)
 	}
 	toml := "name = \"grid\"\ngames = [\"nim(piles=1;2)\"]\npairs = [[\"random\", \"random\"]]\nseeds = \"5..9\"\n"
-	got, err = queue.ParseStoredSpec("grid", toml)
+	got, err = sweep.ParseStoredSpec("grid", toml)
 	if err != nil {
 		t.Fatalf("TOML: %v", err)
 	}
@@ -56,7 +56,7 @@ func TestParseStoredSpec(t *testing.T) {
 		t.Fatalf("TOML seeds: %v", seeds)
 	}
 	for _, bad := range []string{`{"name":"grid"}`, `{"name":`, `{"name":"g","games":["nim"],"pairs":[["a","b"]],"seeds":[1.5]}`} {
-		if _, err := queue.ParseStoredSpec("grid", bad); err == nil {
+		if _, err := sweep.ParseStoredSpec("grid", bad); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
 	}
@@ -90,7 +90,7 @@ func TestNoQueueOnSQLite(t *testing.T) {
 }
 
 // waitStatus polls the sweep's status until done says so.
-func waitStatus(t *testing.T, st *store.Store, name string, timeout time.Duration, done func(*queue.SweepStatus) bool) *queue.SweepStatus {
+func waitStatus(t *testing.T, st *store.Store, name string, timeout time.Duration, done func(*sweep.Status) bool) *sweep.Status {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
@@ -163,7 +163,7 @@ func TestEnqueueAndWorkInProcess(t *testing.T) {
 				mu.Unlock()
 			}})
 	}()
-	s = waitStatus(t, st, spec.Name, 60*time.Second, func(s *queue.SweepStatus) bool { return s.Done+s.Failed == 12 })
+	s = waitStatus(t, st, spec.Name, 60*time.Second, func(s *sweep.Status) bool { return s.Done+s.Failed == 12 })
 	stop()
 	if err := <-done; err != nil {
 		t.Fatalf("worker: %v", err)
@@ -326,7 +326,7 @@ func TestMaxLengthStopsGames(t *testing.T) {
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- queue.RunWorker(wctx, st, games, bots, queue.WorkerOptions{Workers: 1}) }()
-	waitStatus(t, st, spec.Name, 30*time.Second, func(s *queue.SweepStatus) bool { return s.Done == 1 })
+	waitStatus(t, st, spec.Name, 30*time.Second, func(s *sweep.Status) bool { return s.Done == 1 })
 	stop()
 	if err := <-done; err != nil {
 		t.Fatal(err)

@@ -14,7 +14,6 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/solve/distribute"
 	"github.com/kombi/kombi/store"
@@ -98,7 +97,7 @@ func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game,
 // Solver returns solve.Solve's counterpart for `kombi solve --distribute`:
 // Solve on the database that a --db flag's value names (when empty,
 // $KOMBI_DB, else the default file, which is not PostgreSQL), with its
-// usage errors as *match.InputError.
+// usage errors as *game.InputError.
 func Solver(dbFlag string, games *game.Registry, so SolveOptions) func(context.Context, game.Game, game.State, solve.Options) (*solve.Result, error) {
 	return func(ctx context.Context, g game.Game, s game.State, opt solve.Options) (*solve.Result, error) {
 		url, err := store.URLFromEnv(dbFlag)
@@ -107,7 +106,7 @@ func Solver(dbFlag string, games *game.Registry, so SolveOptions) func(context.C
 		}
 		r, err := Solve(ctx, url, games, g, s, opt, so)
 		if errors.Is(err, distribute.ErrUsage) {
-			err = &match.InputError{Err: err}
+			err = &game.InputError{Err: err}
 		}
 		return r, err
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/solve/distribute"
 	"github.com/kombi/kombi/store/storetest"
@@ -240,7 +239,7 @@ func TestDistributeUsage(t *testing.T) {
 	ctx := context.Background()
 	g, s := load("nim(piles=1;2)")
 	_, err = queue.Solver("postgres://nowhere.invalid/kombi", games, queue.SolveOptions{Distribute: true})(ctx, g, s, solve.Options{})
-	var ie *match.InputError
+	var ie *game.InputError
 	if !errors.As(err, &ie) || !errors.Is(err, distribute.ErrUsage) || !strings.Contains(err.Error(), "--distribute solves thue") {
 		t.Errorf("nim: %v; want a usage error naming thue", err)
 	}

@@ -140,7 +140,7 @@ func (w *Worker) spec(ctx context.Context, name string) (*loadedSpec, error) {
 	if ls != nil && ls.text == sw.Spec {
 		return ls, nil
 	}
-	spec, err := ParseStoredSpec(name, sw.Spec)
+	spec, err := sweep.ParseStoredSpec(name, sw.Spec)
 	if err != nil {
 		return nil, err
 	}

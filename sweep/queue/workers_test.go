@@ -169,7 +169,7 @@ func TestThreeWorkersOneKilled(t *testing.T) {
 	}
 	<-procs[0].exited
 
-	s := waitStatus(t, st, spec.Name, 90*time.Second, func(s *queue.SweepStatus) bool {
+	s := waitStatus(t, st, spec.Name, 90*time.Second, func(s *sweep.Status) bool {
 		return s.GamesDone == s.GamesTotal && s.Queued == 0 && s.Running == 0
 	})
 	if s.GamesTotal != 120 || s.Done != 24 || s.Failed != 0 {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 )
@@ -80,7 +81,7 @@ func SaveHighScore(dir, key string, length int) (before int, err error) {
 	if err != nil {
 		return before, fmt.Errorf("high scores: %w", err)
 	}
-	if err := match.WriteFileAtomic(path, append(data, '\n')); err != nil {
+	if err := files.WriteFileAtomic(path, append(data, '\n')); err != nil {
 		return before, fmt.Errorf("high scores %s: %w", path, err)
 	}
 	return before, nil

@@ -1,9 +1,11 @@
-package match
+// Package files reads and writes the files of Kombi's commands: TOML
+// configurations (unknown keys refused, errors in words with the line),
+// record files (one JSON record, or one per line), transcripts, inputs
+// bounded in size, writes that are atomic or checked once at the end.
+package files
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,9 +21,6 @@ import (
 	"github.com/kombi/kombi/game"
 )
 
-// Files of `kombi play`: its configuration, the transcript and record it
-// writes, the records it reads back (--resume, `kombi replay`).
-
 // Bounds of the files a command reads.
 const (
 	// MaxConfigBytes bounds a play configuration file.
@@ -34,9 +33,9 @@ const (
 // of OpenInput.
 var ErrTooLarge = fmt.Errorf("more than the limit of %d bytes (64 MiB)", MaxInputBytes)
 
-// Config is the TOML file of `kombi play --config`. Flags given on the
-// command line override it.
-type Config struct {
+// PlayConfig is the TOML file of `kombi play --config`. Flags given on
+// the command line override it.
+type PlayConfig struct {
 	Game     string `toml:"game"`
 	P1       string `toml:"p1"`
 	P2       string `toml:"p2"`
@@ -45,32 +44,20 @@ type Config struct {
 	Out      string `toml:"out"`
 }
 
-// InputError is input that a function cannot use: a configuration or
-// record file that is not one, a game that cannot be continued. It is the
-// user's mistake (a usage error for the command line), not a failure.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *InputError) Unwrap() error { return e.Err }
-
-// inputErrorf is fmt.Errorf as an *InputError.
-func inputErrorf(format string, args ...any) error {
-	return &InputError{fmt.Errorf(format, args...)}
-}
+// inputErrorf is fmt.Errorf as a *game.InputError.
+func inputErrorf(format string, args ...any) error { return game.Inputf(format, args...) }
 
 // ReadConfig reads a play configuration of at most MaxConfigBytes into v:
-// a *Config, or a pointer to a struct that embeds Config beside the keys
-// more (e.g. the Thue thesis' keys). Its errors are *InputErrors naming the
-// file, the line, the key and what is wanted (DecodeTOML).
+// a *PlayConfig, or a pointer to a struct that embeds PlayConfig beside the
+// keys more (e.g. the Thue thesis' keys). Its errors are *game.InputErrors
+// naming the file, the line, the key and what is wanted (DecodeTOML).
 func ReadConfig(path string, v any, more ...string) error {
 	data, err := readFileLimit(path, MaxConfigBytes)
 	if err != nil {
 		return inputErrorf("config: %w", err)
 	}
 	if err := DecodeTOML("config "+path, data, v, append([]string{"game", "p1", "p2", "seed", "max_think", "out"}, more...)); err != nil {
-		return &InputError{err}
+		return &game.InputError{Err: err}
 	}
 	return nil
 }
@@ -132,7 +119,7 @@ func wantText(goType string) string {
 }
 
 // SeedValue is the configured seed, which must be ≥ 0 (Seed not nil).
-func (c *Config) SeedValue() (uint64, error) {
+func (c *PlayConfig) SeedValue() (uint64, error) {
 	if *c.Seed < 0 {
 		return 0, inputErrorf("config: seed %d: want a whole number ≥ 0", *c.Seed)
 	}
@@ -140,22 +127,12 @@ func (c *Config) SeedValue() (uint64, error) {
 }
 
 // MaxThinkValue is the configured think-time limit (MaxThink not empty).
-func (c *Config) MaxThinkValue() (time.Duration, error) {
+func (c *PlayConfig) MaxThinkValue() (time.Duration, error) {
 	d, err := time.ParseDuration(c.MaxThink)
 	if err != nil || d < 0 {
 		return 0, inputErrorf("config: max_think %q: want a duration such as 10s or 1m30s", c.MaxThink)
 	}
 	return d, nil
-}
-
-// RandomSeed returns a fresh seed for a game whose seed was not given,
-// below 2^53 so that JSON numbers hold it exactly.
-func RandomSeed() uint64 {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return uint64(time.Now().UnixNano()) >> 11
-	}
-	return binary.LittleEndian.Uint64(b[:]) >> 11
 }
 
 // readFileLimit reads a whole file of at most limit bytes.
@@ -279,7 +256,7 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 }
 
 // ReadRecordFile reads the one JSON record of a file ("-": stdin, at most
-// MaxInputBytes) and checks its shape; its errors are *InputErrors.
+// MaxInputBytes) and checks its shape; its errors are *game.InputErrors.
 func ReadRecordFile(path string, stdin io.Reader) (*game.Record, error) {
 	in, done, err := OpenInput(path, stdin)
 	if err != nil {

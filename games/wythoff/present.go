@@ -1,0 +1,20 @@
+package wythoff
+
+import "github.com/kombi/kombi/game"
+
+// describe adds the words people read about Wythoff's game (see game.Type).
+func describe(t *game.Type) *game.Type {
+	t.Title, t.Family, t.FamilyTitle = "Wythoff's game", "nim", "Nim family"
+	t.Rules = "Take any number of tokens from one heap, or the same number from both heaps (with a > 1: numbers differing by less than a); whoever takes the last token wins."
+	move := "Take tokens from one heap, or from both heaps at once."
+	t.HowToMove = [2]string{move, move}
+	t.Variants = []game.Variant{
+		{Title: "Wythoff's game", Game: "wythoff(piles=5;8)", Rules: "Take from one heap, or the same number from both; the last token wins."},
+		{Title: "Wythoff's queen", Game: "wythoff(piles=7;9,view=queen)", Rules: "Move the queen west, south or south-west any distance; whoever reaches the corner wins."},
+	}
+	t.Opponents = []game.Opponent{
+		{Title: "Random", Bot: "random", Doc: "plays any legal move at random"},
+		{Title: "Perfect", Bot: "perfect", Doc: "moves to a P-position (A_n, B_n) whenever there is one", Default: true},
+	}
+	return t
+}

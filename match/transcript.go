@@ -1,0 +1,85 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+// transcript is the Observer that writes the readable account of a match
+// as `kombi play` shows it.
+type transcript struct {
+	w     io.Writer
+	color bool
+}
+
+// NewTranscript returns an Observer writing the readable account of a
+// match to w, the positions with terminal colours when color is set.
+func NewTranscript(w io.Writer, color bool) Observer { return &transcript{w: w, color: color} }
+
+func (t *transcript) show(l *Live) string { return game.DisplayString(l.state, t.color) }
+
+// Started writes the game, the seats, the start and the first position.
+func (t *transcript) Started(l *Live) {
+	rec, opt := &l.rec, l.opt
+	fmt.Fprintf(t.w, "Game %s, seed %d\n", rec.Game, rec.Seed)
+	for i, st := range l.seats {
+		fmt.Fprintf(t.w, "%s (%s): %s\n", game.SeatName(game.Player(i)), l.typ.Role(game.Player(i)), st.Name)
+	}
+	switch {
+	case opt.Position != "" && len(opt.Moves) > 0:
+		fmt.Fprintf(t.w, "From position %s, after %d earlier moves\n", opt.Position, len(opt.Moves))
+	case opt.Position != "":
+		fmt.Fprintf(t.w, "From position %s\n", opt.Position)
+	case len(opt.Moves) > 0:
+		fmt.Fprintf(t.w, "Continued after %d earlier moves\n", len(opt.Moves))
+	}
+	fmt.Fprintf(t.w, "\n%s\n", t.show(l))
+}
+
+// Moved writes the move and the position after it.
+func (t *transcript) Moved(l *Live, m game.RecordMove) {
+	n, p := len(l.rec.Moves), m.Player
+	switch {
+	case p == game.Chance:
+		fmt.Fprintf(t.w, "Move %d: chance drew %s\n", n, m.Move)
+	case isPerson(l.seats[p]):
+		fmt.Fprintf(t.w, "Move %d: %s (%s) played %s | time %.3f s\n", n, game.SeatName(p), l.typ.Role(p), m.Move, m.Seconds)
+	default:
+		fmt.Fprintf(t.w, "Move %d: %s (%s, %s) chose %s | time %.3f s\n", n, game.SeatName(p), l.typ.Role(p), l.seats[p].Name, m.Move, m.Seconds)
+	}
+	fmt.Fprintf(t.w, "%s\n", t.show(l))
+}
+
+// TookBack writes what was taken back and the position now.
+func (t *transcript) TookBack(l *Live, p game.Player, taken []game.RecordMove) {
+	if len(taken) == 0 {
+		fmt.Fprintf(t.w, "%s (%s) has no move to take back.\n", game.SeatName(p), l.typ.Role(p))
+		return
+	}
+	texts := make([]string, len(taken))
+	for i, m := range taken {
+		texts[i] = m.Move
+	}
+	fmt.Fprintf(t.w, "%s (%s) takes back move %d and what followed: %s\n", game.SeatName(p), l.typ.Role(p), len(l.rec.Moves)+1, strings.Join(texts, ", "))
+	fmt.Fprintf(t.w, "%s\n", t.show(l))
+}
+
+// Ended writes why the game stopped, or how it ended and the result.
+func (t *transcript) Ended(l *Live) {
+	rec := &l.rec
+	if rec.Aborted {
+		if Deliberate(rec) {
+			fmt.Fprintf(t.w, "\nGame stopped: %s.\n", rec.Reason)
+		} else {
+			fmt.Fprintf(t.w, "\nGame aborted: %s\n", rec.Reason)
+		}
+		return
+	}
+	if ex, ok := l.state.(game.Explainer); ok {
+		fmt.Fprintf(t.w, "\n%s\n", ex.EndReason())
+	}
+	fmt.Fprintf(t.w, "%s\n", ResultLine(l.typ, rec))
+}

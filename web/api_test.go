@@ -1,0 +1,223 @@
+package web_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/web"
+)
+
+// analysisJSON is the answer of the analysis routes.
+type analysisJSON struct {
+	Player int
+	Moves  []struct {
+		Move, Outcome string
+		Value         any
+		Best          bool
+		Parts         []game.Part
+	}
+	Complete    bool
+	Pending     bool
+	Explanation string
+	Measure     struct{ Kind, Label string }
+	Error       string
+}
+
+func TestAnalysisInTheGamesWords(t *testing.T) {
+	h := newHarness(t, nil)
+	var an analysisJSON
+	// Nim: the one winning move is best, with its parts, and the XOR table.
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("nim(piles=3;4;5)"), "", nil, &an); st != 200 {
+		t.Fatalf("analysis: %d %s", st, an.Error)
+	}
+	for _, m := range an.Moves {
+		if m.Best != (m.Move == "1:2") || m.Best != (m.Outcome == "win") || len(m.Parts) != 2 {
+			t.Errorf("nim move %s: best %v, outcome %s, parts %v", m.Move, m.Best, m.Outcome, m.Parts)
+		}
+	}
+	if an.Measure.Kind != "grundy" || !strings.Contains(an.Explanation, "XOR") || !an.Complete || an.Pending {
+		t.Errorf("nim: measure %+v, complete %v, pending %v, explanation %q", an.Measure, an.Complete, an.Pending, an.Explanation)
+	}
+	// The Thue game: every builder move wins; the best is the shortest.
+	an = analysisJSON{}
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("thue(alphabet=3,start=1)")+"&position=1", "", nil, &an); st != 200 {
+		t.Fatalf("thue analysis: %d %s", st, an.Error)
+	}
+	if an.Measure.Kind != "length" || len(an.Moves) != 2 {
+		t.Fatalf("thue: %+v", an)
+	}
+	for _, m := range an.Moves {
+		if m.Outcome != "win" || m.Value != float64(5) || !m.Best {
+			t.Errorf("thue move %s: %s worth %v, best %v; want every move a win worth 5 and best", m.Move, m.Outcome, m.Value, m.Best)
+		}
+	}
+	// The list-colouring game: chances, never draws, best marked.
+	an = analysisJSON{}
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("vdwlist(k=3,colors=3,list=2,s=9)"), "", nil, &an); st != 200 {
+		t.Fatalf("vdwlist analysis: %d %s", st, an.Error)
+	}
+	best := 0
+	for _, m := range an.Moves {
+		if m.Outcome != "chance" {
+			t.Errorf("vdwlist move %s: outcome %s; want chance", m.Move, m.Outcome)
+		}
+		if m.Best {
+			best++
+			if m.Value != "77/729" {
+				t.Errorf("best move %s is worth %v, not 77/729", m.Move, m.Value)
+			}
+		}
+	}
+	if best != 4 || an.Measure.Kind != "p1_win" {
+		t.Errorf("vdwlist: %d best moves (want 4), measure %+v", best, an.Measure)
+	}
+	for _, bad := range []string{"/api/analysis", "/api/analysis?game=chess", "/api/analysis?game=nim&position=x", "/api/analysis?game=nim&time=1h", "/api/analysis?game=nim(piles=1;2)"} {
+		if st := h.do("GET", bad, "", nil, &an); st != 400 {
+			t.Errorf("%s: status %d, want 400", bad, st)
+		}
+	}
+}
+
+func TestMatchAnalysisAtAMoveAndLastMove(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "human"}, 1)
+	tok0, tok1 := *m.SeatTokens[0], *m.SeatTokens[1]
+	h.do("POST", "/api/matches/"+m.ID+"/moves", tok0, map[string]string{"move": "3:5"}, nil)
+	var now struct {
+		LastMove *struct {
+			Index  int
+			Player int
+			Move   string
+			Parts  []game.Part
+		} `json:"last_move"`
+		SeedText string `json:"seed_text"`
+		Title    string
+	}
+	h.do("GET", "/api/matches/"+m.ID, "", nil, &now)
+	if now.LastMove == nil || now.LastMove.Index != 1 || now.LastMove.Move != "3:5" || len(now.LastMove.Parts) != 2 || now.SeedText != "1" || now.Title != "Nim" {
+		t.Fatalf("last move %+v, seed %q, title %q", now.LastMove, now.SeedText, now.Title)
+	}
+	h.do("POST", "/api/matches/"+m.ID+"/moves", tok1, map[string]string{"move": "1:1"}, nil)
+	var an analysisJSON
+	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=0", "", nil, &an); st != 200 || len(an.Moves) != 12 || an.Player != 0 {
+		t.Fatalf("analysis at move 0: %d, %d moves for player %d", st, len(an.Moves), an.Player)
+	}
+	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=1", "", nil, &an); st != 200 || an.Player != 1 || len(an.Moves) != 7 {
+		t.Fatalf("analysis at move 1: %d, %d moves for player %d", st, len(an.Moves), an.Player)
+	}
+	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=3", "", nil, &an); st != 400 {
+		t.Fatalf("analysis past the end: %d", st)
+	}
+}
+
+func TestStudyAPosition(t *testing.T) {
+	h := newHarness(t, nil)
+	var s struct {
+		Game, Position, Title, Move string
+		ToMove                      *int             `json:"to_move"`
+		LegalMoves                  []game.LegalMove `json:"legal_moves"`
+		Finished                    bool
+		Winner                      *int
+		Error                       string
+	}
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("nim(piles=1;2)"), "", nil, &s); st != 200 || s.Title != "Nim" || len(s.LegalMoves) != 3 || *s.ToMove != 0 {
+		t.Fatalf("study: %d %+v", st, s)
+	}
+	if st := h.do("POST", "/api/study/moves", "", map[string]any{"game": "nim(piles=1;2)", "position": s.Position, "move": "2:1"}, &s); st != 200 {
+		t.Fatalf("study move: %d %s", st, s.Error)
+	}
+	if s.Move != "2:1" || *s.ToMove != 1 || len(s.LegalMoves) != 2 {
+		t.Fatalf("after 2:1: %+v", s)
+	}
+	if st := h.do("POST", "/api/study/moves", "", map[string]any{"game": "nim(piles=1;2)", "position": s.Position, "move": "2:5"}, &s); st != 400 || !strings.Contains(s.Error, "heap 2") {
+		t.Fatalf("illegal study move: %d %q", st, s.Error)
+	}
+}
+
+func TestControlNeedsATokenAndPaces(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=9;9;9)", "players": []string{"random", "random"}, "seed": 3, "delay_ms": 10000}, &m); st != 201 {
+		t.Fatal(st)
+	}
+	var c struct {
+		Paused  bool
+		DelayMS int64 `json:"delay_ms"`
+		Moves   []game.RecordMove
+		Error   string
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", "wrong", map[string]any{"action": "pause"}, &c); st != 403 {
+		t.Fatalf("control with a wrong token: %d", st)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", *m.Control, map[string]any{"action": "pause"}, &c); st != 200 || !c.Paused || len(c.Moves) != 0 {
+		t.Fatalf("pause: %d %+v (a 10 s pace: no move yet)", st, c)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", *m.Control, map[string]any{"action": "speed", "delay_ms": 99999}, &c); st != 400 {
+		t.Fatalf("speed out of range: %d", st)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", *m.Control, map[string]any{"action": "speed", "delay_ms": 0}, &c); st != 200 || c.DelayMS != 0 {
+		t.Fatalf("speed 0: %d %+v", st, c)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", *m.Control, map[string]any{"action": "step"}, &c); st != 200 {
+		t.Fatalf("step: %d", st)
+	}
+	got := h.waitFor(m.ID, func(m matchJSON) bool { return len(m.Moves) == 1 && m.Thinking == nil })
+	if !got.Paused {
+		t.Fatalf("after a step the match stays paused: %+v", got)
+	}
+}
+
+func TestMethodNotAllowedNamesTheMethods(t *testing.T) {
+	h := newHarness(t, nil)
+	req, _ := http.NewRequest(http.MethodDelete, h.ts.URL+"/api/matches", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, POST" {
+		t.Fatalf("DELETE /api/matches: %d, Allow %q", res.StatusCode, res.Header.Get("Allow"))
+	}
+}
+
+// failingStore is a MemoryStore whose saves fail while fail is set.
+type failingStore struct {
+	web.MemoryStore
+	fail atomic.Bool
+}
+
+func (f *failingStore) SaveMatch(ctx context.Context, m *web.StoredMatch) error {
+	if f.fail.Load() {
+		return errors.New("disk full")
+	}
+	return f.MemoryStore.SaveMatch(ctx, m)
+}
+
+// TestAMoveNotStoredIsNotAcknowledged: with the store failing, a move is
+// answered 503 and the match stays as the store has it.
+func TestAMoveNotStoredIsNotAcknowledged(t *testing.T) {
+	st := &failingStore{}
+	h := newHarness(t, st)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "human"}, 1)
+	tok := *m.SeatTokens[0]
+	st.fail.Store(true)
+	var e matchJSON
+	if code := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &e); code != http.StatusServiceUnavailable || !strings.Contains(e.Error, "not stored") {
+		t.Fatalf("a move the store refused: %d %q", code, e.Error)
+	}
+	st.fail.Store(false)
+	var got matchJSON
+	h.do("GET", "/api/matches/"+m.ID, "", nil, &got)
+	if len(got.Moves) != 0 || *got.ToMove != 0 {
+		t.Fatalf("after a failed save the match shows %d moves; the store has none", len(got.Moves))
+	}
+	if code := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &got); code != 200 || len(got.Moves) != 1 {
+		t.Fatalf("the same move once the store works: %d, %d moves", code, len(got.Moves))
+	}
+}

@@ -1,0 +1,222 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
+)
+
+// Human is the player string of a seat a person plays through the API.
+const Human = match.Person
+
+// Match modes.
+const (
+	// ModeNormal is a match between people and/or computers.
+	ModeNormal = "normal"
+	// ModeSolo is one person playing both seats with one token, for a high
+	// score (games whose type declares Solo).
+	ModeSolo = "solo"
+)
+
+// liveMatch is a match the server holds in memory: the live match, the
+// seat and control tokens, the computer-vs-computer controls, the search in
+// progress and the watchers of its events. mu guards everything but the
+// persistence fields, which saveMu guards (taken without mu held).
+type liveMatch struct {
+	mu       sync.Mutex
+	id       string
+	mode     string
+	live     *match.Live
+	tokens   [2]string // sha256 of each human seat's token ("" for computers)
+	control  string    // sha256 of the control token ("" for none)
+	created  time.Time
+	updated  time.Time
+	paused   bool
+	steps    int           // moves a paused match may still make
+	delay    time.Duration // pace of a computer-vs-computer match
+	rev      uint64        // grows with every change: a move, an undo, a control
+	thinking *thinking
+	cancel   context.CancelFunc
+	watchers map[*watcher]struct{}
+	// gone marks a match dropped from memory after a failed save: the
+	// store has what is true; the next request loads it again.
+	gone bool
+	// highScore is the best solo score once a solo match is over.
+	highScore int
+	// shown is the match as clients see it: its latest stored state (at
+	// revision shownRev).
+	shown    *matchView
+	shownRev uint64
+
+	saveMu   sync.Mutex
+	saved    uint64 // the rev last stored
+	archived bool   // the finished game went to the games archive
+}
+
+// thinking is a computer's decision in progress, as the API shows it.
+type thinking struct {
+	Seat    game.Player `json:"seat"`
+	Bot     string      `json:"bot"`
+	Since   time.Time   `json:"-"`
+	Elapsed float64     `json:"elapsed"`
+	Limit   float64     `json:"limit"`
+	// Queued is true while the decision waits for the pace delay or a
+	// search slot.
+	Queued bool `json:"queued"`
+}
+
+// settings are what the store keeps of a match beside its record.
+type settings struct {
+	Paused      bool   `json:"paused,omitempty"`
+	DelayMS     int64  `json:"delay_ms,omitempty"`
+	ControlHash string `json:"control_hash,omitempty"`
+}
+
+func newID(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("random id: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
+
+func hashToken(t string) string {
+	h := sha256.Sum256([]byte(t))
+	return hex.EncodeToString(h[:])
+}
+
+func sameHash(a, b string) bool {
+	return a != "" && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}
+
+// seatsOf returns the seats the token may move for. The caller holds m.mu.
+func (m *liveMatch) seatsOf(token string) []game.Player {
+	if token == "" {
+		return nil
+	}
+	h := hashToken(token)
+	var out []game.Player
+	for p, t := range m.tokens {
+		if sameHash(t, h) {
+			out = append(out, game.Player(p))
+		}
+	}
+	return out
+}
+
+// mayControl reports whether the token may pause, resume, step or pace
+// the match: its control token or a seat's. The caller holds m.mu.
+func (m *liveMatch) mayControl(token string) bool {
+	return token != "" && (sameHash(m.control, hashToken(token)) || len(m.seatsOf(token)) > 0)
+}
+
+// computers reports whether both seats are computers. The caller holds m.mu.
+func (m *liveMatch) computers() bool {
+	return m.live.Seat(0).Bot != nil && m.live.Seat(1).Bot != nil
+}
+
+// rebuild makes the live match of a stored one: the game, the seats and
+// every stored move replayed and checked, the settings restored.
+func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
+	rec := sm.Record
+	g, err := s.opt.Games.Load(rec.Game, rec.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.Players) != 2 {
+		return nil, fmt.Errorf("the record has %d players", len(rec.Players))
+	}
+	seats, err := match.NewSeats(s.opt.Bots, g, [2]string{rec.Players[0], rec.Players[1]}, rec.Seed, botEnv())
+	if err != nil {
+		return nil, err
+	}
+	l, err := match.Start(g, seats, match.Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves, MaxThink: s.opt.MaxThink})
+	if err != nil {
+		return nil, err
+	}
+	if rec.Aborted && !l.Over() {
+		l.Stop(rec.Reason)
+	}
+	var set settings
+	if len(sm.Settings) > 0 {
+		if err := json.Unmarshal(sm.Settings, &set); err != nil {
+			return nil, fmt.Errorf("settings: %w", err)
+		}
+	}
+	m := &liveMatch{id: sm.ID, mode: sm.Mode, live: l, tokens: sm.TokenHashes, control: set.ControlHash,
+		created: sm.Created, updated: sm.Updated, paused: set.Paused, delay: time.Duration(set.DelayMS) * time.Millisecond,
+		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, watchers: map[*watcher]struct{}{}}
+	m.shown = s.matchJSON(m, -1)
+	return m, nil
+}
+
+// lookup returns the match with this id: held in memory, else loaded from
+// the store (nil when there is none).
+func (s *Server) lookup(ctx context.Context, id string) (*liveMatch, error) {
+	s.mu.Lock()
+	m := s.matches[id]
+	s.mu.Unlock()
+	if m != nil {
+		return m, nil
+	}
+	sm, err := s.opt.Store.Match(ctx, id)
+	if err != nil || sm == nil {
+		return nil, err
+	}
+	m, err = s.rebuild(sm)
+	if err != nil {
+		return nil, fmt.Errorf("match %s no longer loads: %w", clip(id, 40), err)
+	}
+	s.mu.Lock()
+	if old := s.matches[id]; old != nil {
+		m = old // loaded by another request meanwhile
+	} else if len(s.matches) < MaxMatches {
+		s.matches[id] = m
+	}
+	s.mu.Unlock()
+	s.wake(m)
+	return m, nil
+}
+
+// forget drops m from memory (after a failed save): its search stops, and
+// the next request loads what the store has.
+func (s *Server) forget(m *liveMatch) {
+	m.mu.Lock()
+	m.gone = true
+	if m.cancel != nil {
+		m.cancel()
+	}
+	m.thinking = nil
+	for w := range m.watchers {
+		w.drop()
+	}
+	m.watchers = map[*watcher]struct{}{}
+	m.mu.Unlock()
+	s.mu.Lock()
+	if s.matches[m.id] == m {
+		delete(s.matches, m.id)
+	}
+	s.mu.Unlock()
+}
+
+// evictFinished forgets the finished matches held in memory that nobody
+// watches (they stay stored). The caller holds s.mu.
+func (s *Server) evictFinished() {
+	for id, m := range s.matches {
+		m.mu.Lock()
+		done := m.live.Over() && len(m.watchers) == 0
+		m.mu.Unlock()
+		if done {
+			delete(s.matches, id)
+		}
+	}
+}

@@ -1,0 +1,457 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
+)
+
+// newMatch is the body of POST /api/matches.
+type newMatch struct {
+	Game    string    `json:"game"`
+	Players [2]string `json:"players"`
+	// Seed is a whole number below 2^64; absent, the server draws one
+	// below 2^53 (exact in JavaScript). SeedText gives it as a decimal
+	// string instead.
+	Seed     *uint64 `json:"seed"`
+	SeedText string  `json:"seed_text"`
+	Mode     string  `json:"mode"`
+	// DelayMS is the pace of a computer-vs-computer match.
+	DelayMS int64 `json:"delay_ms"`
+}
+
+func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
+	var req newMatch
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if req.Game == "" {
+		writeError(w, http.StatusBadRequest, `"game" is required, e.g. "nim(piles=3;4;5)"`)
+		return
+	}
+	seed := match.RandomSeed()
+	switch {
+	case req.Seed != nil && req.SeedText != "":
+		writeError(w, http.StatusBadRequest, `give "seed" or "seed_text", not both`)
+		return
+	case req.Seed != nil:
+		seed = *req.Seed
+	case req.SeedText != "":
+		n, err := strconv.ParseUint(strings.TrimSpace(req.SeedText), 10, 64)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "seed_text %q: want a whole number from 0 to 18446744073709551615", clip(req.SeedText, 30))
+			return
+		}
+		seed = n
+	}
+	if req.DelayMS < 0 || req.DelayMS > MaxDelay.Milliseconds() {
+		writeError(w, http.StatusBadRequest, "delay_ms %d: want 0 to %d", req.DelayMS, MaxDelay.Milliseconds())
+		return
+	}
+	g, err := s.opt.Games.Load(req.Game, seed)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "game: %v", err)
+		return
+	}
+	switch req.Mode {
+	case "":
+		req.Mode = ModeNormal
+	case ModeNormal:
+	case ModeSolo:
+		if !g.Type().Solo {
+			writeError(w, http.StatusBadRequest, "mode solo: %s has no solo mode", g.Type().TitleOrName())
+			return
+		}
+		req.Players = [2]string{Human, Human}
+	default:
+		writeError(w, http.StatusBadRequest, "mode %q: want %q or %q", clip(req.Mode, 30), ModeNormal, ModeSolo)
+		return
+	}
+	for p, name := range req.Players {
+		if strings.TrimSpace(name) == "" {
+			writeError(w, http.StatusBadRequest, "players[%d] is empty: want %q or a bot string such as %q", p, Human, g.Type().DefaultOpponent())
+			return
+		}
+	}
+	seats, err := match.NewSeats(s.opt.Bots, g, req.Players, seed, botEnv())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "players: %v", err)
+		return
+	}
+	l, err := match.Start(g, seats, match.Options{Seed: seed, MaxThink: s.opt.MaxThink})
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "game: %v", err)
+		return
+	}
+	id, err := newID(16)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	now := time.Now().UTC()
+	m := &liveMatch{id: id, mode: req.Mode, live: l, created: now, updated: now, delay: time.Duration(req.DelayMS) * time.Millisecond,
+		watchers: map[*watcher]struct{}{}}
+	var tokens [2]*string
+	control, err := newID(24)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	m.control = hashToken(control)
+	for p, name := range req.Players {
+		if name != Human {
+			continue
+		}
+		t := control // solo: one token for both seats, the control token
+		if req.Mode != ModeSolo {
+			if t, err = newID(24); err != nil {
+				writeError(w, http.StatusInternalServerError, "%v", err)
+				return
+			}
+		}
+		tokens[p] = &t
+		m.tokens[p] = hashToken(t)
+	}
+	s.mu.Lock()
+	if len(s.matches) >= MaxMatches {
+		s.evictFinished()
+	}
+	if len(s.matches) >= MaxMatches {
+		s.mu.Unlock()
+		writeError(w, http.StatusServiceUnavailable, "the server holds %d matches, its limit; try again later", MaxMatches)
+		return
+	}
+	s.matches[id] = m
+	s.mu.Unlock()
+	m.mu.Lock()
+	snap := s.changed(m)
+	body := snap.view
+	m.mu.Unlock()
+	if err := s.settle(m, snap); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the match could not be stored (%v); nothing was created, try again", err)
+		return
+	}
+	created := *body // the shared view stays without the tokens
+	created.SeatTokens = &tokens
+	created.ControlToken = &control
+	writeJSON(w, http.StatusCreated, &created)
+}
+
+// match returns the match of the request's {id}, or answers 404 (or 503
+// when the store cannot say) and returns nil.
+func (s *Server) match(w http.ResponseWriter, r *http.Request) *liveMatch {
+	id := r.PathValue("id")
+	m, err := s.lookup(r.Context(), id)
+	if err != nil {
+		s.opt.Logger.Error("load match", "id", id, "err", err)
+		writeError(w, http.StatusServiceUnavailable, "match %q could not be loaded; try again", clip(id, 40))
+		return nil
+	}
+	if m == nil {
+		writeError(w, http.StatusNotFound, "no match %q", clip(id, 40))
+	}
+	return m
+}
+
+func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
+	m := s.match(w, r)
+	if m == nil {
+		return
+	}
+	at, ok := atParam(w, r)
+	if !ok {
+		return
+	}
+	m.mu.Lock()
+	if n := len(m.shown.Moves); at > n {
+		m.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "at=%d: the match has moves 0 to %d", at, n)
+		return
+	}
+	var body *matchView
+	if at < 0 || at >= len(m.shown.Moves) {
+		body = m.current()
+	} else {
+		body = s.matchJSON(m, at)
+	}
+	m.mu.Unlock()
+	writeJSON(w, http.StatusOK, body)
+}
+
+// atParam reads the at= parameter: a move number from 0, or -1 when
+// absent (the position now). A bad value is answered 400.
+func atParam(w http.ResponseWriter, r *http.Request) (int, bool) {
+	q := r.URL.Query().Get("at")
+	if q == "" {
+		return -1, true
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 0 {
+		writeError(w, http.StatusBadRequest, "at=%q: want a move number from 0", clip(q, 20))
+		return 0, false
+	}
+	return n, true
+}
+
+// movePost is the body of POST /api/matches/{id}/moves.
+type movePost struct {
+	Move  string      `json:"move"`
+	Parts []game.Part `json:"parts"`
+}
+
+// parseMove reads a move given as text or as parts in state st.
+func parseMove(st game.State, req movePost) (game.Move, int, string) {
+	switch {
+	case req.Move != "" && req.Parts != nil:
+		return 0, http.StatusBadRequest, `give "move" (text) or "parts", not both`
+	case req.Move != "":
+		if len(req.Move) > 1024 {
+			return 0, http.StatusBadRequest, "move text over 1024 bytes"
+		}
+		mv, err := st.ParseMove(req.Move)
+		if err != nil {
+			return 0, http.StatusBadRequest, err.Error()
+		}
+		return mv, 0, ""
+	case req.Parts != nil:
+		mv, err := game.MoveFromParts(st, req.Parts)
+		if err != nil {
+			return 0, http.StatusBadRequest, err.Error()
+		}
+		return mv, 0, ""
+	}
+	return 0, http.StatusBadRequest, `give the move as "move" (text, e.g. "1:2") or as "parts"`
+}
+
+func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
+	m := s.match(w, r)
+	if m == nil {
+		return
+	}
+	var req movePost
+	if !readJSON(w, r, &req) {
+		return
+	}
+	m.mu.Lock()
+	if status, msg := s.mayMove(m, bearer(r)); status != 0 {
+		m.mu.Unlock()
+		writeError(w, status, "%s", msg)
+		return
+	}
+	st := m.live.State()
+	mv, status, msg := parseMove(st, req)
+	if status != 0 {
+		m.mu.Unlock()
+		writeError(w, status, "%s", msg)
+		return
+	}
+	if err := m.live.Move(st.Player(), mv, 0); err != nil {
+		text := st.MoveString(mv)
+		m.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "illegal move %s: %v", clip(text, 60), err)
+		return
+	}
+	snap := s.changed(m)
+	body := snap.view
+	m.mu.Unlock()
+	if err := s.settle(m, snap); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the move was not stored (%v); the match is as it was, try again", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, body)
+}
+
+// mayMove checks that the token holds the seat to move in a match still
+// going: 0 when it does, else the status and the reason. The caller holds
+// m.mu.
+func (s *Server) mayMove(m *liveMatch, token string) (int, string) {
+	seats := m.seatsOf(token)
+	switch {
+	case m.gone:
+		return http.StatusServiceUnavailable, "the match is being reloaded; try again"
+	case len(seats) == 0:
+		return http.StatusForbidden, "a seat token is required: send 'Authorization: Bearer <token>' with the token this match's creation returned"
+	case m.live.Over():
+		return http.StatusConflict, "the game is over"
+	}
+	p := m.live.ToMove()
+	for _, q := range seats {
+		if q == p {
+			return 0, ""
+		}
+	}
+	typ := m.live.Game().Type()
+	if p == game.Chance {
+		return http.StatusConflict, "it is not your turn: a chance draw is due"
+	}
+	return http.StatusConflict, "it is not your turn: " + game.SeatName(p) + " (" + typ.Role(p) + ") is to move"
+}
+
+func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
+	m := s.match(w, r)
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	seats := m.seatsOf(bearer(r))
+	if len(seats) == 0 || m.gone {
+		m.mu.Unlock()
+		writeError(w, http.StatusForbidden, "a seat token is required to take moves back")
+		return
+	}
+	// Take back the latest move of any seat the token holds.
+	rec := m.live.Record()
+	last, seat := -1, seats[0]
+	for i, mv := range rec.Moves {
+		for _, q := range seats {
+			if mv.Player == q {
+				last, seat = i, q
+			}
+		}
+	}
+	if last < 0 {
+		m.mu.Unlock()
+		writeError(w, http.StatusConflict, "there is no move of yours to take back")
+		return
+	}
+	if m.cancel != nil {
+		m.cancel()
+	}
+	m.thinking = nil
+	if err := m.live.Undo(seat); err != nil {
+		m.mu.Unlock()
+		s.opt.Logger.Error("undo", "id", m.id, "err", err)
+		writeError(w, http.StatusInternalServerError, "the move could not be taken back: the record no longer replays")
+		return
+	}
+	m.paused = m.paused && m.computers()
+	snap := s.changed(m)
+	body := snap.view
+	m.mu.Unlock()
+	if err := s.settle(m, snap); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the undo was not stored (%v); the match is as it was, try again", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, body)
+}
+
+// controlPost is the body of POST /api/matches/{id}/control.
+type controlPost struct {
+	Action  string `json:"action"`
+	DelayMS *int64 `json:"delay_ms"`
+}
+
+// postControl pauses, resumes, steps or paces a match between computers.
+func (s *Server) postControl(w http.ResponseWriter, r *http.Request) {
+	m := s.match(w, r)
+	if m == nil {
+		return
+	}
+	var req controlPost
+	if !readJSON(w, r, &req) {
+		return
+	}
+	m.mu.Lock()
+	if !m.mayControl(bearer(r)) || m.gone {
+		m.mu.Unlock()
+		writeError(w, http.StatusForbidden, "a control token is required: send 'Authorization: Bearer <token>' with the control_token (or a seat token) this match's creation returned")
+		return
+	}
+	switch req.Action {
+	case "pause":
+		m.paused = true
+		m.callOff()
+	case "resume":
+		m.paused, m.steps = false, 0
+	case "step":
+		m.paused, m.steps = true, m.steps+1
+	case "speed":
+		if req.DelayMS == nil || *req.DelayMS < 0 || *req.DelayMS > MaxDelay.Milliseconds() {
+			m.mu.Unlock()
+			writeError(w, http.StatusBadRequest, `action speed: give "delay_ms" from 0 to %d`, MaxDelay.Milliseconds())
+			return
+		}
+		m.delay = time.Duration(*req.DelayMS) * time.Millisecond
+		m.callOff()
+	default:
+		m.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "action %q: want pause, resume, step or speed", clip(req.Action, 20))
+		return
+	}
+	snap := s.changed(m)
+	body := snap.view
+	m.mu.Unlock()
+	if err := s.settle(m, snap); err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the change was not stored (%v); try again", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, body)
+}
+
+func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
+	m := s.match(w, r)
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	rec := recordOf(m)
+	m.mu.Unlock()
+	writeJSON(w, http.StatusOK, rec)
+}
+
+// matchRow is one match of GET /api/matches.
+type matchRow struct {
+	ID       string    `json:"id"`
+	Mode     string    `json:"mode"`
+	Game     string    `json:"game"`
+	Title    string    `json:"title"`
+	Players  []string  `json:"players"`
+	Moves    int       `json:"moves"`
+	Finished bool      `json:"finished"`
+	Winner   *int      `json:"winner"`
+	Reason   string    `json:"reason"`
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
+}
+
+func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	limit := 20
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 1000 {
+			writeError(w, http.StatusBadRequest, "limit=%q: want a number from 1 to 1000", clip(l, 20))
+			return
+		}
+		limit = n
+	}
+	name := q.Get("game")
+	if name != "" {
+		if _, ok := s.opt.Games.Lookup(name); !ok {
+			writeError(w, http.StatusBadRequest, "game=%q: no such game; known: %s", clip(name, 40), strings.Join(s.opt.Games.Names(), ", "))
+			return
+		}
+	}
+	stored, err := s.opt.Store.Matches(r.Context(), false, name, limit)
+	if err != nil {
+		s.opt.Logger.Error("list matches", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the matches could not be read; try again")
+		return
+	}
+	out := []matchRow{}
+	for _, sm := range stored {
+		title := ""
+		if spec, err := game.ParseSpec(sm.Record.Game); err == nil {
+			if t, ok := s.opt.Games.Lookup(spec.Name); ok {
+				title = t.TitleOrName()
+			}
+		}
+		out = append(out, matchRow{sm.ID, sm.Mode, sm.Record.Game, title, sm.Record.Players, len(sm.Record.Moves), sm.Finished,
+			sm.Record.Winner, sm.Record.Reason, sm.Created, sm.Updated})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
+}

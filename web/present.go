@@ -1,0 +1,141 @@
+package web
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/kombi/kombi/game"
+)
+
+// matchView is the JSON of a match: what GET /api/matches/{id}, the
+// events and the answers to changes carry.
+type matchView struct {
+	ID         string            `json:"id"`
+	Mode       string            `json:"mode"`
+	Game       string            `json:"game"`
+	Title      string            `json:"title"`
+	Players    []string          `json:"players"`
+	Seed       uint64            `json:"seed"`
+	SeedText   string            `json:"seed_text"`
+	Moves      []game.RecordMove `json:"moves"`
+	At         int               `json:"at"`
+	LastMove   *lastMove         `json:"last_move"`
+	ToMove     *game.Player      `json:"to_move"`
+	View       *game.View        `json:"view"`
+	Position   string            `json:"position,omitempty"`
+	LegalMoves []game.LegalMove  `json:"legal_moves"`
+	Truncated  bool              `json:"legal_moves_truncated,omitempty"`
+	Finished   bool              `json:"finished"`
+	Winner     *int              `json:"winner"`
+	Reason     string            `json:"reason"`
+	Length     int               `json:"length"`
+	Paused     bool              `json:"paused"`
+	DelayMS    int64             `json:"delay_ms"`
+	Thinking   *thinking         `json:"thinking"`
+	HighScore  *int              `json:"high_score,omitempty"`
+	Created    time.Time         `json:"created"`
+	SeatTokens *[2]*string       `json:"seat_tokens,omitempty"`
+	// ControlToken, only in the creation answer, may pause, resume, step
+	// and pace the match.
+	ControlToken *string   `json:"control_token,omitempty"`
+	Roles        [2]string `json:"roles"`
+	GameName     string    `json:"game_name"`
+	// Version grows with every change of the match (a move, an undo, a
+	// control) within one server run, named by Server: a client keeps the
+	// newest state.
+	Version uint64         `json:"version"`
+	Server  string         `json:"server"`
+	Error   string         `json:"error,omitempty"`
+	Extra   map[string]any `json:"extra,omitempty"`
+}
+
+// lastMove is the move that led to a shown position, to mark it on the
+// board.
+type lastMove struct {
+	// Index is the move's number, from 1.
+	Index  int         `json:"index"`
+	Player game.Player `json:"player"`
+	Move   string      `json:"move"`
+	Parts  []game.Part `json:"parts"`
+}
+
+// matchJSON describes m now, or after move at (0 ≤ at < len(moves)) for
+// time travel. The caller holds m.mu.
+func (s *Server) matchJSON(m *liveMatch, at int) *matchView {
+	l := m.live
+	rec := l.Record()
+	st := l.State()
+	if at >= 0 && at < len(rec.Moves) {
+		if past, err := game.StateAt(s.opt.Games, rec, at); err == nil {
+			st = past
+		}
+	} else {
+		at = len(rec.Moves)
+	}
+	typ := l.Game().Type()
+	v := &matchView{ID: m.id, Mode: m.mode, Game: rec.Game, Title: typ.TitleOrName(), Players: rec.Players, Seed: rec.Seed,
+		SeedText: strconv.FormatUint(rec.Seed, 10), Moves: rec.Moves, At: at, Finished: l.Over(), Winner: rec.Winner,
+		Reason: rec.Reason, Length: rec.Length, Paused: m.paused, DelayMS: m.delay.Milliseconds(), Created: m.created,
+		Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name, Extra: rec.Extra, Version: m.rev, Server: s.id}
+	if m.highScore > 0 {
+		hs := m.highScore
+		v.HighScore = &hs
+	}
+	if m.thinking != nil {
+		t := *m.thinking
+		t.Elapsed = time.Since(t.Since).Seconds()
+		v.Thinking = &t
+	}
+	v.LastMove = s.lastMove(rec, at)
+	if view, err := game.ViewOf(st); err == nil {
+		v.View = &view
+	}
+	if p, err := game.PositionOf(st); err == nil {
+		v.Position = p
+	}
+	if !st.IsTerminal() && !(at == len(rec.Moves) && rec.Aborted) {
+		p := st.Player()
+		v.ToMove = &p
+		v.LegalMoves, v.Truncated = game.LegalMovesOf(st, MaxLegalMoves)
+	} else {
+		v.LegalMoves = []game.LegalMove{}
+	}
+	if l.Over() && !rec.Aborted && rec.Reason == "" {
+		if ex, ok := l.State().(game.Explainer); ok {
+			v.Reason = ex.EndReason()
+		}
+	}
+	return v
+}
+
+// lastMove describes move at (from 1) of rec with its parts, or nil at the
+// start.
+func (s *Server) lastMove(rec *game.Record, at int) *lastMove {
+	if at <= 0 || at > len(rec.Moves) {
+		return nil
+	}
+	rm := rec.Moves[at-1]
+	lm := &lastMove{Index: at, Player: rm.Player, Move: rm.Move, Parts: []game.Part{}}
+	before, err := game.StateAt(s.opt.Games, rec, at-1)
+	if err != nil {
+		return lm
+	}
+	if v, ok := before.(game.Viewer); ok {
+		if mv, err := before.ParseMove(rm.Move); err == nil {
+			lm.Parts = v.MoveParts(mv)
+		}
+	}
+	return lm
+}
+
+// recordOf returns the record kombi replay accepts: finished, or marked
+// aborted while the match is still going. The caller holds m.mu.
+func recordOf(m *liveMatch) *game.Record {
+	rec := m.live.Record()
+	if !m.live.Over() {
+		rec.Aborted = true
+		rec.Reason = "in progress"
+		rec.Finish(m.live.State())
+	}
+	return rec
+}

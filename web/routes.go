@@ -1,0 +1,179 @@
+package web
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Handler returns the HTTP handler: the API under /api/ and the UI at /.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/games", s.getGames)
+	mux.HandleFunc("POST /api/matches", s.postMatch)
+	mux.HandleFunc("GET /api/matches", s.listMatches)
+	mux.HandleFunc("GET /api/matches/{id}", s.getMatch)
+	mux.HandleFunc("POST /api/matches/{id}/moves", s.postMove)
+	mux.HandleFunc("POST /api/matches/{id}/undo", s.postUndo)
+	mux.HandleFunc("POST /api/matches/{id}/control", s.postControl)
+	mux.HandleFunc("GET /api/matches/{id}/events", s.getEvents)
+	mux.HandleFunc("GET /api/matches/{id}/record", s.getRecord)
+	mux.HandleFunc("GET /api/matches/{id}/analysis", s.getMatchAnalysis)
+	mux.HandleFunc("GET /api/analysis", s.getAnalysis)
+	mux.HandleFunc("GET /api/study", s.getStudy)
+	mux.HandleFunc("POST /api/study/moves", s.postStudyMove)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allow := allowed(mux, r); allow != "" {
+			w.Header().Set("Allow", allow)
+			writeError(w, http.StatusMethodNotAllowed, "%s %s: the method is not allowed here; allowed: %s", r.Method, r.URL.Path, allow)
+			return
+		}
+		writeError(w, http.StatusNotFound, "no API route %s %s; see the README for the API", r.Method, r.URL.Path)
+	})
+	static, _ := fs.Sub(staticFiles, "static")
+	files := http.FileServerFS(static)
+	mux.Handle("/", files)
+	return s.guard(mux)
+}
+
+// allowed lists the methods that have a route for r's path, for a 405
+// answer's Allow header ("" when none has).
+func allowed(mux *http.ServeMux, r *http.Request) string {
+	var out []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := mux.Handler(probe); pattern != "/api/" && pattern != "" {
+			out = append(out, m)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// guard adds the security headers, caps request bodies and turns a panic
+// in one request into a 500 answer (its text goes to the log only).
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.opt.Logger.Error("panic in request", "method", r.Method, "path", r.URL.Path, "panic", v)
+				writeError(w, http.StatusInternalServerError, "internal error: the server failed on this request (a bug in Kombi; it is logged)")
+			}
+		}()
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		next.ServeHTTP(w, r)
+	})
+}
+
+type apiError struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, format string, args ...any) {
+	writeJSON(w, status, apiError{Error: fmt.Sprintf(format, args...)})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status, data = http.StatusInternalServerError, []byte(`{"error":"the answer does not encode as JSON"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(data, '\n'))
+}
+
+// readJSON decodes a request body into v, refusing unknown fields, bodies
+// over MaxBody and trailing data.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", MaxBody)
+		} else {
+			writeError(w, http.StatusBadRequest, "request body: %s", jsonProblem(err))
+		}
+		return false
+	}
+	if dec.More() {
+		writeError(w, http.StatusBadRequest, "request body: one JSON object expected, found more")
+		return false
+	}
+	return true
+}
+
+// jsonProblem says in words what is wrong with a JSON body (without Go
+// type names).
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Sprintf("field %q has the wrong kind of value (a %s where %s is expected)", te.Field, te.Value, jsonKind(te.Type.Kind().String()))
+	case errors.As(err, &se):
+		return fmt.Sprintf("not valid JSON at byte %d", se.Offset)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "unknown field " + strings.TrimPrefix(err.Error(), "json: unknown field ")
+	case err.Error() == "EOF":
+		return "empty; a JSON object is expected"
+	}
+	return "not a valid JSON object"
+}
+
+// jsonKind names a Go kind as JSON people know it.
+func jsonKind(k string) string {
+	switch {
+	case strings.HasPrefix(k, "int"), strings.HasPrefix(k, "uint"), strings.HasPrefix(k, "float"):
+		return "a number"
+	case k == "string":
+		return "a string"
+	case k == "bool":
+		return "true or false"
+	case k == "slice", k == "array":
+		return "a list"
+	}
+	return "an object"
+}
+
+// bearer returns the token of the request's Authorization header.
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	t, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(t)
+}
+
+// clip shortens text quoted in an error message.
+func clip(s string, n int) string { return game.Truncate(s, n) }
+
+func (s *Server) getGames(w http.ResponseWriter, _ *http.Request) {
+	if s.opt.Catalogue == nil {
+		writeJSON(w, http.StatusOK, []any{})
+		return
+	}
+	writeJSON(w, http.StatusOK, s.opt.Catalogue())
+}
