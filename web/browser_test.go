@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 var screenshots = flag.String("screenshots", "", "directory to save the browser tests' screenshots in (e.g. $PWD/docs)")
@@ -278,7 +279,7 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.do(chromedp.Navigate(h.ts.URL + "/"))
 		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
-		for _, title := range []string{"Nim", "Misère Nim", "Index-2 Nim", "Greedy Nim", "Grundy’s game", "Building Nim", "Wythoff’s queen", "2D Nim", "Thue game", "Szemerédi game", "List colouring"} {
+		for _, title := range []string{"Nim", "Misère Nim", "Index-k Nim", "Greedy Nim", "Grundy's game", "Building Nim", "Wythoff's game", "Wythoff's queen", "2D Nim", "Thue game", "Szemerédi game", "List-colouring van der Waerden game"} {
 			if !js[bool](p, fmt.Sprintf(`[...document.querySelectorAll('.card h3')].some(e => e.textContent.startsWith(%q))`, title)) {
 				t.Errorf("the gallery has no card %q", title)
 			}
@@ -303,7 +304,7 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `document.getElementById('seed').textContent`); got != "7" {
 			t.Errorf("seed shown %q, want 7", got)
 		}
-		if !js[bool](p, `document.getElementById('howto').textContent.includes('Tap a token')`) {
+		if !js[bool](p, `document.getElementById('howto').textContent.includes('Take one or more tokens from one heap. Tap a token')`) {
 			t.Error("no line says how to move")
 		}
 		p.checkPhone("nim")
@@ -314,7 +315,7 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `document.querySelector('#board .token.good').getAttribute('aria-label')`); !strings.Contains(got, "Heap 1, token 2: take 2 tokens") {
 			t.Errorf("the winning token is %q, want heap 1's second (take 2: 3 XOR 4 XOR 5 = 2)", got)
 		}
-		if !js[bool](p, `document.querySelector('.teach .xor') !== null && document.querySelector('.teach').textContent.includes('take 2 from heap 1')`) {
+		if !js[bool](p, `document.querySelector('.teach') !== null && /XOR/.test(document.querySelector('.teach').textContent) && document.querySelector('.teach').textContent.includes('1:2')`) {
 			t.Error("no XOR table explaining the winning move beside Nim's analysis")
 		}
 		p.shot("nim-desktop.png")
@@ -348,7 +349,7 @@ func TestBrowserGames(t *testing.T) {
 	t.Run("wythoff-queen", func(t *testing.T) {
 		p.t = t
 		p.phone()
-		p.start(setup{card: "wythoff(piles=5;8,view=queen)", action: "computer", opponent: "perfect"})
+		p.start(setup{card: "wythoff(piles=7;9,view=queen)", action: "computer", fields: map[string]string{"piles": "5;8"}, opponent: "perfect"})
 		p.checkPhone("wythoff")
 		if g := p.gridShape(); g[0] != 54 || g[1] != 6 || g[2] != 9 || g[3] != 1 {
 			t.Errorf("the queen board's 54 squares form %d columns and %d rows (equal sizes: %d), want 6 × 9", g[1], g[2], g[3])
@@ -377,7 +378,7 @@ func TestBrowserGames(t *testing.T) {
 	t.Run("nim2d", func(t *testing.T) {
 		p.t = t
 		p.phone()
-		p.start(setup{card: "nim2d(n=5)", action: "computer", fields: map[string]string{"n": "4", "first": "p1"}, opponent: "random"})
+		p.start(setup{card: "nim2d(n=5)", action: "computer", fields: map[string]string{"n": "4", "first": "p1"}, opponent: "random(switch=false)"})
 		p.checkPhone("nim2d")
 		if g := p.gridShape(); g[0] != 16 || g[1] != 4 || g[2] != 4 || g[3] != 1 || g[4] < 44 {
 			t.Errorf("the 16 cells form %d columns and %d rows (equal sizes: %d, %d px), want a 4 × 4 grid of cells ≥ 44 px", g[1], g[2], g[3], g[4])
@@ -485,5 +486,55 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.shot("vdwlist-phone.png")
 		p.clean("vdwlist")
+	})
+
+	t.Run("study", func(t *testing.T) {
+		p.t = t
+		p.desktop()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=study]')`, "the gallery")
+		js[bool](p, `(document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=study]').click(), true)`)
+		p.wait(`window.kombi.study && window.kombi.study.pos && document.querySelector('.an-row.best')`, "the study board with its analysis")
+		js[bool](p, `(document.querySelector('[data-heap="0"][data-token="1"]').click(), true)`)
+		p.wait(`!document.getElementById('play-move').disabled`, "the move chosen")
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.study.pos.position === '1;4;5 P2' && document.querySelectorAll('.an-row').length > 0`, "the position after 1:2 analysed")
+		// The address shares the position: opening it again shows the same board.
+		url := js[string](p, `location.href`)
+		if !strings.Contains(url, "position=1%3B4%3B5%20P2") {
+			t.Errorf("the study's address %q does not hold the position", url)
+		}
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelector('.card')`, "the gallery")
+		p.do(chromedp.Navigate(url))
+		p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.position === '1;4;5 P2' && document.querySelectorAll('#board .token').length === 10`, "the shared position")
+		if s := p.status(); !strings.HasPrefix(s, "Player 2 to move") {
+			t.Errorf("study status %q", s)
+		}
+		p.shot("study-desktop.png")
+		p.clean("study")
+	})
+
+	t.Run("watch", func(t *testing.T) {
+		p.t = t
+		p.desktop()
+		p.start(setup{card: "thue(alphabet=3)", action: "watch"})
+		p.wait(`document.getElementById('pause') || window.kombi.match.finished`, "the computers playing")
+		if js[bool](p, `!window.kombi.match.finished`) {
+			js[bool](p, `(document.getElementById('pause').click(), true)`)
+			p.wait(`document.getElementById('paused-badge') && window.kombi.match.paused`, "the pause shown")
+			js[bool](p, `(() => { const e = document.getElementById('speed'); e.value = '0'; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+			p.wait(`window.kombi.match.delay_ms === 0`, "the speed set")
+			js[bool](p, `(document.getElementById('resume').click(), true)`)
+		}
+		p.wait(`window.kombi.match.finished && document.getElementById('result')`, "the end of the computers' game")
+		// Time travel: the first position again, with its own analysis.
+		js[bool](p, `(document.querySelector('[data-move="1"]').click(), true)`)
+		p.wait(`window.kombi.shown.at === 1 && document.getElementById('travel')`, "the position after move 1")
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelectorAll('.an-row').length > 0 && document.querySelector('.an-row.best')`, "the analysis of move 1's position")
+		p.do(chromedp.KeyEvent(kb.End))
+		p.wait(`window.kombi.travelAt === null && !document.getElementById('travel')`, "back to the game with End")
+		p.clean("watch")
 	})
 }

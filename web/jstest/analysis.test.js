@@ -14,6 +14,15 @@ test('Nim: the winning move first and marked, Grundy values labelled', () => {
   assert.match(r.rows[0].detail, /Grundy value after the move: 0/);
 });
 
+test("the server's best marks win over the page's own ranking", () => {
+  const an = { player: 0, measure: { kind: 'p1_win', label: 'P1 wins' }, moves: [
+    { move: '1', outcome: 'chance', value: '77/729', best: true }, { move: '3', outcome: 'chance', value: '197/2187', best: false },
+    { move: '2', outcome: 'chance', value: '77/729', best: true }] };
+  const r = rank(an, 'vdwlist');
+  assert.deepEqual(r.rows.map((x) => [x.move, x.best]), [['1', true], ['2', true], ['3', false]]);
+  assert.match(r.measure.label, /chance of winning/);
+});
+
 test('a lost position marks no move as best', () => {
   const r = rank({ player: 0, moves: [{ move: 'a', outcome: 'loss', value: 1 }, { move: 'b', outcome: 'loss', value: 2 }] }, 'nim2d');
   assert.deepEqual(r.rows.map((x) => x.best || x.good), [false, false]);
@@ -39,7 +48,8 @@ test("list colouring: P1's probability, from the mover's side, never 'draw'", ()
   const n = rank({ player: 0, moves: [{ move: '3', outcome: 'unknown', value: null }, { move: '4', outcome: 'chance', value: '1/2' }] }, 'vdwlist');
   assert.equal(n.rows[0].move, '4');
   assert.equal(n.rows[1].label, 'still computing');
-  assert.equal(measureOf({ measure: { kind: 'p1_win', label: 'x' } }, 'nim').label, 'x');
+  assert.equal(measureOf({ measure: { kind: 'p1_win', label: 'x' } }, 'nim').kind, 'p1_win');
+  assert.equal(measureOf({ measure: { kind: 'score', label: 'points' } }, 'nim').label, 'points'); // a kind the page does not know keeps the server's words
 });
 
 test('the catalogue: ranges and choices read from the words when the server sends none', () => {
@@ -53,8 +63,9 @@ test('the catalogue: ranges and choices read from the words when the server send
   assert.equal(normGame({ name: 'nim', params: [], title: 'Nim!', opponents: [{ title: 'X', bot: 'x' }], default_opponent: 'x' }).defaultOpponent, 'x');
   assert.match(opponentProblem('thue', { alphabet: '5' }, 'perfect'), /up to 4 symbols/);
   assert.equal(opponentProblem('thue', { alphabet: '4' }, 'perfect'), '');
-  assert.equal(seedProblem('9007199254740991'), '');
-  assert.match(seedProblem('9007199254740992'), /2\^53/);
+  assert.equal(seedProblem('9007199254740993'), ''); // sent exactly as seed_text
+  assert.equal(seedProblem('18446744073709551615'), '');
+  assert.match(seedProblem('18446744073709551616'), /2\^64/);
   assert.match(seedProblem('-1'), /whole number/);
   const s = parseGameString('nim(piles=3;4;5,misere=true)');
   assert.deepEqual(s, { name: 'nim', args: { piles: '3;4;5', misere: 'true' } });

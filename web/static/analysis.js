@@ -9,8 +9,15 @@ import { parseFraction, complement, percent } from './format.js';
  * what the game's values are (the Thue length, P1's winning probability, a
  * Grundy value, or the outcome alone).
  */
+const KIND_WORDS = {
+  grundy: 'each move wins or loses; the Grundy value it leaves (0: the opponent is lost)',
+  outcome: 'each move wins or loses against perfect play',
+  length: 'the length of the word at which the builder can force a repetition after each move (the builder wants it short, the painter long)',
+  p1_win: 'the chance of winning after each move, with best play by both',
+};
+
 export function measureOf(an, gameName) {
-  if (an && an.measure && an.measure.kind) return an.measure;
+  if (an && an.measure && an.measure.kind) return { kind: an.measure.kind, label: KIND_WORDS[an.measure.kind] || an.measure.label };
   const vals = (an && an.moves ? an.moves : []).map((m) => m.value).filter((v) => v !== null && v !== undefined);
   if (gameName === 'thue') return { kind: 'length', label: 'the length of the word at which the builder can force a repetition after each move (the builder wants it short, the painter long)' };
   if (gameName === 'vdwlist' || vals.some((v) => typeof v === 'string' && v.includes('/'))) return { kind: 'p1_win', label: 'the chance of winning after each move, with best play by both' };
@@ -44,12 +51,12 @@ export function score(mv, measure, mover) {
 export function rank(an, gameName) {
   const measure = measureOf(an, gameName);
   const mover = an.player;
-  const given = an.best || an.best_moves;
   const rows = (an.moves || []).map((mv, i) => ({ ...mv, i, s: score(mv, measure, mover) }));
   const top = rows.reduce((a, r) => Math.max(a, r.s), -Infinity);
   const decisive = measure.kind === 'outcome' || measure.kind === 'grundy';
-  const bestSet = new Set(Array.isArray(given) && given.length ? given.map(String)
-    : rows.filter((r) => r.s === top && r.outcome !== 'unknown' && !(decisive && r.outcome === 'loss')).map((r) => r.move));
+  // The server marks each move's "best"; an older one does not, and then the top score is best.
+  const marked = rows.some((r) => typeof r.best === 'boolean');
+  const bestSet = new Set(rows.filter((r) => (marked ? r.best : r.s === top && r.outcome !== 'unknown') && !(decisive && r.outcome === 'loss')).map((r) => r.move));
   rows.sort((a, b) => b.s - a.s || a.i - b.i);
   for (const r of rows) {
     r.best = bestSet.has(r.move);

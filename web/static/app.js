@@ -329,7 +329,8 @@ async function startFromDialog() {
   if (why) { updateDialog({ error: why }); return; }
   const body = { game: dialogGame(g, d), players: dialogPlayers(d) };
   if (d.mode === 'solo') body.mode = 'solo';
-  if (d.seed.trim() !== '') body.seed = Number(d.seed.trim());
+  if (d.seed.trim() !== '') body.seed_text = d.seed.trim(); // exact, whatever its size
+  if (d.mode === 'watch') body.delay_ms = 700; // a pace a person can follow; the speed control changes it
   updateDialog({ busy: true });
   try {
     const m = await api.createMatch(body);
@@ -421,7 +422,13 @@ function studyEdit(edit) { set({ study: { ...state.study, edit, setupError: '' }
 async function studyApplySetup() {
   const st = state.study;
   try {
-    const pos = await api.studySetup({ game: st.pos.game, view: st.edit });
+    const name = st.pos.game.split('(')[0];
+    // Heaps are written as the position string itself ("3;4;5", " P2" when the second player moves);
+    // other boards go to the server's setup route.
+    const simple = st.edit.kind === 'heaps' && ['nim', 'greedynim', 'nimk', 'grundy', 'wythoff'].includes(name);
+    const pos = simple
+      ? await api.study(st.pos.game, st.edit.heaps.join(';') + (st.edit.status.to_move === 1 ? ' P2' : ''))
+      : await api.studySetup({ game: st.pos.game, view: st.edit });
     set({ study: { ...st, pos, setup: false, history: [...st.history, st.pos] }, sel: [] });
     history.replaceState(null, '', studyURL(pos));
     ensureAnalysis();

@@ -103,6 +103,26 @@ const WORDS = {
 
 const DEFAULT_OPPONENT = { thue: 'nesting(level=1)', ap: 'strong', vdwlist: 'normal' };
 
+// How a move is made on this page, after the game's own words (how_to_move).
+const INTERACTION = {
+  heaps: 'Tap a token: it and the tokens to its right are taken (a large heap: type the amount). Tap it again, or Play.',
+  grundy: 'Tap a token: the heap splits just after it. Tap it again, or Play.',
+  buildingnim: 'Tap “Place here” while building; then tap a token: it and those to its right are taken. Tap again, or Play.',
+  wythoff: 'Tap a token in one heap, and one in the other heap to take from both; then Play.',
+  nimk: 'Tap a token in each heap you take from; then Play.',
+  queen: 'Tap a square the queen can reach (← ↓ ↙), then tap it again or Play.',
+  grid: 'Tap the cells, then Play.',
+  word: ['Tap a gap (▾), then tap it again or Play.', 'Tap a symbol, then tap it again or Play.'],
+  numbers: ['Tap a number, then tap it again or Play.', 'Tap a number, then tap it again or Play.'],
+  vdwlist: ['Tap a number, then tap it again or Play.', 'Tap a colour of the drawn list, then tap it again or Play.'],
+};
+
+/** interaction says how to make a move on this page for a game, its board and the role p. */
+export function interaction(name, board, p, queen) {
+  const i = queen ? INTERACTION.queen : INTERACTION[name] || INTERACTION[board] || '';
+  return Array.isArray(i) ? i[p] || i[0] : i;
+}
+
 /** parseAllowed reads min, max and enum values out of a parameter's "allowed" text. */
 export function parseAllowed(allowed = '') {
   const out = {};
@@ -126,7 +146,7 @@ export function normParam(p) {
     min: p.min ?? parsed.min,
     max: p.max ?? parsed.max,
     random,
-    optional,
+    optional: optional || p.required === false,
     def: optional ? '' : p.default,
   };
 }
@@ -135,7 +155,7 @@ export function normParam(p) {
 export function normGame(g) {
   const w = WORDS[g.name] || {};
   const opponents = (g.opponents && g.opponents.length ? g.opponents : (w.opponents || []).map(([title, bot, doc]) => ({ title, bot, doc })));
-  const how = g.how_to_move || w.how || [g.doc, g.doc];
+  const how = g.how_to_move && g.how_to_move.length ? g.how_to_move : w.how || [g.doc, g.doc];
   return {
     name: g.name,
     fromServer: !!(g.variants && g.variants.length), // the server sends the newer catalogue (variants, opponents, ...)
@@ -213,6 +233,6 @@ export function seedProblem(text) {
   const t = String(text).trim();
   if (t === '') return '';
   if (!/^\d+$/.test(t)) return 'A seed is a whole number from 0 (digits only).';
-  if (BigInt(t) > BigInt(Number.MAX_SAFE_INTEGER)) return `A seed above ${Number.MAX_SAFE_INTEGER} (2^53 − 1) cannot be kept exact by the page; use a smaller one.`;
+  if (BigInt(t) > 18446744073709551615n) return 'A seed is at most 18446744073709551615 (2^64 − 1).';
   return '';
 }

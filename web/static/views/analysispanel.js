@@ -30,12 +30,14 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
       <p class="an-summary">${summary(entry.data, ranked, who)}</p>
       ${entry.data.pending ? html`<p class="muted">Still computing: undecided moves fill in as the search deepens…</p>` : null}
+      ${Teaching({ name, args, view, entry })}
       <ol class="an-moves">${rows.slice(0, s.showAllMoves ? 400 : 10).map((r) => {
         const lm = (shown.legal_moves || []).find((x) => x.move === r.move);
         const words = lm ? moveWords(lm.parts, view, name) : r.move;
-        return html`<li><button type="button" class=${`an-row o-${r.outcome}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
+        const tone = ranked.measure.kind === 'length' ? (r.best ? 'win' : 'plain') : r.outcome;
+        return html`<li><button type="button" class=${`an-row o-${tone}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
           disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${words}: ${r.label}${r.detail ? `, ${r.detail}` : ''}${r.best ? ', best' : ''}`}>
-          <span class="an-mark" aria-hidden="true">${r.best ? '★' : r.outcome === 'win' ? '✓' : r.outcome === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
+          <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
           <span class="an-move"><code>${r.move}</code> <span class="muted small">${words}</span></span>
           <span class="an-val">${r.label}</span>
           ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
@@ -48,7 +50,6 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   return html`<section class="analysis-panel" id="analysis" aria-labelledby="an-h">
     <h3 id="an-h">Analysis</h3>
     ${body}
-    ${!over ? Teaching({ name, args, view, entry }) : null}
   </section>`;
 }
 

@@ -128,7 +128,7 @@ export function Dialog({ s, act }) {
           <p class="muted">Any bot string plays for the computer, e.g. <code>alphabeta(depth=6)</code>; see <code>kombi games</code>.</p>
           <label class="field">Seed <input id="dlg-seed" type="text" inputmode="numeric" autocomplete="off" value=${d.seed} placeholder="drawn at random"
             onInput=${(e) => upd({ seed: e.currentTarget.value, error: '' })} /></label>
-          <p class="muted">The same seed replays the same game (<code>kombi play --seed</code>).</p>
+          <p class="muted">The same seed replays the same game (<code>kombi play --seed</code>); any whole number up to 2^64 − 1.</p>
         </details>
         <p class="error" role="alert" id="dlg-error">${d.error}</p>
         <div class="dialog-actions">
@@ -189,7 +189,7 @@ function HeapEditor({ p, v, setVal, id }) {
     <div class="heap-fields">${heaps.map((x, i) => html`<span class="heap-field">
       <input type="number" inputmode="numeric" min=${p.min ?? 0} max=${max} step="1" value=${x} aria-label=${`Heap ${i + 1}`}
         onInput=${(e) => { const xs = [...heaps]; xs[i] = e.currentTarget.value; put(xs); }} />
-      <button type="button" class="icon-btn" aria-label=${`Remove heap ${i + 1}`} disabled=${heaps.length <= 1}
+      <button type="button" class="icon-btn" aria-label=${`Remove heap ${i + 1}`} disabled=${heaps.length <= Math.max(1, p.min_items || 1)}
         onClick=${() => put(heaps.filter((_, j) => j !== i))}>×</button></span>`)}
       <button type="button" class="btn" onClick=${() => put([...heaps, '3'])} disabled=${heaps.length >= 12}>+ Add a heap</button>
     </div></fieldset>`;

@@ -3,8 +3,9 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName, seedText, cap, fmtInt } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName, seedText, cap, fmtInt, botTitle } from '../format.js';
 import { resolve } from '../moves.js';
+import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
 import { Board, boardContext } from './board.js';
 import { AnalysisPanel } from './analysispanel.js';
@@ -38,7 +39,7 @@ export function MatchPage({ s, act }) {
       <header class="match-head">
         <h2 id="match-title">${matchTitle(m, g.title)}</h2>
         <p class="seats">${[0, 1].map((q) => html`<span class=${`seat seat${q}${p === q && !m.finished ? ' to-move' : ''}`}>
-          <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${cap(seatWho(m, q, mine, g.opponents))}</span>`)}
+          <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? cap(seatWho(m, q, mine, g.opponents)) : `the computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
           <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
       </header>
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}`} role="status" aria-live="polite">${status}</p>
@@ -82,10 +83,9 @@ function painterPoints(m, shown) {
 }
 
 function howTo(g, shown, p) {
-  const st = (shown.view && shown.view.status) || {};
-  if (st.phase === 'building') return 'Building: tap “Place here” on a heap to put one token there (empty heaps first). Play starts when all tokens are placed.';
-  if (g.name === 'wythoff' && shown.view && shown.view.kind === 'grid') return 'Tap a square the queen can reach (marked ← ↓ ↙), then tap it again or Play.';
-  return (g.how && g.how[p]) || '';
+  const kind = shown.view ? shown.view.kind : g.board;
+  const words = (g.how && g.how[p]) || '';
+  return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid')}`.trim();
 }
 
 function MoveBar({ s, rs, words, act }) {

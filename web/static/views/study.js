@@ -3,7 +3,7 @@
 // string, shared by its URL (#/study?game=...&position=...).
 
 import { html } from '../html.js';
-import { subtitle } from '../format.js';
+import { subtitle, roleName } from '../format.js';
 import { Board, boardContext } from './board.js';
 import { AnalysisPanel } from './analysispanel.js';
 
@@ -23,8 +23,10 @@ export function StudyPage({ s, act }) {
   });
   return html`<main class="page match-page study-page">
     <div class="play-col">
-      <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title} <span class="muted">${subtitle(pos.game)}</span></h2></header>
-      <p id="status" class="status" role="status">${pos.finished ? `Final position: ${pos.reason || 'the game is over'}` : `${pos.to_move === 0 ? 'Player 1' : 'Player 2'} to move. Tap a move to play it here; the analysis shows every move’s value.`}</p>
+      <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
+        <p class="seats">${subtitle(pos.game)} · position <code>${pos.position}</code></p></header>
+      <p id="status" class="status" role="status">${pos.finished ? `Final position: ${pos.reason || 'the game is over'}` : `${roleName(pos, pos.to_move)} to move.`}</p>
+      ${!pos.finished ? html`<p class="howto">Play moves for both sides here: tap, then Play. The analysis beside the board values every move.</p>` : null}
       ${st.setup ? Setup({ st, act }) : Board({ pos, ctx, big: true })}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : null}
       ${live && s.sel.length ? html`<div class="move-bar"><button type="button" class="btn primary" id="play-move" disabled=${!ctx.complete} onClick=${act.playSelected}>Play</button>
@@ -37,7 +39,7 @@ export function StudyPage({ s, act }) {
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
       </div>
       <form class="paste" onSubmit=${(e) => { e.preventDefault(); act.studyLoad(e.currentTarget.elements.position.value); }}>
-        <label class="field">Position string (as <code>kombi solve --position</code> reads it)
+        <label class="field"><span>Position string (as <code>kombi solve --position</code> reads it)</span>
           <input name="position" id="study-position" type="text" autocomplete="off" spellcheck="false" value=${pos.position || ''} /></label>
         <button type="submit" class="btn">Load</button>
       </form>
