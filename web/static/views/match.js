@@ -39,7 +39,7 @@ export function MatchPage({ s, act }) {
       <header class="match-head">
         <h2 id="match-title">${matchTitle(m, g.title)}</h2>
         <p class="seats">${[0, 1].map((q) => html`<span class=${`seat seat${q}${p === q && !m.finished ? ' to-move' : ''}`}>
-          <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? cap(seatWho(m, q, mine, g.opponents)) : `the computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
+          <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? (mine[0] && mine[1] ? (m.mode === 'solo' ? 'you (both roles)' : 'a player here') : cap(seatWho(m, q, mine, g.opponents))) : `The computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
           <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
       </header>
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}`} role="status" aria-live="polite">${status}</p>
