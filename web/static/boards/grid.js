@@ -81,7 +81,7 @@ function QueenBoard({ view, ctx }) {
       const target = inPlay && targets.has(i);
       const dir = target ? (y === Y ? 'west' : x === X ? 'south' : 'south-west') : '';
       const arrow = dir === 'west' ? '←' : dir === 'south' ? '↓' : dir ? '↙' : '';
-      const isP = pLayer && isWythoffP(ctx.a || 1, x, y);
+      const isP = pLayer && (ctx.pPositions ? ctx.pPositions.has(`${x},${y}`) : isWythoffP(ctx.a || 1, x, y));
       const good = target && ctx.good.has(`cell:${i}`);
       const isFrom = from && x === from.x && y === from.y;
       const cls = ['cell', 'sq', (x + y) % 2 ? 'dark' : 'light', inPlay ? '' : 'out', queen ? 'queen' : '', corner ? 'corner' : '', target ? 'target' : '',

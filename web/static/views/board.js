@@ -67,6 +67,8 @@ export function boardContext(pos, opts) {
     values,
     last: opts.last || null,
     pLayer: !!opts.pLayer,
+    // The server's P-positions when its analysis sends them (extra.p_positions), else the page computes them.
+    pPositions: opts.pPositions ? new Set(opts.pPositions.flatMap(([a, b]) => [`${a},${b}`, `${b},${a}`])) : null,
     aps,
     painterPoints: opts.painterPoints ?? null,
     onPick: opts.onPick,

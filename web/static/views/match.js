@@ -26,7 +26,7 @@ export function MatchPage({ s, act }) {
   const ranked = s.analysisOn ? act.rankedFor(shown) : null;
   const last = lastMove(m, travelling ? s.travelAt : null);
   const ctx = boardContext({ ...shown, game: m.game }, {
-    live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn,
+    live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     painterPoints: m.game_name === 'thue' ? painterPoints(m, shown) : null,
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
@@ -73,6 +73,11 @@ export function MatchPage({ s, act }) {
       ${AnalysisPanel({ s, act, m, shown, ranked, live, g, mine })}
     </aside>
   </main>`;
+}
+
+function pPositionsOf(entry) {
+  const ps = entry && entry.status === 'ok' && entry.data.extra && entry.data.extra.p_positions;
+  return Array.isArray(ps) ? ps.map(([a, b]) => [Number(a), Number(b)]) : null;
 }
 
 function painterPoints(m, shown) {
