@@ -48,6 +48,9 @@ test("list colouring: P1's probability, from the mover's side, never 'draw'", ()
   const n = rank({ player: 0, moves: [{ move: '3', outcome: 'unknown', value: null }, { move: '4', outcome: 'chance', value: '1/2' }] }, 'vdwlist');
   assert.equal(n.rows[0].move, '4');
   assert.equal(n.rows[1].label, 'still computing');
+  // a move still computing is never starred, even when the server's first answer marks every move best
+  const early = rank({ player: 0, pending: true, moves: [{ move: '1', outcome: 'unknown', value: null, best: true }, { move: '2', outcome: 'unknown', value: null, best: true }] }, 'vdwlist');
+  assert.deepEqual(early.rows.map((x) => x.best || x.good), [false, false]);
   assert.equal(measureOf({ measure: { kind: 'p1_win', label: 'x' } }, 'nim').kind, 'p1_win');
   assert.equal(measureOf({ measure: { kind: 'score', label: 'points' } }, 'nim').label, 'points'); // a kind the page does not know keeps the server's words
 });

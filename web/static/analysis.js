@@ -56,7 +56,8 @@ export function rank(an, gameName) {
   const decisive = measure.kind === 'outcome' || measure.kind === 'grundy';
   // The server marks each move's "best"; an older one does not, and then the top score is best.
   const marked = rows.some((r) => typeof r.best === 'boolean');
-  const bestSet = new Set(rows.filter((r) => (marked ? r.best : r.s === top && r.outcome !== 'unknown') && !(decisive && r.outcome === 'loss')).map((r) => r.move));
+  const known = (r) => r.outcome !== 'unknown' || (r.value !== null && r.value !== undefined);
+  const bestSet = new Set(rows.filter((r) => (marked ? r.best : r.s === top) && known(r) && !(decisive && r.outcome === 'loss')).map((r) => r.move));
   rows.sort((a, b) => b.s - a.s || a.i - b.i);
   for (const r of rows) {
     r.best = bestSet.has(r.move);

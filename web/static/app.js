@@ -214,13 +214,16 @@ function ensureAnalysis() {
     set({});
     return;
   }
-  if (have && (have.status === 'loading' || have.status === 'error' || (have.status === 'ok' && !have.data.pending))) return;
+  if (have && (have.inflight || have.waiting || have.status === 'error' || (have.status === 'ok' && !have.data.pending))) return;
   fetchAnalysis(pos, key);
 }
 
+// fetchAnalysis asks once for a position; while the server says pending it
+// asks again a second after each answer (one request at a time per position).
 async function fetchAnalysis(pos, key) {
   const prev = state.analyses.get(key);
-  if (!prev) state.analyses.set(key, { status: 'loading' });
+  if (!prev) state.analyses.set(key, { status: 'loading', inflight: true });
+  else prev.inflight = true;
   set({});
   try {
     let an;
@@ -230,9 +233,11 @@ async function fetchAnalysis(pos, key) {
     if (pos.position && an.position && an.position !== pos.position) {
       state.analyses.set(key, { status: 'error', error: 'This server analyses only the current position of a match; return to the game to see its analysis.' });
     } else {
-      state.analyses.set(key, { status: 'ok', data: an });
+      const entry = { status: 'ok', data: an, waiting: !!an.pending };
+      state.analyses.set(key, entry);
       if (an.pending) {
         setTimeout(() => {
+          entry.waiting = false;
           const cur = state.route.page === 'study' ? state.study && state.study.pos : state.shown;
           if (cur && posKey(cur) === key && state.analysisOn) fetchAnalysis(cur, key);
         }, 1000);
@@ -240,6 +245,7 @@ async function fetchAnalysis(pos, key) {
     }
   } catch (e) {
     if (!prev || prev.status !== 'ok') state.analyses.set(key, { status: 'error', error: `Analysis: ${e.message}` });
+    else prev.inflight = false;
   }
   set({});
 }
