@@ -9,8 +9,12 @@ import { fmtInt } from '../format.js';
 export const SMALL = 40;
 
 export function HeapsBoard({ view, ctx }) {
-  if (!view.heaps) {
-    return html`<div class="board-note" role="note">These heaps are too large to draw: the position is <code>${ctx.position}</code>. Type a move below (e.g. <code>3,0</code>).</div>`;
+  if (!view.heaps || view.heaps.some((h) => Number(h) > Number.MAX_SAFE_INTEGER)) {
+    // Beyond 2^53 a JavaScript number is not exact: the position string holds the exact sizes.
+    const exact = String(ctx.position || '').split(' ')[0].split(';');
+    return html`<div class="board-note" role="note">
+      ${exact.map((x, i) => html`<p class="heap-head"><span class="heap-name">Heap ${i + 1}</span> <code class="heap-count">${fmtInt(x)}</code> tokens</p>`)}
+      <p>These heaps are too large to draw${view.status && /analysis only/.test(view.status.phase || '') ? ' or to play here: switch on Analysis for the winning move' : ''}; a move can be typed under “Type a move” (e.g. <code>3,0</code>).</p></div>`;
   }
   const sel = ctx.sel;
   const building = view.status && view.status.phase === 'building';
