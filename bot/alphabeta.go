@@ -109,7 +109,7 @@ func (a *AlphaBeta) Act(ctx context.Context, s game.State) (game.Move, error) {
 	if len(moves) == 1 {
 		return moves[0], nil
 	}
-	searchCtx, cancel := SoftDeadline(ctx, a.limit)
+	searchCtx, cancel := solve.Deadline(ctx, a.limit)
 	defer cancel()
 	a.budget = solve.NewBudget(searchCtx, 0)
 	root := s.Player()
@@ -130,26 +130,6 @@ func (a *AlphaBeta) Act(ctx context.Context, s game.State) (game.Move, error) {
 		}
 	}
 	return best, nil
-}
-
-// SoftDeadline returns a context that ends a little before ctx's deadline
-// (at 90% of the time left, at least 20ms earlier), or after limit when that
-// comes first, so that a search can still answer in time.
-func SoftDeadline(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
-	now := time.Now()
-	var end time.Time
-	if dl, ok := ctx.Deadline(); ok {
-		left := dl.Sub(now)
-		margin := max(left/10, 20*time.Millisecond)
-		end = dl.Add(-margin)
-	}
-	if limit > 0 && (end.IsZero() || now.Add(limit).Before(end)) {
-		end = now.Add(limit)
-	}
-	if end.IsZero() {
-		return context.WithCancel(ctx)
-	}
-	return context.WithDeadline(ctx, end)
 }
 
 func (a *AlphaBeta) root(s game.State, root game.Player, moves []game.Move, first game.Move, depth int) (game.Move, float64, error) {

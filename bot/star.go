@@ -137,7 +137,7 @@ func (b *Star) Act(ctx context.Context, s game.State) (game.Move, error) {
 	if len(moves) == 1 {
 		return moves[0], nil
 	}
-	searchCtx, cancel := SoftDeadline(ctx, b.opt.Time)
+	searchCtx, cancel := solve.Deadline(ctx, b.opt.Time)
 	defer cancel()
 	b.budget = solve.NewBudget(searchCtx, 0)
 	best := moves[0]

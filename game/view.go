@@ -95,6 +95,9 @@ type Status struct {
 	Draw []string `json:"draw,omitempty"`
 	// Counter is a count the game shows (2D Nim's COUNTER, moves made).
 	Counter *int `json:"counter,omitempty"`
+	// Gap is the gap of a word chosen for the next symbol (the Thue
+	// builder's choice, while the painter chooses the symbol).
+	Gap *int `json:"gap,omitempty"`
 	// Over reports the end of the game; Winner is the winning seat or nil
 	// for a draw, Reason says what ended it.
 	Over   bool   `json:"over"`

@@ -424,7 +424,6 @@ func analyzeEach(ctx context.Context, g game.Game, s game.State, opt Options) (*
 	}
 	mover := s.Player()
 	a := &Analysis{Complete: true, Moves: make([]MoveValue, 0, len(moves))}
-	deadline, timed := ctx.Deadline()
 	for i, m := range moves {
 		mv := MoveValue{Move: s.MoveString(m), M: m, Outcome: Unknown}
 		child := s.Clone()
@@ -436,11 +435,7 @@ func analyzeEach(ctx context.Context, g game.Game, s game.State, opt Options) (*
 			a.Moves = append(a.Moves, mv)
 			continue
 		}
-		cctx, cancel := ctx, context.CancelFunc(func() {})
-		if timed {
-			share := time.Until(deadline) / time.Duration(len(moves)-i)
-			cctx, cancel = context.WithTimeout(ctx, share)
-		}
+		cctx, cancel := Share(ctx, len(moves)-i)
 		r, err := Solve(cctx, g, child, opt)
 		cancel()
 		if r != nil {

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -219,5 +220,21 @@ func TestAMoveNotStoredIsNotAcknowledged(t *testing.T) {
 	}
 	if code := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &got); code != 200 || len(got.Moves) != 1 {
 		t.Fatalf("the same move once the store works: %d, %d moves", code, len(got.Moves))
+	}
+}
+
+func TestAnalysisOfAFinishedMatchsPast(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=1;1)", [2]string{"human", "human"}, 1)
+	h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "1:1"}, nil)
+	h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[1], map[string]string{"move": "2:1"}, nil)
+	var an analysisJSON
+	for at, moves := range []int{2, 1} {
+		if st := h.do("GET", fmt.Sprintf("/api/matches/%s/analysis?at=%d", m.ID, at), "", nil, &an); st != 200 || len(an.Moves) != moves {
+			t.Fatalf("analysis at %d of a finished match: %d, %d moves %s", at, st, len(an.Moves), an.Error)
+		}
+	}
+	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=2", "", nil, &an); st != 409 {
+		t.Fatalf("analysis of the final position: %d", st)
 	}
 }

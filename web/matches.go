@@ -410,6 +410,8 @@ type matchRow struct {
 	Game     string    `json:"game"`
 	Title    string    `json:"title"`
 	Players  []string  `json:"players"`
+	Seed     uint64    `json:"seed"`
+	SeedText string    `json:"seed_text"`
 	Moves    int       `json:"moves"`
 	Finished bool      `json:"finished"`
 	Winner   *int      `json:"winner"`
@@ -450,8 +452,8 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 				title = t.TitleOrName()
 			}
 		}
-		out = append(out, matchRow{sm.ID, sm.Mode, sm.Record.Game, title, sm.Record.Players, len(sm.Record.Moves), sm.Finished,
-			sm.Record.Winner, sm.Record.Reason, sm.Created, sm.Updated})
+		out = append(out, matchRow{sm.ID, sm.Mode, sm.Record.Game, title, sm.Record.Players, sm.Record.Seed, strconv.FormatUint(sm.Record.Seed, 10),
+			len(sm.Record.Moves), sm.Finished, sm.Record.Winner, sm.Record.Reason, sm.Created, sm.Updated})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
 }

@@ -347,7 +347,6 @@ func (g *Game) Analyze(ctx context.Context, gs game.State, opt solve.Options) (*
 	x.progress = opt.Progress
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
-	deadline, timed := ctx.Deadline()
 	inPlay := s.appendInPlay(nil)
 	dead := solve.Unknown // the outcome of every move outside the open progressions (see bestMoves)
 	for j, m := range moves {
@@ -358,10 +357,7 @@ func (g *Game) Analyze(ctx context.Context, gs game.State, opt solve.Options) (*
 			a.Moves = append(a.Moves, mv)
 			continue
 		}
-		cctx, cancel := ctx, context.CancelFunc(func() {})
-		if timed {
-			cctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/time.Duration(len(moves)-j))
-		}
+		cctx, cancel := solve.Share(ctx, len(moves)-j)
 		c := s.clone()
 		c.applyIndex(int(g.index[m]))
 		x.begin(solve.NewBudget(cctx, opt.Nodes), c, 0)

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
@@ -178,7 +177,7 @@ func (z *Strong) choose(ctx context.Context, s *State) (int, int64, error) {
 		}
 		return threatSquare(s, o), v, nil
 	}
-	sctx, cancel := bot.SoftDeadline(ctx, z.opt.Time)
+	sctx, cancel := solve.Deadline(ctx, z.opt.Time)
 	defer cancel()
 	if z.game != s.g {
 		z.tt.Clear()

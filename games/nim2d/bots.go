@@ -103,12 +103,8 @@ func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
 	}
 	var a *Analysis
 	if p.Strategy == StrategyPerfect || p.Switch {
-		actx := ctx
-		if p.Time > 0 {
-			var cancel context.CancelFunc
-			actx, cancel = context.WithTimeout(ctx, p.Time)
-			defer cancel()
-		}
+		actx, cancel := solve.Deadline(ctx, p.Time)
+		defer cancel()
 		a = Analyse(s, AnalyseOptions{Ctx: actx, Budget: p.Budget, Engine: p.engine, FirstWin: true})
 		if err := ctx.Err(); err != nil {
 			return 0, err

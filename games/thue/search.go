@@ -67,7 +67,7 @@ func (a *Search) Act(ctx context.Context, st game.State) (game.Move, error) {
 			SingleThreaded: true, // one bot, one goroutine; the same moves on every machine
 		})
 	}
-	sctx, cancel := bot.SoftDeadline(ctx, a.Limit)
+	sctx, cancel := solve.Deadline(ctx, a.Limit)
 	defer cancel()
 	a.ctx = sctx
 	a.word = append(a.word[:0], s.word...)

@@ -5,10 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -120,21 +117,9 @@ func NewSolver(k int, rule Rule, opt SolverOptions) *Solver {
 
 func hashKey(k [2]uint64) uint64 { return game.HashMix(k[0], k[1]) }
 
-// DefaultMem is a quarter of the machine's memory (1 GiB when unknown): the
-// bound the solver's table may grow to when none is given.
-func DefaultMem() int64 {
-	data, err := os.ReadFile("/proc/meminfo")
-	if err == nil {
-		for _, line := range strings.Split(string(data), "\n") {
-			if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
-				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-					return kb * 1024 / 4
-				}
-			}
-		}
-	}
-	return 1 << 30
-}
+// DefaultMem is the bound the solver's table may grow to when none is
+// given (solve.DefaultMem: a quarter of the machine's memory).
+func DefaultMem() int64 { return solve.DefaultMem() }
 
 // addWorkerNodes counts nodes searched by worker j.
 func (s *Solver) addWorkerNodes(j int, nodes int64) {

@@ -16,8 +16,9 @@ const (
 // View describes the position as data: a word (game.KindWord) over the
 // alphabet, whose gaps are numbered 0 (before the first symbol) to n (after
 // the last). Status.Role is "builder" or "painter" and Status.Phase
-// PhaseGap or PhaseSymbol. While the painter chooses, Status.Counter holds
-// the gap the builder chose (nil while the builder chooses). At the end of
+// PhaseGap or PhaseSymbol. While the painter chooses, Status.Gap (and, as
+// before, Status.Counter) holds the gap the builder chose (nil while the
+// builder chooses). At the end of
 // the game Status.Highlight lists the indices of the symbols forming the
 // square or overlap found, and Status.Reason names it.
 func (s *State) View() game.View {
@@ -36,7 +37,7 @@ func (s *State) View() game.View {
 	case Painter:
 		st.Phase = PhaseSymbol
 		gap := s.pos
-		st.Counter = &gap
+		st.Counter, st.Gap = &gap, &gap
 	}
 	switch {
 	case s.over:

@@ -82,7 +82,6 @@ func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*
 	}
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Position: s.Position(), Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
-	deadline, timed := ctx.Deadline()
 	for i, m := range moves {
 		mv := solve.MoveValue{Move: s.MoveString(m), M: m, Outcome: solve.Unknown}
 		c := s.Clone().(*State)
@@ -92,10 +91,7 @@ func (g *Game) Analyze(ctx context.Context, st game.State, opt solve.Options) (*
 			a.Moves = append(a.Moves, mv)
 			continue
 		}
-		cctx, cancel := ctx, context.CancelFunc(func() {})
-		if timed {
-			cctx, cancel = context.WithTimeout(ctx, time.Until(deadline)/time.Duration(len(moves)-i))
-		}
+		cctx, cancel := solve.Share(ctx, len(moves)-i)
 		v, err := sv.Value(cctx, c)
 		cancel()
 		switch {

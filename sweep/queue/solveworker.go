@@ -2,7 +2,6 @@ package queue
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -93,28 +92,17 @@ type idleSolver struct {
 
 // Work answers a job's question.
 func (w *SolveWorker) Work(ctx context.Context, job *river.Job[SolveArgs]) error {
-	start := time.Now()
 	a := job.Args
 	rep := SolveReport{JobID: job.ID, Attempt: job.Attempt, Game: a.Game, Position: a.Position, T: a.T, Bounds: distribute.Any}
-	err := w.work(ctx, a, start, &rep)
-	rep.Elapsed = time.Since(start)
-	var snooze *river.JobSnoozeError
-	var cancel *river.JobCancelError
-	switch {
-	case err == nil:
-	case errors.As(err, &snooze):
-		rep.Outcome = "snoozed"
-	case errors.As(err, &cancel):
-		rep.Outcome, rep.Err = "cancelled", err
-	default:
-		rep.Outcome, rep.Err = "failed", err
-	}
-	if w.OnJob != nil {
-		w.cbMu.Lock()
-		w.OnJob(rep)
-		w.cbMu.Unlock()
-	}
-	return err
+	return runJob(&w.cbMu, func(start time.Time) error { return w.work(ctx, a, start, &rep) }, func(r jobRun) {
+		rep.Elapsed, rep.Err = r.elapsed, r.err
+		if r.outcome != "" {
+			rep.Outcome = r.outcome
+		}
+		if w.OnJob != nil {
+			w.OnJob(rep)
+		}
+	})
 }
 
 func (w *SolveWorker) work(ctx context.Context, a SolveArgs, start time.Time, rep *SolveReport) error {

@@ -168,28 +168,49 @@ func (w *Worker) spec(ctx context.Context, name string) (*loadedSpec, error) {
 
 // Work plays a job's batch.
 func (w *Worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	start := time.Now()
 	a := job.Args
-	rep := JobReport{JobID: job.ID, Attempt: job.Attempt, Sweep: a.Sweep, Cell: a.Cell, Seeds: a.Seeds}
-	err := w.work(ctx, a, start, &rep)
-	rep.Elapsed = time.Since(start)
+	rep := JobReport{JobID: job.ID, Attempt: job.Attempt, Sweep: a.Sweep, Cell: a.Cell, Seeds: a.Seeds, Outcome: "done"}
+	return runJob(&w.cbMu, func(start time.Time) error { return w.work(ctx, a, start, &rep) }, func(r jobRun) {
+		rep.Elapsed, rep.Err = r.elapsed, r.err
+		if r.outcome != "" {
+			rep.Outcome = r.outcome
+		}
+		if w.OnJob != nil {
+			w.OnJob(rep)
+		}
+	})
+}
+
+// jobRun is how one run of a job ended: its outcome when it did not do
+// its work ("snoozed", "cancelled", "failed"; "" when it did), the error
+// and the time it took.
+type jobRun struct {
+	outcome string
+	err     error
+	elapsed time.Duration
+}
+
+// runJob is the one wrapper of River's Work for every kind of job: it runs
+// the job's work, then reports how it ended to report (one report at a
+// time, under mu), and returns work's error to River.
+func runJob(mu *sync.Mutex, work func(start time.Time) error, report func(jobRun)) error {
+	start := time.Now()
+	err := work(start)
+	r := jobRun{elapsed: time.Since(start)}
 	var snooze *river.JobSnoozeError
 	var cancel *river.JobCancelError
 	switch {
 	case err == nil:
-		rep.Outcome = "done"
 	case errors.As(err, &snooze):
-		rep.Outcome = "snoozed"
+		r.outcome = "snoozed"
 	case errors.As(err, &cancel):
-		rep.Outcome, rep.Err = "cancelled", err
+		r.outcome, r.err = "cancelled", err
 	default:
-		rep.Outcome, rep.Err = "failed", err
+		r.outcome, r.err = "failed", err
 	}
-	if w.OnJob != nil {
-		w.cbMu.Lock()
-		w.OnJob(rep)
-		w.cbMu.Unlock()
-	}
+	mu.Lock()
+	defer mu.Unlock()
+	report(r)
 	return err
 }
 
@@ -340,7 +361,7 @@ func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots 
 		return fmt.Errorf("worker: %w", err)
 	}
 	sw := &SolveWorker{Store: st, Games: games, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
-		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.MachineMemory()/4) / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
+		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.DefaultMem()) / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
 	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
