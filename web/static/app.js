@@ -208,12 +208,7 @@ function ensureAnalysis() {
   if (!analysable(pos)) return;
   const key = posKey(pos);
   const have = state.analyses.get(key);
-  if (!have && state.route.page === 'match' && state.travelAt !== null && !state.serverAnalysesAt) {
-    // A server without analysis ?at= answers for the current position only (or 409 once the game is over).
-    state.analyses.set(key, { status: 'error', error: 'This server analyses the current position only; the analysis of earlier positions needs its newer version (analysis ?at=N).' });
-    set({});
-    return;
-  }
+
   if (have && (have.inflight || have.waiting || have.status === 'error' || (have.status === 'ok' && !have.data.pending))) return;
   fetchAnalysis(pos, key);
 }
@@ -229,7 +224,6 @@ async function fetchAnalysis(pos, key) {
     let an;
     if (state.route.page === 'study') an = await api.positionAnalysis(pos.game, pos.position);
     else an = await api.matchAnalysis(state.match.id, state.travelAt);
-    if (an.measure) state.serverAnalysesAt = true;
     if (pos.position && an.position && an.position !== pos.position) {
       state.analyses.set(key, { status: 'error', error: 'This server analyses only the current position of a match; return to the game to see its analysis.' });
     } else {
@@ -358,25 +352,10 @@ async function openStudyRoute(r) {
   set({ match: null, shown: null, travelAt: null, study: { game: r.game, position: r.position, pos: null, history: [], setup: false, error: '' } });
   if (!state.analysisOn) setAnalysis(true);
   try {
-    // A catalogue without the new fields comes from a server without the study routes: do not ask.
-    if (!state.catalogue.some((g) => g.fromServer)) throw new api.ApiError('no API route GET /api/study', 404);
     const pos = await api.study(r.game, r.position);
     set({ study: { ...state.study, pos } });
     ensureAnalysis();
   } catch (e) {
-    if (e.status === 404 && /no API route/.test(e.message)) {
-      // A server without the study routes: study as a game for two on this device, with analysis.
-      try {
-        const m = await api.createMatch({ game: r.game, players: ['human', 'human'] });
-        saveTokens(m.id, m.seat_tokens || [null, null], m.control_token);
-        set({ note: 'This server cannot set up arbitrary positions yet: the study opens as a game for two on this device, with the analysis on. Change the heaps or sizes in New game.', scrollToBoard: true });
-        history.replaceState(null, '', '#/m/' + m.id);
-        route();
-      } catch (e2) {
-        set({ study: { ...state.study, error: e2.message } });
-      }
-      return;
-    }
     set({ study: { ...state.study, error: `This position cannot be studied: ${e.message}` } });
   }
 }

@@ -158,7 +158,6 @@ export function normGame(g) {
   const how = g.how_to_move && g.how_to_move.length ? g.how_to_move : w.how || [g.doc, g.doc];
   return {
     name: g.name,
-    fromServer: !!(g.variants && g.variants.length), // the server sends the newer catalogue (variants, opponents, ...)
     doc: g.doc,
     title: g.title || w.title || g.name,
     family: g.family || w.family || g.name,

@@ -10,8 +10,9 @@ const symClass = (s) => `sym s${s % 10}${s >= 10 ? ' hi' : ''}`;
 export function WordBoard({ view, ctx }) {
   const w = view.word.symbols;
   const st = view.status || {};
-  const painting = st.to_move === 1 && st.counter !== undefined && st.counter !== null && !st.over;
-  const pendingGap = painting ? st.counter : -1;
+  const gapNow = st.gap ?? st.counter; // the builder's chosen gap (status.gap; older servers: counter)
+  const painting = st.to_move === 1 && gapNow !== undefined && gapNow !== null && !st.over;
+  const pendingGap = painting ? gapNow : -1;
   const lit = new Set((st.highlight || []).map(Number));
   const litList = [...lit].sort((a, b) => a - b);
   const half = litList.length ? Math.floor(litList.length / 2) : 0;

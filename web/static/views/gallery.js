@@ -60,7 +60,7 @@ function Recent({ s }) {
       const { name } = parseGameString(m.game);
       const who = m.players.map((p) => (p === 'human' ? 'a person' : shorten(p, 24))).join(' vs ');
       const state = m.finished ? (m.winner === null || m.winner === undefined ? 'over' : `P${m.winner + 1} won`) : 'in progress';
-      return html`<li><a href=${`#/m/${m.id}`}><strong>${titleOf(name)}</strong> <span class="muted">${shorten(subtitle(m.game), 60)}</span></a>
+      return html`<li><a href=${`#/m/${m.id}`}><strong>${m.title || titleOf(name)}</strong> <span class="muted">${shorten(subtitle(m.game), 60)}</span></a>
         <span class="recent-meta">${who} · ${m.moves} ${m.moves === 1 ? 'move' : 'moves'} · ${state}</span></li>`;
     })}</ul>
   </section>`;
