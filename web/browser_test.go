@@ -512,6 +512,15 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("study status %q", s)
 		}
 		p.shot("study-desktop.png")
+		// Set up a 2D Nim position on the board: two cells coloured, then used and analysed.
+		p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=nim2d(n%3D3)"))
+		p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.game.startsWith('nim2d')`, "the 2D Nim study")
+		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+		p.wait(`document.querySelector('.setup [data-cell="1"]')`, "the setup editor")
+		js[bool](p, `(document.querySelector('.setup [data-cell="1"]').click(), true)`)
+		p.wait(`document.querySelector('.setup [data-cell="1"]').classList.contains('own0')`, "cell 2 coloured R")
+		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
+		p.wait(`window.kombi.study.pos.position.startsWith('.R./.../...:') && document.querySelectorAll('#board .cell.own0').length === 1 && document.querySelector('.an-row')`, "the set-up position analysed")
 		p.clean("study")
 	})
 

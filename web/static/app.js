@@ -7,6 +7,7 @@ import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
 import { rank, cacheKey } from './analysis.js';
+import { positionFromView } from './setup.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage } from './views/match.js';
@@ -407,13 +408,10 @@ function studyEdit(edit) { set({ study: { ...state.study, edit, setupError: '' }
 async function studyApplySetup() {
   const st = state.study;
   try {
-    const name = st.pos.game.split('(')[0];
-    // Heaps are written as the position string itself ("3;4;5", " P2" when the second player moves);
-    // other boards go to the server's setup route.
-    const simple = st.edit.kind === 'heaps' && ['nim', 'greedynim', 'nimk', 'grundy', 'wythoff'].includes(name);
-    const pos = simple
-      ? await api.study(st.pos.game, st.edit.heaps.join(';') + (st.edit.status.to_move === 1 ? ' P2' : ''))
-      : await api.studySetup({ game: st.pos.game, view: st.edit });
+    // The edited board is written as a position string the server reads and checks;
+    // a board the page cannot write goes to the server's setup route.
+    const text = positionFromView(st.pos.game.split('(')[0], st.edit);
+    const pos = text !== null ? await api.study(st.pos.game, text) : await api.studySetup({ game: st.pos.game, view: st.edit });
     set({ study: { ...st, pos, setup: false, history: [...st.history, st.pos] }, sel: [] });
     history.replaceState(null, '', studyURL(pos));
     ensureAnalysis();

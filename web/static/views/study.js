@@ -5,6 +5,7 @@
 import { html } from '../html.js';
 import { subtitle, roleName } from '../format.js';
 import { Board, boardContext } from './board.js';
+import { cycleNumber } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
 
 export function StudyPage({ s, act }) {
@@ -49,6 +50,14 @@ export function StudyPage({ s, act }) {
   </main>`;
 }
 
+// letter names a set-up number's colour or owner in a letter, so that colour is never alone.
+function letter(v, n) {
+  const names = v.colors || [];
+  if (n.color >= 0) return String(names[n.color] || '?').charAt(0).toUpperCase();
+  if (n.owner >= 0) return String(names[n.owner] || (v.status.seats || [])[n.owner] || 'P' + (n.owner + 1)).charAt(0).toUpperCase();
+  return '';
+}
+
 function Setup({ st, act }) {
   const v = st.edit;
   const put = (patch) => act.studyEdit({ ...v, ...patch });
@@ -76,15 +85,7 @@ function Setup({ st, act }) {
     case 'numbers':
       editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${n.color >= 0 ? `taken c${n.color}` : n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
         aria-label=${`${n.n}: tap to change its colour`}
-        onClick=${() => {
-          const k = (v.colors || []).length || 2;
-          const nums = v.numbers.map((x, j) => {
-            if (j !== i) return x;
-            if (v.colors && v.colors.length > 2 || x.color >= 0) { const c = x.color + 1 >= k ? -1 : x.color + 1; return { ...x, color: c, owner: c >= 0 ? x.owner : -1 }; }
-            return { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 };
-          });
-          put({ numbers: nums });
-        }}><span class="num-n">${n.n}</span></button>`)}</div>`;
+        onClick=${() => put({ numbers: v.numbers.map((x, j) => (j === i ? cycleNumber(st.pos.game.split('(')[0], x, (v.colors || []).length) : x)) })}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true">${letter(v, n)}</span>` : null}</button>`)}</div>`;
       break;
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
@@ -92,8 +93,8 @@ function Setup({ st, act }) {
   return html`<div class="setup" id="board">
     <p>Set up the position, then use it. ${v.kind === 'grid' || v.kind === 'numbers' ? 'Tap to cycle through the colours.' : ''}</p>
     ${editor}
-    <label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => put({ status: { ...v.status, to_move: Number(e.currentTarget.value) } })}>
-      <option value="0">Player 1</option><option value="1">Player 2</option></select></label>
+    ${['word', 'numbers'].includes(v.kind) ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => put({ status: { ...v.status, to_move: Number(e.currentTarget.value) } })}>
+      <option value="0">${roleName(st.pos, 0)}</option><option value="1">${roleName(st.pos, 1)}</option></select></label>`}
     ${st.setupError ? html`<p class="error" role="alert">${st.setupError}</p>` : null}
     <button type="button" class="btn primary" onClick=${act.studyApplySetup}>Use this position</button>
   </div>`;
