@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rank, measureOf } from '../static/analysis.js';
+import { rank, measureOf, summary } from '../static/analysis.js';
 import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString } from '../static/catalog.js';
 import { lastMove } from '../static/lastmove.js';
 
@@ -21,6 +21,11 @@ test("the server's best marks win over the page's own ranking", () => {
   const r = rank(an, 'vdwlist');
   assert.deepEqual(r.rows.map((x) => [x.move, x.best]), [['1', true], ['2', true], ['3', false]]);
   assert.match(r.measure.label, /chance of winning/);
+});
+
+test('a drawn position says so, not that every move loses', () => {
+  const an = { player: 0, moves: [{ move: '10', outcome: 'draw', value: null }, { move: '17', outcome: 'draw', value: null }] };
+  assert.equal(summary(an, rank(an, 'ap'), 'Red'), 'Red cannot force a win; best play draws (2 moves keep the draw).');
 });
 
 test('a lost position marks no move as best', () => {

@@ -120,6 +120,8 @@ export function summary(an, ranked, who) {
   }
   if (wins.length) return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓).`;
   if (unknown) return `No winning move found yet; ${unknown} still computing.`;
+  const draws = rows.filter((r) => r.outcome === 'draw').length;
+  if (draws) return `${who} cannot force a win; best play draws (${draws === 1 ? 'one move keeps' : `${draws} moves keep`} the draw).`;
   return `${who} cannot force a win: every move loses against perfect play.`;
 }
 

@@ -24,7 +24,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;
   else if (ranked) {
     const mover = ranked && entry.data.player;
-    const who = m ? cap(roleName(m, mover)) : `Player ${mover + 1}`;
+    const who = cap(roleName(m || pos || { roles: [] }, mover));
     const rows = ranked.rows;
     body = html`
       <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
