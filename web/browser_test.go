@@ -343,6 +343,13 @@ func TestBrowserGames(t *testing.T) {
 		if head := p.gameOver("nim"); !strings.Contains(head, "The computer (Perfect) won: the computer took the last token") {
 			t.Errorf("nim against perfect: %q", head)
 		}
+		// Rematch: the same game with the seats swapped, the person moving second.
+		old := js[string](p, `window.kombi.match.id`)
+		js[bool](p, `(document.getElementById('rematch').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.match && window.kombi.match.id !== %q && window.kombi.match.players[0] === 'perfect' && window.kombi.match.players[1] === 'human'`, old), "the rematch with the seats swapped")
+		if g := js[string](p, `window.kombi.match.game`); g != "nim(piles=3;4;5,misere=false)" {
+			t.Errorf("the rematch plays %q", g)
+		}
 		p.clean("nim")
 	})
 
