@@ -98,12 +98,12 @@ function QueenBoard({ view, ctx }) {
         <span class="cell-text">${text || (target && ctx.live ? arrow : '')}</span>${isP ? html`<span class="p-mark" aria-hidden="true">P</span>` : null}</button>`);
     }
   }
-  cells.push(html`<span class="coord" aria-hidden="true">y/x</span>`);
+  cells.push(html`<span class="coord" aria-hidden="true"></span>`);
   for (let x = 0; x <= W; x++) cells.push(html`<span class="coord col-coord" aria-hidden="true">${x}</span>`);
   const where = queenXY(g, X);
   return html`<div class="queen-wrap">
     <div class="grid queen-board" data-cols=${g.cols} role="group" aria-label=${`Wythoff board: the queen is at (${where.x}, ${Y})`} ref=${cols(W + 1)}>${cells}</div>
     <p class="legend"><span class="key-queen">♛</span> the queen at (${X}, ${Y}) = heaps ${X} and ${Y} ·
-      it moves ← west, ↓ south or ↙ south-west · <span class="key-corner">★</span> whoever reaches (0, 0) wins${pLayer ? html` · <span class="p-key">P</span> P-positions: move there to win` : ''}</p>
+      columns x, rows y · it moves ← west, ↓ south or ↙ south-west · <span class="key-corner">★</span> whoever reaches (0, 0) wins${pLayer ? html` · <span class="p-key">P</span> P-positions: move there to win` : ''}</p>
   </div>`;
 }
