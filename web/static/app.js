@@ -62,12 +62,14 @@ async function route() {
   set({ match: null, shown: null, travelAt: null, tokens: t.seats, controlToken: t.control });
   try {
     const m = await api.getMatch(r.id);
+    if (parseHash().id !== r.id) return; // the person went elsewhere meanwhile
     showMatch(m);
     document.title = `${(state.catalogue.find((g) => g.name === m.game_name) || {}).title || m.game_name} — Kombi`;
   } catch (e) {
     set({ moveError: e.status === 404 ? 'No such match on this server: it may have been played on another one, or removed.' : e.message });
     return;
   }
+  // The stream sends the current state first, then every change; it reconnects by itself.
   closeEvents = api.watch(r.id, (m) => showMatch(m), (t2) => thinking(t2), () => {});
   if (r.at !== null) travel(r.at);
 }
@@ -191,7 +193,8 @@ function step(d) {
 function posKey(pos) {
   if (state.route.page === 'study') return `study:${pos.game}:${pos.position}`;
   const m = state.match;
-  return cacheKey(m.id, pos.at ?? m.moves.length);
+  // The position is part of the key: after an undo, move N may lead to another position.
+  return `${cacheKey(m.id, pos.at ?? m.moves.length)}:${pos.position || ''}`;
 }
 
 function analysable(pos) {

@@ -11,14 +11,12 @@ export const FAMILIES = [
   { id: 'vdwlist', title: 'List-colouring van der Waerden game', blurb: 'Name numbers, colour from a random list.' },
 ];
 
-const TAKE = 'Tap a token: it and the tokens to its right are taken. Tap it again, or Play, to move.';
 
 // Words for each game while the server does not send them.
 const WORDS = {
   nim: {
     title: 'Nim', family: 'nim', board: 'heaps',
     rules: 'Take any number of tokens from one heap; whoever takes the last token wins.',
-    how: [TAKE, TAKE],
     variants: [
       { title: 'Nim', game: 'nim(piles=3;4;5)', rules: 'Take any number of tokens from one heap; whoever takes the last token wins.' },
       { title: 'Misère Nim', game: 'nim(piles=3;4;5,misere=true)', rules: 'Take any number of tokens from one heap; whoever takes the last token loses.' },
@@ -29,35 +27,30 @@ const WORDS = {
   nimk: {
     title: 'Index-k Nim', family: 'nim', board: 'heaps',
     rules: 'Take tokens from at least one and at most k heaps at once; whoever takes the last token wins (Moore’s Nim).',
-    how: ['Tap a token in one heap, then tokens in up to k−1 more heaps; Play takes them all.', 'Tap a token in one heap, then tokens in up to k−1 more heaps; Play takes them all.'],
     variants: [{ title: 'Index-2 Nim', game: 'nimk(piles=3;4;5;6,k=2)' }],
     opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'Moore’s rule: every binary digit sum a multiple of k+1']],
   },
   greedynim: {
     title: 'Greedy Nim', family: 'nim', board: 'heaps',
     rules: 'Take any number of tokens, but only from a largest heap; whoever takes the last token wins.',
-    how: [TAKE + ' Only a largest heap can be taken from.', TAKE + ' Only a largest heap can be taken from.'],
     variants: [{ title: 'Greedy Nim', game: 'greedynim(piles=3;5;5)' }],
     opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'leaves an even number of largest heaps']],
   },
   grundy: {
     title: 'Grundy’s game', family: 'nim', board: 'heaps',
     rules: 'Split one heap into two heaps of different sizes; whoever cannot split any heap loses.',
-    how: ['Tap a token: the heap splits just after it (the two parts must differ). Tap again, or Play.', 'Tap a token: the heap splits just after it (the two parts must differ). Tap again, or Play.'],
     variants: [{ title: 'Grundy’s game', game: 'grundy(heap=15)' }],
     opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'Sprague–Grundy values']],
   },
   buildingnim: {
     title: 'Building Nim', family: 'nim', board: 'heaps',
     rules: 'First place the tokens one at a time on the heaps (empty heaps first), then play Nim on the heaps you built.',
-    how: ['While building: tap “Place here” on a heap. Then, as in Nim: ' + TAKE, 'While building: tap “Place here” on a heap. Then, as in Nim: ' + TAKE],
     variants: [{ title: 'Building Nim', game: 'buildingnim(heaps=3,tokens=10)' }],
     opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'exact search, then Bouton']],
   },
   wythoff: {
     title: 'Wythoff’s game', family: 'nim', board: 'heaps',
     rules: 'Take any number of tokens from one heap, or the same number from both; whoever takes the last token wins.',
-    how: ['Tap a token to take from one heap; for both heaps tap a token in each (or “the same from both”). Then Play.', 'Tap a token to take from one heap; for both heaps tap a token in each (or “the same from both”). Then Play.'],
     variants: [
       { title: 'Wythoff’s game', game: 'wythoff(piles=5;8)', rules: 'Take from one heap, or the same number from both; whoever takes the last token wins.' },
       { title: 'Wythoff’s queen', game: 'wythoff(piles=5;8,view=queen)', rules: 'Move the queen west, south or south-west; whoever reaches the corner (0, 0) wins.' },
@@ -67,7 +60,6 @@ const WORDS = {
   nim2d: {
     title: '2D Nim', family: 'nim2d', board: 'grid',
     rules: 'Colour 1 to 3 empty cells in a row or column (a diagonal cell alone); whoever colours the last cell wins.',
-    how: ['Tap 1 to 3 empty cells next to each other in a row or a column (a diagonal cell alone), then Play.', 'Tap 1 to 3 empty cells next to each other in a row or a column (a diagonal cell alone), then Play.'],
     variants: [{ title: '2D Nim, 5×5', game: 'nim2d(n=5)' }],
     opponents: [['Random', 'random', 'the assignment’s random strategy'], ['First fit', 'firstfit', 'the first empty cell'],
       ['Copycat', 'copycat', 'mirrors your move in the diagonal'], ['Perfect', 'perfect', 'Sprague–Grundy values']],
@@ -75,7 +67,6 @@ const WORDS = {
   thue: {
     title: 'Thue game', family: 'thue', board: 'word',
     rules: 'The builder picks a place in the word, the painter a symbol to put there; the game ends when the word holds a square (like 0101).',
-    how: ['You build: tap a gap (▾) where the next symbol goes, then Play.', 'You paint: tap the symbol to put in the marked gap, then Play. Avoid repeating a block twice in a row.'],
     variants: [
       { title: 'Thue game, 3 symbols', game: 'thue(alphabet=3)', rules: 'With 3 symbols the builder forces a square by length 5.' },
       { title: 'Thue game, 4 symbols', game: 'thue(alphabet=4)', rules: 'With 4 symbols the builder forces a square by length 7.' },
@@ -88,14 +79,12 @@ const WORDS = {
   ap: {
     title: 'Szemerédi game', family: 'ap', board: 'numbers',
     rules: 'Colour numbers of the set in turn; the first to own all k numbers of an arithmetic progression (like 4, 7, 10) wins.',
-    how: ['Tap a free number to colour it red, then Play.', 'Tap a free number to colour it blue, then Play.'],
     variants: [{ title: 'Szemerédi game', game: 'ap(x=20,k=3)' }],
     opponents: [['Random', 'random', ''], ['Extend/block', 'extendblock', 'the student project’s strategy'], ['Strong', 'strong', 'wins at once, blocks at once'], ['Perfect', 'perfect', 'exact play, for sets of at most 40 numbers']],
   },
   vdwlist: {
     title: 'List-colouring game', family: 'vdwlist', board: 'numbers',
     rules: 'The namer names a number, a list of colours is drawn at random, the colourer colours it from the list; the namer wins with a progression of one colour.',
-    how: ['Tap a number to name it, then Play. You win when k numbers in arithmetic progression share a colour.', 'Tap a colour from the drawn list, then Play. Avoid k numbers in progression of one colour.'],
     variants: [{ title: 'List colouring, 1..12', game: 'vdwlist(k=3,colors=3,list=2,s=12)' }],
     opponents: [['Random', 'random', ''], ['Easy', 'easy', 'one round ahead'], ['Normal', 'normal', 'two rounds ahead'], ['Hard', 'hard', 'three rounds ahead'], ['Perfect', 'perfect', 'the exact winning probability of every move']],
   },
@@ -155,7 +144,7 @@ export function normParam(p) {
 export function normGame(g) {
   const w = WORDS[g.name] || {};
   const opponents = (g.opponents && g.opponents.length ? g.opponents : (w.opponents || []).map(([title, bot, doc]) => ({ title, bot, doc })));
-  const how = g.how_to_move && g.how_to_move.length ? g.how_to_move : w.how || [g.doc, g.doc];
+  const how = g.how_to_move && g.how_to_move.length ? g.how_to_move : [g.doc, g.doc];
   return {
     name: g.name,
     doc: g.doc,

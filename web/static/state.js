@@ -19,7 +19,8 @@ export const state = {
   busy: false,
   analysisOn: false,
   analyses: new Map(),
-  tick: 0,
+  tick: 0, // advances while a computer thinks, to redraw the seconds
+  thinkingSince: 0, // performance.now() of the last thinking event
   study: null,
   scrollToBoard: false,
 };
