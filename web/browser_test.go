@@ -416,6 +416,18 @@ func TestBrowserGames(t *testing.T) {
 		p.shot("nim2d-phone.png")
 		p.desktop()
 		p.shot("nim2d-desktop.png")
+		// Keyboard: the arrows move between the cells, Enter chooses one, Escape clears the choice.
+		js[bool](p, `(document.querySelector('#board .cell.free:not([disabled])').focus(), true)`)
+		from := js[string](p, `document.activeElement.dataset.cell`)
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		to := js[string](p, `document.activeElement.dataset.cell || ''`)
+		if to == "" || to == from {
+			t.Errorf("ArrowDown from cell %s moved the focus to %q", from, to)
+		}
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`document.activeElement.classList.contains('chosen') && window.kombi.sel.length === 1`, "a cell chosen with Enter")
+		p.do(chromedp.KeyEvent(kb.Escape))
+		p.wait(`window.kombi.sel.length === 0`, "the choice cleared with Escape")
 		p.playOut(`document.querySelector('.cell.free:not([disabled])').click();`, 20)
 		p.gameOver("nim2d")
 		p.clean("nim2d")
