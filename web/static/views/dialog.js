@@ -111,12 +111,12 @@ export function Dialog({ s, act }) {
           ${d.mode === 'computer' ? html`
             <label class="field">You play
               <select id="dlg-you" value=${String(d.you)} onChange=${(e) => upd({ you: Number(e.currentTarget.value) })}>
-                <option value="0">${roleText(g, 0)} — moves first</option><option value="1">${roleText(g, 1)} — moves second</option>
+                <option value="0">${roleText(g, 0)}${order(g, 0)}</option><option value="1">${roleText(g, 1)}${order(g, 1)}</option>
               </select></label>
             ${Opponent({ id: 'dlg-opponent', label: 'Opponent', g, value: d.opponent, onChange: (v) => upd({ opponent: v }) })}` : null}
           ${d.mode === 'watch' ? html`
-            ${Opponent({ id: 'dlg-watch0', label: `${roleText(g, 0)} (first)`, g, value: d.watch[0], onChange: (v) => upd((c) => ({ watch: [v, c.watch[1]] })) })}
-            ${Opponent({ id: 'dlg-watch1', label: `${roleText(g, 1)} (second)`, g, value: d.watch[1], onChange: (v) => upd((c) => ({ watch: [c.watch[0], v] })) })}` : null}
+            ${Opponent({ id: 'dlg-watch0', label: `${roleText(g, 0)}${order(g, 0)}`, g, value: d.watch[0], onChange: (v) => upd((c) => ({ watch: [v, c.watch[1]] })) })}
+            ${Opponent({ id: 'dlg-watch1', label: `${roleText(g, 1)}${order(g, 1)}`, g, value: d.watch[1], onChange: (v) => upd((c) => ({ watch: [c.watch[0], v] })) })}` : null}
           ${d.mode === 'friend' ? html`<p class="muted">You both play on this device, taking turns.</p>` : null}
           ${d.mode === 'solo' ? html`<p class="muted">${g.soloDoc}</p>` : null}
         </fieldset>
@@ -139,6 +139,9 @@ export function Dialog({ s, act }) {
     </div>
   </div>`;
 }
+
+// order says who moves first, unless a parameter decides it (2D Nim's first).
+const order = (g, i) => (g.params.some((p) => p.name === 'first') ? '' : i === 0 ? ' — moves first' : ' — moves second');
 
 function roleText(g, i) {
   const r = g.roles[i];
