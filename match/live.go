@@ -31,7 +31,8 @@ type Live struct {
 	chance  chanceStream
 	version uint64
 	obs     Observer
-	ended   bool // the observer was told of the end
+	ended   bool        // the observer was told of the end
+	last    []game.Part // the parts of the last move (see LastParts)
 }
 
 // Observer is told what happens in a live match, as it happens; the
@@ -97,9 +98,13 @@ func (l *Live) rebuild() error {
 		return err
 	}
 	l.chance = newChanceStream(l.opt.Seed)
+	l.last = nil
 	for i, m := range l.rec.Moves {
 		if m.Player == game.Chance && s.Player() == game.Chance {
 			l.chance.skip(s)
+		}
+		if i == len(l.rec.Moves)-1 {
+			l.last = partsOf(s, m.Move)
 		}
 		if err := applyText(s, m); err != nil {
 			return fmt.Errorf("earlier move %d: %w", i+1, err)
@@ -108,6 +113,24 @@ func (l *Live) rebuild() error {
 	l.state = s
 	return nil
 }
+
+// partsOf returns the parts of the move with this text in s (nil when s
+// does not describe its moves, or the text does not read).
+func partsOf(s game.State, text string) []game.Part {
+	v, ok := s.(game.Viewer)
+	if !ok {
+		return nil
+	}
+	m, err := s.ParseMove(text)
+	if err != nil {
+		return nil
+	}
+	return v.MoveParts(m)
+}
+
+// LastParts returns the parts of the last move played (see game.Viewer),
+// to mark it on a board; nil before the first move.
+func (l *Live) LastParts() []game.Part { return l.last }
 
 // Game returns the match's game.
 func (l *Live) Game() game.Game { return l.g }
@@ -169,9 +192,14 @@ func (l *Live) Move(p game.Player, m game.Move, seconds float64) error {
 // apply plays m for p, records it and tells the observer.
 func (l *Live) apply(p game.Player, m game.Move, seconds float64) error {
 	text := l.state.MoveString(m)
+	var parts []game.Part
+	if v, ok := l.state.(game.Viewer); ok {
+		parts = v.MoveParts(m)
+	}
 	if err := l.state.Apply(m); err != nil {
 		return err
 	}
+	l.last = parts
 	rm := game.RecordMove{Player: p, Move: text, Seconds: seconds}
 	l.rec.Moves = append(l.rec.Moves, rm)
 	l.version++
@@ -198,12 +226,16 @@ func (l *Live) end() {
 	}
 }
 
-// checkLength stops the match when it reached Options.MaxLength.
+// checkLength stops the match when it reached Options.MaxLength or
+// Options.MaxMoves.
 func (l *Live) checkLength() {
-	if l.Over() || l.opt.MaxLength <= 0 || lengthOf(l.state, len(l.rec.Moves)) < l.opt.MaxLength {
-		return
+	switch {
+	case l.Over():
+	case l.opt.MaxLength > 0 && lengthOf(l.state, len(l.rec.Moves)) >= l.opt.MaxLength:
+		l.stop(fmt.Sprintf("reached the length limit %d", l.opt.MaxLength), LengthLimitField, l.opt.MaxLength)
+	case l.opt.MaxMoves > 0 && len(l.rec.Moves) >= l.opt.MaxMoves:
+		l.stop(fmt.Sprintf("reached the move limit %d", l.opt.MaxMoves), MoveLimitField, l.opt.MaxMoves)
 	}
-	l.stop(fmt.Sprintf("reached the length limit %d", l.opt.MaxLength), LengthLimitField, l.opt.MaxLength)
 }
 
 // DrawChance plays every pending chance move from the match's one chance

@@ -52,6 +52,10 @@ type Options struct {
 	// Scorer measure, else the number of moves) reaches it: the record is
 	// aborted with the reason "reached the length limit N".
 	MaxLength int
+	// MaxMoves, when positive, stops a game once it has this many moves
+	// (chance draws included): the record is aborted with the reason
+	// "reached the move limit N".
+	MaxMoves int
 }
 
 // Record fields that say why a game stopped on purpose (see Deliberate).
@@ -60,18 +64,23 @@ const (
 	StoppedByField = "stopped_by"
 	// LengthLimitField is the length limit a game reached.
 	LengthLimitField = "length_limit"
+	// MoveLimitField is the move limit a game reached.
+	MoveLimitField = "move_limit"
 )
 
 // Deliberate reports whether an aborted game was stopped on purpose: a
-// person quit, or the game reached the length limit it was played with.
-// Such a game is not a failure.
+// person quit, or the game reached the length or move limit it was played
+// with. Such a game is not a failure.
 func Deliberate(rec *game.Record) bool {
 	if !rec.Aborted {
 		return false
 	}
-	_, quit := rec.Extra[StoppedByField]
-	_, limit := rec.Extra[LengthLimitField]
-	return quit || limit
+	for _, f := range []string{StoppedByField, LengthLimitField, MoveLimitField} {
+		if _, ok := rec.Extra[f]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // lengthOf is a position's length for MaxLength: the Scorer measure, else

@@ -172,6 +172,7 @@ func makeRow(g NewGame) (*row, error) {
 // querier is what both *sql.DB and *sql.Tx offer.
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // insert adds a row unless a unique key already holds it; it returns the id

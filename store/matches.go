@@ -57,13 +57,62 @@ type MatchFilter struct {
 // (keeping when that one was created). Created and Updated default to
 // now.
 func (s *Store) SaveMatch(ctx context.Context, m Match) error {
-	if err := s.saveMatch(ctx, m); err != nil {
+	if err := s.saveMatch(ctx, s.db, m); err != nil {
 		return fmt.Errorf("store: save match %q: %w", m.ID, err)
 	}
 	return nil
 }
 
-func (s *Store) saveMatch(ctx context.Context, m Match) error {
+// MatchWrite is one change of a served match: its row and, once it is
+// finished, its game for the games table and the high score it may raise.
+type MatchWrite struct {
+	Match Match
+	// Game, when not nil, is the finished match's game (added once: a
+	// game stored already is not added again).
+	Game *NewGame
+	// ScoreKey, when not empty, names the high score that Score raises.
+	ScoreKey string
+	Score    int64
+}
+
+// WriteMatches applies the writes in one transaction — all of them or
+// none — and returns, per write, the best high score under its key (0
+// without one). One commit for many writes is how a server batches the
+// moves that arrive together (group commit): with SQLite each commit waits
+// for the disk, so batching is what lets throughput rise with load.
+func (s *Store) WriteMatches(ctx context.Context, ws []MatchWrite) ([]int64, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("store: write matches: %w", err)
+	}
+	defer tx.Rollback()
+	best := make([]int64, len(ws))
+	for i, w := range ws {
+		if err := s.saveMatch(ctx, tx, w.Match); err != nil {
+			return nil, fmt.Errorf("store: save match %q: %w", w.Match.ID, err)
+		}
+		if w.Game != nil {
+			r, err := makeRow(*w.Game)
+			if err == nil {
+				_, _, err = s.insert(ctx, tx, r)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("store: game of match %q: %w", w.Match.ID, err)
+			}
+		}
+		if w.ScoreKey != "" {
+			if best[i], err = s.highScore(ctx, tx, w.ScoreKey, w.Score); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("store: write matches: commit: %w", err)
+	}
+	return best, nil
+}
+
+func (s *Store) saveMatch(ctx context.Context, q querier, m Match) error {
 	switch {
 	case m.ID == "":
 		return errors.New("the match has no id")
@@ -103,7 +152,7 @@ func (s *Store) saveMatch(ctx context.Context, m Match) error {
 	if m.Updated.IsZero() {
 		m.Updated = now
 	}
-	_, err = s.db.ExecContext(ctx, s.q(`INSERT INTO matches
+	_, err = q.ExecContext(ctx, s.q(`INSERT INTO matches
 		(id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET mode = excluded.mode, record = excluded.record,
@@ -185,6 +234,10 @@ func (s *Store) Matches(ctx context.Context, f MatchFilter) ([]Match, error) {
 // higher (or none is stored) and returns the best score stored. It is one
 // statement, so that servers sharing the database never lose a score.
 func (s *Store) HighScore(ctx context.Context, key string, score int64) (int64, error) {
+	return s.highScore(ctx, s.db, key, score)
+}
+
+func (s *Store) highScore(ctx context.Context, q querier, key string, score int64) (int64, error) {
 	switch {
 	case key == "":
 		return 0, errors.New("store: high score: empty key")
@@ -196,7 +249,7 @@ func (s *Store) HighScore(ctx context.Context, key string, score int64) (int64, 
 		greatest = "GREATEST"
 	}
 	var best int64
-	err := s.db.QueryRowContext(ctx, s.q(`INSERT INTO high_scores (key, score, updated_at) VALUES (?, ?, ?)
+	err := q.QueryRowContext(ctx, s.q(`INSERT INTO high_scores (key, score, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET
 			score = `+greatest+`(high_scores.score, excluded.score),
 			updated_at = CASE WHEN excluded.score > high_scores.score THEN excluded.updated_at ELSE high_scores.updated_at END

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/web"
 )
 
@@ -193,11 +195,11 @@ type failingStore struct {
 	fail atomic.Bool
 }
 
-func (f *failingStore) SaveMatch(ctx context.Context, m *web.StoredMatch) error {
+func (f *failingStore) Write(ctx context.Context, ws []web.Write) error {
 	if f.fail.Load() {
 		return errors.New("disk full")
 	}
-	return f.MemoryStore.SaveMatch(ctx, m)
+	return f.MemoryStore.Write(ctx, ws)
 }
 
 // TestAMoveNotStoredIsNotAcknowledged: with the store failing, a move is
@@ -236,5 +238,37 @@ func TestAnalysisOfAFinishedMatchsPast(t *testing.T) {
 	}
 	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=2", "", nil, &an); st != 409 {
 		t.Fatalf("analysis of the final position: %d", st)
+	}
+}
+
+// TestComputersStopAtTheMoveLimit: a match between computers that would
+// go on for a long time ends by itself at --max-moves, saying so.
+func TestComputersStopAtTheMoveLimit(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := web.New(web.Options{Games: games, Bots: bots, MaxMoves: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer func() { ts.Close(); srv.Close() }()
+	h := &harness{t: t, srv: srv, ts: ts, reg: games}
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "thue(alphabet=32)", "players": []string{"random", "greedy"}, "seed": 1}, &m); st != 201 {
+		t.Fatal(st)
+	}
+	got := h.waitFor(m.ID, func(m matchJSON) bool { return m.Finished })
+	if len(got.Moves) != 40 || !strings.Contains(got.Reason, "reached the move limit 40") || got.Winner != nil {
+		t.Fatalf("after the limit: %d moves, reason %q, winner %v", len(got.Moves), got.Reason, got.Winner)
+	}
+	// A person's match has no move limit.
+	p := h.create("nim(piles=30;30;30)", [2]string{"human", "human"}, 1)
+	for i := range 45 {
+		var next matchJSON
+		if st := h.do("POST", "/api/matches/"+p.ID+"/moves", *p.SeatTokens[i%2], map[string]string{"move": fmt.Sprintf("%d:1", i%3+1)}, &next); st != 200 {
+			t.Fatalf("move %d of a person's match: %d %s", i+1, st, next.Error)
+		}
 	}
 }

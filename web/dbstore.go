@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/store"
 )
 
@@ -16,21 +15,44 @@ import (
 type dbStore struct{ st *store.Store }
 
 // NewDBStore is a Store on the database st: matches survive a restart of
-// the server, and several servers may share one PostgreSQL database. It
-// is also a GameArchive: finished games go to the database's games.
-// Closing st is the caller's business.
+// the server, and finished games go to the database's games beside those
+// of play and arena. Closing st is the caller's business.
 func NewDBStore(st *store.Store) Store { return &dbStore{st: st} }
 
-var _ GameArchive = (*dbStore)(nil)
-
-// SaveMatch inserts or replaces the match with m.ID.
-func (d *dbStore) SaveMatch(ctx context.Context, m *StoredMatch) error {
-	rec, err := json.Marshal(&m.Record)
-	if err != nil {
-		return fmt.Errorf("match %s: record: %w", m.ID, err)
+// Write applies the writes in one transaction (store.WriteMatches).
+func (d *dbStore) Write(ctx context.Context, ws []Write) error {
+	mws := make([]store.MatchWrite, len(ws))
+	for i, w := range ws {
+		m := w.Match
+		rec, err := json.Marshal(&m.Record)
+		if err != nil {
+			return fmt.Errorf("match %s: record: %w", m.ID, err)
+		}
+		mws[i] = store.MatchWrite{Match: store.Match{ID: m.ID, Mode: m.Mode, Record: rec, TokenHashes: m.TokenHashes,
+			Settings: m.Settings, Finished: m.Finished, Created: m.Created, Updated: m.Updated},
+			ScoreKey: w.ScoreKey, Score: int64(w.Score)}
+		if w.Archive {
+			mws[i].Game = &store.NewGame{Record: &m.Record, Source: store.SourceServe}
+		}
 	}
-	return d.st.SaveMatch(ctx, store.Match{ID: m.ID, Mode: m.Mode, Record: rec, TokenHashes: m.TokenHashes,
-		Settings: m.Settings, Finished: m.Finished, Created: m.Created, Updated: m.Updated})
+	best, err := d.st.WriteMatches(ctx, mws)
+	if err != nil {
+		return err
+	}
+	for i := range ws {
+		ws[i].Best = int(best[i])
+	}
+	return nil
+}
+
+// Writers is how many writers the server may run at once: one for SQLite
+// (one connection writes, batching the moves that arrive together), a few
+// for PostgreSQL.
+func (d *dbStore) Writers() int {
+	if d.st.Dialect() == store.DialectPostgres {
+		return 4
+	}
+	return 1
 }
 
 // Match returns the stored match with this id, or nil when there is none.
@@ -58,35 +80,43 @@ func fromStore(m store.Match) (*StoredMatch, error) {
 	return sm, nil
 }
 
-// Matches lists stored matches, newest first.
+// Matches lists stored matches, newest first. A row whose record does not
+// read is left out: the others come with an *UnreadableError naming it.
 func (d *dbStore) Matches(ctx context.Context, unfinished bool, gameName string, limit int) ([]StoredMatch, error) {
 	ms, err := d.st.Matches(ctx, store.MatchFilter{Unfinished: unfinished, GameName: gameName, Limit: max(limit, 0)})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]StoredMatch, 0, len(ms))
+	var bad *UnreadableError
 	for _, m := range ms {
 		sm, err := fromStore(m)
 		if err != nil {
-			return nil, err
+			if bad == nil {
+				bad = &UnreadableError{Err: err}
+			}
+			bad.IDs = append(bad.IDs, m.ID)
+			continue
 		}
 		out = append(out, *sm)
+	}
+	if bad != nil {
+		return out, bad
 	}
 	return out, nil
 }
 
-// HighScore raises the high score under key to score when higher and
-// returns the best score stored, in one statement (servers sharing the
-// database never lose a score).
-func (d *dbStore) HighScore(ctx context.Context, key string, score int) (int, error) {
-	best, err := d.st.HighScore(ctx, key, int64(score))
-	return int(best), err
+// UnreadableError names stored matches whose rows do not read (the others
+// were read): the first one's error and every id.
+type UnreadableError struct {
+	IDs []string
+	Err error
 }
 
-// AddFinishedGame stores a finished match's record with the games of play
-// and arena, from source (store.SourceServe). A record stored already is
-// not stored again.
-func (d *dbStore) AddFinishedGame(ctx context.Context, rec *game.Record, source string) error {
-	_, _, err := d.st.AddGame(ctx, store.NewGame{Record: rec, Source: source})
-	return err
+// Error says how many matches do not read and why the first does not.
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("%d stored match(es) do not read and are left out (%s ...): %v", len(e.IDs), e.IDs[0], e.Err)
 }
+
+// Unwrap returns the first row's error.
+func (e *UnreadableError) Unwrap() error { return e.Err }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,15 +71,15 @@ func TestDBStoreMatchesScoresAndArchive(t *testing.T) {
 			if id == "m3" {
 				sm.Record.Game = "wythoff(x=1,y=2)"
 			}
-			if err := ds.SaveMatch(ctx, sm); err != nil {
+			if err := ds.Write(ctx, []web.Write{{Match: sm}}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		done := rec
 		done.Moves = append(done.Moves, game.RecordMove{Player: 1, Move: "1:1", Seconds: 0}, game.RecordMove{Player: 0, Move: "2:1"})
 		done.Winner, done.Length = &w, 3
-		if err := ds.SaveMatch(ctx, &web.StoredMatch{ID: "m1", Mode: web.ModeNormal, Record: done, Finished: true,
-			Created: t0, Updated: t0.Add(time.Minute)}); err != nil {
+		end := &web.StoredMatch{ID: "m1", Mode: web.ModeNormal, Record: done, Finished: true, Created: t0, Updated: t0.Add(time.Minute)}
+		if err := ds.Write(ctx, []web.Write{{Match: end}}); err != nil {
 			t.Fatal(err)
 		}
 		open, err := ds.Matches(ctx, true, "", 0)
@@ -98,19 +99,23 @@ func TestDBStoreMatchesScoresAndArchive(t *testing.T) {
 		}
 
 		for _, c := range [][2]int{{5, 5}, {2, 5}, {8, 8}} {
-			if best, err := ds.HighScore(ctx, "thue(alphabet=3)", c[0]); err != nil || best != c[1] {
-				t.Fatalf("HighScore(%d) = %d, %v; want %d", c[0], best, err, c[1])
+			ws := []web.Write{{Match: end, ScoreKey: "thue(alphabet=3)", Score: c[0]}}
+			if err := ds.Write(ctx, ws); err != nil || ws[0].Best != c[1] {
+				t.Fatalf("score %d: best %d, %v; want %d", c[0], ws[0].Best, err, c[1])
 			}
-		}
-
-		arc, ok := ds.(web.GameArchive)
-		if !ok {
-			t.Fatal("the database store is no GameArchive")
 		}
 		for range 2 {
-			if err := arc.AddFinishedGame(ctx, &done, store.SourceServe); err != nil {
+			if err := ds.Write(ctx, []web.Write{{Match: end, Archive: true}}); err != nil {
 				t.Fatal(err)
 			}
+		}
+		// One write of a batch that fails fails the whole batch: none is stored.
+		bad := &web.StoredMatch{ID: strings.Repeat("x", 300), Mode: web.ModeNormal, Record: rec}
+		if err := ds.Write(ctx, []web.Write{{Match: &web.StoredMatch{ID: "m4", Mode: web.ModeNormal, Record: rec}}, {Match: bad}}); err == nil {
+			t.Fatal("a batch with an id of 300 bytes was stored")
+		}
+		if m, err := ds.Match(ctx, "m4"); err != nil || m != nil {
+			t.Fatalf("a match of a failed batch: %+v, %v", m, err)
 		}
 		games, err := st.Games(ctx, store.Filter{})
 		if err != nil || len(games) != 1 || games[0].Source != store.SourceServe || games[0].Length != 3 {

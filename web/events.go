@@ -91,6 +91,7 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
 		delete(m.watchers, wt)
 		m.mu.Unlock()
 	}()
+	_ = rc.SetReadDeadline(time.Time{}) // the stream outlives the server's timeouts; each event has its own
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

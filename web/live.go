@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"sync"
 	"time"
 
@@ -40,6 +41,7 @@ type liveMatch struct {
 	control  string    // sha256 of the control token ("" for none)
 	created  time.Time
 	updated  time.Time
+	used     time.Time // the last request that asked for it
 	paused   bool
 	steps    int           // moves a paused match may still make
 	delay    time.Duration // pace of a computer-vs-computer match
@@ -139,7 +141,9 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := match.Start(g, seats, match.Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves, MaxThink: s.opt.MaxThink})
+	opt := s.liveOptions(seats, rec.Seed)
+	opt.Position, opt.Moves = rec.Position, rec.Moves
+	l, err := match.Start(g, seats, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -154,9 +158,19 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 	}
 	m := &liveMatch{id: sm.ID, mode: sm.Mode, live: l, tokens: sm.TokenHashes, control: set.ControlHash,
 		created: sm.Created, updated: sm.Updated, paused: set.Paused, delay: time.Duration(set.DelayMS) * time.Millisecond,
-		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, watchers: map[*watcher]struct{}{}}
-	m.shown = s.matchJSON(m, -1)
+		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, used: time.Now(), watchers: map[*watcher]struct{}{}}
+	m.shown = s.matchJSON(m)
 	return m, nil
+}
+
+// liveOptions are the options of a live match between seats: the think
+// limit, and for computers against each other the move limit.
+func (s *Server) liveOptions(seats [2]match.Seat, seed uint64) match.Options {
+	opt := match.Options{Seed: seed, MaxThink: s.opt.MaxThink}
+	if seats[0].Bot != nil && seats[1].Bot != nil {
+		opt.MaxMoves = s.opt.MaxMoves
+	}
+	return opt
 }
 
 // lookup returns the match with this id: held in memory, else loaded from
@@ -166,6 +180,9 @@ func (s *Server) lookup(ctx context.Context, id string) (*liveMatch, error) {
 	m := s.matches[id]
 	s.mu.Unlock()
 	if m != nil {
+		m.mu.Lock()
+		m.used = time.Now()
+		m.mu.Unlock()
 		return m, nil
 	}
 	sm, err := s.opt.Store.Match(ctx, id)
@@ -179,7 +196,7 @@ func (s *Server) lookup(ctx context.Context, id string) (*liveMatch, error) {
 	s.mu.Lock()
 	if old := s.matches[id]; old != nil {
 		m = old // loaded by another request meanwhile
-	} else if len(s.matches) < MaxMatches {
+	} else if s.makeRoom() {
 		s.matches[id] = m
 	}
 	s.mu.Unlock()
@@ -208,15 +225,42 @@ func (s *Server) forget(m *liveMatch) {
 	s.mu.Unlock()
 }
 
-// evictFinished forgets the finished matches held in memory that nobody
-// watches (they stay stored). The caller holds s.mu.
-func (s *Server) evictFinished() {
+// idle reports whether m can leave memory now: nobody watches it, no
+// computer decides or is due to move in it. The caller holds m.mu.
+func (m *liveMatch) idle() bool {
+	if len(m.watchers) > 0 || m.thinking != nil {
+		return false
+	}
+	t, ok := m.live.Turn()
+	return !ok || t.Seat.Bot == nil || m.paused
+}
+
+// makeRoom forgets idle matches, least recently used first, until the
+// server holds fewer than MaxMatches minus a tenth: they stay stored and
+// come back on their next request. It reports whether there is room for
+// one more. The caller holds s.mu.
+func (s *Server) makeRoom() bool {
+	if len(s.matches) < MaxMatches {
+		return true
+	}
+	type cand struct {
+		id   string
+		used time.Time
+	}
+	var idle []cand
 	for id, m := range s.matches {
 		m.mu.Lock()
-		done := m.live.Over() && len(m.watchers) == 0
-		m.mu.Unlock()
-		if done {
-			delete(s.matches, id)
+		if m.idle() {
+			idle = append(idle, cand{id, m.used})
 		}
+		m.mu.Unlock()
 	}
+	sort.Slice(idle, func(i, j int) bool { return idle[i].used.Before(idle[j].used) })
+	for _, c := range idle {
+		if len(s.matches) < MaxMatches-MaxMatches/10 {
+			break
+		}
+		delete(s.matches, c.id)
+	}
+	return len(s.matches) < MaxMatches
 }

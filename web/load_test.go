@@ -1,58 +1,65 @@
 package web_test
 
 import (
-	"context"
-	"path/filepath"
-
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/kombi/kombi/store"
-	"github.com/kombi/kombi/web"
+	"io"
+	"math/rand/v2"
 	"net/http"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/web"
 )
 
-// BenchmarkServe200Matches plays 200 matches at once on loopback, two
-// people per match posting moves as fast as the server answers, and
-// reports the move latency (p50, p99) and the server's peak heap.
+// BenchmarkServeLoad plays whole games of Nim against the computer
+// (random) on loopback with 200 and 1,000 people at once for a fixed time
+// (KOMBI_LOAD_SECONDS, default 10): each person posts a random legal move,
+// waits on the match's event stream for the computer's reply, and starts a
+// new match when one ends. It reports the latency of a person's move
+// (answered once stored: p50, p99), the moves stored per second, the
+// moves not stored (failed), and the server's peak heap.
 //
-//	go test ./web -run XXX -bench Serve200 -benchtime 1x
-func BenchmarkServe200Matches(b *testing.B) {
-	b.Run("memory", func(b *testing.B) { serve200(b, &web.MemoryStore{}) })
-	b.Run("sqlite", func(b *testing.B) {
-		st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "kombi.db"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer st.Close()
-		serve200(b, web.NewDBStore(st))
-	})
+//	go test ./web -run XXX -bench ServeLoad -benchtime 1x
+func BenchmarkServeLoad(b *testing.B) {
+	for _, n := range []int{200, 1000} {
+		b.Run(fmt.Sprintf("%d/sqlite", n), func(b *testing.B) {
+			st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "kombi.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			serveLoad(b, web.NewDBStore(st), n)
+		})
+		b.Run(fmt.Sprintf("%d/memory", n), func(b *testing.B) { serveLoad(b, &web.MemoryStore{}, n) })
+	}
 }
 
-func serve200(b *testing.B, st web.Store) {
-	t := &testing.T{}
-	h := newHarness(t, st)
-	b.Cleanup(func() { h.ts.Close(); h.srv.Close() })
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
-	post := func(path, token string, body any, out any) (int, error) {
-		data, _ := json.Marshal(body)
-		req, _ := http.NewRequest("POST", h.ts.URL+path, bytes.NewReader(data))
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		res, err := client.Do(req)
-		if err != nil {
-			return 0, err
-		}
-		defer res.Body.Close()
-		return res.StatusCode, json.NewDecoder(res.Body).Decode(out)
+// loadTime is how long BenchmarkServeLoad plays.
+func loadTime() time.Duration {
+	if s, err := strconv.Atoi(os.Getenv("KOMBI_LOAD_SECONDS")); err == nil && s > 0 {
+		return time.Duration(s) * time.Second
 	}
-	var peak uint64
+	return 10 * time.Second
+}
+
+func serveLoad(b *testing.B, st web.Store, people int) {
+	h := newHarness(&testing.T{}, st)
+	b.Cleanup(func() { h.ts.Close(); h.srv.Close() })
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 2 * people, MaxConnsPerHost: 0}, Timeout: time.Minute}
+	var peak atomic.Uint64
 	stop := make(chan struct{})
 	go func() {
 		var ms runtime.MemStats
@@ -60,49 +67,49 @@ func serve200(b *testing.B, st web.Store) {
 			select {
 			case <-stop:
 				return
-			case <-time.After(20 * time.Millisecond):
+			case <-time.After(50 * time.Millisecond):
 				runtime.ReadMemStats(&ms)
-				peak = max(peak, ms.HeapInuse)
+				if ms.HeapInuse > peak.Load() {
+					peak.Store(ms.HeapInuse)
+				}
 			}
 		}
 	}()
-	b.ResetTimer()
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
+		failed    atomic.Int64
+		games     atomic.Int64
+		logged    atomic.Int64
 	)
+	d := loadTime()
+	b.ResetTimer()
+	start := time.Now()
 	for range b.N {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
 		var wg sync.WaitGroup
-		for i := range 200 {
+		for i := range people {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var m matchJSON
-				if st, err := post("/api/matches", "", map[string]any{"game": "nim(piles=7;8;9;10)", "players": []string{"human", "human"}, "seed": i}, &m); err != nil || st != 201 {
-					b.Errorf("create: %d %v", st, err)
-					return
-				}
-				tokens := [2]string{*m.SeatTokens[0], *m.SeatTokens[1]}
-				var mine []time.Duration
-				for !m.Finished {
-					mv := m.LegalMoves[len(m.LegalMoves)-1].Move
-					start := time.Now()
-					var next matchJSON
-					st, err := post("/api/matches/"+m.ID+"/moves", tokens[*m.ToMove], map[string]string{"move": mv}, &next)
-					mine = append(mine, time.Since(start))
-					if err != nil || st != 200 {
-						b.Errorf("move: %d %v", st, err)
+				p := &person{client: client, url: h.ts.URL, rng: rand.New(rand.NewPCG(uint64(i), 7)), b: b, logged: &logged}
+				for ctx.Err() == nil {
+					mine, ok := p.playOne(ctx, uint64(i))
+					mu.Lock()
+					latencies = append(latencies, mine...)
+					mu.Unlock()
+					if !ok && ctx.Err() == nil {
+						failed.Add(1)
 						return
 					}
-					m = next
+					games.Add(1)
 				}
-				mu.Lock()
-				latencies = append(latencies, mine...)
-				mu.Unlock()
 			}()
 		}
 		wg.Wait()
+		cancel()
 	}
+	elapsed := time.Since(start)
 	b.StopTimer()
 	close(stop)
 	slices.Sort(latencies)
@@ -114,7 +121,116 @@ func serve200(b *testing.B, st web.Store) {
 	}
 	b.ReportMetric(q(0.5), "p50-ms")
 	b.ReportMetric(q(0.99), "p99-ms")
-	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
-	b.ReportMetric(float64(len(latencies))/float64(b.N), "moves/op")
-	_ = fmt.Sprint()
+	b.ReportMetric(float64(len(latencies))/elapsed.Seconds(), "moves/s")
+	b.ReportMetric(float64(failed.Load()), "failed")
+	b.ReportMetric(float64(games.Load()), "games")
+	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MiB")
+}
+
+// person plays matches against the computer through the API.
+type person struct {
+	client *http.Client
+	url    string
+	rng    *rand.Rand
+	b      *testing.B
+	logged *atomic.Int64 // failures logged by every person
+}
+
+// fail logs the first failures of a load run (not those after its end).
+func (p *person) fail(ctx context.Context, what string, status int, err error) {
+	if ctx.Err() == nil && p.logged.Add(1) <= 3 {
+		p.b.Logf("%s: status %d, %v", what, status, err)
+	}
+}
+
+// loadMatch is what a person reads of a match.
+type loadMatch struct {
+	ID         string                  `json:"id"`
+	ToMove     *int                    `json:"to_move"`
+	Finished   bool                    `json:"finished"`
+	Version    uint64                  `json:"version"`
+	LegalMoves []struct{ Move string } `json:"legal_moves"`
+	SeatTokens *[2]*string             `json:"seat_tokens"`
+}
+
+// playOne plays one match to its end (or until ctx ends) and returns the
+// latencies of its moves; ok is false when a move was not answered 200.
+func (p *person) playOne(ctx context.Context, seed uint64) (lat []time.Duration, ok bool) {
+	var m loadMatch
+	body := map[string]any{"game": "nim(piles=9;10;11;12)", "players": []string{"human", "random"}, "seed": seed}
+	if st, err := p.post(ctx, "/api/matches", "", body, &m); err != nil || st != http.StatusCreated {
+		p.fail(ctx, "create", st, err)
+		return nil, ctx.Err() != nil
+	}
+	token := *m.SeatTokens[0]
+	req, _ := http.NewRequestWithContext(ctx, "GET", p.url+"/api/matches/"+m.ID+"/events", nil)
+	res, err := p.client.Do(req)
+	if err != nil {
+		p.fail(ctx, "events", 0, err)
+		return nil, ctx.Err() != nil
+	}
+	defer res.Body.Close()
+	events := bufio.NewReader(res.Body)
+	for !m.Finished {
+		if m.ToMove == nil || *m.ToMove != 0 {
+			next, err := nextState(events)
+			if err != nil {
+				p.fail(ctx, "event", 0, err)
+				return lat, ctx.Err() != nil
+			}
+			if next.Version > m.Version {
+				m = next
+			}
+			continue
+		}
+		mv := m.LegalMoves[p.rng.IntN(len(m.LegalMoves))].Move
+		start := time.Now()
+		var next loadMatch
+		st, err := p.post(ctx, "/api/matches/"+m.ID+"/moves", token, map[string]string{"move": mv}, &next)
+		if err != nil || st != http.StatusOK {
+			p.fail(ctx, "move", st, err)
+			return lat, ctx.Err() != nil
+		}
+		lat = append(lat, time.Since(start))
+		m = next
+	}
+	return lat, true
+}
+
+func (p *person) post(ctx context.Context, path, token string, body, out any) (int, error) {
+	data, _ := json.Marshal(body)
+	req, _ := http.NewRequestWithContext(ctx, "POST", p.url+path, bytes.NewReader(data))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := p.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	data, err = io.ReadAll(res.Body)
+	if err != nil {
+		return 0, err
+	}
+	return res.StatusCode, json.Unmarshal(data, out)
+}
+
+// nextState reads events until the next state.
+func nextState(r *bufio.Reader) (loadMatch, error) {
+	name := ""
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return loadMatch{}, err
+		}
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: ") && name == "state":
+			var m loadMatch
+			err := json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &m)
+			return m, err
+		}
+	}
 }

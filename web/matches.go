@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -25,6 +26,10 @@ type newMatch struct {
 }
 
 func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.creates.allow(hostOf(r.RemoteAddr)); !ok {
+		tooMany(w, wait, "new matches")
+		return
+	}
 	var req newMatch
 	if !readJSON(w, r, &req) {
 		return
@@ -82,7 +87,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "players: %v", err)
 		return
 	}
-	l, err := match.Start(g, seats, match.Options{Seed: seed, MaxThink: s.opt.MaxThink})
+	l, err := match.Start(g, seats, s.liveOptions(seats, seed))
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "game: %v", err)
 		return
@@ -93,7 +98,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now().UTC()
-	m := &liveMatch{id: id, mode: req.Mode, live: l, created: now, updated: now, delay: time.Duration(req.DelayMS) * time.Millisecond,
+	m := &liveMatch{id: id, mode: req.Mode, live: l, created: now, updated: now, used: now, delay: time.Duration(req.DelayMS) * time.Millisecond,
 		watchers: map[*watcher]struct{}{}}
 	var tokens [2]*string
 	control, err := newID(24)
@@ -117,12 +122,9 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		m.tokens[p] = hashToken(t)
 	}
 	s.mu.Lock()
-	if len(s.matches) >= MaxMatches {
-		s.evictFinished()
-	}
-	if len(s.matches) >= MaxMatches {
+	if !s.makeRoom() {
 		s.mu.Unlock()
-		writeError(w, http.StatusServiceUnavailable, "the server holds %d matches, its limit; try again later", MaxMatches)
+		writeError(w, http.StatusServiceUnavailable, "the server holds %d matches that are being played or watched, its limit; try again later", MaxMatches)
 		return
 	}
 	s.matches[id] = m
@@ -172,13 +174,18 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "at=%d: the match has moves 0 to %d", at, n)
 		return
 	}
-	var body *matchView
-	if at < 0 || at >= len(m.shown.Moves) {
-		body = m.current()
-	} else {
-		body = s.matchJSON(m, at)
-	}
+	shown := m.current()
 	m.mu.Unlock()
+	if at < 0 || at >= len(shown.Moves) {
+		writeJSON(w, http.StatusOK, shown)
+		return
+	}
+	body, err := s.matchAt(m, shown, at)
+	if err != nil {
+		s.opt.Logger.Error("time travel", "id", m.id, "at", at, "err", err)
+		writeError(w, http.StatusInternalServerError, "the match's record no longer replays to move %d", at)
+		return
+	}
 	writeJSON(w, http.StatusOK, body)
 }
 
@@ -439,7 +446,10 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	stored, err := s.opt.Store.Matches(r.Context(), false, name, limit)
-	if err != nil {
+	var bad *UnreadableError
+	if errors.As(err, &bad) {
+		s.opt.Logger.Warn("stored matches left out", "ids", bad.IDs, "err", bad.Err)
+	} else if err != nil {
 		s.opt.Logger.Error("list matches", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the matches could not be read; try again")
 		return

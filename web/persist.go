@@ -36,7 +36,7 @@ func (s *Server) changed(m *liveMatch) snapshot {
 	set, _ := json.Marshal(settings{Paused: m.paused, DelayMS: m.delay.Milliseconds(), ControlHash: m.control})
 	sm := &StoredMatch{ID: m.id, Mode: m.mode, Record: *rec, TokenHashes: m.tokens, Settings: set,
 		Finished: m.live.Over(), Created: m.created, Updated: m.updated}
-	snap := snapshot{rev: m.rev, match: sm, view: s.matchJSON(m, -1)}
+	snap := snapshot{rev: m.rev, match: sm, view: s.matchJSON(m)}
 	if sm.Finished && m.mode == ModeSolo && !rec.Aborted {
 		snap.solo, snap.key = true, highScoreKey(m.live.Game())
 	}
@@ -66,8 +66,8 @@ func (s *Server) settle(m *liveMatch, snap snapshot) error {
 }
 
 // persist writes a snapshot unless a newer one of the same match was
-// written already; a finished match also goes to the games archive and a
-// finished solo match raises the high score. Saves of one match are
+// written already — through the writer, with the games archive and the
+// high score once the match is finished. Saves of one match are
 // serialised; no match lock is held while the store works.
 func (s *Server) persist(m *liveMatch, snap snapshot) error {
 	m.saveMu.Lock()
@@ -77,32 +77,20 @@ func (s *Server) persist(m *liveMatch, snap snapshot) error {
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), storeTimeout)
 	defer cancel()
-	if err := s.opt.Store.SaveMatch(ctx, snap.match); err != nil {
+	w := Write{Match: snap.match, Archive: snap.match.Finished && !m.archived}
+	if w.Archive && snap.solo {
+		w.ScoreKey, w.Score = snap.key, snap.match.Record.Length
+	}
+	if err := s.writer.write(ctx, &w); err != nil {
 		return fmt.Errorf("store match %s: %w", m.id, err)
 	}
 	m.saved = snap.rev
-	if !snap.match.Finished {
-		m.archived = false // an undo reopened it: its next end is stored again
-		return nil
-	}
-	if m.archived {
-		return nil
-	}
-	if arc, ok := s.opt.Store.(GameArchive); ok {
-		if err := arc.AddFinishedGame(ctx, &snap.match.Record, "serve"); err != nil {
-			return fmt.Errorf("store game of match %s: %w", m.id, err)
-		}
-	}
-	m.archived = true
-	if snap.solo {
-		best, err := s.opt.Store.HighScore(ctx, snap.key, snap.match.Record.Length)
-		if err != nil {
-			return fmt.Errorf("high score: %w", err)
-		}
+	m.archived = snap.match.Finished // an undo reopens it: its next end is stored again
+	if w.ScoreKey != "" {
 		m.mu.Lock()
-		m.highScore = best
+		m.highScore = w.Best
 		m.mu.Unlock()
-		snap.view.HighScore = &best
+		snap.view.HighScore = &w.Best
 	}
 	return nil
 }

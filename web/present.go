@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -59,34 +60,38 @@ type lastMove struct {
 	Parts  []game.Part `json:"parts"`
 }
 
-// matchJSON describes m now, or after move at (0 ≤ at < len(moves)) for
-// time travel. The caller holds m.mu.
-func (s *Server) matchJSON(m *liveMatch, at int) *matchView {
+// matchJSON describes m as it is now. The caller holds m.mu.
+func (s *Server) matchJSON(m *liveMatch) *matchView {
 	l := m.live
 	rec := l.Record()
-	st := l.State()
-	if at >= 0 && at < len(rec.Moves) {
-		if past, err := game.StateAt(s.opt.Games, rec, at); err == nil {
-			st = past
+	v := s.describe(m, rec, l.State(), len(rec.Moves))
+	if n := len(rec.Moves); n > 0 {
+		rm := rec.Moves[n-1]
+		v.LastMove = &lastMove{Index: n, Player: rm.Player, Move: rm.Move, Parts: l.LastParts()}
+		if v.LastMove.Parts == nil {
+			v.LastMove.Parts = []game.Part{}
 		}
-	} else {
-		at = len(rec.Moves)
 	}
-	typ := l.Game().Type()
+	if l.Over() && !rec.Aborted && rec.Reason == "" {
+		if ex, ok := l.State().(game.Explainer); ok {
+			v.Reason = ex.EndReason()
+		}
+	}
+	return v
+}
+
+// describe is the JSON of match m with record rec shown at move at, in
+// state st. It reads m's fields; the caller holds m.mu (or owns a copy).
+func (s *Server) describe(m *liveMatch, rec *game.Record, st game.State, at int) *matchView {
+	typ := m.live.Game().Type()
 	v := &matchView{ID: m.id, Mode: m.mode, Game: rec.Game, Title: typ.TitleOrName(), Players: rec.Players, Seed: rec.Seed,
-		SeedText: strconv.FormatUint(rec.Seed, 10), Moves: rec.Moves, At: at, Finished: l.Over(), Winner: rec.Winner,
+		SeedText: strconv.FormatUint(rec.Seed, 10), Moves: rec.Moves, At: at, Finished: m.live.Over(), Winner: rec.Winner,
 		Reason: rec.Reason, Length: rec.Length, Paused: m.paused, DelayMS: m.delay.Milliseconds(), Created: m.created,
 		Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name, Extra: rec.Extra, Version: m.rev, Server: s.id}
 	if m.highScore > 0 {
 		hs := m.highScore
 		v.HighScore = &hs
 	}
-	if m.thinking != nil {
-		t := *m.thinking
-		t.Elapsed = time.Since(t.Since).Seconds()
-		v.Thinking = &t
-	}
-	v.LastMove = s.lastMove(rec, at)
 	if view, err := game.ViewOf(st); err == nil {
 		v.View = &view
 	}
@@ -100,32 +105,46 @@ func (s *Server) matchJSON(m *liveMatch, at int) *matchView {
 	} else {
 		v.LegalMoves = []game.LegalMove{}
 	}
-	if l.Over() && !rec.Aborted && rec.Reason == "" {
-		if ex, ok := l.State().(game.Explainer); ok {
-			v.Reason = ex.EndReason()
-		}
-	}
 	return v
 }
 
-// lastMove describes move at (from 1) of rec with its parts, or nil at the
-// start.
-func (s *Server) lastMove(rec *game.Record, at int) *lastMove {
-	if at <= 0 || at > len(rec.Moves) {
-		return nil
-	}
-	rm := rec.Moves[at-1]
-	lm := &lastMove{Index: at, Player: rm.Player, Move: rm.Move, Parts: []game.Part{}}
-	before, err := game.StateAt(s.opt.Games, rec, at-1)
+// matchAt describes the match shown after move at (0 ≤ at < moves of
+// shown) for time travel: the record is replayed to there without the
+// match's lock, so that a long match never blocks its players. at is
+// checked by the caller.
+func (s *Server) matchAt(m *liveMatch, shown *matchView, at int) (*matchView, error) {
+	rec := &game.Record{Game: shown.Game, Seed: shown.Seed, Players: shown.Players, Moves: shown.Moves[:at]}
+	m.mu.Lock()
+	rec.Position = m.live.Record().Position
+	m.mu.Unlock()
+	before, err := game.StateAt(s.opt.Games, rec, max(at-1, 0))
 	if err != nil {
-		return lm
+		return nil, err
 	}
-	if v, ok := before.(game.Viewer); ok {
-		if mv, err := before.ParseMove(rm.Move); err == nil {
-			lm.Parts = v.MoveParts(mv)
+	st, last := before, (*lastMove)(nil)
+	if at > 0 {
+		rm := shown.Moves[at-1]
+		last = &lastMove{Index: at, Player: rm.Player, Move: rm.Move, Parts: []game.Part{}}
+		if v, ok := before.(game.Viewer); ok {
+			if mv, err := before.ParseMove(rm.Move); err == nil {
+				last.Parts = v.MoveParts(mv)
+			}
+		}
+		st = before.Clone()
+		mv, err := st.ParseMove(rm.Move)
+		if err == nil {
+			err = st.Apply(mv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", at, err)
 		}
 	}
-	return lm
+	m.mu.Lock()
+	v := s.describe(m, rec, st, at)
+	m.mu.Unlock()
+	v.Moves, v.Finished, v.Winner, v.Reason, v.Length, v.Extra = shown.Moves, shown.Finished, shown.Winner, shown.Reason, shown.Length, shown.Extra
+	v.LastMove = last
+	return v, nil
 }
 
 // recordOf returns the record kombi replay accepts: finished, or marked

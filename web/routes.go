@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/kombi/kombi/game"
@@ -75,6 +77,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				writeError(w, http.StatusInternalServerError, "internal error: the server failed on this request (a bug in Kombi; it is logged)")
 			}
 		}()
+		if msg := s.refuse(r); msg != "" {
+			writeError(w, http.StatusForbidden, "%s", msg)
+			return
+		}
 		h := w.Header()
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 		h.Set("X-Content-Type-Options", "nosniff")
@@ -82,6 +88,37 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		next.ServeHTTP(w, r)
 	})
+}
+
+// refuse says why a request is refused before it is handled: a Host that
+// is not a loopback name while the server listens on loopback (a DNS
+// rebinding attack), or a change asked from another site (its Origin is
+// not this server). "" lets it through.
+func (s *Server) refuse(r *http.Request) string {
+	if s.loopback.Load() && !loopbackName(hostOf(r.Host)) {
+		return fmt.Sprintf("this server listens on loopback and answers only to localhost, not to %q", clip(r.Host, 60))
+	}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return ""
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return "" // not a browser's cross-site request
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host != r.Host {
+		return fmt.Sprintf("a change from another site (%s) is refused", clip(origin, 60))
+	}
+	return ""
+}
+
+// loopbackName reports whether host names this machine's loopback.
+func loopbackName(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 type apiError struct {

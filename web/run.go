@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -40,13 +41,30 @@ func Run(ctx context.Context, opt Options, addr string, w io.Writer, open bool) 
 	return srv.Serve(ctx, ln)
 }
 
+// Timeouts of the HTTP server: a request's headers and body must arrive
+// in time, an answer must be written in time (event streams excepted: each
+// event has its own deadline), and an idle connection is closed.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 60 * time.Second
+)
+
 // Serve serves the server's handler on ln until ctx ends, then shuts down
-// within 5 seconds. The HTTP server's own errors go to the server's logger
-// as warnings.
+// within 5 seconds: at most Options.MaxConns connections at once (and
+// MaxConnsPerIP from one address), each bounded by the timeouts above. On
+// a loopback address it answers only requests addressed to a loopback
+// name. The HTTP server's own errors go to the server's logger as warnings.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.opt.Logger.Handler(), slog.LevelWarn)}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
+		s.loopback.Store(tcp.IP.IsLoopback())
+	}
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: min(readHeaderTimeout, cmp.Or(s.opt.ReadTimeout, readTimeout)),
+		ReadTimeout: cmp.Or(s.opt.ReadTimeout, readTimeout), WriteTimeout: writeTimeout, IdleTimeout: cmp.Or(s.opt.IdleTimeout, idleTimeout),
+		ErrorLog: slog.NewLogLogger(s.opt.Logger.Handler(), slog.LevelWarn)}
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- hs.Serve(limitConns(ln, s.opt.MaxConns, s.opt.MaxConnsPerIP)) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("serve: %w", err)

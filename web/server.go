@@ -20,6 +20,7 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kombi/kombi/bot"
@@ -33,8 +34,12 @@ const (
 	// MaxLegalMoves is the most legal moves a match lists; a position with
 	// more says so (legal_moves_truncated) and takes moves by text or parts.
 	MaxLegalMoves = 5000
-	// MaxMatches is the most matches held in memory at once.
+	// MaxMatches is the most matches held in memory at once; idle ones
+	// leave memory when there are more (they stay stored).
 	MaxMatches = 10000
+	// AbandonAfter ends an unfinished match nobody moved in for so long
+	// when the server starts.
+	AbandonAfter = 30 * 24 * time.Hour
 	// MaxAnalysisTime bounds an analysis request's time, and the time the
 	// server spends deepening one position's analysis in the background.
 	MaxAnalysisTime = 30 * time.Second
@@ -50,6 +55,9 @@ type Options struct {
 	Store Store
 	// MaxThink bounds each computer decision (0: 10 s).
 	MaxThink time.Duration
+	// MaxMoves ends a match between computers after this many moves
+	// (0: DefaultMaxMoves; negative: no limit).
+	MaxMoves int
 	// MaxSearches bounds the computer decisions running at once (0: the
 	// number of cores); the rest wait their turn.
 	MaxSearches int
@@ -60,11 +68,24 @@ type Options struct {
 	// AnalysisMem bounds the memory of one analysis' tables in bytes
 	// (0: 256 MiB).
 	AnalysisMem int64
+	// MaxConns and MaxConnsPerIP bound the connections open at once, in all
+	// and from one address (0: DefaultMaxConns, DefaultMaxConnsPerIP).
+	MaxConns, MaxConnsPerIP int
+	// ReadTimeout bounds the time to read a request, body included, and
+	// IdleTimeout the time a connection waits for its next request (0: 30
+	// s and 60 s).
+	ReadTimeout, IdleTimeout time.Duration
+	// CreatesPerMinute is how many matches one address may create a minute
+	// (0: DefaultCreatesPerMinute); more are answered 429.
+	CreatesPerMinute int
 	// Catalogue returns what GET /api/games serves (`kombi games --json`).
 	Catalogue func() any
 	// Logger receives request errors and panics (nil: discarded).
 	Logger *slog.Logger
 }
+
+// DefaultMaxMoves is the move limit of a match between computers.
+const DefaultMaxMoves = 5000
 
 // DefaultAnalysisMem is the memory bound of one analysis' tables.
 const DefaultAnalysisMem = 256 << 20
@@ -76,6 +97,12 @@ type Server struct {
 	searches chan struct{}
 	analyses chan struct{}
 	cache    *analysisCache
+	writer   *writer
+	creates  *rateLimiter
+	// loopback is set while the server listens on loopback only: it then
+	// answers only requests addressed to a loopback name (no DNS
+	// rebinding).
+	loopback atomic.Bool
 	mu       sync.Mutex
 	matches  map[string]*liveMatch
 	ctx      context.Context
@@ -94,6 +121,9 @@ func New(opt Options) (*Server, error) {
 	if opt.MaxThink <= 0 {
 		opt.MaxThink = 10 * time.Second
 	}
+	if opt.MaxMoves == 0 {
+		opt.MaxMoves = DefaultMaxMoves
+	}
 	if opt.MaxSearches <= 0 {
 		opt.MaxSearches = runtime.NumCPU()
 	}
@@ -111,35 +141,61 @@ func New(opt Options) (*Server, error) {
 		return nil, err
 	}
 	ctx, stop := context.WithCancel(context.Background())
+	writers := 1
+	if ws, ok := opt.Store.(interface{ Writers() int }); ok {
+		writers = ws.Writers()
+	}
 	return &Server{id: id, opt: opt, searches: make(chan struct{}, opt.MaxSearches), analyses: make(chan struct{}, opt.MaxAnalyses),
-		cache: newAnalysisCache(), matches: map[string]*liveMatch{}, ctx: ctx, stop: stop}, nil
+		cache: newAnalysisCache(), writer: newWriter(opt.Store, writers), creates: newRateLimiter(opt.CreatesPerMinute),
+		matches: map[string]*liveMatch{}, ctx: ctx, stop: stop}, nil
 }
 
-// Close stops the computer players and background analyses; matches stay
-// stored.
+// Close stops the computer players and background analyses, then the
+// writer once what was given to it is stored.
 func (s *Server) Close() {
 	s.stop()
 	s.wg.Wait()
+	s.writer.close()
 }
 
-// Resume loads the stored unfinished matches and continues them. It
-// returns how many it resumed; a match that no longer loads is skipped and
-// logged.
+// Resume continues the stored unfinished matches that have a computer
+// player (the others come back on their first request), and ends those
+// nobody moved in for AbandonAfter. It returns how many it resumed; a
+// match that no longer loads is skipped and logged.
 func (s *Server) Resume(ctx context.Context) (int, error) {
-	stored, err := s.opt.Store.Matches(ctx, true, "", MaxMatches)
-	if err != nil {
+	stored, err := s.opt.Store.Matches(ctx, true, "", 0)
+	var bad *UnreadableError
+	if errors.As(err, &bad) {
+		s.opt.Logger.Warn("stored matches left out", "ids", bad.IDs, "err", bad.Err)
+	} else if err != nil {
 		return 0, fmt.Errorf("resume matches: %w", err)
 	}
 	n := 0
 	for i := range stored {
 		sm := &stored[i]
+		abandoned := time.Since(sm.Updated) > AbandonAfter
+		if len(sm.Record.Players) != 2 || sm.Record.Players[0] == Human && sm.Record.Players[1] == Human && !abandoned {
+			continue
+		}
 		m, err := s.rebuild(sm)
 		if err != nil {
 			s.opt.Logger.Warn("cannot resume match", "id", sm.ID, "err", err)
 			continue
 		}
+		if abandoned {
+			m.mu.Lock()
+			m.live.Stop(fmt.Sprintf("abandoned: no move for %d days", int(AbandonAfter.Hours()/24)))
+			snap := s.changed(m)
+			m.mu.Unlock()
+			if err := s.persist(m, snap); err != nil {
+				s.opt.Logger.Warn("cannot end abandoned match", "id", sm.ID, "err", err)
+			}
+			continue
+		}
 		s.mu.Lock()
-		s.matches[m.id] = m
+		if s.makeRoom() {
+			s.matches[m.id] = m
+		}
 		s.mu.Unlock()
 		s.wake(m)
 		n++

@@ -36,7 +36,7 @@ func newHarness(t *testing.T, st web.Store) *harness {
 	if store == nil {
 		store = &web.MemoryStore{}
 	}
-	srv, err := web.New(web.Options{Games: games, Bots: bots, Store: store, MaxThink: 5 * time.Second, MaxSearches: 2,
+	srv, err := web.New(web.Options{Games: games, Bots: bots, Store: store, MaxThink: 5 * time.Second, MaxSearches: 2, CreatesPerMinute: 1 << 20,
 		Catalogue: func() any { return all.Catalogue(games, bots) }})
 	if err != nil {
 		t.Fatal(err)

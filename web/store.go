@@ -11,7 +11,7 @@ import (
 	"github.com/kombi/kombi/game"
 )
 
-// StoredMatch is a match as the server persists it after every move.
+// StoredMatch is a match as the server persists it after every change.
 type StoredMatch struct {
 	ID   string `json:"id"`
 	Mode string `json:"mode"`
@@ -27,45 +27,65 @@ type StoredMatch struct {
 	Updated  time.Time       `json:"updated"`
 }
 
+// Write is one change of a match to store: the match and, once it is
+// finished, its game for the games archive and the solo high score it
+// raises. Best is set by Store.Write: the best score under ScoreKey.
+type Write struct {
+	Match *StoredMatch
+	// Archive stores the finished match's record with the games of play
+	// and arena (once: a game stored already is not stored again).
+	Archive bool
+	// ScoreKey, when not empty, names the high score that Score raises.
+	ScoreKey string
+	Score    int
+	Best     int
+}
+
 // Store persists matches and high scores. store.Store implements it on
-// SQLite or PostgreSQL; MemoryStore keeps them in memory.
+// SQLite or PostgreSQL (NewDBStore); MemoryStore keeps them in memory.
 type Store interface {
-	// SaveMatch inserts or replaces the match with m.ID.
-	SaveMatch(ctx context.Context, m *StoredMatch) error
+	// Write applies the writes in one transaction: all of them or none.
+	// The server gathers the writes that arrive together into one call.
+	Write(ctx context.Context, ws []Write) error
 	// Match returns the match with this id, or nil when none is stored.
 	Match(ctx context.Context, id string) (*StoredMatch, error)
 	// Matches lists stored matches, newest first: the unfinished ones
 	// only, or those of one game family (game "" = all), at most limit.
 	Matches(ctx context.Context, unfinished bool, gameName string, limit int) ([]StoredMatch, error)
-	// HighScore raises the high score under key to score when higher and
-	// returns the best score stored.
-	HighScore(ctx context.Context, key string, score int) (int, error)
-}
-
-// GameArchive is a Store that also keeps finished games with the records
-// of play and arena (the store's games table).
-type GameArchive interface {
-	AddFinishedGame(ctx context.Context, rec *game.Record, source string) error
 }
 
 // MemoryStore is a Store in memory, for tests and `kombi serve --db ”`.
 // The zero value is ready to use.
 type MemoryStore struct {
-	mu     sync.Mutex
-	byID   map[string]StoredMatch
-	scores map[string]int
+	mu       sync.Mutex
+	byID     map[string]StoredMatch
+	scores   map[string]int
+	archived int
 }
 
-// SaveMatch stores a copy of m.
-func (s *MemoryStore) SaveMatch(_ context.Context, m *StoredMatch) error {
+// Write stores copies of the matches and raises the high scores.
+func (s *MemoryStore) Write(_ context.Context, ws []Write) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.byID == nil {
-		s.byID = map[string]StoredMatch{}
+		s.byID, s.scores = map[string]StoredMatch{}, map[string]int{}
 	}
-	c := *m
-	c.Record.Moves = append([]game.RecordMove(nil), m.Record.Moves...)
-	s.byID[m.ID] = c
+	for i := range ws {
+		w := &ws[i]
+		if w.Match == nil || w.Match.ID == "" {
+			return errors.New("memory store: a write without a match")
+		}
+		c := *w.Match
+		c.Record.Moves = append([]game.RecordMove(nil), w.Match.Record.Moves...)
+		s.byID[c.ID] = c
+		if w.Archive {
+			s.archived++
+		}
+		if w.ScoreKey != "" {
+			s.scores[w.ScoreKey] = max(s.scores[w.ScoreKey], w.Score)
+			w.Best = s.scores[w.ScoreKey]
+		}
+	}
 	return nil
 }
 
@@ -103,20 +123,4 @@ func (s *MemoryStore) Matches(_ context.Context, unfinished bool, gameName strin
 		out = out[:limit]
 	}
 	return out, nil
-}
-
-// HighScore keeps the best score per key.
-func (s *MemoryStore) HighScore(_ context.Context, key string, score int) (int, error) {
-	if key == "" {
-		return 0, errors.New("high score: empty key")
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.scores == nil {
-		s.scores = map[string]int{}
-	}
-	if score > s.scores[key] {
-		s.scores[key] = score
-	}
-	return s.scores[key], nil
 }

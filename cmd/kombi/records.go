@@ -155,6 +155,7 @@ func (a *app) serveCmd() *cobra.Command {
 	fl := c.Flags()
 	fl.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default; ':8080' for every interface)")
 	fl.DurationVar(&opt.MaxThink, "max-think", 10*time.Second, "longest a computer player may think per move")
+	fl.IntVar(&opt.MaxMoves, "max-moves", web.DefaultMaxMoves, "a match between computers ends after this many moves (-1: no limit)")
 	fl.IntVar(&opt.MaxSearches, "max-searches", 0, "computer players' searches at once (0: one per core); the rest wait")
 	fl.IntVar(&opt.MaxAnalyses, "max-analyses", 0, "analyses at once, queued apart from the computer players (0: half the cores, at least 1)")
 	fl.Int64Var(&opt.AnalysisMem, "analysis-mem", 0, "bytes of tables one analysis may use (0: 256 MiB); each analysis searches on one core")
