@@ -80,10 +80,11 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last }) {
     const side = split ? (j < leftSize ? ' left' : ' right') : '';
     const isPicked = ctx.sel.some((p) => pick && pickKey(p) === pickKey(pick));
     const good = pick && ctx.good.has(pickKey(pick));
+    const goodPart = !good && pick && ctx.goodParts.has(pickKey(pick));
     const partner = partnerAmounts && partnerAmounts.has(size - j);
     const aria = pick ? tokenLabel(h, j, size, pick) : `Heap ${h + 1}, token ${j + 1}`;
-    tokens.push(html`<button type="button" class=${'token' + (taking ? ' take' : '') + side + (isPicked ? ' chosen' : '') + (good ? ' good' : '') + (partner ? ' partner-ok' : '')}
-      data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? ' (a winning move)' : '')} aria-pressed=${isPicked ? 'true' : 'false'}
+    tokens.push(html`<button type="button" class=${'token' + (taking ? ' take' : '') + side + (isPicked ? ' chosen' : '') + (good ? ' good' : '') + (goodPart ? ' good-part' : '') + (partner ? ' partner-ok' : '')}
+      data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? ' (a winning move)' : goodPart ? ' (part of a winning move on several heaps)' : '')} aria-pressed=${isPicked ? 'true' : 'false'}
       onClick=${() => { if (pick) { if (split) pick.leftSize = j + 1; ctx.onPick(leftTagged(pick, j), isPicked); } }}
       onPointerEnter=${() => pick && ctx.onPreview(leftTagged(pick, j))} onPointerLeave=${() => ctx.onPreview(null)}
       onFocus=${() => pick && ctx.onPreview(leftTagged(pick, j))} onBlur=${() => ctx.onPreview(null)}>

@@ -26,10 +26,16 @@ export function boardContext(pos, opts) {
   const legalKeys = new Set();
   for (const lm of legal) for (const k of lm.keys) legalKeys.add(k.split('|')[0]);
   const good = new Set();
+  const goodParts = new Set();
   const values = new Map();
   if (opts.ranked) {
     for (const r of opts.ranked.rows) {
       const picks = picksOf(r.parts || (legal.find((lm) => lm.move === r.move) || {}).parts || []);
+      if (picks.length > 1) {
+        // A winning move of several picks (Wythoff's two heaps, Index-k Nim): each pick is marked as part of it.
+        if (r.good) for (const pk of picks) goodParts.add(pickKey(pk));
+        continue;
+      }
       if (picks.length !== 1) continue;
       const k = pickKey(picks[0]);
       const first = k.split('|')[0];
@@ -64,6 +70,7 @@ export function boardContext(pos, opts) {
     preview: opts.preview || null,
     complete: !!rs.complete,
     good,
+    goodParts,
     values,
     last: opts.last || null,
     pLayer: !!opts.pLayer,

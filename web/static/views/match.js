@@ -16,7 +16,10 @@ export function mineOf(s) {
 
 export function MatchPage({ s, act }) {
   const m = s.match;
-  if (!m) return html`<main class="page"><p class=${s.moveError ? 'error' : 'muted'} role="alert">${s.moveError || 'Loading the match…'}</p></main>`;
+  if (!m) {
+    return html`<main class="page"><p class=${s.moveError ? 'error' : 'muted'} role="alert">${s.moveError || 'Loading the match…'}</p>
+      ${s.moveError ? html`<a class="btn" href="#/">All games</a>` : null}</main>`;
+  }
   const g = s.catalogue.find((x) => x.name === m.game_name) || { opponents: [], how: [], title: m.game_name };
   const shown = s.shown || m;
   const travelling = s.travelAt !== null;
