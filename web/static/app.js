@@ -496,6 +496,7 @@ document.addEventListener('keydown', (e) => {
 
 window.addEventListener('hashchange', route);
 
+
 // A Content-Security-Policy violation is a bug of this page: say so in the console, and keep them for tests.
 window.kombiCSPViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => {

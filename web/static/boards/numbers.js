@@ -54,32 +54,34 @@ function Race({ view, ctx }) {
   </div>`;
 }
 
-// NumberLine draws the set at its true spacing on 1..max, so that a
+// NumberLine draws the set at its true spacing on lo..hi, so that a
 // progression shows as equally spaced marks: red circles, blue squares.
+// Positions are percentages of the line's width and marks keep their pixel
+// size, so the line fits any screen without being drawn again.
 function NumberLine({ nums, lit, race, colours }) {
   if (nums.length < 2) return null;
   const lo = nums[0].n;
   const hi = nums[nums.length - 1].n;
-  // About one unit a pixel, so that the marks keep their size on a phone.
-  const W = Math.round(Math.min(1000, Math.max(300, (typeof innerWidth === 'number' ? innerWidth : 1000) - 60)));
-  const x = (n) => 20 + ((n - lo) * (W - 40)) / Math.max(1, hi - lo);
+  const x = (n) => 2 + ((n - lo) * 96) / Math.max(1, hi - lo);
+  const pc = (n) => `${x(n).toFixed(3)}%`;
   const litList = [...lit].sort((a, b) => a - b);
   const arcs = [];
   for (let i = 1; i < litList.length; i++) {
     const a = x(litList[i - 1]);
     const b = x(litList[i]);
-    arcs.push(html`<path d=${`M ${a} 30 Q ${(a + b) / 2} ${30 - Math.min(26, (b - a) / 3)} ${b} 30`} class="nl-arc"></path>`);
+    arcs.push(html`<svg x=${`${a}%`} y="6" width=${`${b - a}%`} height="30" viewBox="0 0 100 30" preserveAspectRatio="none" overflow="visible">
+      <path d="M 0 30 Q 50 0 100 30" class="nl-arc" vector-effect="non-scaling-stroke"></path></svg>`);
   }
   const threat = (n) => race.threats[0].has(n) || race.threats[1].has(n);
-  return html`<svg class="number-line" viewBox=${`0 0 ${W} 62`} role="img"
+  return html`<svg class="number-line" height="64" role="img"
     aria-label=${`The set on the number line from ${lo} to ${hi}: ${colours[0]} holds ${nums.filter((n) => n.owner === 0).map((n) => n.n).join(', ') || 'nothing'}, ${colours[1]} holds ${nums.filter((n) => n.owner === 1).map((n) => n.n).join(', ') || 'nothing'}`}>
-    <line x1="10" y1="36" x2=${W - 10} y2="36" class="nl-axis"></line>
+    <line x1="1%" y1="36" x2="99%" y2="36" class="nl-axis"></line>
     ${arcs}
     ${nums.map((n) => (n.owner === 1
-      ? html`<rect x=${x(n.n) - 7} y="29" width="14" height="14" class="nl-own1"></rect>`
-      : html`<circle cx=${x(n.n)} cy="36" r=${n.owner === 0 ? 8 : 5} class=${n.owner === 0 ? 'nl-own0' : threat(n.n) ? 'nl-threat' : 'nl-free'}></circle>`))}
-    <text x="20" y="58" class="nl-label" text-anchor="middle">${lo}</text>
-    <text x=${W - 20} y="58" class="nl-label" text-anchor="middle">${hi}</text>
+      ? html`<svg x=${pc(n.n)} y="29" overflow="visible"><rect x="-7" y="0" width="14" height="14" class="nl-own1"></rect></svg>`
+      : html`<circle cx=${pc(n.n)} cy="36" r=${n.owner === 0 ? 8 : 5} class=${n.owner === 0 ? 'nl-own0' : threat(n.n) ? 'nl-threat' : 'nl-free'}></circle>`))}
+    <text x="2%" y="60" class="nl-label" text-anchor="middle">${lo}</text>
+    <text x="98%" y="60" class="nl-label" text-anchor="middle">${hi}</text>
   </svg>`;
 }
 

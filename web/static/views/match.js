@@ -148,6 +148,7 @@ function MoveList({ m, s, act }) {
         ${r.items.map((it) => html`<button type="button" data-move=${it.index} aria-current=${cur === it.index ? 'true' : 'false'}
           class=${`mv${it.player === -1 ? ' chance' : ` by${it.player}`}${cur === it.index ? ' current' : ''}`}
           aria-label=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move}`}
+          title=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move} — show the position after it`}
           onClick=${() => act.travel(it.index)}>${it.player === -1 ? `drawn ${it.move}` : m.game_name === 'thue' ? (it.player === 0 ? `gap ${it.move}` : `→ ${it.move}`) : it.move}</button>`)}</li>`)}
     </ol>
   </section>`;
