@@ -57,6 +57,12 @@ test('the end in the game’s words, from this browser’s side', () => {
   assert.match(e.detail, /painter scored 2 points/);
 });
 
+test('no winner: a draw where the game has draws, else the game stopped', () => {
+  const base = { game: 'ap(x=8)', players: ['human', 'strong'], roles: ['red', 'blue'], winner: null, finished: true, moves: [], view: { status: { over: true } } };
+  assert.equal(endText({ ...base, reason: 'Draw: every 3-term progression of the set holds both colours, so neither player can complete one.' }, [true, false], []).headline, 'A draw');
+  assert.equal(endText({ ...base, game: 'nim(piles=3)', reason: 'reached the move limit 5000', view: { status: {} } }, [true, false], []).headline, 'The game stopped: reached the move limit 5000');
+});
+
 test('status in words', () => {
   const m = { game: 'nim(piles=1)', players: ['human', 'perfect'], roles: ['first', 'second'], to_move: 0, moves: [], view: { status: {} } };
   assert.equal(statusText(m, {}, [true, false], []), 'Your move');

@@ -70,7 +70,8 @@ async function route() {
     return;
   }
   // The stream sends the current state first, then every change; it reconnects by itself.
-  closeEvents = api.watch(r.id, (m) => showMatch(m), (t2) => thinking(t2), () => {});
+  closeEvents = api.watch(r.id, (m) => { if (state.connection) set({ connection: '' }); showMatch(m); }, (t2) => thinking(t2),
+    () => set({ connection: 'The connection to the server was lost; trying again…' }));
   if (r.at !== null) travel(r.at);
 }
 

@@ -131,8 +131,9 @@ export function endText(m, mine, opponents) {
     return { headline: `The word reached length ${m.length || ''}.${best}`, detail: firstLine(st.reason || reason) };
   }
   if (w === null || w === undefined) {
-    if (/abort|stopped|time/i.test(reason) && !/Draw/.test(reason)) return { headline: `The game stopped: ${reason}`, detail: '' };
-    return { headline: 'A draw', detail: reason };
+    // No winner: a draw in a game that has them (its reason says so), else the game was stopped.
+    if (/draw/i.test(reason) || (!reason && st.over)) return { headline: 'A draw', detail: firstLine(reason) };
+    return { headline: `The game stopped: ${firstLine(reason) || 'no winner'}`, detail: '' };
   }
   const winner = seatWho(m, w, mine, opponents);
   const loser = seatWho(m, 1 - w, mine, opponents);

@@ -23,6 +23,7 @@ export const state = {
   thinkingSince: 0, // performance.now() of the last thinking event
   study: null,
   scrollToBoard: false,
+  connection: '', // words while the event stream is down
 };
 
 let listeners = [];

@@ -46,6 +46,7 @@ export function MatchPage({ s, act }) {
           <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
       </header>
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}`} role="status" aria-live="polite">${status}</p>
+      ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, shown, p)}</p>` : null}
