@@ -213,6 +213,17 @@ func (p *page) checkPhone(what string) {
 	}
 }
 
+// targets checks that the visible elements sel selects are at least 44×44 px.
+func (p *page) targets(what, sel string) {
+	p.t.Helper()
+	small := js[[]string](p, `[...document.querySelectorAll('`+sel+`')].filter(e => e.offsetParent !== null)
+		.map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width < 44 || r.height < 44)
+		.map(([e, r]) => (e.id || e.className || e.tagName) + ' "' + e.textContent.trim().slice(0, 20) + '" ' + Math.round(r.width) + '×' + Math.round(r.height))`)
+	if len(small) > 0 {
+		p.t.Errorf("%s: %d targets smaller than 44×44 px on a phone: %v", what, len(small), small)
+	}
+}
+
 func (p *page) noOverflow(what string) {
 	p.t.Helper()
 	if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
@@ -288,7 +299,15 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("%d cards have a drawn picture, want every card", n)
 		}
 		p.noOverflow("gallery")
+		p.targets("gallery", `button, a, input, select`)
 		p.shot("gallery-phone.png")
+		// The new-game dialog on a phone: every control at least 44 px high and wide.
+		js[bool](p, `(document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=computer]').click(), true)`)
+		p.wait(`document.getElementById('dlg-start')`, "the dialog")
+		p.targets("dialog", `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
+		p.noOverflow("dialog")
+		js[bool](p, `(document.querySelector('.modal-back').dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true})), true)`)
+		p.wait(`!document.getElementById('dlg-start')`, "the dialog closed with Escape")
 		p.desktop()
 		p.shot("gallery-desktop.png")
 		p.clean("gallery")
