@@ -50,7 +50,7 @@ function parseHash() {
 async function route() {
   const r = parseHash();
   if (closeEvents) { closeEvents(); closeEvents = null; }
-  set({ route: r, sel: [], selError: '', moveError: '', preview: null, note: '' });
+  set({ route: r, sel: [], moveError: '', preview: null, note: '' });
   if (r.page === 'home') {
     set({ match: null, shown: null, travelAt: null, study: null });
     document.title = 'Kombi — play, study and solve combinatorial games';

@@ -90,9 +90,3 @@ function fromParts(out, parts) {
     else if (p.kind === 'gap') out.gap = p.value;
   }
 }
-
-/** lastMoveWords says who made the last move and what, for the status area. */
-export function lastMoveText(lm, who) {
-  if (!lm) return '';
-  return `Last move: ${who} played ${lm.text}`;
-}

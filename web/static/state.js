@@ -13,7 +13,6 @@ export const state = {
   tokens: [null, null],
   controlToken: null,
   sel: [],
-  selError: '',
   preview: null, // a pick the pointer or focus rests on
   moveError: '',
   busy: false,

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName, seedText, cap, fmtInt, botTitle } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName, seedText, cap, botTitle } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
@@ -155,4 +155,3 @@ function MoveList({ m, s, act }) {
   </section>`;
 }
 
-export { fmtInt };
