@@ -291,6 +291,7 @@ async function rematch() {
   const m = state.match;
   const body = { game: m.game, players: [m.players[1], m.players[0]] };
   if (m.mode === 'solo') body.mode = 'solo';
+  if (m.players.every((p) => p !== 'human')) body.delay_ms = m.delay_ms ?? 700; // the same pace
   try {
     const next = await api.createMatch(body);
     saveTokens(next.id, next.seat_tokens || [null, null], next.control_token);
