@@ -41,7 +41,30 @@ type Match struct {
 	GameName string    `json:"game_name"`
 	Created  time.Time `json:"created_at"`
 	Updated  time.Time `json:"updated_at"`
+	// Version counts the changes stored (read back; see MatchWrite.Expect).
+	Version int64 `json:"version"`
 }
+
+// MatchSummary is what a listing shows of a stored match, without its
+// record.
+type MatchSummary struct {
+	ID       string    `json:"id"`
+	Mode     string    `json:"mode"`
+	Game     string    `json:"game"`
+	GameName string    `json:"game_name"`
+	Seed     uint64    `json:"seed"`
+	Players  []string  `json:"players"`
+	Moves    int       `json:"moves"`
+	Finished bool      `json:"finished"`
+	Winner   *int      `json:"winner"`
+	Reason   string    `json:"reason"`
+	Created  time.Time `json:"created_at"`
+	Updated  time.Time `json:"updated_at"`
+}
+
+// ErrConflict is the error (wrapped) of a change of a match based on a
+// version that is no longer the stored one: another server changed it.
+var ErrConflict = errors.New("the match was changed by another server")
 
 // MatchFilter selects stored matches; its zero value selects all.
 type MatchFilter struct {
@@ -57,7 +80,7 @@ type MatchFilter struct {
 // (keeping when that one was created). Created and Updated default to
 // now.
 func (s *Store) SaveMatch(ctx context.Context, m Match) error {
-	if err := s.saveMatch(ctx, s.db, m); err != nil {
+	if err := s.saveMatch(ctx, s.db, m, -1); err != nil {
 		return fmt.Errorf("store: save match %q: %w", m.ID, err)
 	}
 	return nil
@@ -67,6 +90,11 @@ func (s *Store) SaveMatch(ctx context.Context, m Match) error {
 // finished, its game for the games table and the high score it may raise.
 type MatchWrite struct {
 	Match Match
+	// Expect is the stored version the change is based on: 0 for a new
+	// match (none with its id may be stored), -1 to replace whatever is
+	// stored. A stored version that differs fails the write with
+	// ErrConflict: a match never gets two histories.
+	Expect int64
 	// Game, when not nil, is the finished match's game (added once: a
 	// game stored already is not added again).
 	Game *NewGame
@@ -88,7 +116,7 @@ func (s *Store) WriteMatches(ctx context.Context, ws []MatchWrite) ([]int64, err
 	defer tx.Rollback()
 	best := make([]int64, len(ws))
 	for i, w := range ws {
-		if err := s.saveMatch(ctx, tx, w.Match); err != nil {
+		if err := s.saveMatch(ctx, tx, w.Match, w.Expect); err != nil {
 			return nil, fmt.Errorf("store: save match %q: %w", w.Match.ID, err)
 		}
 		if w.Game != nil {
@@ -112,7 +140,7 @@ func (s *Store) WriteMatches(ctx context.Context, ws []MatchWrite) ([]int64, err
 	return best, nil
 }
 
-func (s *Store) saveMatch(ctx context.Context, q querier, m Match) error {
+func (s *Store) saveMatch(ctx context.Context, q querier, m Match, expect int64) error {
 	switch {
 	case m.ID == "":
 		return errors.New("the match has no id")
@@ -136,7 +164,12 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match) error {
 	}
 	raw := bytes.TrimSpace(m.Record)
 	var head struct {
-		Game string `json:"game"`
+		Game    string          `json:"game"`
+		Seed    uint64          `json:"seed"`
+		Players json.RawMessage `json:"players"`
+		Moves   []struct{}      `json:"moves"`
+		Winner  *int            `json:"winner"`
+		Reason  string          `json:"reason"`
 	}
 	if err := json.Unmarshal(raw, &head); err != nil {
 		return fmt.Errorf("not a game record: %w", err)
@@ -145,6 +178,10 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match) error {
 	if err != nil {
 		return fmt.Errorf("not a game record: %w", err)
 	}
+	players := "[]"
+	if len(head.Players) > 0 {
+		players = string(head.Players)
+	}
 	now := time.Now()
 	if m.Created.IsZero() {
 		m.Created = now
@@ -152,24 +189,45 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match) error {
 	if m.Updated.IsZero() {
 		m.Updated = now
 	}
-	_, err = q.ExecContext(ctx, s.q(`INSERT INTO matches
-		(id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET mode = excluded.mode, record = excluded.record,
+	args := []any{m.ID, m.Mode, string(raw), m.TokenHashes[0], m.TokenHashes[1], settings, m.Finished, spec.Name,
+		head.Game, int64(head.Seed), players, len(head.Moves), head.Winner, head.Reason, s.timeArg(m.Created), s.timeArg(m.Updated)}
+	const insert = `INSERT INTO matches (id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name,
+		game, seed, players, moves, winner, reason, created_at, updated_at, version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`
+	var res sql.Result
+	switch {
+	case expect < 0:
+		res, err = q.ExecContext(ctx, s.q(insert+` ON CONFLICT (id) DO UPDATE SET mode = excluded.mode, record = excluded.record,
 			token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1, settings = excluded.settings,
-			finished = excluded.finished, game_name = excluded.game_name, updated_at = excluded.updated_at`),
-		m.ID, m.Mode, string(raw), m.TokenHashes[0], m.TokenHashes[1], settings, m.Finished, spec.Name,
-		s.timeArg(m.Created), s.timeArg(m.Updated))
-	return err
+			finished = excluded.finished, game_name = excluded.game_name, game = excluded.game, seed = excluded.seed,
+			players = excluded.players, moves = excluded.moves, winner = excluded.winner, reason = excluded.reason,
+			updated_at = excluded.updated_at, version = matches.version + 1`), args...)
+	case expect == 0:
+		res, err = q.ExecContext(ctx, s.q(insert+` ON CONFLICT (id) DO NOTHING`), args...)
+	default:
+		res, err = q.ExecContext(ctx, s.q(`UPDATE matches SET mode = ?, record = ?, token_hash_0 = ?, token_hash_1 = ?,
+			settings = ?, finished = ?, game_name = ?, game = ?, seed = ?, players = ?, moves = ?, winner = ?, reason = ?,
+			updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`),
+			append(append(args[1:len(args)-2:len(args)-2], s.timeArg(m.Updated)), m.ID, expect)...)
+	}
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fmt.Errorf("%w (it is no longer at version %d)", ErrConflict, expect)
+	}
+	return nil
 }
 
-const matchColumns = `id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name, created_at, updated_at`
+const matchColumns = `id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name, created_at, updated_at, version`
 
 func scanMatch(sc scanner) (*Match, error) {
 	var m Match
 	var record, settings string
 	err := sc.Scan(&m.ID, &m.Mode, &record, &m.TokenHashes[0], &m.TokenHashes[1], &settings, &m.Finished, &m.GameName,
-		timeScan{&m.Created}, timeScan{&m.Updated})
+		timeScan{&m.Created}, timeScan{&m.Updated}, &m.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -193,23 +251,9 @@ func (s *Store) Match(ctx context.Context, id string) (*Match, error) {
 
 // Matches returns the stored matches the filter selects, newest first.
 func (s *Store) Matches(ctx context.Context, f MatchFilter) ([]Match, error) {
-	if f.Limit < 0 {
-		return nil, fmt.Errorf("store: matches: limit %d: want 0 (no limit) or more", f.Limit)
-	}
-	query := `SELECT ` + matchColumns + ` FROM matches WHERE 1 = 1`
-	var args []any
-	if f.Unfinished {
-		query += ` AND finished = ?`
-		args = append(args, false)
-	}
-	if f.GameName != "" {
-		query += ` AND game_name = ?`
-		args = append(args, f.GameName)
-	}
-	query += ` ORDER BY created_at DESC, id DESC`
-	if f.Limit > 0 {
-		query += ` LIMIT ?`
-		args = append(args, f.Limit)
+	query, args, err := matchQuery(matchColumns, f)
+	if err != nil {
+		return nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
@@ -228,6 +272,70 @@ func (s *Store) Matches(ctx context.Context, f MatchFilter) ([]Match, error) {
 		return nil, fmt.Errorf("store: matches: %w", err)
 	}
 	return out, nil
+}
+
+// MatchSummaries returns what a listing shows of the stored matches the
+// filter selects, newest first, without reading their records.
+func (s *Store) MatchSummaries(ctx context.Context, f MatchFilter) ([]MatchSummary, error) {
+	query, args, err := matchQuery(`id, mode, game, game_name, seed, players, moves, finished, winner, reason, created_at, updated_at`, f)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: matches: %w", err)
+	}
+	defer rows.Close()
+	out := []MatchSummary{}
+	for rows.Next() {
+		var (
+			m       MatchSummary
+			seed    int64
+			players string
+			winner  sql.NullInt64
+		)
+		if err := rows.Scan(&m.ID, &m.Mode, &m.Game, &m.GameName, &seed, &players, &m.Moves, &m.Finished, &winner, &m.Reason,
+			timeScan{&m.Created}, timeScan{&m.Updated}); err != nil {
+			return nil, fmt.Errorf("store: matches: %w", err)
+		}
+		m.Seed = uint64(seed)
+		if json.Unmarshal([]byte(players), &m.Players) != nil || len(m.Players) == 0 {
+			m.Players = []string{}
+		}
+		if winner.Valid {
+			w := int(winner.Int64)
+			m.Winner = &w
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: matches: %w", err)
+	}
+	return out, nil
+}
+
+// matchQuery is the query of the matches the filter selects, newest
+// first, with these columns.
+func matchQuery(columns string, f MatchFilter) (string, []any, error) {
+	if f.Limit < 0 {
+		return "", nil, fmt.Errorf("store: matches: limit %d: want 0 (no limit) or more", f.Limit)
+	}
+	query := `SELECT ` + columns + ` FROM matches WHERE 1 = 1`
+	var args []any
+	if f.Unfinished {
+		query += ` AND finished = ?`
+		args = append(args, false)
+	}
+	if f.GameName != "" {
+		query += ` AND game_name = ?`
+		args = append(args, f.GameName)
+	}
+	query += ` ORDER BY created_at DESC, id DESC`
+	if f.Limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, f.Limit)
+	}
+	return query, args, nil
 }
 
 // HighScore raises the high score stored under key to score when score is

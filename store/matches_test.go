@@ -198,3 +198,40 @@ func TestCellSeedsDone(t *testing.T) {
 		}
 	})
 }
+
+// TestMatchVersionsNeverTwoHistories: each change of a match is based on
+// the version it read; a second server's change based on the same
+// version is refused, and a listing reads summaries without records.
+func TestMatchVersionsNeverTwoHistories(t *testing.T) {
+	eachBackend(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		s := openT(t, url)
+		m := Match{ID: "v", Mode: "normal", Record: matchRecord(t, 3)}
+		write := func(expect int64) error {
+			_, err := s.WriteMatches(ctx, []MatchWrite{{Match: m, Expect: expect}})
+			return err
+		}
+		if err := write(0); err != nil {
+			t.Fatalf("a new match: %v", err)
+		}
+		if err := write(0); !errors.Is(err, ErrConflict) {
+			t.Fatalf("a second new match with the same id: %v; want ErrConflict", err)
+		}
+		if err := write(1); err != nil {
+			t.Fatalf("a change based on version 1: %v", err)
+		}
+		if err := write(1); !errors.Is(err, ErrConflict) {
+			t.Fatalf("another change based on version 1 (a second server): %v; want ErrConflict", err)
+		}
+		got, err := s.Match(ctx, "v")
+		if err != nil || got.Version != 2 {
+			t.Fatalf("stored version %d, %v; want 2", got.Version, err)
+		}
+		sums, err := s.MatchSummaries(ctx, MatchFilter{})
+		rec := record(3)
+		if err != nil || len(sums) != 1 || sums[0].Game != rec.Game || sums[0].Seed != rec.Seed || sums[0].Moves != len(rec.Moves) ||
+			len(sums[0].Players) != 2 || sums[0].GameName == "" {
+			t.Fatalf("summaries: %+v, %v; want the record's game %s, seed %d, %d moves", sums, err, rec.Game, rec.Seed, len(rec.Moves))
+		}
+	})
+}

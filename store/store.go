@@ -349,3 +349,28 @@ func URLFromEnv(flag string) (string, error) {
 	}
 	return DefaultPath()
 }
+
+// errLocked is lockFile's error when another process holds the lock.
+var errLocked = errors.New("locked by another process")
+
+// ErrServed is the error (wrapped) of Serve when another server already
+// serves the SQLite database.
+var ErrServed = errors.New("another kombi serve already serves this database")
+
+// Serve claims the database for one server: with SQLite an exclusive lock
+// of a file beside it (PATH.serve.lock), which the system releases when
+// the process ends, however it ends, so a second server on the same file
+// refuses to start (ErrServed) instead of accepting conflicting moves. With
+// PostgreSQL servers may share the database (each change of a match is a
+// compare-and-swap on its version, so a match never has two histories).
+// release gives the claim back.
+func (s *Store) Serve() (release func(), err error) {
+	if s.dialect != DialectSQLite || s.location == "" || strings.HasPrefix(s.location, "file:") {
+		return func() {}, nil
+	}
+	release, err = lockFile(s.location + ".serve.lock")
+	if errors.Is(err, errLocked) {
+		return nil, fmt.Errorf("%s: %w (one server per SQLite file; stop it, or use --db with another file or a postgres:// URL)", s.location, ErrServed)
+	}
+	return release, err
+}

@@ -658,3 +658,23 @@ func TestLineReader(t *testing.T) {
 		t.Fatalf("a line over the limit: %v (line %d)", err, lr.n)
 	}
 }
+
+// TestOneServerPerSQLiteFile: a second claim of the same file is refused
+// while the first holds it, and granted once it is given back.
+func TestOneServerPerSQLiteFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kombi.db")
+	a, b := openT(t, path), openT(t, path)
+	release, err := a.Serve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Serve(); !errors.Is(err, ErrServed) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("a second server on %s: %v; want ErrServed naming the file", path, err)
+	}
+	release()
+	again, err := b.Serve()
+	if err != nil {
+		t.Fatalf("after the first server stopped: %v", err)
+	}
+	again()
+}

@@ -30,12 +30,15 @@ func (d *dbStore) Write(ctx context.Context, ws []Write) error {
 		}
 		mws[i] = store.MatchWrite{Match: store.Match{ID: m.ID, Mode: m.Mode, Record: rec, TokenHashes: m.TokenHashes,
 			Settings: m.Settings, Finished: m.Finished, Created: m.Created, Updated: m.Updated},
-			ScoreKey: w.ScoreKey, Score: int64(w.Score)}
+			Expect: w.Expect, ScoreKey: w.ScoreKey, Score: int64(w.Score)}
 		if w.Archive {
 			mws[i].Game = &store.NewGame{Record: &m.Record, Source: store.SourceServe}
 		}
 	}
 	best, err := d.st.WriteMatches(ctx, mws)
+	if errors.Is(err, store.ErrConflict) {
+		return fmt.Errorf("%w: %w", ErrConflict, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -73,17 +76,32 @@ func (d *dbStore) Match(ctx context.Context, id string) (*StoredMatch, error) {
 // fromStore turns a stored row into a StoredMatch.
 func fromStore(m store.Match) (*StoredMatch, error) {
 	sm := &StoredMatch{ID: m.ID, Mode: m.Mode, TokenHashes: m.TokenHashes, Settings: m.Settings, Finished: m.Finished,
-		Created: m.Created, Updated: m.Updated}
+		Created: m.Created, Updated: m.Updated, Version: m.Version}
 	if err := json.Unmarshal(m.Record, &sm.Record); err != nil {
 		return nil, fmt.Errorf("stored match %s: record: %w", m.ID, err)
 	}
 	return sm, nil
 }
 
-// Matches lists stored matches, newest first. A row whose record does not
-// read is left out: the others come with an *UnreadableError naming it.
-func (d *dbStore) Matches(ctx context.Context, unfinished bool, gameName string, limit int) ([]StoredMatch, error) {
-	ms, err := d.st.Matches(ctx, store.MatchFilter{Unfinished: unfinished, GameName: gameName, Limit: max(limit, 0)})
+// List returns summaries of the stored matches, newest first.
+func (d *dbStore) List(ctx context.Context, gameName string, limit int) ([]Summary, error) {
+	ms, err := d.st.MatchSummaries(ctx, store.MatchFilter{GameName: gameName, Limit: max(limit, 0)})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Summary, len(ms))
+	for i, m := range ms {
+		out[i] = Summary{ID: m.ID, Mode: m.Mode, Game: m.Game, GameName: m.GameName, Seed: m.Seed, Players: m.Players, Moves: m.Moves,
+			Finished: m.Finished, Winner: m.Winner, Reason: m.Reason, Created: m.Created, Updated: m.Updated}
+	}
+	return out, nil
+}
+
+// Matches returns the stored unfinished matches, newest first. A row whose
+// record does not read is left out: the others come with an
+// *UnreadableError naming it.
+func (d *dbStore) Matches(ctx context.Context) ([]StoredMatch, error) {
+	ms, err := d.st.Matches(ctx, store.MatchFilter{Unfinished: true})
 	if err != nil {
 		return nil, err
 	}

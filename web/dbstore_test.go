@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -71,7 +72,7 @@ func TestDBStoreMatchesScoresAndArchive(t *testing.T) {
 			if id == "m3" {
 				sm.Record.Game = "wythoff(x=1,y=2)"
 			}
-			if err := ds.Write(ctx, []web.Write{{Match: sm}}); err != nil {
+			if err := ds.Write(ctx, []web.Write{{Match: sm, Expect: 0}}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -79,10 +80,13 @@ func TestDBStoreMatchesScoresAndArchive(t *testing.T) {
 		done.Moves = append(done.Moves, game.RecordMove{Player: 1, Move: "1:1", Seconds: 0}, game.RecordMove{Player: 0, Move: "2:1"})
 		done.Winner, done.Length = &w, 3
 		end := &web.StoredMatch{ID: "m1", Mode: web.ModeNormal, Record: done, Finished: true, Created: t0, Updated: t0.Add(time.Minute)}
-		if err := ds.Write(ctx, []web.Write{{Match: end}}); err != nil {
+		if err := ds.Write(ctx, []web.Write{{Match: end, Expect: 1}}); err != nil {
 			t.Fatal(err)
 		}
-		open, err := ds.Matches(ctx, true, "", 0)
+		if err := ds.Write(ctx, []web.Write{{Match: end, Expect: 1}}); !errors.Is(err, web.ErrConflict) {
+			t.Fatalf("a second change based on version 1: %v; want ErrConflict", err)
+		}
+		open, err := ds.Matches(ctx)
 		if err != nil || len(open) != 2 || open[0].ID != "m3" || open[1].ID != "m2" {
 			t.Fatalf("unfinished matches: %+v, %v", open, err)
 		}
@@ -90,22 +94,22 @@ func TestDBStoreMatchesScoresAndArchive(t *testing.T) {
 			m.TokenHashes[0] != "t-m2" || !m.Created.Equal(t0.Add(time.Second)) || m.Finished {
 			t.Fatalf("match m2 read back: %+v", m)
 		}
-		nim, err := ds.Matches(ctx, false, "nim", 1)
-		if err != nil || len(nim) != 1 || nim[0].ID != "m2" {
+		nim, err := ds.List(ctx, "nim", 1)
+		if err != nil || len(nim) != 1 || nim[0].ID != "m2" || nim[0].Moves != 1 || nim[0].Seed != 4 {
 			t.Fatalf("newest nim match: %+v, %v", nim, err)
 		}
-		if all, err := ds.Matches(ctx, false, "", 0); err != nil || len(all) != 3 || !all[2].Finished || len(all[2].Record.Moves) != 3 {
+		if all, err := ds.List(ctx, "", 0); err != nil || len(all) != 3 || !all[2].Finished || all[2].Moves != 3 || *all[2].Winner != 1 {
 			t.Fatalf("all matches: %+v, %v", all, err)
 		}
 
-		for _, c := range [][2]int{{5, 5}, {2, 5}, {8, 8}} {
-			ws := []web.Write{{Match: end, ScoreKey: "thue(alphabet=3)", Score: c[0]}}
+		for i, c := range [][2]int{{5, 5}, {2, 5}, {8, 8}} {
+			ws := []web.Write{{Match: end, Expect: int64(2 + i), ScoreKey: "thue(alphabet=3)", Score: c[0]}}
 			if err := ds.Write(ctx, ws); err != nil || ws[0].Best != c[1] {
 				t.Fatalf("score %d: best %d, %v; want %d", c[0], ws[0].Best, err, c[1])
 			}
 		}
-		for range 2 {
-			if err := ds.Write(ctx, []web.Write{{Match: end, Archive: true}}); err != nil {
+		for i := range 2 {
+			if err := ds.Write(ctx, []web.Write{{Match: end, Expect: int64(5 + i), Archive: true}}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -155,7 +159,7 @@ func TestDBStoreRestartContinuesMatch(t *testing.T) {
 		if got.Winner == nil || *got.Winner != 1 {
 			t.Fatalf("perfect play from 3;4;5 after 1:1 should win for the computer: winner %v", got.Winner)
 		}
-		open, err := web.NewDBStore(st2).Matches(ctx, true, "", 0)
+		open, err := web.NewDBStore(st2).Matches(ctx)
 		if err != nil || len(open) != 0 {
 			t.Fatalf("unfinished matches after the end: %d, %v", len(open), err)
 		}
@@ -198,6 +202,36 @@ func TestDBStoreSoloHighScore(t *testing.T) {
 			if key != "thue(alphabet=2,rule=square)" || score != int64(m.Length) || m.Length < 2 {
 				t.Fatalf("high score %s = %d after a solo game of length %d", key, score, m.Length)
 			}
+		}
+	})
+}
+
+// TestTwoServersNeverTwoHistories: two servers on one database hold the
+// same match; a move through the one whose copy is stale is refused with
+// 409 (never stored over the other's), and that server then shows what
+// the database has.
+func TestTwoServersNeverTwoHistories(t *testing.T) {
+	storetest.EachBackend(t, func(t *testing.T, url string) {
+		st, _ := openDB(t, url)
+		a := dbHarness(t, st)
+		m := a.create("nim(piles=3;4;5)", [2]string{"human", "human"}, 1)
+		b := dbHarness(t, st)
+		var seen matchJSON
+		b.do("GET", "/api/matches/"+m.ID, "", nil, &seen) // b loads it
+		if st := a.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "1:1"}, &matchJSON{}); st != 200 {
+			t.Fatalf("a's move: %d", st)
+		}
+		var e matchJSON
+		if st := b.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "3:5"}, &e); st != 409 || !strings.Contains(e.Error, "another server") {
+			t.Fatalf("a move through the stale server: %d %q; want 409", st, e.Error)
+		}
+		var got matchJSON
+		b.do("GET", "/api/matches/"+m.ID, "", nil, &got)
+		if len(got.Moves) != 1 || got.Moves[0].Move != "1:1" || *got.ToMove != 1 {
+			t.Fatalf("the stale server after the conflict shows %v", got.Moves)
+		}
+		if st := b.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[1], map[string]string{"move": "3:5"}, &got); st != 200 || len(got.Moves) != 2 {
+			t.Fatalf("the next move through it: %d, %d moves", st, len(got.Moves))
 		}
 	})
 }

@@ -9,21 +9,55 @@ import (
 )
 
 // watcher is one client of a match's event stream. Frames are encoded
-// once per event and shared by every watcher; a watcher that cannot keep
-// up is dropped (its stream ends and the browser reconnects), never
-// waited for.
+// once per event and shared by every watcher; a watcher keeps only the
+// latest state (and the latest thinking after it), so one that cannot keep
+// up skips states it would have overwritten anyway and is never waited
+// for; one whose writes stall is dropped at its write deadline.
 type watcher struct {
-	frames chan []byte
-	once   sync.Once
-	gone   chan struct{}
+	mu       sync.Mutex
+	state    []byte // the latest state not yet sent
+	thinking []byte // the latest thinking not yet sent (after state)
+	notify   chan struct{}
+	once     sync.Once
+	gone     chan struct{}
 }
 
 func newWatcher() *watcher {
-	return &watcher{frames: make(chan []byte, 16), gone: make(chan struct{})}
+	return &watcher{notify: make(chan struct{}, 1), gone: make(chan struct{})}
 }
 
 // drop ends the watcher's stream.
 func (w *watcher) drop() { w.once.Do(func() { close(w.gone) }) }
+
+// offer keeps a frame to send: a state replaces the state and thinking
+// waiting, a thinking replaces the thinking.
+func (w *watcher) offer(name string, f []byte) {
+	w.mu.Lock()
+	if name == "state" {
+		w.state, w.thinking = f, nil
+	} else {
+		w.thinking = f
+	}
+	w.mu.Unlock()
+	select {
+	case w.notify <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the frames waiting, in order, and clears them.
+func (w *watcher) take() [][]byte {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out [][]byte
+	for _, f := range [][]byte{w.state, w.thinking} {
+		if f != nil {
+			out = append(out, f)
+		}
+	}
+	w.state, w.thinking = nil, nil
+	return out
+}
 
 // frame encodes one Server-Sent Event.
 func frame(name string, data any) ([]byte, error) {
@@ -45,12 +79,7 @@ func (m *liveMatch) publish(name string, data any) {
 		return
 	}
 	for w := range m.watchers {
-		select {
-		case w.frames <- f:
-		default:
-			w.drop()
-			delete(m.watchers, w)
-		}
+		w.offer(name, f)
 	}
 }
 
@@ -117,9 +146,11 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-wt.gone:
 			return
-		case f := <-wt.frames:
-			if !send(f) {
-				return
+		case <-wt.notify:
+			for _, f := range wt.take() {
+				if !send(f) {
+					return
+				}
 			}
 		case <-keep.C:
 			if !send([]byte(": keep-alive\n\n")) {

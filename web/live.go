@@ -62,6 +62,7 @@ type liveMatch struct {
 	saveMu   sync.Mutex
 	saved    uint64 // the rev last stored
 	archived bool   // the finished game went to the games archive
+	stored   int64  // the store's version of the match (see Write.Expect)
 }
 
 // thinking is a computer's decision in progress, as the API shows it.
@@ -158,7 +159,7 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 	}
 	m := &liveMatch{id: sm.ID, mode: sm.Mode, live: l, tokens: sm.TokenHashes, control: set.ControlHash,
 		created: sm.Created, updated: sm.Updated, paused: set.Paused, delay: time.Duration(set.DelayMS) * time.Millisecond,
-		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, used: time.Now(), watchers: map[*watcher]struct{}{}}
+		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, stored: sm.Version, used: time.Now(), watchers: map[*watcher]struct{}{}}
 	m.shown = s.matchJSON(m)
 	return m, nil
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -134,7 +133,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 	body := snap.view
 	m.mu.Unlock()
 	if err := s.settle(m, snap); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the match could not be stored (%v); nothing was created, try again", err)
+		notStored(w, err, "the new match")
 		return
 	}
 	created := *body // the shared view stays without the tokens
@@ -266,7 +265,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 	body := snap.view
 	m.mu.Unlock()
 	if err := s.settle(m, snap); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the move was not stored (%v); the match is as it was, try again", err)
+		notStored(w, err, "the move")
 		return
 	}
 	writeJSON(w, http.StatusOK, body)
@@ -340,7 +339,7 @@ func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 	body := snap.view
 	m.mu.Unlock()
 	if err := s.settle(m, snap); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the undo was not stored (%v); the match is as it was, try again", err)
+		notStored(w, err, "the undo")
 		return
 	}
 	writeJSON(w, http.StatusOK, body)
@@ -393,7 +392,7 @@ func (s *Server) postControl(w http.ResponseWriter, r *http.Request) {
 	body := snap.view
 	m.mu.Unlock()
 	if err := s.settle(m, snap); err != nil {
-		writeError(w, http.StatusServiceUnavailable, "the change was not stored (%v); try again", err)
+		notStored(w, err, "the change")
 		return
 	}
 	writeJSON(w, http.StatusOK, body)
@@ -445,11 +444,8 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	stored, err := s.opt.Store.Matches(r.Context(), false, name, limit)
-	var bad *UnreadableError
-	if errors.As(err, &bad) {
-		s.opt.Logger.Warn("stored matches left out", "ids", bad.IDs, "err", bad.Err)
-	} else if err != nil {
+	stored, err := s.opt.Store.List(r.Context(), name, limit)
+	if err != nil {
 		s.opt.Logger.Error("list matches", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the matches could not be read; try again")
 		return
@@ -457,13 +453,13 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 	out := []matchRow{}
 	for _, sm := range stored {
 		title := ""
-		if spec, err := game.ParseSpec(sm.Record.Game); err == nil {
+		if spec, err := game.ParseSpec(sm.Game); err == nil {
 			if t, ok := s.opt.Games.Lookup(spec.Name); ok {
 				title = t.TitleOrName()
 			}
 		}
-		out = append(out, matchRow{sm.ID, sm.Mode, sm.Record.Game, title, sm.Record.Players, sm.Record.Seed, strconv.FormatUint(sm.Record.Seed, 10),
-			len(sm.Record.Moves), sm.Finished, sm.Record.Winner, sm.Record.Reason, sm.Created, sm.Updated})
+		out = append(out, matchRow{sm.ID, sm.Mode, sm.Game, title, sm.Players, sm.Seed, strconv.FormatUint(sm.Seed, 10),
+			sm.Moves, sm.Finished, sm.Winner, clip(sm.Reason, 200), sm.Created, sm.Updated})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
 }

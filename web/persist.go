@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -65,6 +67,16 @@ func (s *Server) settle(m *liveMatch, snap snapshot) error {
 	return nil
 }
 
+// notStored answers a change that was not stored: 409 when another server
+// changed the match (it is reloaded from the store), else 503.
+func notStored(w http.ResponseWriter, err error, what string) {
+	if errors.Is(err, ErrConflict) {
+		writeError(w, http.StatusConflict, "%s was not stored: another server changed this match meanwhile; it is reloaded, look again and retry", what)
+		return
+	}
+	writeError(w, http.StatusServiceUnavailable, "%s was not stored (%v); the match is as it was, try again", what, err)
+}
+
 // persist writes a snapshot unless a newer one of the same match was
 // written already — through the writer, with the games archive and the
 // high score once the match is finished. Saves of one match are
@@ -77,14 +89,14 @@ func (s *Server) persist(m *liveMatch, snap snapshot) error {
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), storeTimeout)
 	defer cancel()
-	w := Write{Match: snap.match, Archive: snap.match.Finished && !m.archived}
+	w := Write{Match: snap.match, Expect: m.stored, Archive: snap.match.Finished && !m.archived}
 	if w.Archive && snap.solo {
 		w.ScoreKey, w.Score = snap.key, snap.match.Record.Length
 	}
 	if err := s.writer.write(ctx, &w); err != nil {
 		return fmt.Errorf("store match %s: %w", m.id, err)
 	}
-	m.saved = snap.rev
+	m.saved, m.stored = snap.rev, m.stored+1
 	m.archived = snap.match.Finished // an undo reopens it: its next end is stored again
 	if w.ScoreKey != "" {
 		m.mu.Lock()

@@ -163,7 +163,7 @@ func (s *Server) Close() {
 // nobody moved in for AbandonAfter. It returns how many it resumed; a
 // match that no longer loads is skipped and logged.
 func (s *Server) Resume(ctx context.Context) (int, error) {
-	stored, err := s.opt.Store.Matches(ctx, true, "", 0)
+	stored, err := s.opt.Store.Matches(ctx)
 	var bad *UnreadableError
 	if errors.As(err, &bad) {
 		s.opt.Logger.Warn("stored matches left out", "ids", bad.IDs, "err", bad.Err)

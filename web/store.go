@@ -25,13 +25,39 @@ type StoredMatch struct {
 	Finished bool            `json:"finished"`
 	Created  time.Time       `json:"created"`
 	Updated  time.Time       `json:"updated"`
+	// Version counts the changes stored: a change is based on the version
+	// it read (Write.Expect).
+	Version int64 `json:"version"`
 }
+
+// Summary is what a listing shows of a stored match (no record).
+type Summary struct {
+	ID       string    `json:"id"`
+	Mode     string    `json:"mode"`
+	Game     string    `json:"game"`
+	GameName string    `json:"-"`
+	Seed     uint64    `json:"seed"`
+	Players  []string  `json:"players"`
+	Moves    int       `json:"moves"`
+	Finished bool      `json:"finished"`
+	Winner   *int      `json:"winner"`
+	Reason   string    `json:"reason"`
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
+}
+
+// ErrConflict is the error (wrapped) of a write based on a version of the
+// match that is no longer the stored one: another server changed it.
+var ErrConflict = errors.New("the match was changed by another server")
 
 // Write is one change of a match to store: the match and, once it is
 // finished, its game for the games archive and the solo high score it
 // raises. Best is set by Store.Write: the best score under ScoreKey.
 type Write struct {
 	Match *StoredMatch
+	// Expect is the stored version the change is based on (0: a new
+	// match); another one fails the write with ErrConflict.
+	Expect int64
 	// Archive stores the finished match's record with the games of play
 	// and arena (once: a game stored already is not stored again).
 	Archive bool
@@ -49,9 +75,11 @@ type Store interface {
 	Write(ctx context.Context, ws []Write) error
 	// Match returns the match with this id, or nil when none is stored.
 	Match(ctx context.Context, id string) (*StoredMatch, error)
-	// Matches lists stored matches, newest first: the unfinished ones
-	// only, or those of one game family (game "" = all), at most limit.
-	Matches(ctx context.Context, unfinished bool, gameName string, limit int) ([]StoredMatch, error)
+	// Matches returns the stored unfinished matches, newest first.
+	Matches(ctx context.Context) ([]StoredMatch, error)
+	// List returns what a listing shows of the stored matches, newest
+	// first: those of one game family (gameName "" = all), at most limit.
+	List(ctx context.Context, gameName string, limit int) ([]Summary, error)
 }
 
 // MemoryStore is a Store in memory, for tests and `kombi serve --db ”`.
@@ -76,6 +104,10 @@ func (s *MemoryStore) Write(_ context.Context, ws []Write) error {
 			return errors.New("memory store: a write without a match")
 		}
 		c := *w.Match
+		if old, ok := s.byID[c.ID]; ok && old.Version != w.Expect || !ok && w.Expect != 0 {
+			return ErrConflict
+		}
+		c.Version = w.Expect + 1
 		c.Record.Moves = append([]game.RecordMove(nil), w.Match.Record.Moves...)
 		s.byID[c.ID] = c
 		if w.Archive {
@@ -101,26 +133,39 @@ func (s *MemoryStore) Match(_ context.Context, id string) (*StoredMatch, error) 
 	return &m, nil
 }
 
-// Matches lists the stored matches, newest first.
-func (s *MemoryStore) Matches(_ context.Context, unfinished bool, gameName string, limit int) ([]StoredMatch, error) {
+// Matches returns the unfinished matches, newest first.
+func (s *MemoryStore) Matches(_ context.Context) ([]StoredMatch, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []StoredMatch
 	for _, m := range s.byID {
-		if unfinished && m.Finished {
-			continue
+		if !m.Finished {
+			out = append(out, m)
 		}
-		if gameName != "" {
-			spec, err := game.ParseSpec(m.Record.Game)
-			if err != nil || spec.Name != gameName {
-				continue
-			}
-		}
-		out = append(out, m)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Created.After(out[j].Created) })
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
+	return out, nil
+}
+
+// List returns summaries of the matches, newest first.
+func (s *MemoryStore) List(_ context.Context, gameName string, limit int) ([]Summary, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var all []StoredMatch
+	for _, m := range s.byID {
+		if spec, err := game.ParseSpec(m.Record.Game); gameName == "" || err == nil && spec.Name == gameName {
+			all = append(all, m)
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Created.After(all[j].Created) })
+	if limit > 0 && len(all) > limit {
+		all = all[:limit]
+	}
+	out := make([]Summary, len(all))
+	for i, m := range all {
+		r := &m.Record
+		out[i] = Summary{ID: m.ID, Mode: m.Mode, Game: r.Game, Seed: r.Seed, Players: r.Players, Moves: len(r.Moves),
+			Finished: m.Finished, Winner: r.Winner, Reason: r.Reason, Created: m.Created, Updated: m.Updated}
 	}
 	return out, nil
 }

@@ -149,6 +149,11 @@ func (a *app) serveCmd() *cobra.Command {
 				return err
 			}
 			defer st.Close()
+			release, err := st.Serve()
+			if err != nil {
+				return err
+			}
+			defer release()
 			opt.Store = web.NewDBStore(st)
 			return web.Run(c.Context(), opt, addr, a.stdout, open)
 		})

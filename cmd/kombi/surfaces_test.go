@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -169,4 +170,30 @@ func (e *eventReader) next() (string, []byte, error) {
 		return "", nil, err
 	}
 	return "", nil, io.EOF
+}
+
+// TestSecondServerOnOneSQLiteFileRefuses: `kombi serve` on a database
+// file another `kombi serve` serves stops at once with a message.
+func TestSecondServerOnOneSQLiteFileRefuses(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "kombi.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), pw, io.Discard)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "Kombi serves http://127.0.0.1:") {
+		t.Fatalf("the first server: %q %v", line, err)
+	}
+	go io.Copy(io.Discard, pr)
+	code, _, errOut := kombi(t, "", "serve", "--db", db, "--addr", "127.0.0.1:0")
+	if code != 1 || !strings.Contains(errOut, "another kombi serve already serves this database") || !strings.Contains(errOut, db) {
+		t.Fatalf("a second server on %s: exit %d, %q", db, code, errOut)
+	}
+	cancel()
+	if code := <-done; code != 0 && code != 130 {
+		t.Fatalf("the first server ended with %d", code)
+	}
 }
