@@ -124,6 +124,8 @@ async function submit(body) {
     showMatch(next);
   } catch (e) {
     set({ busy: false, moveError: `That move was refused: ${e.message}` });
+    // 409: the match moved on (another move came first, or the game is over): show it as it is now.
+    if (e.status === 409) api.getMatch(m.id).then(showMatch).catch(() => {});
   }
 }
 
