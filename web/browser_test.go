@@ -592,6 +592,12 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`document.querySelectorAll('.an-row').length > 0 && document.querySelector('.an-row.best')`, "the analysis of move 1's position")
 		p.do(chromedp.KeyEvent(kb.End))
 		p.wait(`window.kombi.travelAt === null && !document.getElementById('travel')`, "back to the game with End")
+		// Any position of a match opens in the study board.
+		js[bool](p, `(document.querySelector('[data-move="2"]').click(), true)`)
+		p.wait(`window.kombi.shown.at === 2`, "the position after move 2")
+		want := js[string](p, `window.kombi.shown.position`)
+		js[bool](p, `(document.getElementById('study-this').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.position === %q`, want), "the study of move 2's position")
 		p.clean("watch")
 	})
 }

@@ -62,6 +62,7 @@ export function MatchPage({ s, act }) {
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
         ${cvc && !m.finished ? ComputerControls({ m, s, act }) : null}
         <button type="button" class="btn" id="copy-link" onClick=${act.copyLink}>Copy link</button>
+        ${shown.position ? html`<a class="btn" id="study-this" href=${`#/study?game=${encodeURIComponent(m.game)}&position=${encodeURIComponent(shown.position)}`}>Study this position</a>` : null}
         ${!m.finished ? html`<button type="button" class="btn" onClick=${() => act.openDialog(m.game, cvc ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>` : null}
       </div>
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
