@@ -118,7 +118,10 @@ export function summary(an, ranked, who) {
     const best = rows.find((r) => r.best);
     return best ? `Best move: ${best.move} — ${best.detail}.${unknown ? ` ${unknown} still computing.` : ''}` : 'Still computing…';
   }
-  if (wins.length) return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓).`;
+  if (wins.length) {
+    const several = wins.some((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell').length > 1);
+    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓${several ? '; a hollow ✓ marks part of a move of several cells or heaps' : ''}).`;
+  }
   if (unknown) return `No winning move found yet; ${unknown} still computing.`;
   const draws = rows.filter((r) => r.outcome === 'draw').length;
   if (draws) return `${who} cannot force a win; best play draws (${draws === 1 ? 'one move keeps' : `${draws} moves keep`} the draw).`;

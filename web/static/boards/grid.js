@@ -28,11 +28,12 @@ function Palette({ view, ctx }) {
     const letter = c.owner >= 0 ? (seats[c.owner] || c.label || '') : '';
     const isChosen = chosen.has(i);
     const good = ctx.good.has(`cell:${i}`);
+    const goodPart = !good && ctx.goodParts.has(`cell:${i}`);
     const last = ctx.last && ctx.last.cells.has(i);
     const canTap = ctx.live && c.owner < 0 && !c.blocked;
-    const desc = `Cell ${i + 1}, row ${r + 1}, column ${col + 1}${diag ? ', on the diagonal' : ''}, ${c.owner >= 0 ? `coloured ${letter} by P${c.owner + 1}` : 'empty'}${isChosen ? ', chosen' : ''}${last ? ', the last move' : ''}${good ? ', a winning move' : ''}`;
+    const desc = `Cell ${i + 1}, row ${r + 1}, column ${col + 1}${diag ? ', on the diagonal' : ''}, ${c.owner >= 0 ? `coloured ${letter} by P${c.owner + 1}` : 'empty'}${isChosen ? ', chosen' : ''}${last ? ', the last move' : ''}${good ? ', a winning move' : goodPart ? ', part of a winning move of several cells' : ''}`;
     return html`<button type="button" data-cell=${i} aria-label=${desc} aria-pressed=${isChosen ? 'true' : 'false'}
-      class=${['cell', c.owner >= 0 ? `own${c.owner} col-${letter}` : 'free', diag ? 'diag' : '', isChosen ? 'chosen' : '', good ? 'good' : '',
+      class=${['cell', c.owner >= 0 ? `own${c.owner} col-${letter}` : 'free', diag ? 'diag' : '', isChosen ? 'chosen' : '', good ? 'good' : '', goodPart ? 'good-part' : '',
         last ? 'last' : '', lit.has(i) ? 'lit' : '', ctx.live && c.owner < 0 && ctx.sel.length && !isChosen && !open.has(i) ? 'blocked' : ''].join(' ')}
       disabled=${!canTap} onClick=${() => ctx.onPick([{ kind: 'cell', value: i }], false)}>
       <span class="cell-text">${c.owner >= 0 ? letter : c.label || i + 1}</span></button>`;
@@ -47,9 +48,11 @@ function Palette({ view, ctx }) {
 }
 
 // cols sets the grid's column count through the CSSOM, which the page's CSP allows.
-function cols(n) {
+function cols(n, rows = n) {
   return (el) => {
-    if (el) el.style.setProperty('--cols', String(n));
+    if (!el) return;
+    el.style.setProperty('--cols', String(n));
+    el.style.setProperty('--rows', String(rows));
   };
 }
 
@@ -102,7 +105,7 @@ function QueenBoard({ view, ctx }) {
   for (let x = 0; x <= W; x++) cells.push(html`<span class="coord col-coord" aria-hidden="true">${x}</span>`);
   const where = queenXY(g, X);
   return html`<div class="queen-wrap">
-    <div class="grid queen-board" data-cols=${g.cols} role="group" aria-label=${`Wythoff board: the queen is at (${where.x}, ${Y})`} ref=${cols(W + 1)}>${cells}</div>
+    <div class="grid queen-board" data-cols=${g.cols} role="group" aria-label=${`Wythoff board: the queen is at (${where.x}, ${Y})`} ref=${cols(W + 1, H + 2)}>${cells}</div>
     <p class="legend"><span class="key-queen">♛</span> the queen at (${X}, ${Y}) = heaps ${X} and ${Y} ·
       columns x, rows y · it moves ← west, ↓ south or ↙ south-west · <span class="key-corner">★</span> whoever reaches (0, 0) wins${pLayer ? html` · <span class="p-key">P</span> P-positions: move there to win` : ''}</p>
   </div>`;
