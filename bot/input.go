@@ -21,6 +21,14 @@ const MaxLineBytes = 1 << 20
 // ErrLineTooLong is returned for an input line longer than MaxLineBytes.
 var ErrLineTooLong = fmt.Errorf("the line is longer than the limit of %d bytes (1 MiB)", MaxLineBytes)
 
+// ErrNotText ends an input that is not lines of text: it holds a NUL byte,
+// or a line runs on past maxDiscard bytes (such as /dev/zero).
+var ErrNotText = errors.New("the input is not text (a NUL byte, or a line of many megabytes): give moves as lines of text")
+
+// maxDiscard bounds the bytes of one too-long line read and thrown away
+// before the input is given up as not text.
+const maxDiscard = 16 << 20
+
 // LineReader reads lines from one input for everybody who asks: all human
 // players of a process share one reader, so piped input is never split
 // between buffers. Reads honour a context.
@@ -45,11 +53,17 @@ func (l *LineReader) start() {
 	go func() {
 		r := bufio.NewReaderSize(l.in, 64*1024)
 		var (
-			buf     []byte
-			tooLong bool
+			buf       []byte
+			tooLong   bool
+			discarded int
 		)
 		for {
 			chunk, err := r.ReadSlice('\n')
+			if discarded += len(chunk); bytes.IndexByte(chunk, 0) >= 0 || discarded > maxDiscard {
+				l.err = ErrNotText
+				close(l.lines)
+				return
+			}
 			if !tooLong {
 				if len(buf)+len(chunk) > MaxLineBytes+2 { // room for "\r\n"
 					tooLong, buf = true, nil
@@ -68,7 +82,7 @@ func (l *LineReader) start() {
 				}
 				l.lines <- line{text: string(text), tooLong: tooLong}
 			}
-			buf, tooLong = buf[:0], false
+			buf, tooLong, discarded = buf[:0], false, 0
 			if err != nil {
 				if err != io.EOF {
 					l.err = err

@@ -29,8 +29,9 @@ const (
 
 var sources = []string{SourcePlay, SourceArena, SourceSweep, SourceServe, SourceImport}
 
-// MaxRecordBytes bounds one record's JSON (and one line of an import).
-const MaxRecordBytes = 16 << 20
+// MaxRecordBytes bounds one record's JSON (and one line of an import);
+// records of more than a mebibyte are stored compressed.
+const MaxRecordBytes = 64 << 20
 
 // NewGame is a game to store: its record, given either as a Record or as
 // its JSON (stored byte for byte), and where it came from.
@@ -135,6 +136,10 @@ func makeRow(g NewGame) (*row, error) {
 	if err := json.Compact(&compact, raw); err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}
+	packed, err := pack(raw)
+	if err != nil {
+		return nil, err
+	}
 	sum := sha256.Sum256(compact.Bytes())
 	players := rec.Players
 	if players == nil {
@@ -145,7 +150,7 @@ func makeRow(g NewGame) (*row, error) {
 		return nil, fmt.Errorf("players: %w", err)
 	}
 	r := &row{
-		record:   string(raw),
+		record:   packed,
 		hash:     hex.EncodeToString(sum[:]),
 		gameName: spec.Name,
 		game:     rec.Game,
@@ -253,7 +258,11 @@ func scanGame(sc scanner) (*StoredGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.Record = json.RawMessage(record)
+	raw, err := unpack(record)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+	}
+	g.Record = json.RawMessage(raw)
 	g.Seed = uint64(seed)
 	if err := json.Unmarshal([]byte(players), &g.Players); err != nil {
 		return nil, fmt.Errorf("game %d: players column: %w", g.ID, err)
@@ -445,10 +454,11 @@ type ImportResult struct {
 // Import stores the records of a JSONL stream (one JSON record per line,
 // blank lines ignored) as games from SourceImport. A record already stored
 // (by its content, in any game) is skipped. A torn last line is reported in
-// the result and skipped; any other line that is not a record, or longer
-// than MaxRecordBytes, is an error naming its line, and then nothing is
-// imported: the import is one transaction.
-func (s *Store) Import(ctx context.Context, r io.Reader) (ImportResult, error) {
+// the result and skipped; any other line that is not a record, longer than
+// MaxRecordBytes, or refused by check (when not nil: the caller replays
+// the record), is an error naming its line, and then nothing is imported:
+// the import is one transaction.
+func (s *Store) Import(ctx context.Context, r io.Reader, check func(*game.Record) error) (ImportResult, error) {
 	var res ImportResult
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -475,6 +485,15 @@ func (s *Store) Import(ctx context.Context, r io.Reader) (ImportResult, error) {
 		row, err := makeRow(NewGame{JSON: line, Source: SourceImport})
 		if err != nil {
 			return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+		}
+		if check != nil {
+			var rec game.Record
+			if err := json.Unmarshal(line, &rec); err != nil {
+				return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
+			}
+			if err := check(&rec); err != nil {
+				return ImportResult{}, fmt.Errorf("store: import: line %d: the record does not replay: %w (nothing was imported)", lr.n, err)
+			}
 		}
 		var exists bool
 		err = tx.QueryRowContext(ctx, s.q(`SELECT EXISTS (SELECT 1 FROM games WHERE record_hash = ?)`), row.hash).Scan(&exists)
@@ -583,7 +602,7 @@ func (s *Store) CellSeedsDone(ctx context.Context, sweep, cell string, seeds []u
 }
 
 // ImportFile imports the JSONL file name ("-": stdin) as Import does.
-func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader) (ImportResult, error) {
+func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader, check func(*game.Record) error) (ImportResult, error) {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -593,7 +612,7 @@ func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader) (I
 		defer f.Close()
 		r = f
 	}
-	res, err := s.Import(ctx, r)
+	res, err := s.Import(ctx, r, check)
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", name, err)
 	}

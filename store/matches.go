@@ -189,7 +189,11 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match, expect int64)
 	if m.Updated.IsZero() {
 		m.Updated = now
 	}
-	args := []any{m.ID, m.Mode, string(raw), m.TokenHashes[0], m.TokenHashes[1], settings, m.Finished, spec.Name,
+	packed, err := pack(raw)
+	if err != nil {
+		return err
+	}
+	args := []any{m.ID, m.Mode, packed, m.TokenHashes[0], m.TokenHashes[1], settings, m.Finished, spec.Name,
 		head.Game, int64(head.Seed), players, len(head.Moves), head.Winner, head.Reason, s.timeArg(m.Created), s.timeArg(m.Updated)}
 	const insert = `INSERT INTO matches (id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name,
 		game, seed, players, moves, winner, reason, created_at, updated_at, version)
@@ -231,7 +235,11 @@ func scanMatch(sc scanner) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Record = json.RawMessage(record)
+	raw, err := unpack(record)
+	if err != nil {
+		return nil, fmt.Errorf("match %s: %w", m.ID, err)
+	}
+	m.Record = json.RawMessage(raw)
 	m.Settings = json.RawMessage(settings)
 	return &m, nil
 }

@@ -196,14 +196,14 @@ func TestImportTwiceAddsNothing(t *testing.T) {
 		mustAdd(t, s, NewGame{Record: record(4), Source: SourceSweep, Sweep: "g", Cell: "c"})
 		data := jsonl(t, record(1), record(2), record(2), record(3), record(4))
 		data = append(data, "\n  \n"...) // blank lines are ignored
-		res, err := s.Import(ctx, bytes.NewReader(data))
+		res, err := s.Import(ctx, bytes.NewReader(data), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res != (ImportResult{Added: 3, Skipped: 2}) {
 			t.Fatalf("first import: %+v", res)
 		}
-		res, err = s.Import(ctx, bytes.NewReader(data))
+		res, err = s.Import(ctx, bytes.NewReader(data), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +228,7 @@ func TestImportTornAndBadLines(t *testing.T) {
 		full := jsonl(t, record(3))
 		torn := full[:len(full)/2]
 
-		res, err := s.Import(ctx, bytes.NewReader(append(append([]byte{}, good...), torn...)))
+		res, err := s.Import(ctx, bytes.NewReader(append(append([]byte{}, good...), torn...)), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +236,7 @@ func TestImportTornAndBadLines(t *testing.T) {
 			t.Fatalf("torn last line: %+v", res)
 		}
 		// A complete last line without a newline is a record, not a torn one.
-		res, err = s.Import(ctx, bytes.NewReader(bytes.TrimSuffix(full, []byte("\n"))))
+		res, err = s.Import(ctx, bytes.NewReader(bytes.TrimSuffix(full, []byte("\n"))), nil)
 		if err != nil || res != (ImportResult{Added: 1}) {
 			t.Fatalf("last line without newline: %+v, %v", res, err)
 		}
@@ -253,7 +253,7 @@ func TestImportTornAndBadLines(t *testing.T) {
 			{append(jsonl(t, record(7)), `[1, 2]`...), "line 2: not a game record"},
 			{append(jsonl(t, record(8)), bytes.Repeat([]byte(" "), MaxRecordBytes+2)...), "line 2: longer than"},
 		} {
-			_, err := s.Import(ctx, bytes.NewReader(tt.data))
+			_, err := s.Import(ctx, bytes.NewReader(tt.data), nil)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error with %q", err, tt.want)
 			}
@@ -301,7 +301,7 @@ func TestExportImportByteExact(t *testing.T) {
 
 		// Into another database and out again: the same bytes.
 		s2 := openT(t, filepath.Join(t.TempDir(), "other.db"))
-		if res, err := s2.Import(ctx, bytes.NewReader(all.Bytes())); err != nil || res.Added != 5 {
+		if res, err := s2.Import(ctx, bytes.NewReader(all.Bytes()), nil); err != nil || res.Added != 5 {
 			t.Fatalf("import: %+v, %v", res, err)
 		}
 		var again bytes.Buffer
@@ -677,4 +677,46 @@ func TestOneServerPerSQLiteFile(t *testing.T) {
 		t.Fatalf("after the first server stopped: %v", err)
 	}
 	again()
+}
+
+// TestLargeRecordsAreStoredCompressed: a record of many megabytes (a long
+// Grundy game) is stored, compressed, and read back byte for byte, as a
+// game and as a served match.
+func TestLargeRecordsAreStoredCompressed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		s := openT(t, url)
+		rec := &game.Record{Game: "nim(piles=300000,misere=false)", Seed: 1, Players: []string{"random", "random"}}
+		for i := range 300000 {
+			rec.Moves = append(rec.Moves, game.RecordMove{Player: game.Player(i % 2), Move: "1:1", Seconds: 0.000001})
+		}
+		w := 1
+		rec.Winner, rec.Returns, rec.Length = &w, []float64{-1, 1}, 300000
+		raw, err := json.Marshal(rec)
+		if err != nil || len(raw) < 10<<20 {
+			t.Fatalf("a record of %d bytes, %v", len(raw), err)
+		}
+		id, added, err := s.AddGame(ctx, NewGame{JSON: raw, Source: SourcePlay})
+		if err != nil || !added {
+			t.Fatalf("a record of %d bytes: %v", len(raw), err)
+		}
+		g, err := s.Game(ctx, id)
+		if err != nil || !bytes.Equal(g.Record, raw) {
+			t.Fatalf("read back: %d bytes, %v", len(g.Record), err)
+		}
+		var stored int64
+		if err := s.db.QueryRowContext(ctx, s.q(`SELECT length(record) FROM games WHERE id = ?`), id).Scan(&stored); err != nil || stored > int64(len(raw))/10 {
+			t.Fatalf("stored %d bytes for a record of %d: %v; want it compressed", stored, len(raw), err)
+		}
+		var out bytes.Buffer
+		if n, err := s.Export(ctx, Filter{}, &out); err != nil || n != 1 || !bytes.Equal(bytes.TrimSpace(out.Bytes()), raw) {
+			t.Fatalf("export: %d records, %v", n, err)
+		}
+		if err := s.SaveMatch(ctx, Match{ID: "long", Mode: "normal", Record: raw}); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := s.Match(ctx, "long"); err != nil || !bytes.Equal(m.Record, raw) {
+			t.Fatalf("a served match's large record: %v", err)
+		}
+	})
 }

@@ -40,12 +40,30 @@ type Spec struct {
 	// MaxLength stops a game that reaches this length (for the Thue game:
 	// the painter survived); 0: no bound.
 	MaxLength int `toml:"max_length" json:"max_length,omitempty"`
+	// MaxMoves stops a game that reaches this many moves, so that no game
+	// of a sweep runs forever: 0 is DefaultMaxMoves, -1 no bound.
+	MaxMoves int `toml:"max_moves" json:"max_moves,omitempty"`
 	// Labels name the columns of the results table per game (optional).
 	Labels map[string]string `toml:"labels" json:"labels,omitempty"`
 }
 
 // specKeys lists the keys a sweep file may hold, for error messages.
-var specKeys = []string{"name", "games", "pairs", "seeds", "alternate", "max_think", "max_length", "labels"}
+var specKeys = []string{"name", "games", "pairs", "seeds", "alternate", "max_think", "max_length", "max_moves", "labels"}
+
+// DefaultMaxMoves bounds the moves of a sweep's game when its file sets no
+// max_moves.
+const DefaultMaxMoves = 10_000
+
+// MovesBound is the move limit of the sweep's games (match.Options.MaxMoves).
+func (s *Spec) MovesBound() int {
+	switch {
+	case s.MaxMoves == 0:
+		return DefaultMaxMoves
+	case s.MaxMoves < 0:
+		return 0
+	}
+	return s.MaxMoves
+}
 
 // ReadSpec reads and checks a sweep file.
 func ReadSpec(path string) (*Spec, error) {
@@ -91,6 +109,8 @@ func (s *Spec) Check() error {
 		return errors.New(`"pairs" needs at least one [p1, p2] pair of bot strings, e.g. pairs = [["perfect", "random"]]`)
 	case s.MaxLength < 0:
 		return fmt.Errorf(`"max_length" is %d: want 0 (no bound) or a positive length`, s.MaxLength)
+	case s.MaxMoves < -1:
+		return fmt.Errorf(`"max_moves" is %d: want -1 (no bound), 0 (%d) or a positive number of moves`, s.MaxMoves, DefaultMaxMoves)
 	}
 	for i, p := range s.Pairs {
 		if len(p) != 2 || strings.TrimSpace(p[0]) == "" || strings.TrimSpace(p[1]) == "" {

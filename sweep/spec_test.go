@@ -62,3 +62,17 @@ func TestParseSpecErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepGamesAreBoundedByDefault: a sweep file without max_moves
+// stops each game at DefaultMaxMoves; -1 lifts the bound.
+func TestSweepGamesAreBoundedByDefault(t *testing.T) {
+	for text, want := range map[string]int{"": DefaultMaxMoves, "max_moves = -1\n": 0, "max_moves = 50\n": 50} {
+		spec, err := ParseSpec("s", []byte("name = \"s\"\ngames = [\"nim\"]\npairs = [[\"random\", \"random\"]]\nseeds = [1]\n"+text))
+		if err != nil || spec.MovesBound() != want {
+			t.Errorf("%q: bound %v, %v; want %d", text, spec, err, want)
+		}
+	}
+	if _, err := ParseSpec("s", []byte("name = \"s\"\ngames = [\"nim\"]\npairs = [[\"random\", \"random\"]]\nseeds = [1]\nmax_moves = -5\n")); err == nil || !strings.Contains(err.Error(), `"max_moves" is -5`) {
+		t.Errorf("max_moves = -5: %v", err)
+	}
+}

@@ -95,7 +95,7 @@ func RunStored(ctx context.Context, st *store.Store, games *game.Registry, bots 
 	)
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	_, runErr := Run(rctx, games, bots, todo, Options{Workers: opt.Workers, MaxThink: maxThink, MaxLength: spec.MaxLength, NoResults: true,
+	_, runErr := Run(rctx, games, bots, todo, Options{Workers: opt.Workers, MaxThink: maxThink, MaxLength: spec.MaxLength, MaxMoves: spec.MovesBound(), NoResults: true,
 		Record: func(r *game.Record) {
 			cell := CellOf(r)
 			_, _, err := st.AddGame(context.WithoutCancel(ctx), store.NewGame{Record: r, Source: store.SourceSweep, Sweep: spec.Name, Cell: cell})

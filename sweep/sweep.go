@@ -60,6 +60,8 @@ type Options struct {
 	MaxThink time.Duration
 	// MaxLength stops a game at this length (see match.Options.MaxLength).
 	MaxLength int
+	// MaxMoves stops a game at this many moves (see match.Options.MaxMoves).
+	MaxMoves int
 	// Done lists records of an earlier run of the same grid: their games
 	// (same cell and seed) are not played again but returned as they are.
 	Done []*game.Record
@@ -225,7 +227,7 @@ func playOne(ctx context.Context, games *game.Registry, bots *bot.Registry, j jo
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j, err)
 	}
-	rec, err := match.Play(ctx, g, seats, match.Options{Seed: j.seed, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength})
+	rec, err := match.Play(ctx, g, seats, match.Options{Seed: j.seed, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, MaxMoves: opt.MaxMoves})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j, err)
 	}

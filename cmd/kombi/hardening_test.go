@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,6 +55,23 @@ func TestBadInputIsRefusedClearly(t *testing.T) {
 			if strings.Contains(errOut, goWord) {
 				t.Errorf("%v: error %q speaks Go (%q)", c.args, errOut, goWord)
 			}
+		}
+	}
+}
+
+// TestPlayFromInputThatIsNotText: `kombi play < /dev/zero` (and input with
+// a NUL byte) ends with an error at once instead of reading forever.
+func TestPlayFromInputThatIsNotText(t *testing.T) {
+	zero, err := os.Open("/dev/zero")
+	if err != nil {
+		t.Fatalf("this test reads /dev/zero: %v", err)
+	}
+	defer zero.Close()
+	for name, in := range map[string]io.Reader{"/dev/zero": zero, "a NUL byte": strings.NewReader("1:1\n\x00\n")} {
+		var out, errOut strings.Builder
+		code := run(context.Background(), []string{"play", "nim", "--p1", "human", "--p2", "random", "--no-db", "--no-out"}, in, &out, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "the input is not text") {
+			t.Errorf("%s: exit %d, %q", name, code, errOut.String())
 		}
 	}
 }

@@ -48,8 +48,13 @@ type app struct {
 // error, which run answers with exit status 2.
 func usagef(format string, args ...any) error { return game.Inputf(format, args...) }
 
-// usage marks err as bad input (a *game.InputError).
-func usage(err error) error { return &game.InputError{Err: err} }
+// usage marks err as bad input (a *game.InputError); nil stays nil.
+func usage(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &game.InputError{Err: err}
+}
 
 // errInterrupted marks a command stopped by Ctrl-C after it printed what
 // it had done (exit status 130).

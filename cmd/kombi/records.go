@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
@@ -88,7 +89,8 @@ func (a *app) recordsImportCmd() *cobra.Command {
 	c := newCmd("import FILE.jsonl", "Store the records of a JSONL file ('-': standard input)", exactArgs(1, "one JSONL file"), func(c *cobra.Command, args []string) error {
 		name := args[0]
 		return a.withStore(c, func(st *store.Store) error {
-			res, err := st.ImportFile(c.Context(), name, a.stdin)
+			replays := func(r *game.Record) error { _, err := game.Replay(a.games, r); return usage(err) }
+			res, err := st.ImportFile(c.Context(), name, a.stdin, replays)
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 				return usage(err)
 			} else if err != nil {

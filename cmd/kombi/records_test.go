@@ -159,6 +159,28 @@ func TestRecordsImportTornAndBad(t *testing.T) {
 	if l := listGames(t, db); l.Total != 1 {
 		t.Fatalf("a failed import stored games: %+v", l)
 	}
+	// A record that does not replay (an illegal move, a wrong winner) is
+	// refused, naming its line, and nothing of the file is stored.
+	var rec map[string]any
+	if err := json.Unmarshal(bytes.SplitN(data, []byte("\n"), 2)[0], &rec); err != nil {
+		t.Fatal(err)
+	}
+	for field, v := range map[string]any{"winner": 1 - int(rec["winner"].(float64)), "moves": []map[string]any{{"player": 0, "move": "9:9", "seconds": 0}}} {
+		forged := map[string]any{}
+		for k, x := range rec {
+			forged[k] = x
+		}
+		forged[field] = v
+		line, _ := json.Marshal(forged)
+		file := writeRecords(t, dir, "forged.jsonl", append(append([]byte{}, data...), append(line, '\n')...))
+		code, _, errOut = kombi(t, "", "records", "import", "--db", db, file)
+		if code != 2 || !strings.Contains(errOut, "line 3: the record does not replay") {
+			t.Fatalf("a record with a forged %s: exit %d: %s", field, code, errOut)
+		}
+		if l := listGames(t, db); l.Total != 1 {
+			t.Fatalf("an import with a forged record stored games: %+v", l)
+		}
+	}
 	// Standard input.
 	code, out, errOut = kombi(t, string(data), "records", "import", "--db", db, "-")
 	if code != 0 || !strings.Contains(out, "-: 1 game(s) added, 1 skipped") {

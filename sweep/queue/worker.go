@@ -124,8 +124,8 @@ type loadedSpec struct {
 	cells    map[string]sweep.Cell
 	maxThink time.Duration
 	// maxLength stops a game at this length (for Thue: the painter
-	// survived); 0: no bound.
-	maxLength int
+	// survived); 0: no bound. maxMoves stops it at this many moves.
+	maxLength, maxMoves int
 }
 
 // spec returns the sweep's spec, parsed again only when it changed.
@@ -152,7 +152,7 @@ func (w *Worker) spec(ctx context.Context, name string) (*loadedSpec, error) {
 	if err != nil {
 		return nil, err
 	}
-	ls = &loadedSpec{text: sw.Spec, cells: make(map[string]sweep.Cell, len(cells)), maxThink: maxThink, maxLength: spec.MaxLength}
+	ls = &loadedSpec{text: sw.Spec, cells: make(map[string]sweep.Cell, len(cells)), maxThink: maxThink, maxLength: spec.MaxLength, maxMoves: spec.MovesBound()}
 	for _, c := range cells {
 		c.Seeds = nil
 		ls.cells[c.ID] = c
@@ -244,7 +244,7 @@ func (w *Worker) work(ctx context.Context, a Args, start time.Time, rep *JobRepo
 		c := cell
 		c.Seeds = []uint64{seed}
 		var storeErr error
-		_, err := sweep.Run(ctx, w.Games, w.Bots, []sweep.Cell{c}, sweep.Options{Workers: 1, MaxThink: ls.maxThink, MaxLength: ls.maxLength, NoResults: true,
+		_, err := sweep.Run(ctx, w.Games, w.Bots, []sweep.Cell{c}, sweep.Options{Workers: 1, MaxThink: ls.maxThink, MaxLength: ls.maxLength, MaxMoves: ls.maxMoves, NoResults: true,
 			Record: func(r *game.Record) {
 				// A game that ended is stored even while the job stops.
 				sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
