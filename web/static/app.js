@@ -316,8 +316,11 @@ async function copyLink() {
 
 // ---------- the new-game dialog ----------
 
+let focusBeforeDialog = null;
+
 function openDialog(game, mode) {
   if (!state.catalogue.length) return;
+  if (!state.dialog) focusBeforeDialog = document.activeElement;
   set({ dialog: newDialog(state.catalogue, game, mode) });
   queueMicrotask(() => requestAnimationFrame(() => { const el = document.getElementById('dlg-game'); if (el) el.focus(); }));
 }
@@ -328,7 +331,13 @@ function updateDialog(patch) {
   set({ dialog: { ...d, error: '', ...(typeof patch === 'function' ? patch(d) : patch) } });
 }
 
-function closeDialog() { set({ dialog: null }); }
+function closeDialog() {
+  set({ dialog: null });
+  // The focus goes back where it was before the dialog opened.
+  const back = focusBeforeDialog;
+  focusBeforeDialog = null;
+  if (back && document.contains(back)) queueMicrotask(() => back.focus());
+}
 
 async function startFromDialog() {
   const d = state.dialog;

@@ -90,7 +90,16 @@ export function Dialog({ s, act }) {
   const main = g.params.filter((p) => !ADVANCED.has(p.name));
   const adv = g.params.filter((p) => ADVANCED.has(p.name));
   const players = dialogPlayers(d);
-  const onKey = (e) => { if (e.key === 'Escape') act.closeDialog(); };
+  const onKey = (e) => {
+    if (e.key === 'Escape') { act.closeDialog(); return; }
+    if (e.key !== 'Tab') return;
+    // Keep the focus inside the dialog while it is open.
+    const all = [...e.currentTarget.querySelectorAll('button, input, select, summary, a[href]')].filter((x) => !x.disabled && x.offsetParent !== null);
+    if (!all.length) return;
+    const first = all[0];
+    const last = all[all.length - 1];
+    if (e.shiftKey && document.activeElement === first) { last.focus(); e.preventDefault(); } else if (!e.shiftKey && document.activeElement === last) { first.focus(); e.preventDefault(); }
+  };
   return html`<div class="modal-back" onKeyDown=${onKey}>
     <div class="modal" role="dialog" aria-modal="true" aria-labelledby="dlg-title">
       <form class="new-game" onSubmit=${(e) => { e.preventDefault(); act.startFromDialog(); }}>
