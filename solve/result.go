@@ -208,13 +208,18 @@ func (a *Analysis) label(t *game.Type, s game.State) {
 
 // markBest sets Best on the moves with the best outcome for mover and,
 // among them, the best value where the measure has a side that wants it
-// large.
+// large. An undecided move is never best, and while some move is
+// undecided only a won move whose value does not matter is marked (an
+// undecided one might be better than any other).
 func (a *Analysis) markBest(mover game.Player) {
-	top := -1
+	top, unknown := -1, false
 	for _, m := range a.Moves {
+		if m.Outcome == Unknown {
+			unknown = true
+			continue
+		}
 		top = max(top, outcomeRank(m.Outcome))
 	}
-	var best *big.Rat
 	sign := 0
 	if a.Measure.Maximizer != nil {
 		sign = -1
@@ -222,6 +227,13 @@ func (a *Analysis) markBest(mover game.Player) {
 			sign = 1
 		}
 	}
+	for i := range a.Moves {
+		a.Moves[i].Best = false
+	}
+	if top < 0 || unknown && (top != outcomeRank(Win) || sign != 0) {
+		return
+	}
+	var best *big.Rat
 	if sign != 0 {
 		for _, m := range a.Moves {
 			if r, ok := ratOf(m.Value); ok && outcomeRank(m.Outcome) == top && (best == nil || r.Cmp(best)*sign > 0) {
@@ -231,7 +243,7 @@ func (a *Analysis) markBest(mover game.Player) {
 	}
 	for i := range a.Moves {
 		m := &a.Moves[i]
-		m.Best = outcomeRank(m.Outcome) == top
+		m.Best = m.Outcome != Unknown && outcomeRank(m.Outcome) == top
 		if best != nil {
 			r, ok := ratOf(m.Value)
 			m.Best = m.Best && ok && r.Cmp(best) == 0

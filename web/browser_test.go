@@ -8,17 +8,29 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
-var screenshots = flag.String("screenshots", "", "directory to save the browser tests' screenshots in (e.g. ../docs)")
+var screenshots = flag.String("screenshots", "", "directory to save the browser tests' screenshots in (e.g. $PWD/docs)")
 
-// browser starts headless Chromium on a fresh profile. Outside CI a machine
-// without Chromium skips the browser tests; in CI (CI=true) they must run.
-func browser(t *testing.T) context.Context {
+// page is one headless Chromium tab on the test server, with every console
+// error, uncaught exception and Content-Security-Policy violation it saw.
+type page struct {
+	t        *testing.T
+	ctx      context.Context
+	base     string
+	mu       sync.Mutex
+	problems []string
+}
+
+// newPage starts Chromium (one per test) on a fresh profile. Chromium is
+// required: a machine without it fails with the package to install.
+func newPage(t *testing.T, base string) *page {
 	t.Helper()
 	var path string
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
@@ -28,10 +40,7 @@ func browser(t *testing.T) context.Context {
 		}
 	}
 	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Chromium found: .ci/run installs Debian's chromium package for these tests")
-		}
-		t.Skip("browser tests skipped: no chromium on PATH (apt-get install chromium, or run .ci/run)")
+		t.Fatal("Chromium is not installed: the browser tests need it; on Debian: apt-get install chromium (.ci/run installs it)")
 	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
@@ -45,207 +54,551 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(1100, 900),
+		chromedp.WindowSize(1400, 900),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	p := &page{t: t, ctx: ctx, base: base}
+	msgs := chromedp.Console(ctx)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	return ctx
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			bad := m.IsException() || m.Type == chromedp.ConsoleError || m.Source == "security" ||
+				strings.Contains(m.Text, "Content Security Policy") || strings.Contains(m.Text, "Content-Security-Policy")
+			if bad {
+				p.mu.Lock()
+				p.problems = append(p.problems, fmt.Sprintf("%s [%s] %s (%s:%d)", m.Type, m.Source, m.Text, m.URL, m.Line))
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
 }
 
-func shot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	if *screenshots == "" {
-		return
+// clean fails the test on any console error or CSP violation so far.
+func (p *page) clean(when string) {
+	p.t.Helper()
+	p.mu.Lock()
+	probs := append([]string(nil), p.problems...)
+	p.mu.Unlock()
+	if v := js[[]string](p, `window.kombiCSPViolations || []`); len(v) > 0 {
+		probs = append(probs, v...)
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if len(probs) > 0 {
+		p.t.Fatalf("%s: %d console errors or CSP violations:\n%s", when, len(probs), strings.Join(probs, "\n"))
+	}
+}
+
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// js evaluates an expression (awaiting a promise) and returns its value.
+func js[T any](p *page, expr string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-}
-
-// newGame fills the new-game form and starts the game.
-func newGame(h *harness, name string, params map[string]string, p1, p2 string) []chromedp.Action[chromedp.Void] {
-	tasks := []chromedp.Action[chromedp.Void]{
-		chromedp.Navigate(h.ts.URL + "/"),
-		chromedp.WaitReady(chromedp.CSS(`#game-name option[value="` + name + `"]`)),
-		chromedp.SetValue(chromedp.CSS(`#game-name`), name),
-		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Evaluate[bool](`document.getElementById('game-name').dispatchEvent(new Event('change'))`)(ctx, tg)
-			return err
-		}),
-	}
-	for k, v := range params {
-		tasks = append(tasks, chromedp.SetValue(chromedp.CSS(`[data-param="`+k+`"]`), v))
-	}
-	return append(tasks,
-		chromedp.SetValue(chromedp.CSS(`#seat0`), p1),
-		chromedp.SetValue(chromedp.CSS(`#seat1`), p2),
-		chromedp.SetValue(chromedp.CSS(`#seed`), "5"),
-		chromedp.Click(chromedp.CSS(`#start`)),
-	)
-}
-
-// js evaluates an expression and returns its value.
-func js[T any](t *testing.T, ctx context.Context, expr string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		t.Fatalf("evaluate %s: %v", expr, err)
+		p.t.Fatalf("evaluate %s: %v", expr, err)
 	}
 	return v
 }
 
-// waitFor polls a JavaScript condition.
-func waitFor(t *testing.T, ctx context.Context, cond, what string) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !js[bool](t, ctx, cond) {
+// wait polls a JavaScript condition until it holds (no fixed sleeps).
+func (p *page) wait(cond, what string) {
+	p.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !js[bool](p, "!!("+cond+")") {
 		if time.Now().After(deadline) {
-			t.Fatalf("waiting for %s: page status %q, error %q", what, js[string](t, ctx, `document.getElementById('status').textContent`), js[string](t, ctx, `document.getElementById('move-error').textContent + document.getElementById('form-error').textContent`))
+			p.t.Fatalf("waiting for %s: status %q, error %q", what,
+				js[string](p, `(document.getElementById('status')||{}).textContent||''`),
+				js[string](p, `[...document.querySelectorAll('.error')].map(e=>e.textContent).join(' | ')`))
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(40 * time.Millisecond)
 	}
 }
 
-func TestBrowserNimAgainstPerfectWithAnalysis(t *testing.T) {
+func (p *page) phone() {
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+}
+
+func (p *page) desktop() {
+	p.do(chromedp.EmulateViewport(1400, 900))
+}
+
+// shot writes a screenshot of the viewport into -screenshots.
+func (p *page) shot(name string) {
+	p.t.Helper()
+	if *screenshots == "" {
+		return
+	}
+	js[bool](p, `(window.scrollTo(0, 0), true)`)
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.MkdirAll(*screenshots, 0o755); err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+}
+
+// setup is a game started from the gallery as a person would: a card's
+// action, the dialog's fields, Start.
+type setup struct {
+	card     string            // the gallery card's game string
+	action   string            // computer, friend, watch
+	fields   map[string]string // dialog fields by id or data-param
+	opponent string            // a bot string among the opponents
+}
+
+func (p *page) start(s setup) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.base + "/#/"))
+	p.wait(`document.querySelector('[data-game="`+s.card+`"]')`, "the gallery card "+s.card)
+	js[bool](p, `(document.querySelector('[data-game="`+s.card+`"] [data-action=`+s.action+`]').click(), true)`)
+	p.wait(`document.getElementById('dlg-start')`, "the new-game dialog")
+	set := func(sel, v string) {
+		p.t.Helper()
+		ok := js[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
+			e.value = %q; e.dispatchEvent(new Event(e.tagName === 'SELECT' ? 'change' : 'input', {bubbles: true})); return true; })()`, sel, v))
+		if !ok {
+			p.t.Fatalf("the dialog has no field %s", sel)
+		}
+		p.wait(fmt.Sprintf(`document.querySelector(%q).value === %q`, sel, v), "the field "+sel)
+	}
+	for k, v := range s.fields {
+		if strings.HasPrefix(k, "#") {
+			set(k, v)
+		} else {
+			set(`[data-param="`+k+`"]`, v)
+		}
+	}
+	if s.opponent != "" {
+		set("#dlg-opponent", s.opponent)
+	}
+	if _, ok := s.fields["#dlg-seed"]; !ok {
+		set("#dlg-seed", "11") // the same games, and screenshots, every run
+	}
+	js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
+	p.wait(`location.hash.startsWith('#/m/') && window.kombi.match && document.getElementById('board')`, "the new match's board")
+}
+
+// checkPhone checks what a person sees on a phone: the board in view,
+// nothing wider than the screen, every target at least 44×44 px.
+func (p *page) checkPhone(what string) {
+	p.t.Helper()
+	if inView := js[bool](p, `(() => { const r = document.getElementById('board').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight - 120; })()`); !inView {
+		p.t.Errorf("%s: the board is not in view after Start (top %v px, screen %v px)", what,
+			js[float64](p, `document.getElementById('board').getBoundingClientRect().top`), js[float64](p, `innerHeight`))
+	}
+	p.noOverflow(what)
+	small := js[[]string](p, `[...document.querySelectorAll('#board button:not([disabled]), #play-move, .controls .btn, .controls .switch, .moves .mv')]
+		.filter(e => e.offsetParent !== null)
+		.map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width < 44 || r.height < 44)
+		.map(([e, r]) => (e.id || e.className) + ' ' + Math.round(r.width) + '×' + Math.round(r.height))`)
+	if len(small) > 0 {
+		p.t.Errorf("%s: %d targets smaller than 44×44 px on a phone: %v", what, len(small), small)
+	}
+}
+
+// targets checks that the visible elements sel selects are at least 44×44 px.
+func (p *page) targets(what, sel string) {
+	p.t.Helper()
+	small := js[[]string](p, `[...document.querySelectorAll('`+sel+`')].filter(e => e.offsetParent !== null)
+		.map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width < 44 || r.height < 44)
+		.map(([e, r]) => (e.id || e.className || e.tagName) + ' "' + e.textContent.trim().slice(0, 20) + '" ' + Math.round(r.width) + '×' + Math.round(r.height))`)
+	if len(small) > 0 {
+		p.t.Errorf("%s: %d targets smaller than 44×44 px on a phone: %v", what, len(small), small)
+	}
+}
+
+func (p *page) noOverflow(what string) {
+	p.t.Helper()
+	if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
+		p.t.Errorf("%s: the page is %v px wide on a %v px screen", what, w[0], w[1])
+	}
+}
+
+// play makes one move of the person's with choose (JavaScript that clicks
+// a choice on the board) then Play; it reports false when the game is over.
+func (p *page) play(choose string) bool {
+	p.t.Helper()
+	p.wait(`window.kombi.match.finished || (document.querySelector('#board button:not([disabled])') && !window.kombi.busy)`, "my turn or the end")
+	if js[bool](p, `window.kombi.match.finished`) {
+		return false
+	}
+	n := js[int](p, `window.kombi.match.moves.length`)
+	js[bool](p, `(() => { `+choose+` return true; })()`)
+	p.wait(`!document.getElementById('play-move').disabled`, "a complete move")
+	js[bool](p, `(document.getElementById('play-move').click(), true)`)
+	p.wait(fmt.Sprintf(`window.kombi.match.moves.length > %d || window.kombi.match.finished`, n), "the move to be played")
+	return true
+}
+
+// playOut plays the person's moves until the game is over.
+func (p *page) playOut(choose string, maxMoves int) {
+	p.t.Helper()
+	for i := 0; p.play(choose); i++ {
+		if i >= maxMoves {
+			p.t.Fatalf("the game is not over after %d moves", maxMoves)
+		}
+	}
+}
+
+// gridShape returns the cells and the distinct columns and rows their
+// boxes form.
+func (p *page) gridShape() []int {
+	return js[[]int](p, `(() => { const cs = [...document.querySelectorAll('#board [data-cell]')].map(c => c.getBoundingClientRect());
+		const xs = new Set(cs.map(r => Math.round(r.left))), ys = new Set(cs.map(r => Math.round(r.top)));
+		const same = cs.every(r => Math.abs(r.width - cs[0].width) < 1 && Math.abs(r.height - cs[0].height) < 1);
+		return [cs.length, xs.size, ys.size, same ? 1 : 0, Math.round(cs[0].width)]; })()`)
+}
+
+func (p *page) gameOver(what string) string {
+	p.t.Helper()
+	p.wait(`document.getElementById('result')`, what+": the game-over panel")
+	head := js[string](p, `document.querySelector('#result h3').textContent`)
+	if !strings.Contains(head, "won") && !strings.Contains(head, "draw") {
+		p.t.Errorf("%s: the game-over panel says %q, want who won and why", what, head)
+	}
+	if !js[bool](p, `!!document.getElementById('rematch') && !!document.getElementById('new-game')`) {
+		p.t.Errorf("%s: no Rematch or New game at the end", what)
+	}
+	return head
+}
+
+func (p *page) status() string { return js[string](p, `document.getElementById('status').textContent`) }
+
+func TestBrowserGames(t *testing.T) {
 	h := newHarness(t, nil)
-	ctx := browser(t)
-	if err := chromedp.Do(ctx, newGame(h, "nim", map[string]string{"piles": "2;3;4"}, "human", "perfect")...); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, `!document.getElementById('play').hidden`, "the new game")
-	// Switch analysis on: every move gets an outcome, a winning token is marked.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#analysis-on`))); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, `document.querySelectorAll('#analysis tbody tr').length === 9`, "the analysis of 9 moves")
-	if n := js[int](t, ctx, `document.querySelectorAll('#analysis .o-win').length`); n != 1 {
-		t.Fatalf("nim 2;3;4 has %d winning moves in the analysis, want 1", n)
-	}
-	waitFor(t, ctx, `document.querySelectorAll('.token.win').length >= 1`, "a token marked as a win")
-	shot(t, ctx, "nim-analysis.png")
-	for range 40 {
-		waitFor(t, ctx, `!document.getElementById('result').hidden || document.querySelector('.token:not([disabled])') !== null`, "my turn or the end")
-		if js[bool](t, ctx, `!document.getElementById('result').hidden`) {
-			break
-		}
-		// Click the last token of the first heap with tokens: take one.
-		js[bool](t, ctx, `(() => { const ts = [...document.querySelectorAll('.token:not([disabled])')]; ts[ts.length-1].click(); return true; })()`)
-		time.Sleep(100 * time.Millisecond)
-	}
-	result := js[string](t, ctx, `document.getElementById('result').textContent`)
-	if !strings.Contains(result, "wins") {
-		t.Fatalf("the end is not shown: %q", result)
-	}
-	if !strings.Contains(result, "perfect") {
-		t.Fatalf("perfect should win nim 2;3;4 from the first move on: %q", result)
-	}
-}
+	p := newPage(t, h.ts.URL)
 
-func TestBrowserNim2DTwoCellMove(t *testing.T) {
-	h := newHarness(t, nil)
-	ctx := browser(t)
-	if err := chromedp.Do(ctx, newGame(h, "nim2d", map[string]string{"n": "5", "first": "p1"}, "human", "human")...); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, `!document.getElementById('play').hidden`, "the new game")
-	// Cells 1 and 2 (0-based) of the first row: next to each other, off the diagonal.
-	if err := chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(`[data-cell="1"]`)),
-		chromedp.Click(chromedp.CSS(`[data-cell="2"]`)),
-	); err != nil {
-		t.Fatal(err)
-	}
-	if js[bool](t, ctx, `document.getElementById('play-move').disabled`) {
-		t.Fatal("two adjacent cells selected but Play is disabled")
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#play-move`))); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, `document.querySelectorAll('#moves li').length === 1`, "the move in the move list")
-	if n := js[int](t, ctx, `document.querySelectorAll('.cell.own0').length`); n != 2 {
-		t.Fatalf("%d cells coloured by P1 after a two-cell move, want 2", n)
-	}
-	shot(t, ctx, "nim2d.png")
-}
-
-func TestBrowserThueToTheEndHighlightsTheSquare(t *testing.T) {
-	h := newHarness(t, nil)
-	ctx := browser(t)
-	if err := chromedp.Do(ctx, newGame(h, "thue", map[string]string{"alphabet": "3", "start": "0"}, "human", "human")...); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, `!document.getElementById('play').hidden`, "the new game")
-	for i := 0; i < 60; i++ {
-		if js[bool](t, ctx, `!document.getElementById('result').hidden`) {
-			break
+	t.Run("gallery", func(t *testing.T) {
+		p.t = t
+		p.phone()
+		p.do(chromedp.Navigate(h.ts.URL + "/"))
+		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
+		for _, title := range []string{"Nim", "Misère Nim", "Index-k Nim", "Greedy Nim", "Grundy's game", "Building Nim", "Wythoff's game", "Wythoff's queen", "2D Nim", "Thue game", "Szemerédi game", "List-colouring van der Waerden game"} {
+			if !js[bool](p, fmt.Sprintf(`[...document.querySelectorAll('.card h3')].some(e => e.textContent.startsWith(%q))`, title)) {
+				t.Errorf("the gallery has no card %q", title)
+			}
 		}
-		// Builder: the last gap; painter: the first symbol offered.
-		click := `(() => { const g = [...document.querySelectorAll('.gap:not([disabled])')]; if (g.length) { g[g.length-1].click(); return 'gap'; }
-			const s = document.querySelector('#palette [data-symbol]'); if (s) { s.click(); return 'symbol'; } return 'none'; })()`
-		if what := js[string](t, ctx, click); what == "none" {
-			time.Sleep(50 * time.Millisecond)
+		if n := js[int](p, `document.querySelectorAll('.card svg.picture').length`); n < 12 {
+			t.Errorf("%d cards have a drawn picture, want every card", n)
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	waitFor(t, ctx, `!document.getElementById('result').hidden`, "the end of the Thue game")
-	if n := js[int](t, ctx, `document.querySelectorAll('.sym.lit').length`); n < 2 || n%2 != 0 {
-		t.Fatalf("%d symbols lit at the end, want the square (an even number ≥ 2)", n)
-	}
-	shot(t, ctx, "thue.png")
-	_ = fmt.Sprint()
-}
+		p.noOverflow("gallery")
+		p.targets("gallery", `button, a, input, select`)
+		p.shot("gallery-phone.png")
+		// The new-game dialog on a phone: every control at least 44 px high and wide.
+		js[bool](p, `(b => (b.focus(), b.click(), true))(document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=computer]'))`)
+		p.wait(`document.getElementById('dlg-start')`, "the dialog")
+		p.targets("dialog", `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
+		p.noOverflow("dialog")
+		p.wait(`document.activeElement && document.activeElement.id === 'dlg-game'`, "the focus in the dialog")
+		p.do(chromedp.KeyEvent(kb.Escape))
+		p.wait(`!document.getElementById('dlg-start') && document.activeElement && document.activeElement.dataset.action === 'computer'`, "the dialog closed with Escape, the focus back on its button")
+		p.desktop()
+		p.shot("gallery-desktop.png")
+		p.clean("gallery")
+	})
 
-// playNumbers plays a numbers game against the computer by clicking the
-// first playable number (and a colour, when one is offered) until the end.
-func playNumbers(t *testing.T, ctx context.Context) string {
-	t.Helper()
-	for range 80 {
-		waitFor(t, ctx, `!document.getElementById('result').hidden || document.querySelector('.num:not([disabled])') !== null || document.querySelector('#palette [data-color]') !== null`, "my turn or the end")
-		if js[bool](t, ctx, `!document.getElementById('result').hidden`) {
-			break
+	t.Run("nim", func(t *testing.T) {
+		p.t = t
+		p.phone()
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", fields: map[string]string{"#dlg-seed": "7"}, opponent: "perfect"})
+		if s := p.status(); s != "Your move" {
+			t.Errorf("status %q, want Your move", s)
 		}
-		js[bool](t, ctx, `(() => { const c = document.querySelector('#palette [data-color]'); if (c) { c.click(); return true; }
-			const n = document.querySelector('.num:not([disabled])'); if (n) n.click(); return true; })()`)
-		time.Sleep(60 * time.Millisecond)
-	}
-	waitFor(t, ctx, `!document.getElementById('result').hidden`, "the end of the game")
-	return js[string](t, ctx, `document.getElementById('result').textContent`)
-}
+		if got := js[string](p, `document.getElementById('seed').textContent`); got != "7" {
+			t.Errorf("seed shown %q, want 7", got)
+		}
+		if !js[bool](p, `document.getElementById('howto').textContent.includes('Take one or more tokens from one heap. Tap a token')`) {
+			t.Error("no line says how to move")
+		}
+		p.checkPhone("nim")
+		// On a desktop the analysis marks the one winning move of 3, 4, 5 and explains it with the XOR table.
+		p.desktop()
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelectorAll('.an-row').length === 10 && document.getElementById('an-all').textContent === 'Show all 12 moves' && document.querySelector('#board .token.good')`, "the analysis of 12 moves, the winning one marked")
+		if got := js[string](p, `document.querySelector('#board .token.good').getAttribute('aria-label')`); !strings.Contains(got, "Heap 1, token 2: take 2 tokens") {
+			t.Errorf("the winning token is %q, want heap 1's second (take 2: 3 XOR 4 XOR 5 = 2)", got)
+		}
+		if !js[bool](p, `document.querySelector('.teach') !== null && /XOR/.test(document.querySelector('.teach').textContent) && document.querySelector('.teach').textContent.includes('1:2')`) {
+			t.Error("no XOR table explaining the winning move beside Nim's analysis")
+		}
+		p.shot("nim-desktop.png")
+		// A click previews what it takes and says it in words; Play makes it.
+		p.phone()
+		js[bool](p, `(document.querySelector('[data-heap="2"][data-token="3"]').click(), true)`)
+		p.wait(`document.querySelectorAll('[data-heap="2"] .token.take').length === 2`, "the preview of 2 tokens taken")
+		if w := js[string](p, `document.getElementById('move-words').textContent`); !strings.Contains(w, "take 2 tokens from heap 3") {
+			t.Errorf("the move in words is %q", w)
+		}
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.match.moves.length >= 2 && window.kombi.match.to_move === 0`, "the computer's reply")
+		if !js[bool](p, `!!document.querySelector('#board .heap.last .last-note')`) {
+			t.Error("the last move is not marked on the board")
+		}
+		p.shot("nim-phone.png")
+		// Keyboard play: Enter on a focused token chooses it, Enter again plays it.
+		js[bool](p, `(document.querySelector('#board .token:not([disabled])').focus(), true)`)
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`document.querySelector('#board .token.chosen')`, "a token chosen with Enter")
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`window.kombi.match.moves.length >= 4 || window.kombi.match.finished`, "the move played with Enter")
+		p.desktop()
+		p.playOut(`document.querySelector('.token:not([disabled])').click();`, 20)
+		if head := p.gameOver("nim"); !strings.Contains(head, "The computer (Perfect) won: the computer took the last token") {
+			t.Errorf("nim against perfect: %q", head)
+		}
+		// Rematch: the same game with the seats swapped, the person moving second.
+		old := js[string](p, `window.kombi.match.id`)
+		js[bool](p, `(document.getElementById('rematch').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.match && window.kombi.match.id !== %q && window.kombi.match.players[0] === 'perfect' && window.kombi.match.players[1] === 'human'`, old), "the rematch with the seats swapped")
+		if g := js[string](p, `window.kombi.match.game`); g != "nim(piles=3;4;5,misere=false)" {
+			t.Errorf("the rematch plays %q", g)
+		}
+		p.clean("nim")
+	})
 
-func TestBrowserNumbersGamesAgainstTheComputer(t *testing.T) {
-	h := newHarness(t, nil)
-	ctx := browser(t)
-	// The list-colouring game: the person names numbers, the computer colours.
-	if err := chromedp.Do(ctx, newGame(h, "vdwlist", map[string]string{"s": "8"}, "human", "hard")...); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, `!document.getElementById('play').hidden`, "the new game")
-	if res := playNumbers(t, ctx); !strings.Contains(res, "wins") {
-		t.Fatalf("vdwlist: the end is not shown: %q", res)
-	}
-	if n := js[int](t, ctx, `document.querySelectorAll('.num.taken').length`); n == 0 {
-		t.Fatal("vdwlist: no coloured number on the board at the end")
-	}
-	// The Szemerédi game against the strong player.
-	if err := chromedp.Do(ctx, newGame(h, "ap", map[string]string{"x": "12", "k": "3"}, "human", "strong")...); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, `!document.getElementById('play').hidden && document.querySelector('#title h2').textContent.startsWith('ap(')`, "the new game")
-	res := playNumbers(t, ctx)
-	if !strings.Contains(res, "wins") && !strings.Contains(res, "Draw") {
-		t.Fatalf("ap: the end is not shown: %q", res)
-	}
-	if strings.Contains(res, "wins") && js[int](t, ctx, `document.querySelectorAll('.num.lit').length`) < 3 {
-		t.Fatal("ap: the winning progression is not highlighted")
-	}
-	shot(t, ctx, "ap.png")
+	t.Run("wythoff-queen", func(t *testing.T) {
+		p.t = t
+		p.phone()
+		p.start(setup{card: "wythoff(piles=7;9,view=queen)", action: "computer", fields: map[string]string{"piles": "5;8"}, opponent: "perfect"})
+		p.checkPhone("wythoff")
+		if g := p.gridShape(); g[0] != 54 || g[1] != 6 || g[2] != 9 || g[3] != 1 {
+			t.Errorf("the queen board's 54 squares form %d columns and %d rows (equal sizes: %d), want 6 × 9", g[1], g[2], g[3])
+		}
+		if n := js[int](p, `document.querySelectorAll('#board .sq.target:not([disabled])').length`); n != 5+8+5 {
+			t.Errorf("%d squares the queen can reach, want 18 (west, south, south-west)", n)
+		}
+		// One move south-west (1, 1); the computer's reply is marked with where the queen was.
+		p.play(`document.querySelector('.sq.target[aria-label^="Square (4, 7)"]').click();`)
+		p.wait(`window.kombi.match.to_move === 0 || window.kombi.match.finished`, "the computer's reply")
+		if !js[bool](p, `!!(window.kombi.match.finished || (document.querySelector('#board .sq.queen.last') && document.querySelector('#board .sq.from')))`) {
+			t.Error("the queen's last move is not marked")
+		}
+		p.shot("wythoff-phone.png")
+		p.desktop()
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`window.kombi.match.finished || (document.querySelectorAll('#board .sq.ppos').length > 3 && document.querySelectorAll('.an-row').length > 0)`, "the P-positions layer")
+		p.shot("wythoff-desktop.png")
+		p.playOut(`document.querySelector('.sq.target:not([disabled])').click();`, 20)
+		p.gameOver("wythoff")
+		p.phone()
+		p.noOverflow("wythoff at the end")
+		p.clean("wythoff")
+	})
+
+	t.Run("nim2d", func(t *testing.T) {
+		p.t = t
+		p.phone()
+		p.start(setup{card: "nim2d(n=5)", action: "computer", fields: map[string]string{"n": "4", "first": "p1"}, opponent: "random(switch=false)"})
+		p.checkPhone("nim2d")
+		if g := p.gridShape(); g[0] != 16 || g[1] != 4 || g[2] != 4 || g[3] != 1 || g[4] < 44 {
+			t.Errorf("the 16 cells form %d columns and %d rows (equal sizes: %d, %d px), want a 4 × 4 grid of cells ≥ 44 px", g[1], g[2], g[3], g[4])
+		}
+		// Two cells apart in a row are refused with the reason; two next to each other play.
+		js[bool](p, `(document.querySelector('[data-cell="1"]').click(), true)`)
+		p.wait(`document.querySelector('[data-cell="1"]').classList.contains('chosen')`, "cell 2 chosen")
+		js[bool](p, `(document.querySelector('[data-cell="3"]').click(), true)`)
+		p.wait(`document.querySelector('.reason')`, "the reason")
+		if r := js[string](p, `document.querySelector('.reason').textContent`); !strings.Contains(r, "next to each other") {
+			t.Errorf("the reason for cells 2 and 4 is %q", r)
+		}
+		js[bool](p, `(document.querySelector('[data-cell="3"]').click(), true)`)
+		p.wait(`!document.querySelector('[data-cell="3"]').classList.contains('chosen')`, "cell 4 unchosen")
+		js[bool](p, `(document.querySelector('[data-cell="2"]').click(), true)`)
+		p.wait(`!document.getElementById('play-move').disabled`, "Play for cells 2 and 3")
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.match.moves.length >= 2 && window.kombi.match.to_move === 0`, "the computer's reply")
+		if n := js[int](p, `document.querySelectorAll('#board .cell.own0').length`); n != 2 {
+			t.Errorf("%d cells coloured R after a two-cell move, want 2", n)
+		}
+		if !js[bool](p, `document.querySelectorAll('#board .cell.last').length >= 1 && [...document.querySelectorAll('#board .cell.own0')].every(c => c.textContent.trim() === 'R')`) {
+			t.Error("the last move is not marked, or R's cells do not show the letter R")
+		}
+		if !strings.Contains(js[string](p, `document.querySelector('.counter').textContent`), "Cells used:") {
+			t.Error("the move counter is not labelled in words")
+		}
+		p.shot("nim2d-phone.png")
+		p.desktop()
+		p.shot("nim2d-desktop.png")
+		// Keyboard: the arrows move between the cells, Enter chooses one, Escape clears the choice.
+		js[bool](p, `(document.querySelector('#board .cell.free:not([disabled])').focus(), true)`)
+		from := js[string](p, `document.activeElement.dataset.cell`)
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		to := js[string](p, `document.activeElement.dataset.cell || ''`)
+		if to == "" || to == from {
+			t.Errorf("ArrowDown from cell %s moved the focus to %q", from, to)
+		}
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`document.activeElement.classList.contains('chosen') && window.kombi.sel.length === 1`, "a cell chosen with Enter")
+		p.do(chromedp.KeyEvent(kb.Escape))
+		p.wait(`window.kombi.sel.length === 0`, "the choice cleared with Escape")
+		p.playOut(`document.querySelector('.cell.free:not([disabled])').click();`, 20)
+		p.gameOver("nim2d")
+		p.clean("nim2d")
+	})
+
+	t.Run("thue", func(t *testing.T) {
+		p.t = t
+		p.phone()
+		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"start": "0"}, opponent: "perfect"})
+		p.checkPhone("thue")
+		if s := p.status(); !strings.HasPrefix(s, "Your move as Builder") {
+			t.Errorf("status %q", s)
+		}
+		p.desktop()
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelectorAll('.an-row.best').length > 0 && document.querySelector('#board .gap.good')`, "the best gap marked")
+		p.playOut(`(document.querySelector('.gap.good:not([disabled])') || document.querySelector('.gap:not([disabled])')).click();`, 10)
+		p.gameOver("thue")
+		if n := js[int](p, `document.querySelectorAll('#board .sym.lit').length`); n < 2 || n%2 != 0 {
+			t.Errorf("%d symbols bracketed at the end, want the square", n)
+		}
+		if txt := js[string](p, `document.querySelector('.repetition').textContent + document.getElementById('result').textContent`); !strings.Contains(txt, "square") || !strings.Contains(txt, "painter scored") {
+			t.Errorf("the end does not explain the square and the points: %q", txt)
+		}
+		if v := js[string](p, `window.kombi.analysisOn ? document.getElementById('analysis').textContent : ''`); strings.Contains(v, "length") && !strings.Contains(v, "game is over") {
+			t.Errorf("the analysis of an earlier position stays after the end: %q", v)
+		}
+		p.shot("thue-desktop.png")
+		p.phone()
+		p.noOverflow("thue at the end")
+		p.shot("thue-phone.png")
+		p.clean("thue")
+	})
+
+	t.Run("ap", func(t *testing.T) {
+		p.t = t
+		p.phone()
+		p.start(setup{card: "ap(x=20,k=3)", action: "computer", fields: map[string]string{"x": "12"}, opponent: "strong"})
+		p.checkPhone("ap")
+		p.play(`document.querySelector('.num:not([disabled])').click();`)
+		p.wait(`window.kombi.match.to_move === 0 && document.querySelector('#board .num.last')`, "the computer's number marked")
+		if !js[bool](p, `document.querySelector('.race-side h3').textContent.includes('can still complete')`) {
+			t.Error("no progressions each side can still complete")
+		}
+		p.shot("ap-phone.png")
+		p.playOut(`document.querySelector('.num:not([disabled])').click();`, 12)
+		head := p.gameOver("ap")
+		if strings.Contains(head, "won") && js[int](p, `document.querySelectorAll('#board .num.lit').length`) != 3 {
+			t.Error("the winning progression is not marked")
+		}
+		p.desktop()
+		p.shot("ap-desktop.png")
+		p.clean("ap")
+	})
+
+	t.Run("vdwlist", func(t *testing.T) {
+		p.t = t
+		p.phone()
+		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "computer", fields: map[string]string{"s": "7", "#dlg-you": "1"}, opponent: "random"})
+		p.checkPhone("vdwlist")
+		p.wait(`document.querySelector('.swatch-btn:not([disabled])')`, "the drawn list to colour from")
+		if !js[bool](p, `document.querySelector('#board .num.target') !== null && document.querySelectorAll('.swatch-btn').length === 2`) {
+			t.Error("the number being coloured or the drawn list of 2 colours is not shown")
+		}
+		p.desktop()
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelectorAll('.an-row').length === 2`, "the analysis of the two colours")
+		txt := js[string](p, `document.getElementById('analysis').textContent`)
+		if !strings.Contains(txt, "colourer (P2) survives with probability") || !strings.Contains(txt, "%") || strings.Contains(txt, "draw") {
+			t.Errorf("the list-colouring analysis is not P2's chance as a fraction and a percentage: %q", txt)
+		}
+		p.shot("vdwlist-desktop.png")
+		p.playOut(`document.querySelector('.swatch-btn:not([disabled])').click();`, 10)
+		p.gameOver("vdwlist")
+		p.phone()
+		p.shot("vdwlist-phone.png")
+		p.clean("vdwlist")
+	})
+
+	t.Run("thinking", func(t *testing.T) {
+		p.t = t
+		p.desktop()
+		// A computer builder that thinks for a second: the status counts the seconds.
+		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"alphabet": "5", "#dlg-you": "1", "#dlg-bot0": "alphabeta(depth=60,time=1s)"}})
+		p.wait(`/^The computer is thinking… \d+\.\d s$/.test(document.getElementById('status').textContent) && document.querySelector('progress.thinking')`, "the thinking computer in words")
+		p.wait(`document.getElementById('status').textContent.startsWith('Your move as Painter')`, "my move after the computer's")
+		p.clean("thinking")
+	})
+
+	t.Run("study", func(t *testing.T) {
+		p.t = t
+		p.desktop()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=study]')`, "the gallery")
+		js[bool](p, `(document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=study]').click(), true)`)
+		p.wait(`window.kombi.study && window.kombi.study.pos && document.querySelector('.an-row.best')`, "the study board with its analysis")
+		js[bool](p, `(document.querySelector('[data-heap="0"][data-token="1"]').click(), true)`)
+		p.wait(`!document.getElementById('play-move').disabled`, "the move chosen")
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.study.pos.position === '1;4;5 P2' && document.querySelectorAll('.an-row').length > 0`, "the position after 1:2 analysed")
+		// The address shares the position: opening it again shows the same board.
+		url := js[string](p, `location.href`)
+		if !strings.Contains(url, "position=1%3B4%3B5%20P2") {
+			t.Errorf("the study's address %q does not hold the position", url)
+		}
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelector('.card')`, "the gallery")
+		p.do(chromedp.Navigate(url))
+		p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.position === '1;4;5 P2' && document.querySelectorAll('#board .token').length === 10`, "the shared position")
+		if s := p.status(); !strings.HasPrefix(s, "Player 2 to move") {
+			t.Errorf("study status %q", s)
+		}
+		p.shot("study-desktop.png")
+		// Set up a 2D Nim position on the board: two cells coloured, then used and analysed.
+		p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=nim2d(n%3D3)"))
+		p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.game.startsWith('nim2d')`, "the 2D Nim study")
+		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+		p.wait(`document.querySelector('.setup [data-cell="1"]')`, "the setup editor")
+		js[bool](p, `(document.querySelector('.setup [data-cell="1"]').click(), true)`)
+		p.wait(`document.querySelector('.setup [data-cell="1"]').classList.contains('own0')`, "cell 2 coloured R")
+		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
+		p.wait(`window.kombi.study.pos.position.startsWith('.R./.../...:') && document.querySelectorAll('#board .cell.own0').length === 1 && document.querySelector('.an-row')`, "the set-up position analysed")
+		p.clean("study")
+	})
+
+	t.Run("watch", func(t *testing.T) {
+		p.t = t
+		p.desktop()
+		p.start(setup{card: "thue(alphabet=3)", action: "watch"})
+		p.wait(`document.getElementById('pause') || window.kombi.match.finished`, "the computers playing")
+		if js[bool](p, `!window.kombi.match.finished`) {
+			js[bool](p, `(document.getElementById('pause').click(), true)`)
+			p.wait(`document.getElementById('paused-badge') && window.kombi.match.paused`, "the pause shown")
+			js[bool](p, `(() => { const e = document.getElementById('speed'); e.value = '0'; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+			p.wait(`window.kombi.match.delay_ms === 0`, "the speed set")
+			js[bool](p, `(document.getElementById('resume').click(), true)`)
+		}
+		p.wait(`window.kombi.match.finished && document.getElementById('result')`, "the end of the computers' game")
+		// Time travel: the first position again, with its own analysis.
+		js[bool](p, `(document.querySelector('[data-move="1"]').click(), true)`)
+		p.wait(`window.kombi.shown.at === 1 && document.getElementById('travel')`, "the position after move 1")
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelectorAll('.an-row').length > 0 && document.querySelector('.an-row.best')`, "the analysis of move 1's position")
+		p.do(chromedp.KeyEvent(kb.End))
+		p.wait(`window.kombi.travelAt === null && !document.getElementById('travel')`, "back to the game with End")
+		// Any position of a match opens in the study board.
+		js[bool](p, `(document.querySelector('[data-move="2"]').click(), true)`)
+		p.wait(`window.kombi.shown.at === 2`, "the position after move 2")
+		want := js[string](p, `window.kombi.shown.position`)
+		js[bool](p, `(document.getElementById('study-this').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.position === %q`, want), "the study of move 2's position")
+		p.clean("watch")
+	})
 }

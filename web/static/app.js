@@ -1,492 +1,528 @@
-// Kombi's browser UI: draws every board from the match's view (heaps, grid,
-// word, numbers) and builds every move from the parts of the legal moves,
-// so it needs nothing game-specific.
+// Kombi's browser UI: the router, the actions (API calls that change the
+// state) and the one render of the whole page from the state.
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const kid of kids) if (kid != null) e.append(kid);
-  return e;
-};
+import { html, render } from './html.js';
+import { state, set, subscribe } from './state.js';
+import * as api from './api.js';
+import { normCatalogue } from './catalog.js';
+import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
+import { rank, cacheKey } from './analysis.js';
+import { positionFromView } from './setup.js';
+import { Gallery } from './views/gallery.js';
+import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
+import { MatchPage } from './views/match.js';
+import { StudyPage } from './views/study.js';
 
-const ui = window.kombi = {
-  catalogue: [], match: null, shown: null, travelAt: null, sel: [], analysis: null,
-  events: null, tokens: [null, null], legal: [],
-};
+const root = document.getElementById('app');
+root.textContent = '';
+let closeEvents = null;
+let thinkTimer = null;
 
-async function api(method, path, body, token) {
-  const headers = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers['Authorization'] = 'Bearer ' + token;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new Error(data.error || res.statusText);
-  return data;
-}
+// ---------- seat tokens, kept in this browser ----------
 
-// ---------- new-game form ----------
-
-async function loadCatalogue() {
-  ui.catalogue = await api('GET', '/api/games');
-  const sel = $('game-name');
-  sel.replaceChildren(...ui.catalogue.map((g) => el('option', { value: g.name, text: g.name })));
-  sel.value = ui.catalogue.some((g) => g.name === 'nim') ? 'nim' : sel.value;
-  sel.addEventListener('change', showParams);
-  showParams();
-}
-
-function gameInfo(name) { return ui.catalogue.find((g) => g.name === name); }
-
-function showParams() {
-  const g = gameInfo($('game-name').value);
-  if (!g) return;
-  $('game-doc').textContent = g.doc;
-  $('params').replaceChildren(...g.params.map((p) => el('label', {},
-    `${p.name} `,
-    el('input', { 'data-param': p.name, placeholder: p.default, title: `${p.allowed}. ${p.doc}` }),
-    el('span', { class: 'doc', text: `${p.allowed}. ${p.doc}` }))));
-  $('seat0-label').textContent = `P1 (${g.roles[0]})`;
-  $('seat1-label').textContent = `P2 (${g.roles[1]})`;
-  $('bots').replaceChildren(el('option', { value: 'human' }), ...(g.bots || []).filter((b) => b.name !== 'human')
-    .map((b) => el('option', { value: b.name, label: b.doc })));
-  $('solo-row').hidden = g.name !== 'thue';
-}
-
-function gameString() {
-  const name = $('game-name').value;
-  const args = [...document.querySelectorAll('[data-param]')]
-    .filter((i) => i.value.trim() !== '')
-    .map((i) => `${i.dataset.param}=${i.value.trim()}`);
-  return args.length ? `${name}(${args.join(',')})` : name;
-}
-
-async function startGame(ev) {
-  ev.preventDefault();
-  $('form-error').textContent = '';
-  const body = { game: gameString(), players: [$('seat0').value.trim(), $('seat1').value.trim()] };
-  const seed = $('seed').value.trim();
-  if (seed !== '') body.seed = Number(seed);
-  if (!$('solo-row').hidden && $('solo').checked) body.mode = 'solo';
+function loadTokens(id) {
   try {
-    const m = await api('POST', '/api/matches', body);
-    localStorage.setItem('kombi:' + m.id, JSON.stringify(m.seat_tokens || [null, null]));
-    location.hash = '#/m/' + m.id;
-  } catch (e) {
-    $('form-error').textContent = e.message;
+    const v = JSON.parse(localStorage.getItem('kombi:' + id) || 'null');
+    if (Array.isArray(v)) return { seats: v, control: null };
+    if (v && Array.isArray(v.seats)) return v;
+  } catch { /* a damaged entry: no tokens */ }
+  return { seats: [null, null], control: null };
+}
+
+function saveTokens(id, seats, control) {
+  try { localStorage.setItem('kombi:' + id, JSON.stringify({ seats, control: control || null })); } catch { /* private mode */ }
+}
+
+// ---------- routing ----------
+
+function parseHash() {
+  const h = location.hash || '#/';
+  let m = h.match(/^#\/m\/([0-9a-f]+)(?:\?at=(\d+))?$/);
+  if (m) return { page: 'match', id: m[1], at: m[2] ? Number(m[2]) : null };
+  m = h.match(/^#\/study\?(.*)$/);
+  if (m) {
+    const q = new URLSearchParams(m[1]);
+    return { page: 'study', game: q.get('game') || 'nim', position: q.get('position') || '' };
   }
+  return { page: 'home' };
 }
-
-async function loadRecent() {
-  try {
-    const { matches } = await api('GET', '/api/matches?limit=10');
-    $('recent').replaceChildren(...matches.map((m) => el('li', {},
-      el('a', { href: '#/m/' + m.id, text: `${m.game} — ${m.players.join(' vs ')}` }),
-      el('span', { class: 'doc', text: m.finished ? ` (${m.moves} moves, over)` : ` (${m.moves} moves)` }))));
-  } catch (e) { /* the list is a convenience */ }
-}
-
-// ---------- opening a match ----------
 
 async function route() {
-  const m = location.hash.match(/^#\/m\/([0-9a-f]+)$/);
-  if (ui.events) { ui.events.close(); ui.events = null; }
-  if (!m) { $('play').hidden = true; loadRecent(); return; }
-  const id = m[1];
-  ui.tokens = JSON.parse(localStorage.getItem('kombi:' + id) || '[null,null]');
-  ui.travelAt = null; ui.sel = []; ui.analysis = null;
-  try {
-    show(await api('GET', `/api/matches/${id}`));
-  } catch (e) {
-    $('play').hidden = false;
-    $('status').textContent = e.message;
+  const r = parseHash();
+  if (closeEvents) { closeEvents(); closeEvents = null; }
+  set({ route: r, sel: [], moveError: '', preview: null, note: '' });
+  if (r.page === 'home') {
+    set({ match: null, shown: null, travelAt: null, study: null });
+    document.title = 'Kombi — play, study and solve combinatorial games';
+    api.recent().then((x) => set({ recent: x.matches || [] })).catch(() => {});
     return;
   }
-  ui.events = new EventSource(`/api/matches/${id}/events`);
-  ui.events.addEventListener('state', (e) => { const m = JSON.parse(e.data); if (ui.travelAt === null) show(m); else { ui.match = m; drawMoves(); } });
-  ui.events.addEventListener('thinking', (e) => drawThinking(JSON.parse(e.data)));
-}
-
-function mySeats() { return [0, 1].filter((p) => ui.tokens[p]); }
-function seatName(p) { return p === 0 ? 'P1' : p === 1 ? 'P2' : p === -1 ? 'chance' : ''; }
-function canMove(m) { return ui.travelAt === null && !m.finished && m.to_move !== null && ui.tokens[m.to_move] && !m.thinking; }
-
-function show(m) {
-  const old = ui.match;
-  if (old && old.id === m.id && old.server === m.server && m.version < old.version) return; // an older answer
-  const prevMoves = ui.match && ui.match.id === m.id ? ui.match.moves.length : -1;
-  ui.match = m;
-  if (ui.travelAt === null) ui.shown = m;
-  if (prevMoves !== m.moves.length) { ui.sel = []; ui.analysis = null; }
-  $('play').hidden = false;
-  draw();
-  if ($('analysis-on').checked && !ui.analysis && canAnalyse(m)) fetchAnalysis();
-}
-
-// ---------- drawing ----------
-
-function draw() {
-  const m = ui.match, v = ui.shown;
-  $('title').replaceChildren(el('h2', { text: m.game }), el('p', { class: 'doc', text: `P1 (${m.roles[0]}): ${m.players[0]} · P2 (${m.roles[1]}): ${m.players[1]} · seed ${m.seed}` }));
-  $('reopen').href = '#/m/' + m.id;
-  drawStatus(v);
-  ui.legal = (v.legal_moves || []).map((lm) => ({ ...lm, parts: lm.parts || [], picks: picksOf(lm.parts || []) }));
-  drawBoard(v);
-  drawPalette(v);
-  drawMoves();
-  drawThinking(m.thinking);
-  const cvc = m.players.every((p) => p !== 'human');
-  $('pause').hidden = !cvc || m.finished || m.paused;
-  $('resume').hidden = !cvc || m.finished || !m.paused;
-  $('step').hidden = !cvc || m.finished || !m.paused;
-  $('undo').disabled = mySeats().length === 0 || ui.travelAt !== null;
-  $('travel').hidden = ui.travelAt === null;
-  $('travel-at').textContent = ui.travelAt;
-  updatePlayButton();
-  drawAnalysis();
-}
-
-function drawStatus(v) {
-  const m = ui.match, st = (v.view && v.view.status) || {};
-  const s = $('status');
-  s.replaceChildren();
-  const res = $('result');
-  if (m.finished && ui.travelAt === null) {
-    res.hidden = false;
-    let text = m.winner === null || m.winner === undefined ? 'Draw.' : `${seatName(m.winner)} (${m.roles[m.winner]}, ${m.players[m.winner]}) wins.`;
-    if (m.reason) text += ' ' + m.reason;
-    if (m.length) text += ` Length ${m.length}.`;
-    if (m.high_score) text += ` Best so far: ${m.high_score}.`;
-    res.textContent = text;
-  } else {
-    res.hidden = true;
-  }
-  if (v.to_move === null || v.to_move === undefined) {
-    s.append(el('span', { text: ui.travelAt === null ? 'Game over.' : 'Final position.' }));
-  } else if (v.to_move === -1) {
-    s.append('Chance draws…');
-  } else {
-    const p = v.to_move;
-    s.append(el('span', { class: 'seat' + p, text: `${seatName(p)} (${st.role || m.roles[p]})` }), ' to move');
-    if (ui.tokens[p] && ui.travelAt === null) s.append(el('strong', { text: ' — your move' }));
-    else if (m.players[p] !== 'human') s.append(` — ${m.players[p]}`);
-  }
-  if (st.phase) s.append(el('span', { class: 'doc', text: ` · ${st.phase}` }));
-  if (st.draw && st.draw.length) s.append(el('span', { text: ` · list drawn: {${st.draw.join(', ')}}` }));
-  if (st.counter !== undefined && st.counter !== null) s.append(el('span', { text: ` · COUNTER = [ ${st.counter} ]` }));
-}
-
-function drawThinking(t) {
-  const box = $('thinking');
-  if (!t || ui.travelAt !== null) { box.hidden = true; return; }
-  box.hidden = false;
-  $('thinking-text').textContent = t.queued ? `${seatName(t.seat)} (${t.bot}) waits for a search slot…` : `${seatName(t.seat)} (${t.bot}) is thinking… ${t.elapsed.toFixed(1)} s`;
-  $('thinking-bar').value = t.limit > 0 ? Math.min(1, t.elapsed / t.limit) : 0;
-}
-
-function drawBoard(v) {
-  const b = $('board');
-  const view = v.view;
-  if (!view) { b.replaceChildren(el('pre', { text: v.position || '' })); return; }
-  const lit = new Set((view.status.highlight || []).map(Number));
-  const live = canMove(ui.match);
-  switch (view.kind) {
-    case 'heaps': b.replaceChildren(drawHeaps(view, live)); break;
-    case 'grid': b.replaceChildren(drawGrid(view, live, lit)); break;
-    case 'word': b.replaceChildren(drawWord(view, live, lit)); break;
-    case 'numbers': b.replaceChildren(drawNumbers(view, live, lit)); break;
-    default: b.replaceChildren(el('pre', { text: v.position || '' }));
-  }
-}
-
-function drawHeaps(view, live) {
-  const box = el('div', { class: 'heaps' });
-  view.heaps.forEach((size, h) => {
-    const row = el('div', { class: 'heap', 'data-heap': h }, el('span', { class: 'heap-label', text: `heap ${h + 1}` }));
-    const shown = Math.min(size, 60);
-    for (let j = 0; j < shown; j++) {
-      row.append(el('button', { class: 'token', 'data-heap': h, 'data-token': j, disabled: !live, title: `heap ${h + 1}, token ${j + 1}`,
-        onclick: () => clickToken(h, j, size) }));
-    }
-    row.append(el('span', { class: 'count', text: size > shown ? `${size} tokens (first ${shown} shown)` : `${size}` }));
-    if (size === 0 && live && ui.legal.some((lm) => lm.picks.includes(`heap:${h}`))) {
-      row.append(el('button', { class: 'token', 'data-heap': h, 'data-token': 0, title: `put a token on heap ${h + 1}`, onclick: () => clickToken(h, 0, 0), text: '+' }));
-    }
-    box.append(row);
-  });
-  return box;
-}
-
-function drawGrid(view, live, lit) {
-  const g = view.grid;
-  const box = el('div', { class: 'grid', style: `grid-template-columns: repeat(${g.cols}, auto)` });
-  g.cells.forEach((c, i) => {
-    const r = Math.floor(i / g.cols), col = i % g.cols;
-    const cls = ['cell', c.owner >= 0 ? 'own' + c.owner : '', r === col && g.rows === g.cols ? 'diag' : '', lit.has(i) ? 'lit' : ''].join(' ');
-    box.append(el('button', { class: cls, 'data-cell': i, text: c.label || '', disabled: !live || c.blocked, title: `cell ${i + 1} (row ${r + 1}, column ${col + 1})`,
-      onclick: () => togglePick([{ kind: 'cell', value: i }]) }));
-  });
-  return box;
-}
-
-function drawWord(view, live, lit) {
-  const w = view.word;
-  const box = el('div', { class: 'word' });
-  const gapLive = live && ui.legal.some((lm) => lm.parts[0] && lm.parts[0].kind === 'gap');
-  for (let i = 0; i <= w.symbols.length; i++) {
-    box.append(el('button', { class: 'gap', 'data-gap': i, disabled: !gapLive, title: `position ${i}`, onclick: () => setPick([{ kind: 'gap', value: i }]) }));
-    if (i < w.symbols.length) {
-      const s = w.symbols[i];
-      box.append(el('span', { class: `sym s${s % 8}${lit.has(i) ? ' lit' : ''}`, 'data-index': i, text: String(s) }));
-    }
-  }
-  return box;
-}
-
-function drawNumbers(view, live, lit) {
-  const box = el('div', { class: 'numbers' });
-  for (const n of view.numbers) {
-    const taken = n.owner >= 0 || n.color >= 0;
-    const cls = ['num', taken ? 'taken' : '', n.color >= 0 ? 's' + (n.color % 8) : n.owner >= 0 ? 's' + n.owner : '', lit.has(n.n) ? 'lit' : ''].join(' ');
-    const playable = live && ui.legal.some((lm) => lm.picks.includes(`number:${n.n}`));
-    box.append(el('button', { class: cls, 'data-number': n.n, text: String(n.n), disabled: !playable,
-      title: n.color >= 0 ? view.colors[n.color] : taken ? seatName(n.owner) : 'free', onclick: () => setPick([{ kind: 'number', value: n.n }]) }));
-  }
-  return box;
-}
-
-function drawPalette(v) {
-  const pal = $('palette');
-  pal.replaceChildren();
-  if (!canMove(ui.match)) return;
-  const view = v.view || {};
-  for (const kind of ['symbol', 'color']) {
-    const values = [...new Set(ui.legal.flatMap((lm) => lm.parts.filter((p) => p.kind === kind).map((p) => p.value)))].sort((a, b) => a - b);
-    for (const val of values) {
-      const name = kind === 'color' && view.colors ? view.colors[val] : String(val);
-      pal.append(el('button', { class: `s${val % 8}`, ['data-' + kind]: val, text: name, onclick: () => setPick([{ kind, value: val }]) }));
-    }
-  }
-}
-
-function drawMoves() {
-  const m = ui.match;
-  const list = $('moves');
-  list.replaceChildren(...m.moves.map((mv, i) => el('li', {
-    class: (mv.player === -1 ? 'chance ' : '') + (ui.travelAt === i + 1 ? 'current' : ''), 'data-move': i + 1,
-    title: 'show the position after this move', onclick: () => travel(i + 1),
-    text: mv.player === -1 ? `chance: ${mv.move}` : `${seatName(mv.player)}: ${mv.move}`,
-  })));
-}
-
-// ---------- building a move from its parts ----------
-
-const PRIMARY = new Set(['heap', 'cell', 'gap', 'number', 'symbol', 'color']);
-
-// picksOf groups a move's parts into what one click chooses: a primary part
-// with the parts that qualify it (a heap with its amount or split).
-function picksOf(parts) {
-  const picks = [];
-  for (const p of parts) {
-    if (PRIMARY.has(p.kind) || picks.length === 0) picks.push([p]);
-    else picks[picks.length - 1].push(p);
-  }
-  return picks.map((pk) => pk.map((p) => `${p.kind}:${p.value}`).join('|')).sort();
-}
-
-const pickKey = (parts) => parts.map((p) => `${p.kind}:${p.value}`).join('|');
-const selKeys = () => ui.sel.map(pickKey).sort();
-
-function contains(big, small) {
-  const left = [...big];
-  for (const k of small) { const i = left.indexOf(k); if (i < 0) return false; left.splice(i, 1); }
-  return true;
-}
-
-function matches() {
-  const sel = selKeys();
-  const exact = ui.legal.filter((lm) => lm.picks.length === sel.length && contains(lm.picks, sel));
-  const more = ui.legal.filter((lm) => lm.picks.length > sel.length && contains(lm.picks, sel));
-  return { exact, more };
-}
-
-function clickToken(h, j, size) {
-  const mine = ui.legal.flatMap((lm) => lm.picks.filter((k) => k === `heap:${h}` || k.startsWith(`heap:${h}|`)));
-  const cands = size === 0 ? [`heap:${h}`] : [`heap:${h}|amount:${size - j}`, `heap:${h}|split:${j + 1}`, `heap:${h}|split:${size - j - 1}`, `heap:${h}`];
-  const k = cands.find((c) => mine.includes(c));
-  if (!k) { $('move-error').textContent = `No legal move takes that token of heap ${h + 1}.`; return; }
-  ui.sel = ui.sel.filter((p) => p[0].kind !== 'heap' || p[0].value !== h);
-  ui.sel.push(k.split('|').map((s) => { const [kind, value] = s.split(':'); return { kind, value: Number(value) }; }));
-  afterPick();
-}
-
-function togglePick(parts) {
-  const k = pickKey(parts);
-  const i = ui.sel.findIndex((p) => pickKey(p) === k);
-  if (i >= 0) ui.sel.splice(i, 1); else ui.sel.push(parts);
-  afterPick();
-}
-
-function setPick(parts) {
-  ui.sel = ui.sel.filter((p) => p[0].kind !== parts[0].kind);
-  ui.sel.push(parts);
-  afterPick();
-}
-
-function afterPick() {
-  $('move-error').textContent = '';
-  const { exact, more } = matches();
-  if (exact.length === 0 && more.length === 0) {
-    $('move-error').textContent = 'No legal move is made of that choice.';
-    ui.sel.pop();
-  } else if (exact.length === 1 && more.length === 0) {
-    return submit(exact[0]);
-  }
-  markChosen();
-  updatePlayButton();
-}
-
-function markChosen() {
-  document.querySelectorAll('.chosen').forEach((e) => e.classList.remove('chosen'));
-  for (const pick of ui.sel) {
-    const p = pick[0];
-    let sel = null;
-    if (p.kind === 'heap') {
-      const size = ui.shown.view.heaps[p.value];
-      const amt = pick.find((q) => q.kind === 'amount');
-      const from = amt ? size - amt.value : 0;
-      for (let j = from; j < size; j++) document.querySelector(`.token[data-heap="${p.value}"][data-token="${j}"]`)?.classList.add('chosen');
-      continue;
-    }
-    if (p.kind === 'cell') sel = `[data-cell="${p.value}"]`;
-    if (p.kind === 'gap') sel = `[data-gap="${p.value}"]`;
-    if (p.kind === 'number') sel = `[data-number="${p.value}"]`;
-    if (p.kind === 'symbol') sel = `[data-symbol="${p.value}"]`;
-    if (p.kind === 'color') sel = `[data-color="${p.value}"]`;
-    if (sel) document.querySelector(sel)?.classList.add('chosen');
-  }
-}
-
-function updatePlayButton() {
-  const { exact } = matches();
-  $('play-move').disabled = !canMove(ui.match) || ui.sel.length === 0 || exact.length !== 1;
-}
-
-async function submit(lm) {
-  const m = ui.match;
-  ui.sel = [];
+  if (r.page === 'study') return openStudyRoute(r);
+  const t = loadTokens(r.id);
+  set({ match: null, shown: null, travelAt: null, tokens: t.seats, controlToken: t.control });
   try {
-    show(await api('POST', `/api/matches/${m.id}/moves`, { move: lm.move }, ui.tokens[m.to_move]));
+    const m = await api.getMatch(r.id);
+    if (parseHash().id !== r.id) return; // the person went elsewhere meanwhile
+    showMatch(m);
+    document.title = `${(state.catalogue.find((g) => g.name === m.game_name) || {}).title || m.game_name} — Kombi`;
   } catch (e) {
-    $('move-error').textContent = e.message;
-    draw();
+    set({ moveError: e.status === 404 ? 'No such match on this server: it may have been played on another one, or removed.' : e.message });
+    return;
+  }
+  // The stream sends the current state first, then every change; it reconnects by itself.
+  closeEvents = api.watch(r.id, (m) => { if (state.connection) set({ connection: '' }); showMatch(m); }, (t2) => thinking(t2),
+    () => set({ connection: 'The connection to the server was lost; trying again…' }));
+  if (r.at !== null) travel(r.at);
+}
+
+// ---------- the match ----------
+
+function showMatch(m) {
+  const old = state.match;
+  if (old && old.id === m.id && old.server === m.server && m.version < old.version) return; // an older answer
+  const moved = !old || old.id !== m.id || old.moves.length !== m.moves.length || old.version !== m.version;
+  const patch = { match: m };
+  if (state.travelAt === null) patch.shown = m;
+  if (moved) { patch.sel = []; patch.preview = null; patch.moveError = ''; patch.showAllMoves = false; }
+  if (!m.thinking) stopThinking();
+  else if (!thinkTimer) startThinking();
+  set(patch);
+  ensureAnalysis();
+}
+
+function thinking(t) {
+  if (!state.match) return;
+  set({ match: { ...state.match, thinking: t } });
+  if (t) startThinking(); else stopThinking();
+}
+
+function startThinking() {
+  state.thinkingSince = performance.now();
+  if (thinkTimer) return;
+  thinkTimer = setInterval(() => set({ tick: state.tick + 1 }), 100);
+}
+
+function stopThinking() {
+  if (thinkTimer) { clearInterval(thinkTimer); thinkTimer = null; }
+  state.thinkingSince = 0;
+}
+
+function mySeatToMove() {
+  const m = state.match;
+  return m && m.to_move !== null && m.to_move >= 0 ? state.tokens[m.to_move] : null;
+}
+
+async function submit(body) {
+  if (state.route.page === 'study') return studyPlay(body);
+  const m = state.match;
+  const token = mySeatToMove();
+  if (!token) { set({ moveError: 'It is not your turn.' }); return; }
+  set({ busy: true, moveError: '' });
+  try {
+    const next = await api.postMove(m.id, body, token);
+    set({ busy: false, sel: [] });
+    showMatch(next);
+  } catch (e) {
+    set({ busy: false, moveError: `That move was refused: ${e.message}` });
+    // 409: the match moved on (another move came first, or the game is over): show it as it is now.
+    if (e.status === 409) api.getMatch(m.id).then(showMatch).catch(() => {});
   }
 }
 
-// ---------- time travel, undo, computer control ----------
+function currentLegal() {
+  const pos = state.route.page === 'study' ? state.study && state.study.pos : state.shown;
+  return { legal: ((pos && pos.legal_moves) || []).map((lm) => ({ ...lm, keys: keysOf(lm.parts) })), truncated: !!(pos && pos.legal_moves_truncated), pos };
+}
+
+function pick(p, again) {
+  const { legal, truncated, pos } = currentLegal();
+  if (again) {
+    const rs = resolve(state.sel, legal, truncated);
+    if (rs.complete) { playResolved(rs); return; }
+  }
+  const gameName = state.route.page === 'study' ? ((pos && pos.game) || '').split('(')[0] : state.match && state.match.game_name;
+  const toggles = p[0].kind === 'cell' && gameName !== 'wythoff';
+  const r = choose(state.sel, p, legal, truncated, toggles);
+  set({ sel: r.sel, moveError: r.error ? `Not a move: ${r.error}.` : '', preview: null });
+}
+
+function playResolved(rs) {
+  const lm = rs.complete;
+  if (lm.move) submit({ move: lm.move });
+  else submit({ parts: lm.parts || partsOf(state.sel) });
+}
+
+function playSelected() {
+  const { legal, truncated } = currentLegal();
+  const rs = resolve(state.sel, legal, truncated);
+  if (rs.complete) playResolved(rs);
+}
+
+function selectMove(lm) {
+  set({ sel: picksOf(lm.parts), moveError: '' });
+}
+
+// ---------- time travel ----------
 
 async function travel(n) {
-  const m = ui.match;
-  if (n >= m.moves.length) { return live(); }
-  ui.travelAt = n; ui.sel = [];
-  ui.shown = await api('GET', `/api/matches/${m.id}?at=${n}`);
-  draw();
+  const m = state.match;
+  if (!m) return;
+  if (n === null || n >= m.moves.length) {
+    set({ travelAt: null, shown: m, sel: [], preview: null });
+    ensureAnalysis();
+    return;
+  }
+  n = Math.max(0, n);
+  set({ travelAt: n, sel: [], preview: null, showAllMoves: false });
+  try {
+    const past = await api.getMatch(m.id, n);
+    if (state.travelAt === n) { set({ shown: past }); ensureAnalysis(); }
+  } catch (e) {
+    set({ moveError: e.message });
+  }
 }
 
-function live() { ui.travelAt = null; ui.shown = ui.match; ui.sel = []; draw(); }
+function step(d) {
+  const m = state.match;
+  if (!m) return;
+  const cur = state.travelAt ?? m.moves.length;
+  if (d === 'home') travel(0);
+  else if (d === 'end') travel(null);
+  else travel(Math.min(m.moves.length, Math.max(0, cur + d)));
+}
+
+// ---------- analysis: once per position, never stale ----------
+
+function posKey(pos) {
+  if (state.route.page === 'study') return `study:${pos.game}:${pos.position}`;
+  const m = state.match;
+  // The position is part of the key: after an undo, move N may lead to another position.
+  return `${cacheKey(m.id, pos.at ?? m.moves.length)}:${pos.position || ''}`;
+}
+
+function analysable(pos) {
+  if (!pos || pos.to_move === null || pos.to_move === undefined || pos.to_move < 0) return false;
+  if (state.route.page === 'study') return true;
+  const m = state.match;
+  const live = state.travelAt === null;
+  // While a computer is to move in the game, it is busy searching: analyse people's positions.
+  return !live || m.players[pos.to_move] === 'human' || m.paused;
+}
+
+function ensureAnalysis() {
+  if (!state.analysisOn) return;
+  const pos = state.route.page === 'study' ? state.study && state.study.pos : state.shown;
+  if (!analysable(pos)) return;
+  const key = posKey(pos);
+  const have = state.analyses.get(key);
+
+  if (have && (have.inflight || have.waiting || have.status === 'error' || (have.status === 'ok' && !have.data.pending))) return;
+  fetchAnalysis(pos, key);
+}
+
+// fetchAnalysis asks once for a position; while the server says pending it
+// asks again a second after each answer (one request at a time per position).
+async function fetchAnalysis(pos, key) {
+  const prev = state.analyses.get(key);
+  if (!prev) state.analyses.set(key, { status: 'loading', inflight: true });
+  else prev.inflight = true;
+  set({});
+  try {
+    let an;
+    if (state.route.page === 'study') an = await api.positionAnalysis(pos.game, pos.position);
+    else an = await api.matchAnalysis(state.match.id, state.travelAt);
+    if (pos.position && an.position && an.position !== pos.position) {
+      state.analyses.set(key, { status: 'error', error: 'This server analyses only the current position of a match; return to the game to see its analysis.' });
+    } else {
+      const entry = { status: 'ok', data: an, waiting: !!an.pending };
+      state.analyses.set(key, entry);
+      if (an.pending) {
+        setTimeout(() => {
+          entry.waiting = false;
+          const cur = state.route.page === 'study' ? state.study && state.study.pos : state.shown;
+          if (cur && posKey(cur) === key && state.analysisOn) fetchAnalysis(cur, key);
+        }, 1000);
+      }
+    }
+  } catch (e) {
+    if (!prev || prev.status !== 'ok') state.analyses.set(key, { status: 'error', error: `Analysis: ${e.message}` });
+    else prev.inflight = false;
+  }
+  set({});
+}
+
+function analysisEntry(pos) {
+  if (!pos) return null;
+  return state.analyses.get(posKey(pos)) || null;
+}
+
+function rankedFor(pos) {
+  const e = analysisEntry(pos);
+  if (!e || e.status !== 'ok') return null;
+  const name = state.route.page === 'study' ? pos.game.split('(')[0] : state.match.game_name;
+  return rank(e.data, name);
+}
+
+function setAnalysis(on) {
+  try { localStorage.setItem('kombi:analysis', on ? '1' : '0'); } catch { /* ignore */ }
+  set({ analysisOn: on });
+  ensureAnalysis();
+}
+
+// ---------- undo, control, rematch, links ----------
 
 async function undo() {
-  const m = ui.match;
-  const seats = mySeats();
+  const m = state.match;
+  const seats = [0, 1].filter((p) => state.tokens[p]);
   let seat = seats[0];
   for (const mv of m.moves) if (seats.includes(mv.player)) seat = mv.player;
-  try { show(await api('POST', `/api/matches/${m.id}/undo`, undefined, ui.tokens[seat])); } catch (e) { $('move-error').textContent = e.message; }
+  try { showMatch(await api.undo(m.id, state.tokens[seat])); } catch (e) { set({ moveError: e.message }); }
 }
 
-async function control(action) {
-  try { show(await api('POST', `/api/matches/${ui.match.id}/control`, { action })); } catch (e) { $('move-error').textContent = e.message; }
-}
-
-// ---------- analysis ----------
-
-function canAnalyse(m) { return !m.finished && m.to_move !== null && m.to_move !== -1 && ui.travelAt === null; }
-
-async function fetchAnalysis() {
-  const m = ui.match;
-  const at = m.moves.length;
-  $('analysis').hidden = false;
-  $('analysis').textContent = 'Analysing…';
+async function control(action, delay) {
+  const m = state.match;
+  const body = action === 'speed' ? { action, delay_ms: delay } : { action };
   try {
-    const an = await api('GET', `/api/matches/${m.id}/analysis?time=2s`);
-    if (ui.match.id === m.id && ui.match.moves.length === at) { ui.analysis = an; drawAnalysis(); }
+    showMatch(await api.control(m.id, body, state.controlToken || state.tokens[0] || state.tokens[1]));
   } catch (e) {
-    $('analysis').textContent = 'Analysis: ' + e.message;
+    set({ moveError: e.status === 403 ? 'Only the browser that started this match can pause or speed it.' : e.message });
   }
 }
 
-const RANK = { win: 3, draw: 2, unknown: 1, loss: 0 };
+async function rematch() {
+  const m = state.match;
+  const body = { game: m.game, players: [m.players[1], m.players[0]] };
+  if (m.mode === 'solo') body.mode = 'solo';
+  if (m.players.every((p) => p !== 'human')) body.delay_ms = m.delay_ms ?? 700; // the same pace
+  try {
+    const next = await api.createMatch(body);
+    saveTokens(next.id, next.seat_tokens || [null, null], next.control_token);
+    set({ scrollToBoard: true });
+    location.hash = '#/m/' + next.id;
+  } catch (e) {
+    set({ moveError: `Rematch refused: ${e.message}` });
+  }
+}
 
-function drawAnalysis() {
-  const box = $('analysis');
-  const on = $('analysis-on').checked;
-  document.querySelectorAll('.win,.loss,.draw,.unknown').forEach((e) => e.classList.remove('win', 'loss', 'draw', 'unknown'));
-  if (!on || !ui.analysis || ui.travelAt !== null) { if (!on) box.hidden = true; return; }
-  box.hidden = false;
-  const an = ui.analysis;
-  const byMove = new Map(ui.legal.map((lm) => [lm.move, lm]));
-  const best = new Map();
-  for (const mv of an.moves) {
-    const lm = byMove.get(mv.move);
-    if (!lm) continue;
-    for (const pk of lm.parts) {
-      const key = elementFor(pk, lm);
-      if (!key) continue;
-      const old = best.get(key);
-      if (!old || RANK[mv.outcome] > RANK[old.outcome]) best.set(key, mv);
+async function copyLink() {
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+    set({ note: `Link copied: ${url}` });
+  } catch {
+    set({ note: `The link to this page: ${url}` });
+  }
+}
+
+// ---------- the new-game dialog ----------
+
+let focusBeforeDialog = null;
+
+function openDialog(game, mode) {
+  if (!state.catalogue.length) return;
+  if (!state.dialog) focusBeforeDialog = document.activeElement;
+  set({ dialog: newDialog(state.catalogue, game, mode) });
+  queueMicrotask(() => requestAnimationFrame(() => { const el = document.getElementById('dlg-game'); if (el) el.focus(); }));
+}
+
+function updateDialog(patch) {
+  const d = state.dialog;
+  if (!d) return;
+  set({ dialog: { ...d, error: '', ...(typeof patch === 'function' ? patch(d) : patch) } });
+}
+
+function closeDialog() {
+  set({ dialog: null });
+  // The focus goes back where it was before the dialog opened.
+  const back = focusBeforeDialog;
+  focusBeforeDialog = null;
+  if (back && document.contains(back)) queueMicrotask(() => back.focus());
+}
+
+async function startFromDialog() {
+  const d = state.dialog;
+  const g = state.catalogue.find((x) => x.name === d.name);
+  const why = checkDialog(g, d);
+  if (why) { updateDialog({ error: why }); return; }
+  const body = { game: dialogGame(g, d), players: dialogPlayers(d) };
+  if (d.mode === 'solo') body.mode = 'solo';
+  if (d.seed.trim() !== '') body.seed_text = d.seed.trim(); // exact, whatever its size
+  if (d.mode === 'watch') body.delay_ms = 700; // a pace a person can follow; the speed control changes it
+  updateDialog({ busy: true });
+  try {
+    const m = await api.createMatch(body);
+    saveTokens(m.id, m.seat_tokens || [null, null], m.control_token);
+    set({ dialog: null, scrollToBoard: true });
+    location.hash = '#/m/' + m.id;
+  } catch (e) {
+    updateDialog({ busy: false, error: `The server refused the game: ${e.message}` });
+  }
+}
+
+// ---------- study ----------
+
+async function openStudy(game) {
+  location.hash = `#/study?game=${encodeURIComponent(game)}`;
+}
+
+async function openStudyRoute(r) {
+  set({ match: null, shown: null, travelAt: null, study: { game: r.game, position: r.position, pos: null, history: [], setup: false, error: '' } });
+  if (!state.analysisOn) setAnalysis(true);
+  try {
+    const pos = await api.study(r.game, r.position);
+    set({ study: { ...state.study, pos } });
+    ensureAnalysis();
+  } catch (e) {
+    set({ study: { ...state.study, error: `This position cannot be studied: ${e.message}` } });
+  }
+}
+
+function studyURL(pos) {
+  return `#/study?game=${encodeURIComponent(pos.game)}&position=${encodeURIComponent(pos.position || '')}`;
+}
+
+async function studyPlay(body) {
+  const st = state.study;
+  try {
+    const pos = await api.studyMove({ game: st.pos.game, position: st.pos.position, ...body });
+    set({ study: { ...st, pos, history: [...st.history, st.pos] }, sel: [], moveError: '' });
+    history.replaceState(null, '', studyURL(pos));
+    ensureAnalysis();
+  } catch (e) {
+    set({ moveError: `That move was refused: ${e.message}` });
+  }
+}
+
+function studyBack() {
+  const st = state.study;
+  if (!st.history.length) return;
+  const pos = st.history[st.history.length - 1];
+  set({ study: { ...st, pos, history: st.history.slice(0, -1) }, sel: [] });
+  history.replaceState(null, '', studyURL(pos));
+  ensureAnalysis();
+}
+
+async function studyLoad(position) {
+  const st = state.study;
+  try {
+    const pos = await api.study(st.pos.game, position.trim());
+    set({ study: { ...st, pos, history: [...st.history, st.pos] }, sel: [], moveError: '' });
+    history.replaceState(null, '', studyURL(pos));
+    ensureAnalysis();
+  } catch (e) {
+    set({ moveError: `That position cannot be read: ${e.message}` });
+  }
+}
+
+function studyToggleSetup() {
+  const st = state.study;
+  set({ study: { ...st, setup: !st.setup, edit: JSON.parse(JSON.stringify(st.pos.view)), setupError: '' } });
+}
+
+function studyEdit(edit) { set({ study: { ...state.study, edit, setupError: '' } }); }
+
+async function studyApplySetup() {
+  const st = state.study;
+  try {
+    // The edited board is written as a position string the server reads and checks;
+    // a board the page cannot write goes to the server's setup route.
+    const text = positionFromView(st.pos.game.split('(')[0], st.edit);
+    const pos = text !== null ? await api.study(st.pos.game, text) : await api.studySetup({ game: st.pos.game, view: st.edit });
+    set({ study: { ...st, pos, setup: false, history: [...st.history, st.pos] }, sel: [] });
+    history.replaceState(null, '', studyURL(pos));
+    ensureAnalysis();
+  } catch (e) {
+    set({ study: { ...st, setupError: e.message } });
+  }
+}
+
+// ---------- the actions the views call ----------
+
+const act = {
+  openDialog, updateDialog, closeDialog, startFromDialog, openStudy,
+  pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
+  moveError: (msg) => set({ moveError: msg }),
+  clear: () => set({ sel: [], moveError: '' }),
+  playSelected, selectMove, travel, undo, control, rematch, copyLink,
+  setAnalysis, analysisEntry, rankedFor, showAllMoves: () => set({ showAllMoves: true }),
+  typedMove: (text) => { if (text.trim()) submit({ move: text.trim() }); },
+  studyBack, studyLoad, studyToggleSetup, studyEdit, studyApplySetup,
+};
+
+// ---------- the page ----------
+
+function App(s) {
+  let page;
+  if (s.route.page === 'match') page = MatchPage({ s, act });
+  else if (s.route.page === 'study') page = StudyPage({ s, act });
+  else page = Gallery({ s, act });
+  return html`<div class="shell">
+    <header class="top">
+      <a href="#/" class="brand"><img src="favicon.svg" alt="" width="28" height="28" /> Kombi</a>
+      <span class="tagline">play, study and solve combinatorial games</span>
+      <button type="button" class="btn primary new-btn" onClick=${() => openDialog(s.match ? s.match.game : 'nim(piles=3;4;5)', 'computer')}>New game</button>
+    </header>
+    ${page}
+    ${s.dialog ? Dialog({ s, act }) : null}
+  </div>`;
+}
+
+function draw() {
+  render(App(state), root);
+  if (state.scrollToBoard && state.match) {
+    const b = document.getElementById('board');
+    if (b) {
+      state.scrollToBoard = false;
+      const r = b.getBoundingClientRect();
+      if (r.top < 0 || r.top > window.innerHeight * 0.5) b.scrollIntoView({ block: 'start' });
     }
   }
-  for (const [sel, mv] of best) {
-    const e = document.querySelector(sel);
-    if (e) { e.classList.add(mv.outcome); e.title = `${mv.move}: ${mv.outcome}${mv.value !== null ? ', value ' + mv.value : ''}`; if (e.classList.contains('gap') && mv.value !== null) e.textContent = mv.value; }
-  }
-  const rows = an.moves.map((mv) => el('tr', { 'data-analysis-move': mv.move, onclick: () => { const lm = byMove.get(mv.move); if (lm && canMove(ui.match)) submit(lm); } },
-    el('td', { text: mv.move }), el('td', { class: 'o-' + mv.outcome, text: mv.outcome }), el('td', { text: mv.value === null ? '' : String(mv.value) })));
-  box.replaceChildren(el('table', {}, el('thead', {}, el('tr', {}, el('th', { text: 'move' }), el('th', { text: `outcome for ${seatName(an.player)}` }), el('th', { text: 'value after' }))), el('tbody', {}, ...rows)),
-    an.complete ? '' : el('p', { class: 'doc', text: 'Moves marked unknown were not decided in the time allowed.' }));
 }
 
-function elementFor(p, lm) {
-  switch (p.kind) {
-    case 'heap': {
-      const size = ui.shown.view.heaps[p.value];
-      const q = lm.parts[lm.parts.indexOf(p) + 1];
-      const j = q && q.kind === 'amount' ? size - q.value : q && q.kind === 'split' ? q.value - 1 : 0;
-      return `.token[data-heap="${p.value}"][data-token="${Math.max(0, j)}"]`;
-    }
-    case 'cell': return `[data-cell="${p.value}"]`;
-    case 'gap': return `[data-gap="${p.value}"]`;
-    case 'number': return `[data-number="${p.value}"]`;
-    case 'symbol': return `#palette [data-symbol="${p.value}"]`;
-    case 'color': return `#palette [data-color="${p.value}"]`;
-    default: return null;
+subscribe(draw);
+
+// Keys: ← → Home End travel through the moves, except in fields; inside
+// the board the arrows move between its buttons.
+document.addEventListener('keydown', (e) => {
+  const t = e.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+  if (state.dialog) return;
+  const board = document.getElementById('board');
+  if (board && board.contains(t) && t.tagName === 'BUTTON' && ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
+    const buttons = [...board.querySelectorAll('button:not([disabled])')];
+    const i = buttons.indexOf(t);
+    let j = i;
+    const grid = board.querySelector('.grid');
+    if (grid && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+      const cols = Number(grid.dataset.cols) || 1;
+      const want = String(Number(t.dataset.cell) + (e.key === 'ArrowDown' ? cols : -cols));
+      j = buttons.findIndex((b) => b.dataset.cell === want);
+    } else j = i + (e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1);
+    if (j >= 0 && j < buttons.length) { buttons[j].focus(); e.preventDefault(); }
+    return;
   }
-}
+  if (state.route.page !== 'match') return;
+  const keys = { ArrowLeft: -1, ArrowRight: 1, Home: 'home', End: 'end' };
+  if (e.key in keys) { e.preventDefault(); step(keys[e.key]); }
+  if (e.key === 'Escape' && state.sel.length) set({ sel: [] });
+});
 
-// ---------- wiring ----------
-
-$('new-game').addEventListener('submit', startGame);
-$('play-move').addEventListener('click', () => { const { exact } = matches(); if (exact.length === 1) submit(exact[0]); });
-$('clear').addEventListener('click', () => { ui.sel = []; markChosen(); updatePlayButton(); });
-$('undo').addEventListener('click', undo);
-$('live').addEventListener('click', live);
-$('pause').addEventListener('click', () => control('pause'));
-$('resume').addEventListener('click', () => control('resume'));
-$('step').addEventListener('click', () => control('step'));
-$('analysis-on').addEventListener('change', () => { if ($('analysis-on').checked && !ui.analysis && canAnalyse(ui.match)) fetchAnalysis(); drawAnalysis(); });
 window.addEventListener('hashchange', route);
-loadCatalogue().then(route).catch((e) => { $('form-error').textContent = 'Cannot load the games: ' + e.message; });
+
+
+// A Content-Security-Policy violation is a bug of this page: say so in the console, and keep them for tests.
+window.kombiCSPViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.kombiCSPViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  console.error('CSP violation:', e.violatedDirective, e.blockedURI);
+});
+
+try { state.analysisOn = localStorage.getItem('kombi:analysis') === '1'; } catch { /* ignore */ }
+
+api.games()
+  .then((list) => { set({ catalogue: normCatalogue(list) }); return route(); })
+  .catch((e) => set({ loadError: `The games cannot be loaded: ${e.message}` }));
+set({});
+
+// For tests and scripts: the state, read-only by convention.
+window.kombi = state;

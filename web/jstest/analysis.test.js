@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rank, measureOf, summary } from '../static/analysis.js';
+import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString } from '../static/catalog.js';
+import { lastMove } from '../static/lastmove.js';
+
+test('Nim: the winning move first and marked, Grundy values labelled', () => {
+  const an = { player: 0, moves: [{ move: '1:1', outcome: 'loss', value: 6 }, { move: '3:3', outcome: 'win', value: 0 }], complete: true };
+  const r = rank(an, 'nim');
+  assert.equal(r.measure.kind, 'grundy');
+  assert.equal(r.rows[0].move, '3:3');
+  assert.equal(r.rows[0].best, true);
+  assert.equal(r.rows[1].best, false);
+  assert.match(r.rows[0].detail, /Grundy value after the move: 0/);
+});
+
+test("the server's best marks win over the page's own ranking", () => {
+  const an = { player: 0, measure: { kind: 'p1_win', label: 'P1 wins' }, moves: [
+    { move: '1', outcome: 'chance', value: '77/729', best: true }, { move: '3', outcome: 'chance', value: '197/2187', best: false },
+    { move: '2', outcome: 'chance', value: '77/729', best: true }] };
+  const r = rank(an, 'vdwlist');
+  assert.deepEqual(r.rows.map((x) => [x.move, x.best]), [['1', true], ['2', true], ['3', false]]);
+  assert.match(r.measure.label, /chance of winning/);
+});
+
+test('a drawn position says so, not that every move loses', () => {
+  const an = { player: 0, moves: [{ move: '10', outcome: 'draw', value: null }, { move: '17', outcome: 'draw', value: null }] };
+  assert.equal(summary(an, rank(an, 'ap'), 'Red'), 'Red cannot force a win; best play draws (2 moves keep the draw).');
+});
+
+test('a lost position marks no move as best', () => {
+  const r = rank({ player: 0, moves: [{ move: 'a', outcome: 'loss', value: 1 }, { move: 'b', outcome: 'loss', value: 2 }] }, 'nim2d');
+  assert.deepEqual(r.rows.map((x) => x.best || x.good), [false, false]);
+});
+
+test('Thue: the builder wants the shortest forced length, the painter the longest', () => {
+  const b = rank({ player: 0, moves: [{ move: '0', outcome: 'win', value: 6 }, { move: '1', outcome: 'win', value: 5 }] }, 'thue');
+  assert.equal(b.measure.kind, 'length');
+  assert.deepEqual(b.rows.map((x) => [x.move, x.best]), [['1', true], ['0', false]]);
+  assert.equal(b.rows[1].good, false); // "win" alone is not a mark: every builder move wins
+  const p = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 2 }, { move: '1', outcome: 'loss', value: 5 }] }, 'thue');
+  assert.equal(p.rows[0].move, '1');
+  assert.equal(p.rows[0].best, true);
+});
+
+test("list colouring: P1's probability, from the mover's side, never 'draw'", () => {
+  const an = { player: 1, moves: [{ move: 'red', outcome: 'chance', value: '77/729' }, { move: 'blue', outcome: 'chance', value: '1/3' }] };
+  const r = rank(an, 'vdwlist');
+  assert.equal(r.measure.kind, 'p1_win');
+  assert.equal(r.rows[0].move, 'red'); // the colourer wants P1's chance low
+  assert.equal(r.rows[0].label, '89.4 %');
+  assert.match(r.rows[0].detail, /colourer \(P2\) survives with probability 652\/729/);
+  const n = rank({ player: 0, moves: [{ move: '3', outcome: 'unknown', value: null }, { move: '4', outcome: 'chance', value: '1/2' }] }, 'vdwlist');
+  assert.equal(n.rows[0].move, '4');
+  assert.equal(n.rows[1].label, 'still computing');
+  // a move still computing is never starred, even when the server's first answer marks every move best
+  const early = rank({ player: 0, pending: true, moves: [{ move: '1', outcome: 'unknown', value: null, best: true }, { move: '2', outcome: 'unknown', value: null, best: true }] }, 'vdwlist');
+  assert.deepEqual(early.rows.map((x) => x.best || x.good), [false, false]);
+  assert.equal(measureOf({ measure: { kind: 'p1_win', label: 'x' } }, 'nim').kind, 'p1_win');
+  assert.equal(measureOf({ measure: { kind: 'score', label: 'points' } }, 'nim').label, 'points'); // a kind the page does not know keeps the server's words
+});
+
+test('the catalogue: ranges and choices read from the words when the server sends none', () => {
+  assert.deepEqual(parseAllowed('a whole number from 3 to 1000'), { min: 3, max: 1000 });
+  assert.deepEqual(parseAllowed('one of heaps, queen').values, ['heaps', 'queen']);
+  const g = normGame({ name: 'thue', doc: 'd', roles: ['builder', 'painter'], params: [{ name: 'start', kind: 'int', default: '(drawn from the seed)', allowed: 'a whole number from 0 to 31' }] });
+  assert.equal(g.title, 'Thue game');
+  assert.equal(g.params[0].random, true);
+  assert.equal(g.params[0].def, '');
+  assert.notEqual(g.defaultOpponent, 'perfect');
+  assert.equal(normGame({ name: 'nim', params: [], title: 'Nim!', opponents: [{ title: 'X', bot: 'x' }], default_opponent: 'x' }).defaultOpponent, 'x');
+  assert.match(opponentProblem('thue', { alphabet: '5' }, 'perfect'), /up to 4 symbols/);
+  assert.equal(opponentProblem('thue', { alphabet: '4' }, 'perfect'), '');
+  assert.equal(seedProblem('9007199254740993'), ''); // sent exactly as seed_text
+  assert.equal(seedProblem('18446744073709551615'), '');
+  assert.match(seedProblem('18446744073709551616'), /2\^64/);
+  assert.match(seedProblem('-1'), /whole number/);
+  const s = parseGameString('nim(piles=3;4;5,misere=true)');
+  assert.deepEqual(s, { name: 'nim', args: { piles: '3;4;5', misere: 'true' } });
+  assert.equal(gameString('nim', { piles: '1;2', misere: '' }), 'nim(piles=1;2)');
+});
+
+test('the last move, read from the record', () => {
+  const m = (game, moves) => ({ game, moves: moves.map(([player, move]) => ({ player, move })) });
+  assert.deepEqual(lastMove(m('nim(piles=3)', [[0, '1:2']])).heaps.get(0), { took: 2 });
+  assert.deepEqual([...lastMove(m('nim2d(n=5)', [[0, '2,3']])).cells], [1, 2]);
+  assert.equal(lastMove(m('thue(alphabet=3)', [[0, '1'], [1, '2']])).word, 1);
+  const v = lastMove(m('vdwlist(s=5)', [[0, '3'], [-1, '{red, blue}'], [1, 'red']]));
+  assert.deepEqual([...v.numbers], [3]);
+  assert.equal(lastMove(m('nim(piles=3)', [])), null);
+  assert.deepEqual(lastMove(m('wythoff(piles=5;8,view=queen)', [[0, '1,1']])).took, [1, 1]);
+  // with the server's last_move, its parts win
+  const lm = lastMove({ game: 'nim(piles=3)', moves: [{ player: 0, move: '1:2' }], last_move: { index: 1, player: 0, move: '1:2', parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 2 }] } });
+  assert.deepEqual(lm.heaps.get(0), { took: 2 });
+});

@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt } from '../static/format.js';
+import { exactSeed } from '../static/api.js';
+
+test('titles in words, without seeds', () => {
+  assert.equal(subtitle('nim(piles=3;4;5,misere=true)'), 'heaps 3, 4, 5 · misère');
+  assert.equal(subtitle('ap(x=20,k=3,seed=1795687923709425700)'), '20 numbers · progressions of 3');
+  assert.equal(matchTitle({ game: 'thue(alphabet=4,rule=square,start=2)' }, 'Thue game'), 'Thue game — 4 symbols · squares end it');
+  assert.equal(fmtInt(1000000), '1\u202f000\u202f000');
+});
+
+test('moves in words', () => {
+  assert.equal(moveWords([{ kind: 'heap', value: 1 }, { kind: 'amount', value: 3 }], { heaps: [3, 4] }, 'nim'), 'take 3 tokens from heap 2');
+  assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 3 }], { heaps: [7] }, 'grundy'), 'split heap 1 into 4 and 3');
+  assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'amount', value: 1 }, { kind: 'heap', value: 1 }, { kind: 'amount', value: 1 }], { heaps: [2, 3] }, 'wythoff'),
+    'take 1 token from heap 1 and take 1 token from heap 2');
+  assert.equal(moveWords([{ kind: 'cell', value: 3 }, { kind: 'cell', value: 2 }], {}, 'nim2d'), 'colour cells 3 and 4');
+  assert.equal(moveWords([{ kind: 'cell', value: 5 }], { grid: { rows: 4, cols: 3 } }, 'wythoff'), 'move the queen to (2, 2)');
+  assert.equal(moveWords([{ kind: 'gap', value: 1 }], { word: { symbols: [0, 1] } }, 'thue'), 'insert between 0 and 1 (gap 1)');
+  assert.equal(moveWords([{ kind: 'color', value: 1 }], { colors: ['red', 'blue'] }, 'vdwlist'), 'colour it blue');
+});
+
+test('probabilities as exact fractions and percentages, from either side', () => {
+  const f = parseFraction('77/729');
+  assert.equal(f.text, '77/729');
+  assert.equal(percent(f), '10.6 %');
+  assert.equal(complement(f).text, '652/729');
+  assert.equal(percent(parseFraction('0/1')), '0 %');
+  assert.equal(percent(parseFraction('1/1')), '100 %');
+  assert.equal(percent(parseFraction('847288609427/847288609443')), '99.9 %'); // not rounded up to a certainty
+  const big = parseFraction('340282366920938463463374607431768211455/340282366920938463463374607431768211456');
+  assert.ok(big.value > 0.99);
+});
+
+test('move list rows pair the moves, chance draws inside the round', () => {
+  const rows = moveRows([{ player: 0, move: '3' }, { player: -1, move: '{red, blue}' }, { player: 1, move: 'red' }, { player: 0, move: '5' }]);
+  assert.equal(rows.length, 2);
+  assert.deepEqual(rows[0].items.map((x) => x.index), [1, 2, 3]);
+  assert.deepEqual(rows[1].items.map((x) => x.move), ['5']);
+  const p2first = moveRows([{ player: 1, move: '1' }, { player: 0, move: '2' }, { player: 1, move: '3' }]);
+  assert.deepEqual(p2first.map((r) => r.items.length), [2, 1]);
+});
+
+test('the end in the game’s words, from this browser’s side', () => {
+  const m = { game: 'nim(piles=1,misere=false)', players: ['human', 'perfect'], roles: ['first', 'second'], winner: 0, finished: true, moves: [], view: { status: {} } };
+  assert.equal(endText(m, [true, false], []).headline, 'You won: you took the last token');
+  const lost = { ...m, winner: 1 };
+  assert.equal(endText(lost, [true, false], [{ bot: 'perfect', title: 'Perfect' }]).headline, 'The computer (Perfect) won: the computer took the last token');
+  const mis = { ...m, game: 'nim(piles=1,misere=true)' };
+  assert.equal(endText(mis, [true, false], []).headline, 'You won: the computer had to take the last token');
+  const thue = { game: 'thue(alphabet=3,rule=square,start=0)', players: ['human', 'human'], roles: ['builder', 'painter'], winner: 0, finished: true, length: 4,
+    moves: [{ player: 0 }, { player: 1 }, { player: 0 }, { player: 1 }, { player: 0 }, { player: 1 }],
+    view: { word: { symbols: [0, 1, 0, 1] }, status: { over: true, reason: 'square 01·01 at positions 0-3 (period 2)' } } };
+  const e = endText(thue, [true, true], []);
+  assert.equal(e.headline, 'Builder won: the word has the square 01·01');
+  assert.match(e.detail, /painter scored 2 points/);
+});
+
+test('no winner: a draw where the game has draws, else the game stopped', () => {
+  const base = { game: 'ap(x=8)', players: ['human', 'strong'], roles: ['red', 'blue'], winner: null, finished: true, moves: [], view: { status: { over: true } } };
+  assert.equal(endText({ ...base, reason: 'Draw: every 3-term progression of the set holds both colours, so neither player can complete one.' }, [true, false], []).headline, 'A draw');
+  assert.equal(endText({ ...base, game: 'nim(piles=3)', reason: 'reached the move limit 5000', view: { status: {} } }, [true, false], []).headline, 'The game stopped: reached the move limit 5000');
+});
+
+test('status in words', () => {
+  const m = { game: 'nim(piles=1)', players: ['human', 'perfect'], roles: ['first', 'second'], to_move: 0, moves: [], view: { status: {} } };
+  assert.equal(statusText(m, {}, [true, false], []), 'Your move');
+  assert.equal(statusText({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, {}, [true, false], []), 'The computer is thinking… 0.4 s');
+});
+
+test('seeds stay exact beyond 2^53', () => {
+  const text = '{"id":"x","game":"ap(x=8,seed=5)","seed":1795687923709425674,"moves":[]}';
+  const m = exactSeed(JSON.parse(text), text);
+  assert.equal(seedText(m), '1795687923709425674');
+  assert.equal(seedText({ seed: 1, seed_text: '18446744073709551615' }), '18446744073709551615');
+});

@@ -1,0 +1,22 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+// Every module but app.js (which starts the page) loads without a browser:
+// a syntax error or a wrong import name fails here, before Chromium.
+test('the view and board modules load', async () => {
+  for (const m of ['html.js', 'api.js', 'state.js', 'boards/heaps.js', 'boards/grid.js', 'boards/word.js', 'boards/numbers.js',
+    'views/board.js', 'views/match.js', 'views/study.js', 'views/gallery.js', 'views/dialog.js', 'views/pictures.js', 'views/analysispanel.js']) {
+    const mod = await import(`../static/${m}`);
+    assert.ok(Object.keys(mod).length > 0, `${m} exports nothing`);
+  }
+});
+
+test('a board draws from a view without a browser (Preact vnodes)', async () => {
+  const { Board, boardContext } = await import('../static/views/board.js');
+  const pos = { game: 'nim(piles=2;3)', position: '2;3', view: { kind: 'heaps', heaps: [2, 3], status: { to_move: 0 } },
+    legal_moves: [{ move: '1:2', parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 2 }] }] };
+  const ctx = boardContext(pos, { live: true, sel: [], onPick() {} });
+  const vnode = Board({ pos, ctx, big: true });
+  assert.equal(vnode.props.id, 'board');
+  assert.equal(vnode.props['data-kind'], 'heaps');
+});

@@ -1,0 +1,132 @@
+// Analysis in each game's own terms: which measure a game's values are in,
+// how each move reads for the player making it, and which moves are best.
+// Pure functions of the analysis JSON (kombi analyze) and the game.
+
+import { parseFraction, complement, percent } from './format.js';
+
+/**
+ * measureOf is the analysis' measure: the server's when it names one, else
+ * what the game's values are (the Thue length, P1's winning probability, a
+ * Grundy value, or the outcome alone).
+ */
+const KIND_WORDS = {
+  grundy: 'each move wins or loses; the Grundy value it leaves (0: the opponent is lost)',
+  outcome: 'each move wins or loses against perfect play',
+  length: 'the length of the word at which the builder can force a repetition after each move (the builder wants it short, the painter long)',
+  p1_win: 'the chance of winning after each move, with best play by both',
+};
+
+export function measureOf(an, gameName) {
+  if (an && an.measure && an.measure.kind) return { kind: an.measure.kind, label: KIND_WORDS[an.measure.kind] || an.measure.label };
+  const vals = (an && an.moves ? an.moves : []).map((m) => m.value).filter((v) => v !== null && v !== undefined);
+  if (gameName === 'thue') return { kind: 'length', label: 'the length of the word at which the builder can force a repetition after each move (the builder wants it short, the painter long)' };
+  if (gameName === 'vdwlist' || vals.some((v) => typeof v === 'string' && v.includes('/'))) return { kind: 'p1_win', label: 'the chance of winning after each move, with best play by both' };
+  if (vals.length && vals.every((v) => typeof v === 'number')) return { kind: 'grundy', label: 'each move wins or loses; the Grundy value it leaves (0: the opponent is lost)' };
+  return { kind: 'outcome', label: 'each move wins or loses against perfect play' };
+}
+
+const OUT_RANK = { win: 4, chance: 3, draw: 2, unknown: 1, loss: 0 };
+
+/**
+ * score ranks a move for the player making it (higher is better): the
+ * outcome first, then the measure (the builder wants a short word, the
+ * painter a long one; P1 a high probability, P2 a low one).
+ */
+export function score(mv, measure, mover) {
+  let s = (OUT_RANK[mv.outcome] ?? 1) * 1e6;
+  if (mv.value === null || mv.value === undefined || mv.outcome === 'unknown') return s;
+  if (measure.kind === 'length') s += (mover === 0 ? -1 : 1) * Number(mv.value);
+  else if (measure.kind === 'p1_win') {
+    const f = parseFraction(mv.value);
+    if (f) s += (mover === 0 ? 1 : -1) * f.value * 1000;
+  } else if (measure.kind === 'grundy') s += Number(mv.value) === 0 ? 1 : 0;
+  return s;
+}
+
+/**
+ * rank sorts the moves best first and marks the best: the server's "best"
+ * when given, else the moves of the highest score. Each row gains
+ * {best, good, label, detail, p} for display.
+ */
+export function rank(an, gameName) {
+  const measure = measureOf(an, gameName);
+  const mover = an.player;
+  const rows = (an.moves || []).map((mv, i) => ({ ...mv, i, s: score(mv, measure, mover) }));
+  const top = rows.reduce((a, r) => Math.max(a, r.s), -Infinity);
+  const decisive = measure.kind === 'outcome' || measure.kind === 'grundy';
+  // The server marks each move's "best"; an older one does not, and then the top score is best.
+  const marked = rows.some((r) => typeof r.best === 'boolean');
+  const known = (r) => r.outcome !== 'unknown' || (r.value !== null && r.value !== undefined);
+  const bestSet = new Set(rows.filter((r) => (marked ? r.best : r.s === top) && known(r) && !(decisive && r.outcome === 'loss')).map((r) => r.move));
+  rows.sort((a, b) => b.s - a.s || a.i - b.i);
+  for (const r of rows) {
+    r.best = bestSet.has(r.move);
+    r.good = decisive ? r.outcome === 'win' : r.best;
+    Object.assign(r, describe(r, measure, mover));
+  }
+  return { measure, rows };
+}
+
+/**
+ * describe says what one move's value means, from the mover's side:
+ * {label, detail, p (0..1 for a bar, or null)}.
+ */
+export function describe(mv, measure, mover) {
+  if (mv.outcome === 'unknown' && (mv.value === null || mv.value === undefined)) return { label: 'still computing', detail: '', p: null };
+  switch (measure.kind) {
+    case 'length': {
+      const n = Number(mv.value);
+      if (mv.outcome === 'unknown') return { label: `at least ${n}?`, detail: 'still computing', p: null };
+      return { label: `length ${n}`, detail: mover === 0 ? `the builder can then force a repetition by length ${n}` : `the builder can still force a repetition by length ${n}`, p: null };
+    }
+    case 'p1_win': {
+      const f = parseFraction(mv.value);
+      if (!f) return { label: 'still computing', detail: '', p: null };
+      const mine = mover === 0 ? f : complement(f);
+      const who = mover === 0 ? 'namer (P1) wins' : 'colourer (P2) survives';
+      const unsure = mv.outcome === 'unknown' ? ' (bound, still computing)' : '';
+      return { label: `${percent(mine)}`, detail: `${who} with probability ${mine.text} = ${percent(mine)}${unsure}`, p: mine.value };
+    }
+    case 'grundy': {
+      const g = Number(mv.value);
+      return {
+        label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome,
+        detail: `Grundy value after the move: ${g}${g === 0 ? ' (the opponent faces a lost position)' : ''}`,
+        p: null,
+      };
+    }
+    default:
+      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : 'still computing', detail: '', p: null };
+  }
+}
+
+/** summary says the position's verdict for the player to move in one sentence. */
+export function summary(an, ranked, who) {
+  const rows = ranked.rows;
+  if (rows.length === 0) return 'No moves to analyse.';
+  const wins = rows.filter((r) => r.outcome === 'win');
+  const unknown = rows.filter((r) => r.outcome === 'unknown').length;
+  const m = ranked.measure;
+  if (m.kind === 'length') {
+    const best = rows.find((r) => r.best);
+    if (!best) return 'Still computing…';
+    return an.player === 0
+      ? `The builder can force a repetition by length ${best.value} (best marked ★).`
+      : `With best play the painter reaches length ${best.value} (best marked ★).`;
+  }
+  if (m.kind === 'p1_win') {
+    const best = rows.find((r) => r.best);
+    return best ? `Best move: ${best.move} — ${best.detail}.${unknown ? ` ${unknown} still computing.` : ''}` : 'Still computing…';
+  }
+  if (wins.length) {
+    const several = wins.some((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell').length > 1);
+    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓${several ? '; a hollow ✓ marks part of a move of several cells or heaps' : ''}).`;
+  }
+  if (unknown) return `No winning move found yet; ${unknown} still computing.`;
+  const draws = rows.filter((r) => r.outcome === 'draw').length;
+  if (draws) return `${who} cannot force a win; best play draws (${draws === 1 ? 'one move keeps' : `${draws} moves keep`} the draw).`;
+  return `${who} cannot force a win: every move loses against perfect play.`;
+}
+
+/** cacheKey names one analysed position: the match and the move number. */
+export const cacheKey = (id, at) => `${id}@${at}`;

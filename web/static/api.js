@@ -1,0 +1,67 @@
+// The HTTP API (README "HTTP API" and the lead's contract): requests that
+// throw an Error with the server's words, and the match's event stream.
+
+/** ApiError carries the HTTP status with the server's message. */
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * exactSeed keeps a match's seed exact: JavaScript numbers hold integers up
+ * to 2^53 only, so when the server sends no seed_text, the digits are read
+ * from the JSON text itself.
+ */
+export function exactSeed(data, text) {
+  if (data && typeof data === 'object' && typeof data.seed === 'number' && data.seed_text === undefined) {
+    const m = text.match(/"seed":\s*(\d+)/);
+    if (m) data.seed_text = m[1];
+  }
+  return data;
+}
+
+/** request sends a JSON request and returns the decoded answer. */
+export async function request(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = 'Bearer ' + token;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError('The server cannot be reached: is kombi serve still running?', 0);
+  }
+  const text = await res.text();
+  let data;
+  try { data = exactSeed(JSON.parse(text), text); } catch { data = { error: `${res.status} ${res.statusText}` }; }
+  if (!res.ok) throw new ApiError(data.error || res.statusText, res.status);
+  return data;
+}
+
+export const games = () => request('GET', '/api/games');
+export const recent = (limit = 12) => request('GET', `/api/matches?limit=${limit}`);
+export const createMatch = (body) => request('POST', '/api/matches', body);
+export const getMatch = (id, at) => request('GET', `/api/matches/${id}${at === undefined || at === null ? '' : `?at=${at}`}`);
+export const postMove = (id, move, token) => request('POST', `/api/matches/${id}/moves`, move, token);
+export const undo = (id, token) => request('POST', `/api/matches/${id}/undo`, undefined, token);
+export const control = (id, body, token) => request('POST', `/api/matches/${id}/control`, body, token);
+export const matchAnalysis = (id, at, time = '2s') => request('GET', `/api/matches/${id}/analysis?time=${time}${at === null || at === undefined ? '' : `&at=${at}`}`);
+export const positionAnalysis = (game, position, time = '2s') =>
+  request('GET', `/api/analysis?game=${encodeURIComponent(game)}&time=${time}${position ? `&position=${encodeURIComponent(position)}` : ''}`);
+export const study = (game, position) => request('GET', `/api/study?game=${encodeURIComponent(game)}${position ? `&position=${encodeURIComponent(position)}` : ''}`);
+export const studyMove = (body) => request('POST', '/api/study/moves', body);
+export const studySetup = (body) => request('POST', '/api/study/setup', body);
+
+/**
+ * watch opens the match's event stream: onState(match) after every move,
+ * onThinking(t) while a computer searches. It returns a close function.
+ */
+export function watch(id, onState, onThinking, onError) {
+  const es = new EventSource(`/api/matches/${id}/events`);
+  es.addEventListener('state', (e) => onState(exactSeed(JSON.parse(e.data), e.data)));
+  es.addEventListener('thinking', (e) => onThinking(JSON.parse(e.data)));
+  es.addEventListener('error', () => onError && onError());
+  return () => es.close();
+}

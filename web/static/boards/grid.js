@@ -1,0 +1,112 @@
+// The grid board: the 2D Nim palette (an N×N grid, the diagonal marked,
+// colours R and G with their letters) and Wythoff's queen board (a board
+// with coordinates, the queen, its directions and the corner to reach).
+// Columns are set through the CSSOM (a custom property), never inline CSS.
+
+import { html } from '../html.js';
+import { pickKey, reachable, gridReason } from '../moves.js';
+import { queenXY } from '../format.js';
+import { isWythoffP } from '../rules.js';
+
+export function GridBoard({ view, ctx }) {
+  return ctx.gameName === 'wythoff' ? QueenBoard({ view, ctx }) : Palette({ view, ctx });
+}
+
+function Palette({ view, ctx }) {
+  const g = view.grid;
+  const n = g.cols;
+  const chosen = new Set(ctx.sel.map((p) => p[0].value));
+  const owned = new Set();
+  g.cells.forEach((c, i) => { if (c.owner >= 0 || c.blocked) owned.add(i); });
+  const open = ctx.live ? reachable(ctx.sel, ctx.legal, 'cell') : new Set();
+  const seats = (view.status && view.status.seats) || ['R', 'G'];
+  const lit = new Set((view.status.highlight || []).map(Number));
+  const cells = g.cells.map((c, i) => {
+    const r = Math.floor(i / n);
+    const col = i % n;
+    const diag = r === col && g.rows === g.cols;
+    const letter = c.owner >= 0 ? (seats[c.owner] || c.label || '') : '';
+    const isChosen = chosen.has(i);
+    const good = ctx.good.has(`cell:${i}`);
+    const goodPart = !good && ctx.goodParts.has(`cell:${i}`);
+    const last = ctx.last && ctx.last.cells.has(i);
+    const canTap = ctx.live && c.owner < 0 && !c.blocked;
+    const desc = `Cell ${i + 1}, row ${r + 1}, column ${col + 1}${diag ? ', on the diagonal' : ''}, ${c.owner >= 0 ? `coloured ${letter} by P${c.owner + 1}` : 'empty'}${isChosen ? ', chosen' : ''}${last ? ', the last move' : ''}${good ? ', a winning move' : goodPart ? ', part of a winning move of several cells' : ''}`;
+    return html`<button type="button" data-cell=${i} aria-label=${desc} aria-pressed=${isChosen ? 'true' : 'false'}
+      class=${['cell', c.owner >= 0 ? `own${c.owner} col-${letter}` : 'free', diag ? 'diag' : '', isChosen ? 'chosen' : '', good ? 'good' : '', goodPart ? 'good-part' : '',
+        last ? 'last' : '', lit.has(i) ? 'lit' : '', ctx.live && c.owner < 0 && ctx.sel.length && !isChosen && !open.has(i) ? 'blocked' : ''].join(' ')}
+      disabled=${!canTap} onClick=${() => ctx.onPick([{ kind: 'cell', value: i }], false)}>
+      <span class="cell-text">${c.owner >= 0 ? letter : c.label || i + 1}</span></button>`;
+  });
+  const reason = ctx.sel.length ? gridReason(ctx.sel.map((p) => p[0].value), n, owned) : '';
+  const used = view.status.counter ?? owned.size;
+  return html`<div class="palette-wrap">
+    <div class=${`grid palette n${n}`} data-cols=${n} role="group" aria-label=${`${n} by ${n} palette`} ref=${cols(n)}>${cells}</div>
+    <p class="counter">Cells used: <strong>${used}</strong> of ${n * n} <span class="muted">(the assignment’s COUNTER)</span></p>
+    ${reason ? html`<p class="reason" role="alert">Not a move: ${reason}.</p>` : null}
+  </div>`;
+}
+
+// cols sets the grid's column count through the CSSOM, which the page's CSP allows.
+function cols(n, rows = n) {
+  return (el) => {
+    if (!el) return;
+    el.style.setProperty('--cols', String(n));
+    el.style.setProperty('--rows', String(rows));
+  };
+}
+
+function QueenBoard({ view, ctx }) {
+  const g = view.grid;
+  // The board keeps the starting size; the playable part is the current grid (x ≤ X, y ≤ Y).
+  const X = g.cols - 1;
+  const Y = g.rows - 1;
+  const W = Math.max(X, ctx.startXY ? ctx.startXY[0] : X);
+  const H = Math.max(Y, ctx.startXY ? ctx.startXY[1] : Y);
+  const targets = new Map();
+  for (const lm of ctx.legal) {
+    const p = lm.parts[0];
+    if (p && p.kind === 'cell') targets.set(p.value, lm);
+  }
+  const chosen = ctx.sel.length ? ctx.sel[0][0].value : -1;
+  const prev = ctx.preview ? ctx.preview[0].value : -1;
+  const took = ctx.last && ctx.last.took;
+  const from = took ? { x: X + took[0], y: Y + took[1] } : null;
+  const pLayer = ctx.pLayer;
+  const cells = [];
+  for (let y = H; y >= 0; y--) {
+    cells.push(html`<span class="coord row-coord" aria-hidden="true">${y}</span>`);
+    for (let x = 0; x <= W; x++) {
+      const inPlay = x <= X && y <= Y;
+      const i = inPlay ? (Y - y) * g.cols + x : -1;
+      const queen = x === X && y === Y;
+      const corner = x === 0 && y === 0;
+      const target = inPlay && targets.has(i);
+      const dir = target ? (y === Y ? 'west' : x === X ? 'south' : 'south-west') : '';
+      const arrow = dir === 'west' ? '←' : dir === 'south' ? '↓' : dir ? '↙' : '';
+      const isP = pLayer && (ctx.pPositions ? ctx.pPositions.has(`${x},${y}`) : isWythoffP(ctx.a || 1, x, y));
+      const good = target && ctx.good.has(`cell:${i}`);
+      const isFrom = from && x === from.x && y === from.y;
+      const cls = ['cell', 'sq', (x + y) % 2 ? 'dark' : 'light', inPlay ? '' : 'out', queen ? 'queen' : '', corner ? 'corner' : '', target ? 'target' : '',
+        inPlay && i === chosen ? 'chosen' : '', inPlay && i === prev && !queen ? 'preview' : '', isP ? 'ppos' : '', good ? 'good' : '', isFrom ? 'from last' : '', queen && from ? 'last' : ''].join(' ');
+      const text = queen ? '♛' : corner ? '★' : isFrom ? '♛' : '';
+      const label = `Square (${x}, ${y})${queen ? ': the queen' : ''}${corner ? ', the corner to reach' : ''}${target ? `: move the queen ${dir} here` : ''}${isP ? ', a P-position' : ''}${good ? ', a winning move' : ''}${isFrom ? ', where the queen was' : ''}`;
+      if (!inPlay) {
+        cells.push(html`<span class=${cls} aria-hidden="true"><span class="cell-text">${text}</span></span>`);
+        continue;
+      }
+      cells.push(html`<button type="button" class=${cls} data-cell=${i} aria-label=${label} disabled=${!ctx.live || !target}
+        onClick=${() => target && ctx.onPick([{ kind: 'cell', value: i }], i === chosen)}
+        onPointerEnter=${() => target && ctx.onPreview([{ kind: 'cell', value: i }])} onPointerLeave=${() => ctx.onPreview(null)}>
+        <span class="cell-text">${text || (target && ctx.live ? arrow : '')}</span>${isP ? html`<span class="p-mark" aria-hidden="true">P</span>` : null}</button>`);
+    }
+  }
+  cells.push(html`<span class="coord" aria-hidden="true"></span>`);
+  for (let x = 0; x <= W; x++) cells.push(html`<span class="coord col-coord" aria-hidden="true">${x}</span>`);
+  const where = queenXY(g, X);
+  return html`<div class="queen-wrap">
+    <div class="grid queen-board" data-cols=${g.cols} role="group" aria-label=${`Wythoff board: the queen is at (${where.x}, ${Y})`} ref=${cols(W + 1, H + 2)}>${cells}</div>
+    <p class="legend"><span class="key-queen">♛</span> the queen at (${X}, ${Y}) = heaps ${X} and ${Y} ·
+      columns x, rows y · it moves ← west, ↓ south or ↙ south-west · <span class="key-corner">★</span> whoever reaches (0, 0) wins${pLayer ? html` · <span class="p-key">P</span> P-positions: move there to win` : ''}</p>
+  </div>`;
+}

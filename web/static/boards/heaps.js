@@ -1,0 +1,140 @@
+// The heaps board: Nim and its family. Small heaps as tokens (a click takes
+// the token and those to its right, or splits the heap after it in Grundy's
+// game), large heaps as a bar with the count and a field to take any amount.
+
+import { html } from '../html.js';
+import { tokenPick, amountOf, partners, pickKey } from '../moves.js';
+import { fmtInt } from '../format.js';
+
+export const SMALL = 40;
+
+export function HeapsBoard({ view, ctx }) {
+  if (!view.heaps || view.heaps.some((h) => Number(h) > Number.MAX_SAFE_INTEGER)) {
+    // Beyond 2^53 a JavaScript number is not exact: the position string holds the exact sizes.
+    const exact = String(ctx.position || '').split(' ')[0].split(';');
+    return html`<div class="board-note" role="note">
+      ${exact.map((x, i) => html`<p class="heap-head"><span class="heap-name">Heap ${i + 1}</span> <code class="heap-count">${fmtInt(x)}</code> tokens</p>`)}
+      <p>These heaps are too large to draw${view.status && /analysis only/.test(view.status.phase || '') ? ' or to play here: switch on Analysis for the winning move' : ''}; a move can be typed under “Type a move” (e.g. <code>3,0</code>).</p></div>`;
+  }
+  const sel = ctx.sel;
+  const building = view.status && view.status.phase === 'building';
+  const twoHeap = ctx.gameName === 'wythoff' || ctx.gameName === 'nimk';
+  const part = sel.length && ctx.live ? partners(sel, ctx.legal) : new Map();
+  const maxHeap = Math.max(1, ...view.heaps.map(Number));
+  return html`<div class="heaps" role="group" aria-label="Heaps">
+    ${view.heaps.map((size, h) => Heap({ h, size: Number(size), ctx, building, partnerAmounts: part.get(h), maxHeap }))}
+    ${building && view.status.counter !== undefined ? html`<p class="counter">Tokens still to place: <strong>${view.status.counter}</strong></p>` : null}
+    ${twoHeap && ctx.live && sel.length === 1 && part.size > 0 ? Partners(sel, part, ctx) : null}
+  </div>`;
+}
+
+function Partners(sel, part, ctx) {
+  const k = amountOf(sel[0]);
+  const buttons = [];
+  for (const [h, amounts] of part) {
+    const same = amounts.has(k) ? k : null;
+    if (same !== null) {
+      buttons.push(html`<button type="button" class="btn partner" onClick=${() => ctx.onPick([{ kind: 'heap', value: h }, { kind: 'amount', value: k }])}>
+        Also take ${fmtInt(k)} from heap ${h + 1}</button>`);
+    }
+  }
+  const hint = ctx.gameName === 'wythoff'
+    ? `To take from both heaps, also tap a token in heap ${sel[0][0].value === 0 ? 2 : 1}${ctx.a > 1 ? ` (the two amounts may differ by less than ${ctx.a})` : ' (the same number of tokens)'}.`
+    : 'You may also take from another heap: tap a token there.';
+  return html`<div class="partners" role="note"><span>${hint}</span> ${buttons}</div>`;
+}
+
+function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
+  const picked = ctx.sel.find((p) => p[0].kind === 'heap' && p[0].value === h);
+  const prev = ctx.preview && ctx.preview[0].kind === 'heap' && ctx.preview[0].value === h ? ctx.preview : null;
+  const shown = picked || prev;
+  const last = ctx.last && ctx.last.heaps.get(h);
+  const label = `Heap ${h + 1}`;
+  const count = `${fmtInt(size)} ${size === 1 ? 'token' : 'tokens'}`;
+  const lastNote = last ? (last.took ? `−${fmtInt(last.took)} last move` : last.placed ? '+1 last move' : last.split ? `split ${last.split[0]} + ${last.split[1]}` : '') : '';
+  const place = building && ctx.live && ctx.options.get(h) && ctx.options.get(h).place;
+  const placing = place && picked && picked.length === 1;
+  return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}`}>
+    <div class="heap-head"><span class="heap-name">${label}</span> <span class="heap-count">${count}</span>
+      ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
+    ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap })}
+    ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
+        aria-label=${`Place a token on heap ${h + 1}${placing ? ': chosen, tap again to place it' : ''}`}
+        onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
+  </div>`;
+}
+
+function Tokens({ h, size, ctx, shown, partnerAmounts, last }) {
+  const split = shown && shown[1] && shown[1].kind === 'split';
+  const amount = amountOf(shown);
+  let leftSize = -1;
+  if (split) {
+    // The split value is one part; the left part is the other one, as the click made it.
+    const v = shown[1].value;
+    leftSize = shown.leftSize ?? size - v;
+  }
+  const tokens = [];
+  for (let j = 0; j < size; j++) {
+    const pick = ctx.live ? tokenPick(ctx.options, h, j, size, ctx.kind, ctx.truncated) : null;
+    const taking = !split && amount > 0 && j >= size - amount;
+    const side = split ? (j < leftSize ? ' left' : ' right') : '';
+    const isPicked = ctx.sel.some((p) => pick && pickKey(p) === pickKey(pick));
+    const good = pick && ctx.good.has(pickKey(pick));
+    const goodPart = !good && pick && ctx.goodParts.has(pickKey(pick));
+    const partner = partnerAmounts && partnerAmounts.has(size - j);
+    const aria = pick ? tokenLabel(h, j, size, pick) : `Heap ${h + 1}, token ${j + 1}`;
+    tokens.push(html`<button type="button" class=${'token' + (taking ? ' take' : '') + side + (isPicked ? ' chosen' : '') + (good ? ' good' : '') + (goodPart ? ' good-part' : '') + (partner ? ' partner-ok' : '')}
+      data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? ' (a winning move)' : goodPart ? ' (part of a winning move on several heaps)' : '')} aria-pressed=${isPicked ? 'true' : 'false'}
+      onClick=${() => { if (pick) { if (split) pick.leftSize = j + 1; ctx.onPick(leftTagged(pick, j), isPicked); } }}
+      onPointerEnter=${() => pick && ctx.onPreview(leftTagged(pick, j))} onPointerLeave=${() => ctx.onPreview(null)}
+      onFocus=${() => pick && ctx.onPreview(leftTagged(pick, j))} onBlur=${() => ctx.onPreview(null)}>
+      ${split && j === leftSize - 1 ? html`<span class="cut" aria-hidden="true"></span>` : null}</button>`);
+  }
+  if (last && last.took && last.took <= SMALL) {
+    for (let j = 0; j < last.took; j++) tokens.push(html`<span class="token ghost" aria-hidden="true"></span>`);
+  }
+  return html`<div class="tokens">${tokens}</div>`;
+}
+
+// leftTagged keeps where a split click was, so the preview shows the parts as clicked.
+function leftTagged(pick, j) {
+  if (pick[1] && pick[1].kind === 'split') {
+    const p = [...pick];
+    p.leftSize = j + 1;
+    return p;
+  }
+  return pick;
+}
+
+function tokenLabel(h, j, size, pick) {
+  const q = pick[1];
+  if (q && q.kind === 'split') return `Heap ${h + 1}: split after token ${j + 1} into ${j + 1} and ${size - j - 1}`;
+  const n = size - j;
+  return `Heap ${h + 1}, token ${j + 1}: take ${n} ${n === 1 ? 'token' : 'tokens'}${n > 1 ? ' (this one and those to its right)' : ''}`;
+}
+
+function Bar({ h, size, ctx, shown, maxHeap }) {
+  const kind = ctx.kind || 'amount';
+  const chosen = shown && shown[1] ? shown[1].value : 0;
+  const w = 300;
+  const full = Math.max(4, Math.round((w * Math.log10(size + 1)) / Math.log10(maxHeap + 1)));
+  const cut = size > 0 ? Math.round((full * chosen) / size) : 0;
+  const id = `take-${h}`;
+  const submit = (e) => {
+    e.preventDefault();
+    const v = Number(e.currentTarget.elements.amount.value);
+    if (!Number.isInteger(v) || v < 1 || v > size) { ctx.onError(`Choose a whole number from 1 to ${fmtInt(size)}.`); return; }
+    ctx.onPick([{ kind: 'heap', value: h }, { kind, value: v }], false);
+  };
+  return html`<div class="heap-bar">
+    <svg class="bar" viewBox=${`0 0 ${w} 24`} role="img" aria-label=${`${fmtInt(size)} tokens`}>
+      <rect x="0" y="2" width=${full} height="20" rx="4" class="bar-full"></rect>
+      ${cut > 0 ? html`<rect x=${full - cut} y="2" width=${cut} height="20" rx="4" class="bar-take"></rect>` : null}
+    </svg>
+    ${ctx.live ? html`<form class="take-form" onSubmit=${submit}>
+      <label for=${id}>${kind === 'split' ? 'Split off' : 'Take'}</label>
+      <input id=${id} name="amount" type="number" inputmode="numeric" min="1" max=${size} step="1" value=${chosen || ''} placeholder=${`1–${fmtInt(size)}`} />
+      <button type="submit" class="btn" data-heap=${h}>Choose</button>
+    </form>` : null}
+  </div>`;
+}

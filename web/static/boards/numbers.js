@@ -1,0 +1,136 @@
+// The numbers board: the Szemerédi set in order with each player's colour
+// (and letter), the progressions each side can still complete and the
+// threats; the list-colouring numbers 1..s with their colours, the number
+// being coloured and the drawn list as colour swatches.
+
+import { html } from '../html.js';
+import { progressions, raceStatus, monoProgression } from '../rules.js';
+import { list } from '../format.js';
+
+const COLOUR_LETTER = { red: 'R', blue: 'B', green: 'G', yellow: 'Y', orange: 'O', purple: 'P', cyan: 'C', magenta: 'M' };
+const letterOf = (name) => COLOUR_LETTER[name] || String(name || '?').charAt(0).toUpperCase();
+
+export function NumbersBoard({ view, ctx }) {
+  return ctx.gameName === 'vdwlist' ? ListColouring({ view, ctx }) : Race({ view, ctx });
+}
+
+function NumberButton({ n, ctx, cls, label, text, badge }) {
+  const pick = [{ kind: 'number', value: n.n }];
+  const can = ctx.live && ctx.legalKeys.has(`number:${n.n}`);
+  const chosen = ctx.sel.some((p) => p[0].kind === 'number' && p[0].value === n.n);
+  const good = ctx.good.has(`number:${n.n}`);
+  const val = ctx.values.get(`number:${n.n}`);
+  const last = ctx.last && ctx.last.numbers.has(n.n);
+  return html`<button type="button" data-number=${n.n} disabled=${!can} aria-pressed=${chosen ? 'true' : 'false'}
+    class=${`num ${cls}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${last ? ' last' : ''}`}
+    aria-label=${`${label}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val ? `; ${val}` : ''}${good ? ' (best)' : ''}`}
+    onClick=${() => ctx.onPick(pick, chosen)}>
+    <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true">${badge}</span>` : null}
+    ${val ? html`<span class="num-val" aria-hidden="true">${val === 'still computing' ? '…' : val}</span>` : null}</button>`;
+}
+
+function Race({ view, ctx }) {
+  const nums = view.numbers;
+  const seats = (view.status && view.status.seats) || ['red', 'blue'];
+  const colours = view.colors || seats;
+  const owner = new Map();
+  for (const n of nums) if (n.owner >= 0) owner.set(n.n, n.owner);
+  const aps = ctx.aps || progressions(nums.map((n) => n.n), ctx.k || 3);
+  const race = raceStatus(aps, owner);
+  const lit = new Set((view.status.highlight || []).map(Number));
+  const buttons = nums.map((n) => {
+    const o = n.owner;
+    const threat = o < 0 ? [0, 1].filter((p) => race.threats[p].has(n.n)) : [];
+    const cls = o >= 0 ? `taken own${o}` : `free${threat.map((p) => ` threat${p}`).join('')}`;
+    const label = `${n.n}: ${o >= 0 ? `${colours[o]} (P${o + 1})` : 'free'}${threat.length ? `; completes a progression for ${list(threat.map((p) => colours[p]))}` : ''}${lit.has(n.n) ? ', in the winning progression' : ''}`;
+    return NumberButton({ n, ctx, cls: cls + (lit.has(n.n) ? ' lit' : ''), label, badge: o >= 0 ? letterOf(colours[o]) : threat.length ? '!' : '' });
+  });
+  return html`<div class="numbers-wrap">
+    ${NumberLine({ nums, lit, race, colours })}
+    <div class="numbers race" role="group" aria-label="The set, in order">${buttons}</div>
+    <div class="race-status">
+      ${[0, 1].map((p) => RaceSide({ p, race, colours, k: ctx.k || 3 }))}
+    </div>
+  </div>`;
+}
+
+// NumberLine draws the set at its true spacing on lo..hi, so that a
+// progression shows as equally spaced marks: red circles, blue squares.
+// Positions are percentages of the line's width and marks keep their pixel
+// size, so the line fits any screen without being drawn again.
+function NumberLine({ nums, lit, race, colours }) {
+  if (nums.length < 2) return null;
+  const lo = nums[0].n;
+  const hi = nums[nums.length - 1].n;
+  const x = (n) => 2 + ((n - lo) * 96) / Math.max(1, hi - lo);
+  const pc = (n) => `${x(n).toFixed(3)}%`;
+  const litList = [...lit].sort((a, b) => a - b);
+  const arcs = [];
+  for (let i = 1; i < litList.length; i++) {
+    const a = x(litList[i - 1]);
+    const b = x(litList[i]);
+    arcs.push(html`<svg x=${`${a}%`} y="6" width=${`${b - a}%`} height="30" viewBox="0 0 100 30" preserveAspectRatio="none" overflow="visible">
+      <path d="M 0 30 Q 50 0 100 30" class="nl-arc" vector-effect="non-scaling-stroke"></path></svg>`);
+  }
+  const threat = (n) => race.threats[0].has(n) || race.threats[1].has(n);
+  return html`<svg class="number-line" height="64" role="img"
+    aria-label=${`The set on the number line from ${lo} to ${hi}: ${colours[0]} holds ${nums.filter((n) => n.owner === 0).map((n) => n.n).join(', ') || 'nothing'}, ${colours[1]} holds ${nums.filter((n) => n.owner === 1).map((n) => n.n).join(', ') || 'nothing'}`}>
+    <line x1="1%" y1="36" x2="99%" y2="36" class="nl-axis"></line>
+    ${arcs}
+    ${nums.map((n) => (n.owner === 1
+      ? html`<svg x=${pc(n.n)} y="29" overflow="visible"><rect x="-7" y="0" width="14" height="14" class="nl-own1"></rect></svg>`
+      : html`<circle cx=${pc(n.n)} cy="36" r=${n.owner === 0 ? 8 : 5} class=${n.owner === 0 ? 'nl-own0' : threat(n.n) ? 'nl-threat' : 'nl-free'}></circle>`))}
+    <text x="2%" y="60" class="nl-label" text-anchor="middle">${lo}</text>
+    <text x="98%" y="60" class="nl-label" text-anchor="middle">${hi}</text>
+  </svg>`;
+}
+
+function RaceSide({ p, race, colours, k }) {
+  const live = race.live[p];
+  const best = live.slice(0, 4);
+  const threats = [...race.threats[p].keys()];
+  return html`<div class=${`race-side side${p}`}>
+    <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${live.length} ${live.length === 1 ? 'progression' : 'progressions'}</h3>
+    ${threats.length ? html`<p class="threat">Threat: ${list(threats)} would complete one.</p>` : null}
+    ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.ap.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
+  </div>`;
+}
+
+function ListColouring({ view, ctx }) {
+  const st = view.status || {};
+  const colours = view.colors || [];
+  const colouring = st.phase === 'colour' && !st.over;
+  const target = colouring && st.highlight && st.highlight.length ? Number(st.highlight[0]) : null;
+  const lit = new Set(!colouring ? (st.highlight || []).map(Number) : []);
+  const byN = new Map();
+  for (const n of view.numbers) if (n.color >= 0) byN.set(n.n, n.color);
+  const s = view.numbers.length;
+  const buttons = view.numbers.map((n) => {
+    const c = n.color;
+    const name = c >= 0 ? colours[c] : '';
+    const isTarget = n.n === target;
+    const label = `${n.n}: ${c >= 0 ? name : isTarget ? 'being coloured now' : 'not named yet'}${lit.has(n.n) ? ', in the one-colour progression' : ''}`;
+    return NumberButton({ n, ctx, cls: `${c >= 0 ? `taken c${c}` : 'free'}${isTarget ? ' target' : ''}${lit.has(n.n) ? ' lit' : ''}`, label, badge: c >= 0 ? letterOf(name) : isTarget ? '?' : '' });
+  });
+  const drawn = (st.draw || []).map((name) => colours.indexOf(name)).filter((c) => c >= 0);
+  const swatches = colouring ? drawn.map((c) => {
+    const danger = target !== null ? monoProgression(byN, s, ctx.k || 3, target, c) : null;
+    const chosen = ctx.sel.some((p) => p[0].kind === 'color' && p[0].value === c);
+    const can = ctx.live && ctx.legalKeys.has(`color:${c}`);
+    const val = ctx.values.get(`color:${c}`);
+    const good = ctx.good.has(`color:${c}`);
+    return html`<button type="button" class=${`swatch-btn c${c}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${danger ? ' ends' : ''}`} data-color=${c} disabled=${!can}
+      aria-pressed=${chosen ? 'true' : 'false'} aria-label=${`Colour ${target} ${colours[c]}${danger ? `: completes ${danger.join(', ')} in ${colours[c]}, the namer wins` : ''}${val ? `; ${val}` : ''}`}
+      onClick=${() => ctx.onPick([{ kind: 'color', value: c }], chosen)}>
+      <span class="swatch-letter" aria-hidden="true">${letterOf(colours[c])}</span> ${colours[c]}
+      ${danger ? html`<span class="sym-note">completes ${danger.join(', ')}</span>` : val ? html`<span class="sym-note">${val}</span>` : null}</button>`;
+  }) : null;
+  return html`<div class="numbers-wrap">
+    <div class="numbers line" role="group" aria-label=${`The numbers 1 to ${s}`}>${buttons}</div>
+    ${colouring ? html`<div class="drawn" role="group" aria-label="The drawn list">
+      <p>Colouring <strong class="target-n">${target}</strong> — the drawn list: ${list(st.draw || [])}.</p>
+      <div class="swatches">${swatches}</div></div>` : null}
+    <p class="legend">${colours.map((c, i) => html`<span class="legend-item"><span class=${`swatch c${i}`} aria-hidden="true">${letterOf(c)}</span> ${c}</span>`)}
+      · the namer wins with ${ctx.k || 3} numbers in arithmetic progression of one colour.</p>
+  </div>`;
+}

@@ -1,0 +1,82 @@
+// The word board: the Thue game's word as large tiles, one colour and its
+// digit per symbol, the gaps between them as insertion marks, the
+// painter's symbols below; the square (overlap) bracketed at the end.
+
+import { html } from '../html.js';
+import { insertEnds } from '../rules.js';
+
+const symClass = (s) => `sym s${s % 10}${s >= 10 ? ' hi' : ''}`;
+
+export function WordBoard({ view, ctx }) {
+  const w = view.word.symbols;
+  const st = view.status || {};
+  const gapNow = st.gap ?? st.counter; // the builder's chosen gap (status.gap; older servers: counter)
+  const painting = st.to_move === 1 && gapNow !== undefined && gapNow !== null && !st.over;
+  const pendingGap = painting ? gapNow : -1;
+  const lit = new Set((st.highlight || []).map(Number));
+  const litList = [...lit].sort((a, b) => a - b);
+  const half = litList.length ? Math.floor(litList.length / 2) : 0;
+  const period = litList.length ? (ctx.rule === 'overlap' ? (litList.length - 1) / 2 : litList.length / 2) : 0;
+  const gapPick = ctx.sel.find((p) => p[0].kind === 'gap');
+  const symPick = ctx.sel.find((p) => p[0].kind === 'symbol') || (ctx.preview && ctx.preview[0].kind === 'symbol' ? ctx.preview : null);
+  const items = [];
+  for (let i = 0; i <= w.length; i++) {
+    items.push(Gap({ i, w, ctx, pendingGap, symPick, chosen: gapPick && gapPick[0].value === i }));
+    if (i < w.length) {
+      const s = w[i];
+      const inLit = lit.has(i);
+      const firstHalf = inLit && litList.indexOf(i) < (ctx.rule === 'overlap' ? period + 1 : half);
+      const isLast = ctx.last && ctx.last.word === i;
+      items.push(html`<span class=${`${symClass(s)}${inLit ? (firstHalf ? ' lit half-a' : ' lit half-b') : ''}${isLast ? ' last' : ''}`}
+        data-index=${i} role="img" aria-label=${`symbol ${s} at position ${i + 1}${isLast ? ', just painted' : ''}${inLit ? ', part of the repetition' : ''}`}>${s}</span>`);
+    }
+  }
+  const painterPoints = ctx.painterPoints;
+  return html`<div class="word-wrap">
+    <div class=${'word' + (st.over ? ' over' : '')} role="group" aria-label=${`The word, ${w.length} symbols`}>${items}</div>
+    ${lit.size ? html`<p class="repetition" role="note">The ${ctx.rule === 'overlap' ? 'overlap' : 'square'}:
+      <span class="rep-half a">${litList.slice(0, ctx.rule === 'overlap' ? period + 1 : half).map((i) => w[i]).join('')}</span>
+      ·
+      <span class="rep-half b">${litList.slice(ctx.rule === 'overlap' ? period + 1 : half).map((i) => w[i]).join('')}</span>
+      at positions ${litList[0] + 1}–${litList[litList.length - 1] + 1}: a block of ${period} repeated${ctx.rule === 'overlap' ? ' with one more symbol' : ''}.</p>` : null}
+    <p class="counter">Length ${w.length}${painterPoints !== null ? html` · painter’s points: <strong>${painterPoints}</strong> <span class="muted">(one for each symbol that made no ${ctx.rule === 'overlap' ? 'overlap' : 'square'})</span>` : null}</p>
+    ${painting ? Symbols({ view, ctx, pendingGap }) : null}
+  </div>`;
+}
+
+function Gap({ i, w, ctx, pendingGap, symPick, chosen }) {
+  const pending = i === pendingGap;
+  const pick = [{ kind: 'gap', value: i }];
+  const can = ctx.live && ctx.legalKeys.has(`gap:${i}`);
+  const val = ctx.values.get(`gap:${i}`);
+  const good = ctx.good.has(`gap:${i}`);
+  const where = i === 0 ? 'at the start' : i === w.length ? 'at the end' : `between ${w[i - 1]} and ${w[i]}`;
+  const lastGap = ctx.last && ctx.last.gap === i;
+  if (pending) {
+    const s = symPick ? symPick[0].value : null;
+    return html`<span class=${'pending' + (s !== null ? ' ' + symClass(s) : '')} aria-label=${`the builder chose this gap, ${where}`}>${s !== null ? s : '?'}</span>`;
+  }
+  return html`<button type="button" class=${`gap${chosen ? ' chosen' : ''}${good ? ' good' : ''}${lastGap ? ' last' : ''}`} data-gap=${i} disabled=${!can}
+    aria-label=${`Gap ${i}: insert ${where}${val ? `; ${val}` : ''}${good ? ' (best)' : ''}`} aria-pressed=${chosen ? 'true' : 'false'}
+    onClick=${() => ctx.onPick(pick, chosen)}><span class="caret" aria-hidden="true">▾</span>${val ? html`<span class="gap-val">${val.replace(/^length /, '')}</span>` : null}</button>`;
+}
+
+function Symbols({ view, ctx, pendingGap }) {
+  const k = view.word.alphabet;
+  const chosen = ctx.sel.find((p) => p[0].kind === 'symbol');
+  const buttons = [];
+  for (let s = 0; s < k; s++) {
+    if (!ctx.legalKeys.has(`symbol:${s}`) && ctx.live) continue;
+    const rep = insertEnds(view.word.symbols, pendingGap, s, ctx.rule);
+    const val = ctx.values.get(`symbol:${s}`);
+    const good = ctx.good.has(`symbol:${s}`);
+    const isChosen = chosen && chosen[0].value === s;
+    buttons.push(html`<button type="button" class=${`${symClass(s)} symbol-btn${isChosen ? ' chosen' : ''}${good ? ' good' : ''}${rep ? ' ends' : ''}`} data-symbol=${s}
+      disabled=${!ctx.live} aria-pressed=${isChosen ? 'true' : 'false'}
+      aria-label=${`Paint ${s}${rep ? `: makes a ${ctx.rule} and ends the game` : ''}${val ? `; ${val}` : ''}${good ? ' (best)' : ''}`}
+      onClick=${() => ctx.onPick([{ kind: 'symbol', value: s }], isChosen)}
+      onPointerEnter=${() => ctx.onPreview([{ kind: 'symbol', value: s }])} onPointerLeave=${() => ctx.onPreview(null)}>
+      <span class="sym-digit">${s}</span>${rep ? html`<span class="sym-note">ends it</span>` : val ? html`<span class="sym-note">${val}</span>` : null}</button>`);
+  }
+  return html`<div class="symbols" role="group" aria-label="Symbols to paint">${buttons}</div>`;
+}

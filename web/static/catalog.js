@@ -1,0 +1,226 @@
+// The catalogue of games as the page uses it: GET /api/games, with words
+// for people. The server's fields win (title, family, rules, how_to_move,
+// board, variants, opponents, default_opponent, params' values/min/max);
+// until a server sends them, the words below stand in. Pure functions.
+
+export const FAMILIES = [
+  { id: 'nim', title: 'Nim family', blurb: 'Heaps of tokens: Nim, its variants and Wythoff’s game.' },
+  { id: 'nim2d', title: '2D Nim', blurb: 'Colour the cells of an N×N palette.' },
+  { id: 'thue', title: 'Thue game', blurb: 'Build a word; a square ends it.' },
+  { id: 'ap', title: 'Szemerédi game', blurb: 'A race to an arithmetic progression.' },
+  { id: 'vdwlist', title: 'List-colouring van der Waerden game', blurb: 'Name numbers, colour from a random list.' },
+];
+
+
+// Words for each game while the server does not send them.
+const WORDS = {
+  nim: {
+    title: 'Nim', family: 'nim', board: 'heaps',
+    rules: 'Take any number of tokens from one heap; whoever takes the last token wins.',
+    variants: [
+      { title: 'Nim', game: 'nim(piles=3;4;5)', rules: 'Take any number of tokens from one heap; whoever takes the last token wins.' },
+      { title: 'Misère Nim', game: 'nim(piles=3;4;5,misere=true)', rules: 'Take any number of tokens from one heap; whoever takes the last token loses.' },
+    ],
+    opponents: [['Random', 'random', 'a random legal move'], ['Easy', 'alphabeta(depth=1)', 'looks one move ahead'],
+      ['Normal', 'alphabeta(depth=3)', 'looks three moves ahead'], ['Perfect', 'perfect', "Bouton's XOR rule: never misses a win"]],
+  },
+  nimk: {
+    title: 'Index-k Nim', family: 'nim', board: 'heaps',
+    rules: 'Take tokens from at least one and at most k heaps at once; whoever takes the last token wins (Moore’s Nim).',
+    variants: [{ title: 'Index-2 Nim', game: 'nimk(piles=3;4;5;6,k=2)' }],
+    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'Moore’s rule: every binary digit sum a multiple of k+1']],
+  },
+  greedynim: {
+    title: 'Greedy Nim', family: 'nim', board: 'heaps',
+    rules: 'Take any number of tokens, but only from a largest heap; whoever takes the last token wins.',
+    variants: [{ title: 'Greedy Nim', game: 'greedynim(piles=3;5;5)' }],
+    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'leaves an even number of largest heaps']],
+  },
+  grundy: {
+    title: 'Grundy’s game', family: 'nim', board: 'heaps',
+    rules: 'Split one heap into two heaps of different sizes; whoever cannot split any heap loses.',
+    variants: [{ title: 'Grundy’s game', game: 'grundy(heap=15)' }],
+    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'Sprague–Grundy values']],
+  },
+  buildingnim: {
+    title: 'Building Nim', family: 'nim', board: 'heaps',
+    rules: 'First place the tokens one at a time on the heaps (empty heaps first), then play Nim on the heaps you built.',
+    variants: [{ title: 'Building Nim', game: 'buildingnim(heaps=3,tokens=10)' }],
+    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'exact search, then Bouton']],
+  },
+  wythoff: {
+    title: 'Wythoff’s game', family: 'nim', board: 'heaps',
+    rules: 'Take any number of tokens from one heap, or the same number from both; whoever takes the last token wins.',
+    variants: [
+      { title: 'Wythoff’s game', game: 'wythoff(piles=5;8)', rules: 'Take from one heap, or the same number from both; whoever takes the last token wins.' },
+      { title: 'Wythoff’s queen', game: 'wythoff(piles=5;8,view=queen)', rules: 'Move the queen west, south or south-west; whoever reaches the corner (0, 0) wins.' },
+    ],
+    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'moves to a P-position (A_n, B_n)']],
+  },
+  nim2d: {
+    title: '2D Nim', family: 'nim2d', board: 'grid',
+    rules: 'Colour 1 to 3 empty cells in a row or column (a diagonal cell alone); whoever colours the last cell wins.',
+    variants: [{ title: '2D Nim, 5×5', game: 'nim2d(n=5)' }],
+    opponents: [['Random', 'random', 'the assignment’s random strategy'], ['First fit', 'firstfit', 'the first empty cell'],
+      ['Copycat', 'copycat', 'mirrors your move in the diagonal'], ['Perfect', 'perfect', 'Sprague–Grundy values']],
+  },
+  thue: {
+    title: 'Thue game', family: 'thue', board: 'word',
+    rules: 'The builder picks a place in the word, the painter a symbol to put there; the game ends when the word holds a square (like 0101).',
+    variants: [
+      { title: 'Thue game, 3 symbols', game: 'thue(alphabet=3)', rules: 'With 3 symbols the builder forces a square by length 5.' },
+      { title: 'Thue game, 4 symbols', game: 'thue(alphabet=4)', rules: 'With 4 symbols the builder forces a square by length 7.' },
+      { title: 'Thue game, overlaps', game: 'thue(alphabet=2,rule=overlap)', rules: 'The game ends at an overlap, like 01010.' },
+    ],
+    solo: true, soloDoc: 'Solo: you play both roles with 3 symbols; your best length is kept.',
+    opponents: [['Random', 'random', ''], ['Greedy', 'greedy', 'the thesis’ greedy strategy'], ['Nesting level 1', 'nesting(level=1)', 'the thesis’ recursive strategy'],
+      ['Nesting level 2', 'nesting(level=2)', 'deeper and slower'], ['Perfect', 'perfect', 'the exact solver (up to 4 symbols with squares, 3 with overlaps)']],
+  },
+  ap: {
+    title: 'Szemerédi game', family: 'ap', board: 'numbers',
+    rules: 'Colour numbers of the set in turn; the first to own all k numbers of an arithmetic progression (like 4, 7, 10) wins.',
+    variants: [{ title: 'Szemerédi game', game: 'ap(x=20,k=3)' }],
+    opponents: [['Random', 'random', ''], ['Extend/block', 'extendblock', 'the student project’s strategy'], ['Strong', 'strong', 'wins at once, blocks at once'], ['Perfect', 'perfect', 'exact play, for sets of at most 40 numbers']],
+  },
+  vdwlist: {
+    title: 'List-colouring game', family: 'vdwlist', board: 'numbers',
+    rules: 'The namer names a number, a list of colours is drawn at random, the colourer colours it from the list; the namer wins with a progression of one colour.',
+    variants: [{ title: 'List colouring, 1..12', game: 'vdwlist(k=3,colors=3,list=2,s=12)' }],
+    opponents: [['Random', 'random', ''], ['Easy', 'easy', 'one round ahead'], ['Normal', 'normal', 'two rounds ahead'], ['Hard', 'hard', 'three rounds ahead'], ['Perfect', 'perfect', 'the exact winning probability of every move']],
+  },
+};
+
+const DEFAULT_OPPONENT = { thue: 'nesting(level=1)', ap: 'strong', vdwlist: 'normal' };
+
+// How a move is made on this page, after the game's own words (how_to_move).
+const INTERACTION = {
+  heaps: 'Tap a token: it and the tokens to its right are taken (a large heap: type the amount). Tap it again, or Play.',
+  grundy: 'Tap a token: the heap splits just after it. Tap it again, or Play.',
+  buildingnim: 'Tap “Place here” while building; then tap a token: it and those to its right are taken. Tap again, or Play.',
+  wythoff: 'Tap a token in one heap, and one in the other heap to take from both; then Play.',
+  nimk: 'Tap a token in each heap you take from; then Play.',
+  queen: 'Tap a square the queen can reach (← ↓ ↙), then tap it again or Play.',
+  grid: 'Tap the cells, then Play.',
+  word: ['Tap a gap (▾), then tap it again or Play.', 'Tap a symbol, then tap it again or Play.'],
+  numbers: ['Tap a number, then tap it again or Play.', 'Tap a number, then tap it again or Play.'],
+  vdwlist: ['Tap a number, then tap it again or Play.', 'Tap a colour of the drawn list, then tap it again or Play.'],
+};
+
+/** interaction says how to make a move on this page for a game, its board and the role p. */
+export function interaction(name, board, p, queen) {
+  const i = queen ? INTERACTION.queen : INTERACTION[name] || INTERACTION[board] || '';
+  return Array.isArray(i) ? i[p] || i[0] : i;
+}
+
+/** parseAllowed reads min, max and enum values out of a parameter's "allowed" text. */
+export function parseAllowed(allowed = '') {
+  const out = {};
+  let m = allowed.match(/from (-?\d+) to (-?\d+)/);
+  if (m) { out.min = Number(m[1]); out.max = Number(m[2]); }
+  m = allowed.match(/≥ (\d+)/);
+  if (m && out.min === undefined) out.min = Number(m[1]);
+  m = allowed.match(/^one of (.+)$/);
+  if (m) out.values = m[1].split(',').map((s) => s.trim());
+  return out;
+}
+
+/** normParam fills a parameter's values/min/max/random from its text when the server left them out. */
+export function normParam(p) {
+  const parsed = parseAllowed(p.allowed);
+  const random = p.random ?? /drawn from the seed/.test(p.default || '');
+  const optional = /^\(.*\)$/.test(p.default || '');
+  return {
+    ...p,
+    values: p.values || parsed.values || (p.kind === 'bool' ? ['false', 'true'] : undefined),
+    min: p.min ?? parsed.min,
+    max: p.max ?? parsed.max,
+    random,
+    optional: optional || p.required === false,
+    def: optional ? '' : p.default,
+  };
+}
+
+/** normGame turns a catalogue entry into what the page uses. */
+export function normGame(g) {
+  const w = WORDS[g.name] || {};
+  const opponents = (g.opponents && g.opponents.length ? g.opponents : (w.opponents || []).map(([title, bot, doc]) => ({ title, bot, doc })));
+  const how = g.how_to_move && g.how_to_move.length ? g.how_to_move : [g.doc, g.doc];
+  return {
+    name: g.name,
+    doc: g.doc,
+    title: g.title || w.title || g.name,
+    family: g.family || w.family || g.name,
+    rules: g.rules || w.rules || g.doc,
+    how,
+    board: g.board || w.board || 'heaps',
+    roles: g.roles || ['first', 'second'],
+    chance: !!g.chance,
+    params: (g.params || []).map(normParam),
+    bots: g.bots || [],
+    variants: (g.variants && g.variants.length ? g.variants : w.variants || [{ title: w.title || g.name, game: g.example || g.name }])
+      .map((v) => ({ rules: g.rules || w.rules || g.doc, ...v })),
+    solo: g.solo ?? !!w.solo,
+    soloDoc: g.solo_doc || w.soloDoc || '',
+    opponents,
+    defaultOpponent: g.default_opponent || DEFAULT_OPPONENT[g.name] || (opponents.some((o) => o.bot === 'perfect') ? 'perfect' : (opponents[0] || {}).bot || 'random'),
+  };
+}
+
+/** normCatalogue normalises the list and orders it by family. */
+export function normCatalogue(list) {
+  const order = FAMILIES.map((f) => f.id);
+  const inFamily = ['nim', 'nimk', 'greedynim', 'grundy', 'buildingnim', 'wythoff'];
+  return (list || []).map(normGame).sort((a, b) =>
+    (order.indexOf(a.family) - order.indexOf(b.family)) || (inFamily.indexOf(a.name) - inFamily.indexOf(b.name)) || a.name.localeCompare(b.name));
+}
+
+/**
+ * parseGameString splits "nim(piles=3;4;5,misere=true)" into its name and
+ * arguments (values as text).
+ */
+export function parseGameString(s) {
+  const m = String(s).trim().match(/^([a-z0-9_]+)\s*(?:\((.*)\))?$/i);
+  if (!m) return { name: String(s), args: {} };
+  const args = {};
+  if (m[2]) {
+    for (const part of m[2].split(',')) {
+      const i = part.indexOf('=');
+      if (i > 0) args[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+    }
+  }
+  return { name: m[1], args };
+}
+
+/** gameString writes a name and arguments back (empty values left out). */
+export function gameString(name, args) {
+  const parts = Object.entries(args).filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== '').map(([k, v]) => `${k}=${String(v).trim()}`);
+  return parts.length ? `${name}(${parts.join(',')})` : name;
+}
+
+/**
+ * opponentProblem says why a bot cannot play a game with these arguments
+ * (known limits of the perfect players), or ''.
+ */
+export function opponentProblem(name, args, bot) {
+  if (!/^perfect\b/.test(bot)) return '';
+  if (name === 'thue') {
+    const k = Number(args.alphabet || 3);
+    const overlap = args.rule === 'overlap';
+    if ((overlap && k > 3) || (!overlap && k > 4)) return `Perfect plays the Thue game with up to ${overlap ? 3 : 4} symbols (${overlap ? 'overlaps' : 'squares'})`;
+  }
+  if (name === 'ap') {
+    const x = Number(args.x || 20);
+    if (!args.set && x > 40) return 'Perfect plays sets of at most 40 numbers';
+  }
+  if (name === 'vdwlist' && Number(args.s || 12) > 16) return 'Perfect is slow beyond s = 16';
+  return '';
+}
+
+/** seedProblem checks a typed seed: '' when fine, else why it is refused. */
+export function seedProblem(text) {
+  const t = String(text).trim();
+  if (t === '') return '';
+  if (!/^\d+$/.test(t)) return 'A seed is a whole number from 0 (digits only).';
+  if (BigInt(t) > 18446744073709551615n) return 'A seed is at most 18446744073709551615 (2^64 − 1).';
+  return '';
+}

@@ -1,0 +1,288 @@
+// Words for people: titles, seats, status lines, moves, the end of a game,
+// fractions as percentages. Pure functions of the match JSON.
+
+import { parseGameString } from './catalog.js';
+
+const COLOUR_NAMES = { R: 'red', G: 'green' };
+
+/** list joins words: "a, b and c". */
+export function list(items) {
+  const xs = items.map(String);
+  if (xs.length <= 1) return xs.join('');
+  return xs.slice(0, -1).join(', ') + ' and ' + xs[xs.length - 1];
+}
+
+const plural = (n, one, many) => `${n} ${Number(n) === 1 ? one : many}`;
+
+/** fmtInt writes an integer (number, bigint or digits) with thin spaces every 3 digits. */
+export function fmtInt(v) {
+  const s = String(v);
+  if (!/^\d+$/.test(s) || s.length <= 4) return s;
+  return s.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+}
+
+/** shorten cuts long text with an ellipsis. */
+export function shorten(s, n = 40) {
+  s = String(s ?? '');
+  return s.length > n ? s.slice(0, n - 1) + '…' : s;
+}
+
+/**
+ * subtitle describes a game string's settings in words, e.g. "heaps 3, 4, 5 ·
+ * misère". Random parameters (seeds) are left out.
+ */
+export function subtitle(game) {
+  const { name, args } = parseGameString(game);
+  const out = [];
+  const heaps = (t) => {
+    const xs = String(t).split(';');
+    return xs.length > 6 ? `${xs.length} heaps` : `heaps ${xs.map((x) => shorten(fmtInt(x), 14)).join(', ')}`;
+  };
+  switch (name) {
+    case 'nim': case 'greedynim': if (args.piles) out.push(heaps(args.piles)); if (args.misere === 'true') out.push('misère'); break;
+    case 'nimk': if (args.piles) out.push(heaps(args.piles)); if (args.k) out.push(`up to ${args.k} heaps a move`); break;
+    case 'grundy': if (args.heap) out.push(`one heap of ${fmtInt(args.heap)}`); break;
+    case 'buildingnim': out.push(`${args.tokens || 10} tokens on ${args.heaps || 3} heaps`); if (args.placement === 'free') out.push('free placement'); break;
+    case 'wythoff': if (args.piles) out.push(heaps(args.piles)); if (args.a && args.a !== '1') out.push(`a = ${args.a}`); if (args.view === 'queen') out.push('queen board'); break;
+    case 'nim2d': out.push(`${args.n || 5}×${args.n || 5} palette`); break;
+    case 'thue': out.push(`${args.alphabet || 3} symbols`); out.push(args.rule === 'overlap' ? 'overlaps end it' : 'squares end it'); if (args.target && args.target !== '0') out.push(`painter wins at length ${args.target}`); break;
+    case 'ap': out.push(args.set ? `${String(args.set).split(';').length} numbers` : `${args.x || 20} numbers`); out.push(`progressions of ${args.k || 3}`); break;
+    case 'vdwlist': out.push(`numbers 1..${args.s || 12}`); out.push(`${args.colors || 3} colours, lists of ${args.list || 2}`); out.push(`progressions of ${args.k || 3}`); break;
+    default: break;
+  }
+  return out.join(' · ');
+}
+
+/** matchTitle is a match's title in words. */
+export function matchTitle(m, catTitle) {
+  const sub = subtitle(m.game);
+  return (m.title || catTitle || m.game_name || m.game) + (sub ? ' — ' + sub : '');
+}
+
+/** roleName names a seat's role for people ("the builder", "red"). */
+export function roleName(m, p) {
+  const r = (m.roles || [])[p] || '';
+  if (r === 'first' || r === 'second' || r === '') return p === 0 ? 'Player 1' : 'Player 2';
+  if (COLOUR_NAMES[r]) return `${r} (${COLOUR_NAMES[r]})`;
+  return r.charAt(0).toUpperCase() + r.slice(1);
+}
+
+/** botTitle names a computer player by its opponent title when known. */
+export function botTitle(bot, opponents = []) {
+  const o = opponents.find((x) => x.bot === bot);
+  return o ? o.title : bot;
+}
+
+/**
+ * seatWho says who plays a seat from this browser's point of view: "You",
+ * "The computer (Perfect)", "Your friend", or the role in hotseat play.
+ */
+export function seatWho(m, p, mine, opponents) {
+  const human = m.players[p] === 'human';
+  if (!human && m.players[1 - p] !== 'human') return `${roleName(m, p)} (${botTitle(m.players[p], opponents)})`;
+  if (!human) return `the computer (${botTitle(m.players[p], opponents)})`;
+  if (mine[p] && mine[1 - p]) return roleName(m, p);
+  if (mine[p]) return 'you';
+  return 'the other player';
+}
+
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** seedText is the exact seed: seed_text when the server sends it. */
+export const seedText = (m) => (m.seed_text !== undefined ? String(m.seed_text) : String(m.seed));
+
+/**
+ * statusText is the line above the board: whose move, what the computer
+ * does, or how the game ended (see endText).
+ */
+export function statusText(m, shown, mine, opponents, now = 0) {
+  if (shown.at !== undefined && m.moves && shown.at < m.moves.length) return `Move ${shown.at} of ${m.moves.length}: looking back. “Back to the game” returns.`;
+  if (m.finished) return 'Game over.';
+  const p = m.to_move;
+  if (p === -1 || p === null || p === undefined) return p === -1 ? 'Drawing a colour list…' : 'Waiting…';
+  const view = m.view || { status: {} };
+  const phase = view.status && view.status.phase;
+  if (m.thinking) {
+    const t = m.thinking;
+    const secs = (t.elapsed || 0) + (now > 0 ? now : 0);
+    if (t.queued) return `The computer (${roleName(m, p).toLowerCase()}) waits for its turn to think…`;
+    return `The computer is thinking… ${secs.toFixed(1)} s`;
+  }
+  if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `The computer (${roleName(m, p)}) is to move…`;
+  const role = roleName(m, p);
+  const what = phase && !/^analysis/.test(phase) ? ` — ${phase}` : '';
+  if (mine[p] && mine[1 - p]) return `${role} to move${what}`;
+  if (mine[p]) return `Your move${m.roles[p] && !/first|second/.test(m.roles[p]) ? ` as ${role}` : ''}${what}`;
+  return `Waiting for ${role}`;
+}
+
+/**
+ * endText explains the end: {headline, detail}. The headline says who won
+ * and why in the game's words ("You won: you took the last token").
+ */
+export function endText(m, mine, opponents) {
+  const w = m.winner;
+  const { name, args } = parseGameString(m.game);
+  const view = m.view || { status: {} };
+  const st = view.status || {};
+  const reason = m.reason || '';
+  if (m.mode === 'solo') {
+    const best = m.high_score ? ` Your best: ${m.high_score}.` : '';
+    return { headline: `The word reached length ${m.length || ''}.${best}`, detail: firstLine(st.reason || reason) };
+  }
+  if (w === null || w === undefined) {
+    // No winner: a draw in a game that has them (its reason says so), else the game was stopped.
+    if (/draw/i.test(reason) || (!reason && st.over)) return { headline: 'A draw', detail: firstLine(reason) };
+    return { headline: `The game stopped: ${firstLine(reason) || 'no winner'}`, detail: '' };
+  }
+  const winner = seatWho(m, w, mine, opponents);
+  const loser = seatWho(m, 1 - w, mine, opponents);
+  const youWon = mine[w] && !mine[1 - w];
+  const youLost = mine[1 - w] && !mine[w];
+  const subj = youWon ? 'You won' : youLost ? `${cap(winner)} won` : `${cap(winner)} won`;
+  const short = (q) => { const who = seatWho(m, q, mine, opponents); return who === 'you' ? 'you' : who.startsWith('the computer') ? 'the computer' : roleName(m, q); };
+  const it = (who) => (who === winner ? short(w) : short(1 - w));
+  let why = '';
+  switch (name) {
+    case 'nim': case 'nimk': case 'greedynim': case 'wythoff':
+      if (args.misere === 'true') why = `${it(loser)} had to take the last token`;
+      else if (args.view === 'queen' && view.kind === 'grid') why = `${it(winner)} moved the queen to the corner`;
+      else why = `${it(winner)} took the last token`;
+      break;
+    case 'buildingnim': why = `${it(winner)} took the last token`; break;
+    case 'grundy': why = `${it(loser)} could not split a heap (only heaps of 1 and 2 tokens were left)`; break;
+    case 'nim2d': why = `${it(winner)} coloured the last empty cell`; break;
+    case 'thue': why = st.reason ? `the word has the ${st.reason.replace(/ at positions.*/, '')}` : 'the word has a repetition'; break;
+    case 'ap': {
+      const mm = reason.match(/progression ([\d ,]+)/);
+      why = mm ? `${it(winner)} owns the progression ${mm[1].trim().split(/[ ,]+/).join(', ')}` : firstLine(reason);
+      break;
+    }
+    case 'vdwlist': {
+      const mm = reason.match(/progression in (\w+): ([\d, ]+)/);
+      why = w === 0 ? (mm ? `${mm[2].trim()} are all ${mm[1]}` : 'a progression of one colour') : 'every number is coloured with no progression of one colour';
+      break;
+    }
+    default: why = firstLine(reason);
+  }
+  let detail = firstLine(reason);
+  if (name === 'thue') {
+    const painterMoves = (m.moves || []).filter((mv) => mv.player === 1).length;
+    const points = Math.max(0, painterMoves - (st.over ? 1 : 0));
+    detail = `Length ${m.length || view.word?.symbols.length}. The painter scored ${plural(points, 'point', 'points')}: one for each symbol that made no ${args.rule === 'overlap' ? 'overlap' : 'square'}.`;
+  }
+  return { headline: `${subj}: ${why}`, detail: detail === why ? '' : detail };
+}
+
+const firstLine = (s) => String(s || '').split('\n')[0];
+
+/**
+ * moveWords says a move in words from its parts and the position's view
+ * ("take 3 tokens from heap 2", "split heap 1 into 4 and 3").
+ */
+export function moveWords(parts, view, gameName) {
+  if (!parts || parts.length === 0) return '';
+  const out = [];
+  const heaps = view && view.heaps;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const q = parts[i + 1];
+    switch (p.kind) {
+      case 'heap': {
+        const h = p.value + 1;
+        if (q && q.kind === 'amount') { out.push(`take ${plural(fmtInt(q.value), 'token', 'tokens')} from heap ${h}`); i++; }
+        else if (q && q.kind === 'split') {
+          const n = heaps ? Number(heaps[p.value]) : 0;
+          out.push(n ? `split heap ${h} into ${n - q.value} and ${q.value}` : `split heap ${h}, leaving ${q.value}`);
+          i++;
+        } else out.push(`place a token on heap ${h}`);
+        break;
+      }
+      case 'cell': {
+        if (gameName === 'wythoff' && view && view.grid) {
+          const { x, y } = queenXY(view.grid, p.value);
+          out.push(`move the queen to (${x}, ${y})`);
+        } else out.push(`cell ${p.value + 1}`);
+        break;
+      }
+      case 'gap': out.push(gapWords(p.value, view)); break;
+      case 'symbol': out.push(`paint ${p.value}`); break;
+      case 'number': out.push(`${gameName === 'vdwlist' ? 'name' : 'colour'} ${p.value}`); break;
+      case 'color': out.push(`colour it ${(view && view.colors && view.colors[p.value]) || p.value}`); break;
+      default: out.push(`${p.kind} ${p.value}`);
+    }
+  }
+  if (parts.every((p) => p.kind === 'cell') && gameName !== 'wythoff') {
+    return `colour ${parts.length === 1 ? 'cell' : 'cells'} ${list(parts.map((p) => p.value + 1).sort((a, b) => a - b))}`;
+  }
+  return list(out);
+}
+
+/** gapWords names a gap of the word: "at the start", "between 0 and 1". */
+export function gapWords(g, view) {
+  const w = view && view.word ? view.word.symbols : null;
+  if (!w) return `gap ${g}`;
+  if (g === 0) return 'insert at the start';
+  if (g === w.length) return 'insert at the end';
+  return `insert between ${w[g - 1]} and ${w[g]} (gap ${g})`;
+}
+
+/** queenXY maps a queen-board cell index to Wythoff heap coordinates. */
+export function queenXY(grid, i) {
+  const r = Math.floor(i / grid.cols);
+  const c = i % grid.cols;
+  return { x: c, y: grid.rows - 1 - r };
+}
+
+/** parseFraction reads "77/729" exactly. */
+export function parseFraction(v) {
+  if (v === null || v === undefined) return null;
+  const m = String(v).match(/^(\d+)\/(\d+)$/);
+  if (!m) {
+    const x = Number(v);
+    return Number.isFinite(x) ? { num: null, den: null, value: x, text: String(v) } : null;
+  }
+  const num = BigInt(m[1]);
+  const den = BigInt(m[2]);
+  if (den === 0n) return null;
+  const value = Number((num * 1000000n) / den) / 1000000;
+  return { num, den, value, text: `${m[1]}/${m[2]}` };
+}
+
+/** complement is 1 − f exactly. */
+export function complement(f) {
+  if (!f) return null;
+  if (f.num === null) return { num: null, den: null, value: 1 - f.value, text: String(1 - f.value) };
+  const num = f.den - f.num;
+  return { num, den: f.den, value: Number((num * 1000000n) / f.den) / 1000000, text: `${num}/${f.den}` };
+}
+
+/** percent writes a probability as a percentage, 0 and 100 only when exact. */
+export function percent(f) {
+  if (!f) return '';
+  if (f.num !== null) {
+    if (f.num === 0n) return '0 %';
+    if (f.num === f.den) return '100 %';
+  }
+  let p = f.value * 100;
+  if (p > 99.9) p = Math.min(p, 99.9);
+  if (p < 0.1) p = Math.max(p, 0.1);
+  return `${p.toFixed(1)} %`;
+}
+
+/** moveRows pairs the moves by number: [{n, first, second}] with chance draws kept inside. */
+export function moveRows(moves) {
+  const rows = [];
+  const first = (moves.find((mv) => mv.player >= 0) || { player: 0 }).player;
+  let row = null;
+  moves.forEach((mv, i) => {
+    const item = { ...mv, index: i + 1 };
+    const fresh = !row || (mv.player === first && row.items.some((x) => x.player >= 0)) || (mv.player >= 0 && row.items.some((x) => x.player === mv.player));
+    if (fresh) {
+      row = { n: rows.length + 1, items: [] };
+      rows.push(row);
+    }
+    row.items.push(item);
+  });
+  return rows;
+}

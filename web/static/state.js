@@ -1,0 +1,46 @@
+// The page's one state and its change notification: every view is drawn
+// from `state` by app.js's render, which runs after each set().
+
+export const state = {
+  route: { page: 'home' },
+  catalogue: [],
+  loadError: '',
+  recent: [],
+  dialog: null,
+  match: null, // the match as the server last sent it
+  shown: null, // the position on the board: match, or a past one (time travel)
+  travelAt: null,
+  tokens: [null, null],
+  controlToken: null,
+  sel: [],
+  preview: null, // a pick the pointer or focus rests on
+  moveError: '',
+  busy: false,
+  analysisOn: false,
+  analyses: new Map(),
+  tick: 0, // advances while a computer thinks, to redraw the seconds
+  thinkingSince: 0, // performance.now() of the last thinking event
+  study: null,
+  scrollToBoard: false,
+  connection: '', // words while the event stream is down
+};
+
+let listeners = [];
+let queued = false;
+
+/** set merges a patch into the state and schedules one render. */
+export function set(patch) {
+  Object.assign(state, typeof patch === 'function' ? patch(state) : patch);
+  if (queued) return;
+  queued = true;
+  queueMicrotask(() => {
+    queued = false;
+    for (const f of listeners) f(state);
+  });
+}
+
+/** subscribe calls f after every change. */
+export function subscribe(f) {
+  listeners.push(f);
+  return () => { listeners = listeners.filter((g) => g !== f); };
+}

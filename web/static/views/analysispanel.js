@@ -1,0 +1,81 @@
+// The analysis beside the board: every move's value in the game's own
+// terms, best first, with the teaching views (Nim's XOR table, Wythoff's
+// P-positions).
+
+import { html } from '../html.js';
+import { summary } from '../analysis.js';
+import { xorTable, wythoffP } from '../rules.js';
+import { moveWords, cap, roleName } from '../format.js';
+import { parseGameString } from '../catalog.js';
+
+export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
+  if (!s.analysisOn) {
+    return html`<section class="analysis-panel" id="analysis"><h3>Analysis</h3>
+      <p class="muted">Switch on Analysis to see the exact value of every move, the best ones marked on the board.</p></section>`;
+  }
+  const entry = act.analysisEntry(shown);
+  const view = shown.view || {};
+  const { name, args } = parseGameString((pos || m).game);
+  const over = shown.to_move === null || shown.to_move === undefined;
+  let body;
+  if (over) body = html`<p class="muted">The game is over at this position: nothing to analyse. Step back through the moves to see each position’s analysis.</p>`;
+  else if (shown.to_move === -1) body = html`<p class="muted">A colour list is being drawn.</p>`;
+  else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
+  else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;
+  else if (ranked) {
+    const mover = ranked && entry.data.player;
+    const who = cap(roleName(m || pos || { roles: [] }, mover));
+    const rows = ranked.rows;
+    body = html`
+      <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
+      <p class="an-summary">${summary(entry.data, ranked, who)}</p>
+      ${entry.data.pending ? html`<p class="muted">Still computing: undecided moves fill in as the search deepens…</p>` : null}
+      ${Teaching({ name, args, view, entry })}
+      <ol class="an-moves">${rows.slice(0, s.showAllMoves ? 400 : 10).map((r) => {
+        const lm = (shown.legal_moves || []).find((x) => x.move === r.move);
+        const words = lm ? moveWords(lm.parts, view, name) : r.move;
+        const tone = ranked.measure.kind === 'length' ? (r.best ? 'win' : 'plain') : r.outcome;
+        return html`<li><button type="button" class=${`an-row o-${tone}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
+          disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${words}: ${r.label}${r.detail ? `, ${r.detail}` : ''}${r.best ? ', best' : ''}`}>
+          <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
+          <span class="an-move"><code>${r.move}</code> <span class="muted small">${words}</span></span>
+          <span class="an-val">${r.label}</span>
+          ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
+          ${r.detail && ranked.measure.kind !== 'outcome' ? html`<span class="an-detail muted small">${r.detail}</span>` : null}
+        </button></li>`;
+      })}</ol>
+      ${rows.length > 10 && !s.showAllMoves ? html`<button type="button" class="btn" id="an-all" onClick=${act.showAllMoves}>Show all ${rows.length} moves</button>` : null}
+      <p class="muted small">${entry.data.complete ? 'Exact.' : 'Not every move was decided in the time allowed.'} ${entry.data.nodes !== undefined ? `${Number(entry.data.nodes).toLocaleString('en')} positions, ${Number(entry.data.seconds || 0).toFixed(2)} s.` : ''}</p>`;
+  }
+  return html`<section class="analysis-panel" id="analysis" aria-labelledby="an-h">
+    <h3 id="an-h">Analysis</h3>
+    ${body}
+  </section>`;
+}
+
+function Teaching({ name, args, view, entry }) {
+  if (entry && entry.status === 'ok' && entry.data.explanation) {
+    return html`<details class="teach" open><summary>How it works</summary><pre class="explain">${entry.data.explanation}</pre></details>`;
+  }
+  if ((name === 'nim' || (name === 'buildingnim' && view.status && view.status.phase !== 'building')) && view.heaps && view.heaps.length <= 12) {
+    const t = xorTable(view.heaps);
+    return html`<details class="teach" open><summary>Bouton’s XOR table</summary>
+      <table class="xor"><tbody>
+        ${t.rows.map((r) => html`<tr><th scope="row">Heap ${r.heap + 1}</th><td class="xn">${r.size}</td><td><code>${r.bits}</code></td></tr>`)}
+        <tr class="sum"><th scope="row">XOR</th><td class="xn">${t.sum}</td><td><code>${t.sumBits}</code></td></tr>
+      </tbody></table>
+      <p class="small">${t.sum === '0'
+        ? (args.misere === 'true' ? 'The XOR is 0.' : 'The XOR is 0: every move makes it non-zero, so the player to move loses against perfect play.')
+        : `The XOR is ${t.sum}, not 0: ${t.moves.map((mv) => `take ${mv.take} from heap ${mv.heap + 1} (${mv.from} → ${mv.to})`).join(' or ')} leaves XOR 0.`}
+        ${args.misere === 'true' ? ' Misère: play the same until every heap has at most one token, then leave an odd number of single tokens.' : ''}</p>
+    </details>`;
+  }
+  if (name === 'wythoff' && view.kind === 'grid') {
+    const a = Number(args.a || 1);
+    const ps = wythoffP(a, Math.max(view.grid.cols, view.grid.rows)).filter(([A]) => A <= 30);
+    return html`<details class="teach"><summary>Wythoff’s P-positions (A<sub>n</sub>, B<sub>n</sub>)</summary>
+      <p class="small">A<sub>n</sub> is the smallest number not used before, B<sub>n</sub> = A<sub>n</sub> + ${a}·n. From a P-position every move leaves one; move to one to win. On the board: <strong>P</strong>.</p>
+      <p class="small">${ps.map(([A, B]) => `(${A}, ${B})`).join(' ')}</p></details>`;
+  }
+  return null;
+}

@@ -1,0 +1,158 @@
+// The match page: the board large and first, the status in words, how to
+// move, the move being built, the game-over panel; beside it the move list
+// (time travel) and the analysis in the game's own terms.
+
+import { html } from '../html.js';
+import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName, seedText, cap, botTitle } from '../format.js';
+import { resolve } from '../moves.js';
+import { interaction } from '../catalog.js';
+import { lastMove } from '../lastmove.js';
+import { Board, boardContext } from './board.js';
+import { AnalysisPanel } from './analysispanel.js';
+
+export function mineOf(s) {
+  return [!!s.tokens[0], !!s.tokens[1]];
+}
+
+export function MatchPage({ s, act }) {
+  const m = s.match;
+  if (!m) {
+    return html`<main class="page"><p class=${s.moveError ? 'error' : 'muted'} role="alert">${s.moveError || 'Loading the match…'}</p>
+      ${s.moveError ? html`<a class="btn" href="#/">All games</a>` : null}</main>`;
+  }
+  const g = s.catalogue.find((x) => x.name === m.game_name) || { opponents: [], how: [], title: m.game_name };
+  const shown = s.shown || m;
+  const travelling = s.travelAt !== null;
+  const mine = mineOf(s);
+  const p = shown.to_move;
+  const live = !travelling && !m.finished && p !== null && p >= 0 && mine[p] && !m.thinking && !s.busy;
+  const ranked = s.analysisOn ? act.rankedFor(shown) : null;
+  const last = lastMove(m, travelling ? s.travelAt : null);
+  const ctx = boardContext({ ...shown, game: m.game }, {
+    live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
+    painterPoints: m.game_name === 'thue' ? painterPoints(m, shown) : null,
+    onPick: act.pick, onPreview: act.preview, onError: act.moveError,
+  });
+  const rs = resolve(s.sel, ctx.legal, ctx.truncated);
+  const words = s.sel.length ? moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : s.sel.flat(), shown.view, m.game_name) : '';
+  const cvc = m.players.every((x) => x !== 'human');
+  const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
+  return html`<main class="page match-page">
+    <div class="play-col">
+      <header class="match-head">
+        <h2 id="match-title">${matchTitle(m, g.title)}</h2>
+        <p class="seats">${[0, 1].map((q) => html`<span class=${`seat seat${q}${p === q && !m.finished ? ' to-move' : ''}`}>
+          <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? (mine[0] && mine[1] ? (m.mode === 'solo' ? 'you (both roles)' : 'a player here') : cap(seatWho(m, q, mine, g.opponents))) : `The computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
+          <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
+      </header>
+      <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}`} role="status" aria-live="polite">${status}</p>
+      ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
+      ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
+      ${m.finished && !travelling ? GameOver({ m, mine, g, act }) : null}
+      ${live ? html`<p class="howto" id="howto">${howTo(g, shown, p)}</p>` : null}
+      ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} played <strong>${last.text}</strong>.</p>` : null}
+      ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
+      ${live ? MoveBar({ s, rs, words, act }) : null}
+      ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : html`<p class="error" role="alert" id="move-error"></p>`}
+      ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
+        <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
+      <div class="controls">
+        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv) => mine[mv.player])} onClick=${act.undo}>Undo my move</button>` : null}
+        <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
+          <span class="switch-track" aria-hidden="true"></span> Analysis</label>
+        ${cvc && !m.finished ? ComputerControls({ m, s, act }) : null}
+        <button type="button" class="btn" id="copy-link" onClick=${act.copyLink}>Copy link</button>
+        ${shown.position ? html`<a class="btn" id="study-this" href=${`#/study?game=${encodeURIComponent(m.game)}&position=${encodeURIComponent(shown.position)}`}>Study this position</a>` : null}
+        ${!m.finished ? html`<button type="button" class="btn" onClick=${() => act.openDialog(m.game, cvc ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>` : null}
+      </div>
+      ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
+      <details class="type-move"><summary>Type a move</summary>
+        <form onSubmit=${(e) => { e.preventDefault(); act.typedMove(e.currentTarget.elements.move.value); }}>
+          <label class="field">Move in the game’s notation (as <code>kombi play</code> reads it)
+            <input name="move" type="text" autocomplete="off" spellcheck="false" placeholder=${(shown.legal_moves && shown.legal_moves[0] && shown.legal_moves[0].move) || ''} /></label>
+          <button type="submit" class="btn" disabled=${!live && !(mine[p] && !travelling && !m.finished)}>Play it</button>
+        </form></details>
+    </div>
+    <aside class="side-col">
+      ${MoveList({ m, s, act })}
+      ${AnalysisPanel({ s, act, m, shown, ranked, live, g, mine })}
+    </aside>
+  </main>`;
+}
+
+function pPositionsOf(entry) {
+  const ps = entry && entry.status === 'ok' && entry.data.extra && entry.data.extra.p_positions;
+  return Array.isArray(ps) ? ps.map(([a, b]) => [Number(a), Number(b)]) : null;
+}
+
+function painterPoints(m, shown) {
+  const n = shown.at ?? m.moves.length;
+  const painter = m.moves.slice(0, n).filter((mv) => mv.player === 1).length;
+  const over = shown.view && shown.view.status && shown.view.status.over;
+  return Math.max(0, painter - (over ? 1 : 0));
+}
+
+function howTo(g, shown, p) {
+  const kind = shown.view ? shown.view.kind : g.board;
+  const words = (g.how && g.how[p]) || '';
+  return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid')}`.trim();
+}
+
+function MoveBar({ s, rs, words, act }) {
+  const ready = !!rs.complete;
+  const text = !s.sel.length ? 'Choose on the board.' : ready ? `Your move: ${words}.` : rs.valid ? `${cap(words)}… add more, or change it.` : `${cap(words)}: not a move.`;
+  return html`<div class="move-bar" aria-live="polite">
+    <span id="move-words">${text}</span>
+    <button type="button" class="btn primary" id="play-move" disabled=${!ready || s.busy} onClick=${act.playSelected}>Play</button>
+    <button type="button" class="btn" id="clear" disabled=${!s.sel.length} onClick=${act.clear}>Clear</button>
+  </div>`;
+}
+
+function GameOver({ m, mine, g, act }) {
+  const e = endText(m, mine, g.opponents);
+  const canRematch = true;
+  return html`<section class="game-over" id="result" aria-labelledby="result-h">
+    <h3 id="result-h">${e.headline}</h3>
+    ${e.detail ? html`<p>${e.detail}</p>` : null}
+    <p class="muted">${m.moves.filter((mv) => mv.player >= 0).length} moves. Step back through them in the move list to see what each position was worth.</p>
+    <div class="over-actions">
+      ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
+      <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
+      <a class="btn" href="#/">All games</a>
+    </div>
+  </section>`;
+}
+
+function ComputerControls({ m, s, act }) {
+  const speeds = [[0, 'as fast as they think'], [300, '0.3 s a move'], [1000, '1 s a move'], [3000, '3 s a move']];
+  return html`<span class="cvc">
+    ${m.paused ? html`<span class="badge" id="paused-badge">Paused</span>
+      <button type="button" class="btn" id="resume" onClick=${() => act.control('resume')}>Resume</button>
+      <button type="button" class="btn" id="step" onClick=${() => act.control('step')}>Step</button>`
+      : html`<button type="button" class="btn" id="pause" onClick=${() => act.control('pause')}>Pause</button>`}
+    ${m.delay_ms !== undefined ? html`<label class="field-inline">Speed
+      <select id="speed" value=${String(nearest(m.delay_ms, speeds))} onChange=${(e) => act.control('speed', Number(e.currentTarget.value))}>
+        ${speeds.map(([v, t]) => html`<option value=${String(v)}>${t}</option>`)}</select></label>` : null}
+  </span>`;
+}
+
+const nearest = (v, speeds) => speeds.reduce((a, [x]) => (Math.abs(x - v) < Math.abs(a - v) ? x : a), speeds[0][0]);
+
+function MoveList({ m, s, act }) {
+  const rows = moveRows(m.moves);
+  const cur = s.travelAt ?? m.moves.length;
+  return html`<section class="moves-panel" aria-labelledby="moves-h">
+    <h3 id="moves-h">Moves <span class="muted small">(← → Home End to step)</span></h3>
+    ${rows.length === 0 ? html`<p class="muted">No moves yet.</p>` : null}
+    <ol class="moves" id="moves">
+      <li class="row"><button type="button" class=${'mv start' + (cur === 0 ? ' current' : '')} data-move="0" onClick=${() => act.travel(0)}>Start</button></li>
+      ${rows.map((r) => html`<li class="row"><span class="n">${r.n}.</span>
+        ${r.items.map((it) => html`<button type="button" data-move=${it.index} aria-current=${cur === it.index ? 'true' : 'false'}
+          class=${`mv${it.player === -1 ? ' chance' : ` by${it.player}`}${cur === it.index ? ' current' : ''}`}
+          aria-label=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move}`}
+          title=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move} — show the position after it`}
+          onClick=${() => act.travel(it.index)}>${it.player === -1 ? `drawn ${it.move}` : m.game_name === 'thue' ? (it.player === 0 ? `gap ${it.move}` : `→ ${it.move}`) : it.move}</button>`)}</li>`)}
+    </ol>
+  </section>`;
+}
+

@@ -1,0 +1,101 @@
+// Study a position: any position of any game on the board, every move's
+// value beside it, set up by editing the board or pasting a position
+// string, shared by its URL (#/study?game=...&position=...).
+
+import { html } from '../html.js';
+import { subtitle, roleName } from '../format.js';
+import { Board, boardContext } from './board.js';
+import { cycleNumber } from '../setup.js';
+import { AnalysisPanel } from './analysispanel.js';
+
+export function StudyPage({ s, act }) {
+  const st = s.study;
+  if (!st) return html`<main class="page"><p class="muted">Loading…</p></main>`;
+  const g = s.catalogue.find((x) => x.name === (st.pos && st.pos.game ? st.pos.game.split('(')[0] : st.game.split('(')[0])) || { title: st.game };
+  if (st.error && !st.pos) return html`<main class="page"><p class="error" role="alert">${st.error}</p><a class="btn" href="#/">All games</a></main>`;
+  if (!st.pos) return html`<main class="page"><p class="muted">Loading the position…</p></main>`;
+  const pos = st.pos;
+  const shown = { ...pos, at: undefined };
+  const live = !pos.finished && pos.to_move !== null && pos.to_move >= 0 && !st.setup;
+  const ranked = s.analysisOn ? act.rankedFor(shown) : null;
+  const ctx = boardContext(pos, {
+    live, sel: s.sel, preview: s.preview, ranked, last: null, pLayer: s.analysisOn,
+    onPick: act.pick, onPreview: act.preview, onError: act.moveError,
+  });
+  return html`<main class="page match-page study-page">
+    <div class="play-col">
+      <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
+        <p class="seats">${subtitle(pos.game)} · position <code>${pos.position}</code></p></header>
+      <p id="status" class="status" role="status">${pos.finished ? `Final position: ${pos.reason || 'the game is over'}` : `${roleName(pos, pos.to_move)} to move.`}</p>
+      ${!pos.finished ? html`<p class="howto">Play moves for both sides here: tap, then Play. The analysis beside the board values every move.</p>` : null}
+      ${st.setup ? Setup({ st, act }) : Board({ pos, ctx, big: true })}
+      ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : null}
+      ${live && s.sel.length ? html`<div class="move-bar"><button type="button" class="btn primary" id="play-move" disabled=${!ctx.complete} onClick=${act.playSelected}>Play</button>
+        <button type="button" class="btn" onClick=${act.clear}>Clear</button></div>` : null}
+      <div class="controls">
+        <button type="button" class="btn" disabled=${!st.history.length} onClick=${act.studyBack}>Back one move</button>
+        <button type="button" class="btn" onClick=${act.studyToggleSetup}>${st.setup ? 'Cancel setup' : 'Set up a position'}</button>
+        <button type="button" class="btn" onClick=${act.copyLink}>Copy link</button>
+        <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
+          <span class="switch-track" aria-hidden="true"></span> Analysis</label>
+      </div>
+      <form class="paste" onSubmit=${(e) => { e.preventDefault(); act.studyLoad(e.currentTarget.elements.position.value); }}>
+        <label class="field"><span>Position string (as <code>kombi solve --position</code> reads it)</span>
+          <input name="position" id="study-position" type="text" autocomplete="off" spellcheck="false" value=${pos.position || ''} /></label>
+        <button type="submit" class="btn">Load</button>
+      </form>
+      ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
+    </div>
+    <aside class="side-col">${AnalysisPanel({ s, act, m: null, shown, ranked, live, g, pos })}</aside>
+  </main>`;
+}
+
+// letter names a set-up number's colour or owner in a letter, so that colour is never alone.
+function letter(v, n) {
+  const names = v.colors || [];
+  if (n.color >= 0) return String(names[n.color] || '?').charAt(0).toUpperCase();
+  if (n.owner >= 0) return String(names[n.owner] || (v.status.seats || [])[n.owner] || 'P' + (n.owner + 1)).charAt(0).toUpperCase();
+  return '';
+}
+
+function Setup({ st, act }) {
+  const v = st.edit;
+  const put = (patch) => act.studyEdit({ ...v, ...patch });
+  let editor;
+  switch (v.kind) {
+    case 'heaps':
+      editor = html`<div class="heap-fields">${(v.heaps || []).map((h, i) => html`<label class="heap-field">Heap ${i + 1}
+        <input type="number" min="0" value=${h} onInput=${(e) => { const hs = [...v.heaps]; hs[i] = Number(e.currentTarget.value); put({ heaps: hs }); }} /></label>`)}
+        <button type="button" class="btn" onClick=${() => put({ heaps: [...v.heaps, 3] })}>+ Add a heap</button>
+        <button type="button" class="btn" disabled=${v.heaps.length <= 1} onClick=${() => put({ heaps: v.heaps.slice(0, -1) })}>− Remove a heap</button></div>`;
+      break;
+    case 'grid': {
+      const cols = v.grid.cols;
+      editor = html`<div class=${`grid palette n${cols}`} ref=${(el) => el && el.style.setProperty('--cols', String(cols))}>
+        ${v.grid.cells.map((c, i) => html`<button type="button" class=${`cell ${c.owner >= 0 ? `own${c.owner}` : 'free'}`} data-cell=${i}
+          aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? `P${c.owner + 1}` : 'empty'}; tap to change`}
+          onClick=${() => { const cells = v.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)); put({ grid: { ...v.grid, cells } }); }}>
+          <span class="cell-text">${c.owner === 0 ? (v.status.seats || [])[0] || 'R' : c.owner === 1 ? (v.status.seats || [])[1] || 'G' : i + 1}</span></button>`)}</div>`;
+      break;
+    }
+    case 'word':
+      editor = html`<label class="field">The word (digits 0 to ${v.word.alphabet - 1})
+        <input type="text" inputmode="numeric" value=${v.word.symbols.join('')} onInput=${(e) => put({ word: { ...v.word, symbols: [...e.currentTarget.value].filter((c) => /\d/.test(c)).map(Number) } })} /></label>`;
+      break;
+    case 'numbers':
+      editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${n.color >= 0 ? `taken c${n.color}` : n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
+        aria-label=${`${n.n}: tap to change its colour`}
+        onClick=${() => put({ numbers: v.numbers.map((x, j) => (j === i ? cycleNumber(st.pos.game.split('(')[0], x, (v.colors || []).length) : x)) })}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true">${letter(v, n)}</span>` : null}</button>`)}</div>`;
+      break;
+    default:
+      editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
+  }
+  return html`<div class="setup" id="board">
+    <p>Set up the position, then use it. ${v.kind === 'grid' || v.kind === 'numbers' ? 'Tap to cycle through the colours.' : ''}</p>
+    ${editor}
+    ${['word', 'numbers'].includes(v.kind) ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => put({ status: { ...v.status, to_move: Number(e.currentTarget.value) } })}>
+      <option value="0">${roleName(st.pos, 0)}</option><option value="1">${roleName(st.pos, 1)}</option></select></label>`}
+    ${st.setupError ? html`<p class="error" role="alert">${st.setupError}</p>` : null}
+    <button type="button" class="btn primary" onClick=${act.studyApplySetup}>Use this position</button>
+  </div>`;
+}
