@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -37,7 +36,7 @@ func thueErr(c *cobra.Command, err error) error {
 	if err != nil && c.Context().Err() != nil {
 		return interrupted(c.Context(), err)
 	}
-	return pick[error](errors.Is(err, thesis.ErrUsage), usage(err), flagged(err))
+	return flagged(err)
 }
 
 func pick[T any](cond bool, yes, no T) T { // cond ? yes : no

@@ -370,7 +370,7 @@ func FuzzThesisConfig(f *testing.F) {
 		}
 		tc, err := thesis.Load(path, cfg.Keys, cfg.Game != "", false)
 		if err != nil {
-			if !errors.Is(err, thesis.ErrUsage) {
+			if !errors.As(err, new(*game.InputError)) {
 				t.Fatalf("config %q: not a usage error: %v", text, err)
 			}
 			return

@@ -41,8 +41,9 @@ const (
 )
 
 // ErrUsage is the error (wrapped) for a distributed solve that cannot be
-// asked: a game without a distributed solver, bad options.
-var ErrUsage = errors.New("distributed solve")
+// asked as given (a game without a distributed solver, bad settings): a
+// *game.InputError, the one usage error.
+var ErrUsage error = &game.InputError{Err: errors.New("distributed solve")}
 
 // Bounds bound a position's value: Lo ≤ value ≤ Hi (NoLower, NoUpper when
 // unknown).

@@ -99,19 +99,15 @@ func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game,
 
 // Solver returns solve.Solve's counterpart for `kombi solve --distribute`:
 // Solve on the database that a --db flag's value names (when empty,
-// $KOMBI_DB, else the default file, which is not PostgreSQL), with its
-// usage errors as *game.InputError.
+// $KOMBI_DB, else the default file, which is not PostgreSQL); its usage
+// errors are *game.InputErrors.
 func Solver(dbFlag string, games *game.Registry, so SolveOptions) func(context.Context, game.Game, game.State, solve.Options) (*solve.Result, error) {
 	return func(ctx context.Context, g game.Game, s game.State, opt solve.Options) (*solve.Result, error) {
 		url, err := store.URLFromEnv(dbFlag)
 		if err != nil {
 			return nil, err
 		}
-		r, err := Solve(ctx, url, games, g, s, opt, so)
-		if errors.Is(err, distribute.ErrUsage) {
-			err = &game.InputError{Err: err}
-		}
-		return r, err
+		return Solve(ctx, url, games, g, s, opt, so)
 	}
 }
 

@@ -11,7 +11,6 @@ package thesis
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,19 +20,17 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue"
 )
 
-// ErrUsage marks errors in what a person gave (a config key, a bot string):
-// errors.Is(err, ErrUsage) tells them from failures.
-var ErrUsage = errors.New("bad input")
+// Errors in what a person gave (a config key, a bot string) are
+// *game.InputErrors, the one usage error.
 
-type usageErr struct{ error }
+func usagef(format string, args ...any) error { return game.Inputf(format, args...) }
 
-func (u usageErr) Is(target error) bool { return target == ErrUsage }
-func (u usageErr) Unwrap() error        { return u.error }
-
-func usagef(format string, args ...any) error { return usageErr{fmt.Errorf(format, args...)} }
+// usage marks err as bad input.
+func usage(err error) error { return &game.InputError{Err: err} }
 
 // Keys are the options of the thesis' configuration file (chapter 2.1), as
 // a TOML file holds them; nil means absent.
@@ -136,7 +133,7 @@ func keyLine(data []byte, key string) int {
 
 // Parse validates the thesis' keys k of the config file path, whose text
 // is data; hasGame reports a game key beside them (refused). Errors name
-// the file, the line and the key, and wrap ErrUsage.
+// the file, the line and the key, and are *game.InputErrors.
 func Parse(path string, data []byte, k Keys, hasGame bool) (*Config, error) {
 	bad := func(key, format string, args ...any) error {
 		return usagef("config %s:%d: %s: %s", path, keyLine(data, key), key, fmt.Sprintf(format, args...))

@@ -195,7 +195,7 @@ func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, op
 		seed := opt.Seed + uint64(round)
 		g, err := games.Load(spec, seed)
 		if err != nil {
-			return nil, usageErr{err}
+			return nil, usage(err)
 		}
 		var seats [2]match.Seat
 		for seat, who := range [2]int{b, p} {

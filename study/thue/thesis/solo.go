@@ -154,7 +154,7 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 	key := fmt.Sprintf("thue(alphabet=%d,rule=%s)", opt.Alphabet, opt.Rule)
 	g, err := games.Load(key, opt.Seed)
 	if err != nil {
-		return nil, usageErr{err}
+		return nil, usage(err)
 	}
 	scores, err := ReadHighScores(opt.DataDir)
 	if err != nil {

@@ -166,7 +166,7 @@ func TestConsoleClosesPrompts(t *testing.T) {
 
 func TestParseErrorsAreUsageErrors(t *testing.T) {
 	_, err := Parse("x.toml", []byte("setPower = 99\n"), Keys{SetPower: new(int64(99))}, false)
-	if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), "x.toml:1: setPower: 99") {
+	if !errors.As(err, new(*game.InputError)) || !strings.Contains(err.Error(), "x.toml:1: setPower: 99") {
 		t.Fatalf("%v", err)
 	}
 }
