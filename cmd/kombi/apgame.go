@@ -16,7 +16,7 @@ import (
 func (a *app) apTableCmd() (c *cobra.Command) {
 	out, seed := output{}, uint64(1)
 	c = &cobra.Command{Use: "ap-progressions GAME", Short: "The set of a Szemerédi game, its k-term progressions and how many hold each number",
-		Example: "  kombi table ap-progressions 'ap(k=3,set=2;4;6;8;10;12)'", Args: exactArgs(1, "one game string"), RunE: func(c *cobra.Command, args []string) error {
+		Args: exactArgs(1, "one game string"), RunE: func(c *cobra.Command, args []string) error {
 			g, err := a.loadGame(args[0], seed)
 			p, ok := studyap.ProgressionsOf(g)
 			if err = errors.Join(out.Check(), err); err != nil || !ok {
@@ -32,7 +32,7 @@ func (a *app) apTableCmd() (c *cobra.Command) {
 func (a *app) apReportCmd() (c *cobra.Command) {
 	out, p := output{}, studyap.StrengthPlan{}
 	c = &cobra.Command{Use: "ap-strength", Short: "Szemerédi game: wins, draws and losses of bot A against bot B over a grid of (x, k), as `kombi arena` plays",
-		Example: "  kombi report ap-strength --grid 40:3,100:4 --games 50", Args: exactArgs(0, "no arguments"), RunE: func(c *cobra.Command, _ []string) error {
+		Args: exactArgs(0, "no arguments"), RunE: func(c *cobra.Command, _ []string) error {
 			specs, err := p.Specs(a.bots)
 			if err = errors.Join(out.Check(), err); err != nil {
 				return usagef("report ap-strength: %w", err)

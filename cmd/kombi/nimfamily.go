@@ -18,10 +18,7 @@ func (a *app) tableGrundyCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "grundy",
 		Short: "Grundy values G(0..C−1) of Grundy's game, by the sparse-space (rare values) method",
-		Long: "Computes G(n) = mex{G(a) XOR G(n−a) : 1 ≤ a < n/2} for n < COUNT by the sparse-space method of Winning Ways (--naive:\n" +
-			`the plain O(n²) mex). --json prints {"count":C,"values":[...],"rare":[[n,G(n)],...],"max_value":V,"max_at":N,"seconds":S}.`,
-		Example: "  kombi table grundy --count 100\n  kombi table grundy --count 2097152 --summary\n  kombi table grundy --count 1000 --json",
-		Args:    exactArgs(0, "no arguments"),
+		Args:  exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			if err := errors.Join(out.Check(), nim.CheckGrundyTable(count, !summary && !out.IsJSON())); err != nil {
 				return usage(fmt.Errorf("table grundy: --count %d (required), --summary %t: %w", count, summary, err))

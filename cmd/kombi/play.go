@@ -14,18 +14,19 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/study/thue/thesis"
 )
 
 // playConfig is the TOML file of `kombi play --config`: files.PlayConfig, or
 // the Thue thesis' keys (thue.go).
 type playConfig struct {
 	files.PlayConfig
-	thesisKeys
+	thesis.Keys
 }
 
 func readPlayConfig(path string) (playConfig, error) {
 	var cfg playConfig
-	return cfg, files.ReadConfig(path, &cfg, strings.Split(thesisKeyNames, ", ")...)
+	return cfg, files.ReadConfig(path, &cfg, strings.Split(thesis.KeyNames, ", ")...)
 }
 
 type playFlags struct {
@@ -55,7 +56,7 @@ func (a *app) playCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				if cfg.thesisKeys.present() {
+				if cfg.Keys.Present() {
 					return a.playThesis(c, cfg, f, spec)
 				}
 				if err := f.merge(c, cfg, &spec); err != nil {

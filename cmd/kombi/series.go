@@ -81,12 +81,9 @@ func (a *app) sweepRunCmd() *cobra.Command {
 	)
 	c := newCmd("run FILE.toml", "Play every game of a sweep file not stored yet, committing each game at once (run it again to continue)",
 		exactArgs(1, "a sweep file"), func(c *cobra.Command, args []string) error {
-			if err := checkWorkers(opt.Workers); err != nil {
-				return err
-			}
 			spec, err := sweep.ReadSpec(args[0])
-			if err != nil {
-				return usage(err)
+			if err = errors.Join(checkWorkers(opt.Workers), usage(err)); err != nil {
+				return err
 			}
 			return a.withStore(c, func(st *store.Store) error {
 				if enqueue {

@@ -19,12 +19,6 @@ import (
 
 // The Thue commands parse flags and call package thesis (study/thue/thesis).
 
-type thesisKeys struct{ thesis.Keys } // the Thue thesis' keys of a play config
-
-func (k thesisKeys) present() bool { return k.Present() }
-
-const thesisKeyNames = thesis.KeyNames
-
 // thueCommand builds a command without arguments; thueErr makes the thesis
 // package's input errors usage errors, and Ctrl-C exit 130.
 func thueCommand(use, short string, run func(c *cobra.Command) error) *cobra.Command {

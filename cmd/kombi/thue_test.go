@@ -365,7 +365,7 @@ func FuzzThesisConfig(f *testing.F) {
 			t.Fatal(err)
 		}
 		cfg, err := readPlayConfig(path)
-		if err != nil || !cfg.thesisKeys.present() {
+		if err != nil || !cfg.Keys.Present() {
 			return
 		}
 		tc, err := thesis.Load(path, cfg.Keys, cfg.Game != "", false)

@@ -45,13 +45,7 @@ func (a *app) wythoffCmd(c *cobra.Command, flags func(*pflag.FlagSet), run wytho
 
 func (a *app) tableWythoffCmd() *cobra.Command {
 	var q wythoff.TableRequest
-	return a.wythoffCmd(&cobra.Command{Use: "wythoff", Short: "P-positions (A_n, B_n) of Wythoff's game generalised by a, exact for every n",
-		Long: "Prints rows n, A_n, B_n, n = FROM .. FROM+COUNT−1, by the recursive (mex), algebraic (⌊nα⌋, exact) or arithmetic\n" +
-			"(p- and q-numeration) method in constant memory; --checksum only the fold c = c·1000003 + A_n (mod 2^64);\n" +
-			"--position X;Y explains the winning move from (X, Y), of any size, by each method (or --method).",
-		Example: "  kombi table wythoff --a 2 --count 11\n  kombi table wythoff --a 1 --from 10^100 --count 3 --json\n" +
-			"  kombi table wythoff --a 2 --count 671088641 --checksum\n  kombi table wythoff --a 2 --method arithmetic --position '10^12;2*10^12'",
-	}, func(fl *pflag.FlagSet) {
+	return a.wythoffCmd(&cobra.Command{Use: "wythoff", Short: "P-positions (A_n, B_n) of Wythoff's game generalised by a, exact for every n"}, func(fl *pflag.FlagSet) {
 		fl.Int64Var(&q.A, "a", 0, "the parameter a ≥ 1 (a = 1: classic Wythoff) (required)")
 		fl.StringVar(&q.Method, "method", "algebraic", "recursive, algebraic or arithmetic")
 		fl.StringVar(&q.From, "from", "0", "first index n: digits or a power such as 10^100, 2^64, 1e30")
@@ -67,12 +61,7 @@ func (a *app) tableWythoffCmd() *cobra.Command {
 
 func (a *app) benchWythoffCmd() *cobra.Command {
 	var opt wythoff.BenchOptions
-	return a.wythoffCmd(&cobra.Command{Use: "wythoff", Short: "Reproduce the thesis' Table 4: time to build the P-table by each method, n doubling",
-		Long: "For n = 10, 20, 40, ... up to --max-n, times the exact table A_0..A_n by each method beside the thesis'\n" +
-			"milliseconds and its C++ code compiled here with g++ -O2 when there is one: the floating-point Code 2 (and\n" +
-			"whether its table was exact), with --baseline-store Code 2 as written, and the quadratic Code 1.",
-		Example: "  kombi bench wythoff\n  kombi bench wythoff --max-n 20971520 --repeat 3 --json",
-	}, func(fl *pflag.FlagSet) {
+	return a.wythoffCmd(&cobra.Command{Use: "wythoff", Short: "Reproduce the thesis' Table 4: time to build the P-table by each method, n doubling"}, func(fl *pflag.FlagSet) {
 		fl.Int64Var(&opt.A, "a", 2, "the parameter a (the thesis measured a = 2)")
 		fl.Uint64Var(&opt.MaxN, "max-n", 671088640, "largest n (the thesis went to 671 088 640)")
 		fl.IntVar(&opt.Repeat, "repeat", 1, "runs per measurement; the best time counts")
@@ -88,10 +77,7 @@ func (a *app) benchWythoffCmd() *cobra.Command {
 
 func (a *app) reportWythoffTable5Cmd() *cobra.Command {
 	var scan uint64
-	return a.wythoffCmd(&cobra.Command{Use: "wythoff-table5", Short: "Check the thesis' Table 5 (P-positions for a = 2, computed in double precision) against exact values",
-		Long: "Prints the thesis' Table 5 next to the exact (A_n, B_n) and marks the wrong rows; then scans\n" +
-			"n = 1..--scan for the first n where double-precision ⌊nα⌋, ⌊nβ⌋ (the thesis' Code 2) goes wrong.",
-	}, func(fl *pflag.FlagSet) {
+	return a.wythoffCmd(&cobra.Command{Use: "wythoff-table5", Short: "Check the thesis' Table 5 (P-positions for a = 2, computed in double precision) against exact values"}, func(fl *pflag.FlagSet) {
 		fl.Uint64Var(&scan, "scan", 671088640, "scan n = 1..SCAN for the first double-precision error (0: skip)")
 	}, func(c *cobra.Command, _ output, progress func(solve.Progress)) (wythoff.Result, error) {
 		return wythoff.Table5(c.Context(), scan, progress)
