@@ -14,7 +14,6 @@ import (
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/study/thue/thesis"
-	"github.com/kombi/kombi/sweep"
 )
 
 // The Thue commands parse flags and call package thesis (study/thue/thesis).
@@ -153,20 +152,5 @@ func (a *app) plotDecisionTimesCmd() *cobra.Command {
 	fl.StringVar(&who, "player", "both", "builder (p1), painter (p2) or both")
 	fl.StringVar(&lp.Title, "title", "", "plot title")
 	fl.BoolVar(&lp.LogY, "log", false, "logarithmic seconds axis")
-	return c
-}
-
-func (a *app) reportTable31Cmd() *cobra.Command {
-	out, maxLevel := output{}, 0
-	c := thueCommand("thue-table31", "The Thue thesis' Table 3.1 (game length by alphabet and nesting levels), recomputed", func(c *cobra.Command) error {
-		cells, err := thesis.Table31Cells(maxLevel)
-		if err = cmp.Or(out.Check(), err); err != nil {
-			return err
-		}
-		res, err := sweep.Run(c.Context(), a.games, a.bots, cells, sweep.Options{})
-		return cmp.Or(a.write(out, nil, report.Tables(thesis.Table31(sweep.Summarise(res))...)...), err)
-	})
-	c.Flags().IntVar(&maxLevel, "max-level", 2, "highest nesting level for each role")
-	out.AddFlags(c.Flags())
 	return c
 }
