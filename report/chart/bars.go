@@ -46,7 +46,7 @@ func (b *Bars) Save(path string) error {
 	p.Add(grid)
 	axisTicks(&p.Y, b.LogY, b.Whole)
 	n := len(b.Categories)
-	every := int(math.Ceil(float64(n) / 16))
+	every := labelEvery(b.Categories, b.Width)
 	ticks := plot.ConstantTicks{}
 	for i, c := range b.Categories {
 		if i%every == 0 {
@@ -82,6 +82,25 @@ func (b *Bars) Save(path string) error {
 		p.Y.Min, p.Y.Max = 0, p.Y.Max*1.06 // room above the tallest bar
 	}
 	return render(path, p, legend, b.Width, b.Height)
+}
+
+// labelEvery is how many categories apart their labels are written, so
+// that the labels do not run into each other on a figure width cm wide.
+func labelEvery(labels []string, width float64) int {
+	if width == 0 {
+		width = DefaultWidth
+	}
+	widest := vg.Length(0)
+	sty := newPlot("", "", "").X.Tick.Label
+	for _, l := range labels {
+		widest = max(widest, sty.Width(l))
+	}
+	room := (vg.Length(width)*vg.Centimeter - 3*vg.Centimeter) / vg.Length(max(1, len(labels)))
+	for every := 1; ; every++ {
+		if room*vg.Length(every) >= widest+vg.Points(8) || every >= len(labels) {
+			return every
+		}
+	}
 }
 
 // barPlotter draws one group's bars in data coordinates: the bar of
@@ -134,8 +153,9 @@ func (bp *barPlotter) Thumbnail(c *draw.Canvas) {
 
 // Histogram counts how often each whole number occurs in each set of
 // values, in common bins of width binWidth (1: one bin per value) from the
-// least value of all sets to the greatest: the bins' labels ("12" or
-// "10–14") and each set's counts, bin by bin.
+// least value of all sets to the greatest: the bins' labels (the first
+// value of each bin: say the width in the axis label) and each set's
+// counts, bin by bin.
 func Histogram(binWidth int, sets ...[]int) (labels []string, counts [][]float64) {
 	first := true
 	var lo, hi int
@@ -160,12 +180,7 @@ func Histogram(binWidth int, sets ...[]int) (labels []string, counts [][]float64
 		counts = append(counts, c)
 	}
 	for i := range nb {
-		a := lo + i*binWidth
-		if binWidth == 1 {
-			labels = append(labels, fmt.Sprint(a))
-		} else {
-			labels = append(labels, fmt.Sprintf("%d–%d", a, a+binWidth-1))
-		}
+		labels = append(labels, fmt.Sprint(lo+i*binWidth))
 	}
 	return labels, counts
 }

@@ -242,9 +242,9 @@ func SaveAll(c Chart, dir, base string) ([]string, error) {
 	return out, nil
 }
 
-// Number writes a tick value briefly: at most 4 significant digits, whole
-// numbers without a decimal point (up to 99999), larger values as powers
-// of ten (10^6, 2.5·10^7), tiny ones as 1e-7.
+// Number writes a value briefly: at most 4 significant digits below 1000,
+// whole numbers from 1000 to 99999, larger values as powers of ten (10^6,
+// 2.5·10^7), tiny ones as 1e-7.
 func Number(v float64) string {
 	a := math.Abs(v)
 	switch {
@@ -263,29 +263,12 @@ func Number(v float64) string {
 			return strconv.FormatFloat(math.Round(m), 'f', -1, 64) + "·10^" + strconv.Itoa(e)
 		}
 		return strconv.FormatFloat(m, 'g', 3, 64) + "·10^" + strconv.Itoa(e)
-	case a >= 1000 && v == math.Round(v):
+	case a >= 1000:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	case a < 1e-4:
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 4, 64)
-}
-
-// superscript writes "10^k" (k ≥ 0) with superscript digits (10⁶); the
-// figures' typeface has no superscript minus, so Number never asks for one.
-func superscript(s string) string {
-	base, exp, ok := strings.Cut(s, "^")
-	if !ok || strings.HasPrefix(exp, "-") {
-		return s
-	}
-	var b strings.Builder
-	b.WriteString(base)
-	for _, r := range exp {
-		if r >= '0' && r <= '9' {
-			b.WriteRune([]rune("⁰¹²³⁴⁵⁶⁷⁸⁹")[r-'0'])
-		}
-	}
-	return b.String()
 }
 
 // linearTicks marks about six round values between lo and hi; whole
@@ -344,7 +327,7 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	for e := e0; e <= e1; e++ {
 		v := math.Pow(10, float64(e))
 		if e%every == 0 {
-			label := superscript(Number(v))
+			label := Number(v) // 10^6: the typeface lacks the superscripts ⁰, ⁹ and ⁻
 			out = append(out, plot.Tick{Value: v, Label: label})
 		} else {
 			out = append(out, plot.Tick{Value: v})

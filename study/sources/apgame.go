@@ -43,12 +43,15 @@ type apReplay struct {
 	figure   string
 	source   []string
 	result   string
+	// lost says what the person's lost positions mean for the source's
+	// story.
+	lost string
 }
 
 var apGames = []apReplay{
 	{label: "Figures 1–2", k: 3, set: []int{0, 4, 5, 9, 11, 15, 17, 20, 22, 32, 44, 47, 53, 63, 65, 70, 81, 82, 85, 94}, moves: []int{32, 11, 44, 20, 22, 17, 0}, computer: 0, shift: 1, figure: "ap-figures-1-2",
 		source: []string{"x = 20, k = 3. The computer starts with 32; the person takes 11 (aiming at {5, 11, 17}); the computer takes 44 (aiming at {20, 32, 44}); the person blocks with 20; the computer takes 22; the person does not see that {0, 22, 44} needs blocking and takes 17; the computer takes 0 and wins: \"Winning progression: [0, 22, 44]\"."},
-		result: "the computer wins with {0, 22, 44}"},
+		result: "the computer wins with {0, 22, 44}", lost: "blocking {0, 22, 44} at move 6, which the project says the person missed, would only have put the end off"},
 	{label: "Figure 3", k: 4, set: []int{1, 7, 15, 16, 22, 27, 28, 39, 43, 51, 60, 62, 63, 65, 66, 71, 75, 76, 89, 92, 93, 95, 103, 117, 118, 122, 127, 139, 142, 144}, moves: []int{22, 39, 51, 71, 7, 139, 75, 117, 66, 118}, computer: 1, figure: "ap-figure-3",
 		source: []string{"x = 30, k = 4, the person starting; the screen shows turns 3 and 4: the person holds [22, 51, 7] and the computer [39, 71, 139]; the person takes 75, the computer 117 (both can still complete only [66, 92, 118, 144], none of it coloured), the person 66, the computer 118: \"DRAW! Neither player can build a progression any more\"."},
 		result: "a draw"},
@@ -72,7 +75,8 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 		who[rp.computer] = "computer"
 		t := game.Table{Title: fmt.Sprintf("%s replayed: %s", rp.label, spec), Columns: []string{"move", "who", "number", "extendblock could play it", "the exact value before the move, for the mover", "moves that were best"}}
 		var owner = map[int]int{}
-		var analyses []string
+		var analyses, untied []string
+		personLost, personMoves := 0, 0
 		for i, n := range rp.moves {
 			mover := int(st.Player())
 			text := strconv.Itoa(n + rp.shift)
@@ -82,7 +86,10 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 			}
 			strategy := "—"
 			if mover == rp.computer {
-				strategy = l.strategyPicks(ctx, g, st, mv)
+				var ok bool
+				if strategy, ok = l.strategyPicks(ctx, g, st, mv); !ok {
+					untied = append(untied, fmt.Sprintf("%d (move %d)", n, i+1))
+				}
 			}
 			value, best := "—", "—"
 			an, err := l.studies.Solvers.Analyze(ctx, g, st, solve.Options{})
@@ -96,6 +103,12 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 					outcome = max(outcome, m.Outcome)
 				}
 				value, best = outcome.String(), strings.Join(bs, " ")
+				if mover != rp.computer {
+					personMoves++
+					if outcome == solve.Loss {
+						personLost++
+					}
+				}
 				for _, m := range an.Moves {
 					if m.Move == text && m.Outcome < outcome {
 						analyses = append(analyses, fmt.Sprintf("move %d (%s, %d) turned a %s into a %s", i+1, who[mover], n, outcome, m.Outcome))
@@ -133,7 +146,12 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 				}
 			}
 		}
-		board := &chart.Board{Title: rp.label + " (Kombi): the set at the end", Cols: len(rp.set), Rows: 1, Width: 17, Height: 4.6, RowLabels: []string{""}, ColLabels: make([]string, len(rp.set)),
+		cols := len(rp.set)
+		if cols > 20 {
+			cols = (cols + 1) / 2
+		}
+		rows := (len(rp.set) + cols - 1) / cols
+		board := &chart.Board{Title: rp.label + " (Kombi): the set at the end", Cols: cols, Rows: rows, TopDown: true, Width: 17, Height: 3.6 + 1.1*float64(rows), RowLabels: make([]string, rows), ColLabels: make([]string, cols),
 			Kinds: []chart.Kind{{Name: "the computer's numbers", Color: chart.Palette[1]}, {Name: "the person's numbers", Color: chart.Palette[0]}, {Name: "not coloured", Color: color.Gray{Y: 0xee}}, {Name: "the computer's winning progression", Color: color.RGBA{R: 0x8b, G: 0x1a, B: 0x1a, A: 0xff}}}}
 		for i, v := range rp.set {
 			k := 2
@@ -143,7 +161,10 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 			if slices.Contains(winning, v) {
 				k = 3
 			}
-			board.Cells = append(board.Cells, chart.Cell{X: i, Y: 0, Kind: k, Label: strconv.Itoa(v)})
+			board.Cells = append(board.Cells, chart.Cell{X: i % cols, Y: i / cols, Kind: k, Label: strconv.Itoa(v)})
+		}
+		if len(winning) == 0 {
+			board.Kinds[3].Name = "" // no winning progression: not in the legend
 		}
 		it.figure = &figure{name: rp.figure, chart: board, caption: fmt.Sprintf("the %d numbers of the set in order, coloured by who took them when the game ended (%s); the numbers are the project's.", len(rp.set), end)}
 		it.text = []string{fmt.Sprintf("the project's moves replayed by Kombi's rules as `%s`; each computer move is checked against the project's strategy (`extendblock`), each position valued by the exact solver. Kombi: %s after %d moves.", spec, end, len(rp.moves))}
@@ -157,6 +178,12 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 		}
 		if len(analyses) > 0 {
 			it.diffs = append(it.diffs, diff{"exact play", "the solver finds the mistakes: " + strings.Join(analyses, "; ") + "."})
+		}
+		if personMoves > 0 && personLost == personMoves {
+			it.diffs = append(it.diffs, diff{"exact play", "the exact solver finds the person lost from the start: on this set the computer, moving first, wins by force, so every position the person faced was lost; " + rp.lost + "."})
+		}
+		if len(untied) > 0 {
+			it.diffs = append(it.diffs, diff{"tie rule", fmt.Sprintf("Kombi's extendblock would not play %s: when several of its progressions hold equally many of its numbers it extends the first in order (by first number, then difference), while the project's program took another (it keeps its progressions in a set whose order it does not give); the project's choice was one of its equally good progressions, so it is the same strategy with another tie rule.", strings.Join(untied, ", "))})
 		}
 		if rp.computer == 1 {
 			it.diffs = append(it.diffs, diff{"inferred moves", "the screen shows the game from turn 3: the first six moves are the players' numbers in the order listed (the person's 22, 51, 7 and the computer's 39, 71, 139), alternating, the person first."})
@@ -178,18 +205,18 @@ func unshift(move string, shift int) string {
 // strategyPicks says whether the project's strategy (extendblock) could
 // choose mv at st: it picks at random among its candidates, so it is
 // asked with many seeds.
-func (l *lab) strategyPicks(ctx context.Context, g game.Game, st game.State, mv game.Move) string {
+func (l *lab) strategyPicks(ctx context.Context, g game.Game, st game.State, mv game.Move) (string, bool) {
 	const tries = 64
 	hits := 0
 	seen := map[game.Move]bool{}
 	for seed := range uint64(tries) {
 		b, err := l.bots.New("extendblock", g, bot.Env{Seed: seed + 1})
 		if err != nil {
-			return "—"
+			return "—", true
 		}
 		m, err := b.Act(ctx, st.Clone())
 		if err != nil {
-			return "—"
+			return "—", true
 		}
 		seen[m] = true
 		if m == mv {
@@ -197,33 +224,47 @@ func (l *lab) strategyPicks(ctx context.Context, g game.Game, st game.State, mv 
 		}
 	}
 	if hits == 0 {
-		return fmt.Sprintf("**no** (it picks among %d other numbers)", len(seen))
+		return fmt.Sprintf("**no** (it picks among %s)", plural(len(seen), "other number")), false
 	}
-	return fmt.Sprintf("yes (%d of %d seeds; %d candidates)", hits, tries, len(seen))
+	return fmt.Sprintf("yes (%d of %d seeds; %s)", hits, tries, plural(len(seen), "candidate")), true
 }
 
 // buildAPErrors shows Kombi's answers to the project's bad input.
 func buildAPErrors(_ context.Context, l *lab, it *item) error {
 	it.source = []string{"Figure 4: the size -1 is refused: \"Wrong data format, please give a number from 3 to 1000.\" Figure 5: a value that is not a number, and Figure 6: a number not in the set, both: \"Wrong data format or a number not in the set, please give a number in the set\"; the program asks again. (The welcome text says k from 1 to 10; the prompt and the text say 2 to 10; the rule needs k > 2.)"}
 	t := game.Table{Title: "Kombi's answers to the same input", Columns: []string{"input", "the project", "Kombi"}}
+	refused := 0
+	row := func(what, project string, err error) {
+		if err != nil {
+			refused++
+		}
+		t.Rows = append(t.Rows, []string{what, project, errText(err)})
+	}
 	_, err := l.games.Load("ap(x=-1,k=3)", 1)
-	t.Rows = append(t.Rows, []string{"the set's size -1 (`ap(x=-1,k=3)`)", "number from 3 to 1000", errText(err)})
+	row("the set's size -1 (`ap(x=-1,k=3)`)", "number from 3 to 1000", err)
 	_, err = l.games.Load("ap(x=20,k=2)", 1)
-	t.Rows = append(t.Rows, []string{"k = 2 (`ap(x=20,k=2)`)", "the text: 2 to 10 (1 to 10 in the welcome)", errText(err)})
+	row("k = 2 (`ap(x=20,k=2)`)", "the text: 2 to 10 (1 to 10 in the welcome)", err)
 	g, err := l.games.Load("ap(k=3,set=5;18;26;34;40;44;71;75)", 1)
 	if err != nil {
 		return err
 	}
-	st := g.NewInitialState()
 	for _, in := range []string{"abc", "11"} {
-		_, err := st.ParseMove(in)
+		st := g.NewInitialState()
+		mv, err := st.ParseMove(in)
+		if err == nil {
+			err = st.Apply(mv)
+		}
 		what := map[string]string{"abc": "a value that is not a number (Figure 5)", "11": "11, a number not in the set (Figure 6)"}[in]
-		t.Rows = append(t.Rows, []string{what, "wrong data format or a number not in the set; asks again", errText(err)})
+		row(what, "wrong data format or a number not in the set; asks again", err)
 	}
 	it.tables = []game.Table{t}
 	it.text = []string{"the same kinds of bad input, to the game string (`kombi play 'ap(x=-1,k=3)'` stops with exit status 2) and to a move (a person's prompt says why and asks again):"}
-	it.diffs = []diff{{"agrees", "every bad input is refused with a message and a new prompt, never a crash."},
-		{"clearer messages", "Kombi says which of the two the bad move was (not a number, or not in the set) where the project prints one message for both."}}
+	if refused == len(t.Rows) {
+		it.diffs = []diff{{"agrees", "every bad input is refused with a message (a person's prompt then asks again), never a crash."}}
+	} else {
+		it.diffs = []diff{{"differs", fmt.Sprintf("Kombi accepted %d of the %d bad inputs.", len(t.Rows)-refused, len(t.Rows))}}
+	}
+	it.diffs = append(it.diffs, diff{"clearer messages", "Kombi says which of the two the bad move was (not a number, or not in the set) where the project prints one message for both."})
 	it.commands = []string{only(it.id), "kombi play 'ap(x=-1,k=3)'"}
 	return nil
 }

@@ -85,6 +85,8 @@ func (d diff) mark() string {
 	switch {
 	case d.agrees():
 		return "✅ **Agrees:**"
+	case d.kind == "note":
+		return "ℹ️ **Note:**"
 	case d.note():
 		return "ℹ️ **Note (" + d.kind + "):**"
 	}

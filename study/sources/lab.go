@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kombi/kombi/bot"
@@ -33,8 +34,9 @@ type lab struct {
 	workers int
 	// progress hears the item being computed (step of steps) and its work.
 	progress     func(solve.Progress)
+	mu           sync.Mutex // guards step, what and last
 	step, steps  int
-	what         string
+	what, last   string
 	start        time.Time
 	gamesPlayed  int
 	gamesRead    int
@@ -43,17 +45,53 @@ type lab struct {
 	machineCache string
 }
 
-// report tells progress what is being done.
+// begin starts the step-th item, described as what.
+func (l *lab) begin(step int, what string) {
+	l.mu.Lock()
+	l.step, l.what, l.last = step, what, ""
+	l.mu.Unlock()
+	l.report("")
+}
+
+// report tells progress what is being done (msg: the item's work now);
+// it is safe for concurrent use (sweeps report from their workers).
 func (l *lab) report(msg string) {
 	if l.progress == nil {
 		return
 	}
-	if msg != "" {
-		msg = l.what + ": " + msg
-	} else {
-		msg = l.what
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.last = msg
+	l.send()
+}
+
+// send reports the item and its last message (l.mu held).
+func (l *lab) send() {
+	msg := l.what
+	if l.last != "" {
+		msg += ": " + l.last
 	}
 	l.progress(solve.Progress{Done: int64(l.step), Total: int64(l.steps), Message: msg, Elapsed: time.Since(l.start)})
+}
+
+// heartbeat reports again every few seconds until done is closed, so that
+// a long game or timing shows the time going on.
+func (l *lab) heartbeat(done <-chan struct{}) {
+	if l.progress == nil {
+		return
+	}
+	t := time.NewTicker(2 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			l.mu.Lock()
+			l.send()
+			l.mu.Unlock()
+		}
+	}
 }
 
 // sweepName names a sweep of the document: quick runs keep their games
@@ -76,6 +114,11 @@ func (l *lab) play(ctx context.Context, spec *sweep.Spec) ([]*game.Record, error
 	if err != nil {
 		return nil, fmt.Errorf("sweep %s: %w", spec.Name, err)
 	}
+	total := 0
+	for _, c := range cells {
+		total += len(c.Seeds)
+	}
+	l.report(fmt.Sprintf("sweep %s: %s (each stored as it ends)", spec.Name, plural(total, "game")))
 	res, err := sweep.RunStored(ctx, l.st, l.games, l.bots, spec, sweep.StoredOptions{Workers: l.workers,
 		Progress: func(p solve.Progress) {
 			l.report(fmt.Sprintf("games %d of %d stored (sweep %s)", p.Done, p.Total, spec.Name))

@@ -113,7 +113,7 @@ func buildMoveExamples(_ context.Context, l *lab, it *item) error {
 	} else {
 		it.diffs = []diff{{"differs", "Kombi's rules judge some example differently."}}
 	}
-	it.commands = []string{only(it.id), "kombi play 'nim2d(n=5)' --p1 human --p2 human (then type 2,4)"}
+	it.commands = []string{only(it.id), "printf '2,4\\nquit\\n' | kombi play 'nim2d(n=5,first=p1)' --p1 human --p2 human --no-db --no-out"}
 	return nil
 }
 

@@ -224,10 +224,12 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 	}
 	doc.secs = slices.DeleteFunc(doc.secs, func(s *section) bool { return len(s.items) == 0 })
 	l.steps = len(builds)
+	beat := make(chan struct{})
+	go l.heartbeat(beat)
+	defer close(beat)
 	var runErr error
 	for i, it := range builds {
-		l.step, l.what = i, it.label+" ("+it.id+")"
-		l.report("")
+		l.begin(i, it.label+" ("+it.id+")")
 		if runErr != nil {
 			it.err = errors.New("the run was stopped before it")
 			continue
@@ -241,8 +243,7 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 		}
 		it.build = nil
 	}
-	l.step, l.what = len(builds), "drawing the figures"
-	l.report("")
+	l.begin(len(builds), "drawing the figures")
 	doc.closing = append(doc.closing, closing(l, o.Quick, time.Since(start))...)
 	res.Figures, err = doc.write(out)
 	for _, it := range builds {

@@ -326,7 +326,7 @@ func buildThueGUI(_ context.Context, _ *lab, it *item) error {
 	it.source = []string{"A screenshot of the Unity3d version: one person builds the longest square-free word over three colours, picking the place and the colour; the squares are lit when one appears, and the best length is kept."}
 	it.text = []string{"the same solo game is `kombi thue solo` in a terminal and, in the browser (`kombi serve`), the Thue game's solo mode: the word as tiles with gaps, the square bracketed at the end, the best length kept per alphabet and rule. The greatest length one can reach alone is unbounded (Thue's square-free words over 3 symbols), unlike the game against a painter's opponent (Table 3.1)."}
 	it.diffs = []diff{{"not recomputed", "a picture of a program's screen: there is no number to compare."}}
-	it.commands = []string{"kombi thue solo", "kombi serve (then the Thue game's solo mode)"}
+	it.commands = []string{"kombi thue solo", "kombi serve"}
 	return nil
 }
 
@@ -673,14 +673,14 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 		if len(recs) == 0 {
 			return fmt.Errorf("no game stored")
 		}
-		line := &chart.Line{Title: fmt.Sprintf("Figure %s (Kombi): the %s's seconds per decision", f.number, role), XLabel: "word length", YLabel: "seconds", LogY: true, WholeX: true}
-		shown := recs[:min(3, len(recs))]
+		line := &chart.Line{Title: fmt.Sprintf("Figure %s (Kombi): the %s %s's seconds per decision", f.number, words(spec.Pairs[0][f.player]), role), XLabel: "word length", YLabel: "seconds", LogY: true, WholeX: true}
+		shown := spread(recs)
 		var fastest, slowest float64 = math.Inf(1), 0
-		for i, r := range shown {
+		for _, r := range shown {
 			xs, ys := decisions(r, f.player)
-			name := fmt.Sprintf("Kombi, game %d (seed %d): %s %s, length %d", i+1, r.Seed, role, r.Players[f.player], r.Length)
+			name := fmt.Sprintf("Kombi's game of seed %d (start %s): %d symbols", r.Seed, startOf(r), r.Length)
 			if r.Aborted {
-				name += " (stopped)"
+				name += ", stopped unbeaten"
 			}
 			line.Series = append(line.Series, chart.Series{Name: name, X: xs, Y: ys})
 		}
@@ -697,20 +697,25 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 			line.Series = append(line.Series, chart.Series{Name: fmt.Sprintf("thesis: %g s at length %d (quoted in the text)", secs, at), X: []float64{float64(at)}, Y: []float64{secs}, Marks: true, Color: 7})
 		}
 		it.figure = &figure{name: "thue-figure-" + strings.ReplaceAll(f.number, ".", "-"), chart: line,
-			caption: fmt.Sprintf("seconds per decision of the %s (%s) against the word length, in %s of %s against %s (sweep `%s`), logarithmic scale.", role, spec.Pairs[0][f.player], plural(len(shown), "game"), spec.Pairs[0][0], spec.Pairs[0][1], spec.Name)}
-		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over all %s of the pair its decisions took %s to %s.", role, plural(len(shown), "game"), plural(len(recs), "game"), seconds(fastest), seconds(slowest))}
+			caption: fmt.Sprintf("seconds per decision of the %s %s against the word length when deciding, logarithmic scale, in %s of the %s builder against the %s painter, 5 symbols, random ties (the longest, the middle and the shortest of the sweep `%s`).", words(spec.Pairs[0][f.player]), role, plural(len(shown), "game"), words(spec.Pairs[0][0]), words(spec.Pairs[0][1]), spec.Name)}
+		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over all %s of the pair (lengths %s) its decisions took %s to %s.", role, plural(len(shown), "game"), plural(len(recs), "game"), ints(sortedInts(recLengths(recs))), seconds(fastest), seconds(slowest))}
 		switch f.number {
 		case "3.3":
 			b1, err := l.play(ctx, l.b1p1())
 			if err != nil {
 				return err
 			}
-			s2, at := secondsAt(recs, 0, 100)
+			want := min(100, slices.Max(recLengths(recs))-1)
+			s2, at := secondsAt(recs, 0, want)
 			s1, at1 := secondsAt(b1, 0, at)
 			if at > 0 && at1 == at && s1 > 0 {
-				it.diffs = append(it.diffs, diff{"agrees in kind", fmt.Sprintf("at a word of length %d the level-2 builder took %s per decision and the level-1 builder %s: %s longer (the thesis: about 170×). Each level multiplies the work by the number of moves simulated.", at, seconds(s2), seconds(s1), ratio(s2, s1))})
+				where := fmt.Sprintf("at a word of length %d", at)
+				if want < 100 {
+					where += fmt.Sprintf(" (no game of the level-2 builder reached 100: the longest lasted %d)", want+1)
+				}
+				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("%s the level-2 builder took %s per decision and the level-1 builder %s: %s longer (the thesis: about 170× at length 100). Each level multiplies the work by the moves it simulates, so the ratio grows with the word.", where, seconds(s2), seconds(s1), ratio(s2, s1))})
 			} else {
-				it.diffs = append(it.diffs, diff{"not compared", "no game of both builders reached a length near 100."})
+				it.diffs = append(it.diffs, diff{"not compared", "no game of both builders reached a common length."})
 			}
 		case "3.6":
 			b2, err := l.play(ctx, l.b2p1())
@@ -720,7 +725,7 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 			s2, at := secondsAt(recs, 1, 79)
 			s1, at1 := secondsAt(b2, 1, at)
 			if at > 0 && at1 == at && s1 > 0 {
-				it.diffs = append(it.diffs, diff{"agrees in kind", fmt.Sprintf("at length %d the level-2 painter took %s per decision, the level-1 painter (Figure 3.5's games) %s: %s (the thesis: 17.711 s against 0.061 s, about 290×).", at, seconds(s2), seconds(s1), ratio(s2, s1))})
+				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("at length %d the level-2 painter took %s per decision, the level-1 painter (Figure 3.5's games) %s: %s (the thesis: 17.711 s against 0.061 s, about 290×).", at, seconds(s2), seconds(s1), ratio(s2, s1))})
 			} else {
 				it.diffs = append(it.diffs, diff{"not compared", "no game of both painters reached a length near 79."})
 			}
@@ -822,7 +827,7 @@ func buildThuePositions(ctx context.Context, l *lab, it *item) error {
 		return fmt.Errorf("no builder decisions stored")
 	}
 	labels, counts := chart.Histogram(5, recPos, greedyPos)
-	bars := &chart.Bars{Title: "Figure 3.8 (Kombi): positions chosen by the two builders", XLabel: "position chosen (0 = the front of the word; bins of 5)", YLabel: "decisions", Whole: true, Categories: labels,
+	bars := &chart.Bars{Title: "Figure 3.8 (Kombi): positions chosen by the two builders", XLabel: "position chosen (0: the front of the word; bins of 5, by their first position)", YLabel: "decisions", Whole: true, Categories: labels,
 		Groups: []chart.BarGroup{{Name: fmt.Sprintf("level-1 recursive builder (%d decisions)", len(recPos)), Values: counts[0]}, {Name: fmt.Sprintf("greedy builder (%d decisions)", len(greedyPos)), Values: counts[1]}}}
 	it.figure = &figure{name: "thue-figure-3-8", chart: bars, caption: fmt.Sprintf("how often each position was chosen while the word was shorter than %d symbols: the level-1 builder in %s against the level-1 painter (sweep `%s`), the greedy builder in %s against the level-1 painter (sweep `%s`); a histogram, bins of 5 positions.", window, plural(len(b1), "game"), l.b1p1().Name, plural(len(b0), "game"), l.b0p1().Name)}
 	share := func(pos []int) float64 {
@@ -843,4 +848,32 @@ func buildThuePositions(ctx context.Context, l *lab, it *item) error {
 	it.diffs = append(it.diffs, diff{"drawn differently", "the distribution is drawn as a histogram with whole-number counts; Kombi's earlier plot drew it as a line over the positions, with fractional ticks (2.50, 10.00, 17.50) for counts."})
 	it.commands = []string{only(it.id), fmt.Sprintf("kombi sweep plot %s --kind positions -o positions.png", l.b1p1().Name)}
 	return nil
+}
+
+// spread returns at most three of the records: the longest game, the
+// middle one and the shortest, in that order.
+func spread(recs []*game.Record) []*game.Record {
+	s := slices.Clone(recs)
+	slices.SortStableFunc(s, func(a, b *game.Record) int { return b.Length - a.Length })
+	if len(s) <= 3 {
+		return s
+	}
+	return []*game.Record{s[0], s[len(s)/2], s[len(s)-1]}
+}
+
+// recLengths returns the records' lengths.
+func recLengths(recs []*game.Record) []int {
+	ls, _ := lengths(recs)
+	return ls
+}
+
+// words names a strategy of the thesis in words.
+func words(bot string) string {
+	switch l := levelOf(bot); {
+	case bot == greedy:
+		return "greedy"
+	case l > 0:
+		return fmt.Sprintf("level-%d recursive", l)
+	}
+	return bot
 }

@@ -320,7 +320,7 @@ func buildQueenBoard(ctx context.Context, l *lab, it *item) error {
 	it.code = r.Text
 	it.text = []string{"Kombi's solver on the position (4, 9):"}
 	if r.Outcome == solve.Win {
-		it.diffs = []diff{{"error in the text", fmt.Sprintf("(4, 9) is not a losing position for a = 2: the queen reaches the losing position %s (from (4, 9) to (2, 6) takes 2 and 3, and |2 − 3| = 1 < 2), so the player to move wins (%s). The losing position in that column is (4, 10), just off the 10 × 10 board.", strings.Join(targets, " and "), strings.Join(r.BestMoves, " "))},
+		it.diffs = []diff{{"error in the text", fmt.Sprintf("(4, 9) is not a losing position for a = 2: the queen reaches the losing position %s (from (4, 9) to (2, 6) takes 2 and 3, and |2 − 3| = 1 < 2), so the player to move wins (Kombi's winning move: %s, 2 from the first heap and 3 from the second). The losing position in that column is (4, 10), just off the 10 × 10 board.", strings.Join(targets, " and "), strings.Join(r.BestMoves, " "))},
 			{"agrees", "the losing positions on the board are the thesis' green squares: (0, 0), (1, 3), (3, 1), (2, 6), (6, 2)."}}
 	} else {
 		it.diffs = []diff{{"agrees", "(4, 9) is a losing position, as the text says."}}
@@ -411,7 +411,9 @@ func (l *lab) wythoffTimings(ctx context.Context) (*timings, stored, error) {
 	var t timings
 	st, err := l.result(ctx, fmt.Sprintf("wythoff/timings?a=2&max-n=%d&repeat=%d&baseline=%v&code1-max=%d", opt.MaxN, opt.Repeat, !opt.NoBaseline, opt.RecursiveMax), &t,
 		func(ctx context.Context) (any, error) {
-			opt.Progress = func(p solve.Progress) { l.report(fmt.Sprintf("timing n = %s (%d of %d)", p.Message, p.Done, p.Total)) }
+			opt.Progress = func(p solve.Progress) {
+				l.report(fmt.Sprintf("timing the three methods at %s (%d of %d sizes)", p.Message, p.Done, p.Total))
+			}
 			r, err := wythoff.Bench(ctx, opt)
 			if err != nil {
 				return nil, err
