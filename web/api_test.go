@@ -272,3 +272,35 @@ func TestComputersStopAtTheMoveLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestStudySetUpFromAnEditedBoard: the study board's set-up sends an
+// edited view and gets the position it describes, or the reason it is
+// not one.
+func TestStudySetUpFromAnEditedBoard(t *testing.T) {
+	h := newHarness(t, nil)
+	var s struct {
+		Position string
+		ToMove   *int `json:"to_move"`
+		Error    string
+	}
+	for _, c := range []struct {
+		game string
+		view map[string]any
+		want string
+		to   int
+	}{
+		{"nim(piles=3;4;5)", map[string]any{"kind": "heaps", "heaps": []int{1, 0, 7}, "status": map[string]any{"to_move": 1}}, "1;0;7 P2", 1},
+		{"buildingnim(heaps=3,tokens=6)", map[string]any{"kind": "heaps", "heaps": []int{1, 1, 1}, "status": map[string]any{"to_move": 1, "phase": "building"}}, "1;1;1", 1},
+		{"thue(alphabet=3)", map[string]any{"kind": "word", "word": map[string]any{"symbols": []int{0, 1, 2}, "alphabet": 3}, "status": map[string]any{"to_move": 1, "gap": 3}}, "012@3", 1},
+		{"ap(k=3,set=1;2;3;4;5;6;7)", map[string]any{"kind": "numbers", "numbers": []map[string]any{{"n": 1, "owner": 0, "color": -1}, {"n": 5, "owner": 1, "color": -1}}, "status": map[string]any{}}, "1 / 5", 0},
+	} {
+		st := h.do("POST", "/api/study/setup", "", map[string]any{"game": c.game, "view": c.view}, &s)
+		if st != 200 || s.Position != c.want || s.ToMove == nil || *s.ToMove != c.to {
+			t.Errorf("%s: %d, position %q (to move %v), %s; want %q", c.game, st, s.Position, s.ToMove, s.Error, c.want)
+		}
+	}
+	bad := map[string]any{"kind": "heaps", "heaps": []int{1, 2}, "status": map[string]any{"phase": "building"}}
+	if st := h.do("POST", "/api/study/setup", "", map[string]any{"game": "buildingnim(heaps=3,tokens=6)", "view": bad}, &s); st != 400 || !strings.Contains(s.Error, "want 3 heap sizes") {
+		t.Errorf("a Building Nim board with 2 heaps of 3: %d %q", st, s.Error)
+	}
+}
