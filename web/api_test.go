@@ -304,3 +304,21 @@ func TestStudySetUpFromAnEditedBoard(t *testing.T) {
 		t.Errorf("a Building Nim board with 2 heaps of 3: %d %q", st, s.Error)
 	}
 }
+
+// TestWythoffAnalysisLayer: the analysis of a queen's board carries the
+// P-positions on it (the Serbian thesis' Figures 2 and 4).
+func TestWythoffAnalysisLayer(t *testing.T) {
+	h := newHarness(t, nil)
+	var an struct {
+		Extra struct {
+			PPositions [][2]int `json:"p_positions"`
+		}
+	}
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("wythoff(piles=5;8,view=queen)"), "", nil, &an); st != 200 {
+		t.Fatalf("analysis: %d", st)
+	}
+	want := [][2]int{{0, 0}, {1, 2}, {2, 1}, {3, 5}, {5, 3}, {4, 7}}
+	if fmt.Sprint(an.Extra.PPositions) != fmt.Sprint(want) {
+		t.Fatalf("P-positions on the 5×8 board: %v, want %v", an.Extra.PPositions, want)
+	}
+}
