@@ -322,3 +322,19 @@ func TestWythoffAnalysisLayer(t *testing.T) {
 		t.Fatalf("P-positions on the 5×8 board: %v, want %v", an.Extra.PPositions, want)
 	}
 }
+
+// TestBotMemoryIsCapped: a bot string asking for more table memory than
+// the server allows a computer player is refused, naming the limit.
+func TestBotMemoryIsCapped(t *testing.T) {
+	h := newHarness(t, nil)
+	var e matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "vdwlist(s=9)", "players": []string{"human", "perfect(mem=1099511627776)"}}, &e); st != 400 || !strings.Contains(e.Error, "more memory than a computer player may use here (512 MiB)") {
+		t.Fatalf("perfect(mem=1 TiB): %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim2d(n=4)", "players": []string{"human", "perfect(mem=1024)"}}, &e); st != 400 || !strings.Contains(e.Error, "mem=1024") {
+		t.Fatalf("2D Nim perfect(mem=1024 MiB): %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "vdwlist(s=9)", "players": []string{"human", "perfect(mem=100000000)"}}, &e); st != 201 {
+		t.Fatalf("perfect(mem=100 MB): %d %q", st, e.Error)
+	}
+}
