@@ -12,8 +12,10 @@ import (
 // it was told to drop its tables.
 type releasing struct{ released int }
 
-func (b *releasing) Act(_ context.Context, s game.State) (game.Move, error) { return s.LegalMoves(nil)[0], nil }
-func (b *releasing) Release()                                               { b.released++ }
+func (b *releasing) Act(_ context.Context, s game.State) (game.Move, error) {
+	return s.LegalMoves(nil)[0], nil
+}
+func (b *releasing) Release() { b.released++ }
 
 // TestIdleBotsAreReleased: the engine lets a computer player drop its
 // tables while a person is to move and when the game ends — the same rule

@@ -166,6 +166,7 @@ func (a *app) serveCmd() *cobra.Command {
 	fl.IntVar(&opt.MaxSearches, "max-searches", 0, "computer players' searches at once (0: one per core); the rest wait")
 	fl.IntVar(&opt.MaxAnalyses, "max-analyses", 0, "analyses at once, queued apart from the computer players (0: half the cores, at least 1)")
 	fl.Int64Var(&opt.AnalysisMem, "analysis-mem", 0, "bytes of tables one analysis may use (0: 256 MiB); each analysis searches on one core")
+	fl.Int64Var(&opt.BotMem, "bot-mem", 0, "bytes of tables a computer player may ask for (0: 512 MiB); dropped while it waits for a person")
 	fl.BoolVar(&open, "open", false, "open the page in the default browser")
 	return c
 }
