@@ -244,7 +244,7 @@ func TestAnUnreadableMatchDoesNotStopTheStart(t *testing.T) {
 	storetest.EachBackend(t, func(t *testing.T, url string) {
 		ctx := context.Background()
 		st, _ := openDB(t, url)
-		if err := st.SaveMatch(ctx, store.Match{ID: "broken", Mode: web.ModeNormal, Record: json.RawMessage(`{"game":"nim(piles=1)","players":5,"moves":[]}`)}); err != nil {
+		if err := st.SaveMatch(ctx, store.Match{ID: "broken", Mode: web.ModeNormal, Record: json.RawMessage(`{"game":"nim(piles=1)","players":["a","b"],"moves":[{"player":"x"}]}`)}); err != nil {
 			t.Fatal(err)
 		}
 		h := dbHarness(t, st)
