@@ -146,6 +146,26 @@ type Viewer interface {
 	MoveFromParts(parts []Part) (Move, error)
 }
 
+// Setter is a Game that builds a position from a view a person edited on
+// a board (the study board's set-up): the heaps, the cells' owners and
+// labels, the word's symbols, the numbers' owners and colours, and the
+// status (who is to move, the phase, a chosen gap or number, a drawn list).
+// The error says what is wrong with the view in the game's words.
+type Setter interface {
+	Game
+	SetUp(v View) (State, error)
+}
+
+// SetUp builds g's position from an edited view, or an error when g
+// cannot set up positions or the view is not one of its positions.
+func SetUp(g Game, v View) (State, error) {
+	st, ok := g.(Setter)
+	if !ok {
+		return nil, fmt.Errorf("%s positions cannot be set up on a board; give a position string", g.Type().TitleOrName())
+	}
+	return st.SetUp(v)
+}
+
 // Positioner is a State that writes its position in the notation its game's
 // ParsePosition reads back (see PositionParser).
 type Positioner interface {

@@ -272,3 +272,69 @@ func TestComputersStopAtTheMoveLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestStudySetUpFromAnEditedBoard: the study board's set-up sends an
+// edited view and gets the position it describes, or the reason it is
+// not one.
+func TestStudySetUpFromAnEditedBoard(t *testing.T) {
+	h := newHarness(t, nil)
+	var s struct {
+		Position string
+		ToMove   *int `json:"to_move"`
+		Error    string
+	}
+	for _, c := range []struct {
+		game string
+		view map[string]any
+		want string
+		to   int
+	}{
+		{"nim(piles=3;4;5)", map[string]any{"kind": "heaps", "heaps": []int{1, 0, 7}, "status": map[string]any{"to_move": 1}}, "1;0;7 P2", 1},
+		{"buildingnim(heaps=3,tokens=6)", map[string]any{"kind": "heaps", "heaps": []int{1, 1, 1}, "status": map[string]any{"to_move": 1, "phase": "building"}}, "1;1;1", 1},
+		{"thue(alphabet=3)", map[string]any{"kind": "word", "word": map[string]any{"symbols": []int{0, 1, 2}, "alphabet": 3}, "status": map[string]any{"to_move": 1, "gap": 3}}, "012@3", 1},
+		{"ap(k=3,set=1;2;3;4;5;6;7)", map[string]any{"kind": "numbers", "numbers": []map[string]any{{"n": 1, "owner": 0, "color": -1}, {"n": 5, "owner": 1, "color": -1}}, "status": map[string]any{}}, "1 / 5", 0},
+	} {
+		st := h.do("POST", "/api/study/setup", "", map[string]any{"game": c.game, "view": c.view}, &s)
+		if st != 200 || s.Position != c.want || s.ToMove == nil || *s.ToMove != c.to {
+			t.Errorf("%s: %d, position %q (to move %v), %s; want %q", c.game, st, s.Position, s.ToMove, s.Error, c.want)
+		}
+	}
+	bad := map[string]any{"kind": "heaps", "heaps": []int{1, 2}, "status": map[string]any{"phase": "building"}}
+	if st := h.do("POST", "/api/study/setup", "", map[string]any{"game": "buildingnim(heaps=3,tokens=6)", "view": bad}, &s); st != 400 || !strings.Contains(s.Error, "want 3 heap sizes") {
+		t.Errorf("a Building Nim board with 2 heaps of 3: %d %q", st, s.Error)
+	}
+}
+
+// TestWythoffAnalysisLayer: the analysis of a queen's board carries the
+// P-positions on it (the Serbian thesis' Figures 2 and 4).
+func TestWythoffAnalysisLayer(t *testing.T) {
+	h := newHarness(t, nil)
+	var an struct {
+		Extra struct {
+			PPositions [][2]int `json:"p_positions"`
+		}
+	}
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("wythoff(piles=5;8,view=queen)"), "", nil, &an); st != 200 {
+		t.Fatalf("analysis: %d", st)
+	}
+	want := [][2]int{{0, 0}, {1, 2}, {2, 1}, {3, 5}, {5, 3}, {4, 7}}
+	if fmt.Sprint(an.Extra.PPositions) != fmt.Sprint(want) {
+		t.Fatalf("P-positions on the 5×8 board: %v, want %v", an.Extra.PPositions, want)
+	}
+}
+
+// TestBotMemoryIsCapped: a bot string asking for more table memory than
+// the server allows a computer player is refused, naming the limit.
+func TestBotMemoryIsCapped(t *testing.T) {
+	h := newHarness(t, nil)
+	var e matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "vdwlist(s=9)", "players": []string{"human", "perfect(mem=1099511627776)"}}, &e); st != 400 || !strings.Contains(e.Error, "more memory than a computer player may use here (512 MiB)") {
+		t.Fatalf("perfect(mem=1 TiB): %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim2d(n=4)", "players": []string{"human", "perfect(mem=1024)"}}, &e); st != 400 || !strings.Contains(e.Error, "mem=1024") {
+		t.Fatalf("2D Nim perfect(mem=1024 MiB): %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "vdwlist(s=9)", "players": []string{"human", "perfect(mem=100000000)"}}, &e); st != 201 {
+		t.Fatalf("perfect(mem=100 MB): %d %q", st, e.Error)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/study/thue/thesis"
 )
 
@@ -81,10 +82,13 @@ func (a *app) thueCmd() *cobra.Command {
 	fl.BoolVar(&m.JSON, "json", false, "print the match result with both records as JSON")
 	fl.DurationVar(&m.MaxThink, "max-think", 0, "abort when a computer decision takes longer (0: no limit)")
 	solo := a.thueSession("solo", "One person plays both roles; the longest word ever reached is the high score", &s.Session, func(c *cobra.Command) error {
-		_, err := thesis.PlaySolo(c.Context(), a.games, s)
-		return err
+		return a.withStore(c, func(st *store.Store) error {
+			s.Scores = st
+			_, err := thesis.PlaySolo(c.Context(), a.games, s)
+			return err
+		})
 	})
-	solo.Flags().StringVar(&s.DataDir, "data-dir", "", "directory of the high-score file (default: the user's data directory)")
+	solo.Flags().StringVar(&s.DataDir, "data-dir", "", "directory of an old high-score file to import once (default: the user's data directory)")
 	solo.Flags().BoolVar(&s.NoSave, "no-save", false, "do not save a new high score")
 	return group("thue", "The Thue game for people: a two-round match and the solo mode with a high score", match, solo)
 }

@@ -198,6 +198,17 @@ func checkData(t *testing.T, g game.Game, s game.State, check []game.Move, where
 	if a, b := r.LegalMoves(nil), s.LegalMoves(nil); !slices.Equal(a, b) {
 		t.Fatalf("%s: position %q reads back with other legal moves", where, pos)
 	}
+	// A game that sets up positions from a view (the study board) sets up
+	// this one from its own view, unless play ended it.
+	if st, ok := g.(game.Setter); ok && !s.IsTerminal() && s.Player() != game.Chance {
+		u, err := st.SetUp(back)
+		if err != nil {
+			t.Fatalf("%s: position %q does not set up from its view: %v", where, pos, err)
+		}
+		if p2, _ := game.PositionOf(u); p2 != pos || u.Player() != s.Player() {
+			t.Fatalf("%s: position %q sets up from its view as %q (player %v)", where, pos, p2, u.Player())
+		}
+	}
 }
 
 func keyOf(s game.State) (uint64, bool) {

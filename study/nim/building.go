@@ -127,14 +127,18 @@ func (sv *BuildingSolver) winningPlacements(b *solve.Budget, s *nim.BuildingStat
 // BuildingPerfect plays Building Nim perfectly: in phase 1 a placement that
 // wins by exact search whenever one exists, in phase 2 Bouton's strategy.
 type BuildingPerfect struct {
+	pl nim.Placement
 	sv *BuildingSolver
 }
 
 // NewBuildingPerfect returns the bot for a placement rule with an empty
 // search table.
 func NewBuildingPerfect(pl nim.Placement) *BuildingPerfect {
-	return &BuildingPerfect{sv: NewBuildingSolver(pl, 0)}
+	return &BuildingPerfect{pl: pl, sv: NewBuildingSolver(pl, 0)}
 }
+
+// Release drops the search table (bot.Releaser) for a new, empty one.
+func (bp *BuildingPerfect) Release() { bp.sv = NewBuildingSolver(bp.pl, 0) }
 
 // Act returns the perfect move.
 func (bp *BuildingPerfect) Act(ctx context.Context, st game.State) (game.Move, error) {
