@@ -7,7 +7,6 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report/chart"
-	"github.com/kombi/kombi/study/thue/thesis"
 	"github.com/kombi/kombi/sweep"
 )
 
@@ -156,14 +155,13 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 		b := &chart.Bars{Title: "First narrow gaps of the builder: " + res.Name, XLabel: "game (seed)", YLabel: "word length", Whole: true}
 		two, one, length := chart.BarGroup{Name: "first gap chosen with 2 symbols left"}, chart.BarGroup{Name: "first gap chosen with 1 symbol left"}, chart.BarGroup{Name: "length of the game"}
 		for _, r := range recs {
-			ch, ok, err := thesis.Gaps(reg, r)
+			if len(b.Categories) == 40 || !strings.HasPrefix(r.Game, "thue(") {
+				continue
+			}
+			a, c, err := FirstNarrow(reg, r)
 			if err != nil {
 				return nil, err
 			}
-			if !ok || len(b.Categories) == 40 {
-				continue
-			}
-			a, c := thesis.FirstNarrow(ch)
 			b.Categories = append(b.Categories, strconv.FormatUint(r.Seed, 10))
 			two.Values, one.Values, length.Values = append(two.Values, float64(a)), append(one.Values, float64(c)), append(length.Values, float64(r.Length))
 		}
@@ -213,4 +211,49 @@ func histogram(title, xl, yl string, width int, names []string, sets [][]int) *c
 		b.Groups = append(b.Groups, chart.BarGroup{Name: names[i], Values: c})
 	}
 	return b
+}
+
+// FirstNarrow replays a record and returns the game's measure (the Thue
+// word length) when P1 first left P2 at most two replies that do not end
+// the game (the Thue builder's first gap where only two symbols fit), and
+// when it first left at most one; 0 when it never did.
+func FirstNarrow(reg *game.Registry, r *game.Record) (two, one int, err error) {
+	g, err := reg.Load(r.Game, r.Seed)
+	if err != nil {
+		return 0, 0, fmt.Errorf("record of %s: %w", r.Game, err)
+	}
+	s := g.NewInitialState()
+	var buf []game.Move
+	for i, m := range r.Moves {
+		at := i + 1
+		if sc, ok := s.(game.Scorer); ok {
+			at = sc.Score()
+		}
+		mv, err := s.ParseMove(m.Move)
+		if err == nil {
+			err = s.Apply(mv)
+		}
+		if err != nil {
+			return two, one, fmt.Errorf("record of %s, move %d: %w", r.Game, i+1, err)
+		}
+		if m.Player != 0 || s.IsTerminal() || s.Player() != 1 {
+			continue
+		}
+		live := 0
+		buf = s.LegalMoves(buf[:0])
+		for _, reply := range buf {
+			c := s.Clone()
+			if c.Apply(reply) == nil && !c.IsTerminal() {
+				live++
+			}
+		}
+		if two == 0 && live <= 2 {
+			two = at
+		}
+		if one == 0 && live <= 1 {
+			one = at
+			break
+		}
+	}
+	return two, one, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/report/chart"
+	"github.com/kombi/kombi/study/thue/thesis"
 	"github.com/kombi/kombi/sweep"
 )
 
@@ -80,6 +81,12 @@ func TestSweepPlots(t *testing.T) {
 					two, one, length := c.Groups[0].Values[i], c.Groups[1].Values[i], c.Groups[2].Values[i]
 					if two <= 0 || one < two || length < one {
 						t.Errorf("narrow-gaps game %s: first 2-symbol gap at %g, 1-symbol at %g, length %g", c.Categories[i], two, one, length)
+					}
+					// The same as the thesis' own count of the symbols that
+					// fit at the builder's gap.
+					ch, _, err := thesis.Gaps(games, recs[i])
+					if a, b := thesis.FirstNarrow(ch); err != nil || float64(a) != two || float64(b) != one {
+						t.Errorf("narrow-gaps game %s: %g, %g; the thesis' count %d, %d (%v)", c.Categories[i], two, one, a, b, err)
 					}
 				}
 			default:

@@ -136,17 +136,20 @@ func render(path string, p *plot.Plot, legend []entry, wcm, hcm float64) error {
 	if err != nil {
 		return fmt.Errorf("figure %s: %w", path, err)
 	}
+	pad := vg.Points(6)
+	lh := legendHeight(legend, w-4*pad)
+	if lh > h*0.4 {
+		h += lh // a long legend makes the figure taller, never the data smaller
+	}
+	if h > vg.Length(MaxSide)*vg.Centimeter {
+		return fmt.Errorf("figure %s: its legend of %d entries does not fit in a figure %g cm high", path, len(legend), MaxSide)
+	}
 	cw, err := canvasFor(path, w, h)
 	if err != nil {
 		return err
 	}
 	c := draw.New(cw)
-	pad := vg.Points(6)
 	c = draw.Crop(c, pad, -3*pad, pad, -pad) // room on the right for the last tick's label
-	lh := legendHeight(legend, c.Max.X-c.Min.X)
-	if lh > (c.Max.Y-c.Min.Y)/2 {
-		return fmt.Errorf("figure %s: its legend of %d entries does not fit below the data; make the figure larger", path, len(legend))
-	}
 	p.Draw(draw.Crop(c, 0, 0, lh, 0))
 	drawLegend(draw.Crop(c, 0, 0, 0, -(c.Max.Y-c.Min.Y-lh)), legend)
 	return writeFile(path, cw)
