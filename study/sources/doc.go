@@ -2,13 +2,16 @@ package sources
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report/chart"
@@ -415,17 +418,37 @@ func (d *document) write(dir string) (int, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, fmt.Errorf("output directory: %w", err)
 	}
-	figures := 0
+	var figs []*item
 	for _, s := range d.secs {
 		for _, it := range s.items {
-			if it.figure == nil {
-				continue
+			if it.figure != nil {
+				figs = append(figs, it)
 			}
-			if _, err := chart.SaveAll(it.figure.chart, dir, it.figure.name); err != nil {
-				return figures, fmt.Errorf("%s: %w", it.label, err)
-			}
-			figures++
 		}
+	}
+	// The figures are drawn on every core: drawing is most of a run again.
+	errs := make([]error, len(figs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.NumCPU(), len(figs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if _, err := chart.SaveAll(figs[i].figure.chart, dir, figs[i].figure.name); err != nil {
+					errs[i] = fmt.Errorf("%s: %w", figs[i].label, err)
+				}
+			}
+		}()
+	}
+	for i := range figs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	figures := len(figs)
+	if err := errors.Join(errs...); err != nil {
+		return figures, err
 	}
 	for name, text := range map[string]string{"README.md": d.markdown(), "index.html": d.html(), "sources.css": css} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {

@@ -45,10 +45,10 @@ func (l *lab) b1p1() *sweep.Spec {
 	// level-1 builder costing more as the word grows (628 and 690 moves
 	// took 2.5 minutes each): 400 shows the painter outlasting the thesis'
 	// 213 within the document's time.
-	return l.thueSpec("thue-b1-p1", level1, level1, 11, 3, 400, 400)
+	return l.thueSpec("thue-b1-p1", level1, level1, 11, 3, 400, 100)
 }
 func (l *lab) b2p1() *sweep.Spec { return l.thueSpec("thue-b2-p1", level2, level1, 4, 1, maxWord, 40) }
-func (l *lab) b0p2() *sweep.Spec { return l.thueSpec("thue-b0-p2", greedy, level2, 10, 1, 300, 80) }
+func (l *lab) b0p2() *sweep.Spec { return l.thueSpec("thue-b0-p2", greedy, level2, 10, 1, 300, 60) }
 
 // table31Spec is Table 3.1's grid: squares over 3 and 4 symbols from every
 // starting symbol, nesting levels 0 to 2 for each role, ties broken first
@@ -477,7 +477,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		byBuilder[r.Players[0]] = append(byBuilder[r.Players[0]], fmt.Sprintf("%d (start %s)", r.Length, startOf(r)))
 	}
 	for _, b := range spec.Pairs {
-		t.Rows = append(t.Rows, []string{"the greedy painter against the builder " + b[0], "a square at move 11, whatever the builder", strings.Join(byBuilder[b[0]], ", ")})
+		t.Rows = append(t.Rows, []string{"the greedy painter against the " + words(b[0]) + " builder", "a square at move 11, whatever the builder", strings.Join(byBuilder[b[0]], ", ")})
 	}
 	t.Rows = append(t.Rows,
 		[]string{"greedy builder against the level-1 painter", "44–236 (mean 133.83)", span(l1)},
@@ -496,7 +496,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		var odd []string
 		for _, r := range gp {
 			if r.Length != 11 {
-				odd = append(odd, fmt.Sprintf("%s from the start %s: %d", r.Players[0], startOf(r), r.Length))
+				odd = append(odd, fmt.Sprintf("the %s builder from the start %s: %d", words(r.Players[0]), startOf(r), r.Length))
 			}
 		}
 		it.diffs = append(it.diffs, diff{"counterexample", fmt.Sprintf("the greedy painter does not always lose at move 11: %s (the greedy painter and the greedy builder are deterministic, so only the starting symbol and the recursive builders' random ties change the game; the thesis' games happened to end at 11).", strings.Join(odd, "; "))})
