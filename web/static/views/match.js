@@ -7,7 +7,7 @@ import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
-import { Board, boardContext } from './board.js';
+import { Board, boardContext, pPositionsOf } from './board.js';
 import { AnalysisPanel } from './analysispanel.js';
 
 export function mineOf(s) {
@@ -78,11 +78,6 @@ export function MatchPage({ s, act }) {
       ${AnalysisPanel({ s, act, m, shown, ranked, live, g, mine })}
     </aside>
   </main>`;
-}
-
-function pPositionsOf(entry) {
-  const ps = entry && entry.status === 'ok' && entry.data.extra && entry.data.extra.p_positions;
-  return Array.isArray(ps) ? ps.map(([a, b]) => [Number(a), Number(b)]) : null;
 }
 
 function painterPoints(m, shown) {
