@@ -307,9 +307,13 @@ func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, opt Opt
 			if c.IsTerminal() {
 				w = game.Winner(c)
 			}
-			if lm.Ends != c.IsTerminal() || (lm.Winner == nil) != (w < 0) || lm.Winner != nil && *lm.Winner != w || !lm.Ends && lm.Highlight != nil {
-				t.Fatalf("%s: move %q is listed with ends %v, winner %v, highlight %v; playing it ends the game: %v, winner %d",
-					where, text, lm.Ends, lm.Winner, lm.Highlight, c.IsTerminal(), w)
+			var lit []int64
+			if v, ok := c.(game.Viewer); ok && c.IsTerminal() {
+				lit = v.View().Status.Highlight
+			}
+			if lm.Ends != c.IsTerminal() || (lm.Winner == nil) != (w < 0) || lm.Winner != nil && *lm.Winner != w || !slices.Equal(lm.Highlight, lit) {
+				t.Fatalf("%s: move %q is listed with ends %v, winner %v, highlight %v; playing it ends the game: %v, winner %d, highlight %v",
+					where, text, lm.Ends, lm.Winner, lm.Highlight, c.IsTerminal(), w, lit)
 			}
 		}
 		if s.String() != before {
