@@ -2,7 +2,9 @@ package match_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
@@ -40,5 +42,25 @@ func TestIdleBotsAreReleased(t *testing.T) {
 	rec, err := match.Play(context.Background(), g, [2]match.Seat{{Name: "a", Bot: two}, {Name: "b", Bot: &releasing{}}}, match.Options{Seed: 1})
 	if err != nil || rec.Aborted || two.released != 1 {
 		t.Fatalf("computers against each other: %v, released %d times; want once, at the end", err, two.released)
+	}
+}
+
+// panicker is a computer player with a bug: it panics.
+type panicker struct{}
+
+func (panicker) Act(context.Context, game.State) (game.Move, error) { panic("index out of range [7]") }
+
+// TestAPanickingBotEndsItsMatchWithAReason: a bot that panics is a failed
+// decision — the match is aborted with a reason in words, without the
+// panic's text — not a crash of the program.
+func TestAPanickingBotEndsItsMatchWithAReason(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=2;2)", 1)
+	for _, limit := range []time.Duration{0, time.Second} {
+		rec, err := match.Play(context.Background(), g, [2]match.Seat{{Name: "first", Bot: &releasing{}}, {Name: "buggy", Bot: panicker{}}},
+			match.Options{Seed: 1, MaxThink: limit})
+		if err != nil || !rec.Aborted || !strings.Contains(rec.Reason, "P2 (second, buggy) failed: the computer player crashed") || strings.Contains(rec.Reason, "index out of range") {
+			t.Fatalf("think limit %s: %v, %+v", limit, err, rec)
+		}
 	}
 }
