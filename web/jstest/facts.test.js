@@ -73,6 +73,10 @@ test("Nim's XOR table and Wythoff's P-positions from the analysis' extra fields"
   }
   const lost = { status: 'ok', data: { extra: { xor: { rows: [], nim_sum: 0, binary: '0', moves: [] } } } };
   assert.ok(textOf(Teaching({ entry: lost })).includes('the player to move loses'));
+  // With the solver's reasoning, a nim-sum of 0 is said once, in its words.
+  const why = 'The nim-sum is 0: every move changes exactly one heap';
+  const told = textOf(Teaching({ entry: { status: 'ok', data: { extra: { reason: why, xor: lost.data.extra.xor } } } }));
+  assert.ok(told.includes(why) && !told.includes('The XOR is 0'), told);
   // GET /api/analysis?game=wythoff(piles=5;8,view=queen): the pairs on the board, both ways.
   const ps = [[0, 0], [1, 2], [2, 1], [3, 5], [5, 3], [4, 7]];
   const wy = { status: 'ok', data: { extra: { a: 1, p_positions: ps } } };
