@@ -480,6 +480,13 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, `document.querySelectorAll('#board .cell.last').length >= 1 && [...document.querySelectorAll('#board .cell.own0')].every(c => c.textContent.trim() === 'R')`) {
 			t.Error("the last move is not marked, or R's cells do not show the letter R")
 		}
+		// Each seat's marker has its cells' colour (G's is green, not the other games' blue).
+		for q, cell := range []string{"own0", "own1"} {
+			same := fmt.Sprintf(`getComputedStyle(document.querySelector('.seat%d .dot')).backgroundColor === getComputedStyle(document.querySelector('#board .cell.%s')).backgroundColor`, q, cell)
+			if !js[bool](p, same) {
+				t.Errorf("the seat marker of player %d has not the colour of its cells", q+1)
+			}
+		}
 		if !strings.Contains(js[string](p, `document.querySelector('.counter').textContent`), "Cells used:") {
 			t.Error("the move counter is not labelled in words")
 		}

@@ -37,7 +37,7 @@ export function MatchPage({ s, act }) {
   const words = s.sel.length ? moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : s.sel.flat(), shown.view, m.game_name) : '';
   const cvc = m.players.every((x) => x !== 'human');
   const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
-  return html`<main class="page match-page">
+  return html`<main class=${`page match-page game-${m.game_name}`}>
     <div class="play-col">
       <header class="match-head">
         <h2 id="match-title">${matchTitle(m, g.title)}</h2>

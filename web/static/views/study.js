@@ -22,7 +22,7 @@ export function StudyPage({ s, act }) {
     live, sel: s.sel, preview: s.preview, ranked, last: null, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
-  return html`<main class="page match-page study-page">
+  return html`<main class=${`page match-page study-page game-${pos.game_name || ""}`}>
     <div class="play-col">
       <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
         <p class="seats">${subtitle(pos.game)} · position <code>${pos.position}</code></p></header>
