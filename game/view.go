@@ -135,6 +135,9 @@ type Status struct {
 	// Gap is the gap of a word chosen for the next symbol (the Thue
 	// builder's choice, while the painter chooses the symbol).
 	Gap *int `json:"gap,omitempty"`
+	// Points is a score the rules keep during play, for people to see (the
+	// Thue painter's points: one for each symbol that made no repetition).
+	Points *int `json:"points,omitempty"`
 	// Over reports the end of the game; Winner is the winning seat or nil
 	// for a draw, Reason says what ended it.
 	Over   bool   `json:"over"`

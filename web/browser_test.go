@@ -529,6 +529,11 @@ func TestBrowserGames(t *testing.T) {
 		if txt := js[string](p, `document.querySelector('.repetition').textContent + document.getElementById('result').textContent`); !strings.Contains(txt, "square") || !strings.Contains(txt, "painter scored") {
 			t.Errorf("the end does not explain the square and the points: %q", txt)
 		}
+		// The points are the rules' count: every painted symbol but the one that made the square.
+		n := js[int](p, `window.kombi.match.view.word.symbols.length`)
+		if want := fmt.Sprintf("painter scored %d point", n-2); !strings.Contains(js[string](p, `document.getElementById('result').textContent`), want) {
+			t.Errorf("a word of %d symbols ending in a square: the result does not say %q", n, want)
+		}
 		if v := js[string](p, `window.kombi.analysisOn ? document.getElementById('analysis').textContent : ''`); strings.Contains(v, "length") && !strings.Contains(v, "game is over") {
 			t.Errorf("the analysis of an earlier position stays after the end: %q", v)
 		}

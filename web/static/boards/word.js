@@ -31,7 +31,7 @@ export function WordBoard({ view, ctx }) {
         data-index=${i} role="img" aria-label=${`symbol ${s} at position ${i + 1}${isLast ? ', just painted' : ''}${inLit ? ', part of the repetition' : ''}`}>${s}</span>`);
     }
   }
-  const painterPoints = ctx.painterPoints;
+  const painterPoints = ctx.showPoints && typeof st.points === 'number' ? st.points : null; // the rules' count (status.points)
   return html`<div class="word-wrap">
     <div class=${'word' + (st.over ? ' over' : '')} role="group" aria-label=${`The word, ${w.length} symbols`}>${items}</div>
     ${lit.size ? html`<p class="repetition" role="note">The ${ctx.rule === 'overlap' ? 'overlap' : 'square'}:

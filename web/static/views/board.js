@@ -15,7 +15,7 @@ const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: N
 /**
  * boardContext gathers what a board needs. pos: {game, view, legal_moves,
  * legal_moves_truncated, position}; opts: {live, sel, preview, ranked,
- * last, pLayer, pPositions, onPick, onPreview, onError, painterPoints}.
+ * last, pLayer, pPositions, onPick, onPreview, onError, showPoints (the rules' status.points beside the word)}.
  * Every fact about the game comes from the server: the moves that end it
  * (legal_moves' ends), the lines of a numbers board (view.lines), the
  * P-positions (the analysis' extra.p_positions).
@@ -71,7 +71,7 @@ export function boardContext(pos, opts) {
     pPositions: new Set((opts.pPositions || []).map(([x, y]) => `${x},${y}`)),
     // The one-pick moves that end the game at once, whatever the seat (shown while watching too).
     ends: endingPicks(pos.legal_moves),
-    painterPoints: opts.painterPoints ?? null,
+    showPoints: !!opts.showPoints,
     onPick: opts.onPick,
     onPreview: opts.onPreview || (() => {}),
     onError: opts.onError || (() => {}),

@@ -30,7 +30,7 @@ export function MatchPage({ s, act }) {
   const last = lastMove(m, travelling ? s.travelAt : null);
   const ctx = boardContext({ ...shown, game: m.game }, {
     live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
-    painterPoints: m.game_name === 'thue' ? painterPoints(m, shown) : null,
+    showPoints: true,
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
@@ -78,13 +78,6 @@ export function MatchPage({ s, act }) {
       ${AnalysisPanel({ s, act, m, shown, ranked, live, g, mine })}
     </aside>
   </main>`;
-}
-
-function painterPoints(m, shown) {
-  const n = shown.at ?? m.moves.length;
-  const painter = m.moves.slice(0, n).filter((mv) => mv.player === 1).length;
-  const over = shown.view && shown.view.status && shown.view.status.over;
-  return Math.max(0, painter - (over ? 1 : 0));
 }
 
 function howTo(g, shown, p) {
