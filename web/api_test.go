@@ -338,3 +338,67 @@ func TestBotMemoryIsCapped(t *testing.T) {
 		t.Fatalf("perfect(mem=100 MB): %d %q", st, e.Error)
 	}
 }
+
+// TestGameFactsAsData: what the page draws comes from the server: the
+// moves that end the game (the Thue painter's squares, in a match too), the
+// Szemerédi game's lines, Nim's XOR table.
+func TestGameFactsAsData(t *testing.T) {
+	h := newHarness(t, nil)
+	// The painter after 010 at the end: 0 and 1 make a square (the builder
+	// wins), 2 does not (no ends, no winner in its JSON).
+	var raw struct {
+		LegalMoves []map[string]any `json:"legal_moves"`
+	}
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("thue(alphabet=3)")+"&position="+url.QueryEscape("010@3"), "", nil, &raw); st != 200 {
+		t.Fatalf("study: %d", st)
+	}
+	var got []string
+	for _, m := range raw.LegalMoves {
+		got = append(got, fmt.Sprintf("%v ends=%v winner=%v highlight=%v", m["move"], m["ends"], m["winner"], m["highlight"]))
+	}
+	if want := "0 ends=true winner=0 highlight=[2 3]|1 ends=true winner=0 highlight=[0 1 2 3]|2 ends=<nil> winner=<nil> highlight=<nil>"; strings.Join(got, "|") != want {
+		t.Errorf("the painter's moves after 010:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.ReplaceAll(want, "|", "\n"))
+	}
+	// A match lists them too: Nim 0;0;1, the one move ends it and P1 wins.
+	m := h.create("nim(piles=0;0;1)", [2]string{"human", "human"}, 1)
+	if len(m.LegalMoves) != 1 || !m.LegalMoves[0].Ends || m.LegalMoves[0].Winner == nil || *m.LegalMoves[0].Winner != 0 {
+		t.Errorf("nim 0;0;1: legal moves %+v, want 3:1 ending it with P1 the winner", m.LegalMoves)
+	}
+
+	// The Szemerédi game on 1 2 3 5 7, red 1 3, blue 5: only 1 2 3 is
+	// still open (for red), and 2 completes it.
+	var ap struct {
+		View game.View `json:"view"`
+	}
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("ap(k=3,set=1;2;3;5;7)")+"&position="+url.QueryEscape("1 3 / 5"), "", nil, &ap); st != 200 {
+		t.Fatalf("ap study: %d", st)
+	}
+	if l := ap.View.Lines; len(l) != 1 || fmt.Sprint(l[0].Items, l[0].Held, l[0].Open, l[0].Threat) != "[1 2 3] [2 0] [0] true" || fmt.Sprint(ap.View.LinesOpen) != "[1 0]" {
+		t.Errorf("ap lines %+v, open %v; want 1 2 3 held 2 by red, a threat", l, ap.View.LinesOpen)
+	}
+
+	// Nim 3;4;5: the analysis' extra fields hold Bouton's table.
+	var an struct {
+		Extra struct {
+			XOR struct {
+				Rows []struct {
+					Heap, Size int
+					Binary     string
+				}
+				NimSum int `json:"nim_sum"`
+				Binary string
+				Moves  []struct {
+					Move                 string
+					Heap, From, To, Take int
+				}
+			} `json:"xor"`
+		} `json:"extra"`
+	}
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("nim(piles=3;4;5)"), "", nil, &an); st != 200 {
+		t.Fatalf("nim analysis: %d", st)
+	}
+	x := an.Extra.XOR
+	if fmt.Sprint(x.Rows) != "[{1 3 011} {2 4 100} {3 5 101}]" || x.NimSum != 2 || x.Binary != "010" || fmt.Sprint(x.Moves) != "[{1:2 1 3 1 2}]" {
+		t.Errorf("the XOR table of 3;4;5: %+v", x)
+	}
+}

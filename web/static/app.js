@@ -415,7 +415,9 @@ async function studyLoad(position) {
 
 function studyToggleSetup() {
   const st = state.study;
-  set({ study: { ...st, setup: !st.setup, edit: JSON.parse(JSON.stringify(st.pos.view)), setupError: '' } });
+  // The edited board is the view without its lines: the server works them out again from the position.
+  const { lines, lines_open: open, ...board } = st.pos.view;
+  set({ study: { ...st, setup: !st.setup, edit: JSON.parse(JSON.stringify(board)), setupError: '' } });
 }
 
 function studyEdit(edit) { set({ study: { ...state.study, edit, setupError: '' } }); }
