@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -115,7 +116,11 @@ func (w *SolveWorker) work(ctx context.Context, a SolveArgs, start time.Time, re
 		return river.JobCancel(fmt.Errorf("a position of %d bytes: want 1 to %d", len(a.Position), store.MaxSolvePosition))
 	}
 	stored, err := w.Store.SolveAnswers(ctx, a.Game, []string{a.Position})
-	if err != nil {
+	switch {
+	case err != nil && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded):
+		// The worker stops before the job began: back on the queue at once.
+		return river.JobSnooze(0)
+	case err != nil:
 		return err
 	}
 	if s, ok := stored[a.Position]; ok && storedDecides(s, a.T) {
@@ -142,7 +147,7 @@ func (w *SolveWorker) work(ctx context.Context, a SolveArgs, start time.Time, re
 		// The worker stops (or the job was withdrawn): what was proven is
 		// kept, the job goes back on the queue at once, no attempt lost.
 		if b.Lo > distribute.NoLower || b.Hi < distribute.NoUpper {
-			_ = storeAnswer(ctx, w.Store, ans)
+			_ = w.keep(ctx, ans)
 		}
 		return river.JobSnooze(0)
 	case solve.Stopped(err):
@@ -152,10 +157,18 @@ func (w *SolveWorker) work(ctx context.Context, a SolveArgs, start time.Time, re
 		// A position the solver cannot take: trying again cannot help.
 		return river.JobCancel(err)
 	}
-	if err := storeAnswer(ctx, w.Store, ans); err != nil {
+	if err := w.keep(ctx, ans); err != nil {
 		return err
 	}
 	return nil
+}
+
+// keep stores an answer proven, also while the worker stops (the job's
+// context cancelled): a proof is never thrown away for want of a write.
+func (w *SolveWorker) keep(ctx context.Context, ans store.SolveAnswer) error {
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
+	defer cancel()
+	return storeAnswer(sctx, w.Store, ans)
 }
 
 // solver returns a leaf solver of the game, one kept from an earlier job
