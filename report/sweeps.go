@@ -131,7 +131,7 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 		if len(sets) == 0 {
 			return nil, &game.InputError{Err: fmt.Errorf("--kind positions: P1's moves in sweep %s are not positions (numbers)", res.Name)}
 		}
-		w := binWidth(sets...)
+		w := chart.BinWidth(40, sets...)
 		return histogram("Positions chosen by P1: "+res.Name, xLabel("position chosen", w), "times chosen", w, names, sets), nil
 	case "lengths":
 		byCell := map[string][]int{}
@@ -149,7 +149,7 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 		if len(sets) == 0 {
 			return nil, &game.InputError{Err: fmt.Errorf("--kind lengths: sweep %s has no games", res.Name)}
 		}
-		w := binWidth(sets...)
+		w := chart.BinWidth(40, sets...)
 		return histogram("Game lengths: "+res.Name, xLabel("length", w), "games", w, names, sets), nil
 	case "narrow-gaps":
 		b := &chart.Bars{Title: "First narrow gaps of the builder: " + res.Name, XLabel: "game (seed)", YLabel: "word length", Whole: true}
@@ -172,27 +172,6 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 		return b, nil
 	}
 	return nil, &game.InputError{Err: fmt.Errorf("--kind %q: want %s", kind, strings.Join(SweepPlotKinds, ", "))}
-}
-
-// binWidth is a histogram's bin width: 1, 2, 5, 10, 20, ... so that the
-// values of all sets take at most 40 bins.
-func binWidth(sets ...[]int) int {
-	first := true
-	var lo, hi int
-	for _, s := range sets {
-		for _, v := range s {
-			if first {
-				lo, hi, first = v, v, false
-			}
-			lo, hi = min(lo, v), max(hi, v)
-		}
-	}
-	for _, w := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
-		if (hi-lo)/w < 40 {
-			return w
-		}
-	}
-	return max(1, (hi-lo)/40+1)
 }
 
 // xLabel names a histogram's axis with its bins.

@@ -117,25 +117,33 @@ func (t *Table) writeMarkdown(w io.Writer) error {
 	if t.Title != "" {
 		fmt.Fprintf(&b, "**%s**\n\n", t.Title)
 	}
-	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	esc := strings.NewReplacer("|", `\|`, "\n", " ")
 	row := func(cells []string) {
 		b.WriteString("|")
-		for _, c := range cells {
-			b.WriteString(" " + esc(c) + " |")
+		for i := range t.Columns {
+			c := ""
+			if i < len(cells) {
+				c = cells[i]
+			}
+			b.WriteString(" " + esc.Replace(c) + " |")
 		}
 		b.WriteString("\n")
 	}
-	row(t.Columns)
-	sep := make([]string, len(t.Columns))
-	for i := range sep {
-		sep[i] = "---"
-	}
-	row(sep)
-	for _, r := range t.Rows {
-		row(r)
+	if len(t.Columns) > 0 {
+		row(t.Columns)
+		sep := make([]string, len(t.Columns))
+		for i := range sep {
+			sep[i] = "---"
+		}
+		row(sep)
+		for _, r := range t.Rows {
+			row(r)
+		}
 	}
 	for _, n := range t.Notes {
-		fmt.Fprintf(&b, "\n%s\n", n)
+		if strings.TrimSpace(n) != "" {
+			fmt.Fprintf(&b, "\n%s\n", n)
+		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("table: %w", err)

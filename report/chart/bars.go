@@ -151,23 +151,41 @@ func (bp *barPlotter) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(bp.color, []vg.Point{{X: x, Y: c.Min.Y}, {X: x + h, Y: c.Min.Y}, {X: x + h, Y: c.Max.Y}, {X: x, Y: c.Max.Y}})
 }
 
+// span is the least and the greatest value of all sets; ok is false when
+// they hold none.
+func span(sets ...[]int) (lo, hi int, ok bool) {
+	for _, vs := range sets {
+		for _, v := range vs {
+			if !ok {
+				lo, hi, ok = v, v, true
+			}
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	return lo, hi, ok
+}
+
+// BinWidth is a histogram's bin width, 1, 2, 5, 10, 20, ..., so that the
+// values of all sets fall in at most maxBins bins.
+func BinWidth(maxBins int, sets ...[]int) int {
+	lo, hi, _ := span(sets...)
+	maxBins = max(maxBins, 1)
+	for _, w := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		if (hi-lo)/w < maxBins {
+			return w
+		}
+	}
+	return max(1, (hi-lo)/maxBins+1)
+}
+
 // Histogram counts how often each whole number occurs in each set of
 // values, in common bins of width binWidth (1: one bin per value) from the
 // least value of all sets to the greatest: the bins' labels (the first
 // value of each bin: say the width in the axis label) and each set's
 // counts, bin by bin.
 func Histogram(binWidth int, sets ...[]int) (labels []string, counts [][]float64) {
-	first := true
-	var lo, hi int
-	for _, vs := range sets {
-		for _, v := range vs {
-			if first {
-				lo, hi, first = v, v, false
-			}
-			lo, hi = min(lo, v), max(hi, v)
-		}
-	}
-	if first || binWidth < 1 {
+	lo, hi, ok := span(sets...)
+	if !ok || binWidth < 1 {
 		return nil, make([][]float64, len(sets))
 	}
 	lo = floorDiv(lo, binWidth) * binWidth

@@ -63,6 +63,31 @@ func TestHistogram(t *testing.T) {
 	}
 }
 
+// TestBinWidth: the narrowest of 1, 2, 5, 10, ... that keeps the values in
+// the bins asked for, over all sets together.
+func TestBinWidth(t *testing.T) {
+	for _, c := range []struct {
+		sets [][]int
+		bins int
+		want int
+	}{
+		{nil, 40, 1},
+		{[][]int{{3, 3}}, 40, 1},
+		{[][]int{{0, 39}}, 40, 1},
+		{[][]int{{0}, {40}}, 40, 2},
+		{[][]int{{10, 450}}, 40, 20},
+		{[][]int{{0, 100000}}, 40, 2501},
+	} {
+		if got := BinWidth(c.bins, c.sets...); got != c.want {
+			t.Errorf("BinWidth(%d, %v) = %d, want %d", c.bins, c.sets, got, c.want)
+		}
+		lo, hi, _ := span(c.sets...)
+		if w := BinWidth(c.bins, c.sets...); (hi-lo)/w >= c.bins {
+			t.Errorf("%v in bins of %d: %d bins, more than %d", c.sets, w, (hi-lo)/w+1, c.bins)
+		}
+	}
+}
+
 // TestLegendWraps: the legend's entries wrap to new rows within the
 // figure's width, and an entry wider than the figure is cut.
 func TestLegendWraps(t *testing.T) {

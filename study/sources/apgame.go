@@ -22,12 +22,9 @@ func apSection() *section {
 		author: "Aleksander Malinowski, Jakub Piwko and Malwina Wojewoda, Combinatorial Games 2022", year: "2022",
 		what: "A student project in Polish: the computer draws x numbers from {1..5x} holding a k-term arithmetic progression; a person and the computer colour numbers in turn, the first to own a whole progression wins. Its computer extends its best progression or blocks the person's longer one; its Figures 1–6 are console screens of two games and of bad input."}
 	s.intro = []string{"Kombi replays the project's games move by move with its rules, checks every computer move against its `extendblock` strategy (the project's strategy: its random choices are sampled with many seeds), and asks the exact solver what each position was worth."}
-	add := func(id, label, title string, build func(ctx context.Context, l *lab, it *item) error) {
-		s.items = append(s.items, &item{id: "ap/" + id, label: label, title: title, build: build})
-	}
-	add("figures-1-2", "Figures 1–2", "The start of a game with x = 20, k = 3, and the computer winning", buildAPGame(apGames[0]))
-	add("figure-3", "Figure 3", "A game with x = 30, k = 4: a draw", buildAPGame(apGames[1]))
-	add("figures-4-6", "Figures 4–6", "Bad input: a number out of range, not a number, a number not in the set", buildAPErrors)
+	s.add("figures-1-2", "Figures 1–2", "The start of a game with x = 20, k = 3, and the computer winning", buildAPGame(apGames[0]))
+	s.add("figure-3", "Figure 3", "A game with x = 30, k = 4: a draw", buildAPGame(apGames[1]))
+	s.add("figures-4-6", "Figures 4–6", "Bad input: a number out of range, not a number, a number not in the set", buildAPErrors)
 	return s
 }
 

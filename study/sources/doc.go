@@ -33,6 +33,12 @@ type section struct {
 	items []*item
 }
 
+// add appends the item id (its id in the section: "table-3.2") with its
+// label, title and build.
+func (s *section) add(id, label, title string, build func(ctx context.Context, l *lab, it *item) error) {
+	s.items = append(s.items, &item{id: s.id + "/" + id, label: label, title: title, build: build})
+}
+
 // item is one table, figure or passage of a source, recomputed.
 type item struct {
 	// id is what --only names ("thue/table-3.2"); label how the source

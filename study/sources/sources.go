@@ -272,6 +272,6 @@ func closing(l *lab, quick bool, took time.Duration) []string {
 		mode = "a quick run (`--quick`: fewer and shorter games, smaller tables; the full run plays and times what the sources did)"
 	}
 	return []string{"---",
-		fmt.Sprintf("Made by `kombi report sources` (%s) on %s in %.0f s: %d games played now and %d read from the database, %d timings and tables computed now and %d read. Everything computed is kept in the database, so a run again only reads and redraws.",
-			mode, l.machine(), took.Seconds(), l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead)}
+		fmt.Sprintf("Made by `kombi report sources` (%s) on %s in %s: %d games played now and %d read from the database, %d timings and tables computed now and %d read. Everything computed is kept in the database, so a run again only reads and redraws.",
+			mode, l.machine(), seconds(took.Seconds()), l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead)}
 }

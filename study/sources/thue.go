@@ -155,24 +155,21 @@ func thueSection() *section {
 		author: "Szymon Rękawek, supervised by T. Dzido, University of Gdańsk", year: "2016",
 		what: "A master's thesis in Polish: the Online Thue game of Grytczuk, Szafruga and Zmarz programmed in Java (\"Longest Free Word\"), its greedy and recursive (\"nesting\") strategies for both roles, and chapter 3's games between them, timed on a 2.6 GHz Intel Core i7 server over some 26 hours."}
 	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`: exactly the decisions of a Go port of its listings, kept as the tests' oracle, only far faster) in sweeps stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}
-	add := func(id, label, title string, build func(ctx context.Context, l *lab, it *item) error) {
-		s.items = append(s.items, &item{id: "thue/" + id, label: label, title: title, build: build})
-	}
-	add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false))
-	add("figure-2.2", "Figure 2.2", "How the overlap search works (S = abaabaa)", buildThueSearch("abaabaa", true))
-	add("figure-2.3", "Figure 2.3", "A game of two people printed in the console", buildThueConsole)
-	add("figure-2.4", "Figure 2.4", "How the computer's decisions are shown", buildThueDecisionLines)
-	add("figure-2.5", "Figure 2.5", "The recursive painter at work (S = ab, the builder chose index 2)", buildThuePainterScores)
-	add("figure-2.6", "Figure 2.6", "Longest Free Word with a graphical interface", buildThueGUI)
-	add("table-3.1", "Table 3.1", "Greatest number of moves by the number of symbols", buildTable31)
-	add("section-3.1", "Section 3.1", "The claims of the text about game lengths", buildThueClaims)
-	add("table-3.2", "Table 3.2", "Games of setPower = 5, builderNestingLevel = 0, painterNestingLevel = 1", buildThueGames(32))
-	add("table-3.3", "Table 3.3", "Games of setPower = 5, builderNestingLevel = 1, painterNestingLevel = 1", buildThueGames(33))
+	s.add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false))
+	s.add("figure-2.2", "Figure 2.2", "How the overlap search works (S = abaabaa)", buildThueSearch("abaabaa", true))
+	s.add("figure-2.3", "Figure 2.3", "A game of two people printed in the console", buildThueConsole)
+	s.add("figure-2.4", "Figure 2.4", "How the computer's decisions are shown", buildThueDecisionLines)
+	s.add("figure-2.5", "Figure 2.5", "The recursive painter at work (S = ab, the builder chose index 2)", buildThuePainterScores)
+	s.add("figure-2.6", "Figure 2.6", "Longest Free Word with a graphical interface", buildThueGUI)
+	s.add("table-3.1", "Table 3.1", "Greatest number of moves by the number of symbols", buildTable31)
+	s.add("section-3.1", "Section 3.1", "The claims of the text about game lengths", buildThueClaims)
+	s.add("table-3.2", "Table 3.2", "Games of setPower = 5, builderNestingLevel = 0, painterNestingLevel = 1", buildThueGames(32))
+	s.add("table-3.3", "Table 3.3", "Games of setPower = 5, builderNestingLevel = 1, painterNestingLevel = 1", buildThueGames(33))
 	for _, f := range thueTimeFigures {
-		add("figure-"+f.number, "Figure "+f.number, f.title, buildThueTimes(f))
+		s.add("figure-"+f.number, "Figure "+f.number, f.title, buildThueTimes(f))
 	}
-	add("figure-3.7", "Figure 3.7", "The first gap with two symbols left, the first with one, and the game's length (5 symbols, greedy builder, level-1 painter, 10 games)", buildThueNarrow)
-	add("figure-3.8", "Figure 3.8", "Positions chosen by the level-1 recursive builder and by the greedy builder", buildThuePositions)
+	s.add("figure-3.7", "Figure 3.7", "The first gap with two symbols left, the first with one, and the game's length (5 symbols, greedy builder, level-1 painter, 10 games)", buildThueNarrow)
+	s.add("figure-3.8", "Figure 3.8", "Positions chosen by the level-1 recursive builder and by the greedy builder", buildThuePositions)
 	return s
 }
 

@@ -24,22 +24,19 @@ func wythoffSection() *section {
 		author: "Marija Mijailović, supervised by Miodrag Živković, University of Belgrade", year: "2020",
 		what: "A master's thesis in Serbian: Nim and Bouton's theorem, Nim's variants, and Wythoff's game generalised by a parameter a (a move takes k and l from the two heaps with |k − l| < a), whose P-positions (A_n, B_n) it builds three ways — recursive (mex), algebraic (⌊nα⌋ in double precision) and arithmetic (Fraenkel's p- and q-numeration systems) — and times in C++ on an i7-4510U."}
 	s.intro = []string{"Kombi computes the P-positions exactly for every n by all three methods (machine words where they fit, big integers beyond), times them beside the thesis' Table 4, and compiles the thesis' own C++ listings here (g++ -O2, when g++ is installed) to separate what the machine gains from what the algorithms do."}
-	add := func(id, label, title string, build func(ctx context.Context, l *lab, it *item) error) {
-		s.items = append(s.items, &item{id: "wythoff/" + id, label: label, title: title, build: build})
-	}
-	add("figure-1", "Figure 1", "A game of Nim from heaps of 3, 4 and 5", buildNimGame)
-	add("example-3", "Example 3", "The winning move from heaps of 7, 5 and 12, by the binary sum without carry", buildNimExample3)
-	add("table-1", "Table 1", "The first 10 losing (A, B) positions for a = 1", buildPTable(1))
-	add("figure-2", "Figure 2", "The losing positions for a = 1, drawn", buildPBoard(1))
-	add("table-2", "Table 2", "The first 10 losing (A, B) positions for a = 2", buildPTable(2))
-	add("figure-3", "Figure 3", "The losing positions for a = 2, drawn (0 to 29)", buildPBoard(2))
-	add("figure-4", "Figure 4", "The losing positions on the 10 × 10 board for a = 2, and the queen's moves from (4, 9)", buildQueenBoard)
-	add("table-3", "Table 3", "The first numbers written in the p- and q-systems, a_i = 2", buildNumeration)
+	s.add("figure-1", "Figure 1", "A game of Nim from heaps of 3, 4 and 5", buildNimGame)
+	s.add("example-3", "Example 3", "The winning move from heaps of 7, 5 and 12, by the binary sum without carry", buildNimExample3)
+	s.add("table-1", "Table 1", "The first 10 losing (A, B) positions for a = 1", buildPTable(1))
+	s.add("figure-2", "Figure 2", "The losing positions for a = 1, drawn", buildPBoard(1))
+	s.add("table-2", "Table 2", "The first 10 losing (A, B) positions for a = 2", buildPTable(2))
+	s.add("figure-3", "Figure 3", "The losing positions for a = 2, drawn (0 to 29)", buildPBoard(2))
+	s.add("figure-4", "Figure 4", "The losing positions on the 10 × 10 board for a = 2, and the queen's moves from (4, 9)", buildQueenBoard)
+	s.add("table-3", "Table 3", "The first numbers written in the p- and q-systems, a_i = 2", buildNumeration)
 	for _, f := range wythoffTimeFigures {
-		add("figure-"+f.number, "Figure "+f.number, f.title, buildWythoffTimes(f))
+		s.add("figure-"+f.number, "Figure "+f.number, f.title, buildWythoffTimes(f))
 	}
-	add("table-4", "Table 4", "Running times in milliseconds of building the P-table", buildTable4)
-	add("table-5", "Table 5", "Pairs of the P-table", buildTable5)
+	s.add("table-4", "Table 4", "Running times in milliseconds of building the P-table", buildTable4)
+	s.add("table-5", "Table 5", "Pairs of the P-table", buildTable5)
 	return s
 }
 
