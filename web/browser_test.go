@@ -14,6 +14,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/study/sources"
 )
 
 var screenshots = flag.String("screenshots", "", "directory to save the browser tests' screenshots in (e.g. $PWD/docs)")
@@ -147,6 +149,21 @@ func (p *page) shot(name string) {
 		p.t.Fatalf("screenshot: %v", err)
 	}
 	if err := os.MkdirAll(*screenshots, 0o755); err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+}
+
+// shotHere writes a screenshot of the viewport where it is scrolled to.
+func (p *page) shotHere(name string) {
+	p.t.Helper()
+	if *screenshots == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
 	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
@@ -714,4 +731,77 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(fmt.Sprintf(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.position === %q`, want), "the study of move 2's position")
 		p.clean("watch")
 	})
+}
+
+// TestBrowserSources: the sources document that kombi report sources
+// writes reads on a phone and a desktop: its title and a table, figures
+// that load, nothing wider than the screen (a wide table scrolls in its
+// own box), the way back to Kombi a target of 44 px, no console error and
+// no CSP violation.
+func TestBrowserSources(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", data)
+	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"), "wythoff/table-1,wythoff/table-5,nim2d/palettes")
+	h := newHarness(t, nil)
+	p := newPage(t, h.ts.URL)
+	for _, view := range []struct {
+		name string
+		set  func()
+	}{{"phone", p.phone}, {"desktop", p.desktop}} {
+		view.set()
+		p.do(chromedp.Navigate(h.ts.URL + "/sources/"))
+		p.wait(`document.images.length > 0 && [...document.images].every(i => i.complete)`, "the figures")
+		if bad := js[[]string](p, `[...document.images].filter(i => i.naturalWidth === 0).map(i => i.src)`); len(bad) > 0 {
+			t.Errorf("%s: figures that do not load: %v", view.name, bad)
+		}
+		if h1 := js[string](p, `document.querySelector('h1').textContent`); h1 != "The five sources, recomputed" {
+			t.Errorf("%s: the title is %q", view.name, h1)
+		}
+		if !js[bool](p, `[...document.querySelectorAll('table caption')].some(e => e.textContent.startsWith('Table 1 recomputed: P-positions for a = 1'))`) {
+			t.Errorf("%s: the Serbian thesis' Table 1 is not on the page", view.name)
+		}
+		// The scroll to an item shows it (the figures keep their place as they load).
+		js[bool](p, `(document.getElementById('wythoff-table-1').scrollIntoView(), true)`)
+		if top := js[float64](p, `document.getElementById('wythoff-table-1').getBoundingClientRect().top`); top < -1 || top > 10 {
+			t.Errorf("%s: the item Table 1 scrolled to is at %v px", view.name, top)
+		}
+		p.noOverflow("sources " + view.name)
+		if w := js[[]float64](p, `[...document.images].map(i => i.getBoundingClientRect().right)`); len(w) > 0 {
+			for _, r := range w {
+				if r > js[float64](p, `innerWidth`)+0.5 {
+					t.Errorf("%s: a figure reaches %v px on a %v px screen", view.name, r, js[float64](p, `innerWidth`))
+					break
+				}
+			}
+		}
+		p.targets("sources "+view.name, `.back a`)
+		p.shotHere("sources-" + view.name + "-table-1.png")
+		p.shot("sources-" + view.name + ".png")
+	}
+	p.clean("sources")
+}
+
+// writeSources writes the items only of the quick sources document into
+// out, as kombi report sources --quick --only only --out out does.
+func writeSources(t *testing.T, out, db, only string) {
+	t.Helper()
+	kit, err := all.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range kit.Studies.Commands("report") {
+		if c.Name != "sources" {
+			continue
+		}
+		o, _ := c.New()
+		so := o.(*sources.Options)
+		so.Settings()
+		so.Out, so.Quick, so.Only = out, true, only
+		so.UseDatabase(db)
+		if _, err := so.Run(context.Background(), nil); err != nil {
+			t.Fatalf("kombi report sources --quick --only %s: %v", only, err)
+		}
+		return
+	}
+	t.Fatal("no report sources command in the registry")
 }

@@ -229,7 +229,7 @@ func (it *item) markdown(b *strings.Builder) {
 		fmt.Fprintf(b, "*%s (Kombi's recomputation).* %s ([SVG](%s.svg))\n\n", it.label, f.caption, f.name)
 	}
 	if len(it.diffs) > 0 {
-		b.WriteString("**Differences from the source:**\n\n")
+		b.WriteString("**Compared with the source:**\n\n")
 		for _, d := range it.diffs {
 			fmt.Fprintf(b, "- %s %s\n", d.mark(), d.text)
 		}
@@ -262,7 +262,9 @@ func inline(s string) string {
 	parts := codeSpan.Split(s, -1)
 	codes := codeSpan.FindAllStringSubmatch(s, -1)
 	for i, p := range parts {
-		t := html.EscapeString(p)
+		// ✅ is an emoji that fonts without colour emoji (a Linux
+		// desktop's, headless Chromium's) draw as a box: the page says ✔.
+		t := strings.ReplaceAll(html.EscapeString(p), "✅", "✔")
 		t = bold.ReplaceAllString(t, "<strong>$1</strong>")
 		t = italic.ReplaceAllString(t, "<em>$1</em>")
 		t = link.ReplaceAllStringFunc(t, func(m string) string {
@@ -314,7 +316,7 @@ func htmlTable(b *strings.Builder, t game.Table) {
 // html writes the document as one HTML page that links sources.css.
 func (d *document) html() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n</head>\n<body>\n<main>\n", html.EscapeString(d.title))
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n<body>\n<main>\n", html.EscapeString(d.title))
 	fmt.Fprintf(&b, "<p class=\"back\"><a href=\"/\">← Kombi</a></p>\n<h1>%s</h1>\n", html.EscapeString(d.title))
 	for _, p := range d.intro {
 		fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
@@ -378,7 +380,7 @@ func (it *item) html(b *strings.Builder) {
 			f.name, html.EscapeString(it.label+" recomputed by Kombi: "+f.caption), html.EscapeString(it.label), inline(f.caption), f.name)
 	}
 	if len(it.diffs) > 0 {
-		b.WriteString("<p><strong>Differences from the source:</strong></p>\n<ul class=\"diffs\">\n")
+		b.WriteString("<p><strong>Compared with the source:</strong></p>\n<ul class=\"diffs\">\n")
 		for _, d := range it.diffs {
 			class := "differs"
 			if d.agrees() {
@@ -391,11 +393,11 @@ func (it *item) html(b *strings.Builder) {
 		b.WriteString("</ul>\n")
 	}
 	if len(it.commands) > 0 {
-		b.WriteString("<p class=\"commands\">Reproduce it alone:")
+		b.WriteString("<p class=\"commands\">Reproduce it alone:</p>\n<ul class=\"commands\">\n")
 		for _, c := range it.commands {
-			fmt.Fprintf(b, " <code>%s</code>", html.EscapeString(c))
+			fmt.Fprintf(b, "<li><code>%s</code></li>\n", html.EscapeString(c))
 		}
-		b.WriteString("</p>\n")
+		b.WriteString("</ul>\n")
 	}
 	b.WriteString("</article>\n")
 }
@@ -413,7 +415,7 @@ figcaption { font-size: .95rem; color: #444; margin-top: .35rem; }
 pre { overflow-x: auto; background: #f1f1ec; padding: .75rem; font-size: .85rem; }
 code { font-size: .9em; } .note { font-size: .92rem; color: #444; }
 ul.diffs { padding-left: 1.2rem; } li.differs { color: #7a3b00; } li.agrees { color: #1f5d2a; }
-.commands { font-size: .92rem; } .missing { color: #a00; } .back { margin: 0; }
+.commands { font-size: .92rem; } p.commands { margin-bottom: .2rem; } ul.commands { margin-top: 0; padding-left: 1.2rem; overflow-wrap: anywhere; } .missing { color: #a00; } .back { margin: 0; } .back a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; padding: 0 .5rem; margin-left: -.5rem; }
 nav ul { padding-left: 1.2rem; } nav > ul > li { margin: .3rem 0; font-weight: 600; } nav ul ul { font-weight: 400; font-size: .92rem; }
 `
 
