@@ -42,7 +42,7 @@ import (
 //   - symmetry: of the symbols not yet in the word only one is tried, and
 //     in a word equal to its own reversal only half the positions;
 //   - all cores: "lazy SMP" workers sharing the table, each deferring the
-//     positions another is searching (ABDADA);
+//     positions another is searching (ABDADA; see decide);
 //   - a solve.Budget (context and node budget) and solve.Progress reports.
 
 // ErrTooLong is returned for a length beyond MaxSolveLength.
@@ -264,7 +264,7 @@ type worker struct {
 	nodes     int64 // this worker's nodes
 	published int64 // of which added to the solver's count
 	limited   bool  // a node budget: every node counts in it at once
-	salt      int   // worker number: workers other than 0 vary their order near the root
+	id        int   // worker number (worker 0 publishes the table's size)
 	sorted    []int
 }
 
@@ -292,7 +292,7 @@ func (wk *worker) step() error {
 		if wk.stop != nil && wk.stop.Load() {
 			return errStopped
 		}
-		if wk.salt == 0 {
+		if wk.id == 0 {
 			wk.s.tableBytes.Store(wk.s.tt.Bytes())
 		}
 		return wk.b.Err()
@@ -457,10 +457,6 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 	}
 	wk.sorted = byFit(fit, order, wk.sorted)
 	order = append(order[:0], wk.sorted...)
-	if wk.salt != 0 && depth < 8 && len(order) > 1 {
-		r := (wk.salt*5 + depth*3) % len(order)
-		order = append(order[r:], order[:r]...)
-	}
 	wk.order[depth] = order
 	share := wk.s.busy != nil && T-n >= busyDepth
 	if share {
@@ -470,20 +466,35 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 		}
 	}
 	// First the gaps whose painter replies no other worker is searching,
-	// then the deferred ones.
+	// then the deferred ones: again those no longer searched by another
+	// (their answers are in the table by now, or they were given up),
+	// and only when every one left is still being searched, the first of
+	// them (helping the worker on it: the two split its subtree).
 	deferred := wk.deferred[depth][:0]
-	for pass := 0; pass < 2; pass++ {
-		if pass == 1 {
-			order = deferred
+	for _, i := range order {
+		ok, later, err := wk.positionWins(i, fit[i], T, depth, share)
+		if err != nil {
+			return false, err
 		}
-		for _, i := range order {
-			ok, later, err := wk.positionWins(i, fit[i], T, depth, share && pass == 0)
+		if later {
+			deferred = append(deferred, i)
+			wk.deferred[depth] = deferred
+			continue
+		}
+		if ok {
+			wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
+			return true, nil
+		}
+	}
+	for len(deferred) > 0 {
+		left := deferred[:0]
+		for _, i := range deferred {
+			ok, later, err := wk.positionWins(i, fit[i], T, depth, true)
 			if err != nil {
 				return false, err
 			}
 			if later {
-				deferred = append(deferred, i)
-				wk.deferred[depth] = deferred
+				left = append(left, i)
 				continue
 			}
 			if ok {
@@ -491,6 +502,18 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				return true, nil
 			}
 		}
+		if len(left) == len(deferred) {
+			ok, _, err := wk.positionWins(left[0], fit[left[0]], T, depth, false)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
+				return true, nil
+			}
+			left = left[1:]
+		}
+		deferred = left
 	}
 	wk.s.tt.Put(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255))})
 	return false, nil
@@ -540,10 +563,14 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (
 				cands[b], cands[b-1] = cands[b-1], cands[b]
 			}
 		}
-		if mayDefer && T-n-1 >= busyDepth && wk.s.busy.has(busyHash(keys[0].key)) {
-			// Another worker is searching the reply this one would try
-			// first (trying another would leave the proof its shared
-			// shape): later.
+		// The first reply not yet proven to lose for the painter: when
+		// another worker is searching it (trying another would leave the
+		// proof its shared shape), later.
+		first := 0
+		for first < nc-1 && keys[first].found && int(keys[first].entry.hi) <= T {
+			first++
+		}
+		if mayDefer && wk.s.busy != nil && T-n-1 >= busyDepth && wk.s.busy.has(busyHash(keys[first].key)) {
 			return false, true, nil
 		}
 	}
@@ -623,9 +650,15 @@ func (s *Solver) BuilderWins(ctx context.Context, w []byte, T int) (bool, error)
 // decide reports whether the builder can force a repetition by length T
 // from w with the builder to move (gap < 0) or the painter to move at gap.
 // With several workers it is a "lazy SMP" search: every worker searches the
-// whole tree, all but the first in their own order near the root, sharing
-// the table, so each finds much of its work already proven by the others;
-// the first answer ends the search.
+// whole tree in the same order, sharing the table, and defers the gaps
+// whose first unproven reply another worker is searching (ABDADA), so the
+// workers spread over the gaps and each finds much of its work already
+// proven by the others; the first answer ends the search. (Workers that
+// searched in orders of their own near the root, as before, searched
+// 1.15–1.22 times the positions of one worker with 16 workers, squares
+// with 5 symbols to length 18; in one order, deferring the first unproven
+// reply and coming back first to the deferred gaps no longer searched,
+// 1.02–1.03 times.)
 func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 	if T > MaxSolveLength {
 		return false, fmt.Errorf("%w: lengths up to %d", ErrTooLong, MaxSolveLength)
@@ -648,7 +681,7 @@ func (s *Solver) decide(b *solve.Budget, w []byte, gap, T int) (bool, error) {
 	for j := range s.workers {
 		go func() {
 			wk := s.newWorker(b, w)
-			wk.salt, wk.stop = j, &stop
+			wk.id, wk.stop = j, &stop
 			ok, err := wk.root(gap, T)
 			wk.flush()
 			answers <- answer{j, ok, err, wk.nodes}
