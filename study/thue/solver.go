@@ -14,6 +14,7 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/solve/distribute"
 )
 
 // The exact solver finds the value of a position: the final length of the
@@ -63,6 +64,9 @@ type SolverOptions struct {
 	Nodes int64
 	// Progress receives a report about once a second when not nil.
 	Progress func(solve.Progress)
+	// Shared makes the table safe to share with siblings (Sibling) even
+	// with one worker: it then takes locks.
+	Shared bool
 }
 
 // bounds are the proven bounds [lo, hi] of a canonical word's value; n is
@@ -90,6 +94,7 @@ type Solver struct {
 	workerNodes []int64  // per worker, under mu
 	busy        *busySet // with several workers
 	opt         SolverOptions
+	journal     *journal // when not nil, what searches prove is noted there too (shared by siblings)
 }
 
 // NewSolver returns a solver for k symbols and the rule.
@@ -108,13 +113,53 @@ func NewSolver(k int, rule thue.Rule, opt SolverOptions) *Solver {
 		Worth:    func(e bounds) int64 { return -int64(e.n) },
 		// One worker: no locks (progress reports read the size it
 		// publishes, see worker.wins).
-		SingleThreaded: w == 1,
+		SingleThreaded: w == 1 && !opt.Shared,
 	})
 	sv := &Solver{k: k, rule: rule, bits: b, maxLen: 120 / b, tt: tt, workers: w, opt: opt}
-	if w > 1 {
+	if w > 1 || opt.Shared {
 		sv.busy = newBusySet()
 	}
 	return sv
+}
+
+// known returns the bounds the table holds on w's value (the builder to
+// move), as distribute.Bounds.
+func (s *Solver) known(w []byte) (distribute.Bounds, bool) {
+	e, ok := s.tt.Get(s.tableKey(w))
+	if !ok {
+		return distribute.Any, false
+	}
+	b := distribute.Bounds{Lo: int64(e.lo), Hi: int64(e.hi)}
+	if e.hi >= 1<<15-1 {
+		b.Hi = distribute.NoUpper
+	}
+	return b, true
+}
+
+// tableKey returns the key the search stores w under (see worker.key).
+func (s *Solver) tableKey(w []byte) [2]uint64 {
+	if len(w) <= MaxMaskLength {
+		var ms masks
+		ms.set(w, s.k)
+		if k, _, ok := ms.key(); ok {
+			return k
+		}
+	}
+	var buf []byte
+	k, _ := s.key(w, &buf)
+	return k
+}
+
+// Sibling returns a solver of the same game sharing s's table and its set
+// of positions being searched, so that searches of both at once split
+// their work as the workers of one search do (ABDADA) and each finds what
+// the other proved. s must be made with SolverOptions.Shared (or several
+// workers). Each has its own counts and progress.
+func (s *Solver) Sibling() *Solver {
+	if s.busy == nil {
+		panic("thue: Sibling of a solver whose table is not shared")
+	}
+	return &Solver{k: s.k, rule: s.rule, bits: s.bits, maxLen: s.maxLen, tt: s.tt, workers: s.workers, busy: s.busy, opt: s.opt, journal: s.journal}
 }
 
 func hashKey(k [2]uint64) uint64 { return game.HashMix(k[0], k[1]) }
@@ -443,7 +488,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 	}
 	fit, dead := wk.fitAt(depth)
 	if dead {
-		wk.s.tt.Put(k.key, bounds{uint16(n + 1), uint16(n + 1), uint8(min(n, 255))})
+		wk.store(k.key, bounds{uint16(n + 1), uint16(n + 1), uint8(min(n, 255))}, T)
 		return true, nil
 	}
 	order := wk.order[depth][:0]
@@ -482,7 +527,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 			continue
 		}
 		if ok {
-			wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
+			wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))}, T)
 			return true, nil
 		}
 	}
@@ -498,7 +543,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				continue
 			}
 			if ok {
-				wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
+				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))}, T)
 				return true, nil
 			}
 		}
@@ -508,15 +553,24 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				return false, err
 			}
 			if ok {
-				wk.s.tt.Put(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))})
+				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))}, T)
 				return true, nil
 			}
 			left = left[1:]
 		}
 		deferred = left
 	}
-	wk.s.tt.Put(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255))})
+	wk.store(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255))}, T)
 	return false, nil
+}
+
+// store puts what the search of length T proved about a word in the table,
+// and in the solver's journal when it keeps one (see journal).
+func (wk *worker) store(key [2]uint64, b bounds, T int) {
+	wk.s.tt.Put(key, b)
+	if j := wk.s.journal; j != nil && T >= j.minT && int(b.n)+shareDepth <= T {
+		j.add(key, b)
+	}
 }
 
 // positionWins reports whether every fitting symbol at position i leaves a

@@ -131,7 +131,7 @@ func SolveStore(ctx context.Context, st *store.Store, g distribute.Game, s game.
 		if n == 0 {
 			n = DefaultLocalNodes
 		}
-		copt.Local = g.NewLeafSolver(distribute.LeafOptions{MemBytes: opt.MemBytes, Nodes: n})
+		copt.Local, copt.LocalNodes = g.NewLeafSolver(distribute.LeafOptions{MemBytes: opt.MemBytes, Nodes: n}), n
 	}
 	c, err := distribute.NewCoordinator(g.Splitter(), &queueBackend{st: st, pool: pool, client: client, jobs: map[distribute.Question]int64{}}, copt)
 	if err != nil {
@@ -182,6 +182,10 @@ func (b *queueBackend) Ask(ctx context.Context, space string, qs []distribute.Qu
 
 // Waiting counts the jobs on the queue that no worker has taken yet (of
 // any solve or sweep: while there are some, the workers are busy).
+// ProofsKind is the kind of the store's solve blobs that hold proofs
+// exchanged between leaf solvers (distribute.Exchanger).
+const ProofsKind = "proofs"
+
 func (b *queueBackend) Waiting(ctx context.Context, _ string) (int, error) {
 	var n int
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state = 'available' AND queue = $1`, Queue).Scan(&n); err != nil {

@@ -364,7 +364,7 @@ func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots 
 		return fmt.Errorf("worker: %w", err)
 	}
 	sw := &SolveWorker{Store: st, Games: games, Solvers: opt.Solvers, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
-		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.DefaultMem()) / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
+		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.DefaultMem()), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
 	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
