@@ -57,8 +57,15 @@ func ttWorth(e ttEntry) int64 { return int64(e.depth) }
 // included) that stops deepening after limit (0: no limit of its own; the
 // context's deadline still applies).
 func NewAlphaBeta(depth int, limit time.Duration) *AlphaBeta {
-	return &AlphaBeta{depth: depth, limit: limit,
-		tt: solve.NewTable(solve.HashUint64, solve.TableOptions[ttEntry]{MaxBytes: SearchTableBytes, Worth: ttWorth, SingleThreaded: true})}
+	a := &AlphaBeta{depth: depth, limit: limit}
+	a.Release()
+	return a
+}
+
+// Release drops the transposition table (bot.Releaser) for a new, empty
+// one.
+func (a *AlphaBeta) Release() {
+	a.tt = solve.NewTable(solve.HashUint64, solve.TableOptions[ttEntry]{MaxBytes: SearchTableBytes, Worth: ttWorth, SingleThreaded: true})
 }
 
 // Nodes returns the number of positions visited by the last Act.

@@ -37,6 +37,18 @@ type Env struct {
 	Input *LineReader
 	// Output is where a human bot writes prompts and messages; nil discards.
 	Output io.Writer
+	// MaxMem, when positive, caps the memory a bot's tables may take (its
+	// memory parameters, see game.ParamSpec.MemUnit): a bot string asking
+	// for more is refused (a server sets it; the terminal does not).
+	MaxMem int64
+}
+
+// Releaser is a Bot that can drop its tables (they are built again as
+// needed): a host calls Release while the bot waits — for a person's move,
+// or after the game — so that idle bots hold no memory.
+type Releaser interface {
+	Bot
+	Release()
 }
 
 func (e Env) out() io.Writer {
@@ -146,6 +158,12 @@ func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
 	p, err := game.Bind("bot "+spec.Name, f.Params, spec.Args, env.Seed)
 	if err != nil {
 		return nil, err
+	}
+	for _, ps := range f.Params {
+		if v := int64(p.Int(ps.Name)); ps.MemUnit > 0 && env.MaxMem > 0 && v > env.MaxMem/ps.MemUnit {
+			return nil, fmt.Errorf("bot %s: %s=%d is more memory than a computer player may use here (%d MiB)",
+				spec.Name, ps.Name, v, env.MaxMem>>20)
+		}
 	}
 	b, err := f.New(g, p, env)
 	if err != nil {

@@ -114,7 +114,15 @@ func NewStar(opt StarOptions) *Star {
 	if opt.Depth < 1 {
 		opt.Depth = 1
 	}
-	return &Star{opt: opt, tt: solve.NewTable(solve.HashUint64, solve.TableOptions[starEntry]{MaxBytes: SearchTableBytes, Worth: starWorth, SingleThreaded: true})}
+	b := &Star{opt: opt}
+	b.Release()
+	return b
+}
+
+// Release drops the transposition table (bot.Releaser) for a new, empty
+// one.
+func (b *Star) Release() {
+	b.tt = solve.NewTable(solve.HashUint64, solve.TableOptions[starEntry]{MaxBytes: SearchTableBytes, Worth: starWorth, SingleThreaded: true})
 }
 
 // Nodes returns the number of positions visited by the last Act or Search.

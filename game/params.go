@@ -62,6 +62,10 @@ type ParamSpec struct {
 	MinItems int
 	// Choices lists the values of an Enum.
 	Choices []string
+	// MemUnit, when positive, marks a parameter that sizes memory (a
+	// table): its value times MemUnit is a number of bytes, which a host
+	// may cap (bot.Env.MaxMem).
+	MemUnit int64
 	// Doc is a one-line description.
 	Doc string
 }

@@ -71,7 +71,7 @@ func Truncate(s string, n int) string {
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return fmt.Sprintf("%s... (%d bytes)", s[:cut], len(s))
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }
 
 // Check validates a record's shape before it is replayed: two players, and

@@ -174,7 +174,7 @@ func TestTruncate(t *testing.T) {
 	if got := game.Truncate("short", 10); got != "short" {
 		t.Fatal(got)
 	}
-	if got := game.Truncate("ééééé", 3); got != "é... (10 bytes)" {
+	if got := game.Truncate("ééééé", 3); got != "é… (10 bytes)" {
 		t.Fatalf("got %q", got)
 	}
 }

@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 )
 
 // Spec is a parsed game or bot string: a name with key=value arguments, as in
@@ -45,17 +44,7 @@ const MaxSpecBytes = 4 << 20
 
 // Clip shortens a text for an error message: long user input is shown by
 // its start and its length, not echoed whole.
-func Clip(s string) string {
-	const n = 120
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
-}
+func Clip(s string) string { return Truncate(s, 120) }
 
 // MaxListItems bounds the items of a list parameter (such as Nim's piles).
 const MaxListItems = 1 << 20

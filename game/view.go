@@ -45,7 +45,44 @@ type View struct {
 	Colors []string `json:"colors,omitempty"`
 	// Status is whose turn, the phase, the chance draw and the end.
 	Status Status `json:"status"`
+	// Lines lists the lines a seat can still complete (a Line: items a
+	// seat wins by holding them all, such as the Szemerédi game's
+	// progressions), the most advanced first, at most MaxLines of them;
+	// nil on a board without lines. A line no seat can complete any more
+	// is left out.
+	Lines []Line `json:"lines,omitempty"`
+	// LinesOpen counts, per seat (two entries), the lines that seat can
+	// still complete, also those beyond MaxLines that Lines leaves out;
+	// nil on a board without lines.
+	LinesOpen []int `json:"lines_open,omitempty"`
 }
+
+// MaxLines bounds View.Lines: a board with more open lines lists the
+// most advanced MaxLines (View.LinesOpen still counts them all).
+const MaxLines = 256
+
+// Line is a set of items that a seat wins by holding all of them: a
+// KindNumbers board's numbers (the Szemerédi game's k-term progressions)
+// or a KindGrid board's cell indices. The most advanced line is the one
+// whose seat holds the most of its items; a line nobody holds is the least
+// advanced.
+type Line struct {
+	// Items are the line's items, increasing.
+	Items []int64 `json:"items"`
+	// Held counts the items each seat holds.
+	Held [2]int `json:"held"`
+	// Open lists the seats that can still complete the line, increasing:
+	// those whose opponent holds none of its items (both while nobody
+	// holds any).
+	Open []int `json:"open"`
+	// Threat reports that a seat in Open lacks a single free item: taking
+	// it completes the line.
+	Threat bool `json:"threat,omitempty"`
+}
+
+// advance is how many items the seat that can complete l holds (0 while
+// nobody holds any): what orders View.Lines.
+func (l *Line) advance() int { return l.Held[0] + l.Held[1] }
 
 // Grid is a rectangle of cells, row by row.
 type Grid struct {
@@ -98,6 +135,9 @@ type Status struct {
 	// Gap is the gap of a word chosen for the next symbol (the Thue
 	// builder's choice, while the painter chooses the symbol).
 	Gap *int `json:"gap,omitempty"`
+	// Points is a score the rules keep during play, for people to see (the
+	// Thue painter's points: one for each symbol that made no repetition).
+	Points *int `json:"points,omitempty"`
 	// Over reports the end of the game; Winner is the winning seat or nil
 	// for a draw, Reason says what ended it.
 	Over   bool   `json:"over"`
@@ -146,6 +186,26 @@ type Viewer interface {
 	MoveFromParts(parts []Part) (Move, error)
 }
 
+// Setter is a Game that builds a position from a view a person edited on
+// a board (the study board's set-up): the heaps, the cells' owners and
+// labels, the word's symbols, the numbers' owners and colours, and the
+// status (who is to move, the phase, a chosen gap or number, a drawn list).
+// The error says what is wrong with the view in the game's words.
+type Setter interface {
+	Game
+	SetUp(v View) (State, error)
+}
+
+// SetUp builds g's position from an edited view, or an error when g
+// cannot set up positions or the view is not one of its positions.
+func SetUp(g Game, v View) (State, error) {
+	st, ok := g.(Setter)
+	if !ok {
+		return nil, fmt.Errorf("%s positions cannot be set up on a board; give a position string", g.Type().TitleOrName())
+	}
+	return st.SetUp(v)
+}
+
 // Positioner is a State that writes its position in the notation its game's
 // ParsePosition reads back (see PositionParser).
 type Positioner interface {
@@ -171,11 +231,28 @@ func PositionOf(s State) (string, error) {
 	return p.Position(), nil
 }
 
+// MaxEndsMoves bounds the legal moves LegalMovesOf tries one by one to
+// fill LegalMove.Ends and LegalMove.Winner: in a longer list they are
+// left out (false and nil) for every move.
+const MaxEndsMoves = 256
+
 // LegalMove is a legal move with its text and parts, as the web API and
 // scripts list them.
 type LegalMove struct {
 	Move  string `json:"move"`
 	Parts []Part `json:"parts"`
+	// Ends reports that the move ends the game at once, found by playing
+	// it on a copy of the state. It is filled only in a list of at most
+	// MaxEndsMoves moves; in a longer one it is false for every move.
+	Ends bool `json:"ends,omitempty"`
+	// Winner is the seat that wins when the move ends the game; nil for a
+	// draw, for a move that does not end it, and in a list of more than
+	// MaxEndsMoves moves.
+	Winner *int `json:"winner,omitempty"`
+	// Highlight is what the position the move ends in lights up (its
+	// view's Status.Highlight: the square it makes, the progression it
+	// completes); only with Ends.
+	Highlight []int64 `json:"highlight,omitempty"`
 }
 
 // LegalMovesOf lists s's legal moves with their texts and parts, at most
@@ -206,7 +283,41 @@ func LegalMovesOf(s State, limit int) ([]LegalMove, bool) {
 			out[i].Parts = v.MoveParts(m)
 		}
 	}
+	if !cut && len(moves) <= MaxEndsMoves {
+		markEnds(s, moves, out)
+	}
 	return out, cut
+}
+
+// markEnds fills Ends, Winner and Highlight of out, s's legal moves
+// moves, by playing each on a copy of s: one copy played and taken back
+// when s is an Undoer, else a fresh copy per move.
+func markEnds(s State, moves []Move, out []LegalMove) {
+	if len(moves) == 0 {
+		return
+	}
+	c := s.Clone()
+	u, undo := c.(Undoer)
+	for i, m := range moves {
+		after := c
+		if undo {
+			u.ApplyUnchecked(m)
+		} else if after = s.Clone(); after.Apply(m) != nil {
+			continue
+		}
+		if after.IsTerminal() {
+			out[i].Ends = true
+			if w := Winner(after); w >= 0 {
+				out[i].Winner = &w
+			}
+			if v, ok := after.(Viewer); ok {
+				out[i].Highlight = slices.Clone(v.View().Status.Highlight)
+			}
+		}
+		if undo {
+			u.Undo(m)
+		}
+	}
 }
 
 // MoveFromParts builds a move of s from parts, or an error naming what is
@@ -271,6 +382,9 @@ func (v *View) Check(s State) error {
 			}
 		}
 	}
+	if err := v.checkLines(); err != nil {
+		return err
+	}
 	if v.Status.ToMove != s.Player() {
 		return fmt.Errorf("view says %v to move, the state %v", v.Status.ToMove, s.Player())
 	}
@@ -306,4 +420,80 @@ func NewStatus(t *Type, s State) Status {
 		}
 	}
 	return st
+}
+
+// checkLines validates the view's lines against its board: every item is
+// a number of the set (KindNumbers) or a cell (KindGrid), Held counts the
+// items each seat owns, Open and Threat follow from Held, the most
+// advanced lines come first, and LinesOpen counts at least the lines
+// listed (exactly them when fewer than MaxLines are).
+func (v *View) checkLines() error {
+	if v.Lines == nil && v.LinesOpen == nil {
+		return nil
+	}
+	if len(v.LinesOpen) != 2 || v.LinesOpen[0] < 0 || v.LinesOpen[1] < 0 {
+		return fmt.Errorf("lines_open is %v, want two counts", v.LinesOpen)
+	}
+	if len(v.Lines) > MaxLines {
+		return fmt.Errorf("%d lines listed, more than %d", len(v.Lines), MaxLines)
+	}
+	owner := map[int64]int{}
+	switch v.Kind {
+	case KindNumbers:
+		for _, n := range v.Numbers {
+			owner[n.N] = n.Owner
+		}
+	case KindGrid:
+		for i, c := range v.Grid.Cells {
+			owner[int64(i)] = c.Owner
+		}
+	default:
+		return fmt.Errorf("a %s board has no lines (only numbers and grids do)", v.Kind)
+	}
+	var open [2]int
+	for i, l := range v.Lines {
+		if len(l.Items) == 0 {
+			return fmt.Errorf("line %d has no items", i)
+		}
+		var held [2]int
+		for j, x := range l.Items {
+			o, ok := owner[x]
+			if !ok {
+				return fmt.Errorf("line %v: %d is not on the board", l.Items, x)
+			}
+			if j > 0 && x <= l.Items[j-1] {
+				return fmt.Errorf("line %v: items not increasing", l.Items)
+			}
+			if o == 0 || o == 1 {
+				held[o]++
+			}
+		}
+		if held != l.Held {
+			return fmt.Errorf("line %v: held %v, the board says %v", l.Items, l.Held, held)
+		}
+		var want []int
+		threat := false
+		for p := range 2 {
+			if held[1-p] == 0 {
+				want = append(want, p)
+				open[p]++
+				threat = threat || held[p] == len(l.Items)-1
+			}
+		}
+		if len(want) == 0 {
+			return fmt.Errorf("line %v: listed, but no seat can complete it", l.Items)
+		}
+		if !slices.Equal(l.Open, want) || l.Threat != threat {
+			return fmt.Errorf("line %v: open %v threat %v, want open %v threat %v", l.Items, l.Open, l.Threat, want, threat)
+		}
+		if i > 0 && l.advance() > v.Lines[i-1].advance() {
+			return fmt.Errorf("line %v (%d held) after a less advanced line %v", l.Items, l.advance(), v.Lines[i-1].Items)
+		}
+	}
+	for p := range 2 {
+		if open[p] > v.LinesOpen[p] || len(v.Lines) < MaxLines && open[p] != v.LinesOpen[p] {
+			return fmt.Errorf("%d lines listed open for seat %d, lines_open says %d", open[p], p, v.LinesOpen[p])
+		}
+	}
+	return nil
 }

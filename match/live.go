@@ -201,6 +201,7 @@ func (l *Live) apply(p game.Player, m game.Move, seconds float64) error {
 	}
 	l.last = parts
 	rm := game.RecordMove{Player: p, Move: text, Seconds: seconds}
+	defer l.releaseIdle()
 	l.rec.Moves = append(l.rec.Moves, rm)
 	l.version++
 	if l.obs != nil {
@@ -212,6 +213,25 @@ func (l *Live) apply(p game.Player, m game.Move, seconds float64) error {
 		l.checkLength()
 	}
 	return nil
+}
+
+// releaseIdle lets the computer players drop their tables while they wait:
+// all of them once the game is over, and while a person is to move. Every
+// host (the terminal, the web) plays by this one rule, so that a bot's
+// choices after a person's move are the same wherever the game is played.
+func (l *Live) releaseIdle() {
+	waiting := l.Over()
+	if p := l.state.Player(); !waiting && (p == 0 || p == 1) {
+		waiting = isPerson(l.seats[p])
+	}
+	if !waiting {
+		return
+	}
+	for _, st := range l.seats {
+		if r, ok := st.Bot.(bot.Releaser); ok && !isPerson(st) {
+			r.Release()
+		}
+	}
 }
 
 // end finishes the record and tells the observer, once.
@@ -289,6 +309,7 @@ func (l *Live) Undo(p game.Player) error {
 	if l.obs != nil {
 		l.obs.TookBack(l, p, taken)
 	}
+	l.releaseIdle()
 	return nil
 }
 
@@ -313,6 +334,7 @@ func (l *Live) stop(reason, field string, v any) {
 	if l.obs != nil {
 		l.obs.Ended(l)
 	}
+	l.releaseIdle()
 }
 
 // Turn is what a computer seat needs to decide its move: the seat, its bot,

@@ -1,8 +1,11 @@
-// Package match plays one game between bots (Play): per-move timings, an
-// optional think-time limit and length limit, a readable transcript, undo
-// and quit for people, and games that start from a position or continue an
-// earlier record. NewSeats builds the two seats from bot strings; series of
-// games are played by package sweep (sweep.Arena, sweep.Run).
+// Package match is Kombi's one live-match engine (Live): a match played
+// step by step — a person's move, a computer's decision under the
+// think-time limit, chance from the match's one stream, undo, stop — with
+// per-move timings, length and move limits, a transcript as an observer,
+// and games that start from a position or continue an earlier record. Play
+// runs one to its end; `kombi play`, sweeps and arenas (package sweep),
+// queue workers and `kombi serve` all drive it. NewSeats is the one seat
+// builder, RandomSeed the one seed source.
 package match
 
 import (

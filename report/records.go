@@ -112,22 +112,3 @@ func MeanByName(series []Series) []Series {
 	}
 	return out
 }
-
-// Histogram counts how often each whole-number value occurs.
-func Histogram(name string, values []int) Series {
-	counts := map[int]int{}
-	for _, v := range values {
-		counts[v]++
-	}
-	keys := make([]int, 0, len(counts))
-	for k := range counts {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	s := Series{Name: name}
-	for _, k := range keys {
-		s.X = append(s.X, float64(k))
-		s.Y = append(s.Y, float64(counts[k]))
-	}
-	return s
-}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/report/chart"
 	"github.com/kombi/kombi/sweep"
 )
 
@@ -45,27 +46,39 @@ func SweepStatusTable(s *sweep.Status) *Table {
 	return t
 }
 
+// SweepPlotKinds are the kinds of plot of a sweep (SweepPlot).
+var SweepPlotKinds = []string{"decision-times", "positions", "lengths", "narrow-gaps"}
+
 // SaveSweepPlot draws one kind of plot of a sweep's records (SweepPlot)
 // into file (.png, .svg or .pdf; logY: a logarithmic y axis) and says what
 // it wrote.
 func SaveSweepPlot(reg *game.Registry, res *sweep.Results, recs []*game.Record, kind, file string, logY bool) (string, error) {
-	lp, err := SweepPlot(reg, kind, res, recs)
+	c, err := SweepPlot(reg, kind, res, recs)
 	if err != nil {
 		return "", err
 	}
-	lp.LogY = logY
-	if err := lp.Save(file); err != nil {
+	n := 0
+	switch c := c.(type) {
+	case *chart.Line:
+		c.LogY, n = logY, len(c.Series)
+	case *chart.Bars:
+		c.LogY, n = logY, len(c.Groups)
+	}
+	if err := c.Save(file); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Wrote %s (%d series from %d games)\n", file, len(lp.Series), len(recs)), nil
+	return fmt.Sprintf("Wrote %s (%d series from %d games)\n", file, n, len(recs)), nil
 }
 
 // SweepPlot draws one kind of plot of a sweep's records: decision-times
 // (mean seconds per decision against the length before it, per role and
-// bot, as the thesis' Figures 3.1-3.6), positions (a histogram of the
-// numbers P1 chose, Figure 3.8) or lengths (a histogram per cell). An
-// unknown kind, or one that does not fit, is a *game.InputError.
-func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game.Record) (*LinePlot, error) {
+// bot, as the Thue thesis' Figures 3.1-3.6), positions (a histogram of the
+// numbers P1 chose, per P1 bot: Figure 3.8), lengths (a histogram of the
+// game lengths per cell) or narrow-gaps (per Thue game, where the builder
+// first chose a gap with two symbols left, then one, and the game's
+// length: Figure 3.7). An unknown kind, or one that does not fit the
+// sweep, is a *game.InputError.
+func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game.Record) (chart.Chart, error) {
 	role := func(r *game.Record, p game.Player) string {
 		if g, err := reg.Load(r.Game, r.Seed); err == nil {
 			return g.Type().Role(p)
@@ -74,24 +87,31 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 	}
 	switch kind {
 	case "decision-times":
+		counts := map[string]int{}
 		series, err := DecisionTimes(reg, recs, []game.Player{0, 1}, func(r *game.Record, p game.Player) string {
-			return role(r, p) + " " + r.Players[p]
+			name := role(r, p) + ": " + r.Players[p]
+			counts[name]++
+			return name
 		})
 		if err != nil {
 			return nil, err
 		}
 		var keep []Series
 		for _, s := range MeanByName(series) {
-			if !strings.HasSuffix(s.Name, " human") {
+			if !strings.HasSuffix(s.Name, ": human") {
+				s.Name += fmt.Sprintf(" (mean of %d games)", counts[s.Name])
 				keep = append(keep, s)
 			}
 		}
-		return &LinePlot{Title: "Mean seconds per decision: " + res.Name, XLabel: "length before the decision", YLabel: "seconds", Series: keep}, nil
+		if len(keep) == 0 {
+			return nil, &game.InputError{Err: fmt.Errorf("--kind decision-times: sweep %s has no computer decisions", res.Name)}
+		}
+		return &chart.Line{Title: "Seconds per decision: " + res.Name, XLabel: "length before the decision", YLabel: "seconds", WholeX: true, Series: keep}, nil
 	case "positions":
 		byBot := map[string][]int{}
 		var order []string
 		for _, r := range recs {
-			name := role(r, 0) + " " + r.Players[0]
+			name := role(r, 0) + ": " + r.Players[0]
 			if _, ok := byBot[name]; !ok {
 				order = append(order, name)
 			}
@@ -101,29 +121,139 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 				}
 			}
 		}
-		lp := &LinePlot{Title: "Positions chosen by P1: " + res.Name, XLabel: "position", YLabel: "times chosen"}
+		var sets [][]int
+		var names []string
 		for _, name := range order {
 			if len(byBot[name]) > 0 {
-				lp.Series = append(lp.Series, Histogram(name, byBot[name]))
+				sets, names = append(sets, byBot[name]), append(names, fmt.Sprintf("%s (%d moves)", name, len(byBot[name])))
 			}
 		}
-		if len(lp.Series) == 0 {
+		if len(sets) == 0 {
 			return nil, &game.InputError{Err: fmt.Errorf("--kind positions: P1's moves in sweep %s are not positions (numbers)", res.Name)}
 		}
-		return lp, nil
+		w := binWidth(sets...)
+		return histogram("Positions chosen by P1: "+res.Name, xLabel("position chosen", w), "times chosen", w, names, sets), nil
 	case "lengths":
 		byCell := map[string][]int{}
 		for _, r := range recs {
 			id := sweep.CellOf(r)
 			byCell[id] = append(byCell[id], r.Length)
 		}
-		lp := &LinePlot{Title: "Game lengths: " + res.Name, XLabel: "length", YLabel: "games"}
+		var sets [][]int
+		var names []string
 		for _, cl := range res.Cells {
 			if ls := byCell[cl.ID]; len(ls) > 0 {
-				lp.Series = append(lp.Series, Histogram(cl.P1+" vs "+cl.P2+" "+cl.Game, ls))
+				sets, names = append(sets, ls), append(names, fmt.Sprintf("%s vs %s, %s (%d games)", cl.P1, cl.P2, cl.Game, len(ls)))
 			}
 		}
-		return lp, nil
+		if len(sets) == 0 {
+			return nil, &game.InputError{Err: fmt.Errorf("--kind lengths: sweep %s has no games", res.Name)}
+		}
+		w := binWidth(sets...)
+		return histogram("Game lengths: "+res.Name, xLabel("length", w), "games", w, names, sets), nil
+	case "narrow-gaps":
+		b := &chart.Bars{Title: "First narrow gaps of the builder: " + res.Name, XLabel: "game (seed)", YLabel: "word length", Whole: true}
+		two, one, length := chart.BarGroup{Name: "first gap chosen with 2 symbols left"}, chart.BarGroup{Name: "first gap chosen with 1 symbol left"}, chart.BarGroup{Name: "length of the game"}
+		for _, r := range recs {
+			if len(b.Categories) == 40 || !strings.HasPrefix(r.Game, "thue(") {
+				continue
+			}
+			a, c, err := FirstNarrow(reg, r)
+			if err != nil {
+				return nil, err
+			}
+			b.Categories = append(b.Categories, strconv.FormatUint(r.Seed, 10))
+			two.Values, one.Values, length.Values = append(two.Values, float64(a)), append(one.Values, float64(c)), append(length.Values, float64(r.Length))
+		}
+		if len(b.Categories) == 0 {
+			return nil, &game.InputError{Err: fmt.Errorf("--kind narrow-gaps: sweep %s has no Thue games", res.Name)}
+		}
+		b.Groups = []chart.BarGroup{two, one, length}
+		return b, nil
 	}
-	return nil, &game.InputError{Err: fmt.Errorf("--kind %q: want decision-times, positions or lengths", kind)}
+	return nil, &game.InputError{Err: fmt.Errorf("--kind %q: want %s", kind, strings.Join(SweepPlotKinds, ", "))}
+}
+
+// binWidth is a histogram's bin width: 1, 2, 5, 10, 20, ... so that the
+// values of all sets take at most 40 bins.
+func binWidth(sets ...[]int) int {
+	first := true
+	var lo, hi int
+	for _, s := range sets {
+		for _, v := range s {
+			if first {
+				lo, hi, first = v, v, false
+			}
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	for _, w := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		if (hi-lo)/w < 40 {
+			return w
+		}
+	}
+	return max(1, (hi-lo)/40+1)
+}
+
+// xLabel names a histogram's axis with its bins.
+func xLabel(what string, width int) string {
+	if width == 1 {
+		return what
+	}
+	return fmt.Sprintf("%s (bins of %d, each labelled by its first value)", what, width)
+}
+
+// histogram is the histogram of sets of whole numbers, one group per set.
+func histogram(title, xl, yl string, width int, names []string, sets [][]int) *chart.Bars {
+	labels, counts := chart.Histogram(width, sets...)
+	b := &chart.Bars{Title: title, XLabel: xl, YLabel: yl, Whole: true, Categories: labels}
+	for i, c := range counts {
+		b.Groups = append(b.Groups, chart.BarGroup{Name: names[i], Values: c})
+	}
+	return b
+}
+
+// FirstNarrow replays a record and returns the game's measure (the Thue
+// word length) when P1 first left P2 at most two replies that do not end
+// the game (the Thue builder's first gap where only two symbols fit), and
+// when it first left at most one; 0 when it never did.
+func FirstNarrow(reg *game.Registry, r *game.Record) (two, one int, err error) {
+	g, err := reg.Load(r.Game, r.Seed)
+	if err != nil {
+		return 0, 0, fmt.Errorf("record of %s: %w", r.Game, err)
+	}
+	s := g.NewInitialState()
+	var buf []game.Move
+	for i, m := range r.Moves {
+		at := i + 1
+		if sc, ok := s.(game.Scorer); ok {
+			at = sc.Score()
+		}
+		mv, err := s.ParseMove(m.Move)
+		if err == nil {
+			err = s.Apply(mv)
+		}
+		if err != nil {
+			return two, one, fmt.Errorf("record of %s, move %d: %w", r.Game, i+1, err)
+		}
+		if m.Player != 0 || s.IsTerminal() || s.Player() != 1 {
+			continue
+		}
+		live := 0
+		buf = s.LegalMoves(buf[:0])
+		for _, reply := range buf {
+			c := s.Clone()
+			if c.Apply(reply) == nil && !c.IsTerminal() {
+				live++
+			}
+		}
+		if two == 0 && live <= 2 {
+			two = at
+		}
+		if one == 0 && live <= 1 {
+			one = at
+			break
+		}
+	}
+	return two, one, nil
 }

@@ -601,13 +601,14 @@ func (s *Store) CellSeedsDone(ctx context.Context, sweep, cell string, seeds []u
 	return done, nil
 }
 
-// ImportFile imports the JSONL file name ("-": stdin) as Import does.
+// ImportFile imports the JSONL file name ("-": stdin) as Import does; a
+// file that does not open is a *game.InputError.
 func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader, check func(*game.Record) error) (ImportResult, error) {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return ImportResult{}, fmt.Errorf("import: %w", err)
+			return ImportResult{}, &game.InputError{Err: fmt.Errorf("import: %w", err)} // no such file, not readable: the caller's mistake
 		}
 		defer f.Close()
 		r = f

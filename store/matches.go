@@ -43,6 +43,10 @@ type Match struct {
 	Updated  time.Time `json:"updated_at"`
 	// Version counts the changes stored (read back; see MatchWrite.Expect).
 	Version int64 `json:"version"`
+	// Summary, when not nil, is what a listing shows of the record, given
+	// by a caller that has it at hand; without it SaveMatch reads it from
+	// the record.
+	Summary *MatchSummary `json:"-"`
 }
 
 // MatchSummary is what a listing shows of a stored match, without its
@@ -163,24 +167,17 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match, expect int64)
 		settings = string(m.Settings)
 	}
 	raw := bytes.TrimSpace(m.Record)
-	var head struct {
-		Game    string          `json:"game"`
-		Seed    uint64          `json:"seed"`
-		Players json.RawMessage `json:"players"`
-		Moves   []struct{}      `json:"moves"`
-		Winner  *int            `json:"winner"`
-		Reason  string          `json:"reason"`
+	sum, err := summaryOf(m, raw)
+	if err != nil {
+		return err
 	}
-	if err := json.Unmarshal(raw, &head); err != nil {
-		return fmt.Errorf("not a game record: %w", err)
-	}
-	spec, err := game.ParseSpec(head.Game)
+	spec, err := game.ParseSpec(sum.Game)
 	if err != nil {
 		return fmt.Errorf("not a game record: %w", err)
 	}
-	players := "[]"
-	if len(head.Players) > 0 {
-		players = string(head.Players)
+	players, err := json.Marshal(sum.Players)
+	if err != nil || sum.Players == nil {
+		players = []byte("[]")
 	}
 	now := time.Now()
 	if m.Created.IsZero() {
@@ -194,7 +191,7 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match, expect int64)
 		return err
 	}
 	args := []any{m.ID, m.Mode, packed, m.TokenHashes[0], m.TokenHashes[1], settings, m.Finished, spec.Name,
-		head.Game, int64(head.Seed), players, len(head.Moves), head.Winner, head.Reason, s.timeArg(m.Created), s.timeArg(m.Updated)}
+		sum.Game, int64(sum.Seed), string(players), sum.Moves, sum.Winner, sum.Reason, s.timeArg(m.Created), s.timeArg(m.Updated)}
 	const insert = `INSERT INTO matches (id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name,
 		game, seed, players, moves, winner, reason, created_at, updated_at, version)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`
@@ -223,6 +220,26 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match, expect int64)
 		return fmt.Errorf("%w (it is no longer at version %d)", ErrConflict, expect)
 	}
 	return nil
+}
+
+// summaryOf is what a listing shows of m: its Summary, or what its record
+// says.
+func summaryOf(m Match, raw []byte) (*MatchSummary, error) {
+	if m.Summary != nil {
+		return m.Summary, nil
+	}
+	var head struct {
+		Game    string     `json:"game"`
+		Seed    uint64     `json:"seed"`
+		Players []string   `json:"players"`
+		Moves   []struct{} `json:"moves"`
+		Winner  *int       `json:"winner"`
+		Reason  string     `json:"reason"`
+	}
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return nil, fmt.Errorf("not a game record: %w", err)
+	}
+	return &MatchSummary{Game: head.Game, Seed: head.Seed, Players: head.Players, Moves: len(head.Moves), Winner: head.Winner, Reason: head.Reason}, nil
 }
 
 const matchColumns = `id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name, created_at, updated_at, version`

@@ -34,6 +34,14 @@ type Options interface {
 	Check() error
 }
 
+// DatabaseUser is Options of a study that keeps what it computes in the
+// database (games, timings), so that a run again reads them: a command line
+// gives it the URL of the database it names (the global --db, else
+// $KOMBI_DB, else the default file) before Check.
+type DatabaseUser interface {
+	UseDatabase(url string)
+}
+
 // numError says what is wrong with a number in the words of the standard
 // flag package: "parse error" or "value out of range".
 func numError(err error) error {
@@ -134,5 +142,23 @@ func (v *intsValue) Set(text string) error {
 		}
 		*v = append(*v, n)
 	}
+	return nil
+}
+
+// Bool is a Value of p, true or false; a command line makes it a flag that
+// needs no value (--quick means --quick=true).
+func Bool(p *bool) Value { return (*boolValue)(p) }
+
+type boolValue bool
+
+func (v *boolValue) String() string   { return strconv.FormatBool(bool(*v)) }
+func (v *boolValue) Type() string     { return "bool" }
+func (v *boolValue) IsBoolFlag() bool { return true }
+func (v *boolValue) Set(text string) error {
+	b, err := strconv.ParseBool(text)
+	if err != nil {
+		return errors.New("parse error: want true or false")
+	}
+	*v = boolValue(b)
 	return nil
 }

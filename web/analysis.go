@@ -406,3 +406,29 @@ func (s *Server) postStudyMove(w http.ResponseWriter, r *http.Request) {
 	v.LastMove = &lastMove{Index: 1, Player: p, Move: text, Parts: parts}
 	writeJSON(w, http.StatusOK, v)
 }
+
+// studySetup is the body of POST /api/study/setup.
+type studySetup struct {
+	Game string    `json:"game"`
+	View game.View `json:"view"`
+}
+
+// postStudySetup is POST /api/study/setup: the position an edited view
+// describes (see game.Setter), or 400 saying what is wrong with it.
+func (s *Server) postStudySetup(w http.ResponseWriter, r *http.Request) {
+	var req studySetup
+	if !readJSON(w, r, &req) {
+		return
+	}
+	g, _, err := s.positionOf(req.Game, "")
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	st, err := game.SetUp(g, req.View)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, study(g, st))
+}

@@ -272,3 +272,133 @@ func TestComputersStopAtTheMoveLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestStudySetUpFromAnEditedBoard: the study board's set-up sends an
+// edited view and gets the position it describes, or the reason it is
+// not one.
+func TestStudySetUpFromAnEditedBoard(t *testing.T) {
+	h := newHarness(t, nil)
+	var s struct {
+		Position string
+		ToMove   *int `json:"to_move"`
+		Error    string
+	}
+	for _, c := range []struct {
+		game string
+		view map[string]any
+		want string
+		to   int
+	}{
+		{"nim(piles=3;4;5)", map[string]any{"kind": "heaps", "heaps": []int{1, 0, 7}, "status": map[string]any{"to_move": 1}}, "1;0;7 P2", 1},
+		{"buildingnim(heaps=3,tokens=6)", map[string]any{"kind": "heaps", "heaps": []int{1, 1, 1}, "status": map[string]any{"to_move": 1, "phase": "building"}}, "1;1;1", 1},
+		{"thue(alphabet=3)", map[string]any{"kind": "word", "word": map[string]any{"symbols": []int{0, 1, 2}, "alphabet": 3}, "status": map[string]any{"to_move": 1, "gap": 3}}, "012@3", 1},
+		{"ap(k=3,set=1;2;3;4;5;6;7)", map[string]any{"kind": "numbers", "numbers": []map[string]any{{"n": 1, "owner": 0, "color": -1}, {"n": 5, "owner": 1, "color": -1}}, "status": map[string]any{}}, "1 / 5", 0},
+	} {
+		st := h.do("POST", "/api/study/setup", "", map[string]any{"game": c.game, "view": c.view}, &s)
+		if st != 200 || s.Position != c.want || s.ToMove == nil || *s.ToMove != c.to {
+			t.Errorf("%s: %d, position %q (to move %v), %s; want %q", c.game, st, s.Position, s.ToMove, s.Error, c.want)
+		}
+	}
+	bad := map[string]any{"kind": "heaps", "heaps": []int{1, 2}, "status": map[string]any{"phase": "building"}}
+	if st := h.do("POST", "/api/study/setup", "", map[string]any{"game": "buildingnim(heaps=3,tokens=6)", "view": bad}, &s); st != 400 || !strings.Contains(s.Error, "want 3 heap sizes") {
+		t.Errorf("a Building Nim board with 2 heaps of 3: %d %q", st, s.Error)
+	}
+}
+
+// TestWythoffAnalysisLayer: the analysis of a queen's board carries the
+// P-positions on it (the Serbian thesis' Figures 2 and 4).
+func TestWythoffAnalysisLayer(t *testing.T) {
+	h := newHarness(t, nil)
+	var an struct {
+		Extra struct {
+			PPositions [][2]int `json:"p_positions"`
+		}
+	}
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("wythoff(piles=5;8,view=queen)"), "", nil, &an); st != 200 {
+		t.Fatalf("analysis: %d", st)
+	}
+	want := [][2]int{{0, 0}, {1, 2}, {2, 1}, {3, 5}, {5, 3}, {4, 7}}
+	if fmt.Sprint(an.Extra.PPositions) != fmt.Sprint(want) {
+		t.Fatalf("P-positions on the 5×8 board: %v, want %v", an.Extra.PPositions, want)
+	}
+}
+
+// TestBotMemoryIsCapped: a bot string asking for more table memory than
+// the server allows a computer player is refused, naming the limit.
+func TestBotMemoryIsCapped(t *testing.T) {
+	h := newHarness(t, nil)
+	var e matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "vdwlist(s=9)", "players": []string{"human", "perfect(mem=1099511627776)"}}, &e); st != 400 || !strings.Contains(e.Error, "more memory than a computer player may use here (512 MiB)") {
+		t.Fatalf("perfect(mem=1 TiB): %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim2d(n=4)", "players": []string{"human", "perfect(mem=1024)"}}, &e); st != 400 || !strings.Contains(e.Error, "mem=1024") {
+		t.Fatalf("2D Nim perfect(mem=1024 MiB): %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "vdwlist(s=9)", "players": []string{"human", "perfect(mem=100000000)"}}, &e); st != 201 {
+		t.Fatalf("perfect(mem=100 MB): %d %q", st, e.Error)
+	}
+}
+
+// TestGameFactsAsData: what the page draws comes from the server: the
+// moves that end the game (the Thue painter's squares, in a match too), the
+// Szemerédi game's lines, Nim's XOR table.
+func TestGameFactsAsData(t *testing.T) {
+	h := newHarness(t, nil)
+	// The painter after 010 at the end: 0 and 1 make a square (the builder
+	// wins), 2 does not (no ends, no winner in its JSON).
+	var raw struct {
+		LegalMoves []map[string]any `json:"legal_moves"`
+	}
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("thue(alphabet=3)")+"&position="+url.QueryEscape("010@3"), "", nil, &raw); st != 200 {
+		t.Fatalf("study: %d", st)
+	}
+	var got []string
+	for _, m := range raw.LegalMoves {
+		got = append(got, fmt.Sprintf("%v ends=%v winner=%v highlight=%v", m["move"], m["ends"], m["winner"], m["highlight"]))
+	}
+	if want := "0 ends=true winner=0 highlight=[2 3]|1 ends=true winner=0 highlight=[0 1 2 3]|2 ends=<nil> winner=<nil> highlight=<nil>"; strings.Join(got, "|") != want {
+		t.Errorf("the painter's moves after 010:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.ReplaceAll(want, "|", "\n"))
+	}
+	// A match lists them too: Nim 0;0;1, the one move ends it and P1 wins.
+	m := h.create("nim(piles=0;0;1)", [2]string{"human", "human"}, 1)
+	if len(m.LegalMoves) != 1 || !m.LegalMoves[0].Ends || m.LegalMoves[0].Winner == nil || *m.LegalMoves[0].Winner != 0 {
+		t.Errorf("nim 0;0;1: legal moves %+v, want 3:1 ending it with P1 the winner", m.LegalMoves)
+	}
+
+	// The Szemerédi game on 1 2 3 5 7, red 1 3, blue 5: only 1 2 3 is
+	// still open (for red), and 2 completes it.
+	var ap struct {
+		View game.View `json:"view"`
+	}
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("ap(k=3,set=1;2;3;5;7)")+"&position="+url.QueryEscape("1 3 / 5"), "", nil, &ap); st != 200 {
+		t.Fatalf("ap study: %d", st)
+	}
+	if l := ap.View.Lines; len(l) != 1 || fmt.Sprint(l[0].Items, l[0].Held, l[0].Open, l[0].Threat) != "[1 2 3] [2 0] [0] true" || fmt.Sprint(ap.View.LinesOpen) != "[1 0]" {
+		t.Errorf("ap lines %+v, open %v; want 1 2 3 held 2 by red, a threat", l, ap.View.LinesOpen)
+	}
+
+	// Nim 3;4;5: the analysis' extra fields hold Bouton's table.
+	var an struct {
+		Extra struct {
+			XOR struct {
+				Rows []struct {
+					Heap, Size int
+					Binary     string
+				}
+				NimSum int `json:"nim_sum"`
+				Binary string
+				Moves  []struct {
+					Move                 string
+					Heap, From, To, Take int
+				}
+			} `json:"xor"`
+		} `json:"extra"`
+	}
+	if st := h.do("GET", "/api/analysis?game="+url.QueryEscape("nim(piles=3;4;5)"), "", nil, &an); st != 200 {
+		t.Fatalf("nim analysis: %d", st)
+	}
+	x := an.Extra.XOR
+	if fmt.Sprint(x.Rows) != "[{1 3 011} {2 4 100} {3 5 101}]" || x.NimSum != 2 || x.Binary != "010" || fmt.Sprint(x.Moves) != "[{1:2 1 3 1 2}]" {
+		t.Errorf("the XOR table of 3;4;5: %+v", x)
+	}
+}

@@ -154,6 +154,34 @@ func (p *page) shot(name string) {
 	}
 }
 
+// shotOf writes a screenshot with the element sel selects scrolled to
+// the top of the viewport (the analysis beside or below the board).
+func (p *page) shotOf(name, sel string) {
+	p.t.Helper()
+	if *screenshots == "" {
+		return
+	}
+	js[bool](p, `(document.querySelector('`+sel+`').scrollIntoView({block: 'start'}), true)`)
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	js[bool](p, `(window.scrollTo(0, 0), true)`)
+}
+
+// study opens the study board on a position (the address the page
+// shares) and waits for it.
+func (p *page) study(gameStr, position string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.base + "/#/"))
+	p.wait(`document.querySelector('.card')`, "the gallery")
+	js[bool](p, fmt.Sprintf(`(location.hash = '#/study?game=' + encodeURIComponent(%q) + '&position=' + encodeURIComponent(%q), true)`, gameStr, position))
+	p.wait(fmt.Sprintf(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.position === %q && document.getElementById('board')`, position), "the study of "+position)
+}
+
 // setup is a game started from the gallery as a person would: a card's
 // action, the dialog's fields, Start.
 type setup struct {
@@ -338,7 +366,15 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, `document.querySelector('.teach') !== null && /XOR/.test(document.querySelector('.teach').textContent) && document.querySelector('.teach').textContent.includes('1:2')`) {
 			t.Error("no XOR table explaining the winning move beside Nim's analysis")
 		}
+		// The table is the server's (extra.xor): 3, 4, 5 in binary and their XOR 2.
+		p.wait(`document.querySelectorAll('.teach table.xor tr').length === 4`, "the XOR table's rows")
+		if got := js[string](p, `[...document.querySelectorAll('.teach table.xor tr')].map(r => [...r.cells].map(c => c.textContent.trim()).join(' ')).join(' | ')`); got != "Heap 1 3 011 | Heap 2 4 100 | Heap 3 5 101 | XOR 2 010" {
+			t.Errorf("the XOR table reads %q", got)
+		}
 		p.shot("nim-desktop.png")
+		p.phone()
+		p.shotOf("nim-analysis-phone.png", "#analysis")
+		p.desktop()
 		// A click previews what it takes and says it in words; Play makes it.
 		p.phone()
 		js[bool](p, `(document.querySelector('[data-heap="2"][data-token="3"]').click(), true)`)
@@ -394,7 +430,21 @@ func TestBrowserGames(t *testing.T) {
 		p.desktop()
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 		p.wait(`window.kombi.match.finished || (document.querySelectorAll('#board .sq.ppos').length > 3 && document.querySelectorAll('.an-row').length > 0)`, "the P-positions layer")
+		// The P marks are the server's list (extra.p_positions), no more and no fewer.
+		if !js[bool](p, `window.kombi.match.finished || (() => {
+			const marked = [...document.querySelectorAll('#board .sq.ppos')].map(c => c.getAttribute('aria-label').match(/\((\d+), (\d+)\)/).slice(1).join(',')).sort();
+			return marked.length > 3 && marked.every(xy => ['0,0', '1,2', '2,1', '3,5', '5,3', '4,7', '7,4'].includes(xy));
+		})()`) {
+			t.Errorf("the P marks on the board: %v", js[[]string](p, `[...document.querySelectorAll('#board .sq.ppos')].map(c => c.getAttribute('aria-label'))`))
+		}
+		if !js[bool](p, `window.kombi.match.finished || [...document.querySelectorAll('.teach')].some(e => e.textContent.includes('On this board: (0, 0) (1, 2)'))`) {
+			t.Error("the analysis does not list the P-positions on the board")
+		}
 		p.shot("wythoff-desktop.png")
+		p.phone()
+		js[bool](p, `([...document.querySelectorAll('.teach')].forEach(d => { d.open = d.textContent.includes('On this board'); }), true)`)
+		p.shotOf("wythoff-analysis-phone.png", "#analysis")
+		p.desktop()
 		p.playOut(`document.querySelector('.sq.target:not([disabled])').click();`, 20)
 		p.gameOver("wythoff")
 		p.phone()
@@ -429,6 +479,13 @@ func TestBrowserGames(t *testing.T) {
 		}
 		if !js[bool](p, `document.querySelectorAll('#board .cell.last').length >= 1 && [...document.querySelectorAll('#board .cell.own0')].every(c => c.textContent.trim() === 'R')`) {
 			t.Error("the last move is not marked, or R's cells do not show the letter R")
+		}
+		// Each seat's marker has its cells' colour (G's is green, not the other games' blue).
+		for q, cell := range []string{"own0", "own1"} {
+			same := fmt.Sprintf(`getComputedStyle(document.querySelector('.seat%d .dot')).backgroundColor === getComputedStyle(document.querySelector('#board .cell.%s')).backgroundColor`, q, cell)
+			if !js[bool](p, same) {
+				t.Errorf("the seat marker of player %d has not the colour of its cells", q+1)
+			}
 		}
 		if !strings.Contains(js[string](p, `document.querySelector('.counter').textContent`), "Cells used:") {
 			t.Error("the move counter is not labelled in words")
@@ -471,6 +528,11 @@ func TestBrowserGames(t *testing.T) {
 		}
 		if txt := js[string](p, `document.querySelector('.repetition').textContent + document.getElementById('result').textContent`); !strings.Contains(txt, "square") || !strings.Contains(txt, "painter scored") {
 			t.Errorf("the end does not explain the square and the points: %q", txt)
+		}
+		// The points are the rules' count: every painted symbol but the one that made the square.
+		n := js[int](p, `window.kombi.match.view.word.symbols.length`)
+		if want := fmt.Sprintf("painter scored %d point", n-2); !strings.Contains(js[string](p, `document.getElementById('result').textContent`), want) {
+			t.Errorf("a word of %d symbols ending in a square: the result does not say %q", n, want)
 		}
 		if v := js[string](p, `window.kombi.analysisOn ? document.getElementById('analysis').textContent : ''`); strings.Contains(v, "length") && !strings.Contains(v, "game is over") {
 			t.Errorf("the analysis of an earlier position stays after the end: %q", v)
@@ -525,6 +587,57 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.shot("vdwlist-phone.png")
 		p.clean("vdwlist")
+	})
+
+	t.Run("server-facts", func(t *testing.T) {
+		p.t = t
+		// The Thue painter after 010, painting at the end: 0 and 1 make a
+		// square (the server's legal moves say so), 2 does not.
+		p.desktop()
+		p.study("thue(alphabet=3)", "010@3")
+		p.wait(`document.querySelectorAll('.symbol-btn').length === 3`, "the painter's three symbols")
+		if got := js[string](p, `[...document.querySelectorAll('.symbol-btn.ends')].map(b => b.dataset.symbol).join(',')`); got != "0,1" {
+			t.Errorf("symbols marked as ending the game: %q, want 0,1", got)
+		}
+		if !js[bool](p, `[...document.querySelectorAll('.symbol-btn.ends')].every(b => b.getAttribute('aria-label').includes('makes a square and ends the game') && b.textContent.includes('ends it'))`) {
+			t.Error("the ending symbols do not say so")
+		}
+		p.shot("thue-painter-desktop.png")
+		p.phone()
+		p.noOverflow("the Thue painter")
+		p.shot("thue-painter-phone.png")
+
+		// The colourer colours 5 with red 1 and 3: red completes 1, 3, 5.
+		p.desktop()
+		p.study("vdwlist(k=3,colors=3,list=2,s=7)", "r.r....:5:rb")
+		p.wait(`document.querySelectorAll('.swatch-btn').length === 2`, "the drawn list")
+		if got := js[string](p, `[...document.querySelectorAll('.swatch-btn.ends')].map(b => b.dataset.color + ': ' + b.querySelector('.sym-note').textContent).join(' | ')`); got != "0: completes 1, 3, 5" {
+			t.Errorf("colours marked as completing a progression: %q, want red's 1, 3, 5", got)
+		}
+		p.shot("vdwlist-colour-desktop.png")
+		p.phone()
+		p.noOverflow("the colourer")
+		p.shot("vdwlist-colour-phone.png")
+
+		// The Szemerédi game on 1 2 3 5 7 9 11 after red 1 5, blue 2: the
+		// server's lines (games/apgame's TestViewLines).
+		p.desktop()
+		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")
+		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h3')].map(e => e.textContent.trim())`)
+		if len(heads) != 2 || !strings.HasSuffix(heads[0], "red (P1) can still complete 6 progressions") || !strings.HasSuffix(heads[1], "blue (P2) can still complete 2 progressions") {
+			t.Errorf("the sides say %q", heads)
+		}
+		if got := js[string](p, `document.querySelector('.side0 .threat').textContent + ' / ' + [...document.querySelectorAll('.side0 .aps li')].map(e => e.textContent).join('; ')`); got != "Threat: 3 and 9 would complete one. / 1, 3, 5 2 of 3; 1, 5, 9 2 of 3; 3, 5, 7 1 of 3; 5, 7, 9 1 of 3" {
+			t.Errorf("red's threats and progressions: %q", got)
+		}
+		if got := js[string](p, `[...document.querySelectorAll('#board .num.threat0')].map(b => b.dataset.number).join(',') + ' ' + document.querySelectorAll('.number-line .nl-threat').length`); got != "3,9 2" {
+			t.Errorf("threat marks on the numbers and the line: %q, want 3 and 9", got)
+		}
+		p.shot("ap-study-desktop.png")
+		p.phone()
+		p.noOverflow("the Szemerédi study")
+		p.shot("ap-study-phone.png")
+		p.clean("server-facts")
 	})
 
 	t.Run("thinking", func(t *testing.T) {

@@ -28,8 +28,10 @@ func (d *dbStore) Write(ctx context.Context, ws []Write) error {
 		if err != nil {
 			return fmt.Errorf("match %s: record: %w", m.ID, err)
 		}
+		r := &m.Record
+		sum := &store.MatchSummary{Game: r.Game, Seed: r.Seed, Players: r.Players, Moves: len(r.Moves), Winner: r.Winner, Reason: r.Reason}
 		mws[i] = store.MatchWrite{Match: store.Match{ID: m.ID, Mode: m.Mode, Record: rec, TokenHashes: m.TokenHashes,
-			Settings: m.Settings, Finished: m.Finished, Created: m.Created, Updated: m.Updated},
+			Settings: m.Settings, Finished: m.Finished, Created: m.Created, Updated: m.Updated, Summary: sum},
 			Expect: w.Expect, ScoreKey: w.ScoreKey, Score: int64(w.Score)}
 		if w.Archive {
 			mws[i].Game = &store.NewGame{Record: &m.Record, Source: store.SourceServe}

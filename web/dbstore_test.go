@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -232,6 +233,27 @@ func TestTwoServersNeverTwoHistories(t *testing.T) {
 		}
 		if st := b.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[1], map[string]string{"move": "3:5"}, &got); st != 200 || len(got.Moves) != 2 {
 			t.Fatalf("the next move through it: %d, %d moves", st, len(got.Moves))
+		}
+	})
+}
+
+// TestAnUnreadableMatchDoesNotStopTheStart: a stored match whose record
+// does not read is left out with a warning; the server starts and resumes
+// the others.
+func TestAnUnreadableMatchDoesNotStopTheStart(t *testing.T) {
+	storetest.EachBackend(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		st, _ := openDB(t, url)
+		if err := st.SaveMatch(ctx, store.Match{ID: "broken", Mode: web.ModeNormal, Record: json.RawMessage(`{"game":"nim(piles=1)","players":["a","b"],"moves":[{"player":"x"}]}`)}); err != nil {
+			t.Fatal(err)
+		}
+		h := dbHarness(t, st)
+		m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 1)
+		h.ts.Close()
+		h.srv.Close()
+		h2 := dbHarness(t, st)
+		if got := h2.waitTurn(m.ID); len(got.Moves) != 0 || got.Finished {
+			t.Fatalf("the readable match after a restart: %+v", got)
 		}
 	})
 }

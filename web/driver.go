@@ -10,8 +10,9 @@ import (
 )
 
 // botEnv is the environment of the server's bots: no terminal, so a
-// person's seat has no bot and their moves come through the API.
-func botEnv() bot.Env { return bot.Env{} }
+// person's seat has no bot and their moves come through the API; their
+// tables within Options.BotMem.
+func (s *Server) botEnv() bot.Env { return bot.Env{MaxMem: s.opt.BotMem} }
 
 // wake starts the computer player of m when a computer is to move, none
 // is deciding, and the match is not paused (or has a step left).

@@ -138,7 +138,7 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 	if len(rec.Players) != 2 {
 		return nil, fmt.Errorf("the record has %d players", len(rec.Players))
 	}
-	seats, err := match.NewSeats(s.opt.Bots, g, [2]string{rec.Players[0], rec.Players[1]}, rec.Seed, botEnv())
+	seats, err := match.NewSeats(s.opt.Bots, g, [2]string{rec.Players[0], rec.Players[1]}, rec.Seed, s.botEnv())
 	if err != nil {
 		return nil, err
 	}

@@ -81,7 +81,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	seats, err := match.NewSeats(s.opt.Bots, g, req.Players, seed, botEnv())
+	seats, err := match.NewSeats(s.opt.Bots, g, req.Players, seed, s.botEnv())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "players: %v", err)
 		return

@@ -33,6 +33,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/analysis", s.getAnalysis)
 	mux.HandleFunc("GET /api/study", s.getStudy)
 	mux.HandleFunc("POST /api/study/moves", s.postStudyMove)
+	mux.HandleFunc("POST /api/study/setup", s.postStudySetup)
+	mux.HandleFunc("GET /sources/", s.getSources) // the sources recomputed (sources.go)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowed(mux, r); allow != "" {
 			w.Header().Set("Allow", allow)

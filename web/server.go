@@ -72,6 +72,11 @@ type Options struct {
 	// AnalysisMem bounds the memory of one analysis' tables in bytes
 	// (0: 256 MiB).
 	AnalysisMem int64
+	// BotMem bounds the memory a computer player's tables may ask for (its
+	// mem= parameter; 0: DefaultBotMem): a bot string asking for more is
+	// refused. Tables are dropped while their player waits for a person
+	// and when the game ends.
+	BotMem int64
 	// MaxConns and MaxConnsPerIP bound the connections open at once, in all
 	// and from one address (0: DefaultMaxConns, DefaultMaxConnsPerIP).
 	MaxConns, MaxConnsPerIP int
@@ -90,6 +95,9 @@ type Options struct {
 
 // DefaultMaxMoves is the move limit of a match between computers.
 const DefaultMaxMoves = 5000
+
+// DefaultBotMem is the memory bound of one computer player's tables.
+const DefaultBotMem = 512 << 20
 
 // DefaultAnalysisMem is the memory bound of one analysis' tables.
 const DefaultAnalysisMem = 256 << 20
@@ -133,6 +141,9 @@ func New(opt Options) (*Server, error) {
 	}
 	if opt.MaxAnalyses <= 0 {
 		opt.MaxAnalyses = max(1, runtime.NumCPU()/2)
+	}
+	if opt.BotMem <= 0 {
+		opt.BotMem = DefaultBotMem
 	}
 	if opt.AnalysisMem <= 0 {
 		opt.AnalysisMem = DefaultAnalysisMem

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/study"
 )
 
@@ -28,6 +29,8 @@ func (a *app) studyCmds(group string) []*cobra.Command {
 			name := c.Parent().Name() + " " + c.Name()
 			if err := out.Check(); err != nil {
 				return err
+			} else if err := a.useDatabase(c, o); err != nil {
+				return err
 			} else if err := o.Check(); err != nil {
 				return usage(fmt.Errorf("%s: %w", name, flagged(err)))
 			}
@@ -40,13 +43,25 @@ func (a *app) studyCmds(group string) []*cobra.Command {
 		})
 		for _, s := range o.Settings() {
 			name := strings.TrimPrefix(flagOf(s.Name), "--")
-			c.Flags().VarP(s.Value, name, pick(len(name) == 1, name, ""), s.Doc) // one letter: also -x
+			f := c.Flags().VarPF(s.Value, name, pick(len(name) == 1, name, ""), s.Doc) // one letter: also -x
+			f.NoOptDefVal = pick(s.Value.Type() == "bool", "true", "")                 // --quick means --quick=true
 		}
 		out.AddFlags(c.Flags())
 		out.Format, c.Flags().Lookup("format").DefValue = sc.Format, sc.Format
 		cmds = append(cmds, c)
 	}
 	return cmds
+}
+
+// useDatabase gives a study that keeps what it computes (study.DatabaseUser)
+// the database of --db (else $KOMBI_DB, else the default file).
+func (a *app) useDatabase(c *cobra.Command, o study.Options) error {
+	if du, ok := o.(study.DatabaseUser); ok {
+		url, err := store.URLFromEnv(c.Flag(dbFlag).Value.String())
+		du.UseDatabase(url)
+		return err
+	}
+	return nil
 }
 
 // flagged writes the settings that a study.SettingError in err names as
@@ -70,7 +85,7 @@ func flagOf(setting string) string {
 		"most empty cells": "max-empty", "largest triangle searched": "search-up-to", "largest triangle solved": "up-to",
 		"coverage games": "coverage", "work budget": "budget", "palette side": "n", "workers": "workers",
 		"size of the sets": "x", "number of sets": "sets", "seed": "seed", "shape file": "file", "player": "player",
-		"highest nesting level": "max-level", "length bound": "max-length",
+		"highest nesting level": "max-level", "length bound": "max-length", "output directory": "out", "quick run": "quick", "items": "only",
 	}
 	if f, ok := flags[setting]; ok {
 		return "--" + f

@@ -124,7 +124,7 @@ func (a *app) rootCmd() *cobra.Command {
 		group("bench", "Measure the speed of engines and solvers against their baselines",
 			append(a.studyCmds("bench"), a.benchWythoffCmd(), a.benchThueCmd())...),
 		group("report", "Print analyses the source documents did by hand (Markdown, or JSON with --json)",
-			append(a.studyCmds("report"), a.reportWythoffTable5Cmd(), a.apReportCmd(), a.reportTable31Cmd(), a.reportFrontierCmd())...),
+			append(a.studyCmds("report"), a.reportWythoffTable5Cmd(), a.apReportCmd(), a.reportFrontierCmd())...),
 		group("plot", "Draw plots (PNG or SVG) from game records", a.plotDecisionTimesCmd()))
 	addHelp(root)
 	return root

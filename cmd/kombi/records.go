@@ -1,9 +1,8 @@
 package main
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"strconv"
 	"time"
@@ -58,14 +57,11 @@ func (a *app) recordsShowCmd() *cobra.Command {
 		}
 		return a.withStore(c, func(st *store.Store) error {
 			g, err := st.Game(c.Context(), id)
-			text := ""
-			if err == nil {
-				text, err = report.ShowGame(g, a.games, asJSON)
-			}
 			if err != nil {
 				return err
 			}
-			return a.print(false, nil, text)
+			text, err := report.ShowGame(g, a.games, asJSON)
+			return cmp.Or(err, a.print(false, nil, text))
 		})
 	})
 	c.Flags().BoolVar(&asJSON, "json", false, "print exactly the stored record (as 'kombi replay' reads it)")
@@ -91,9 +87,7 @@ func (a *app) recordsImportCmd() *cobra.Command {
 		return a.withStore(c, func(st *store.Store) error {
 			replays := func(r *game.Record) error { _, err := game.Replay(a.games, r); return usage(err) }
 			res, err := st.ImportFile(c.Context(), name, a.stdin, replays)
-			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
-				return usage(err)
-			} else if err != nil {
+			if err != nil {
 				return err
 			}
 			if res.TornLast {
@@ -166,6 +160,7 @@ func (a *app) serveCmd() *cobra.Command {
 	fl.IntVar(&opt.MaxSearches, "max-searches", 0, "computer players' searches at once (0: one per core); the rest wait")
 	fl.IntVar(&opt.MaxAnalyses, "max-analyses", 0, "analyses at once, queued apart from the computer players (0: half the cores, at least 1)")
 	fl.Int64Var(&opt.AnalysisMem, "analysis-mem", 0, "bytes of tables one analysis may use (0: 256 MiB); each analysis searches on one core")
+	fl.Int64Var(&opt.BotMem, "bot-mem", 0, "bytes of tables a computer player may ask for (0: 512 MiB); dropped while it waits for a person")
 	fl.BoolVar(&open, "open", false, "open the page in the default browser")
 	return c
 }

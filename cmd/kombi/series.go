@@ -123,7 +123,7 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 		kind, file string
 		logY       bool
 	)
-	c := newCmd("plot NAME --kind decision-times|positions|lengths -o FILE.png|.svg", "Plot a sweep: decision time against length per strategy, chosen positions, game lengths per cell",
+	c := newCmd("plot NAME --kind decision-times|positions|lengths|narrow-gaps -o FILE.png|.svg", "Plot a sweep: decision time against length per strategy, histograms of chosen positions and game lengths, the Thue builder's first narrow gaps",
 		exactArgs(1, "the sweep's name"), func(c *cobra.Command, args []string) error {
 			if file == "" {
 				return usagef("-o FILE.png|.svg|.pdf is required")
@@ -140,7 +140,7 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 				return a.print(false, nil, text)
 			})
 		})
-	c.Flags().StringVar(&kind, "kind", "decision-times", "decision-times (the thesis' Figures 3.1-3.6), positions (Figure 3.8) or lengths")
+	c.Flags().StringVar(&kind, "kind", "decision-times", "decision-times (the Thue thesis' Figures 3.1-3.6), positions (Figure 3.8), lengths or narrow-gaps (Figure 3.7)")
 	c.Flags().StringVarP(&file, "out", "o", "", "output file: .png, .svg or .pdf")
 	c.Flags().BoolVar(&logY, "log", false, "logarithmic y axis")
 	return c

@@ -13,8 +13,8 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/study/thue/thesis"
-	"github.com/kombi/kombi/sweep"
 )
 
 // The Thue commands parse flags and call package thesis (study/thue/thesis).
@@ -82,10 +82,13 @@ func (a *app) thueCmd() *cobra.Command {
 	fl.BoolVar(&m.JSON, "json", false, "print the match result with both records as JSON")
 	fl.DurationVar(&m.MaxThink, "max-think", 0, "abort when a computer decision takes longer (0: no limit)")
 	solo := a.thueSession("solo", "One person plays both roles; the longest word ever reached is the high score", &s.Session, func(c *cobra.Command) error {
-		_, err := thesis.PlaySolo(c.Context(), a.games, s)
-		return err
+		return a.withStore(c, func(st *store.Store) error {
+			s.Scores = st
+			_, err := thesis.PlaySolo(c.Context(), a.games, s)
+			return err
+		})
 	})
-	solo.Flags().StringVar(&s.DataDir, "data-dir", "", "directory of the high-score file (default: the user's data directory)")
+	solo.Flags().StringVar(&s.DataDir, "data-dir", "", "directory of an old high-score file to import once (default: the user's data directory)")
 	solo.Flags().BoolVar(&s.NoSave, "no-save", false, "do not save a new high score")
 	return group("thue", "The Thue game for people: a two-round match and the solo mode with a high score", match, solo)
 }
@@ -153,20 +156,5 @@ func (a *app) plotDecisionTimesCmd() *cobra.Command {
 	fl.StringVar(&who, "player", "both", "builder (p1), painter (p2) or both")
 	fl.StringVar(&lp.Title, "title", "", "plot title")
 	fl.BoolVar(&lp.LogY, "log", false, "logarithmic seconds axis")
-	return c
-}
-
-func (a *app) reportTable31Cmd() *cobra.Command {
-	out, maxLevel := output{}, 0
-	c := thueCommand("thue-table31", "The Thue thesis' Table 3.1 (game length by alphabet and nesting levels), recomputed", func(c *cobra.Command) error {
-		cells, err := thesis.Table31Cells(maxLevel)
-		if err = cmp.Or(out.Check(), err); err != nil {
-			return err
-		}
-		res, err := sweep.Run(c.Context(), a.games, a.bots, cells, sweep.Options{})
-		return cmp.Or(a.write(out, nil, report.Tables(thesis.Table31(sweep.Summarise(res))...)...), err)
-	})
-	c.Flags().IntVar(&maxLevel, "max-level", 2, "highest nesting level for each role")
-	out.AddFlags(c.Flags())
 	return c
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/study/thue/thesis"
 )
 
@@ -196,11 +198,14 @@ func TestThueMatchPeople(t *testing.T) {
 	}
 }
 
+// TestThueSoloHighScore: the solo mode keeps its high score in the
+// database, where the browser's solo games keep theirs.
 func TestThueSoloHighScore(t *testing.T) {
 	dir := t.TempDir()
+	db := filepath.Join(dir, "kombi.db")
 	// 0 -> 01 -> 012 -> 0120 -> 01201 -> 012012, a square: length 6.
 	moves := "1\n1\n2\n2\n3\n0\n4\n1\n5\n2\n"
-	code, out, errOut := kombi(t, moves, "thue", "solo", "--seed", "0", "--data-dir", dir, "--out", filepath.Join(dir, "out"))
+	code, out, errOut := kombi(t, moves, "thue", "solo", "--seed", "0", "--db", db, "--data-dir", dir, "--out", filepath.Join(dir, "out"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
@@ -210,38 +215,59 @@ func TestThueSoloHighScore(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(dir, "out", "*thue-solo*.txt")); len(files) != 1 {
 		t.Fatalf("want one transcript file, got %v", files)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "thue-highscores.json"))
-	if err != nil || !strings.Contains(string(data), `"thue(alphabet=3,rule=square)": 6`) {
-		t.Fatalf("high score file: %v %s", err, data)
+	if best := highScores(t, db)["thue(alphabet=3,rule=square)"]; best != 6 {
+		t.Fatalf("high score in the database: %d, want 6", best)
 	}
-	t.Setenv("KOMBI_DATA_DIR", dir)
-	code, out, _ = kombi(t, "1\n1\n1\n1\n", "thue", "solo", "--seed", "0", "--no-out")
+	code, out, _ = kombi(t, "1\n1\n1\n1\n", "thue", "solo", "--seed", "0", "--db", db, "--data-dir", dir, "--no-out")
 	if code != 0 || !strings.Contains(out, "High score: 6") || !strings.Contains(out, "Length 3. High score: 6.") {
 		t.Fatalf("second run: exit %d\n%s", code, out)
 	}
 	// quit keeps the length reached: exit 0, said once, and saved.
-	code, out, errOut = kombi(t, "1\n1\n2\n2\n3\n0\n4\n2\n5\n1\n6\n0\n7\n1\nquit\n", "thue", "solo", "--seed", "0", "--no-out")
+	code, out, errOut = kombi(t, "1\n1\n2\n2\n3\n0\n4\n2\n5\n1\n6\n0\n7\n1\nquit\n", "thue", "solo", "--seed", "0", "--db", db, "--data-dir", dir, "--no-out")
 	if code != 0 || strings.Count(out, "You quit at length 8") != 1 || !strings.Contains(out, "New high score: 8 (was 6)") || errOut != "" {
 		t.Fatalf("quit: exit %d\n%s\n%s", code, out, errOut)
 	}
-	if data, _ := os.ReadFile(filepath.Join(dir, "thue-highscores.json")); !strings.Contains(string(data), `"thue(alphabet=3,rule=square)": 8`) {
-		t.Fatalf("high score file after quit: %s", data)
+	if best := highScores(t, db)["thue(alphabet=3,rule=square)"]; best != 8 {
+		t.Fatalf("high score after quit: %d, want 8", best)
 	}
 }
 
-// TestThueSoloNullHighScores: a high-score file holding null is no
-// high score yet, not a crash.
-func TestThueSoloNullHighScores(t *testing.T) {
+// TestThueSoloImportsTheOldHighScoreFile: the high scores of the old file
+// are imported once into the database (nothing lost) and the file renamed;
+// a broken file is refused.
+func TestThueSoloImportsTheOldHighScoreFile(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "thue-highscores.json", "null\n")
-	code, out, errOut := kombi(t, "0\n1\n0\n1\n", "thue", "solo", "--seed", "0", "--data-dir", dir, "--no-out")
-	if code != 0 || !strings.Contains(out, "New high score: 3 (was 0)") {
+	db := filepath.Join(dir, "kombi.db")
+	writeFile(t, dir, "thue-highscores.json", `{"thue(alphabet=3,rule=square)": 11, "thue(alphabet=4,rule=overlap)": 30}`)
+	code, out, errOut := kombi(t, "0\n1\n0\n1\n", "thue", "solo", "--seed", "0", "--db", db, "--data-dir", dir, "--no-out")
+	if code != 0 || !strings.Contains(out, "High score: 11") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
+	if hs := highScores(t, db); hs["thue(alphabet=4,rule=overlap)"] != 30 || hs["thue(alphabet=3,rule=square)"] != 11 {
+		t.Fatalf("imported: %v", hs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "thue-highscores.json.imported")); err != nil {
+		t.Fatalf("the old file is not renamed: %v", err)
+	}
 	writeFile(t, dir, "thue-highscores.json", "[1,2]\n")
-	if code, _, errOut := kombi(t, "", "thue", "solo", "--data-dir", dir, "--no-out"); code != 1 || !strings.Contains(errOut, "not a JSON object of lengths") {
+	if code, _, errOut := kombi(t, "", "thue", "solo", "--db", db, "--data-dir", dir, "--no-out"); code != 1 || !strings.Contains(errOut, "not a JSON object of lengths") {
 		t.Fatalf("a broken high-score file: exit %d %s", code, errOut)
 	}
+}
+
+// highScores reads the high scores of the database at db.
+func highScores(t *testing.T, db string) map[string]int64 {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	hs, err := st.HighScores(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hs
 }
 
 func TestThueSolve(t *testing.T) {

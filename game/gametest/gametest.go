@@ -9,9 +9,11 @@
 // with probabilities summing to one; the record of every game survives a JSON
 // round trip and replays to the same final state, and can be rebuilt at any
 // move. Every state also describes itself as data: its View is valid JSON of
-// a known kind that agrees with the state, every legal move's parts build
-// the same move (and text) again, and its position string reads back as the
-// same position.
+// a known kind that agrees with the state (its lines, where it has them,
+// hold items of the board with the counts the board shows), every legal
+// move's parts build the same move (and text) again, the moves listed as
+// ending the game (game.LegalMovesOf) end it with the winner listed, and
+// its position string reads back as the same position.
 package gametest
 
 import (
@@ -198,6 +200,17 @@ func checkData(t *testing.T, g game.Game, s game.State, check []game.Move, where
 	if a, b := r.LegalMoves(nil), s.LegalMoves(nil); !slices.Equal(a, b) {
 		t.Fatalf("%s: position %q reads back with other legal moves", where, pos)
 	}
+	// A game that sets up positions from a view (the study board) sets up
+	// this one from its own view, unless play ended it.
+	if st, ok := g.(game.Setter); ok && !s.IsTerminal() && s.Player() != game.Chance {
+		u, err := st.SetUp(back)
+		if err != nil {
+			t.Fatalf("%s: position %q does not set up from its view: %v", where, pos, err)
+		}
+		if p2, _ := game.PositionOf(u); p2 != pos || u.Player() != s.Player() {
+			t.Fatalf("%s: position %q sets up from its view as %q (player %v)", where, pos, p2, u.Player())
+		}
+	}
 }
 
 func keyOf(s game.State) (uint64, bool) {
@@ -269,6 +282,16 @@ func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, opt Opt
 		}
 	}
 	checkData(t, g, s, check, where)
+	listed := map[string]game.LegalMove{}
+	if len(moves) <= game.MaxEndsMoves {
+		all, _ := game.LegalMovesOf(s, 0)
+		if s.String() != before || len(all) != len(moves) {
+			t.Fatalf("%s: listing the %d legal moves (%d listed) changed the state to\n%s", where, len(moves), len(all), s)
+		}
+		for _, lm := range all {
+			listed[lm.Move] = lm
+		}
+	}
 	for _, m := range check {
 		text := s.MoveString(m)
 		parsed, err := s.ParseMove(text)
@@ -278,6 +301,20 @@ func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, opt Opt
 		c := s.Clone()
 		if err := c.Apply(m); err != nil {
 			t.Fatalf("%s: legal move %q refused: %v", where, text, err)
+		}
+		if lm, ok := listed[text]; ok {
+			w := -1
+			if c.IsTerminal() {
+				w = game.Winner(c)
+			}
+			var lit []int64
+			if v, ok := c.(game.Viewer); ok && c.IsTerminal() {
+				lit = v.View().Status.Highlight
+			}
+			if lm.Ends != c.IsTerminal() || (lm.Winner == nil) != (w < 0) || lm.Winner != nil && *lm.Winner != w || !slices.Equal(lm.Highlight, lit) {
+				t.Fatalf("%s: move %q is listed with ends %v, winner %v, highlight %v; playing it ends the game: %v, winner %d, highlight %v",
+					where, text, lm.Ends, lm.Winner, lm.Highlight, c.IsTerminal(), w, lit)
+			}
 		}
 		if s.String() != before {
 			t.Fatalf("%s: applying %q to a clone changed the original", where, text)

@@ -20,7 +20,9 @@ import (
 	studyap "github.com/kombi/kombi/study/apgame"
 	studynim "github.com/kombi/kombi/study/nim"
 	studynim2d "github.com/kombi/kombi/study/nim2d"
+	"github.com/kombi/kombi/study/sources"
 	studythue "github.com/kombi/kombi/study/thue"
+	"github.com/kombi/kombi/study/thue/thesis"
 	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 	studywythoff "github.com/kombi/kombi/study/wythoff"
 )
@@ -71,6 +73,8 @@ func New() (*Kit, error) {
 			return nil, fmt.Errorf("registries: %w", err)
 		}
 	}
+	thesis.Register(k.Studies, k.Games, k.Bots) // the studies that play games
+	sources.Register(k.Studies, k.Games, k.Bots)
 	return k, nil
 }
 

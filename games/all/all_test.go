@@ -194,6 +194,9 @@ func gameCapabilities(g game.Game) []string {
 	if is[game.PositionParser](g) {
 		out = append(out, "PositionParser")
 	}
+	if is[game.Setter](g) {
+		out = append(out, "Setter")
+	}
 	if t := g.Type(); t.Impartial {
 		out = append(out, "impartial")
 	} else if t.Chance {

@@ -76,6 +76,8 @@ func family(path, root string) string {
 //     game, solve, bot, its own subpackages and the standard library;
 //   - a study package, study/<family>, imports no other family's rules;
 //   - only games/all imports every game;
+//   - the services (match, sweep, store, web, report) import no game or
+//     study package: they know games only through the registries;
 //   - each games/<family> holds at most maxRulesLines lines of non-test Go.
 //
 // The imports are those of the packages' non-test files.
@@ -110,6 +112,9 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("%s imports %s: a game package knows nothing of %s", r, ir, top)
 			case fam != "" && !slices.Contains([]string{"game", "solve", "bot"}, ir) && family(imp, "games") != fam:
 				t.Errorf("%s imports %s: a rules package imports only game, solve, bot and its own subpackages", r, ir)
+			}
+			if top0, _, _ := strings.Cut(r, "/"); slices.Contains(services[:5], top0) && (family(imp, "games") != "" && ir != "games/all" || top == "study") {
+				t.Errorf("%s imports %s: a service knows games only through the registries (games/all)", r, ir)
 			}
 			if sf := family(p.ImportPath, "study"); sf != "" {
 				if g := family(imp, "games"); g != "" && g != sf {

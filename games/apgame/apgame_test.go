@@ -825,3 +825,68 @@ func TestMoveParts(t *testing.T) {
 		}
 	}
 }
+
+// TestViewLines: the view lists the progressions each player can still
+// complete as lines, the most advanced first, with the threats marked; a
+// large set lists the most advanced game.MaxLines and counts them all.
+func TestViewLines(t *testing.T) {
+	g := mustSet(t, []int{1, 2, 3, 5, 7, 9, 11}, 3)
+	s := g.NewInitialState().(*apgame.State)
+	play(t, s, 1, 2, 5) // red 1 5, blue 2: 1 2 3 is blocked for both
+	v := s.View()
+	var got []string
+	for _, l := range v.Lines {
+		got = append(got, fmt.Sprintf("%v held %v open %v threat %v", l.Items, l.Held, l.Open, l.Threat))
+	}
+	want := []string{
+		"[1 3 5] held [2 0] open [0] threat true",
+		"[1 5 9] held [2 0] open [0] threat true",
+		"[3 5 7] held [1 0] open [0] threat false",
+		"[5 7 9] held [1 0] open [0] threat false",
+		"[3 7 11] held [0 0] open [0 1] threat false",
+		"[7 9 11] held [0 0] open [0 1] threat false",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !slices.Equal(v.LinesOpen, []int{6, 2}) || s.LiveCount(0) != 6 || s.LiveCount(1) != 2 {
+		t.Errorf("lines open %v, live counts %d %d; want [6 2]", v.LinesOpen, s.LiveCount(0), s.LiveCount(1))
+	}
+	if err := v.Check(s); err != nil {
+		t.Error(err)
+	}
+	// The JSON names of the lines, as the web page reads them.
+	data, _ := json.Marshal(v.Lines[0])
+	if string(data) != `{"items":[1,3,5],"held":[2,0],"open":[0],"threat":true}` {
+		t.Errorf("a line as JSON: %s", data)
+	}
+	play(t, s, 3, 9) // blue blocks 3, red completes 1 5 9
+	v = s.View()
+	if v.Lines[0].Held != [2]int{3, 0} || !slices.Equal(v.Lines[0].Items, []int64{1, 5, 9}) || v.Lines[0].Threat || !slices.Equal(v.LinesOpen, []int{3, 1}) {
+		t.Errorf("after the win: first line %+v, open %v", v.Lines[0], v.LinesOpen)
+	}
+
+	// x = 1000: tens of thousands of progressions, the view lists 256.
+	big, err := apgame.New(1000, 3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := big.NewInitialState().(*apgame.State)
+	n := big.NumProgressions()
+	v = bs.View()
+	if n <= game.MaxLines || len(v.Lines) != game.MaxLines || !slices.Equal(v.LinesOpen, []int{n, n}) {
+		t.Fatalf("%d progressions: %d lines listed, open %v", n, len(v.Lines), v.LinesOpen)
+	}
+	if first := big.Progression(0); fmt.Sprint(v.Lines[0].Items) != fmt.Sprint(first) {
+		t.Errorf("first line %v, want the first progression %v", v.Lines[0].Items, first)
+	}
+	last := big.Progression(n - 1)
+	play(t, bs, last[0], big.Progression(0)[0], last[1]) // red holds two of the last progression: a threat, listed first
+	v = bs.View()
+	if fmt.Sprint(v.Lines[0].Items) != fmt.Sprint(last) || !v.Lines[0].Threat || len(v.Lines) != game.MaxLines {
+		t.Errorf("first line %+v, want the threat %v", v.Lines[0], last)
+	}
+	if err := v.Check(bs); err != nil {
+		t.Error(err)
+	}
+}

@@ -132,14 +132,22 @@ const (
 // NewStrong returns a strong player with the given options (zero values:
 // the defaults).
 func NewStrong(opt StrongOptions) *Strong {
-	return &Strong{opt: opt.withDefaults(), tt: solve.NewTable[uint64, ttEntry](solve.HashUint64, solve.TableOptions[ttEntry]{
+	z := &Strong{opt: opt.withDefaults()}
+	z.Release()
+	return z
+}
+
+// Release drops the transposition table (bot.Releaser) for a new, empty
+// one.
+func (z *Strong) Release() {
+	z.tt = solve.NewTable[uint64, ttEntry](solve.HashUint64, solve.TableOptions[ttEntry]{
 		MaxBytes: strongTableBytes,
 		// One goroutine searches; one shard also makes the games the same
 		// on every machine, whatever its number of cores.
 		SingleThreaded: true,
 		// Deeper results are worth more: they stand for more work.
 		Worth: func(e ttEntry) int64 { return int64(e.depth) },
-	})}
+	})
 }
 
 // Nodes returns the positions searched by the last Act.

@@ -192,13 +192,7 @@ func parseSizes(text string, lo, hi int) ([]int, error) {
 }
 
 // short cuts long user input for an error message.
-func short(s string) string {
-	const n = 60
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
+func short(s string) string { return game.Truncate(s, 60) }
 
 // heapsPosition writes heaps separated by ';', followed by " P1" or " P2"
 // when the player to move is not def, the player the position notation

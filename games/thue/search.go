@@ -53,6 +53,10 @@ func NewSearch(depth int, limit time.Duration) *Search {
 
 var errAbStop = errors.New("search stopped")
 
+// Release drops the transposition table (bot.Releaser); the next move
+// starts a new one.
+func (a *Search) Release() { a.tt = nil }
+
 // Act returns the best position or symbol found.
 func (a *Search) Act(ctx context.Context, st game.State) (game.Move, error) {
 	s, ok := st.(*State)

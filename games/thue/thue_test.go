@@ -319,3 +319,45 @@ func TestPositionsAndViews(t *testing.T) {
 		}
 	}
 }
+
+// TestLegalMovesEnd: the painter's legal moves say which symbols end the
+// game (a square: the builder wins, with the square to light up) and, with
+// a target length, which reach it (the painter wins).
+func TestLegalMovesEnd(t *testing.T) {
+	g, _ := thue.New(3, thue.Square, 0, 0)
+	s, err := g.ParsePosition("010@3") // the painter paints at the end of 010
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, cut := game.LegalMovesOf(s, 0)
+	var got []string
+	for _, m := range moves {
+		w := "-"
+		if m.Winner != nil {
+			w = fmt.Sprint(*m.Winner)
+		}
+		got = append(got, fmt.Sprintf("%s ends %v winner %s highlight %v", m.Move, m.Ends, w, m.Highlight))
+	}
+	want := "0 ends true winner 0 highlight [2 3]|1 ends true winner 0 highlight [0 1 2 3]|2 ends false winner - highlight []"
+	if strings.Join(got, "|") != want || cut {
+		t.Errorf("painter's moves after 010:\n%s\nwant\n%s", strings.Join(got, "|"), strings.ReplaceAll(want, "|", "\n"))
+	}
+	if s.(*thue.State).Position() != "010@3" {
+		t.Errorf("listing the moves changed the position to %q", s.(*thue.State).Position())
+	}
+	// The builder's gaps never end the game.
+	b, _ := g.ParsePosition("010")
+	moves, _ = game.LegalMovesOf(b, 0)
+	for _, m := range moves {
+		if m.Ends || m.Winner != nil {
+			t.Errorf("builder's move %s: ends %v winner %v", m.Move, m.Ends, m.Winner)
+		}
+	}
+	// With target 4, a painter's symbol that makes no square reaches it and wins.
+	gt, _ := thue.New(3, thue.Square, 0, 4)
+	s, _ = gt.ParsePosition("010@3")
+	moves, _ = game.LegalMovesOf(s, 0)
+	if m := moves[2]; m.Move != "2" || !m.Ends || m.Winner == nil || *m.Winner != int(thue.Painter) || m.Highlight != nil {
+		t.Errorf("painting 2 to reach the target: %+v", m)
+	}
+}

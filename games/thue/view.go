@@ -30,6 +30,8 @@ func (s *State) View() game.View {
 		typ = NewType()
 	}
 	st := game.NewStatus(typ, s)
+	points := s.PainterPoints()
+	st.Points = &points
 	switch s.Player() {
 	case Builder:
 		st.Phase = PhaseGap

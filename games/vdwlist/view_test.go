@@ -159,3 +159,33 @@ func TestHintThreats(t *testing.T) {
 		t.Errorf("l=1 hint:\n%s", h)
 	}
 }
+
+// TestLegalMovesEnd: while the colourer colours 5 with red 1 and 3, red
+// ends the game (1 3 5 in red: the namer wins, the progression lit) and
+// blue does not; colouring the last number ends it either way.
+func TestLegalMovesEnd(t *testing.T) {
+	g := newGame(t, 3, 3, 2, 7)
+	s, err := g.ParsePosition("r.r....:5:rb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, _ := game.LegalMovesOf(s, 0)
+	if len(moves) != 2 {
+		t.Fatalf("moves %+v, want red and blue", moves)
+	}
+	if m := moves[0]; m.Parts[0] != (game.Part{Kind: game.PartColor, Value: 0}) || !m.Ends || m.Winner == nil || *m.Winner != 0 || !slices.Equal(m.Highlight, []int64{1, 3, 5}) {
+		t.Errorf("red: %+v", m)
+	}
+	if m := moves[1]; m.Parts[0] != (game.Part{Kind: game.PartColor, Value: 1}) || m.Ends || m.Winner != nil || m.Highlight != nil {
+		t.Errorf("blue: %+v", m)
+	}
+	// The last number: blue makes no progression, the colourer wins.
+	s, err = g.ParsePosition("rbrbbr.:7:bg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, _ = game.LegalMovesOf(s, 0)
+	if len(moves) != 2 || !moves[0].Ends || moves[0].Winner == nil || *moves[0].Winner != 1 || moves[0].Highlight != nil {
+		t.Errorf("colouring the last number: %+v", moves)
+	}
+}

@@ -14,8 +14,8 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/apgame"
 	"github.com/kombi/kombi/solve"
-	"github.com/kombi/kombi/study"
 	studyap "github.com/kombi/kombi/study/apgame"
+	"github.com/kombi/kombi/study/studytest"
 )
 
 // smallGames returns random small games for exact cross-checks.
@@ -313,21 +313,12 @@ func registries(t testing.TB) (*game.Registry, *bot.Registry) {
 	return games, bots
 }
 
-// kit returns the game, the generic bots, the rules' and the study's bots,
-// and the study's solvers.
+// kit returns the family's games, the bots (generic, the rules' and the
+// study's) and the study's solvers.
 func kit(t testing.TB) (*game.Registry, *bot.Registry, *solve.Solvers) {
 	t.Helper()
-	games, bots, studies := &game.Registry{}, &bot.Registry{}, &study.Registry{}
-	if err := bot.RegisterGeneric(bots, &studies.Solvers); err != nil {
-		t.Fatal(err)
-	}
-	if err := apgame.Register(games, bots); err != nil {
-		t.Fatal(err)
-	}
-	if err := studyap.Register(studies, bots); err != nil {
-		t.Fatal(err)
-	}
-	return games, bots, &studies.Solvers
+	k := studytest.New(t, apgame.Register, studyap.Register)
+	return k.Games, k.Bots, k.Solvers
 }
 
 // solvers returns the study's solvers.

@@ -23,6 +23,7 @@ const DefaultPerfectNodes = 50_000_000
 type Perfect struct {
 	x     *Exact
 	nodes int64
+	mem   int64
 }
 
 // NewPerfect returns an exact player of g that searches at most nodes
@@ -36,8 +37,12 @@ func NewPerfect(g *apgame.Game, nodes, memBytes int64) (*Perfect, error) {
 	if nodes <= 0 {
 		nodes = DefaultPerfectNodes
 	}
-	return &Perfect{x: NewExact(memBytes), nodes: nodes}, nil
+	return &Perfect{nodes: nodes, mem: memBytes}, nil
 }
+
+// Release drops the search's table (bot.Releaser); the next move builds a
+// new one.
+func (p *Perfect) Release() { p.x = nil }
 
 // Act returns the first move of the best outcome.
 func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
@@ -47,6 +52,9 @@ func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
 	}
 	if s.IsTerminal() {
 		return 0, fmt.Errorf("perfect: the game is over")
+	}
+	if p.x == nil {
+		p.x = NewExact(p.mem)
 	}
 	i, err := p.x.firstBest(solve.NewBudget(ctx, p.nodes), s)
 	if errors.Is(err, solve.ErrBudget) {

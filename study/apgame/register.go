@@ -29,7 +29,7 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 		Games: []string{"ap"},
 		Params: []game.ParamSpec{
 			{Name: "nodes", Kind: game.Int, Default: "50000000", HasMin: true, Min: 1000, HasMax: true, Max: 1 << 40, Doc: "positions searched per move at most; a move needing more is an error"},
-			{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 16, HasMax: true, Max: 1 << 36, Doc: "memory bound of the solver's table in bytes (it grows to it as needed)"},
+			{Name: "mem", Kind: game.Int, MemUnit: 1, Default: "268435456", HasMin: true, Min: 1 << 16, HasMax: true, Max: 1 << 36, Doc: "memory bound of the solver's table in bytes (it grows to it as needed)"},
 		},
 		New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
 			ag, ok := g.(*apgame.Game)

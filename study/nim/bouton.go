@@ -158,7 +158,8 @@ type boutonSolver struct{}
 // binary XOR table, the reasoning and the winning moves. In normal play
 // the value is the position's Grundy value, the nim-sum; misère Nim has no
 // value (nil), only its exact outcome. Extra fields: heaps, misere,
-// nim_sum, reason (and grundy in normal play).
+// nim_sum, reason, xor (the table as an XORTable; not at the end) and
+// grundy in normal play.
 func (boutonSolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve.Options) (*solve.Result, error) {
 	s, ok := st.(*nim.State)
 	if !ok {
@@ -184,14 +185,15 @@ func (boutonSolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve
 	}
 	maps.Copy(r.Extra, extra)
 	why := reason(s.Heaps(), s.Misere(), sum, wins)
-	r.Extra["reason"] = why
+	table := xorTableOf(s, s.Heaps())
+	r.Extra["reason"], r.Extra["xor"] = why, table
 	r.Nodes = int64(len(s.Heaps()))
 	rule := "normal play: whoever takes the last token wins"
 	if s.Misere() {
 		rule = "misère play: whoever takes the last token loses"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Heaps %s (%s).\n\n%s\n%s\n", joinSizes(s.Heaps()), rule, xorTable(s.Heaps()), why)
+	fmt.Fprintf(&b, "Heaps %s (%s).\n\n%s\n%s\n", joinSizes(s.Heaps()), rule, table, why)
 	if len(wins) > 0 {
 		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT): %s\n", moveTexts(s, wins, 30))
 	}
@@ -248,23 +250,83 @@ func joinSizes(h []int) string {
 	return out
 }
 
-// xorTable draws the heaps in binary with their nim-sum, as in the thesis' Example 3.
-func xorTable(heaps []int) string {
-	s := NimSum(heaps)
-	width := 1
-	for _, h := range append([]int{s}, heaps...) {
-		width = max(width, len(fmt.Sprintf("%b", h)))
+// XORTable is Bouton's table of a Nim position as data, the "xor" field
+// of the Nim solver's extra fields (and of Building Nim's in its Nim
+// phase): each heap in binary, their XOR (the nim-sum), and the moves that
+// leave a nim-sum of 0. Binary numbers have one width, the longest's.
+type XORTable struct {
+	// Rows are the first nim.ShownHeaps heaps; MoreHeaps counts the others.
+	Rows      []XORRow `json:"rows"`
+	MoreHeaps int      `json:"more_heaps,omitempty"`
+	// NimSum is the XOR of every heap, Binary the same in binary.
+	NimSum int    `json:"nim_sum"`
+	Binary string `json:"binary"`
+	// Moves are the moves that leave a nim-sum of 0, in heap order (none
+	// when it is 0 already), at most nim.ShownHeaps; MoreMoves counts the
+	// others.
+	Moves     []XORMove `json:"moves"`
+	MoreMoves int       `json:"more_moves,omitempty"`
+}
+
+// XORRow is one heap of an XORTable: its number (from 1), its size and
+// the size in binary.
+type XORRow struct {
+	Heap   int    `json:"heap"`
+	Size   int    `json:"size"`
+	Binary string `json:"binary"`
+}
+
+// XORMove is a move of an XORTable that leaves a nim-sum of 0: its text
+// (HEAP:COUNT), the heap (from 1), its size before and after, and the
+// tokens taken.
+type XORMove struct {
+	Move string `json:"move"`
+	Heap int    `json:"heap"`
+	From int    `json:"from"`
+	To   int    `json:"to"`
+	Take int    `json:"take"`
+}
+
+// xorTableOf builds the XOR table of heaps, the heaps of s, whose moves
+// nim.Move packs.
+func xorTableOf(s game.State, heaps []int) XORTable {
+	sum := NimSum(heaps)
+	width := len(strconv.FormatInt(int64(sum), 2))
+	for _, h := range heaps {
+		width = max(width, len(strconv.FormatInt(int64(h), 2)))
 	}
+	bin := func(v int) string { return fmt.Sprintf("%0*b", width, v) }
+	t := XORTable{Rows: []XORRow{}, NimSum: sum, Binary: bin(sum), Moves: []XORMove{}}
+	for i, h := range heaps {
+		if i < nim.ShownHeaps {
+			t.Rows = append(t.Rows, XORRow{Heap: i + 1, Size: h, Binary: bin(h)})
+		} else {
+			t.MoreHeaps++
+		}
+		if to := h ^ sum; to < h {
+			if len(t.Moves) == nim.ShownHeaps {
+				t.MoreMoves++
+				continue
+			}
+			t.Moves = append(t.Moves, XORMove{Move: s.MoveString(nim.Move(i, h-to)), Heap: i + 1, From: h, To: to, Take: h - to})
+		}
+	}
+	return t
+}
+
+// String draws the table for people, as in the thesis' Example 3.
+func (t XORTable) String() string {
+	width := len(t.Binary)
 	var b strings.Builder
 	fmt.Fprintf(&b, "  heap %8s  %*s\n", "tokens", width, "binary")
-	for i, h := range heaps[:min(len(heaps), nim.ShownHeaps)] {
-		fmt.Fprintf(&b, "  %4d %8d  %0*b\n", i+1, h, width, h)
+	for _, r := range t.Rows {
+		fmt.Fprintf(&b, "  %4d %8d  %s\n", r.Heap, r.Size, r.Binary)
 	}
-	if len(heaps) > nim.ShownHeaps {
-		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-nim.ShownHeaps)
+	if t.MoreHeaps > 0 {
+		fmt.Fprintf(&b, "  … %d more heaps\n", t.MoreHeaps)
 	}
 	fmt.Fprintf(&b, "  %s\n", strings.Repeat("-", 15+width))
-	fmt.Fprintf(&b, "  XOR  %8d  %0*b", s, width, s)
+	fmt.Fprintf(&b, "  XOR  %8d  %s", t.NimSum, t.Binary)
 	return b.String()
 }
 

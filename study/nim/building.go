@@ -127,14 +127,18 @@ func (sv *BuildingSolver) winningPlacements(b *solve.Budget, s *nim.BuildingStat
 // BuildingPerfect plays Building Nim perfectly: in phase 1 a placement that
 // wins by exact search whenever one exists, in phase 2 Bouton's strategy.
 type BuildingPerfect struct {
+	pl nim.Placement
 	sv *BuildingSolver
 }
 
 // NewBuildingPerfect returns the bot for a placement rule with an empty
 // search table.
 func NewBuildingPerfect(pl nim.Placement) *BuildingPerfect {
-	return &BuildingPerfect{sv: NewBuildingSolver(pl, 0)}
+	return &BuildingPerfect{pl: pl, sv: NewBuildingSolver(pl, 0)}
 }
+
+// Release drops the search table (bot.Releaser) for a new, empty one.
+func (bp *BuildingPerfect) Release() { bp.sv = NewBuildingSolver(bp.pl, 0) }
 
 // Act returns the perfect move.
 func (bp *BuildingPerfect) Act(ctx context.Context, st game.State) (game.Move, error) {
@@ -171,7 +175,8 @@ type buildingSolver struct{}
 // rule in phase 2, and explains it. In phase 2 the value is the Grundy
 // value of the Nim position, the nim-sum; in phase 1 it is nil (the search
 // decides only the outcome). Extra fields: heaps, phase (1 or 2),
-// tokens_left, placement, reason, and nim_sum and grundy in phase 2.
+// tokens_left, placement, reason, and nim_sum, xor (Bouton's table as an
+// XORTable) and grundy in phase 2.
 // Interrupted (ctx, opt.Nodes), it returns the winning placements found so
 // far with the outcome unknown, unless one was found.
 func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
@@ -192,10 +197,11 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 		r := solve.Impartial(uint64(sum), wins)
 		maps.Copy(r.Extra, extra)
 		why := reason(s.Heaps(), false, sum, wins)
-		r.Extra["nim_sum"], r.Extra["reason"] = sum, why
+		table := xorTableOf(s, s.Heaps())
+		r.Extra["nim_sum"], r.Extra["reason"], r.Extra["xor"] = sum, why, table
 		r.Nodes = int64(len(s.Heaps()))
 		var b strings.Builder
-		fmt.Fprintf(&b, "Nim phase: heaps %s.\n\n%s\n%s\n", joinSizes(s.Heaps()), xorTable(s.Heaps()), why)
+		fmt.Fprintf(&b, "Nim phase: heaps %s.\n\n%s\n%s\n", joinSizes(s.Heaps()), table, why)
 		if len(wins) > 0 {
 			fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, wins, 30))
 		}

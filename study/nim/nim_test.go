@@ -2,6 +2,7 @@ package nim_test
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -227,5 +228,50 @@ func TestHugeNim(t *testing.T) {
 	}
 	if studynim.NimSum(s.Heaps()) != 0 {
 		t.Fatalf("after perfect's move the nim-sum is %d", studynim.NimSum(s.Heaps()))
+	}
+}
+
+// TestXORTable: the solver's extra field "xor" is Bouton's table of 3;4;5
+// as data (the web page draws it): 011, 100, 101, nim-sum 2 (010), and the
+// one move that leaves 0, taking 2 from heap 1; 1;2;3 has nim-sum 0 and no
+// such move; Building Nim's Nim phase has the same table.
+func TestXORTable(t *testing.T) {
+	ctx := context.Background()
+	g, _ := nim.New([]int{3, 4, 5}, false)
+	r, err := solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(r.Extra["xor"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"rows":[{"heap":1,"size":3,"binary":"011"},{"heap":2,"size":4,"binary":"100"},{"heap":3,"size":5,"binary":"101"}],` +
+		`"nim_sum":2,"binary":"010","moves":[{"move":"1:2","heap":1,"from":3,"to":1,"take":2}]}`
+	if string(data) != want {
+		t.Errorf("the XOR table of 3;4;5:\n%s\nwant\n%s", data, want)
+	}
+	if !strings.Contains(r.Text, "     1        3  011\n") || !strings.Contains(r.Text, "  XOR         2  010") {
+		t.Errorf("the explanation's table:\n%s", r.Text)
+	}
+	lost, _ := g.ParsePosition("1;2;3")
+	r, _ = solvers(t).Solve(ctx, g, lost, solve.Options{})
+	if x, ok := r.Extra["xor"].(studynim.XORTable); !ok || x.NimSum != 0 || x.Binary != "00" || len(x.Moves) != 0 || x.Moves == nil || len(x.Rows) != 3 {
+		t.Errorf("the XOR table of 1;2;3: %+v", r.Extra["xor"])
+	}
+	bg, err := nim.NewBuilding(3, 12, nim.Free)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err := bg.ParsePosition("nim:3;4;5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = solvers(t).Solve(ctx, bg, bs, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, ok := r.Extra["xor"].(studynim.XORTable); !ok || x.NimSum != 2 || len(x.Moves) != 1 || x.Moves[0].Move != "1:2" {
+		t.Errorf("Building Nim's Nim phase at 3;4;5: %+v", r.Extra["xor"])
 	}
 }

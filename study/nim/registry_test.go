@@ -7,8 +7,8 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim"
 	"github.com/kombi/kombi/solve"
-	"github.com/kombi/kombi/study"
 	studynim "github.com/kombi/kombi/study/nim"
+	"github.com/kombi/kombi/study/studytest"
 )
 
 // registries returns the Nim family's games, the generic bots and the
@@ -19,19 +19,12 @@ func registries(t testing.TB) (*game.Registry, *bot.Registry) {
 	return games, bots
 }
 
+// kit returns the family's games, the bots (generic, the rules' and the
+// study's) and the study's solvers.
 func kit(t testing.TB) (*game.Registry, *bot.Registry, *solve.Solvers) {
 	t.Helper()
-	games, bots, studies := &game.Registry{}, &bot.Registry{}, &study.Registry{}
-	if err := bot.RegisterGeneric(bots, &studies.Solvers); err != nil {
-		t.Fatal(err)
-	}
-	if err := nim.Register(games, bots); err != nil {
-		t.Fatal(err)
-	}
-	if err := studynim.Register(studies, bots); err != nil {
-		t.Fatal(err)
-	}
-	return games, bots, &studies.Solvers
+	k := studytest.New(t, nim.Register, studynim.Register)
+	return k.Games, k.Bots, k.Solvers
 }
 
 // solvers returns the study's solvers.

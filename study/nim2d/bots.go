@@ -59,6 +59,7 @@ type Player struct {
 	rng  *rand.Rand
 	out  io.Writer
 	name string
+	mem  int64
 }
 
 // NewPlayer returns a player of the strategy whose random choices follow
@@ -72,8 +73,16 @@ func NewPlayer(strategy Strategy, seed uint64, memBytes int64, out io.Writer) *P
 		Strategy: strategy, Switch: true, Budget: DefaultBudget,
 		engine: NewEngine(NewCache(memBytes)),
 		rng:    bot.NewRand(seed, 0x6e696d3264),
-		out:    out, name: strategy.String(),
+		out:    out, name: strategy.String(), mem: memBytes,
 	}
+}
+
+// Release drops the Grundy cache (bot.Releaser), keeping the shape table
+// the player reads; the next decisions fill a new cache.
+func (p *Player) Release() {
+	book := p.engine.Book()
+	p.engine = NewEngine(NewCache(p.mem))
+	p.engine.UseBook(book)
 }
 
 // UseBook makes the player read the values of a finished shape table (nil:

@@ -7,8 +7,8 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim2d"
 	"github.com/kombi/kombi/solve"
-	"github.com/kombi/kombi/study"
 	studynim2d "github.com/kombi/kombi/study/nim2d"
+	"github.com/kombi/kombi/study/studytest"
 )
 
 // registries returns 2D Nim, the generic bots and the study's players.
@@ -18,21 +18,12 @@ func registries(t testing.TB) (*game.Registry, *bot.Registry) {
 	return games, bots
 }
 
-// kit returns 2D Nim, the bots (generic and the study's) and the study's
-// solvers.
+// kit returns the family's games, the bots (generic, the rules' and the
+// study's) and the study's solvers.
 func kit(t testing.TB) (*game.Registry, *bot.Registry, *solve.Solvers) {
 	t.Helper()
-	games, bots, studies := &game.Registry{}, &bot.Registry{}, &study.Registry{}
-	if err := bot.RegisterGeneric(bots, &studies.Solvers); err != nil {
-		t.Fatal(err)
-	}
-	if err := nim2d.Register(games, bots); err != nil {
-		t.Fatal(err)
-	}
-	if err := studynim2d.Register(studies, bots); err != nil {
-		t.Fatal(err)
-	}
-	return games, bots, &studies.Solvers
+	k := studytest.New(t, nim2d.Register, studynim2d.Register)
+	return k.Games, k.Bots, k.Solvers
 }
 
 // solvers returns the study's solvers.

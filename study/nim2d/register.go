@@ -61,7 +61,7 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 	common := []game.ParamSpec{
 		{Name: "budget", Kind: game.Int, Default: fmt.Sprint(DefaultBudget), HasMin: true, Min: 0,
 			Doc: "work budget of the exact analysis per decision (0: none); deterministic"},
-		{Name: "mem", Kind: game.Int, Default: "64", HasMin: true, Min: 1, HasMax: true, Max: 1 << 16,
+		{Name: "mem", Kind: game.Int, MemUnit: 1 << 20, Default: "64", HasMin: true, Min: 1, HasMax: true, Max: 1 << 16,
 			Doc: "memory bound of the Grundy cache in MiB"},
 		{Name: "time", Kind: game.Duration, Doc: "also stop the exact analysis after this long (makes play machine-dependent)"},
 	}

@@ -28,7 +28,7 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 		Doc:   "the exact solver's move (alphabets up to 4 with squares, 3 with overlaps; builder keeps the value, painter maximises it)",
 		Games: []string{"thue"},
 		Params: []game.ParamSpec{
-			{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 20, Doc: "bytes for the solver's table"},
+			{Name: "mem", Kind: game.Int, MemUnit: 1, Default: "268435456", HasMin: true, Min: 1 << 20, Doc: "bytes for the solver's table"},
 		},
 		New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
 			if tg, ok := g.(*thue.Game); ok && tg.Alphabet() > PerfectLimit(tg.Rule()) {
@@ -51,6 +51,10 @@ type Perfect struct {
 	mem      int64
 	fallback *thue.Search
 }
+
+// Release drops the solver's table (bot.Releaser); the next move builds a
+// new one.
+func (p *Perfect) Release() { p.sv, p.fallback = nil, nil }
 
 // Act returns the optimal move.
 func (p *Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {

@@ -7,7 +7,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/vdwlist"
 	"github.com/kombi/kombi/solve"
-	"github.com/kombi/kombi/study"
+	"github.com/kombi/kombi/study/studytest"
 	studyvdwlist "github.com/kombi/kombi/study/vdwlist"
 )
 
@@ -19,21 +19,12 @@ func registries(t testing.TB) (*game.Registry, *bot.Registry) {
 	return games, bots
 }
 
-// kit returns the game, the bots (generic, the rules' and the study's)
-// and the study's solvers.
+// kit returns the family's games, the bots (generic, the rules' and the
+// study's) and the study's solvers.
 func kit(t testing.TB) (*game.Registry, *bot.Registry, *solve.Solvers) {
 	t.Helper()
-	games, bots, studies := &game.Registry{}, &bot.Registry{}, &study.Registry{}
-	if err := bot.RegisterGeneric(bots, &studies.Solvers); err != nil {
-		t.Fatal(err)
-	}
-	if err := vdwlist.Register(games, bots); err != nil {
-		t.Fatal(err)
-	}
-	if err := studyvdwlist.Register(studies, bots); err != nil {
-		t.Fatal(err)
-	}
-	return games, bots, &studies.Solvers
+	k := studytest.New(t, vdwlist.Register, studyvdwlist.Register)
+	return k.Games, k.Bots, k.Solvers
 }
 
 func newGame(t testing.TB, k, c, l, s int) *vdwlist.Game {

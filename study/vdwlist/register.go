@@ -47,7 +47,7 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 		Doc:   "exact play with the solver (the exact winning probability of every move); for the game lengths the solver handles",
 		Games: []string{"vdwlist"},
 		Params: []game.ParamSpec{
-			{Name: "mem", Kind: game.Int, Default: "268435456", HasMin: true, Min: 1 << 16, Doc: "memory of the solver's table in bytes"},
+			{Name: "mem", Kind: game.Int, MemUnit: 1, Default: "268435456", HasMin: true, Min: 1 << 16, Doc: "memory of the solver's table in bytes"},
 		},
 		New: func(g game.Game, p game.Params, _ bot.Env) (bot.Bot, error) {
 			vg, ok := g.(*vdwlist.Game)
@@ -64,22 +64,30 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 // table persists through the game; it suits the game lengths the solver
 // handles (see `kombi table vdwlist`).
 type Perfect struct {
-	sv *Solver
+	g   *vdwlist.Game
+	mem int64
+	sv  *Solver
 }
 
 // NewPerfect returns an exact player of g whose table uses about memBytes.
 // It searches with one worker: matches run side by side.
 func NewPerfect(g *vdwlist.Game, memBytes int64) *Perfect {
-	sv := NewSolver(g, memBytes)
-	sv.SetWorkers(1)
-	return &Perfect{sv: sv}
+	return &Perfect{g: g, mem: memBytes}
 }
+
+// Release drops the solver's table (bot.Releaser); the next move builds a
+// new one.
+func (p *Perfect) Release() { p.sv = nil }
 
 // Act returns the first move of the best value for the player to move.
 func (p *Perfect) Act(ctx context.Context, s game.State) (game.Move, error) {
 	st, ok := s.(*vdwlist.State)
 	if !ok {
 		return 0, fmt.Errorf("perfect: not a vdwlist position")
+	}
+	if p.sv == nil {
+		p.sv = NewSolver(p.g, p.mem)
+		p.sv.SetWorkers(1)
 	}
 	moves, vals, err := p.sv.MoveValues(ctx, st)
 	if err != nil {

@@ -164,6 +164,9 @@ func (solver) Solve(ctx context.Context, _ game.Game, st game.State, _ solve.Opt
 	}
 	r := &solve.Result{Outcome: solve.Win, BestMoves: an.BestMoves, Complete: err == nil, Text: an.Text(),
 		Extra: map[string]any{"a": an.A, "heaps": an.Position, "p_position": an.Outcome == "loss", "reason": an.Reason, "pair": an.Pair, "methods": an.Methods}}
+	if s.Playable() && max(sx, sy) <= wythoff.MaxBoard {
+		r.Extra["p_positions"] = pPositions(g.Pairs(), sx, sy)
+	}
 	if an.Outcome == "loss" {
 		r.Outcome = solve.Loss
 	}
@@ -293,3 +296,22 @@ func (Perfect) Act(ctx context.Context, st game.State) (game.Move, error) {
 
 // systemOf returns the P-position machinery of g's parameter a.
 func systemOf(g *wythoff.Game) (*System, error) { return NewSystem(int64(g.Pairs().A())) }
+
+// pPositions lists the P-positions (A_n, B_n) and their mirrors (B_n, A_n)
+// with both heaps at most x and y: the squares a board draws as the
+// analysis layer (the Serbian thesis' Figures 2 and 4).
+func pPositions(p *wythoff.Pairs, x, y uint64) [][2]uint64 {
+	out := [][2]uint64{}
+	for n := uint64(0); ; n++ {
+		an, bn, ok := p.Pair64(n)
+		if !ok || an > max(x, y) {
+			return out
+		}
+		if an <= x && bn <= y {
+			out = append(out, [2]uint64{an, bn})
+		}
+		if an != bn && bn <= x && an <= y {
+			out = append(out, [2]uint64{bn, an})
+		}
+	}
+}

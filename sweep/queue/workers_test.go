@@ -163,7 +163,20 @@ func TestThreeWorkersOneKilled(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	time.Sleep(200 * time.Millisecond) // into the middle of its games
+	// Into the middle of its games: once the first of them is stored.
+	var cell string
+	var seeds []int64
+	if err := pool.QueryRow(ctx, `SELECT args->>'cell', ARRAY(SELECT jsonb_array_elements_text(args->'seeds')::bigint) FROM river_job WHERE id = $1`, killedJob).Scan(&cell, &seeds); err != nil {
+		t.Fatal(err)
+	}
+	for stored := 0; stored == 0; {
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE sweep = $1 AND cell = $2 AND seed = ANY($3)`, spec.Name, cell, seeds).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("worker 0 stored no game of its job in 30 s\n%s", procs[0].output())
+		}
+	}
 	if err := procs[0].cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

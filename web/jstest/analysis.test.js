@@ -14,6 +14,12 @@ test('Nim: the winning move first and marked, Grundy values labelled', () => {
   assert.match(r.rows[0].detail, /Grundy value after the move: 0/);
 });
 
+test("Wythoff: a move's outcome without a value claims no Grundy value", () => {
+  const an = { player: 0, measure: { kind: 'grundy', label: 'Grundy' }, moves: [{ move: '1,1', outcome: 'win', value: null }, { move: '0,1', outcome: 'loss', value: null }] };
+  const r = rank(an, 'wythoff');
+  assert.deepEqual(r.rows.map((x) => [x.move, x.label, x.detail]), [['1,1', 'wins', ''], ['0,1', 'loses', '']]);
+});
+
 test("the server's best marks win over the page's own ranking", () => {
   const an = { player: 0, measure: { kind: 'p1_win', label: 'P1 wins' }, moves: [
     { move: '1', outcome: 'chance', value: '77/729', best: true }, { move: '3', outcome: 'chance', value: '197/2187', best: false },

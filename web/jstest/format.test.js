@@ -51,7 +51,7 @@ test('the end in the game’s words, from this browser’s side', () => {
   assert.equal(endText(mis, [true, false], []).headline, 'You won: the computer had to take the last token');
   const thue = { game: 'thue(alphabet=3,rule=square,start=0)', players: ['human', 'human'], roles: ['builder', 'painter'], winner: 0, finished: true, length: 4,
     moves: [{ player: 0 }, { player: 1 }, { player: 0 }, { player: 1 }, { player: 0 }, { player: 1 }],
-    view: { word: { symbols: [0, 1, 0, 1] }, status: { over: true, reason: 'square 01·01 at positions 0-3 (period 2)' } } };
+    view: { word: { symbols: [0, 1, 0, 1] }, status: { over: true, points: 2, reason: 'square 01·01 at positions 0-3 (period 2)' } } };
   const e = endText(thue, [true, true], []);
   assert.equal(e.headline, 'Builder won: the word has the square 01·01');
   assert.match(e.detail, /painter scored 2 points/);

@@ -88,10 +88,12 @@ export function describe(mv, measure, mover) {
       return { label: `${percent(mine)}`, detail: `${who} with probability ${mine.text} = ${percent(mine)}${unsure}`, p: mine.value };
     }
     case 'grundy': {
+      // A game whose solver decides outcomes only (Wythoff's game, misère Nim) sends no value: nothing to say about it.
+      const has = mv.value !== null && mv.value !== undefined;
       const g = Number(mv.value);
       return {
         label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome,
-        detail: `Grundy value after the move: ${g}${g === 0 ? ' (the opponent faces a lost position)' : ''}`,
+        detail: has ? `Grundy value after the move: ${g}${g === 0 ? ' (the opponent faces a lost position)' : ''}` : '',
         p: null,
       };
     }

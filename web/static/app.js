@@ -7,7 +7,6 @@ import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
 import { rank, cacheKey } from './analysis.js';
-import { positionFromView } from './setup.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage } from './views/match.js';
@@ -416,7 +415,9 @@ async function studyLoad(position) {
 
 function studyToggleSetup() {
   const st = state.study;
-  set({ study: { ...st, setup: !st.setup, edit: JSON.parse(JSON.stringify(st.pos.view)), setupError: '' } });
+  // The edited board is the view without its lines: the server works them out again from the position.
+  const { lines, lines_open: open, ...board } = st.pos.view;
+  set({ study: { ...st, setup: !st.setup, edit: JSON.parse(JSON.stringify(board)), setupError: '' } });
 }
 
 function studyEdit(edit) { set({ study: { ...state.study, edit, setupError: '' } }); }
@@ -424,10 +425,8 @@ function studyEdit(edit) { set({ study: { ...state.study, edit, setupError: '' }
 async function studyApplySetup() {
   const st = state.study;
   try {
-    // The edited board is written as a position string the server reads and checks;
-    // a board the page cannot write goes to the server's setup route.
-    const text = positionFromView(st.pos.game.split('(')[0], st.edit);
-    const pos = text !== null ? await api.study(st.pos.game, text) : await api.studySetup({ game: st.pos.game, view: st.edit });
+    // The server turns the edited board into the game's position and checks it.
+    const pos = await api.studySetup({ game: st.pos.game, view: st.edit });
     set({ study: { ...st, pos, setup: false, history: [...st.history, st.pos] }, sel: [] });
     history.replaceState(null, '', studyURL(pos));
     ensureAnalysis();

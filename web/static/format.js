@@ -167,8 +167,7 @@ export function endText(m, mine, opponents) {
   }
   let detail = firstLine(reason);
   if (name === 'thue') {
-    const painterMoves = (m.moves || []).filter((mv) => mv.player === 1).length;
-    const points = Math.max(0, painterMoves - (st.over ? 1 : 0));
+    const points = st.points ?? 0; // the rules' count (status.points)
     detail = `Length ${m.length || view.word?.symbols.length}. The painter scored ${plural(points, 'point', 'points')}: one for each symbol that made no ${args.rule === 'overlap' ? 'overlap' : 'square'}.`;
   }
   return { headline: `${subj}: ${why}`, detail: detail === why ? '' : detail };

@@ -79,6 +79,23 @@ export function choose(sel, pick, legal, truncated = false, toggles = false) {
 }
 
 /**
+ * endingPicks maps the one-pick legal moves that end the game at once (the
+ * server's ends flag, sent for lists of at most 256 moves) by pick key,
+ * e.g. "symbol:1", to {winner, highlight}: the seat that then wins (null
+ * for a draw) and what the final position lights up (the square made, the
+ * progression completed).
+ */
+export function endingPicks(legal) {
+  const out = new Map();
+  for (const lm of legal || []) {
+    if (!lm.ends) continue;
+    const picks = picksOf(lm.parts);
+    if (picks.length === 1) out.set(pickKey(picks[0]), { winner: lm.winner ?? null, highlight: (lm.highlight || []).map(Number) });
+  }
+  return out;
+}
+
+/**
  * resolve says what the selection makes: the one legal move it is
  * (complete), whether more can be added (extendable), and whether any legal
  * move holds it (valid). With a cut legal list the selection is sent as

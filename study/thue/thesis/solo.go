@@ -9,113 +9,73 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/kombi/kombi/bot"
-	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 )
 
-// HighScoresFile is the name of the solo mode's high-score file in the data
-// directory: a JSON object from game strings to the longest word reached.
+// HighScoresFile is the name of the solo mode's old high-score file in the
+// data directory (a JSON object from game strings to the longest word
+// reached): the high scores live in the database now, beside the browser's,
+// and such a file is imported once, then renamed HighScoresFile+".imported".
 const HighScoresFile = "thue-highscores.json"
 
 // maxHighScoresBytes bounds the high-score file read.
 const maxHighScoresBytes = 1 << 20
 
-// ReadHighScores reads the high scores kept in dir (none yet: an empty
-// map; a file holding null: an empty map).
-func ReadHighScores(dir string) (map[string]int, error) {
+// HighScores keeps the best length per game string: the database's high
+// scores (store.Store), shared by the terminal and the browser.
+type HighScores interface {
+	// HighScore raises the score under key to score when higher and
+	// returns the best stored.
+	HighScore(ctx context.Context, key string, score int64) (int64, error)
+	// HighScores returns every stored high score by key.
+	HighScores(ctx context.Context) (map[string]int64, error)
+}
+
+// ImportHighScores moves the high scores of an old file in dir into hs
+// (each raising the stored score when higher: nothing is lost, and a second
+// import changes nothing), then renames the file so that it is imported
+// once. Without a file it does nothing.
+func ImportHighScores(ctx context.Context, dir string, hs HighScores) error {
 	path := filepath.Join(dir, HighScoresFile)
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return map[string]int{}, nil
+		return nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("high scores: %w", err)
+		return fmt.Errorf("high scores: %w", err)
 	}
-	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxHighScoresBytes+1))
+	f.Close()
 	if err != nil {
-		return nil, fmt.Errorf("high scores %s: %w", path, err)
+		return fmt.Errorf("high scores %s: %w", path, err)
 	}
 	if len(data) > maxHighScoresBytes {
-		return nil, fmt.Errorf("high scores %s: larger than %d bytes; move it away", path, maxHighScoresBytes)
+		return fmt.Errorf("high scores %s: larger than %d bytes; move it away", path, maxHighScoresBytes)
 	}
 	var scores map[string]int
 	if err := json.Unmarshal(data, &scores); err != nil {
-		return nil, fmt.Errorf("high scores %s: not a JSON object of lengths (%w); fix it or move it away", path, err)
+		return fmt.Errorf("high scores %s: not a JSON object of lengths (%w); fix it or move it away", path, err)
 	}
-	if scores == nil {
-		scores = map[string]int{}
-	}
-	return scores, nil
-}
-
-// SaveHighScore records length for key in dir's high scores, if it beats
-// the score stored there now: under a lock, it reads the file again,
-// keeps the best score of every key, and replaces the file atomically (a
-// temporary file renamed over it), so runs at the same time lose nothing.
-// It returns the score stored before.
-func SaveHighScore(dir, key string, length int) (before int, err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, fmt.Errorf("high scores: %w", err)
-	}
-	path := filepath.Join(dir, HighScoresFile)
-	unlock, err := lockFile(path + ".lock")
-	if err != nil {
-		return 0, err
-	}
-	defer unlock()
-	scores, err := ReadHighScores(dir)
-	if err != nil {
-		return 0, err
-	}
-	before = scores[key]
-	if length <= before {
-		return before, nil
-	}
-	scores[key] = length
-	data, err := json.MarshalIndent(scores, "", "  ")
-	if err != nil {
-		return before, fmt.Errorf("high scores: %w", err)
-	}
-	if err := files.WriteFileAtomic(path, append(data, '\n')); err != nil {
-		return before, fmt.Errorf("high scores %s: %w", path, err)
-	}
-	return before, nil
-}
-
-// lockFile takes the lock file path (created exclusively), waiting up to
-// ten seconds for another holder; a lock older than a minute is stale (its
-// holder died) and broken.
-func lockFile(path string) (unlock func(), err error) {
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-		if err == nil {
-			f.Close()
-			return func() { os.Remove(path) }, nil
+	for key, score := range scores {
+		if _, err := hs.HighScore(ctx, key, int64(score)); err != nil {
+			return fmt.Errorf("high scores %s: %w", path, err)
 		}
-		if !errors.Is(err, os.ErrExist) {
-			return nil, fmt.Errorf("high scores lock: %w", err)
-		}
-		if st, serr := os.Stat(path); serr == nil && time.Since(st.ModTime()) > time.Minute {
-			os.Remove(path)
-			continue
-		}
-		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("high scores: %s is held by another run; remove it if no other kombi runs", path)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
+	if err := os.Rename(path, path+".imported"); err != nil {
+		return fmt.Errorf("high scores %s: imported, but: %w", path, err)
+	}
+	return nil
 }
 
 // SoloOptions configure a solo game.
 type SoloOptions struct {
 	Session
-	// DataDir holds the high-score file ("": DataDir()).
+	// Scores keeps the high scores (the database).
+	Scores HighScores
+	// DataDir holds an old high-score file to import ("": DataDir()).
 	DataDir string
 	// NoSave keeps a new high score from being saved.
 	NoSave bool
@@ -156,7 +116,13 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 	if err != nil {
 		return nil, usage(err)
 	}
-	scores, err := ReadHighScores(opt.DataDir)
+	if opt.Scores == nil {
+		return nil, errors.New("thue solo: no high scores to keep the score in")
+	}
+	if err := ImportHighScores(ctx, opt.DataDir, opt.Scores); err != nil {
+		return nil, err
+	}
+	scores, err := opt.Scores.HighScores(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +133,7 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 	if err != nil {
 		return nil, fmt.Errorf("thue solo: %w", err)
 	}
-	res := &SoloResult{Record: rec, HighScore: scores[key], Quit: quitReason(rec)}
+	res := &SoloResult{Record: rec, HighScore: int(scores[key]), Quit: quitReason(rec)}
 	if rec.Aborted && !res.Quit {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -175,7 +141,7 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 		return res, fmt.Errorf("game stopped: %s", rec.Reason)
 	}
 	if !opt.NoSave {
-		if res.HighScore, err = SaveHighScore(opt.DataDir, key, rec.Length); err != nil {
+		if _, err = opt.Scores.HighScore(context.WithoutCancel(ctx), key, int64(rec.Length)); err != nil {
 			return res, err
 		}
 	}

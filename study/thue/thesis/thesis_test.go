@@ -2,13 +2,13 @@ package thesis
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/kombi/kombi/game"
@@ -77,56 +77,47 @@ func TestReadRecords(t *testing.T) {
 	}
 }
 
-func TestHighScores(t *testing.T) {
+// scoreMap is HighScores in memory.
+type scoreMap map[string]int64
+
+func (m scoreMap) HighScore(_ context.Context, key string, score int64) (int64, error) {
+	m[key] = max(m[key], score)
+	return m[key], nil
+}
+
+func (m scoreMap) HighScores(context.Context) (map[string]int64, error) { return m, nil }
+
+// TestImportHighScores: an old high-score file goes into the database's
+// high scores once, keeping the better score of each key; null is no
+// scores; a broken file is refused and left where it is.
+func TestImportHighScores(t *testing.T) {
+	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, HighScoresFile)
-	// null (the crash of issue 13) and a missing file are no scores yet.
-	for _, text := range []string{"", "null\n"} {
-		if text != "" {
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		scores, err := ReadHighScores(dir)
-		if err != nil || len(scores) != 0 || scores == nil {
-			t.Fatalf("%q: %v %v", text, scores, err)
-		}
+	hs := scoreMap{"a": 7}
+	if err := ImportHighScores(ctx, dir, hs); err != nil || len(hs) != 1 {
+		t.Fatalf("no file: %v %v", hs, err)
 	}
-	if before, err := SaveHighScore(dir, "a", 5); err != nil || before != 0 {
-		t.Fatalf("save: %d %v", before, err)
-	}
-	if before, err := SaveHighScore(dir, "a", 4); err != nil || before != 5 {
-		t.Fatalf("a lower score: %d %v", before, err)
-	}
-	// Runs at the same time merge their scores: every key keeps its best.
-	var wg sync.WaitGroup
-	for i := range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if _, err := SaveHighScore(dir, fmt.Sprintf("k%d", i%4), 10+i); err != nil {
-				t.Error(err)
-			}
-		}()
-	}
-	wg.Wait()
-	scores, err := ReadHighScores(dir)
-	if err != nil {
+	if err := os.WriteFile(path, []byte(`{"a": 5, "b": 9}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"a": 5, "k0": 26, "k1": 27, "k2": 28, "k3": 29}
-	if fmt.Sprint(scores) != fmt.Sprint(want) {
-		t.Fatalf("merged scores %v, want %v", scores, want)
+	if err := ImportHighScores(ctx, dir, hs); err != nil || hs["a"] != 7 || hs["b"] != 9 {
+		t.Fatalf("import: %v %v; want a kept at 7, b 9", hs, err)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 1 {
-		t.Fatalf("temporary or lock files left: %v", files)
+	if _, err := os.Stat(path + ".imported"); err != nil {
+		t.Fatalf("the imported file is not renamed: %v", err)
 	}
-	// A broken file is never overwritten.
+	if err := os.WriteFile(path, []byte("null\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := ImportHighScores(ctx, dir, hs); err != nil || len(hs) != 2 {
+		t.Fatalf("null: %v %v", hs, err)
+	}
 	if err := os.WriteFile(path, []byte("{broken"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := SaveHighScore(dir, "a", 100); err == nil {
-		t.Fatal("saving over a broken file")
+	if err := ImportHighScores(ctx, dir, hs); err == nil || !strings.Contains(err.Error(), "not a JSON object of lengths") {
+		t.Fatalf("a broken file: %v", err)
 	}
 	if data, _ := os.ReadFile(path); string(data) != "{broken" {
 		t.Fatalf("broken file changed: %s", data)

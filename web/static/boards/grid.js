@@ -1,12 +1,12 @@
 // The grid board: the 2D Nim palette (an N×N grid, the diagonal marked,
 // colours R and G with their letters) and Wythoff's queen board (a board
-// with coordinates, the queen, its directions and the corner to reach).
+// with coordinates, the queen, its directions and the corner to reach, and
+// with the analysis on the P-positions the server's analysis lists).
 // Columns are set through the CSSOM (a custom property), never inline CSS.
 
 import { html } from '../html.js';
 import { pickKey, reachable, gridReason } from '../moves.js';
 import { queenXY } from '../format.js';
-import { isWythoffP } from '../rules.js';
 
 export function GridBoard({ view, ctx }) {
   return ctx.gameName === 'wythoff' ? QueenBoard({ view, ctx }) : Palette({ view, ctx });
@@ -84,7 +84,7 @@ function QueenBoard({ view, ctx }) {
       const target = inPlay && targets.has(i);
       const dir = target ? (y === Y ? 'west' : x === X ? 'south' : 'south-west') : '';
       const arrow = dir === 'west' ? '←' : dir === 'south' ? '↓' : dir ? '↙' : '';
-      const isP = pLayer && (ctx.pPositions ? ctx.pPositions.has(`${x},${y}`) : isWythoffP(ctx.a || 1, x, y));
+      const isP = pLayer && ctx.pPositions.has(`${x},${y}`);
       const good = target && ctx.good.has(`cell:${i}`);
       const isFrom = from && x === from.x && y === from.y;
       const cls = ['cell', 'sq', (x + y) % 2 ? 'dark' : 'light', inPlay ? '' : 'out', queen ? 'queen' : '', corner ? 'corner' : '', target ? 'target' : '',

@@ -1,14 +1,44 @@
 // The numbers board: the Szemerédi set in order with each player's colour
 // (and letter), the progressions each side can still complete and the
-// threats; the list-colouring numbers 1..s with their colours, the number
-// being coloured and the drawn list as colour swatches.
+// threats (the view's lines, from the server); the list-colouring numbers
+// 1..s with their colours, the number being coloured and the drawn list as
+// colour swatches, a colour that completes a progression of one colour
+// marked (the server's legal moves say which end the game).
 
 import { html } from '../html.js';
-import { progressions, raceStatus, monoProgression } from '../rules.js';
 import { list } from '../format.js';
 
 const COLOUR_LETTER = { red: 'R', blue: 'B', green: 'G', yellow: 'Y', orange: 'O', purple: 'P', cyan: 'C', magenta: 'M' };
 const letterOf = (name) => COLOUR_LETTER[name] || String(name || '?').charAt(0).toUpperCase();
+
+/**
+ * raceOf arranges a numbers view's lines (view.lines, view.lines_open) per
+ * seat: how many lines it can still complete, its most advanced ones (at
+ * most best, as the server orders them: the most held first) with the
+ * numbers it holds, and its threats, the free numbers that complete one
+ * at once, increasing; threat maps each such number to the seats it wins
+ * for.
+ */
+export function raceOf(view, best = 4) {
+  const owner = new Map((view.numbers || []).map((n) => [n.n, n.owner]));
+  const lines = view.lines || [];
+  const open = view.lines_open || [0, 0];
+  const threat = new Map();
+  const sides = [0, 1].map((p) => {
+    const mine = lines.filter((l) => l.open.includes(p));
+    const threats = new Set();
+    for (const l of mine) {
+      if (!l.threat) continue;
+      for (const n of l.items) {
+        if (owner.get(n) >= 0) continue;
+        threats.add(n);
+        threat.set(n, [...new Set([...(threat.get(n) || []), p])].sort());
+      }
+    }
+    return { count: open[p] ?? mine.length, best: mine.slice(0, best).map((l) => ({ items: l.items, held: l.held[p] })), threats: [...threats].sort((a, b) => a - b) };
+  });
+  return { sides, threat };
+}
 
 export function NumbersBoard({ view, ctx }) {
   return ctx.gameName === 'vdwlist' ? ListColouring({ view, ctx }) : Race({ view, ctx });
@@ -33,14 +63,11 @@ function Race({ view, ctx }) {
   const nums = view.numbers;
   const seats = (view.status && view.status.seats) || ['red', 'blue'];
   const colours = view.colors || seats;
-  const owner = new Map();
-  for (const n of nums) if (n.owner >= 0) owner.set(n.n, n.owner);
-  const aps = ctx.aps || progressions(nums.map((n) => n.n), ctx.k || 3);
-  const race = raceStatus(aps, owner);
+  const race = raceOf(view);
   const lit = new Set((view.status.highlight || []).map(Number));
   const buttons = nums.map((n) => {
     const o = n.owner;
-    const threat = o < 0 ? [0, 1].filter((p) => race.threats[p].has(n.n)) : [];
+    const threat = o < 0 ? race.threat.get(n.n) || [] : [];
     const cls = o >= 0 ? `taken own${o}` : `free${threat.map((p) => ` threat${p}`).join('')}`;
     const label = `${n.n}: ${o >= 0 ? `${colours[o]} (P${o + 1})` : 'free'}${threat.length ? `; completes a progression for ${list(threat.map((p) => colours[p]))}` : ''}${lit.has(n.n) ? ', in the winning progression' : ''}`;
     return NumberButton({ n, ctx, cls: cls + (lit.has(n.n) ? ' lit' : ''), label, badge: o >= 0 ? letterOf(colours[o]) : threat.length ? '!' : '' });
@@ -49,7 +76,7 @@ function Race({ view, ctx }) {
     ${NumberLine({ nums, lit, race, colours })}
     <div class="numbers race" role="group" aria-label="The set, in order">${buttons}</div>
     <div class="race-status">
-      ${[0, 1].map((p) => RaceSide({ p, race, colours, k: ctx.k || 3 }))}
+      ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3 }))}
     </div>
   </div>`;
 }
@@ -72,7 +99,7 @@ function NumberLine({ nums, lit, race, colours }) {
     arcs.push(html`<svg x=${`${a}%`} y="6" width=${`${b - a}%`} height="30" viewBox="0 0 100 30" preserveAspectRatio="none" overflow="visible">
       <path d="M 0 30 Q 50 0 100 30" class="nl-arc" vector-effect="non-scaling-stroke"></path></svg>`);
   }
-  const threat = (n) => race.threats[0].has(n) || race.threats[1].has(n);
+  const threat = (n) => race.threat.has(n);
   return html`<svg class="number-line" height="64" role="img"
     aria-label=${`The set on the number line from ${lo} to ${hi}: ${colours[0]} holds ${nums.filter((n) => n.owner === 0).map((n) => n.n).join(', ') || 'nothing'}, ${colours[1]} holds ${nums.filter((n) => n.owner === 1).map((n) => n.n).join(', ') || 'nothing'}`}>
     <line x1="1%" y1="36" x2="99%" y2="36" class="nl-axis"></line>
@@ -85,14 +112,12 @@ function NumberLine({ nums, lit, race, colours }) {
   </svg>`;
 }
 
-function RaceSide({ p, race, colours, k }) {
-  const live = race.live[p];
-  const best = live.slice(0, 4);
-  const threats = [...race.threats[p].keys()];
+function RaceSide({ p, side, colours, k }) {
+  const { count, best, threats } = side;
   return html`<div class=${`race-side side${p}`}>
-    <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${live.length} ${live.length === 1 ? 'progression' : 'progressions'}</h3>
+    <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h3>
     ${threats.length ? html`<p class="threat">Threat: ${list(threats)} would complete one.</p>` : null}
-    ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.ap.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
+    ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
   </div>`;
 }
 
@@ -102,8 +127,6 @@ function ListColouring({ view, ctx }) {
   const colouring = st.phase === 'colour' && !st.over;
   const target = colouring && st.highlight && st.highlight.length ? Number(st.highlight[0]) : null;
   const lit = new Set(!colouring ? (st.highlight || []).map(Number) : []);
-  const byN = new Map();
-  for (const n of view.numbers) if (n.color >= 0) byN.set(n.n, n.color);
   const s = view.numbers.length;
   const buttons = view.numbers.map((n) => {
     const c = n.color;
@@ -114,16 +137,18 @@ function ListColouring({ view, ctx }) {
   });
   const drawn = (st.draw || []).map((name) => colours.indexOf(name)).filter((c) => c >= 0);
   const swatches = colouring ? drawn.map((c) => {
-    const danger = target !== null ? monoProgression(byN, s, ctx.k || 3, target, c) : null;
+    // A colour that ends the game for the other side completes a progression of one colour.
+    const end = ctx.ends.get(`color:${c}`);
+    const danger = end && end.winner !== st.to_move ? (end.highlight.length ? end.highlight.join(', ') : 'a progression') : null;
     const chosen = ctx.sel.some((p) => p[0].kind === 'color' && p[0].value === c);
     const can = ctx.live && ctx.legalKeys.has(`color:${c}`);
     const val = ctx.values.get(`color:${c}`);
     const good = ctx.good.has(`color:${c}`);
     return html`<button type="button" class=${`swatch-btn c${c}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${danger ? ' ends' : ''}`} data-color=${c} disabled=${!can}
-      aria-pressed=${chosen ? 'true' : 'false'} aria-label=${`Colour ${target} ${colours[c]}${danger ? `: completes ${danger.join(', ')} in ${colours[c]}, the namer wins` : ''}${val ? `; ${val}` : ''}`}
+      aria-pressed=${chosen ? 'true' : 'false'} aria-label=${`Colour ${target} ${colours[c]}${danger ? `: completes ${danger} in ${colours[c]}, the namer wins` : ''}${val ? `; ${val}` : ''}`}
       onClick=${() => ctx.onPick([{ kind: 'color', value: c }], chosen)}>
       <span class="swatch-letter" aria-hidden="true">${letterOf(colours[c])}</span> ${colours[c]}
-      ${danger ? html`<span class="sym-note">completes ${danger.join(', ')}</span>` : val ? html`<span class="sym-note">${val}</span>` : null}</button>`;
+      ${danger ? html`<span class="sym-note">completes ${danger}</span>` : val ? html`<span class="sym-note">${val}</span>` : null}</button>`;
   }) : null;
   return html`<div class="numbers-wrap">
     <div class="numbers line" role="group" aria-label=${`The numbers 1 to ${s}`}>${buttons}</div>

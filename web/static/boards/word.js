@@ -1,9 +1,9 @@
 // The word board: the Thue game's word as large tiles, one colour and its
 // digit per symbol, the gaps between them as insertion marks, the
-// painter's symbols below; the square (overlap) bracketed at the end.
+// painter's symbols below, those that end the game marked (the server's
+// legal moves say which); the square (overlap) bracketed at the end.
 
 import { html } from '../html.js';
-import { insertEnds } from '../rules.js';
 
 const symClass = (s) => `sym s${s % 10}${s >= 10 ? ' hi' : ''}`;
 
@@ -31,7 +31,7 @@ export function WordBoard({ view, ctx }) {
         data-index=${i} role="img" aria-label=${`symbol ${s} at position ${i + 1}${isLast ? ', just painted' : ''}${inLit ? ', part of the repetition' : ''}`}>${s}</span>`);
     }
   }
-  const painterPoints = ctx.painterPoints;
+  const painterPoints = ctx.showPoints && typeof st.points === 'number' ? st.points : null; // the rules' count (status.points)
   return html`<div class="word-wrap">
     <div class=${'word' + (st.over ? ' over' : '')} role="group" aria-label=${`The word, ${w.length} symbols`}>${items}</div>
     ${lit.size ? html`<p class="repetition" role="note">The ${ctx.rule === 'overlap' ? 'overlap' : 'square'}:
@@ -40,7 +40,7 @@ export function WordBoard({ view, ctx }) {
       <span class="rep-half b">${litList.slice(ctx.rule === 'overlap' ? period + 1 : half).map((i) => w[i]).join('')}</span>
       at positions ${litList[0] + 1}–${litList[litList.length - 1] + 1}: a block of ${period} repeated${ctx.rule === 'overlap' ? ' with one more symbol' : ''}.</p>` : null}
     <p class="counter">Length ${w.length}${painterPoints !== null ? html` · painter’s points: <strong>${painterPoints}</strong> <span class="muted">(one for each symbol that made no ${ctx.rule === 'overlap' ? 'overlap' : 'square'})</span>` : null}</p>
-    ${painting ? Symbols({ view, ctx, pendingGap }) : null}
+    ${painting ? Symbols({ view, ctx }) : null}
   </div>`;
 }
 
@@ -61,13 +61,16 @@ function Gap({ i, w, ctx, pendingGap, symPick, chosen }) {
     onClick=${() => ctx.onPick(pick, chosen)}><span class="caret" aria-hidden="true">▾</span>${val ? html`<span class="gap-val">${val.replace(/^length /, '')}</span>` : null}</button>`;
 }
 
-function Symbols({ view, ctx, pendingGap }) {
+function Symbols({ view, ctx }) {
   const k = view.word.alphabet;
   const chosen = ctx.sel.find((p) => p[0].kind === 'symbol');
+  const mover = view.status.to_move;
   const buttons = [];
   for (let s = 0; s < k; s++) {
     if (!ctx.legalKeys.has(`symbol:${s}`) && ctx.live) continue;
-    const rep = insertEnds(view.word.symbols, pendingGap, s, ctx.rule);
+    // A symbol that ends the game for the other side: it makes a repetition.
+    const end = ctx.ends.get(`symbol:${s}`);
+    const rep = end && end.winner !== mover;
     const val = ctx.values.get(`symbol:${s}`);
     const good = ctx.good.has(`symbol:${s}`);
     const isChosen = chosen && chosen[0].value === s;

@@ -1,10 +1,10 @@
 // The analysis beside the board: every move's value in the game's own
-// terms, best first, with the teaching views (Nim's XOR table, Wythoff's
-// P-positions).
+// terms, best first, with the teaching views the server's analysis sends
+// (Nim's XOR table: extra.xor; Wythoff's P-positions: extra.p_positions)
+// and its explanation.
 
 import { html } from '../html.js';
 import { summary } from '../analysis.js';
-import { xorTable, wythoffP } from '../rules.js';
 import { moveWords, cap, roleName } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
@@ -15,7 +15,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   }
   const entry = act.analysisEntry(shown);
   const view = shown.view || {};
-  const { name, args } = parseGameString((pos || m).game);
+  const { name } = parseGameString((pos || m).game);
   const over = shown.to_move === null || shown.to_move === undefined;
   let body;
   if (over) body = html`<p class="muted">The game is over at this position: nothing to analyse. Step back through the moves to see each position’s analysis.</p>`;
@@ -30,7 +30,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
       <p class="an-summary">${summary(entry.data, ranked, who)}</p>
       ${entry.data.pending ? html`<p class="muted">Still computing: undecided moves fill in as the search deepens…</p>` : null}
-      ${Teaching({ name, args, view, entry })}
+      ${Teaching({ entry })}
       <ol class="an-moves">${rows.slice(0, s.showAllMoves ? 400 : 10).map((r) => {
         const lm = (shown.legal_moves || []).find((x) => x.move === r.move);
         const words = lm ? moveWords(lm.parts, view, name) : r.move;
@@ -53,29 +53,51 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   </section>`;
 }
 
-function Teaching({ name, args, view, entry }) {
-  if (entry && entry.status === 'ok' && entry.data.explanation) {
-    return html`<details class="teach" open><summary>How it works</summary><pre class="explain">${entry.data.explanation}</pre></details>`;
+/**
+ * Teaching draws what the analysis teaches besides the values, all from
+ * the server's answer: Bouton's XOR table (extra.xor), Wythoff's
+ * P-positions on the board (extra.p_positions) and the explanation in
+ * words (closed beside the XOR table, which shows it with its reasoning).
+ */
+export function Teaching({ entry }) {
+  if (!entry || entry.status !== 'ok') return null;
+  const data = entry.data;
+  const extra = data.extra || {};
+  const parts = [];
+  const xor = extra.xor && Array.isArray(extra.xor.rows);
+  if (xor) parts.push(XORTable({ t: extra.xor, misere: extra.misere === true, why: extra.reason }));
+  if (Array.isArray(extra.p_positions)) parts.push(PPositions({ ps: extra.p_positions, a: Number(extra.a || 1) }));
+  if (data.explanation) {
+    // The XOR table and its reasoning say what the explanation's text says: then the text starts closed.
+    parts.push(html`<details class="teach" open=${!xor}><summary>How it works</summary><pre class="explain">${data.explanation}</pre></details>`);
   }
-  if ((name === 'nim' || (name === 'buildingnim' && view.status && view.status.phase !== 'building')) && view.heaps && view.heaps.length <= 12) {
-    const t = xorTable(view.heaps);
-    return html`<details class="teach" open><summary>Bouton’s XOR table</summary>
-      <table class="xor"><tbody>
-        ${t.rows.map((r) => html`<tr><th scope="row">Heap ${r.heap + 1}</th><td class="xn">${r.size}</td><td><code>${r.bits}</code></td></tr>`)}
-        <tr class="sum"><th scope="row">XOR</th><td class="xn">${t.sum}</td><td><code>${t.sumBits}</code></td></tr>
-      </tbody></table>
-      <p class="small">${t.sum === '0'
-        ? (args.misere === 'true' ? 'The XOR is 0.' : 'The XOR is 0: every move makes it non-zero, so the player to move loses against perfect play.')
-        : `The XOR is ${t.sum}, not 0: ${t.moves.map((mv) => `take ${mv.take} from heap ${mv.heap + 1} (${mv.from} → ${mv.to})`).join(' or ')} leaves XOR 0.`}
-        ${args.misere === 'true' ? ' Misère: play the same until every heap has at most one token, then leave an odd number of single tokens.' : ''}</p>
-    </details>`;
-  }
-  if (name === 'wythoff' && view.kind === 'grid') {
-    const a = Number(args.a || 1);
-    const ps = wythoffP(a, Math.max(view.grid.cols, view.grid.rows)).filter(([A]) => A <= 30);
-    return html`<details class="teach"><summary>Wythoff’s P-positions (A<sub>n</sub>, B<sub>n</sub>)</summary>
-      <p class="small">A<sub>n</sub> is the smallest number not used before, B<sub>n</sub> = A<sub>n</sub> + ${a}·n. From a P-position every move leaves one; move to one to win. On the board: <strong>P</strong>.</p>
-      <p class="small">${ps.map(([A, B]) => `(${A}, ${B})`).join(' ')}</p></details>`;
-  }
-  return null;
+  return parts.length ? parts : null;
+}
+
+// XORTable is Bouton's table as the Nim solver sends it: the heaps in
+// binary, their XOR, the moves that leave a XOR of 0, and the solver's
+// reasoning (extra.reason).
+function XORTable({ t, misere, why }) {
+  const moves = t.moves || [];
+  return html`<details class="teach" open><summary>Bouton’s XOR table</summary>
+    <table class="xor"><tbody>
+      ${t.rows.map((r) => html`<tr><th scope="row">Heap ${r.heap}</th><td class="xn">${r.size}</td><td><code>${r.binary}</code></td></tr>`)}
+      ${t.more_heaps ? html`<tr><th scope="row">…</th><td colspan="2" class="muted">${t.more_heaps} more heaps</td></tr>` : null}
+      <tr class="sum"><th scope="row">XOR</th><td class="xn">${t.nim_sum}</td><td><code>${t.binary}</code></td></tr>
+    </tbody></table>
+    ${Number(t.nim_sum) === 0 && why ? null : html`<p class="small">${Number(t.nim_sum) === 0
+      ? (misere ? 'The XOR is 0.' : 'The XOR is 0: every move makes it non-zero, so the player to move loses against perfect play.')
+      : `The XOR is ${t.nim_sum}, not 0: ${moves.map((mv) => `take ${mv.take} from heap ${mv.heap} (${mv.from} → ${mv.to}, move ${mv.move})`).join(' or ')}${t.more_moves ? ` or ${t.more_moves} more` : ''} leaves XOR 0.`}
+      ${misere ? ' Misère: play the same until every heap has at most one token, then leave an odd number of single tokens.' : ''}</p>`}
+    ${why ? html`<p class="small why">${why}</p>` : null}
+  </details>`;
+}
+
+// PPositions lists Wythoff's P-positions on the board as pairs (A_n, B_n),
+// A_n ≤ B_n, from the server's list (which holds each pair both ways).
+function PPositions({ ps, a }) {
+  const pairs = ps.map(([x, y]) => [Number(x), Number(y)]).filter(([x, y]) => x <= y && x <= 30).sort((p, q) => p[0] - q[0]);
+  return html`<details class="teach"><summary>Wythoff’s P-positions (A<sub>n</sub>, B<sub>n</sub>)</summary>
+    <p class="small">A<sub>n</sub> is the smallest number not used before, B<sub>n</sub> = A<sub>n</sub> + ${a}·n. From a P-position every move leaves one; move to one to win. On the board: <strong>P</strong>.</p>
+    <p class="small">On this board: ${pairs.map(([x, y]) => `(${x}, ${y})`).join(' ')}</p></details>`;
 }

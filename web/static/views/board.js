@@ -3,9 +3,8 @@
 // the module that draws it.
 
 import { html } from '../html.js';
-import { keysOf, picksOf, pickKey, heapOptions, resolve } from '../moves.js';
+import { keysOf, picksOf, pickKey, heapOptions, resolve, endingPicks } from '../moves.js';
 import { parseGameString } from '../catalog.js';
-import { progressions } from '../rules.js';
 import { HeapsBoard } from '../boards/heaps.js';
 import { GridBoard } from '../boards/grid.js';
 import { WordBoard } from '../boards/word.js';
@@ -13,12 +12,13 @@ import { NumbersBoard } from '../boards/numbers.js';
 
 const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: NumbersBoard };
 
-let apCache = { key: '', aps: null };
-
 /**
  * boardContext gathers what a board needs. pos: {game, view, legal_moves,
  * legal_moves_truncated, position}; opts: {live, sel, preview, ranked,
- * last, pLayer, onPick, onPreview, onError, painterPoints}.
+ * last, pLayer, pPositions, onPick, onPreview, onError, showPoints (the rules' status.points beside the word)}.
+ * Every fact about the game comes from the server: the moves that end it
+ * (legal_moves' ends), the lines of a numbers board (view.lines), the
+ * P-positions (the analysis' extra.p_positions).
  */
 export function boardContext(pos, opts) {
   const { name, args } = parseGameString(pos.game);
@@ -43,19 +43,12 @@ export function boardContext(pos, opts) {
       if (!values.has(first) && (r.label && r.label !== 'wins' && r.label !== 'loses')) values.set(first, r.label);
     }
   }
-  let aps = null;
-  if (name === 'ap' && pos.view && pos.view.numbers) {
-    const key = pos.game;
-    if (apCache.key !== key) apCache = { key, aps: progressions(pos.view.numbers.map((n) => n.n), Number(args.k || 3)) };
-    aps = apCache.aps;
-  }
   const truncated = !!pos.legal_moves_truncated;
   const rs = resolve(opts.sel || [], legal, truncated);
   const start = parseGameString(pos.game).args.piles;
   return {
     gameName: name,
     args,
-    a: Number(args.a || 1),
     k: Number(args.k || 3),
     rule: args.rule === 'overlap' ? 'overlap' : 'square',
     startXY: name === 'wythoff' && start ? start.split(';').map(Number) : null,
@@ -74,14 +67,21 @@ export function boardContext(pos, opts) {
     values,
     last: opts.last || null,
     pLayer: !!opts.pLayer,
-    // The server's P-positions when its analysis sends them (extra.p_positions), else the page computes them.
-    pPositions: opts.pPositions ? new Set(opts.pPositions.flatMap(([a, b]) => [`${a},${b}`, `${b},${a}`])) : null,
-    aps,
-    painterPoints: opts.painterPoints ?? null,
+    // The P-positions the server's analysis sends (extra.p_positions), each "x,y"; none before it comes.
+    pPositions: new Set((opts.pPositions || []).map(([x, y]) => `${x},${y}`)),
+    // The one-pick moves that end the game at once, whatever the seat (shown while watching too).
+    ends: endingPicks(pos.legal_moves),
+    showPoints: !!opts.showPoints,
     onPick: opts.onPick,
     onPreview: opts.onPreview || (() => {}),
     onError: opts.onError || (() => {}),
   };
+}
+
+/** pPositionsOf returns the P-positions an analysis answer lists (extra.p_positions: [x, y] pairs), or null. */
+export function pPositionsOf(entry) {
+  const ps = entry && entry.status === 'ok' && entry.data.extra && entry.data.extra.p_positions;
+  return Array.isArray(ps) ? ps.map(([a, b]) => [Number(a), Number(b)]) : null;
 }
 
 /** Board draws pos.view with its kind's module, into the one #board element. */

@@ -14,6 +14,7 @@ export function Gallery({ s, act }) {
     <section class="intro">
       <h2>Play, study and solve combinatorial games</h2>
       <p>Pick a game: play it against the computer or a friend on this device, watch two computers, or study any position with the exact value of every move.</p>
+      <p class="sources-link"><a class="btn" href="/sources/">The five sources, recomputed</a><span>every table and figure of the theses and projects these games come from, beside Kombi's numbers</span></p>
     </section>
     ${Family({ f: FAMILIES[0], s, act })}
     <section class="family" aria-labelledby="fam-more">

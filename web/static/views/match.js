@@ -7,7 +7,7 @@ import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
-import { Board, boardContext } from './board.js';
+import { Board, boardContext, pPositionsOf } from './board.js';
 import { AnalysisPanel } from './analysispanel.js';
 
 export function mineOf(s) {
@@ -30,14 +30,14 @@ export function MatchPage({ s, act }) {
   const last = lastMove(m, travelling ? s.travelAt : null);
   const ctx = boardContext({ ...shown, game: m.game }, {
     live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
-    painterPoints: m.game_name === 'thue' ? painterPoints(m, shown) : null,
+    showPoints: true,
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
   const words = s.sel.length ? moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : s.sel.flat(), shown.view, m.game_name) : '';
   const cvc = m.players.every((x) => x !== 'human');
   const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
-  return html`<main class="page match-page">
+  return html`<main class=${`page match-page game-${m.game_name}`}>
     <div class="play-col">
       <header class="match-head">
         <h2 id="match-title">${matchTitle(m, g.title)}</h2>
@@ -78,18 +78,6 @@ export function MatchPage({ s, act }) {
       ${AnalysisPanel({ s, act, m, shown, ranked, live, g, mine })}
     </aside>
   </main>`;
-}
-
-function pPositionsOf(entry) {
-  const ps = entry && entry.status === 'ok' && entry.data.extra && entry.data.extra.p_positions;
-  return Array.isArray(ps) ? ps.map(([a, b]) => [Number(a), Number(b)]) : null;
-}
-
-function painterPoints(m, shown) {
-  const n = shown.at ?? m.moves.length;
-  const painter = m.moves.slice(0, n).filter((mv) => mv.player === 1).length;
-  const over = shown.view && shown.view.status && shown.view.status.over;
-  return Math.max(0, painter - (over ? 1 : 0));
 }
 
 function howTo(g, shown, p) {

@@ -4,7 +4,7 @@
 
 import { html } from '../html.js';
 import { subtitle, roleName } from '../format.js';
-import { Board, boardContext } from './board.js';
+import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
 
@@ -19,10 +19,10 @@ export function StudyPage({ s, act }) {
   const live = !pos.finished && pos.to_move !== null && pos.to_move >= 0 && !st.setup;
   const ranked = s.analysisOn ? act.rankedFor(shown) : null;
   const ctx = boardContext(pos, {
-    live, sel: s.sel, preview: s.preview, ranked, last: null, pLayer: s.analysisOn,
+    live, sel: s.sel, preview: s.preview, ranked, last: null, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
-  return html`<main class="page match-page study-page">
+  return html`<main class=${`page match-page study-page game-${pos.game_name || ""}`}>
     <div class="play-col">
       <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
         <p class="seats">${subtitle(pos.game)} · position <code>${pos.position}</code></p></header>

@@ -1,0 +1,105 @@
+package report_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/report"
+	"github.com/kombi/kombi/report/chart"
+	"github.com/kombi/kombi/study/thue/thesis"
+	"github.com/kombi/kombi/sweep"
+)
+
+// TestSweepPlots draws every kind of sweep plot of a small Thue sweep:
+// decision times as lines named in words, chosen positions and lengths as
+// histograms of whole counts, the builder's first narrow gaps per game.
+func TestSweepPlots(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := []sweep.Cell{{ID: "c", Game: "thue(alphabet=5,rule=square)", Players: [2]string{"greedy", "nesting(level=1,ties=random)"}, Seeds: []uint64{1, 2, 3}}}
+	results, err := sweep.Run(context.Background(), games, bots, cells, sweep.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []*game.Record
+	builderMoves := 0
+	for _, r := range results {
+		recs = append(recs, r.Record)
+		for _, m := range r.Record.Moves {
+			if m.Player == 0 {
+				builderMoves++
+			}
+		}
+	}
+	res := sweep.NewResults("s", cells)
+	for _, r := range recs {
+		res.Add("c", r)
+	}
+	res = res.Finish()
+	dir := t.TempDir()
+	for _, kind := range report.SweepPlotKinds {
+		c, err := report.SweepPlot(games, kind, res, recs)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		switch c := c.(type) {
+		case *chart.Line:
+			if kind != "decision-times" || len(c.Series) != 2 || !strings.Contains(c.Series[0].Name, "builder: greedy (mean of 3 games)") {
+				t.Errorf("%s: %+v", kind, c.Series)
+			}
+		case *chart.Bars:
+			total := 0.0
+			for _, g := range c.Groups {
+				for _, v := range g.Values {
+					if v != float64(int(v)) {
+						t.Errorf("%s: a count of %g", kind, v)
+					}
+					total += v
+				}
+			}
+			switch kind {
+			case "positions":
+				if total != float64(builderMoves) || !c.Whole {
+					t.Errorf("positions: %g counted of %d builder moves", total, builderMoves)
+				}
+			case "lengths":
+				if total != 3 {
+					t.Errorf("lengths: %g games counted of 3", total)
+				}
+			case "narrow-gaps":
+				if len(c.Groups) != 3 || len(c.Categories) != 3 {
+					t.Fatalf("narrow-gaps: %+v", c)
+				}
+				for i := range c.Categories {
+					two, one, length := c.Groups[0].Values[i], c.Groups[1].Values[i], c.Groups[2].Values[i]
+					if two <= 0 || one < two || length < one {
+						t.Errorf("narrow-gaps game %s: first 2-symbol gap at %g, 1-symbol at %g, length %g", c.Categories[i], two, one, length)
+					}
+					// The same as the thesis' own count of the symbols that
+					// fit at the builder's gap.
+					ch, _, err := thesis.Gaps(games, recs[i])
+					if a, b := thesis.FirstNarrow(ch); err != nil || float64(a) != two || float64(b) != one {
+						t.Errorf("narrow-gaps game %s: %g, %g; the thesis' count %d, %d (%v)", c.Categories[i], two, one, a, b, err)
+					}
+				}
+			default:
+				t.Errorf("%s: bars", kind)
+			}
+		default:
+			t.Fatalf("%s: a %T", kind, c)
+		}
+		if _, err := report.SaveSweepPlot(games, res, recs, kind, filepath.Join(dir, kind+".png"), kind == "decision-times"); err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+	}
+	if _, err := report.SweepPlot(games, "pie", res, recs); !errors.As(err, new(*game.InputError)) {
+		t.Fatalf("an unknown kind: %v", err)
+	}
+}

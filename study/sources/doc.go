@@ -1,0 +1,459 @@
+package sources
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/report/chart"
+)
+
+// The document: sections of items, written as GitHub Markdown (README.md)
+// and as HTML for `kombi serve` (index.html with sources.css: no inline
+// style or script, for its Content-Security-Policy).
+
+// section is one source: what it is, and its items.
+type section struct {
+	// id prefixes its items' ids ("thue").
+	id string
+	// title is the source's title in English, original the title as
+	// written; author, year, and what it is (a thesis, an assignment...).
+	title, original, author, year, what string
+	// intro says what Kombi does with it (paragraphs).
+	intro []string
+	items []*item
+}
+
+// item is one table, figure or passage of a source, recomputed.
+type item struct {
+	// id is what --only names ("thue/table-3.2"); label how the source
+	// numbers it ("Table 3.2", "Figure 5") or names it; title its caption.
+	id, label, title string
+	// source says what the source shows or claims (paragraphs).
+	source []string
+	// text is Kombi's recomputation in words (paragraphs), tables and
+	// code (a transcript) beside it, figure a figure.
+	text   []string
+	tables []game.Table
+	code   string
+	figure *figure
+	// diffs are the differences from the source, each explained, and the
+	// agreements.
+	diffs []diff
+	// commands reproduce the item: `kombi report sources --only ID` first.
+	commands []string
+	// err says why the item was not computed (interrupted, failed).
+	err error
+	// build computes the item's content with the lab (nil once built).
+	build func(ctx context.Context, l *lab, it *item) error
+}
+
+// figure is an item's figure: its files' base name, the chart, and the
+// caption under it.
+type figure struct {
+	name    string
+	chart   chart.Chart
+	caption string
+}
+
+// diff is a difference from the source, or an agreement.
+type diff struct {
+	// kind names it: "print error", "tie rule", "faster machine",
+	// "floating point", "rule", "chance", "agrees", ...
+	kind string
+	text string
+}
+
+// agrees reports whether the diff is an agreement.
+func (d diff) agrees() bool { return d.kind == "agrees" }
+
+// note reports whether the diff is a note on how Kombi computed the item
+// (not a difference of the results).
+func (d diff) note() bool {
+	return slices.Contains([]string{"note", "quick run", "not recomputed", "drawn differently"}, d.kind)
+}
+
+// mark writes the diff's mark and label: ✅ an agreement, ℹ️ a note, ⚠️ a
+// difference.
+func (d diff) mark() string {
+	switch {
+	case d.agrees():
+		return "✅ **Agrees:**"
+	case d.kind == "note":
+		return "ℹ️ **Note:**"
+	case d.note():
+		return "ℹ️ **Note (" + d.kind + "):**"
+	}
+	return "⚠️ **Difference (" + d.kind + "):**"
+}
+
+// differs counts an item's differences (not its agreements and notes).
+func (it *item) differs() int {
+	n := 0
+	for _, d := range it.diffs {
+		if !d.agrees() && !d.note() {
+			n++
+		}
+	}
+	return n
+}
+
+// anchor is an item's or section's anchor in the document.
+func anchor(id string) string {
+	return strings.NewReplacer("/", "-", ".", "-").Replace(id)
+}
+
+// document is the whole: a title, paragraphs, the sections.
+type document struct {
+	title string
+	intro []string
+	secs  []*section
+	// closing paragraphs after the sections (how it was made).
+	closing []string
+}
+
+// cell escapes a table cell for Markdown.
+func cell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+// markdownTable writes a table as GitHub Markdown.
+func markdownTable(b *strings.Builder, t game.Table) {
+	if t.Title != "" {
+		fmt.Fprintf(b, "**%s**\n\n", t.Title)
+	}
+	if len(t.Columns) > 0 {
+		b.WriteString("|")
+		for _, c := range t.Columns {
+			b.WriteString(" " + cell(c) + " |")
+		}
+		b.WriteString("\n|")
+		for range t.Columns {
+			b.WriteString(" --- |")
+		}
+		b.WriteString("\n")
+		for _, r := range t.Rows {
+			b.WriteString("|")
+			for i := range t.Columns {
+				v := ""
+				if i < len(r) {
+					v = r[i]
+				}
+				b.WriteString(" " + cell(v) + " |")
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	for _, n := range t.Notes {
+		if strings.TrimSpace(n) != "" {
+			b.WriteString(n + "\n\n")
+		}
+	}
+}
+
+// markdown writes the document as GitHub Markdown.
+func (d *document) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", d.title)
+	for _, p := range d.intro {
+		b.WriteString(p + "\n\n")
+	}
+	b.WriteString("**Contents**\n\n")
+	for _, s := range d.secs {
+		fmt.Fprintf(&b, "- [%s](#%s)\n", s.title, anchor(s.id))
+		for _, it := range s.items {
+			fmt.Fprintf(&b, "  - [%s: %s](#%s)\n", it.label, it.title, anchor(it.id))
+		}
+	}
+	b.WriteString("\n")
+	for _, s := range d.secs {
+		fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n## %s\n\n", anchor(s.id), s.title)
+		fmt.Fprintf(&b, "*%s* — %s, %s. %s\n\n", s.original, s.author, s.year, s.what)
+		for _, p := range s.intro {
+			b.WriteString(p + "\n\n")
+		}
+		for _, it := range s.items {
+			it.markdown(&b)
+		}
+	}
+	for _, p := range d.closing {
+		b.WriteString(p + "\n\n")
+	}
+	return b.String()
+}
+
+func (it *item) markdown(b *strings.Builder) {
+	fmt.Fprintf(b, "<a id=\"%s\"></a>\n\n### %s: %s\n\n", anchor(it.id), it.label, it.title)
+	for i, p := range it.source {
+		if i == 0 {
+			p = "**The source:** " + p
+		}
+		b.WriteString("> " + p + "\n>\n")
+	}
+	if len(it.source) > 0 {
+		b.WriteString("\n")
+	}
+	if it.err != nil {
+		fmt.Fprintf(b, "**Not computed:** %s. Run the command again: what was computed is kept in the database.\n\n", it.err)
+	}
+	for i, p := range it.text {
+		if i == 0 {
+			p = "**Kombi:** " + p
+		}
+		b.WriteString(p + "\n\n")
+	}
+	for _, t := range it.tables {
+		markdownTable(b, t)
+	}
+	if it.code != "" {
+		b.WriteString("```text\n" + strings.TrimRight(it.code, "\n") + "\n```\n\n")
+	}
+	if f := it.figure; f != nil {
+		fmt.Fprintf(b, "![%s](%s.png)\n\n", cell(it.label+" recomputed by Kombi: "+f.caption), f.name)
+		fmt.Fprintf(b, "*%s (Kombi's recomputation).* %s ([SVG](%s.svg))\n\n", it.label, f.caption, f.name)
+	}
+	if len(it.diffs) > 0 {
+		b.WriteString("**Differences from the source:**\n\n")
+		for _, d := range it.diffs {
+			fmt.Fprintf(b, "- %s %s\n", d.mark(), d.text)
+		}
+		b.WriteString("\n")
+	}
+	if len(it.commands) > 0 {
+		b.WriteString("Reproduce it alone:")
+		for i, c := range it.commands {
+			sep := " "
+			if i > 0 {
+				sep = "; "
+			}
+			fmt.Fprintf(b, "%s`%s`", sep, c)
+		}
+		b.WriteString("\n\n")
+	}
+}
+
+var (
+	codeSpan = regexp.MustCompile("`([^`]+)`")
+	bold     = regexp.MustCompile(`\*\*([^*]+)\*\*`)
+	italic   = regexp.MustCompile(`\*([^*]+)\*`)
+	link     = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
+)
+
+// inline writes the Markdown of a paragraph (code spans, bold, italics,
+// links to anchors and files) as HTML; everything else is escaped.
+func inline(s string) string {
+	var out strings.Builder
+	parts := codeSpan.Split(s, -1)
+	codes := codeSpan.FindAllStringSubmatch(s, -1)
+	for i, p := range parts {
+		t := html.EscapeString(p)
+		t = bold.ReplaceAllString(t, "<strong>$1</strong>")
+		t = italic.ReplaceAllString(t, "<em>$1</em>")
+		t = link.ReplaceAllStringFunc(t, func(m string) string {
+			sm := link.FindStringSubmatch(m)
+			href := sm[2]
+			if strings.Contains(href, ":") && !strings.HasPrefix(href, "https:") {
+				return sm[1]
+			}
+			return `<a href="` + href + `">` + sm[1] + `</a>`
+		})
+		out.WriteString(t)
+		if i < len(codes) {
+			out.WriteString("<code>" + html.EscapeString(codes[i][1]) + "</code>")
+		}
+	}
+	return out.String()
+}
+
+// htmlTable writes a table as HTML.
+func htmlTable(b *strings.Builder, t game.Table) {
+	b.WriteString("<div class=\"table\"><table>\n")
+	if t.Title != "" {
+		fmt.Fprintf(b, "<caption>%s</caption>\n", inline(t.Title))
+	}
+	b.WriteString("<thead><tr>")
+	for _, c := range t.Columns {
+		fmt.Fprintf(b, "<th>%s</th>", inline(c))
+	}
+	b.WriteString("</tr></thead>\n<tbody>\n")
+	for _, r := range t.Rows {
+		b.WriteString("<tr>")
+		for i := range t.Columns {
+			v := ""
+			if i < len(r) {
+				v = r[i]
+			}
+			fmt.Fprintf(b, "<td>%s</td>", inline(v))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table></div>\n")
+	for _, n := range t.Notes {
+		if strings.TrimSpace(n) != "" {
+			fmt.Fprintf(b, "<p class=\"note\">%s</p>\n", inline(n))
+		}
+	}
+}
+
+// html writes the document as one HTML page that links sources.css.
+func (d *document) html() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n</head>\n<body>\n<main>\n", html.EscapeString(d.title))
+	fmt.Fprintf(&b, "<p class=\"back\"><a href=\"/\">← Kombi</a></p>\n<h1>%s</h1>\n", html.EscapeString(d.title))
+	for _, p := range d.intro {
+		fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
+	}
+	b.WriteString("<nav aria-label=\"Contents\"><ul>\n")
+	for _, s := range d.secs {
+		fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a><ul>", anchor(s.id), html.EscapeString(s.title))
+		for _, it := range s.items {
+			fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a></li>", anchor(it.id), html.EscapeString(it.label+": "+it.title))
+		}
+		b.WriteString("</ul></li>\n")
+	}
+	b.WriteString("</ul></nav>\n")
+	for _, s := range d.secs {
+		fmt.Fprintf(&b, "<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"source\"><em>%s</em> — %s, %s. %s</p>\n",
+			anchor(s.id), html.EscapeString(s.title), html.EscapeString(s.original), html.EscapeString(s.author), html.EscapeString(s.year), inline(s.what))
+		for _, p := range s.intro {
+			fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
+		}
+		for _, it := range s.items {
+			it.html(&b)
+		}
+		b.WriteString("</section>\n")
+	}
+	for _, p := range d.closing {
+		fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
+	}
+	b.WriteString("</main>\n</body>\n</html>\n")
+	return b.String()
+}
+
+func (it *item) html(b *strings.Builder) {
+	fmt.Fprintf(b, "<article id=\"%s\">\n<h3>%s: %s</h3>\n", anchor(it.id), html.EscapeString(it.label), html.EscapeString(it.title))
+	if len(it.source) > 0 {
+		b.WriteString("<blockquote>")
+		for i, p := range it.source {
+			if i == 0 {
+				p = "**The source:** " + p
+			}
+			fmt.Fprintf(b, "<p>%s</p>", inline(p))
+		}
+		b.WriteString("</blockquote>\n")
+	}
+	if it.err != nil {
+		fmt.Fprintf(b, "<p class=\"missing\"><strong>Not computed:</strong> %s. Run the command again: what was computed is kept in the database.</p>\n", html.EscapeString(it.err.Error()))
+	}
+	for i, p := range it.text {
+		if i == 0 {
+			p = "**Kombi:** " + p
+		}
+		fmt.Fprintf(b, "<p>%s</p>\n", inline(p))
+	}
+	for _, t := range it.tables {
+		htmlTable(b, t)
+	}
+	if it.code != "" {
+		fmt.Fprintf(b, "<pre>%s</pre>\n", html.EscapeString(strings.TrimRight(it.code, "\n")))
+	}
+	if f := it.figure; f != nil {
+		fmt.Fprintf(b, "<figure><img src=\"%s.png\" alt=\"%s\"><figcaption><strong>%s (Kombi's recomputation).</strong> %s (<a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
+			f.name, html.EscapeString(it.label+" recomputed by Kombi: "+f.caption), html.EscapeString(it.label), inline(f.caption), f.name)
+	}
+	if len(it.diffs) > 0 {
+		b.WriteString("<p><strong>Differences from the source:</strong></p>\n<ul class=\"diffs\">\n")
+		for _, d := range it.diffs {
+			class := "differs"
+			if d.agrees() {
+				class = "agrees"
+			} else if d.note() {
+				class = "note"
+			}
+			fmt.Fprintf(b, "<li class=\"%s\">%s %s</li>\n", class, inline(d.mark()), inline(d.text))
+		}
+		b.WriteString("</ul>\n")
+	}
+	if len(it.commands) > 0 {
+		b.WriteString("<p class=\"commands\">Reproduce it alone:")
+		for _, c := range it.commands {
+			fmt.Fprintf(b, " <code>%s</code>", html.EscapeString(c))
+		}
+		b.WriteString("</p>\n")
+	}
+	b.WriteString("</article>\n")
+}
+
+// css is the HTML page's style sheet.
+const css = `body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d1d1f; background: #fafaf7; }
+main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 4rem; }
+h1 { font-size: 1.8rem; } h2 { margin-top: 3rem; border-bottom: 2px solid #ddd; } h3 { margin-top: 2.2rem; }
+blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid #c9c2a8; background: #f2efe4; }
+.table { overflow-x: auto; } table { border-collapse: collapse; margin: .75rem 0; font-size: .92rem; }
+caption { text-align: left; font-weight: 600; padding: .25rem 0; }
+th, td { border: 1px solid #d6d6d0; padding: .25rem .5rem; text-align: left; vertical-align: top; } th { background: #efefe9; }
+figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; border: 1px solid #e2e2dc; background: #fff; }
+figcaption { font-size: .95rem; color: #444; margin-top: .35rem; }
+pre { overflow-x: auto; background: #f1f1ec; padding: .75rem; font-size: .85rem; }
+code { font-size: .9em; } .note { font-size: .92rem; color: #444; }
+ul.diffs { padding-left: 1.2rem; } li.differs { color: #7a3b00; } li.agrees { color: #1f5d2a; }
+.commands { font-size: .92rem; } .missing { color: #a00; } .back { margin: 0; }
+nav ul { padding-left: 1.2rem; } nav > ul > li { margin: .3rem 0; font-weight: 600; } nav ul ul { font-weight: 400; font-size: .92rem; }
+`
+
+// write writes the document into dir: README.md, index.html, sources.css
+// and every figure as PNG and SVG. It returns the number of figures
+// written; a figure that fails is an error naming it.
+func (d *document) write(dir string) (int, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, fmt.Errorf("output directory: %w", err)
+	}
+	var figs []*item
+	for _, s := range d.secs {
+		for _, it := range s.items {
+			if it.figure != nil {
+				figs = append(figs, it)
+			}
+		}
+	}
+	// The figures are drawn on every core: drawing is most of a run again.
+	errs := make([]error, len(figs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.NumCPU(), len(figs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if _, err := chart.SaveAll(figs[i].figure.chart, dir, figs[i].figure.name); err != nil {
+					errs[i] = fmt.Errorf("%s: %w", figs[i].label, err)
+				}
+			}
+		}()
+	}
+	for i := range figs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	figures := len(figs)
+	if err := errors.Join(errs...); err != nil {
+		return figures, err
+	}
+	for name, text := range map[string]string{"README.md": d.markdown(), "index.html": d.html(), "sources.css": css} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return figures, fmt.Errorf("write the document: %w", err)
+		}
+	}
+	return figures, nil
+}

@@ -1,0 +1,303 @@
+package sources
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/study"
+	"github.com/kombi/kombi/sweep"
+)
+
+// lab computes what the items need, keeping it in the database: games
+// are played as sweeps (each game stored as it ends) and other results
+// (timings, exact tables) are stored as study results; what is stored is
+// read back instead of computed again.
+type lab struct {
+	st      *store.Store
+	games   *game.Registry
+	bots    *bot.Registry
+	studies *study.Registry
+	quick   bool
+	workers int
+	// progress hears the item being computed (step of steps) and its work.
+	progress     func(solve.Progress)
+	mu           sync.Mutex // guards step, what and last
+	step, steps  int
+	what, last   string
+	start        time.Time
+	gamesPlayed  int
+	gamesRead    int
+	resultsMade  int
+	resultsRead  int
+	machineCache string
+}
+
+// begin starts the step-th item, described as what.
+func (l *lab) begin(step int, what string) {
+	l.mu.Lock()
+	l.step, l.what, l.last = step, what, ""
+	l.mu.Unlock()
+	l.report("")
+}
+
+// report tells progress what is being done (msg: the item's work now);
+// it is safe for concurrent use (sweeps report from their workers).
+func (l *lab) report(msg string) {
+	if l.progress == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.last = msg
+	l.send()
+}
+
+// send reports the item and its last message (l.mu held).
+func (l *lab) send() {
+	msg := l.what
+	if l.last != "" {
+		msg += ": " + l.last
+	}
+	l.progress(solve.Progress{Done: int64(l.step), Total: int64(l.steps), Message: msg, Elapsed: time.Since(l.start)})
+}
+
+// heartbeat reports again every few seconds until done is closed, so that
+// a long game or timing shows the time going on.
+func (l *lab) heartbeat(done <-chan struct{}) {
+	if l.progress == nil {
+		return
+	}
+	t := time.NewTicker(2 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			l.mu.Lock()
+			l.send()
+			l.mu.Unlock()
+		}
+	}
+}
+
+// sweepName names a sweep of the document: quick runs keep their games
+// apart from the full run's (shorter games, fewer of them).
+func (l *lab) sweepName(name string) string {
+	if l.quick {
+		return "sources-quick-" + name
+	}
+	return "sources-" + name
+}
+
+// play plays the games of spec not stored yet and returns every game of
+// its cells and seeds from the database, cell by cell in the spec's
+// order, each cell's games by seed.
+func (l *lab) play(ctx context.Context, spec *sweep.Spec) ([]*game.Record, error) {
+	if err := spec.Check(); err != nil {
+		return nil, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	cells, err := spec.Cells()
+	if err != nil {
+		return nil, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	total := 0
+	for _, c := range cells {
+		total += len(c.Seeds)
+	}
+	l.report(fmt.Sprintf("sweep %s: %s (each stored as it ends)", spec.Name, plural(total, "game")))
+	res, err := sweep.RunStored(ctx, l.st, l.games, l.bots, spec, sweep.StoredOptions{Workers: l.workers,
+		Progress: func(p solve.Progress) {
+			l.report(fmt.Sprintf("games %d of %d stored (sweep %s)", p.Done, p.Total, spec.Name))
+		}})
+	l.gamesPlayed += res.PlayedNow
+	l.gamesRead += res.Done - res.PlayedNow
+	if err != nil {
+		return nil, err
+	}
+	order := map[string]int{}
+	want := map[string]bool{}
+	for i, c := range cells {
+		order[c.ID] = i
+		for _, s := range c.Seeds {
+			want[store.DoneKey(c.ID, s)] = true
+		}
+	}
+	var recs []*game.Record
+	err = l.st.Each(ctx, store.Filter{Sweep: spec.Name}, func(g *store.StoredGame) error {
+		if !want[store.DoneKey(g.Cell, g.Seed)] {
+			return nil
+		}
+		r, err := g.Decode()
+		if err == nil {
+			recs = append(recs, r)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	slices.SortStableFunc(recs, func(a, b *game.Record) int {
+		if d := order[sweep.CellOf(a)] - order[sweep.CellOf(b)]; d != 0 {
+			return d
+		}
+		return cmpUint(a.Seed, b.Seed)
+	})
+	return recs, nil
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// stored is a result with where it came from.
+type stored struct {
+	// Seconds it took to compute, Machine where, Created when.
+	Seconds float64
+	Machine string
+	Created time.Time
+	// Now is true when it was computed by this run.
+	Now bool
+}
+
+// result reads the study result stored under key into out; when there is
+// none it computes it, stores it and reads it back (so that a fresh result
+// and a stored one read the same). Interrupted, it stores nothing.
+func (l *lab) result(ctx context.Context, key string, out any, compute func(ctx context.Context) (any, error)) (stored, error) {
+	key = "sources/" + key
+	if l.quick {
+		key += "&quick"
+	}
+	r, err := l.st.StudyResult(ctx, key)
+	if err == nil {
+		if err := json.Unmarshal(r.Data, out); err != nil {
+			return stored{}, fmt.Errorf("stored result %s: %w", key, err)
+		}
+		l.resultsRead++
+		return stored{Seconds: r.Seconds, Machine: r.Machine, Created: r.Created}, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return stored{}, err
+	}
+	t0 := time.Now()
+	v, err := compute(ctx)
+	if err != nil {
+		return stored{}, err
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return stored{}, fmt.Errorf("result %s: %w", key, err)
+	}
+	secs := time.Since(t0).Seconds()
+	if err := l.st.PutStudyResult(context.WithoutCancel(ctx), store.StudyResult{Key: key, Data: data, Seconds: secs, Machine: l.machine()}); err != nil {
+		return stored{}, err
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return stored{}, fmt.Errorf("result %s: %w", key, err)
+	}
+	l.resultsMade++
+	return stored{Seconds: secs, Machine: l.machine(), Created: time.Now(), Now: true}, nil
+}
+
+// machine describes this machine in a few words: cores, processor, Go.
+func (l *lab) machine() string {
+	if l.machineCache != "" {
+		return l.machineCache
+	}
+	cpu := ""
+	if f, err := os.Open("/proc/cpuinfo"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+				cpu = strings.Join(strings.Fields(v), " ")
+				break
+			}
+		}
+		f.Close()
+	}
+	l.machineCache = fmt.Sprintf("%d cores", runtime.NumCPU())
+	if cpu != "" {
+		l.machineCache += " " + cpu
+	}
+	l.machineCache += fmt.Sprintf(", %s/%s, %s", runtime.GOOS, runtime.GOARCH, runtime.Version())
+	return l.machineCache
+}
+
+// runStudy runs another study's command (`kombi GROUP NAME` with the
+// settings given by their names in words) and returns its tables, stored
+// under a key of the command and its settings, and the command line that
+// prints them.
+func (l *lab) runStudy(ctx context.Context, group, name string, settings [][2]string) ([]game.Table, stored, string, error) {
+	var cmd *study.Command
+	for _, c := range l.studies.Commands(group) {
+		if c.Name == name {
+			cmd = &c
+			break
+		}
+	}
+	line := "kombi " + group + " " + name
+	key := "study/" + group + "/" + name
+	for _, s := range settings {
+		key += "?" + s[0] + "=" + s[1]
+	}
+	if cmd == nil {
+		return nil, stored{}, line, fmt.Errorf("no study command %q", line)
+	}
+	opts, run := cmd.New()
+	byName := map[string]study.Value{}
+	for _, s := range opts.Settings() {
+		byName[s.Name] = s.Value
+	}
+	for _, s := range settings {
+		v, ok := byName[s[0]]
+		if !ok {
+			return nil, stored{}, line, fmt.Errorf("%s has no setting %q", line, s[0])
+		}
+		if err := v.Set(s[1]); err != nil {
+			return nil, stored{}, line, fmt.Errorf("%s: %s %s: %w", line, s[0], s[1], err)
+		}
+		line += " " + flagOf(s[0]) + " " + s[1]
+	}
+	if err := opts.Check(); err != nil {
+		return nil, stored{}, line, fmt.Errorf("%s: %w", line, err)
+	}
+	var tables []game.Table
+	st, err := l.result(ctx, key, &tables, func(ctx context.Context) (any, error) {
+		r, err := run(ctx, func(p solve.Progress) { l.report(fmt.Sprintf("%s: %s", line, p.Message)) })
+		if err != nil {
+			return nil, err
+		}
+		return r.Tables(), nil
+	})
+	return tables, st, line, err
+}
+
+// flagOf is the flag of a study's setting in the commands the document
+// quotes (cmd/kombi maps the same names).
+func flagOf(setting string) string {
+	flags := map[string]string{"game length": "--s", "progression length": "--k", "numbers of colours": "--colors", "list sizes": "--list",
+		"last game length": "--max-s", "time budget": "--time", "most empty cells": "--max-empty", "largest triangle searched": "--search-up-to"}
+	if f, ok := flags[setting]; ok {
+		return f
+	}
+	return "--" + strings.ReplaceAll(setting, " ", "-")
+}

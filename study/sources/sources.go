@@ -1,0 +1,277 @@
+// Package sources recomputes the five source documents Kombi's games come
+// from — the Polish thesis on the Thue game, the Serbian thesis on Nim and
+// Wythoff's game, the Greek 2D Nim assignment, the Polish Szemerédi game
+// project and the list-colouring game plan — in one document (`kombi report
+// sources`): for every table and figure of a source, numbered as the source
+// numbers it, Kombi's recomputation beside the source's own numbers, every
+// difference marked and explained, and the command that reproduces the item
+// alone.
+//
+// What it computes is kept in the database: the games as sweeps (each game
+// stored as it ends) and the timings and exact tables as study results, so
+// that a run again only reads and redraws, and a run stopped by Ctrl-C
+// loses only what was being computed. The document is GitHub Markdown
+// (README.md) with its figures as PNG and SVG, and the same as HTML
+// (index.html, sources.css) for `kombi serve`, which shows the data
+// directory's sources folder at /sources/.
+package sources
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/study"
+	"github.com/kombi/kombi/sweep"
+)
+
+// Folder is the folder of the data directory that holds the document by
+// default, and that `kombi serve` shows at /sources/.
+const Folder = "sources"
+
+// Register adds `kombi report sources` to studies: it plays games with
+// the games' and bots' registries and runs the studies' other commands
+// (the 2D Nim endgames, the list-colouring levels) through studies.
+func Register(studies *study.Registry, games *game.Registry, bots *bot.Registry) {
+	studies.AddCommand(study.Command{Group: "report", Name: "sources", Format: "text",
+		Short: "Every table and figure of the five source documents recomputed beside the sources' own numbers: DIR/README.md (GitHub) and index.html with PNG and SVG figures",
+		New: func() (study.Options, study.Run) {
+			o := &Options{games: games, bots: bots, studies: studies}
+			return o, func(ctx context.Context, progress func(solve.Progress)) (game.Tabler, error) {
+				return o.Run(ctx, progress)
+			}
+		}})
+}
+
+// Options are the settings of `kombi report sources`.
+type Options struct {
+	// Out is the document's folder ("": Folder in the data directory).
+	Out string
+	// Quick plays fewer and shorter games and times smaller tables: the
+	// whole document in a fraction of the time (for tests).
+	Quick bool
+	// Only names the items (or sources) to compute and write, separated by
+	// commas: "thue/table-3.2", "wythoff" ("": all).
+	Only string
+	// Workers plays that many games at once (0: one per core).
+	Workers int
+	// url is the database (UseDatabase; "": the default file).
+	url string
+
+	games   *game.Registry
+	bots    *bot.Registry
+	studies *study.Registry
+}
+
+// Settings sets the defaults and returns the settings.
+func (o *Options) Settings() []study.Setting {
+	o.Out, o.Quick, o.Only, o.Workers = "", false, "", 0
+	return []study.Setting{
+		{Name: "output directory", Doc: "folder of the document: README.md, index.html, the figures (default: " + Folder + " in the data directory, which kombi serve shows at /sources/)", Value: study.String(&o.Out)},
+		{Name: "quick run", Doc: "fewer and shorter games, smaller tables: the whole document in about a minute", Value: study.Bool(&o.Quick)},
+		{Name: "items", Doc: "only these items or sources, separated by commas (e.g. thue/table-3.2,wythoff); needs --out", Value: study.String(&o.Only)},
+		{Name: "workers", Doc: "games played at once (0: one per core)", Value: study.Int(&o.Workers)},
+	}
+}
+
+// UseDatabase sets the database that keeps the games and timings.
+func (o *Options) UseDatabase(url string) { o.url = url }
+
+// Check validates the settings (study.SettingErrors).
+func (o *Options) Check() error {
+	if err := sweep.CheckWorkers(o.Workers); err != nil {
+		return study.Settingf("{workers}: %v", err)
+	}
+	if o.Only == "" {
+		return nil
+	}
+	if o.Out == "" {
+		return study.Settingf("{items} needs {output directory}: the full document's folder would be left with the items alone")
+	}
+	_, err := o.selected(catalogue())
+	return err
+}
+
+// selected returns the ids of the items Only names (nil: all).
+func (o *Options) selected(cat []*section) (map[string]bool, error) {
+	if o.Only == "" {
+		return nil, nil
+	}
+	var ids []string
+	for _, s := range cat {
+		ids = append(ids, s.id)
+		for _, it := range s.items {
+			ids = append(ids, it.id)
+		}
+	}
+	sel := map[string]bool{}
+	for _, name := range strings.Split(o.Only, ",") {
+		name = strings.TrimSpace(name)
+		if !slices.Contains(ids, name) {
+			return nil, study.Settingf("{items}: no item or source %q; the sources are thue, wythoff, nim2d, ap and vdwlist, the items as the document names them (e.g. thue/table-3.2, wythoff/figure-5)", name)
+		}
+		for _, s := range cat {
+			for _, it := range s.items {
+				if it.id == name || s.id == name {
+					sel[it.id] = true
+				}
+			}
+		}
+	}
+	return sel, nil
+}
+
+// ItemSummary is one item of a run: what `kombi report sources --json`
+// lists.
+type ItemSummary struct {
+	ID          string `json:"id"`
+	Label       string `json:"label"`
+	Differences int    `json:"differences"`
+	Figure      string `json:"figure,omitempty"`
+	// Error says why it was not computed.
+	Error string `json:"error,omitempty"`
+}
+
+// Result is what a run did: where the document is, its items, and what
+// was computed now or read from the database.
+type Result struct {
+	Out          string        `json:"out"`
+	Document     string        `json:"document"`
+	Items        []ItemSummary `json:"items"`
+	Figures      int           `json:"figures"`
+	GamesPlayed  int           `json:"games_played_now"`
+	GamesRead    int           `json:"games_read"`
+	ResultsMade  int           `json:"results_computed_now"`
+	ResultsRead  int           `json:"results_read"`
+	Seconds      float64       `json:"seconds"`
+	Quick        bool          `json:"quick"`
+	Database     string        `json:"database"`
+	Interrupted  bool          `json:"interrupted"`
+	missingItems int
+}
+
+// Tables lists the items and what was done.
+func (r *Result) Tables() []game.Table {
+	t := game.Table{Title: "kombi report sources: " + r.Document, Columns: []string{"item", "", "differences marked", "figure"}}
+	for _, it := range r.Items {
+		status := ""
+		if it.Error != "" {
+			status = "not computed: " + it.Error
+		}
+		fig := ""
+		if it.Figure != "" {
+			fig = it.Figure + ".png, .svg"
+		}
+		t.Rows = append(t.Rows, []string{it.ID, status, fmt.Sprint(it.Differences), fig})
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("Wrote %s and index.html (kombi serve shows the data directory's copy at /sources/) with %d figures, in %.1f s.", r.Document, r.Figures, r.Seconds),
+		fmt.Sprintf("Games: %d played now, %d read from %s; timings and tables: %d computed now, %d read.", r.GamesPlayed, r.GamesRead, r.Database, r.ResultsMade, r.ResultsRead))
+	if r.Interrupted || r.missingItems > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d items were not computed; what was computed is stored: run the command again to go on.", r.missingItems))
+	}
+	return []game.Table{t}
+}
+
+// Run computes the document's items (or those Only names), reading what
+// the database holds, and writes the document. Interrupted, it writes the
+// items computed so far, marks the others, and returns with the error.
+func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Result, error) {
+	start := time.Now()
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	out := o.Out
+	if out == "" {
+		dir, err := game.DataDir()
+		if err != nil {
+			return nil, err
+		}
+		out = filepath.Join(dir, Folder)
+	}
+	url, err := store.URLFromEnv(o.url)
+	if err != nil {
+		return nil, err
+	}
+	st, err := store.Open(context.WithoutCancel(ctx), url)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	l := &lab{st: st, games: o.games, bots: o.bots, studies: o.studies, quick: o.Quick, workers: o.Workers, progress: progress, start: start}
+	doc, sel := newDocument(o.Quick), map[string]bool(nil)
+	if sel, err = o.selected(doc.secs); err != nil {
+		return nil, err
+	}
+	res := &Result{Out: out, Document: filepath.Join(out, "README.md"), Quick: o.Quick, Database: st.Location()}
+	var builds []*item
+	for _, s := range doc.secs {
+		kept := s.items[:0]
+		for _, it := range s.items {
+			if sel == nil || sel[it.id] {
+				kept = append(kept, it)
+				builds = append(builds, it)
+			}
+		}
+		s.items = kept
+	}
+	doc.secs = slices.DeleteFunc(doc.secs, func(s *section) bool { return len(s.items) == 0 })
+	l.steps = len(builds)
+	beat := make(chan struct{})
+	go l.heartbeat(beat)
+	defer close(beat)
+	var runErr error
+	for i, it := range builds {
+		l.begin(i, it.label+" ("+it.id+")")
+		if runErr != nil {
+			it.err = errors.New("the run was stopped before it")
+			continue
+		}
+		if err := it.build(ctx, l, it); err != nil {
+			it.err = err
+			if ctx.Err() != nil {
+				runErr = ctx.Err()
+				it.err = errors.New("the run was stopped while it was computed")
+			}
+		}
+		it.build = nil
+	}
+	l.begin(len(builds), "drawing the figures")
+	doc.closing = append(doc.closing, closing(l, o.Quick, time.Since(start))...)
+	res.Figures, err = doc.write(out)
+	for _, it := range builds {
+		s := ItemSummary{ID: it.id, Label: it.label, Differences: it.differs()}
+		if it.figure != nil {
+			s.Figure = it.figure.name
+		}
+		if it.err != nil {
+			s.Error = it.err.Error()
+			res.missingItems++
+		}
+		res.Items = append(res.Items, s)
+	}
+	res.GamesPlayed, res.GamesRead, res.ResultsMade, res.ResultsRead = l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead
+	res.Seconds, res.Interrupted = time.Since(start).Seconds(), runErr != nil
+	if err != nil {
+		return res, err
+	}
+	return res, runErr
+}
+
+// closing says how the document was made.
+func closing(l *lab, quick bool, took time.Duration) []string {
+	mode := "the full run"
+	if quick {
+		mode = "a quick run (`--quick`: fewer and shorter games, smaller tables; the full run plays and times what the sources did)"
+	}
+	return []string{"---",
+		fmt.Sprintf("Made by `kombi report sources` (%s) on %s in %.0f s: %d games played now and %d read from the database, %d timings and tables computed now and %d read. Everything computed is kept in the database, so a run again only reads and redraws.",
+			mode, l.machine(), took.Seconds(), l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead)}
+}

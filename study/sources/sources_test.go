@@ -1,0 +1,241 @@
+package sources_test
+
+import (
+	"context"
+	"errors"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/study"
+	"github.com/kombi/kombi/study/sources"
+)
+
+// options returns the sources command's options from the registry, as
+// the command line builds them, with the settings given.
+func options(t *testing.T, db, out string, quick bool, only string) *sources.Options {
+	t.Helper()
+	kit, err := all.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range kit.Studies.Commands("report") {
+		if c.Name == "sources" {
+			o, _ := c.New()
+			so := o.(*sources.Options)
+			so.Settings()
+			so.Out, so.Quick, so.Only = out, quick, only
+			so.UseDatabase(db)
+			return so
+		}
+	}
+	t.Fatal("no report sources command in the registry")
+	return nil
+}
+
+// section returns the text of the document from the heading that starts
+// with head to the next heading of the same level or above (without the
+// anchor line before that heading).
+func section(doc, head string) string {
+	i := strings.Index(doc, head)
+	if i < 0 {
+		return ""
+	}
+	level := len(strings.SplitN(head, " ", 2)[0])
+	rest := doc[i+len(head):]
+	end := len(rest)
+	for l := 1; l <= level; l++ {
+		if j := strings.Index(rest, "\n"+strings.Repeat("#", l)+" "); j >= 0 {
+			end = min(end, j)
+		}
+	}
+	text := strings.TrimSpace(head + rest[:end])
+	if k := strings.LastIndex(text, "\n<a id="); k >= 0 && !strings.Contains(text[k+1:], "\n") {
+		text = strings.TrimSpace(text[:k])
+	}
+	return text
+}
+
+var image = regexp.MustCompile(`!\[[^\]]*\]\(([^)]+\.png)\)`)
+
+// TestQuickDocument writes the quick document and checks what a reader
+// needs: a section per source, every table and figure of the Thue and
+// Serbian theses by its number, at least 14 figures that exist and read
+// as images, the differences marked (Table 3.1's findings, the thesis'
+// floating point), the command of each item; then that a run again plays
+// and computes nothing, and that one item can be written alone.
+func TestQuickDocument(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "kombi.db")
+	out := filepath.Join(dir, "doc")
+	res, err := options(t, db, out, true, "").Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range res.Items {
+		if it.Error != "" {
+			t.Errorf("%s: not computed: %s", it.ID, it.Error)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(out, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	for _, src := range []string{"## The Thue game", "## Nim and Wythoff's game", "## Two-dimensional Nim", "## The Szemerédi game", "## The list-colouring van der Waerden game"} {
+		if section(doc, src) == "" {
+			t.Errorf("no section %q", src)
+		}
+	}
+	thue, serbian := section(doc, "## The Thue game"), section(doc, "## Nim and Wythoff's game")
+	var want []string
+	for _, n := range []string{"2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.8"} {
+		want = append(want, "### Figure "+n+":")
+	}
+	for _, n := range []string{"3.1", "3.2", "3.3"} {
+		want = append(want, "### Table "+n+":")
+	}
+	for _, w := range want {
+		if !strings.Contains(thue, w) {
+			t.Errorf("the Thue section has no %q", w)
+		}
+	}
+	for n := 1; n <= 9; n++ {
+		if w := "### Figure " + string(rune('0'+n)) + ":"; !strings.Contains(serbian, w) {
+			t.Errorf("the Serbian section has no %q", w)
+		}
+	}
+	for n := 1; n <= 5; n++ {
+		if w := "### Table " + string(rune('0'+n)) + ":"; !strings.Contains(serbian, w) {
+			t.Errorf("the Serbian section has no %q", w)
+		}
+	}
+	figures := image.FindAllStringSubmatch(doc, -1)
+	if len(figures) < 14 || res.Figures != len(figures) {
+		t.Errorf("%d figures embedded, %d written; want at least 14", len(figures), res.Figures)
+	}
+	for _, f := range figures {
+		file, err := os.Open(filepath.Join(out, f[1]))
+		if err != nil {
+			t.Errorf("figure %s: %v", f[1], err)
+			continue
+		}
+		img, err := png.Decode(file)
+		file.Close()
+		if err != nil || img.Bounds().Dx() < 600 {
+			t.Errorf("figure %s does not read as a readable PNG: %v", f[1], err)
+		}
+		if _, err := os.Stat(filepath.Join(out, strings.TrimSuffix(f[1], ".png")+".svg")); err != nil {
+			t.Errorf("figure %s has no SVG: %v", f[1], err)
+		}
+	}
+	t31 := section(thue, "### Table 3.1:")
+	for _, w := range []string{"| 4 | 0 | 0 | 7 7 7 8 |", "⚠️ **Difference (start symbol):**", "8 from 3", "⚠️ **Difference (print error):**", "greedy builder against a recursive painter"} {
+		if !strings.Contains(t31, w) {
+			t.Errorf("Table 3.1 lacks %q:\n%s", w, t31)
+		}
+	}
+	if t33 := section(thue, "### Table 3.3:"); !strings.Contains(t33, "36.93") || !strings.Contains(t33, "107.45") {
+		t.Errorf("Table 3.3 does not mark the thesis' means:\n%s", t33)
+	}
+	if t5 := section(serbian, "### Table 5:"); !strings.Contains(t5, "**Difference (floating point):** 57 of the thesis' 100 rows are wrong") {
+		t.Errorf("Table 5 does not mark the wrong rows:\n%s", t5)
+	}
+	if f4 := section(serbian, "### Figure 4:"); !strings.Contains(f4, "(4, 9) is not a losing position") {
+		t.Errorf("Figure 4 does not mark the text's error:\n%s", f4)
+	}
+	if n := strings.Count(doc, "Reproduce it alone:"); n != len(res.Items) {
+		t.Errorf("%d items say how to reproduce them, of %d", n, len(res.Items))
+	}
+	if html, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || !strings.Contains(string(html), `<link rel="stylesheet" href="sources.css">`) || strings.Contains(string(html), "style=") || strings.Contains(string(html), "<script") {
+		t.Errorf("index.html: %v (it must link its style sheet and hold no inline style or script)", err)
+	}
+
+	// A run again reads its games and results and only redraws: the same
+	// items, the same text (two sources, to keep the test short: drawing is
+	// most of a run again).
+	again := filepath.Join(dir, "again")
+	res2, err := options(t, db, again, true, "wythoff,thue/table-3.2,vdwlist").Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res2.GamesPlayed != 0 || res2.ResultsMade != 0 || res2.GamesRead == 0 || res2.ResultsRead == 0 {
+		t.Errorf("a run again played %d games and computed %d results (read %d, %d)", res2.GamesPlayed, res2.ResultsMade, res2.GamesRead, res2.ResultsRead)
+	}
+	data2, _ := os.ReadFile(filepath.Join(again, "README.md"))
+	for _, head := range []string{"## Nim and Wythoff's game", "### Table 3.2:", "## The list-colouring van der Waerden game"} {
+		if a, b := strip(section(string(data2), head)), strip(section(doc, head)); a == "" || a != b {
+			al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+			for i := range min(len(al), len(bl)) {
+				if al[i] != bl[i] {
+					t.Errorf("a run again wrote %q differently, at line %d:\n%s\nfirst:\n%s", head, i+1, al[i], bl[i])
+					break
+				}
+			}
+			if len(al) != len(bl) {
+				t.Errorf("a run again wrote %q in %d lines, first in %d", head, len(al), len(bl))
+			}
+		}
+	}
+
+	// One item alone, into a folder of its own.
+	alone := filepath.Join(dir, "alone")
+	r1, err := options(t, db, alone, true, "thue/table-3.1").Run(context.Background(), nil)
+	if err != nil || len(r1.Items) != 1 {
+		t.Fatalf("one item: %+v, %v", r1, err)
+	}
+	if d, _ := os.ReadFile(filepath.Join(alone, "README.md")); !strings.Contains(string(d), "### Table 3.1:") || strings.Contains(string(d), "### Table 3.2:") {
+		t.Errorf("the document of one item:\n%s", d)
+	}
+}
+
+// strip drops the document's last paragraph (how long it took).
+func strip(doc string) string {
+	if i := strings.LastIndex(doc, "\n---\n"); i >= 0 {
+		return doc[:i]
+	}
+	return doc
+}
+
+// TestSettings: bad settings are refused naming the setting in words.
+func TestSettings(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		only, out, want string
+	}{
+		{"nope", "x", "{items}"},
+		{"thue/table-3.1", "", "{output directory}"},
+		{"thue/table-9.9", "x", "no item or source"},
+	} {
+		o := options(t, filepath.Join(dir, "k.db"), c.out, true, c.only)
+		err := o.Check()
+		var se *study.SettingError
+		if !errors.As(err, &se) || !errors.As(err, new(*game.InputError)) || !strings.Contains(se.Format(func(s string) string { return "{" + s + "}" }), c.want) {
+			t.Errorf("--only %q --out %q: %v, want a setting error about %s", c.only, c.out, err, c.want)
+		}
+	}
+	if err := options(t, filepath.Join(dir, "k.db"), "x", true, "wythoff,thue/figure-3.8").Check(); err != nil {
+		t.Errorf("a source and an item: %v", err)
+	}
+}
+
+// TestInterrupted: a run stopped before it starts keeps the document's
+// shape, marks what it did not compute, and says it was stopped.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := options(t, filepath.Join(dir, "k.db"), filepath.Join(dir, "doc"), true, "thue").Run(ctx, nil)
+	if !errors.Is(err, context.Canceled) || !res.Interrupted {
+		t.Fatalf("a stopped run: %v, interrupted %v", err, res.Interrupted)
+	}
+	d, err := os.ReadFile(filepath.Join(dir, "doc", "README.md"))
+	if err != nil || !strings.Contains(string(d), "**Not computed:**") || !strings.Contains(string(d), "### Table 3.2:") {
+		t.Fatalf("the document of a stopped run: %v\n%s", err, d)
+	}
+}

@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { endingPicks } from '../static/moves.js';
+import { raceOf } from '../static/boards/numbers.js';
+import { Teaching } from '../static/views/analysispanel.js';
+import { boardContext, pPositionsOf } from '../static/views/board.js';
+
+// The page draws what the server sends; these are the server's answers
+// (web/api_test.go checks the same positions on the Go side).
+
+// textOf collects the text of a Preact vnode tree.
+const textOf = (v) => (v === null || v === undefined || typeof v === 'boolean' ? ''
+  : typeof v === 'string' || typeof v === 'number' ? String(v)
+    : Array.isArray(v) ? v.map(textOf).join('') : textOf(v.props && v.props.children));
+
+test("the Thue painter's symbols that end the game, from the legal moves' ends", () => {
+  // GET /api/study?game=thue(alphabet=3)&position=010@3
+  const legal = [
+    { move: '0', parts: [{ kind: 'symbol', value: 0 }], ends: true, winner: 0, highlight: [2, 3] },
+    { move: '1', parts: [{ kind: 'symbol', value: 1 }], ends: true, winner: 0, highlight: [0, 1, 2, 3] },
+    { move: '2', parts: [{ kind: 'symbol', value: 2 }] },
+  ];
+  const ends = endingPicks(legal);
+  assert.deepEqual([...ends.keys()], ['symbol:0', 'symbol:1']);
+  assert.deepEqual(ends.get('symbol:1'), { winner: 0, highlight: [0, 1, 2, 3] });
+  // A draw has no winner; a move of two picks is left out.
+  const d = endingPicks([{ move: 'x', parts: [{ kind: 'number', value: 4 }], ends: true },
+    { move: '1,1', parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 1 }, { kind: 'heap', value: 1 }, { kind: 'amount', value: 1 }], ends: true, winner: 0 }]);
+  assert.deepEqual([...d.entries()], [['number:4', { winner: null, highlight: [] }]]);
+  // The board's context has them whether or not the seat may move (watching).
+  const pos = { game: 'thue(alphabet=3)', view: { kind: 'word', word: { symbols: [0, 1, 0], alphabet: 3 }, status: { to_move: 1, gap: 3 } }, legal_moves: legal };
+  assert.equal(boardContext(pos, { live: false }).ends.size, 2);
+});
+
+test('the Szemerédi lines per side: counts, the most advanced, the threats', () => {
+  // ap(k=3,set=1;2;3;5;7;9;11) after red 1, blue 2, red 5 (games/apgame's TestViewLines)
+  const own = { 1: 0, 2: 1, 5: 0 };
+  const view = {
+    kind: 'numbers', numbers: [1, 2, 3, 5, 7, 9, 11].map((n) => ({ n, owner: own[n] ?? -1, color: own[n] ?? -1 })),
+    lines: [
+      { items: [1, 3, 5], held: [2, 0], open: [0], threat: true },
+      { items: [1, 5, 9], held: [2, 0], open: [0], threat: true },
+      { items: [3, 5, 7], held: [1, 0], open: [0] },
+      { items: [5, 7, 9], held: [1, 0], open: [0] },
+      { items: [3, 7, 11], held: [0, 0], open: [0, 1] },
+      { items: [7, 9, 11], held: [0, 0], open: [0, 1] },
+    ],
+    lines_open: [6, 2],
+    status: { to_move: 1 },
+  };
+  const race = raceOf(view);
+  assert.equal(race.sides[0].count, 6);
+  assert.deepEqual(race.sides[0].best, [{ items: [1, 3, 5], held: 2 }, { items: [1, 5, 9], held: 2 }, { items: [3, 5, 7], held: 1 }, { items: [5, 7, 9], held: 1 }]);
+  assert.deepEqual(race.sides[0].threats, [3, 9]);
+  assert.equal(race.sides[1].count, 2);
+  assert.deepEqual(race.sides[1].best, [{ items: [3, 7, 11], held: 0 }, { items: [7, 9, 11], held: 0 }]);
+  assert.deepEqual(race.sides[1].threats, []);
+  assert.deepEqual([...race.threat.entries()], [[3, [0]], [9, [0]]]);
+  // More lines than listed: the count is the server's.
+  assert.equal(raceOf({ ...view, lines_open: [900, 2] }).sides[0].count, 900);
+  // A view without lines (a drawn end) has nothing to draw.
+  assert.deepEqual(raceOf({ numbers: [], lines_open: [0, 0] }).sides[0], { count: 0, best: [], threats: [] });
+});
+
+test("Nim's XOR table and Wythoff's P-positions from the analysis' extra fields", () => {
+  // GET /api/analysis?game=nim(piles=3;4;5)
+  const nim = { status: 'ok', data: { explanation: 'Heaps 3, 4, 5 ...', extra: { misere: false, xor: {
+    rows: [{ heap: 1, size: 3, binary: '011' }, { heap: 2, size: 4, binary: '100' }, { heap: 3, size: 5, binary: '101' }],
+    nim_sum: 2, binary: '010', moves: [{ move: '1:2', heap: 1, from: 3, to: 1, take: 2 }] } } } };
+  const t = textOf(Teaching({ entry: nim }));
+  for (const want of ['Heap 1', '011', '100', '101', 'XOR', '010', 'take 2 from heap 1 (3 → 1, move 1:2) leaves XOR 0', 'How it works']) {
+    assert.ok(t.includes(want), `the XOR table lacks ${want}: ${t}`);
+  }
+  const lost = { status: 'ok', data: { extra: { xor: { rows: [], nim_sum: 0, binary: '0', moves: [] } } } };
+  assert.ok(textOf(Teaching({ entry: lost })).includes('the player to move loses'));
+  // With the solver's reasoning, a nim-sum of 0 is said once, in its words.
+  const why = 'The nim-sum is 0: every move changes exactly one heap';
+  const told = textOf(Teaching({ entry: { status: 'ok', data: { extra: { reason: why, xor: lost.data.extra.xor } } } }));
+  assert.ok(told.includes(why) && !told.includes('The XOR is 0'), told);
+  // GET /api/analysis?game=wythoff(piles=5;8,view=queen): the pairs on the board, both ways.
+  const ps = [[0, 0], [1, 2], [2, 1], [3, 5], [5, 3], [4, 7]];
+  const wy = { status: 'ok', data: { extra: { a: 1, p_positions: ps } } };
+  assert.ok(textOf(Teaching({ entry: wy })).includes('On this board: (0, 0) (1, 2) (3, 5) (4, 7)'));
+  assert.deepEqual(pPositionsOf(wy), ps);
+  const ctx = boardContext({ game: 'wythoff(piles=5;8,view=queen)', view: { kind: 'grid', grid: { rows: 9, cols: 6, cells: [] }, status: {} } }, { pPositions: pPositionsOf(wy) });
+  assert.ok(ctx.pPositions.has('3,5') && ctx.pPositions.has('5,3') && !ctx.pPositions.has('6,10'));
+  // Nothing before the answer comes.
+  assert.equal(Teaching({ entry: { status: 'loading' } }), null);
+  assert.equal(boardContext({ game: 'wythoff(piles=5;8,view=queen)', view: null }, {}).pPositions.size, 0);
+});
