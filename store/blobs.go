@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -60,8 +61,11 @@ func (s *Store) PutSolveBlob(ctx context.Context, b SolveBlob) (stored bool, err
 }
 
 // SolveBlobs returns the blobs of a game and kind stored after the blob
-// afterID (0: from the first), in the order stored, at most limit of them
-// (at least 1) and at most about 256 MiB of data in all.
+// afterID (0: from the first), in the order of their IDs, at most limit of
+// them (at least 1) and at most about 256 MiB of data in all. (IDs are
+// taken when a blob is stored and the stores commit in any order: a blob
+// of a lower ID may appear after one of a higher; readers that must see
+// every blob read them by name.)
 func (s *Store) SolveBlobs(ctx context.Context, game, kind string, afterID int64, limit int) ([]SolveBlob, error) {
 	limit = max(limit, 1)
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, game, kind, name, data, worker, created_at FROM solve_blobs
@@ -104,6 +108,40 @@ func (s *Store) SolveBlobNames(ctx context.Context, game, kind string) ([]string
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: solve blob names %s %s: %w", game, kind, err)
+	}
+	return out, nil
+}
+
+// SolveBlobsByName returns the named blobs of a game and kind that are
+// stored among names (at most MaxSolvePositions names), by name.
+func (s *Store) SolveBlobsByName(ctx context.Context, game, kind string, names []string) (map[string]SolveBlob, error) {
+	if len(names) > MaxSolvePositions {
+		return nil, fmt.Errorf("store: solve blobs: %d names asked, at most %d allowed", len(names), MaxSolvePositions)
+	}
+	out := map[string]SolveBlob{}
+	if len(names) == 0 {
+		return out, nil
+	}
+	args := []any{game, kind}
+	for _, n := range names {
+		args = append(args, n)
+	}
+	marks := strings.Repeat("?, ", len(names)-1) + "?"
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, game, kind, name, data, worker, created_at FROM solve_blobs
+		WHERE game = ? AND kind = ? AND name IN (`+marks+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: solve blobs %s %s: %w", game, kind, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var b SolveBlob
+		if err := rows.Scan(&b.ID, &b.Game, &b.Kind, &b.Name, &b.Data, &b.Worker, timeScan{&b.Created}); err != nil {
+			return nil, fmt.Errorf("store: solve blobs %s %s: %w", game, kind, err)
+		}
+		out[b.Name] = b
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: solve blobs %s %s: %w", game, kind, err)
 	}
 	return out, nil
 }

@@ -39,6 +39,9 @@ func TestSolveBlobs(t *testing.T) {
 		if _, ok, err := s.SolveBlobByName(ctx, g, "shard", "n=8/4"); ok || err != nil {
 			t.Fatalf("a name never stored: %v %v", ok, err)
 		}
+		if m, err := s.SolveBlobsByName(ctx, g, "shard", []string{"n=8/3", "n=8/4"}); err != nil || len(m) != 1 || !bytes.Equal(m["n=8/3"].Data, []byte{9}) {
+			t.Fatalf("by names: %v %v", m, err)
+		}
 		if names, err := s.SolveBlobNames(ctx, g, "shard"); err != nil || len(names) != 1 || names[0] != "n=8/3" {
 			t.Fatalf("names %v %v", names, err)
 		}

@@ -86,6 +86,21 @@ func (l *ShapeLibrary) Book(n int) (*ShapeBook, error) {
 	return got.book, got.err
 }
 
+// forget makes the library look for the files again at the next Book of
+// a size it found nothing for (a table was written since).
+func (l *ShapeLibrary) forget() {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for n, b := range l.books {
+		if n >= 0 && b.book == nil {
+			delete(l.books, n)
+		}
+	}
+}
+
 // Close closes the books opened.
 func (l *ShapeLibrary) Close() error {
 	if l == nil {

@@ -78,10 +78,24 @@ func IsPostgresURL(url string) bool {
 // local solve (solve.Solve), with the coordinator's counts among its extras
 // (distribute.Solve). Answers are stored in the database, so a solve that
 // is interrupted and run again asks only for what is not answered yet.
+// A game whose solver makes tables (distribute.TableMaker: 2D Nim) has the
+// workers compute the table its solve needs (see BuildTable), then solves
+// here with it.
 // A game without a distributed solver is an error wrapping
 // distribute.ErrUsage that names the games with one (games lists them); a
 // database that is not PostgreSQL one wrapping ErrNoQueue.
 func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game, s game.State, opt solve.Options, so SolveOptions) (*solve.Result, error) {
+	if tm, ok := distribute.TableMakerOf(so.Solvers, g); ok {
+		if !IsPostgresURL(dbURL) {
+			return nil, fmt.Errorf("--distribute: %w; the database is %s", ErrNoQueue, dbURL)
+		}
+		st, err := store.Open(context.WithoutCancel(ctx), dbURL)
+		if err != nil {
+			return nil, fmt.Errorf("--distribute: %w", err)
+		}
+		defer st.Close()
+		return solveWithTable(ctx, st, g, s, opt, tm)
+	}
 	dg, ok := distribute.Of(so.Solvers, g)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s has no distributed solver; --distribute solves %s", distribute.ErrUsage, g.Type().Name, strings.Join(distribute.Games(games, so.Solvers), ", "))
@@ -180,12 +194,12 @@ func (b *queueBackend) Ask(ctx context.Context, space string, qs []distribute.Qu
 	return added, nil
 }
 
-// Waiting counts the jobs on the queue that no worker has taken yet (of
-// any solve or sweep: while there are some, the workers are busy).
 // ProofsKind is the kind of the store's solve blobs that hold proofs
 // exchanged between leaf solvers (distribute.Exchanger).
 const ProofsKind = "proofs"
 
+// Waiting counts the jobs on the queue that no worker has taken yet (of
+// any solve or sweep: while there are some, the workers are busy).
 func (b *queueBackend) Waiting(ctx context.Context, _ string) (int, error) {
 	var n int
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state = 'available' AND queue = $1`, Queue).Scan(&n); err != nil {
