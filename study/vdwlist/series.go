@@ -157,7 +157,16 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 	if err != nil {
 		return ser, err
 	}
-	sv := NewSolver(first, o.MemBytes)
+	// The solver made for the longest game: its tables' shares of the
+	// memory suit the longest (see makeTables).
+	last, err := vdwlist.New(o.K, c, l, o.MaxS)
+	if err != nil {
+		return ser, err
+	}
+	sv := NewSolver(last, o.MemBytes)
+	if err := sv.SetGame(first); err != nil {
+		return ser, err
+	}
 	loaded := 0
 	if o.Checkpoint != "" {
 		if err := os.MkdirAll(o.Checkpoint, 0o755); err != nil {

@@ -276,18 +276,27 @@ func (sv *Solver) prepare(s *vdwlist.State) error {
 func (sv *Solver) makeTables() {
 	if sv.tt == nil {
 		sv.single = sv.workers == 1
-		// The table of short keys takes most of the memory (the tables
-		// grow only as they fill: the wide one stays small until spans
-		// pass 16 numbers); a new entry replaces the entry of the
-		// smallest subtree in its window. The big path's table has the
-		// last sixteenth.
+		// The table of short keys takes most of the memory while the
+		// game's spans fit them (the tables grow only as they fill: the
+		// wide one stays small until spans pass the short keys' reach);
+		// beyond, the wide one does: at s = 17 and 18 with 3 colours
+		// (short keys to 16 numbers) the positions of wide keys are a
+		// third of those stored and most of the memory (40 bytes each),
+		// and the wide table's 3/16 of 12 GB filled up at s = 18 and made
+		// it search again and again. A new entry replaces the entry of
+		// the smallest subtree in its window. The big path's table has
+		// the last sixteenth.
+		narrow, wide := sv.memBytes/4*3, sv.memBytes/16*3
+		if _, span := planeBits(sv.g.Colors()); sv.g.S() > span {
+			narrow, wide = sv.memBytes/16*5, sv.memBytes/16*10
+		}
 		worth := func(e memoEntry) int64 { return int64(e.work()) }
 		// Keys are never 0 (plane 0, the uncoloured relevant numbers, is
 		// not empty in a position that is stored).
 		sv.tt = solve.NewTable[uint64, memoEntry](hashNarrow, solve.TableOptions[memoEntry]{
-			MaxBytes: sv.memBytes / 4 * 3, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
+			MaxBytes: narrow, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
 		sv.wide = solve.NewTable[wideKey, memoEntry](hashWide, solve.TableOptions[memoEntry]{
-			MaxBytes: sv.memBytes / 16 * 3, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
+			MaxBytes: wide, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
 	}
 }
 

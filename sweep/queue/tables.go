@@ -290,7 +290,7 @@ func solveWithTable(ctx context.Context, st *store.Store, g game.Game, s game.St
 	if err != nil {
 		return nil, err
 	}
-	summary, computed := "none needed: the table is here", 0
+	summary, computed := "none to build (the table is here, or the palette is beyond the tables)", 0
 	start := time.Now()
 	if t != nil {
 		pool := st.PgxPool()
