@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"iter"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -10,19 +11,23 @@ import (
 // Table is Kombi's one transposition table: a hash table from position keys
 // to search results that starts small, doubles as the search stores more,
 // and never grows past its memory bound; once there, a new entry replaces
-// the least valuable entry of its window. It is safe for concurrent use:
+// the least valuable entry of its windows. It is safe for concurrent use:
 // the table is split into independently locked shards, so parallel searches
 // rarely wait for each other (SingleThreaded drops the locks).
 //
 // K is the key (a uint64 hash, or an exact multi-word key); V the stored
 // result. Keys must be well mixed by the hash function given to NewTable.
-// Keys and values are kept in separate arrays with a bit per slot for
-// "used", so an entry costs the size of K plus the size of V (rounded by
-// Go's alignment of each alone), not their padded sum.
+// A slot holds a key beside its value, so a probe reads one cache line
+// where keys and values in arrays of their own took two misses; a bit per
+// slot in an array of its own says "used" (an eighth of a byte a slot:
+// that array stays in the caches far longer than the slots). A key lives
+// in one of two windows of slots (see window), so that one full window
+// neither makes the table double at a low load nor drops an entry.
 type Table[K comparable, V any] struct {
 	hash   func(K) uint64
 	worth  func(V) int64
 	single bool
+	noZero bool // see TableOptions.NoZeroKey
 	shards []shard[K, V]
 	bits   uint // shard index = top bits of the hash
 	max    int  // slots per shard at most
@@ -35,28 +40,53 @@ type tableStats struct {
 }
 
 type shard[K comparable, V any] struct {
-	mu   sync.Mutex
-	keys []K
-	vals []V
-	used []uint64 // one bit per slot
-	n    int
-	_    [40]byte // keep shards on separate cache lines
+	mu    sync.Mutex
+	slots []slot[K, V]
+	used  []uint64 // one bit per slot
+	n     int
+	_     [64]byte // keep shards on separate cache lines
 }
 
-func (sh *shard[K, V]) isUsed(i int) bool { return sh.used[i>>6]&(1<<(i&63)) != 0 }
-func (sh *shard[K, V]) setUsed(i int)     { sh.used[i>>6] |= 1 << (i & 63) }
+// slot is one entry of a table.
+type slot[K comparable, V any] struct {
+	key K
+	val V
+}
 
-func (sh *shard[K, V]) alloc(size int) {
-	sh.keys = make([]K, size)
-	sh.vals = make([]V, size)
-	sh.used = make([]uint64, (size+63)/64)
+// isUsed reports whether slot i holds an entry; setUsed marks it so.
+func (t *Table[K, V]) isUsed(sh *shard[K, V], i int) bool {
+	if t.noZero {
+		var zero K
+		return sh.slots[i].key != zero
+	}
+	return sh.used[i>>6]&(1<<(i&63)) != 0
+}
+
+func (t *Table[K, V]) setUsed(sh *shard[K, V], i int) {
+	if !t.noZero {
+		sh.used[i>>6] |= 1 << (i & 63)
+	}
+}
+
+func (t *Table[K, V]) alloc(sh *shard[K, V], size int) {
+	sh.slots = make([]slot[K, V], size)
+	if size >= 1<<16 {
+		adviseHuge(sh.slots)
+	}
+	if !t.noZero {
+		sh.used = make([]uint64, (size+63)/64)
+	}
 	sh.n = 0
 }
 
-// window is how many consecutive slots, from its hash on, a key may occupy
-// (linear probing within a window; entries are never deleted, so a probe
-// stops at the first free slot).
+// window is how many consecutive slots a key may occupy from each of its
+// two starts (linear probing within a window; entries are never deleted,
+// so a probe stops at the first free slot, and a key is in its second
+// window only when its first is full: a full window stays full).
 const window = 16
+
+// second returns the start of a hash's second window.
+func second(h uint64) uint64 { return bits.RotateLeft64(h, 29) ^ 0x632be59bd9b4e019 }
 
 // TableOptions configure a Table.
 type TableOptions[V any] struct {
@@ -64,23 +94,27 @@ type TableOptions[V any] struct {
 	// starts at a small fraction of it and grows only as entries are stored.
 	MaxBytes int64
 	// Worth ranks entries for replacement once the table is full: a new
-	// entry replaces the stored entry of lowest worth in its window (nil:
-	// the first slot of the window).
+	// entry replaces the stored entry of lowest worth in its windows (nil:
+	// the first slot of the first window).
 	Worth func(V) int64
 	// SingleThreaded skips the locks, for a table that one goroutine uses
 	// at a time (most searches): faster per probe, and with a single shard
 	// the same replacements, so the same search, on every machine.
 	SingleThreaded bool
+	// NoZeroKey says that no key is K's zero value: a slot holding the
+	// zero key is free, and the table keeps no used bits (a probe then
+	// reads one cache line, not two). Storing the zero key panics.
+	NoZeroKey bool
 }
 
 // DefaultTableBytes is the memory bound of a table when none is given.
 const DefaultTableBytes = 256 << 20
 
 // EntryBytes is the memory one slot of a Table[K, V] takes.
+// (with NoZeroKey, an eighth of a byte less).
 func EntryBytes[K comparable, V any]() int64 {
-	var k K
-	var v V
-	return int64(unsafe.Sizeof(k)) + int64(unsafe.Sizeof(v)) + 1 // and its used bit, rounded up
+	var e slot[K, V]
+	return int64(unsafe.Sizeof(e)) + 1 // and its used bit, rounded up
 }
 
 // NewTable returns an empty table hashing keys with hash.
@@ -100,7 +134,7 @@ func NewTable[K comparable, V any](hash func(K) uint64, opt TableOptions[V]) *Ta
 		perShard = maxBytes / entryBytes / int64(nShards)
 	}
 	perShard = max(perShard, window)
-	t := &Table[K, V]{hash: hash, worth: opt.Worth, single: opt.SingleThreaded, shards: make([]shard[K, V], nShards), max: int(perShard)}
+	t := &Table[K, V]{hash: hash, worth: opt.Worth, single: opt.SingleThreaded, noZero: opt.NoZeroKey, shards: make([]shard[K, V], nShards), max: int(perShard)}
 	t.bits = uint(bits.TrailingZeros(uint(nShards)))
 	return t
 }
@@ -124,15 +158,18 @@ func (t *Table[K, V]) Get(key K) (V, bool) {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
 	}
-	if len(sh.keys) > 0 {
-		mask := uint64(len(sh.keys) - 1)
-		for i := range uint64(window) {
-			j := int((h + i) & mask)
-			if !sh.isUsed(j) {
-				break
-			}
-			if sh.keys[j] == key {
-				return sh.vals[j], true
+	if len(sh.slots) > 0 {
+		mask := uint64(len(sh.slots) - 1)
+		for _, start := range [2]uint64{h, second(h)} {
+			for i := range uint64(window) {
+				j := int((start + i) & mask)
+				if !t.isUsed(sh, j) {
+					var zero V
+					return zero, false
+				}
+				if e := &sh.slots[j]; e.key == key {
+					return e.val, true
+				}
 			}
 		}
 	}
@@ -142,45 +179,54 @@ func (t *Table[K, V]) Get(key K) (V, bool) {
 
 // Put stores v under key, replacing the value stored there before.
 func (t *Table[K, V]) Put(key K, v V) {
+	if t.noZero {
+		var zero K
+		if key == zero {
+			panic("solve: the zero key stored in a table of NoZeroKey")
+		}
+	}
 	h := t.hash(key)
 	sh := t.shardOf(h)
 	if !t.single {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
 	}
-	if len(sh.keys) == 0 {
-		sh.alloc(min(1024, floorPow2(t.max)))
+	if len(sh.slots) == 0 {
+		t.alloc(sh, min(1024, floorPow2(t.max)))
 	}
 	// Grow at half load while under the bound.
-	if 2*(sh.n+1) > len(sh.keys) && 2*len(sh.keys) <= t.max {
+	if 2*(sh.n+1) > len(sh.slots) && 2*len(sh.slots) <= t.max {
 		t.grow(sh)
 	}
 	for {
-		mask := uint64(len(sh.keys) - 1)
+		mask := uint64(len(sh.slots) - 1)
 		victim := -1
-		for i := range uint64(window) {
-			j := int((h + i) & mask)
-			if !sh.isUsed(j) {
-				sh.keys[j], sh.vals[j] = key, v
-				sh.setUsed(j)
-				sh.n++
-				return
-			}
-			if sh.keys[j] == key {
-				sh.vals[j] = v
-				return
-			}
-			if victim < 0 || t.worth != nil && t.worth(sh.vals[j]) < t.worth(sh.vals[victim]) {
-				victim = j
+		for _, start := range [2]uint64{h, second(h)} {
+			for i := range uint64(window) {
+				j := int((start + i) & mask)
+				e := &sh.slots[j]
+				if !t.isUsed(sh, j) {
+					e.key, e.val = key, v
+					t.setUsed(sh, j)
+					sh.n++
+					return
+				}
+				if e.key == key {
+					e.val = v
+					return
+				}
+				if victim < 0 || t.worth != nil && t.worth(e.val) < t.worth(sh.slots[victim].val) {
+					victim = j
+				}
 			}
 		}
-		// A full window in a table still under its bound: grow rather
-		// than replace, and try again.
-		if 2*len(sh.keys) <= t.max {
+		// Both windows full in a table still under its bound: grow
+		// rather than replace, and try again.
+		if 2*len(sh.slots) <= t.max {
 			t.grow(sh)
 			continue
 		}
-		sh.keys[victim], sh.vals[victim] = key, v
+		sh.slots[victim] = slot[K, V]{key, v}
 		t.stats.mu.Lock()
 		t.stats.replaced++
 		t.stats.mu.Unlock()
@@ -188,12 +234,12 @@ func (t *Table[K, V]) Put(key K, v V) {
 	}
 }
 
-// grow doubles the shard's slots, more than once when an entry finds its
-// new window full, so that growing never loses an entry while the table is
-// under its bound.
+// grow doubles the shard's slots, more than once when an entry finds both
+// its new windows full, so that growing never loses an entry while the
+// table is under its bound.
 func (t *Table[K, V]) grow(sh *shard[K, V]) {
-	old := entries[K, V]{sh.keys, sh.vals, sh.used}
-	for size := 2 * len(old.keys); ; size *= 2 {
+	old := entries[K, V]{sh.slots, sh.used}
+	for size := 2 * len(old.slots); ; size *= 2 {
 		if t.rehash(sh, old, size) || 2*size > t.max {
 			return
 		}
@@ -202,31 +248,35 @@ func (t *Table[K, V]) grow(sh *shard[K, V]) {
 
 // entries are a shard's slots.
 type entries[K comparable, V any] struct {
-	keys []K
-	vals []V
-	used []uint64
+	slots []slot[K, V]
+	used  []uint64
 }
 
 // rehash moves the entries of old into size new slots. It reports false
-// when some entry found no free slot in its window (that entry is dropped).
+// when some entry found no free slot in its windows (that entry is
+// dropped).
 func (t *Table[K, V]) rehash(sh *shard[K, V], old entries[K, V], size int) bool {
-	sh.alloc(size)
+	t.alloc(sh, size)
 	mask := uint64(size - 1)
 	all := true
-	for i := range old.keys {
-		if old.used[i>>6]&(1<<(i&63)) == 0 {
+	var zero K
+	for i := range old.slots {
+		if t.noZero && old.slots[i].key == zero || !t.noZero && old.used[i>>6]&(1<<(i&63)) == 0 {
 			continue
 		}
-		h := t.hash(old.keys[i])
+		h := t.hash(old.slots[i].key)
 		placed := false
-		for k := range uint64(window) {
-			j := int((h + k) & mask)
-			if !sh.isUsed(j) {
-				sh.keys[j], sh.vals[j] = old.keys[i], old.vals[i]
-				sh.setUsed(j)
-				sh.n++
-				placed = true
-				break
+	windows:
+		for _, start := range [2]uint64{h, second(h)} {
+			for k := range uint64(window) {
+				j := int((start + k) & mask)
+				if !t.isUsed(sh, j) {
+					sh.slots[j] = old.slots[i]
+					t.setUsed(sh, j)
+					sh.n++
+					placed = true
+					break windows
+				}
 			}
 		}
 		all = all && placed
@@ -258,7 +308,7 @@ func (t *Table[K, V]) Bytes() int64 {
 	n := 0
 	for i := range t.shards {
 		t.shards[i].mu.Lock()
-		n += len(t.shards[i].keys)
+		n += len(t.shards[i].slots)
 		t.shards[i].mu.Unlock()
 	}
 	return int64(n) * EntryBytes[K, V]()
@@ -272,11 +322,37 @@ func (t *Table[K, V]) Replaced() int64 {
 	return t.stats.replaced
 }
 
+// All returns the table's entries, shard by shard (each locked while it
+// is read; entries stored meanwhile in shards not yet read may or may not
+// be seen). A table made SingleThreaded must not be written meanwhile.
+func (t *Table[K, V]) All() iter.Seq2[K, V] {
+	return func(yield func(K, V) bool) {
+		for i := range t.shards {
+			if !t.rangeShard(&t.shards[i], yield) {
+				return
+			}
+		}
+	}
+}
+
+func (t *Table[K, V]) rangeShard(sh *shard[K, V], yield func(K, V) bool) bool {
+	if !t.single {
+		sh.mu.Lock()
+		defer sh.mu.Unlock()
+	}
+	for j := range sh.slots {
+		if t.isUsed(sh, j) && !yield(sh.slots[j].key, sh.slots[j].val) {
+			return false
+		}
+	}
+	return true
+}
+
 // Clear empties the table and gives its memory back.
 func (t *Table[K, V]) Clear() {
 	for i := range t.shards {
 		t.shards[i].mu.Lock()
-		t.shards[i].keys, t.shards[i].vals, t.shards[i].used, t.shards[i].n = nil, nil, nil, 0
+		t.shards[i].slots, t.shards[i].used, t.shards[i].n = nil, nil, 0
 		t.shards[i].mu.Unlock()
 	}
 }

@@ -11,25 +11,47 @@ func mix(k uint64) uint64 { return game.HashMix(0, k) }
 
 func TestTableKeepsEverythingUnderItsBound(t *testing.T) {
 	for _, single := range []bool{false, true} {
-		tt := NewTable[uint64, int](mix, TableOptions[int]{MaxBytes: 64 << 20, SingleThreaded: single})
+		for _, noZero := range []bool{false, true} {
+			keepsEverything(t, single, noZero)
+		}
+	}
+}
+
+func keepsEverything(t *testing.T, single, noZero bool) {
+	t.Helper()
+	{
+		tt := NewTable[uint64, int](mix, TableOptions[int]{MaxBytes: 64 << 20, SingleThreaded: single, NoZeroKey: noZero})
 		const n = 200000
 		for i := range uint64(n) {
-			tt.Put(i, int(i)*3)
+			tt.Put(i+1, int(i+1)*3)
+		}
+		if _, ok := tt.Get(0); ok {
+			t.Fatalf("single=%v noZero=%v: the zero key is found", single, noZero)
 		}
 		for i := range uint64(n) {
-			if v, ok := tt.Get(i); !ok || v != int(i)*3 {
-				t.Fatalf("single=%v: key %d: got %d, %v", single, i, v, ok)
+			if v, ok := tt.Get(i + 1); !ok || v != int(i+1)*3 {
+				t.Fatalf("single=%v noZero=%v: key %d: got %d, %v", single, noZero, i+1, v, ok)
 			}
 		}
 		if tt.Len() != n || tt.Replaced() != 0 {
 			t.Fatalf("single=%v: %d entries, %d replaced; want %d and 0", single, tt.Len(), tt.Replaced(), n)
 		}
-		if _, ok := tt.Get(n + 5); ok {
+		if _, ok := tt.Get(n + 6); ok {
 			t.Fatal("a key never stored is found")
 		}
 		tt.Put(7, 1)
 		if v, _ := tt.Get(7); v != 1 || tt.Len() != n {
 			t.Fatalf("overwrite: %d, len %d", v, tt.Len())
+		}
+		seen := 0
+		for k, v := range tt.All() {
+			if want := int(k) * 3; k != 7 && v != want || k == 7 && v != 1 || k == 0 || k > n {
+				t.Fatalf("All: key %d value %d", k, v)
+			}
+			seen++
+		}
+		if seen != n {
+			t.Fatalf("All gave %d entries, want %d", seen, n)
 		}
 	}
 }

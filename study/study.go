@@ -10,6 +10,7 @@ package study
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kombi/kombi/game"
@@ -22,6 +23,9 @@ import (
 type Registry struct {
 	// Solvers are the games' own exact solvers, by game name.
 	Solvers solve.Solvers
+	// Games are the games, for the studies of any game (`kombi bench
+	// scaling`: present only when set).
+	Games *game.Registry
 	// frontier lists the families' frontier rows in the order added.
 	frontier []func() []solve.FrontierRow
 	// commands lists the studies' commands in the order added.
@@ -53,10 +57,15 @@ type Run func(ctx context.Context, progress func(solve.Progress)) (game.Tabler, 
 // AddCommand adds a study's command.
 func (r *Registry) AddCommand(c Command) { r.commands = append(r.commands, c) }
 
-// Commands returns the commands of a group, in the order added.
+// Commands returns the commands of a group, in the order added, and the
+// registry's own after them (bench scaling, when Games is set).
 func (r *Registry) Commands(group string) []Command {
 	var out []Command
-	for _, c := range r.commands {
+	all := r.commands
+	if r.Games != nil {
+		all = append(slices.Clip(all), r.scalingCommand())
+	}
+	for _, c := range all {
 		if c.Group == group {
 			out = append(out, c)
 		}

@@ -44,6 +44,7 @@ func (k *Kit) Solvers() *solve.Solvers { return &k.Studies.Solvers }
 // player's hint analyses with the kit's solvers.
 func New() (*Kit, error) {
 	k := &Kit{Games: &game.Registry{}, Bots: &bot.Registry{}, Studies: &study.Registry{}}
+	k.Studies.Games = k.Games // the studies of any game (bench scaling)
 	if err := bot.RegisterGeneric(k.Bots, k.Solvers()); err != nil {
 		return nil, fmt.Errorf("registries: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -54,6 +55,11 @@ type Options struct {
 	// (and, for Moves, about each move) here; it should stop after few
 	// nodes (LeafOptions.Nodes), and the question is split when it does.
 	Local LeafSolver
+	// LocalNodes, when not 0, is Local's node budget: a question that the
+	// growth of the positions Local searched for the same position's
+	// earlier questions predicts beyond it is not tried here (a search cut
+	// short at the budget is work thrown away).
+	LocalNodes int64
 	// Progress receives a report after each wait, at most about once a
 	// second.
 	Progress func(solve.Progress)
@@ -61,7 +67,7 @@ type Options struct {
 
 // Window sizes.
 const (
-	DefaultWindow    = 16
+	DefaultWindow    = 2
 	DefaultMaxWindow = 4096
 )
 
@@ -136,8 +142,11 @@ type Coordinator struct {
 	pending map[Question]bool // asked, not answered, not withdrawn
 	window  int
 	stats   Stats
-	start   time.Time
-	lastRep time.Time
+	// localCost: per position asked, the last two questions Local decided
+	// and what they cost, to predict the next (see Options.LocalNodes)
+	localCost map[int32][2]localCost
+	start     time.Time
+	lastRep   time.Time
 }
 
 // NewCoordinator returns a coordinator of the splitter's positions, asking
@@ -243,8 +252,18 @@ func (c *Coordinator) tryLocal(ctx context.Context, i int32, t int64) error {
 	if _, known := c.eval(i).AtMost(t); known {
 		return nil
 	}
+	if c.localTooCostly(i, t) {
+		return nil
+	}
 	b, nodes, err := c.opt.Local.SolveLeaf(ctx, c.nodes[i].pos, t)
 	c.stats.LocalNodes += nodes
+	if err == nil {
+		if c.localCost == nil {
+			c.localCost = map[int32][2]localCost{}
+		}
+		last := c.localCost[i]
+		c.localCost[i] = [2]localCost{last[1], {t, nodes}}
+	}
 	if err != nil && ctx.Err() != nil {
 		return err
 	}
@@ -256,11 +275,56 @@ func (c *Coordinator) tryLocal(ctx context.Context, i int32, t int64) error {
 	if n.own.Meet(n.local).Lo > n.own.Meet(n.local).Hi {
 		return fmt.Errorf("contradictory bounds on %s: %s by the rules, %s here", n.pos, n.own, b)
 	}
+	c.learnLocal()
 	c.epoch++
 	if _, known := c.eval(i).AtMost(t); known && err == nil {
 		c.stats.Local++
 	}
 	return nil
+}
+
+// learnLocal gives every position of the tree the bounds Local has proven
+// on it (when Local is a Knower): they order the moves (see needed) and
+// may decide some.
+func (c *Coordinator) learnLocal() {
+	kn, ok := c.opt.Local.(Knower)
+	if !ok {
+		return
+	}
+	for j := range c.nodes {
+		n := &c.nodes[j]
+		if b, ok := kn.Known(n.pos); ok {
+			if m := n.own.Meet(n.local).Meet(b); m.Lo <= m.Hi {
+				n.local = n.local.Meet(b)
+			}
+		}
+	}
+	c.epoch++
+}
+
+// localCost is what a question Local decided cost: its threshold and the
+// positions searched.
+type localCost struct {
+	t     int64
+	nodes int64
+}
+
+// localTooCostly reports whether the question whether position i's value
+// is at most t is predicted to cost Local more than its budget: the last
+// two questions it decided about i grew by a factor per unit of t, and t
+// is that much further (Thue: about 4 per length; a question is tried when
+// there is no such history).
+func (c *Coordinator) localTooCostly(i int32, t int64) bool {
+	h, ok := c.localCost[i]
+	if c.opt.LocalNodes <= 0 || !ok || h[0].t == 0 || h[1].t <= h[0].t || h[0].nodes <= 0 || t <= h[1].t {
+		return false
+	}
+	// Local keeps its table between questions: the cost of a question is
+	// about the positions added, and those grow geometrically.
+	growth := math.Pow(float64(max(h[1].nodes, 1))/float64(h[0].nodes), 1/float64(h[1].t-h[0].t))
+	growth = max(growth, 1)
+	predicted := float64(h[1].nodes) * math.Pow(growth, float64(t-h[1].t))
+	return predicted > float64(c.opt.LocalNodes)
 }
 
 // root returns the node of a position asked about, expanded to the split

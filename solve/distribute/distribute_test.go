@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/solve/distribute"
 )
 
@@ -96,5 +97,45 @@ func TestBounds(t *testing.T) {
 	}
 	if s := distribute.Any.String(); s != "[-inf, inf]" || distribute.Exact(4).String() != "4" {
 		t.Errorf("strings: %s", s)
+	}
+}
+
+// costly is a Local whose questions about "r" cost 4^t positions: beyond
+// its budget it stops, as a leaf solver out of nodes does.
+type costly struct {
+	budget int64
+	calls  []int64
+}
+
+func (l *costly) SolveLeaf(_ context.Context, p string, t int64) (distribute.Bounds, int64, error) {
+	l.calls = append(l.calls, t)
+	nodes := int64(1) << (2 * t)
+	if nodes > l.budget {
+		return distribute.Any, l.budget, fmt.Errorf("out of positions: %w", solve.ErrBudget)
+	}
+	if t < 4 {
+		return distribute.Bounds{Lo: t + 1, Hi: distribute.NoUpper}, nodes, nil // the value of r is 4
+	}
+	return distribute.Exact(4), nodes, nil
+}
+
+// TestLocalSkipsWhatItCannotFinish: once the cost of the local questions
+// about a position has grown past the budget's reach, the coordinator
+// sends the next ones to the workers without trying them here.
+func TestLocalSkipsWhatItCannotFinish(t *testing.T) {
+	ctx := context.Background()
+	local := &costly{budget: 50}
+	c, err := distribute.NewCoordinator(toy{}, &answers{}, distribute.Options{SplitDepth: 2, Poll: time.Millisecond, Local: local, LocalNodes: local.budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tt := int64(1); tt <= 6; tt++ {
+		yes, err := c.AtMost(ctx, "r", tt)
+		if err != nil || yes != (tt >= 4) {
+			t.Fatalf("value of r at most %d: %v %v", tt, yes, err)
+		}
+	}
+	if fmt.Sprint(local.calls) != "[1 2]" {
+		t.Errorf("local tried %v; want 1 and 2 (3 would take 64 positions, beyond its 50)", local.calls)
 	}
 }

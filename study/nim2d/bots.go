@@ -54,8 +54,9 @@ type Player struct {
 	// makes the play depend on the machine's speed.
 	Time   time.Duration
 	engine *Engine
-	// book, when set, finds the finished shape table at the first decision.
-	book func() (*ShapeBook, error)
+	// book, when set, finds the finished shape table at the first decision
+	// (building it, for a small palette).
+	book func(context.Context) (*ShapeBook, error)
 	rng  *rand.Rand
 	out  io.Writer
 	name string
@@ -105,8 +106,11 @@ func (p *Player) Act(ctx context.Context, st game.State) (game.Move, error) {
 		return 0, err
 	}
 	if p.book != nil {
-		b, err := p.book()
+		b, err := p.book(ctx)
 		if err != nil {
+			if cerr := ctx.Err(); cerr != nil {
+				return 0, cerr
+			}
 			fmt.Fprintf(p.out, "[%s: %v; searching without it]\n", p.name, err)
 		}
 		p.engine.UseBook(b)
@@ -266,8 +270,13 @@ func (p *Player) perfectFallback(s *nim2d.State, a *Analysis) game.Move {
 	var m game.Move
 	if best >= 0 {
 		m = a.Undecided[best].Move
-		fmt.Fprintf(p.out, "[%s: the position is beyond the solver's budget (%d cells in unsolved parts); playing %s, which leaves %d unsolved cells, not proven best]\n",
-			p.name, a.Unsolved, s.MoveString(m), a.Undecided[best].Unsolved)
+		why := ""
+		if p.engine.Book() == nil {
+			n := s.Game().Board().N
+			why = fmt.Sprintf(" for want of a shape table of the %d×%d palette (`kombi table nim2d-shapes --n %d` computes it)", n, n, min(n, MaxTableN))
+		}
+		fmt.Fprintf(p.out, "[%s: the position is beyond the solver's budget (%d cells in unsolved parts)%s; playing %s, which leaves %d unsolved cells, not proven best]\n",
+			p.name, a.Unsolved, why, s.MoveString(m), a.Undecided[best].Unsolved)
 	} else {
 		m = a.Losing[0]
 		fmt.Fprintf(p.out, "[%s: every move is proven to lose; playing %s]\n", p.name, s.MoveString(m))

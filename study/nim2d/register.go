@@ -83,7 +83,10 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 			New: func(g game.Game, prm game.Params, env bot.Env) (bot.Bot, error) {
 				pl := NewPlayer(st, env.Seed, prm.Int64("mem")<<20, env.Output)
 				if ng, ok := g.(*nim2d.Game); ok {
-					pl.book = func() (*ShapeBook, error) { return lib.Book(ng.N()) }
+					pl.book = func(ctx context.Context) (*ShapeBook, error) {
+						b, _, err := lib.BookOrBuild(ctx, ng.N())
+						return b, err
+					}
 				}
 				pl.Switch = st != StrategyPerfect && prm.Bool("switch")
 				pl.Budget = prm.Int64("budget")

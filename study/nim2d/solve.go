@@ -51,9 +51,10 @@ func newSolveEngine(opt solve.Options, start time.Time) *Engine {
 }
 
 // useBook gives the engine the finished shape table of g's palette in the
-// library, if there is one; the error says why a table there is not used.
-func (sv solver) useBook(g *nim2d.Game, e *Engine) error {
-	b, err := sv.lib.Book(g.N())
+// library, if there is one (built now in memory for a palette up to
+// AutoBuildN); the error says why a table there is not used.
+func (sv solver) useBook(ctx context.Context, g *nim2d.Game, e *Engine) error {
+	b, _, err := sv.lib.BookOrBuild(ctx, g.N())
 	e.UseBook(b)
 	return err
 }
@@ -80,7 +81,7 @@ func (sv solver) Solve(ctx context.Context, gg game.Game, st game.State, opt sol
 		return r, nil
 	}
 	e := newSolveEngine(opt, start)
-	bookErr := sv.useBook(g, e)
+	bookErr := sv.useBook(ctx, g, e)
 	ao := AnalyseOptions{Ctx: ctx, Budget: opt.Nodes, Engine: e}
 	if _, timed := ctx.Deadline(); !timed {
 		ao.MoveBudget = SolveMoveBudget
@@ -184,7 +185,7 @@ func (sv solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt s
 		return nil, err
 	}
 	e := newSolveEngine(opt, start)
-	_ = sv.useBook(g, e) // without it the analysis only takes longer
+	_ = sv.useBook(ctx, g, e) // without it the analysis only takes longer
 	e.Limit(ctx, opt.Nodes)
 	d := Decompose(g.Board(), s.Empty())
 	moves := s.LegalMoves(nil)

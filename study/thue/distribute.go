@@ -44,9 +44,13 @@ func (d Distributed) Splitter() distribute.Splitter {
 
 // NewLeafSolver returns a solver of subproblems that keeps its
 // transposition table from one subproblem to the next.
+// It is a distribute.Sharer: its siblings share the table.
+// It is a distribute.Exchanger too: its proofs about the words near the
+// top of its subproblems travel to other workers.
 func (d Distributed) NewLeafSolver(opt distribute.LeafOptions) distribute.LeafSolver {
-	return &leafSolver{k: d.Alphabet(), rule: d.Rule(),
-		sv: NewSolver(d.Alphabet(), d.Rule(), SolverOptions{MemBytes: opt.MemBytes, Workers: opt.Threads, Nodes: opt.Nodes})}
+	sv := NewSolver(d.Alphabet(), d.Rule(), SolverOptions{MemBytes: opt.MemBytes, Workers: opt.Threads, Nodes: opt.Nodes, Shared: true})
+	sv.journal = &journal{}
+	return &leafSolver{k: d.Alphabet(), rule: d.Rule(), sv: sv}
 }
 
 // SolveDistributed is Solve with the questions "can the builder force a
@@ -170,6 +174,52 @@ type leafSolver struct {
 	sv   *Solver
 }
 
+// Known returns the bounds the table holds on a position's value
+// (distribute.Knower): a word's own, or for the painter at a gap the
+// maximum over the symbols that fit of their words' (known only when every
+// such word is in the table, or one is proven to last longer than the
+// others could).
+func (ls *leafSolver) Known(position string) (distribute.Bounds, bool) {
+	w, gap, err := parsePosition(position, ls.k, ls.rule)
+	if err != nil || len(w)+1 > ls.sv.maxLen {
+		return distribute.Any, false
+	}
+	if gap < 0 {
+		return ls.sv.known(w)
+	}
+	var f thue.Fitter
+	set := f.FitAll(w, ls.k, ls.rule, nil)[gap]
+	if set == 0 {
+		return distribute.Exact(int64(len(w) + 1)), true
+	}
+	child := make([]byte, len(w)+1)
+	copy(child, w[:gap])
+	copy(child[gap+1:], w[gap:])
+	b := distribute.Bounds{Lo: distribute.NoLower, Hi: distribute.NoLower}
+	all := true
+	for c := 0; c < ls.k; c++ {
+		if set&(1<<c) == 0 {
+			continue
+		}
+		child[gap] = byte(c)
+		kb, ok := ls.sv.known(child)
+		if !ok {
+			all = false
+			kb = distribute.Bounds{Lo: int64(len(child) + 1), Hi: distribute.NoUpper}
+		}
+		b = distribute.Bounds{Lo: max(b.Lo, kb.Lo), Hi: max(b.Hi, kb.Hi)}
+	}
+	if !all && b.Hi != distribute.NoUpper {
+		b.Hi = distribute.NoUpper
+	}
+	return b, b.Lo > int64(len(w)+2) || b.Hi != distribute.NoUpper
+}
+
+// Sibling returns a leaf solver sharing ls's table (distribute.Sharer).
+func (ls *leafSolver) Sibling() distribute.LeafSolver {
+	return &leafSolver{k: ls.k, rule: ls.rule, sv: ls.sv.Sibling()}
+}
+
 // SolveLeaf finds the value of the position if it is at most t (exact
 // bounds), else proves it above t.
 func (ls *leafSolver) SolveLeaf(ctx context.Context, position string, t int64) (distribute.Bounds, int64, error) {
@@ -187,6 +237,13 @@ func (ls *leafSolver) SolveLeaf(ctx context.Context, position string, t int64) (
 	case t < first:
 		// Value would find the exact value (a maximum length of 0 is none).
 		return distribute.Bounds{Lo: first, Hi: distribute.NoUpper}, 0, nil
+	}
+	// Only the search of length t itself is noted for other workers (see
+	// journal), not the shorter ones of its iterative deepening.
+	if j := ls.sv.journal; j != nil {
+		j.mu.Lock()
+		j.minT = max(j.minT, int(t))
+		j.mu.Unlock()
 	}
 	res, err := ls.sv.Value(ctx, w, gap, int(t))
 	b := distribute.Bounds{Lo: int64(res.LowerBound), Hi: distribute.NoUpper}

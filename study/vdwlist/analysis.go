@@ -52,7 +52,9 @@ type solver struct{}
 // (win when certain, loss when impossible, draw between) for the player to
 // move, at a chance node and at the end for player 1. Extra holds the
 // fields `kombi solve --json` printed before the common ones existed:
-// to_move, p1_win, p1_win_float, p2_win, idle_moves, stored_positions.
+// to_move, p1_win, p1_win_float, p2_win, idle_moves, stored_positions,
+// searched_positions (those not found in the table; nodes counts every
+// position reached).
 // opt.MemBytes bounds the table (0: DefaultMemBytes), opt.Nodes the search.
 // Cut short, it returns what is proven (see Solver.Solve) with the error.
 func (solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
@@ -130,7 +132,7 @@ func (solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solv
 // but not every best move checked is also incomplete.
 func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, error) {
 	start := time.Now()
-	nodes0 := sv.Nodes()
+	nodes0, searched0 := sv.Nodes(), sv.Searched()
 	v, err := sv.Value(ctx, s)
 	if v == nil {
 		return nil, fmt.Errorf("vdwlist solve: %w", err)
@@ -179,7 +181,7 @@ func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, e
 	}
 	r.Nodes = sv.Nodes() - nodes0
 	x.nodes, x.stored, x.position, x.best = r.Nodes, sv.Stored(), r.Position, r.BestMoves
-	r.Extra = map[string]any{"to_move": x.toMove, "stored_positions": x.stored}
+	r.Extra = map[string]any{"to_move": x.toMove, "stored_positions": x.stored, "searched_positions": sv.Searched() - searched0}
 	if x.value != nil {
 		f, _ := x.value.Float64()
 		r.Extra["p1_win"], r.Extra["p1_win_float"] = Fraction(x.value), f

@@ -26,6 +26,12 @@ type BenchOptions struct {
 	// chosen with Seed.
 	S, Depth, Positions int
 	Seed                uint64
+	// From and MaxS: the exact solver alone solves s = From .. MaxS (none
+	// when MaxS < From), each with a fresh table of MemBytes (0:
+	// DefaultMemBytes), reporting positions searched and stored, CPU
+	// time and memory.
+	From, MaxS int
+	MemBytes   int64
 }
 
 // MaxBenchPositions bounds BenchOptions.Positions.
@@ -33,6 +39,7 @@ const MaxBenchPositions = 100000
 
 // BenchResult is what a bench measured (the JSON of `kombi bench vdwlist`).
 type BenchResult struct {
+	Series    []BenchSeries `json:"series"`
 	Solve     []BenchSolve  `json:"solve"`
 	Game      string        `json:"search_game"`
 	Depth     int           `json:"search_depth"`
@@ -51,6 +58,24 @@ type BenchSolve struct {
 	Ratio         float64 `json:"time_ratio"`
 }
 
+// BenchSeries is one game length solved by the exact solver alone, from a
+// fresh table: positions reached (nodes: table hits and positions decided
+// at once included), searched (not found in the table) and stored, the
+// CPU and wall-clock seconds, the table's size and the process's peak
+// resident memory so far.
+type BenchSeries struct {
+	Game       string  `json:"game"`
+	P1Win      string  `json:"p1_win"`
+	Nodes      int64   `json:"nodes"`
+	Searched   int64   `json:"searched_positions"`
+	Stored     int     `json:"stored_positions"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	Seconds    float64 `json:"seconds"`
+	TableBytes int64   `json:"table_bytes"`
+	PeakRSS    int64   `json:"peak_rss_bytes"`
+	Workers    int     `json:"workers"`
+}
+
 // BenchSearch is one chance pruning's total over the search positions.
 type BenchSearch struct {
 	Pruning string  `json:"pruning"`
@@ -67,6 +92,9 @@ func (o *BenchOptions) Check() error {
 	if o.Depth < 1 || o.Depth > 3*vdwlist.MaxS || o.Positions < 1 || o.Positions > MaxBenchPositions {
 		return study.Settingf("{search depth} %d {search positions} %d: want 1 ≤ depth ≤ %d and 1 ≤ positions ≤ %d", o.Depth, o.Positions, 3*vdwlist.MaxS, MaxBenchPositions)
 	}
+	if o.MaxS >= o.From && (o.From < 1 || o.MaxS > vdwlist.MaxS) || o.MemBytes < 0 {
+		return study.Settingf("{first game length} %d {last game length} %d {memory bound} %d: want 1 ≤ first ≤ last ≤ %d (or last < first: none) and a memory bound ≥ 0", o.From, o.MaxS, o.MemBytes, vdwlist.MaxS)
+	}
 	if m := maxMemoS(o.Colors+1, o.K); o.MaxPlain > m {
 		return study.Settingf("{largest plain game length} %d: plain expectimax keeps every position, up to about %d^s of them; want at most %d here", o.MaxPlain, o.Colors+1, m)
 	}
@@ -82,16 +110,31 @@ func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
-	res := &BenchResult{Depth: o.Depth, Positions: o.Positions, Solve: []BenchSolve{}, Search: []BenchSearch{}}
-	start, total := time.Now(), int64(max(0, o.MaxPlain-o.K+1)+3)
+	res := &BenchResult{Depth: o.Depth, Positions: o.Positions, Series: []BenchSeries{}, Solve: []BenchSolve{}, Search: []BenchSearch{}}
+	series := max(0, o.MaxS-o.From+1)
+	start, total := time.Now(), int64(series+max(0, o.MaxPlain-o.K+1)+3)
 	report := func(done int64, what string) {
 		if progress != nil {
 			progress(solve.Progress{Done: done, Total: total, Message: what, Elapsed: time.Since(start)})
 		}
 	}
+	for n := o.From; n <= o.MaxS; n++ {
+		g, _ := vdwlist.New(o.K, o.Colors, o.List, n)
+		report(int64(n-o.From), g.String())
+		cpu0, _ := solve.Usage()
+		t0 := time.Now()
+		sv := NewSolver(g, o.MemBytes)
+		v, err := sv.Value(ctx, g.NewInitialState().(*vdwlist.State))
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", g, err)
+		}
+		cpu1, rss := solve.Usage()
+		res.Series = append(res.Series, BenchSeries{Game: g.String(), P1Win: Fraction(v), Nodes: sv.Nodes(), Searched: sv.Searched(), Stored: sv.Stored(),
+			CPUSeconds: (cpu1 - cpu0).Seconds(), Seconds: time.Since(t0).Seconds(), TableBytes: sv.Bytes(), PeakRSS: rss, Workers: sv.workers})
+	}
 	for n := o.K; n <= o.MaxPlain; n++ {
 		g, _ := vdwlist.New(o.K, o.Colors, o.List, n)
-		report(int64(n-o.K), g.String())
+		report(int64(series+n-o.K), g.String())
 		st := g.NewInitialState().(*vdwlist.State)
 		t0 := time.Now()
 		sv := NewSolver(g, 256<<20)
@@ -158,6 +201,18 @@ func (o *BenchOptions) Run(ctx context.Context, progress func(solve.Progress)) (
 // per game) and the search totals (a row per chance pruning, with the
 // positions visited as a share of plain expectiminimax's).
 func (r *BenchResult) Tables() []game.Table {
+	var tables []game.Table
+	if len(r.Series) > 0 {
+		ser := game.Table{Title: "Exact solver alone, a fresh table per game",
+			Columns: []string{"game", "P1 wins", "positions reached", "searched", "stored", "searched/stored", "CPU s", "wall s", "table MiB", "peak RSS MiB", "workers"}}
+		for _, x := range r.Series {
+			ser.Rows = append(ser.Rows, []string{x.Game, x.P1Win, strconv.FormatInt(x.Nodes, 10), strconv.FormatInt(x.Searched, 10), strconv.Itoa(x.Stored),
+				fmt.Sprintf("%.3f", float64(x.Searched)/float64(max(x.Stored, 1))), fmt.Sprintf("%.2f", x.CPUSeconds), fmt.Sprintf("%.2f", x.Seconds),
+				strconv.FormatInt(x.TableBytes>>20, 10), strconv.FormatInt(x.PeakRSS>>20, 10), strconv.Itoa(x.Workers)})
+		}
+		ser.Notes = []string{"Positions reached count table hits and positions decided at once; searched, those not in the table (their moves tried); the peak RSS is the process's so far."}
+		tables = append(tables, ser)
+	}
 	solveGrid := game.Table{Title: "Exact solver against plain expectimax (exact fractions, memo by position), back to back",
 		Columns: []string{"game", "P1 wins", "solver s", "plain s", "plain pos.", "ratio"}}
 	for _, x := range r.Solve {
@@ -175,7 +230,7 @@ func (r *BenchResult) Tables() []game.Table {
 		}
 		search.Rows = append(search.Rows, []string{x.Pruning, strconv.FormatInt(x.Nodes, 10), fmt.Sprintf("%.3f", x.Seconds), share})
 	}
-	return []game.Table{solveGrid, search}
+	return append(tables, solveGrid, search)
 }
 
 // maxMemoPositions bounds the memo of plain expectimax and of the exact
@@ -292,8 +347,11 @@ func (r *LevelReport) Tables() []game.Table {
 
 // Settings sets the defaults and returns the settings of the benchmark.
 func (o *BenchOptions) Settings() []study.Setting {
-	*o = BenchOptions{K: 3, Colors: 3, List: 2, MaxPlain: 9, S: 20, Depth: 9, Positions: 20, Seed: 1}
+	*o = BenchOptions{K: 3, Colors: 3, List: 2, MaxPlain: 9, S: 20, Depth: 9, Positions: 20, Seed: 1, From: 10, MaxS: 13}
 	return append(gameSettings(&o.K, &o.Colors, &o.List),
+		study.Setting{Name: "first game length", Doc: "first s solved by the exact solver alone", Value: study.Int(&o.From)},
+		study.Setting{Name: "last game length", Doc: "last s solved by the exact solver alone (below the first: none)", Value: study.Int(&o.MaxS)},
+		study.Setting{Name: "memory bound", Doc: "bytes for the exact solver's table (0: its default)", Value: study.Int64(&o.MemBytes)},
 		study.Setting{Name: "largest plain game length", Doc: "largest s solved by both the solver and plain expectimax", Value: study.Int(&o.MaxPlain)},
 		study.Setting{Name: "game length", Doc: "game length of the search positions", Value: study.Int(&o.S)},
 		study.Setting{Name: "search depth", Doc: "search depth in moves (a round is 3)", Value: study.Int(&o.Depth)},

@@ -152,6 +152,7 @@ func (sr *searcher) bigPosition(scope uint64, from *examined, n, col, r int) *bi
 	if v, ok := sr.sv.bigTable().Get(key); ok {
 		return sr.scaled(v, r-nm)
 	}
+	sr.searched++
 	order, nn, forced := sr.nameOrder(&ex)
 	full := sr.sv.bigPowOf(nm)
 	var best *big.Int

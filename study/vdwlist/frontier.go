@@ -42,10 +42,37 @@ var publishedRun = Run{
 	Machine:     measuredOn,
 }
 
+// longRun is the run of s = 17 (and on) with the faster solver of issue
+// 21, checkpointed; StoredPositions and CPUSeconds per length are in
+// longRecords.
+var longRun = Run{
+	Command: "kombi table vdwlist --k 3 --colors 3 --list 2 --from 17 --max-s 18 --time 20h --mem 12000000000 --checkpoint ckpt",
+	Machine: "2-core AMD EPYC VM (23 GB) shared with other jobs, 2 workers at nice 19",
+}
+
+// longRecord is a length of longRun: its record, the positions stored and
+// searched (not found in the table), the CPU seconds and the peak resident
+// memory.
+type longRecord struct {
+	Record
+	Stored, Searched int64
+	CPUSeconds       float64
+	PeakBytes        int64
+	Note             string
+}
+
+// longRecords are the lengths longRun decided.
+var longRecords = []longRecord{
+	{Record: Record{K: 3, Colors: 3, List: 2, S: 17, P1Win: "33997921/43046721", Nodes: 599807590, Seconds: 313.6},
+		Stored: 67841783, Searched: 70121736, CPUSeconds: 311.8, PeakBytes: 4517638144,
+		Note: "its table's wide keys (spans beyond 16 numbers) at their share of the memory (3/16) by the end: a little searched twice"},
+}
+
 // Records returns the published values of vdwlist(k=3,colors=3,list=2,s)
-// for s = 1 .. 16, from the run PublishedRun (s ≤ 10 are checked against
-// the solver by the tests, s ≤ 9 also against plain expectimax; s ≤ 15
-// agree with the alpha-beta solver this one replaced).
+// for s = 1 .. 16, from the run PublishedRun, and from s = 17 on from the
+// checkpointed run of issue 21 (s ≤ 10 are checked against the solver by
+// the tests, s ≤ 9 also against plain expectimax; s ≤ 15 agree with the
+// alpha-beta solver this one replaced).
 func Records() []Record {
 	return []Record{
 		{K: 3, Colors: 3, List: 2, S: 1, P1Win: "0/1", Nodes: 1, Seconds: 0},
@@ -65,6 +92,15 @@ func Records() []Record {
 		{K: 3, Colors: 3, List: 2, S: 15, P1Win: "1078547/1594323", Nodes: 77438507, Seconds: 64.61},
 		{K: 3, Colors: 3, List: 2, S: 16, P1Win: "3518873/4782969", Nodes: 221398044, Seconds: 191.85},
 	}
+}
+
+// AllRecords returns Records and the longer games decided since.
+func AllRecords() []Record {
+	out := Records()
+	for _, r := range longRecords {
+		out = append(out, r.Record)
+	}
+	return out
 }
 
 // PublishedRun returns the run that computed Records.
@@ -110,15 +146,26 @@ func FrontierRows() []FrontierRow {
 			Seconds:     secs,
 		})
 	}
-	if len(recs) > 0 {
-		last := recs[len(recs)-1]
+	for _, r := range longRecords {
+		v, _ := new(big.Rat).SetString(r.P1Win)
 		out = append(out, FrontierRow{
-			What:        fmt.Sprintf("list-colouring game vdwlist(k=3,colors=3,list=2,s=%d): P(P1 wins) under optimal play", last.S+1),
-			Value:       "between 33644225/43046721 ≈ 0.7816 and 43018237/43046721 ≈ 0.9993 (bounds; the value is open)",
-			How:         how + "; interrupted: " + nextCost,
-			Command:     fmt.Sprintf("kombi table vdwlist --k 3 --colors 3 --list 2 --max-s %d --time 1h --mem 6442450944", last.S+1),
-			MachineTime: "13.7 min wall, 20.8 min CPU for the series to s=17, stopped by Ctrl-C (s=17 alone about 11 min); " + measuredOn,
-			Seconds:     1247,
+			What:    fmt.Sprintf("list-colouring game vdwlist(k=%d,colors=%d,list=%d,s=%d): P(P1 wins) under optimal play", r.K, r.Colors, r.List, r.S),
+			Value:   fmt.Sprintf("%s ≈ %s", r.P1Win, Decimal(v)),
+			How:     how + "; first computed here (the bounds of the interrupted run before it hold it)",
+			Command: longRun.Command,
+			MachineTime: fmt.Sprintf("s=%d: %.0f s CPU, %.0f s wall, %d positions reached, %d searched, %d stored, %.1f GB peak resident; %s; %s",
+				r.S, r.CPUSeconds, r.Seconds, r.Nodes, r.Searched, r.Stored, float64(r.PeakBytes)/1e9, r.Note, longRun.Machine),
+			Seconds: r.CPUSeconds,
+		})
+	}
+	if last := longRecords[len(longRecords)-1]; last.S == 17 {
+		out = append(out, FrontierRow{
+			What:        "list-colouring game vdwlist(k=3,colors=3,list=2,s=18): P(P1 wins) under optimal play",
+			Value:       "between 33997921/43046721 ≈ 0.7898 and 129108323/129140163 ≈ 0.9998 (bounds; the value is open)",
+			How:         how + "; the lower bound is the value at s=17, the upper the random colouring's; " + nextCost,
+			Command:     longRun.Command,
+			MachineTime: "interrupted after 62 min wall, 79 min CPU on s=18 (6.8·10^9 positions); " + longRun.Machine,
+			Seconds:     4727,
 		})
 	}
 	out = append(out, FrontierRow{
@@ -146,8 +193,5 @@ func FrontierRows() []FrontierRow {
 	return out
 }
 
-// nextCost is what the game one longer than the published series cost
-// before it was stopped: the growth from s=15 to s=16 (positions 2.9×)
-// predicted 0.65·10^9 positions, but at the table's 6 GiB bound the
-// solver had searched 1.7·10^9 and not finished.
-const nextCost = "1.7·10^9 positions searched with the table at its 6 GiB bound (10 GB resident) and the value not yet decided (the growth to s=16 had predicted 0.65·10^9); a larger table or a bigger machine is the next step"
+// nextCost says why the game one longer than those decided is open.
+const nextCost = "the first try stopped with the table of wide keys at its share of 12 GB (3/16), full since s=17: it searched again and again; the run continues from its checkpoint with that table at 10/16"

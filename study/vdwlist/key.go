@@ -152,17 +152,23 @@ func (sr *searcher) keyPlanes(ex *examined) (fwd, bwd wideKey, span int) {
 		}
 	}
 	span = (hi-lo)/step + 1
-	planes := symbolPlanes
+	// (planes called directly: through a func value, m escaped, an
+	// allocation per position)
 	if threats {
-		planes = threatPlanes
+		fwd = threatPlanes(unc, &m, nc)
+	} else {
+		fwd = symbolPlanes(unc, &m, nc)
 	}
-	fwd = planes(unc, &m, nc)
 	sh := 64 - span
 	unc = bits.Reverse64(unc) >> sh
 	for c := range nc {
 		m[c] = bits.Reverse64(m[c]) >> sh
 	}
-	bwd = planes(unc, &m, nc)
+	if threats {
+		bwd = threatPlanes(unc, &m, nc)
+	} else {
+		bwd = symbolPlanes(unc, &m, nc)
+	}
 	return fwd, bwd, span
 }
 

@@ -26,8 +26,11 @@ type searcher struct {
 	// flushed is the part of nodes already added to sv.nodes; budget
 	// bounds nodes (0: no bound)
 	flushed, budget int64
-	ctx             context.Context
-	err             error
+	// searched counts the positions searched (not found in the table:
+	// their moves tried), searchedFlushed the part added to sv.searched
+	searched, searchedFlushed int64
+	ctx                       context.Context
+	err                       error
 	// par: several workers search together (mark the positions being
 	// searched, defer those of others); main: this worker reports progress
 	par, main bool
@@ -45,6 +48,10 @@ type searcher struct {
 	rootMove int
 	rootLo   int64
 	bigLo    bigLower // the same for the big path (bigsearch.go)
+	// preps[level]: the position searched at that level, prepared for
+	// the quick look at its children; deltas[level]: its colourDeltas
+	preps  []childPrep
+	deltas [][vdwlist.MaxS][vdwlist.MaxColors]float64
 }
 
 // levelBuf is the scratch of one level of examine.
@@ -123,6 +130,8 @@ func (sr *searcher) forcedAt(n int) uint8 {
 func (sr *searcher) flush() {
 	sr.sv.nodes.Add(sr.nodes - sr.flushed)
 	sr.flushed = sr.nodes
+	sr.sv.searched.Add(sr.searched - sr.searchedFlushed)
+	sr.searchedFlushed = sr.searched
 }
 
 func (sr *searcher) tick() {
@@ -162,6 +171,11 @@ const (
 type examined struct {
 	// level is the depth of the search (indexes the scratch)
 	level int
+	// prep, when not nil, is the position prepared for the quick look at
+	// its children (see childPrep); deltas, when not nil, what colourOrder
+	// orders by
+	prep   *childPrep
+	deltas *[vdwlist.MaxS][vdwlist.MaxColors]float64
 	// relevant: the numbers of the live, non-redundant progressions in
 	// scope; cand: the uncoloured ones, nm of them
 	relevant, cand uint64
@@ -386,33 +400,32 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 	root := sr.atRoot
 	sr.atRoot = false
 	var ex examined
-	sr.examine(scope, from, n, col, &ex)
-	switch ex.outcome {
-	case lostNow:
-		return 0, true
-	case wonNow:
-		return sr.d, true
-	}
+	var key posKey
 	var comps [vdwlist.MaxS]uint64
-	if nc, split := components(ex.cand, ex.live, &comps); split {
-		return sr.split(&ex, comps[:nc]), true
+	v, how := sr.settle(scope, from, n, col, &ex, &key, &comps)
+	switch how {
+	case settled:
+		return v, true
+	case splits:
+		return sr.split(&ex, comps[:v]), true
+	case looked:
+		// Not in the table: the progressions' lists for the search. A
+		// position of independent components keeps its value in the
+		// table too (its key is exact), as the quick look finds no
+		// components.
+		sr.examine(scope, from, n, col, &ex)
+		if nc, split := components(ex.cand, ex.live, &comps); split {
+			sr.searched++
+			start := sr.nodes
+			v := sr.split(&ex, comps[:nc])
+			if sr.err == nil {
+				sr.put(&key, newEntry(v/sr.pow[sr.rounds-ex.nm], uint8(min(bits.Len64(uint64(sr.nodes-start)), maxWork))))
+			}
+			return v, true
+		}
 	}
 	nm := ex.nm
-	if nm == 1 {
-		// One relevant number: player 1 names it and wins when the list
-		// holds only colours that complete a progression through it (any
-		// other colour leaves nothing relevant), C(|forced|, l) lists of N.
-		var forced uint
-		for col := range sr.g.Colors() {
-			forced += uint(ex.threats[col]>>bits.TrailingZeros64(ex.cand)) & 1
-		}
-		return int64(vdwlist.Binom(int(forced), sr.g.ListSize())) * sr.pow[sr.rounds-1], true
-	}
-	key := sr.canonical(&ex)
 	scale := sr.pow[sr.rounds-nm] // the table keeps values over N^nm
-	if e, ok := sr.get(&key); ok {
-		return e.value() * scale, true
-	}
 	if sr.par && nm >= busyMin {
 		slot := &sr.sv.busy[key.hash()>>(64-busyBits)]
 		if excl && slot.Load() > 0 {
@@ -420,6 +433,13 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 		}
 		slot.Add(1)
 		defer slot.Add(-1)
+	}
+	sr.searched++
+	if sr.preps == nil {
+		sr.preps = make([]childPrep, len(sr.bufs))
+	}
+	if p := &sr.preps[ex.level]; sr.prepare(&ex, p) {
+		ex.prep = p
 	}
 	order, nn, forced := sr.nameOrder(&ex)
 	start := sr.nodes
@@ -456,6 +476,58 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 	work := uint8(min(bits.Len64(uint64(sr.nodes-start)), maxWork))
 	sr.put(&key, newEntry(best/scale, work))
 	return best, true
+}
+
+// What settle found.
+const (
+	settled = iota // the value is known
+	splits         // the position (examined fully) splits into components
+	looked         // to be searched; only the quick look was taken
+	full           // to be searched, examined fully
+)
+
+// settle looks at the position after n was coloured col (see position) as
+// far as its key: the value when decided at once or found in the table
+// (settled), else the key. A child of a prepared position gets the quick
+// look (see childPrep), enough for its key and outcome (looked); any
+// other position is examined fully, and one of independent components is
+// not looked up (splits, with their number as the value, comps filled).
+func (sr *searcher) settle(scope uint64, from *examined, n, col int, ex *examined, key *posKey, comps *[vdwlist.MaxS]uint64) (int64, int) {
+	quick := from.prep != nil && n > 0 && scope == from.cand&^(1<<(n-1))
+	if quick {
+		from.prep.look(sr, from, n, col, ex)
+	} else {
+		sr.examine(scope, from, n, col, ex)
+	}
+	switch ex.outcome {
+	case lostNow:
+		return 0, settled
+	case wonNow:
+		return sr.d, settled
+	}
+	if !quick {
+		if nc, split := components(ex.cand, ex.live, comps); split {
+			return int64(nc), splits
+		}
+	}
+	if ex.nm == 1 {
+		// One relevant number: player 1 names it and wins when the list
+		// holds only colours that complete a progression through it (any
+		// other colour leaves nothing relevant), C(|forced|, l) lists of N.
+		var forced uint
+		for col := range sr.g.Colors() {
+			forced += uint(ex.threats[col]>>bits.TrailingZeros64(ex.cand)) & 1
+		}
+		return int64(vdwlist.Binom(int(forced), sr.g.ListSize())) * sr.pow[sr.rounds-1], settled
+	}
+	*key = sr.canonical(ex)
+	if e, ok := sr.get(key); ok {
+		return e.value() * sr.pow[sr.rounds-ex.nm], settled
+	}
+	if quick {
+		return 0, looked
+	}
+	return 0, full
 }
 
 // split returns the value of a position (examined as ex) whose live
@@ -562,24 +634,10 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 // those of the other colours it kills).
 func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([vdwlist.MaxColors]int8, int) {
 	g := sr.g
-	var delta [vdwlist.MaxColors]float64
-	w := g.Weights()
-	bit := uint64(1) << (n - 1)
-	for j, free := range ex.live {
-		p := ex.liveCols[j]
-		if free&bit == 0 || p == 0 {
-			continue // not through n, or the same for every colour
-		}
-		col := bits.TrailingZeros8(p)
-		u := bits.OnesCount64(free)
-		for c := range g.Colors() {
-			if c == col {
-				delta[c] += w[u-1] - w[u]
-			} else {
-				delta[c] -= w[u]
-			}
-		}
+	if ex.deltas == nil {
+		ex.deltas = sr.colourDeltas(ex)
 	}
+	delta := ex.deltas[n-1]
 	var out [vdwlist.MaxColors]int8
 	for c := range g.Colors() {
 		if forced&(1<<c) != 0 {
@@ -593,6 +651,41 @@ func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([vdwlist.Max
 		out[j] = int8(c)
 	}
 	return out, g.Colors()
+}
+
+// colourDeltas returns, for every candidate number of the position
+// examined as ex, what colourOrder orders its colours by, in one pass over
+// the live progressions (the scratch of ex's level).
+func (sr *searcher) colourDeltas(ex *examined) *[vdwlist.MaxS][vdwlist.MaxColors]float64 {
+	if sr.deltas == nil {
+		sr.deltas = make([][vdwlist.MaxS][vdwlist.MaxColors]float64, len(sr.bufs))
+	}
+	deltas := &sr.deltas[ex.level]
+	for m := ex.cand; m != 0; m &= m - 1 {
+		deltas[bits.TrailingZeros64(m)] = [vdwlist.MaxColors]float64{}
+	}
+	nc := sr.g.Colors()
+	w := sr.g.Weights()
+	for j, free := range ex.live {
+		p := ex.liveCols[j]
+		if p == 0 {
+			continue // the same for every colour
+		}
+		col := bits.TrailingZeros8(p)
+		u := bits.OnesCount64(free)
+		gain, loss := w[u-1]-w[u], w[u]
+		for m := free & ex.cand; m != 0; m &= m - 1 {
+			delta := &deltas[bits.TrailingZeros64(m)]
+			for c := range nc {
+				if c == col {
+					delta[c] += gain
+				} else {
+					delta[c] -= loss
+				}
+			}
+		}
+	}
+	return deltas
 }
 
 // get and put read and write the table of the key's kind.

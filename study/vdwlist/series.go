@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"time"
@@ -26,9 +28,22 @@ type TableOptions struct {
 	Lists      []int
 	From, MaxS int
 	// Budget is the time of each (c, l) series; MemBytes bounds each
-	// series' solver table (0: DefaultMemBytes).
+	// series' solver table (0: a quarter of the machine's memory).
 	Budget   time.Duration
 	MemBytes int64
+	// Checkpoint, when not empty, is a directory where each series keeps
+	// its solver's table (a file per k, c and l, see SaveTable): saved
+	// every CheckpointEvery (0: 10 minutes) during a search, after each
+	// game length and when the series stops, and loaded when the series
+	// starts, so that an interrupted run continues where it stopped.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+}
+
+// TablePath returns the file in the directory dir that keeps the table of
+// the series k, c, l.
+func TablePath(dir string, k, c, l int) string {
+	return filepath.Join(dir, fmt.Sprintf("vdwlist-k%d-c%d-l%d.table", k, c, l))
 }
 
 // Check reports the first option out of range (a study.SettingError).
@@ -93,6 +108,15 @@ type SeriesRow struct {
 	Nodes      int64   `json:"nodes"`
 	Stored     int     `json:"stored_positions"`
 	Seconds    float64 `json:"seconds"`
+	// Searched counts the positions searched (not found in the table);
+	// CPUSeconds is the process's CPU time for this length, PeakRSS its
+	// peak resident memory so far.
+	Searched   int64   `json:"searched_positions"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	PeakRSS    int64   `json:"peak_rss_bytes"`
+	// Loaded counts the entries loaded from a checkpoint before this
+	// series' first length (0: none).
+	Loaded int `json:"loaded_positions,omitempty"`
 }
 
 // Run solves the series one after the other, with one solver table per
@@ -133,7 +157,60 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 	if err != nil {
 		return ser, err
 	}
-	sv := NewSolver(first, o.MemBytes)
+	// The solver made for the longest game: its tables' shares of the
+	// memory suit the longest (see makeTables).
+	last, err := vdwlist.New(o.K, c, l, o.MaxS)
+	if err != nil {
+		return ser, err
+	}
+	sv := NewSolver(last, o.MemBytes)
+	if err := sv.SetGame(first); err != nil {
+		return ser, err
+	}
+	loaded := 0
+	if o.Checkpoint != "" {
+		if err := os.MkdirAll(o.Checkpoint, 0o755); err != nil {
+			return ser, fmt.Errorf("checkpoint: %w", err)
+		}
+		path := TablePath(o.Checkpoint, o.K, c, l)
+		sv.SetCheckpointed()
+		if _, err := sv.LoadTableFile(path); err != nil {
+			return ser, err
+		}
+		loaded = sv.Stored()
+		every := o.CheckpointEvery
+		if every <= 0 {
+			every = 10 * time.Minute
+		}
+		done := make(chan struct{})
+		saved := make(chan error, 1)
+		go func() {
+			t := time.NewTicker(every)
+			defer t.Stop()
+			for {
+				select {
+				case <-done:
+					saved <- nil
+					return
+				case <-t.C:
+					if err := sv.SaveTableFile(path); err != nil {
+						saved <- err
+						return
+					}
+				}
+			}
+		}()
+		defer func() {
+			close(done)
+			serr := <-saved
+			if serr == nil {
+				serr = sv.SaveTableFile(path)
+			}
+			if err == nil && serr != nil {
+				err = serr
+			}
+		}()
+	}
 	total := int64(o.MaxS - o.From + 1)
 	for s := o.From; s <= o.MaxS; s++ {
 		g, _ := vdwlist.New(o.K, c, l, s)
@@ -149,7 +226,8 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 			report(solve.Progress{Nodes: sv.Nodes()})
 			sv.SetProgress(report)
 		}
-		t0, n0 := time.Now(), sv.Nodes()
+		t0, n0, searched0 := time.Now(), sv.Nodes(), sv.Searched()
+		cpu0, _ := solve.Usage()
 		st := g.NewInitialState().(*vdwlist.State)
 		v, err := sv.Value(sctx, st)
 		if err != nil && len(ser.Rows) > 0 { // the game one shorter is a lower bound
@@ -169,8 +247,16 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 			return ser, fmt.Errorf("%s: %w", g, err)
 		}
 		f, _ := v.Float64()
-		ser.Rows = append(ser.Rows, SeriesRow{S: s, P1Win: Fraction(v), P1WinFloat: f, Nodes: sv.Nodes() - n0, Stored: sv.Stored(), Seconds: time.Since(t0).Seconds()})
+		cpu1, rss := solve.Usage()
+		ser.Rows = append(ser.Rows, SeriesRow{S: s, P1Win: Fraction(v), P1WinFloat: f, Nodes: sv.Nodes() - n0, Stored: sv.Stored(), Seconds: time.Since(t0).Seconds(),
+			Searched: sv.Searched() - searched0, CPUSeconds: (cpu1 - cpu0).Seconds(), PeakRSS: rss, Loaded: loaded})
+		loaded = 0
 		ser.MaxS = s
+		if o.Checkpoint != "" && s < o.MaxS {
+			if err := sv.SaveTableFile(TablePath(o.Checkpoint, o.K, c, l)); err != nil {
+				return ser, err
+			}
+		}
 	}
 	ser.Stopped = fmt.Sprintf("reached the last game length %d", o.MaxS)
 	return ser, nil
@@ -195,15 +281,19 @@ func (t *ValueTable) Tables() []game.Table {
 	var out []game.Table
 	for _, ser := range t.Series {
 		gr := game.Table{Title: fmt.Sprintf("k=%d, colors=%d, list=%d: probability that P1 wins under optimal play (time budget %s, %d workers)", t.K, ser.Colors, ser.List, t.budget, t.Workers),
-			Columns: []string{"s", "P1 wins", "≈", "positions", "seconds"}}
+			Columns: []string{"s", "P1 wins", "≈", "positions", "searched", "stored", "seconds", "CPU s", "peak RSS MiB"}}
 		for _, r := range ser.Rows {
 			v, _ := new(big.Rat).SetString(r.P1Win)
-			gr.Rows = append(gr.Rows, []string{strconv.Itoa(r.S), r.P1Win, Decimal(v), strconv.FormatInt(r.Nodes, 10), fmt.Sprintf("%.2f", r.Seconds)})
+			gr.Rows = append(gr.Rows, []string{strconv.Itoa(r.S), r.P1Win, Decimal(v), strconv.FormatInt(r.Nodes, 10), strconv.FormatInt(r.Searched, 10),
+				strconv.Itoa(r.Stored), fmt.Sprintf("%.2f", r.Seconds), fmt.Sprintf("%.2f", r.CPUSeconds), strconv.FormatInt(r.PeakRSS>>20, 10)})
 		}
 		if ser.MaxS == 0 {
 			gr.Notes = []string{fmt.Sprintf("Nothing solved: %s.", ser.Stopped)}
 		} else {
 			gr.Notes = []string{fmt.Sprintf("Solved s ≤ %d in %.1f s; %s.", ser.MaxS, ser.Seconds, ser.Stopped)}
+		}
+		if len(ser.Rows) > 0 && ser.Rows[0].Loaded > 0 {
+			gr.Notes = append(gr.Notes, fmt.Sprintf("Continued from a checkpoint of %d positions (positions and times are this run's).", ser.Rows[0].Loaded))
 		}
 		out = append(out, gr)
 	}
@@ -221,5 +311,6 @@ func (o *TableOptions) Settings() []study.Setting {
 		{Name: "last game length", Doc: "last game length s", Value: study.Int(&o.MaxS)},
 		{Name: "time budget", Doc: "time budget of each (c, l) series", Value: study.Duration(&o.Budget)},
 		{Name: "memory bound", Doc: "memory bound of each series' solver table in bytes", Value: study.Int64(&o.MemBytes)},
+		{Name: "checkpoint", Doc: "directory where each series keeps its table (saved every 10 minutes and after each s; a rerun continues from it)", Value: study.String(&o.Checkpoint)},
 	}
 }

@@ -88,10 +88,12 @@ type Solver struct {
 	bigTT    *solve.Table[wideKey, *big.Int]
 	memBytes int64
 	single   bool // tt and wide were made for one worker
+	locked   bool // tt and wide take locks even for one worker (SetCheckpointed)
 	workers  int
 	maxNodes int64
 	nodes    atomic.Int64
-	stop     atomic.Bool // a worker has the root's value: the others stop
+	searched atomic.Int64 // positions searched: not found in the table
+	stop     atomic.Bool  // a worker has the root's value: the others stop
 	busy     []atomic.Int32
 	// workerNodes: the last search's positions, by worker
 	workerNodes []int64
@@ -105,7 +107,13 @@ type Solver struct {
 	nextReport time.Time
 }
 
-// DefaultMemBytes is the memory bound of a solver's tables when none is given.
+// DefaultMemBytes is the memory bound of a solver's tables when none is
+// given to NewSolver, where the machine's memory is not known (else a
+// quarter of it: solve.DefaultMem). The tables grow only as they fill: a
+// bound too small for a long search makes it replace entries and search
+// them again (s = 16 with 3 colours and lists of 2 stores 17M positions:
+// 512 MiB, this bound until now, made it search 284M positions, against
+// 219M with room).
 const DefaultMemBytes = 512 << 20
 
 // maxFast bounds the fast path's numerators: N^(R+1) ≤ maxFast for a root
@@ -118,7 +126,7 @@ const maxFast = 1 << 58
 // (runtime.GOMAXPROCS). Its tables persist between calls.
 func NewSolver(g *vdwlist.Game, memBytes int64) *Solver {
 	if memBytes <= 0 {
-		memBytes = DefaultMemBytes
+		memBytes = solve.DefaultMem()
 	}
 	sv := &Solver{g: g, nLists: int64(len(g.Lists())), memBytes: memBytes, workers: runtime.GOMAXPROCS(0)}
 	// pow[i] = N^i for every i with N^(i+1) ≤ maxFast (every i ≤ vdwlist.MaxS+1 when N = 1)
@@ -156,6 +164,14 @@ func (sv *Solver) fits(r int) bool { return r < len(sv.pow) }
 
 // Nodes returns the number of positions searched so far.
 func (sv *Solver) Nodes() int64 { return sv.nodes.Load() }
+
+// Searched returns the number of positions searched so far that were not
+// in the table (Nodes counts every position reached, table hits and
+// positions decided at once included). With one worker and a table that
+// keeps everything, every searched position is stored once: Searched
+// beyond Stored is work done twice (workers on the same position, or
+// entries replaced in a full table).
+func (sv *Solver) Searched() int64 { return sv.searched.Load() }
 
 // WorkerNodes returns the positions each worker searched in the last
 // search of the fast path.
@@ -248,24 +264,40 @@ func (sv *Solver) prepare(s *vdwlist.State) error {
 			return err
 		}
 	}
-	if sv.tt == nil {
-		sv.single = sv.workers == 1
-		// The table of short keys takes most of the memory (the tables
-		// grow only as they fill: the wide one stays small until spans
-		// pass 16 numbers); a new entry replaces the entry of the
-		// smallest subtree in its window. The big path's table has the
-		// last sixteenth.
-		worth := func(e memoEntry) int64 { return int64(e.work()) }
-		sv.tt = solve.NewTable[uint64, memoEntry](hashNarrow, solve.TableOptions[memoEntry]{
-			MaxBytes: sv.memBytes / 4 * 3, Worth: worth, SingleThreaded: sv.single})
-		sv.wide = solve.NewTable[wideKey, memoEntry](hashWide, solve.TableOptions[memoEntry]{
-			MaxBytes: sv.memBytes / 16 * 3, Worth: worth, SingleThreaded: sv.single})
-	}
+	sv.makeTables()
 	if sv.start.IsZero() {
 		sv.start = time.Now()
 		sv.nextReport = sv.start.Add(2 * time.Second)
 	}
 	return nil
+}
+
+// makeTables makes the solver's tables, unless made.
+func (sv *Solver) makeTables() {
+	if sv.tt == nil {
+		sv.single = sv.workers == 1
+		// The table of short keys takes most of the memory while the
+		// game's spans fit them (the tables grow only as they fill: the
+		// wide one stays small until spans pass the short keys' reach);
+		// beyond, the wide one does: at s = 17 and 18 with 3 colours
+		// (short keys to 16 numbers) the positions of wide keys are a
+		// third of those stored and most of the memory (40 bytes each),
+		// and the wide table's 3/16 of 12 GB filled up at s = 18 and made
+		// it search again and again. A new entry replaces the entry of
+		// the smallest subtree in its window. The big path's table has
+		// the last sixteenth.
+		narrow, wide := sv.memBytes/4*3, sv.memBytes/16*3
+		if _, span := planeBits(sv.g.Colors()); sv.g.S() > span {
+			narrow, wide = sv.memBytes/16*5, sv.memBytes/16*10
+		}
+		worth := func(e memoEntry) int64 { return int64(e.work()) }
+		// Keys are never 0 (plane 0, the uncoloured relevant numbers, is
+		// not empty in a position that is stored).
+		sv.tt = solve.NewTable[uint64, memoEntry](hashNarrow, solve.TableOptions[memoEntry]{
+			MaxBytes: narrow, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
+		sv.wide = solve.NewTable[wideKey, memoEntry](hashWide, solve.TableOptions[memoEntry]{
+			MaxBytes: wide, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
+	}
 }
 
 // searchRounds returns the number R of uncoloured numbers in live progressions

@@ -46,6 +46,18 @@ func RunWorkerTo(ctx context.Context, w io.Writer, st *store.Store, games *game.
 			onJob(r)
 		}
 	}
+	onShard := opt.OnShard
+	opt.OnShard = func(r ShardReport) {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Outcome == "computed" || r.Outcome == "stored before" {
+			jobs++
+		}
+		fmt.Fprintf(cw, "%s\n", r)
+		if onShard != nil {
+			onShard(r)
+		}
+	}
 	opt.OnSolve = func(r SolveReport) {
 		mu.Lock()
 		defer mu.Unlock()

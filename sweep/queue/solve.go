@@ -78,10 +78,24 @@ func IsPostgresURL(url string) bool {
 // local solve (solve.Solve), with the coordinator's counts among its extras
 // (distribute.Solve). Answers are stored in the database, so a solve that
 // is interrupted and run again asks only for what is not answered yet.
+// A game whose solver makes tables (distribute.TableMaker: 2D Nim) has the
+// workers compute the table its solve needs (see BuildTable), then solves
+// here with it.
 // A game without a distributed solver is an error wrapping
 // distribute.ErrUsage that names the games with one (games lists them); a
 // database that is not PostgreSQL one wrapping ErrNoQueue.
 func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game, s game.State, opt solve.Options, so SolveOptions) (*solve.Result, error) {
+	if tm, ok := distribute.TableMakerOf(so.Solvers, g); ok {
+		if !IsPostgresURL(dbURL) {
+			return nil, fmt.Errorf("--distribute: %w; the database is %s", ErrNoQueue, dbURL)
+		}
+		st, err := store.Open(context.WithoutCancel(ctx), dbURL)
+		if err != nil {
+			return nil, fmt.Errorf("--distribute: %w", err)
+		}
+		defer st.Close()
+		return solveWithTable(ctx, st, g, s, opt, tm)
+	}
 	dg, ok := distribute.Of(so.Solvers, g)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s has no distributed solver; --distribute solves %s", distribute.ErrUsage, g.Type().Name, strings.Join(distribute.Games(games, so.Solvers), ", "))
@@ -131,7 +145,7 @@ func SolveStore(ctx context.Context, st *store.Store, g distribute.Game, s game.
 		if n == 0 {
 			n = DefaultLocalNodes
 		}
-		copt.Local = g.NewLeafSolver(distribute.LeafOptions{MemBytes: opt.MemBytes, Nodes: n})
+		copt.Local, copt.LocalNodes = g.NewLeafSolver(distribute.LeafOptions{MemBytes: opt.MemBytes, Nodes: n}), n
 	}
 	c, err := distribute.NewCoordinator(g.Splitter(), &queueBackend{st: st, pool: pool, client: client, jobs: map[distribute.Question]int64{}}, copt)
 	if err != nil {
@@ -179,6 +193,10 @@ func (b *queueBackend) Ask(ctx context.Context, space string, qs []distribute.Qu
 	}
 	return added, nil
 }
+
+// ProofsKind is the kind of the store's solve blobs that hold proofs
+// exchanged between leaf solvers (distribute.Exchanger).
+const ProofsKind = "proofs"
 
 // Waiting counts the jobs on the queue that no worker has taken yet (of
 // any solve or sweep: while there are some, the workers are busy).

@@ -74,7 +74,9 @@ type SolveWorker struct {
 	// Leaf configures the leaf solvers.
 	Leaf distribute.LeafOptions
 	// Keep is how many leaf solvers are kept for later jobs (their tables
-	// serve the next subproblems; 0: one).
+	// serve the next subproblems; 0: one). The leaf solvers of a game
+	// that can share its table (distribute.Sharer) are siblings of one
+	// table: jobs at once share it, and Leaf.MemBytes bounds it.
 	Keep int
 	// ID names the worker in the answers it stores.
 	ID string
@@ -84,8 +86,13 @@ type SolveWorker struct {
 
 	mu     sync.Mutex
 	idle   []idleSolver
-	cbMu   sync.Mutex
-	loaded map[string]distribute.Game
+	shared map[string]distribute.Sharer // by game: the table every job shares
+	// proofsSeen: by game, the last blob of proofs imported (see
+	// exchangeProofs), under proofsMu
+	proofsMu   sync.Mutex
+	proofsSeen map[string]int64
+	cbMu       sync.Mutex
+	loaded     map[string]distribute.Game
 }
 
 type idleSolver struct {
@@ -136,8 +143,10 @@ func (w *SolveWorker) work(ctx context.Context, a SolveArgs, start time.Time, re
 	if w.Budget > 0 {
 		bctx, cancel = context.WithTimeout(ctx, w.Budget)
 	}
+	stopExchange := w.exchangeDuring(bctx, a.Game, a.T, ls)
 	b, nodes, err := ls.SolveLeaf(bctx, a.Position, a.T)
 	cancel()
+	stopExchange()
 	rep.Bounds, rep.Nodes = b, nodes
 	ans := store.SolveAnswer{Game: a.Game, Position: a.Position, Lo: b.Lo, Hi: b.Hi, Nodes: nodes, Seconds: elapsed(start), Worker: w.ID}
 	switch {
@@ -171,6 +180,72 @@ func (w *SolveWorker) keep(ctx context.Context, ans store.SolveAnswer) error {
 	return storeAnswer(sctx, w.Store, ans)
 }
 
+// proofsEvery is how often a job's leaf solver exchanges proofs with the
+// other workers while it searches (and once before and once after).
+const proofsEvery = 250 * time.Millisecond
+
+// exchangeDuring exchanges proofs for a job (threshold t) whose leaf
+// solver is an Exchanger: the other workers' new proofs before it starts,
+// then every proofsEvery while it searches, and its own new ones when the
+// returned function is called (the job is over). Errors leave the exchange
+// for later: the proofs only save work. (A proof stored before that does
+// not decide t is passed over for good by this worker: a later job of a
+// greater t does not need it either.)
+func (w *SolveWorker) exchangeDuring(ctx context.Context, game string, t int64, ls distribute.LeafSolver) func() {
+	ex, ok := ls.(distribute.Exchanger)
+	if !ok {
+		return func() {}
+	}
+	w.exchangeProofs(ctx, game, t, ex)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(proofsEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				w.exchangeProofs(ctx, game, t, ex)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+		w.exchangeProofs(context.WithoutCancel(ctx), game, t, ex)
+	}
+}
+
+// exchangeProofs stores the leaf solver's new proofs and imports those the
+// others stored since the last import (one exchange at a time per worker).
+func (w *SolveWorker) exchangeProofs(ctx context.Context, game string, t int64, ex distribute.Exchanger) {
+	w.proofsMu.Lock()
+	defer w.proofsMu.Unlock()
+	if data := ex.ExportProofs(); len(data) > 0 {
+		_, _ = w.Store.PutSolveBlob(ctx, store.SolveBlob{Game: game, Kind: ProofsKind, Data: data, Worker: w.ID})
+	}
+	if w.proofsSeen == nil {
+		w.proofsSeen = map[string]int64{}
+	}
+	for {
+		blobs, err := w.Store.SolveBlobs(ctx, game, ProofsKind, w.proofsSeen[game], 64)
+		if err != nil || len(blobs) == 0 {
+			return
+		}
+		for _, b := range blobs {
+			w.proofsSeen[game] = b.ID
+			if b.Worker != w.ID {
+				_ = ex.ImportProofs(b.Data, t)
+			}
+		}
+	}
+}
+
 // solver returns a leaf solver of the game, one kept from an earlier job
 // when there is one, and the function that gives it back.
 func (w *SolveWorker) solver(gameString string) (distribute.LeafSolver, func(), error) {
@@ -197,7 +272,17 @@ func (w *SolveWorker) solver(gameString string) (distribute.LeafSolver, func(), 
 		}
 		w.loaded[gameString] = dg
 	}
+	if sh, ok := w.shared[gameString]; ok {
+		ls := sh.Sibling()
+		return ls, w.giveBack(gameString, ls), nil
+	}
 	ls := dg.NewLeafSolver(w.Leaf)
+	if sh, ok := ls.(distribute.Sharer); ok {
+		if w.shared == nil {
+			w.shared = map[string]distribute.Sharer{}
+		}
+		w.shared[gameString] = sh
+	}
 	return ls, w.giveBack(gameString, ls), nil
 }
 
@@ -212,6 +297,11 @@ func (w *SolveWorker) giveBack(gameString string, ls distribute.LeafSolver) func
 		for _, s := range w.idle {
 			if s.game == gameString {
 				kept = append(kept, s)
+			}
+		}
+		for g := range w.shared {
+			if g != gameString {
+				delete(w.shared, g) // its table goes with its solvers
 			}
 		}
 		w.idle = append(kept, idleSolver{gameString, ls})

@@ -302,6 +302,9 @@ type WorkerOptions struct {
 	// OnSolve receives a report after each run of a subproblem job of a
 	// distributed solve (one call at a time).
 	OnSolve func(SolveReport)
+	// OnShard receives a report after each run of a shard job of a table
+	// (one call at a time).
+	OnShard func(ShardReport)
 	// Logger receives River's warnings and errors (nil: none).
 	Logger *slog.Logger
 }
@@ -364,8 +367,12 @@ func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots 
 		return fmt.Errorf("worker: %w", err)
 	}
 	sw := &SolveWorker{Store: st, Games: games, Solvers: opt.Solvers, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
-		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.DefaultMem()) / int64(opt.Workers), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
+		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.DefaultMem()), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
 	if err := river.AddWorkerSafely(workers, sw); err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	shw := &ShardWorker{Store: st, Solvers: opt.Solvers, MemBytes: opt.MemBytes, ID: opt.ID, OnJob: opt.OnShard}
+	if err := river.AddWorkerSafely(workers, shw); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{

@@ -1,0 +1,169 @@
+package vdwlist
+
+import (
+	"math/bits"
+
+	"github.com/kombi/kombi/games/vdwlist"
+)
+
+// The quick look at a child. Most positions the search reaches are in the
+// table already (transpositions), or decided at once; for them the search
+// needs only what the key is made of (the relevant numbers and the threats,
+// see examine) and the outcome, not the lists of live progressions. A
+// position about to be searched prepares, once, its progressions as sets
+// (a bit per progression, at most 64 of them): by class of colour, by
+// number, by free count. The child after naming n and colouring it col is
+// then a few operations on those sets per colour and per number (look),
+// where examine goes through every progression twice; examine runs only
+// for a child that is searched itself.
+
+// childPrep is a searched position's progressions as sets, for look.
+// Progression i (bit i) is the i-th of the position's live progressions in
+// scope whose uncoloured numbers are all candidates (the others are out of
+// every child's scope).
+type childPrep struct {
+	all uint64 // every progression
+	// cls[x]: the progressions whose colours' mask has bit length x (0:
+	// uncoloured, c+1: colour c)
+	cls [vdwlist.MaxColors + 1]uint64
+	// single: one uncoloured number at most; pairs: two
+	single, pairs uint64
+	// thru[x]: the progressions through the uncoloured number x+1; cover[x]:
+	// those holding the number x+1, coloured or not
+	thru, cover [vdwlist.MaxS]uint64
+	// free: each progression's uncoloured numbers
+	free [64]uint64
+	// thr[x]: the numbers that complete a progression of class x; hit[x]
+	// the progressions through one of them
+	thr, hit [vdwlist.MaxColors + 1]uint64
+	// numbers: the numbers of every progression
+	numbers uint64
+}
+
+// prepare fills p from the position examined as ex (player 1 to name, the
+// current position); it reports false when look cannot serve its
+// children (more than 64 progressions, more than 3 colours, k = 1).
+func (sr *searcher) prepare(ex *examined, p *childPrep) bool {
+	nc := sr.g.Colors()
+	if !threatKeys(nc) || sr.g.K() < 2 {
+		return false
+	}
+	*p = childPrep{}
+	colored := sr.colored
+	i := 0
+	for j, a := range ex.aps {
+		free := a &^ colored
+		if free&^ex.cand != 0 {
+			continue // out of the scope of every child
+		}
+		if i == 64 {
+			return false
+		}
+		bit := uint64(1) << i
+		p.free[i] = free
+		x := bits.Len8(ex.cols[j])
+		p.cls[x] |= bit
+		switch bits.OnesCount64(free) {
+		case 0, 1:
+			p.single |= bit
+			p.thr[x] |= free
+		case 2:
+			p.pairs |= bit
+		}
+		for m := a; m != 0; m &= m - 1 {
+			p.cover[bits.TrailingZeros64(m)] |= bit
+		}
+		for m := free; m != 0; m &= m - 1 {
+			p.thru[bits.TrailingZeros64(m)] |= bit
+		}
+		p.numbers |= a
+		i++
+	}
+	p.all = uint64(1)<<i - 1
+	if i == 64 {
+		p.all = ^uint64(0)
+	}
+	for x := 1; x <= nc; x++ {
+		for m := p.thr[x]; m != 0; m &= m - 1 {
+			p.hit[x] |= p.thru[bits.TrailingZeros64(m)]
+		}
+	}
+	return true
+}
+
+// look fills what examine(from.cand minus n, from, n, col, ex) finds of
+// the key and the outcome (relevant, cand, nm, threats, outcome), from the
+// position's prepared sets, with n coloured col already (sr.colored holds
+// it). The progressions' lists are left empty: examine fills them for a
+// child that is searched.
+func (p *childPrep) look(sr *searcher, from *examined, n, col int, ex *examined) {
+	nc := sr.g.Colors()
+	bit := uint64(1) << (n - 1)
+	tn := p.thru[n-1]
+	cb := col + 1
+	dead := tn &^ (p.cls[0] | p.cls[cb])
+	alive := p.all &^ dead
+	// The progressions through n of colour col, or uncoloured before, with
+	// two uncoloured numbers: now threats of colour col at the other one.
+	pairsN := tn & p.pairs &^ dead
+	single := p.single&^tn | pairsN
+	var newThr uint64
+	for m := pairsN; m != 0; m &= m - 1 {
+		newThr |= p.free[bits.TrailingZeros64(m)]
+	}
+	newThr &^= bit
+	var thr [vdwlist.MaxColors + 1]uint64
+	for x := 1; x <= nc; x++ {
+		thr[x] = p.thr[x] &^ bit
+	}
+	thr[cb] |= newThr
+	hitCb := p.hit[cb]
+	for m := newThr; m != 0; m &= m - 1 {
+		hitCb |= p.thru[bits.TrailingZeros64(m)]
+	}
+	// Redundant: a live progression with two uncoloured numbers or more,
+	// one of which completes another progression of its colour.
+	multi := alive &^ single
+	var red uint64
+	for x := 1; x <= nc; x++ {
+		cls, hit := p.cls[x], p.hit[x]
+		if x == cb {
+			cls |= p.cls[0] & tn
+			hit = hitCb
+		}
+		red |= cls & multi & hit
+	}
+	kept := alive &^ red
+	keptMulti, keptSingle := kept&^single, kept&single
+	colored := sr.colored
+	var relevant uint64
+	for m := p.numbers; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		xb := uint64(1) << x
+		if p.cover[x]&keptMulti != 0 || xb&colored == 0 && p.thru[x]&keptSingle != 0 {
+			relevant |= xb
+		}
+	}
+	ex.level = from.level + 1
+	copy(ex.threats[:], thr[1:])
+	cand := relevant &^ colored
+	ex.relevant, ex.cand, ex.nm = relevant, cand, bits.OnesCount64(cand)
+	ex.aps, ex.cols, ex.live, ex.liveCols = nil, nil, nil, nil
+	ex.outcome = searchOn
+	switch {
+	case cand == 0:
+		ex.outcome = lostNow
+	case nc == 1:
+		if ex.threats[0] != 0 {
+			ex.outcome = wonNow
+		}
+	default:
+		both := ex.threats[0]
+		for i := 1; i < nc; i++ {
+			both &= ex.threats[i]
+		}
+		if both != 0 {
+			ex.outcome = wonNow
+		}
+	}
+}
