@@ -241,9 +241,12 @@ func (ls *leafSolver) SolveLeaf(ctx context.Context, position string, t int64) (
 	// Only the search of length t itself is noted for other workers (see
 	// journal), not the shorter ones of its iterative deepening.
 	if j := ls.sv.journal; j != nil {
-		j.mu.Lock()
-		j.minT = max(j.minT, int(t))
-		j.mu.Unlock()
+		for {
+			old := j.minT.Load()
+			if t <= old || j.minT.CompareAndSwap(old, t) {
+				break
+			}
+		}
 	}
 	res, err := ls.sv.Value(ctx, w, gap, int(t))
 	b := distribute.Bounds{Lo: int64(res.LowerBound), Hi: distribute.NoUpper}

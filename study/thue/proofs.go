@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // Proofs that travel between workers (distribute.Exchanger): what a leaf
@@ -36,7 +37,7 @@ var errProofs = errors.New("thue proofs: not proofs of this solver")
 // minT and up (see Solver.store).
 type journal struct {
 	mu      sync.Mutex
-	minT    int
+	minT    atomic.Int64 // read by every store, lock-free
 	entries []journalEntry
 }
 

@@ -568,7 +568,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 // and in the solver's journal when it keeps one (see journal).
 func (wk *worker) store(key [2]uint64, b bounds, T int) {
 	wk.s.tt.Put(key, b)
-	if j := wk.s.journal; j != nil && T >= j.minT && int(b.n)+shareDepth <= T {
+	if j := wk.s.journal; j != nil && int64(T) >= j.minT.Load() && int(b.n)+shareDepth <= T {
 		j.add(key, b)
 	}
 }
