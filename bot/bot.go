@@ -35,7 +35,10 @@ type Env struct {
 	Seed uint64
 	// Input is where a human bot reads moves; nil means no input.
 	Input *LineReader
-	// Output is where a human bot writes prompts and messages; nil discards.
+	// Output is where a human bot writes prompts and messages, and where
+	// a computer player notes what a person should know about its move
+	// (a move not proven best; the browser shows the last line); nil
+	// discards.
 	Output io.Writer
 	// MaxMem, when positive, caps the memory a bot's tables may take (its
 	// memory parameters, see game.ParamSpec.MemUnit): a bot string asking

@@ -527,6 +527,33 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("nim2d")
 	})
 
+	t.Run("nim2d-note", func(t *testing.T) {
+		// 2D Nim's perfect player on a palette without a shape table says
+		// beside the board that its move is not proven, and why.
+		t.Setenv("KOMBI_DATA_DIR", t.TempDir())
+		p.t = t
+		m := h.create("nim2d(n=9,first=p1)", [2]string{"human", "perfect(budget=1000)"}, 1)
+		if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "2"}, nil); st != 200 {
+			t.Fatalf("the person's move: %d", st)
+		}
+		h.waitFor(m.ID, func(x matchJSON) bool { return len(x.Moves) == 2 })
+		p.phone()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/m/" + m.ID))
+		p.wait(`document.getElementById('bot-note') && document.getElementById('board')`, "the computer's note")
+		note := js[string](p, `document.getElementById('bot-note').textContent`)
+		for _, want := range []string{"note on move 2", "not proven best", "for want of a shape table of the 9×9 palette"} {
+			if !strings.Contains(note, want) {
+				t.Errorf("the note %q does not say %q", note, want)
+			}
+		}
+		p.noOverflow("the note on a phone")
+		if !js[bool](p, `(() => { const r = document.getElementById('bot-note').getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; })()`) {
+			t.Error("the note is wider than the phone's screen")
+		}
+		p.shot("nim2d-note-phone.png")
+		p.clean("nim2d-note")
+	})
+
 	t.Run("thue", func(t *testing.T) {
 		p.t = t
 		p.phone()

@@ -11,8 +11,10 @@ import (
 
 // botEnv is the environment of the server's bots: no terminal, so a
 // person's seat has no bot and their moves come through the API; their
-// tables within Options.BotMem.
-func (s *Server) botEnv() bot.Env { return bot.Env{MaxMem: s.opt.BotMem} }
+// tables within Options.BotMem; what they note goes to notes.
+func (s *Server) botEnv(notes *botNotes) bot.Env {
+	return bot.Env{MaxMem: s.opt.BotMem, Output: notes}
+}
 
 // wake starts the computer player of m when a computer is to move, none
 // is deciding, and the match is not paused (or has a step left).
@@ -74,6 +76,7 @@ func (s *Server) think(ctx context.Context, m *liveMatch, t match.Turn, th *thin
 	m.mu.Unlock()
 	done := make(chan struct{})
 	go s.tick(ctx, m, th, done)
+	m.notes.take() // nothing older than this decision
 	d := match.Decide(ctx, t, s.opt.MaxThink)
 	close(done)
 	<-s.searches
@@ -94,6 +97,10 @@ func (s *Server) think(ctx context.Context, m *liveMatch, t match.Turn, th *thin
 	if err := m.live.Commit(ctx, d); err != nil {
 		m.mu.Unlock()
 		return // taken back meanwhile
+	}
+	m.note = nil
+	if text := m.notes.take(); text != "" {
+		m.note = &botNote{Move: len(m.live.Record().Moves), Text: text}
 	}
 	snap := s.changed(m)
 	m.mu.Unlock()

@@ -52,6 +52,11 @@ type liveMatch struct {
 	// gone marks a match dropped from memory after a failed save: the
 	// store has what is true; the next request loads it again.
 	gone bool
+	// notes collects what its computer players note while deciding; note
+	// is the last one, on the move it names (not stored: it goes with a
+	// restart).
+	notes *botNotes
+	note  *botNote
 	// highScore is the best solo score once a solo match is over.
 	highScore int
 	// shown is the match as clients see it: its latest stored state (at
@@ -138,7 +143,8 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 	if len(rec.Players) != 2 {
 		return nil, fmt.Errorf("the record has %d players", len(rec.Players))
 	}
-	seats, err := match.NewSeats(s.opt.Bots, g, [2]string{rec.Players[0], rec.Players[1]}, rec.Seed, s.botEnv())
+	notes := &botNotes{}
+	seats, err := match.NewSeats(s.opt.Bots, g, [2]string{rec.Players[0], rec.Players[1]}, rec.Seed, s.botEnv(notes))
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +163,7 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 			return nil, fmt.Errorf("settings: %w", err)
 		}
 	}
-	m := &liveMatch{id: sm.ID, mode: sm.Mode, live: l, tokens: sm.TokenHashes, control: set.ControlHash,
+	m := &liveMatch{id: sm.ID, mode: sm.Mode, live: l, notes: notes, tokens: sm.TokenHashes, control: set.ControlHash,
 		created: sm.Created, updated: sm.Updated, paused: set.Paused, delay: time.Duration(set.DelayMS) * time.Millisecond,
 		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, stored: sm.Version, used: time.Now(), watchers: map[*watcher]struct{}{}}
 	m.shown = s.matchJSON(m)

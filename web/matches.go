@@ -81,7 +81,8 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	seats, err := match.NewSeats(s.opt.Bots, g, req.Players, seed, s.botEnv())
+	notes := &botNotes{}
+	seats, err := match.NewSeats(s.opt.Bots, g, req.Players, seed, s.botEnv(notes))
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "players: %v", err)
 		return
@@ -97,7 +98,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now().UTC()
-	m := &liveMatch{id: id, mode: req.Mode, live: l, created: now, updated: now, used: now, delay: time.Duration(req.DelayMS) * time.Millisecond,
+	m := &liveMatch{id: id, mode: req.Mode, live: l, notes: notes, created: now, updated: now, used: now, delay: time.Duration(req.DelayMS) * time.Millisecond,
 		watchers: map[*watcher]struct{}{}}
 	var tokens [2]*string
 	control, err := newID(24)

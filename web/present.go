@@ -34,8 +34,11 @@ type matchView struct {
 	DelayMS    int64             `json:"delay_ms"`
 	Thinking   *thinking         `json:"thinking"`
 	HighScore  *int              `json:"high_score,omitempty"`
-	Created    time.Time         `json:"created"`
-	SeatTokens *[2]*string       `json:"seat_tokens,omitempty"`
+	// BotNote is what the computer noted on the last move (2D Nim's
+	// perfect player: a move not proven for want of a table), if anything.
+	BotNote    *botNote    `json:"bot_note,omitempty"`
+	Created    time.Time   `json:"created"`
+	SeatTokens *[2]*string `json:"seat_tokens,omitempty"`
 	// ControlToken, only in the creation answer, may pause, resume, step
 	// and pace the match.
 	ControlToken *string   `json:"control_token,omitempty"`
@@ -68,6 +71,9 @@ func (s *Server) matchJSON(m *liveMatch) *matchView {
 	if n := len(rec.Moves); n > 0 {
 		rm := rec.Moves[n-1]
 		v.LastMove = &lastMove{Index: n, Player: rm.Player, Move: rm.Move, Parts: l.LastParts()}
+		if m.note != nil && m.note.Move == n {
+			v.BotNote = m.note
+		}
 		if v.LastMove.Parts == nil {
 			v.LastMove.Parts = []game.Part{}
 		}

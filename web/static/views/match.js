@@ -51,6 +51,7 @@ export function MatchPage({ s, act }) {
       ${m.finished && !travelling ? GameOver({ m, mine, g, act }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, shown, p)}</p>` : null}
       ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} played <strong>${last.text}</strong>.</p>` : null}
+      ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${m.bot_note.text}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
       ${live ? MoveBar({ s, rs, words, act }) : null}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : html`<p class="error" role="alert" id="move-error"></p>`}
