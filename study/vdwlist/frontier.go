@@ -66,6 +66,9 @@ var longRecords = []longRecord{
 	{Record: Record{K: 3, Colors: 3, List: 2, S: 17, P1Win: "33997921/43046721", Nodes: 599807590, Seconds: 313.6},
 		Stored: 67841783, Searched: 70121736, CPUSeconds: 311.8, PeakBytes: 4517638144,
 		Note: "its table's wide keys (spans beyond 16 numbers) at their share of the memory (3/16) by the end: a little searched twice"},
+	{Record: Record{K: 3, Colors: 3, List: 2, S: 18, P1Win: "35445569/43046721", Nodes: 767455649, Seconds: 361.7},
+		Stored: 188368289, Searched: 103238686, CPUSeconds: 513.1, PeakBytes: 11936141312,
+		Note: "continued from the checkpoint written after s=17 (89,794,252 positions loaded, so stored counts them), the wide keys' table at 10/16 of the memory"},
 }
 
 // Records returns the published values of vdwlist(k=3,colors=3,list=2,s)
@@ -151,21 +154,20 @@ func FrontierRows() []FrontierRow {
 		out = append(out, FrontierRow{
 			What:    fmt.Sprintf("list-colouring game vdwlist(k=%d,colors=%d,list=%d,s=%d): P(P1 wins) under optimal play", r.K, r.Colors, r.List, r.S),
 			Value:   fmt.Sprintf("%s ≈ %s", r.P1Win, Decimal(v)),
-			How:     how + "; first computed here (the bounds of the interrupted run before it hold it)",
+			How:     how + "; first computed here (the bounds of an interrupted run before it hold it)",
 			Command: longRun.Command,
 			MachineTime: fmt.Sprintf("s=%d: %.0f s CPU, %.0f s wall, %d positions reached, %d searched, %d stored, %.1f GB peak resident; %s; %s",
 				r.S, r.CPUSeconds, r.Seconds, r.Nodes, r.Searched, r.Stored, float64(r.PeakBytes)/1e9, r.Note, longRun.Machine),
 			Seconds: r.CPUSeconds,
 		})
 	}
-	if last := longRecords[len(longRecords)-1]; last.S == 17 {
+	if last := longRecords[len(longRecords)-1]; last.S == 18 {
 		out = append(out, FrontierRow{
-			What:        "list-colouring game vdwlist(k=3,colors=3,list=2,s=18): P(P1 wins) under optimal play",
-			Value:       "between 33997921/43046721 ≈ 0.7898 and 129108323/129140163 ≈ 0.9998 (bounds; the value is open)",
-			How:         how + "; the lower bound is the value at s=17, the upper the random colouring's; " + nextCost,
-			Command:     longRun.Command,
-			MachineTime: "interrupted after 62 min wall, 79 min CPU on s=18 (6.8·10^9 positions); " + longRun.Machine,
-			Seconds:     4727,
+			What:        "list-colouring game vdwlist(k=3,colors=3,list=2,s=19): P(P1 wins) under optimal play",
+			Value:       "between 35445569/43046721 ≈ 0.8234 and 129130739/129140163 ≈ 0.99993 (bounds; the value is open)",
+			How:         how + "; the lower bound is the value at s=18 (P1 may name as at s=18), the upper the random colouring's (list=1: P2 without a choice); " + nextCost,
+			Command:     "kombi table vdwlist --k 3 --colors 3 --list 2 --from 17 --max-s 19 --mem 20000000000 --checkpoint ckpt",
+			MachineTime: "not tried: s=18 took 513 s of CPU and 11.9 GB with s=17's positions loaded; if s=19 doubles the table again it needs about 24 GB, more than this machine's 23 GB",
 		})
 	}
 	out = append(out, FrontierRow{
@@ -194,4 +196,4 @@ func FrontierRows() []FrontierRow {
 }
 
 // nextCost says why the game one longer than those decided is open.
-const nextCost = "the first try stopped with the table of wide keys at its share of 12 GB (3/16), full since s=17: it searched again and again; the run continues from its checkpoint with that table at 10/16"
+const nextCost = "the table held 89.8M positions after s=17 and 188.4M after s=18 (11.9 GB)"
