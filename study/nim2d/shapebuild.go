@@ -396,30 +396,8 @@ func (w *worker) grundy(depth int, s uint64) (int, error) {
 	}
 	b.t.pause()
 	f := &w.frames[depth]
-	f.small, f.ends, f.codes, f.missing = f.small[:0], f.ends[:0], f.codes[:0], f.missing[:0]
-	bitMoves(s, func(m uint64) {
-		c := s &^ m
-		x := uint8(0)
-		if bitStaysWhole(m, c) {
-			if k := bits.OnesCount64(c); k <= 3 {
-				x = uint8(k)
-			} else {
-				f.codes = append(f.codes, bitCanonical(c))
-			}
-			c = 0
-		}
-		for c != 0 {
-			comp := bitFill(c&-c, c)
-			c &^= comp
-			if k := bits.OnesCount64(comp); k <= 3 {
-				x ^= uint8(k)
-			} else {
-				f.codes = append(f.codes, bitCanonical(comp))
-			}
-		}
-		f.small = append(f.small, x)
-		f.ends = append(f.ends, int32(len(f.codes)))
-	})
+	f.missing = f.missing[:0]
+	f.small, f.ends, f.codes = optionsOf(s, f.small[:0], f.ends[:0], f.codes[:0])
 	f.vals = slices.Grow(f.vals[:0], len(f.codes))[:len(f.codes)]
 	w.sink += b.t.touch(f.codes)
 	for i, c := range f.codes {
@@ -488,4 +466,36 @@ func (w *worker) grundy(depth int, s uint64) (int, error) {
 		b.done.Store(true)
 	}
 	return g, nil
+}
+
+// optionsOf appends the options of the shape s (bit code) for its Grundy
+// value: for each move, the XOR of the values of its components of three
+// cells or fewer (a path of k ≤ 3 cells is worth k) to small, the canonical
+// codes of its larger components to codes, and where that option's codes
+// end to ends.
+func optionsOf(s uint64, small []uint8, ends []int32, codes []uint64) ([]uint8, []int32, []uint64) {
+	bitMoves(s, func(m uint64) {
+		c := s &^ m
+		x := uint8(0)
+		if bitStaysWhole(m, c) {
+			if k := bits.OnesCount64(c); k <= 3 {
+				x = uint8(k)
+			} else {
+				codes = append(codes, bitCanonical(c))
+			}
+			c = 0
+		}
+		for c != 0 {
+			comp := bitFill(c&-c, c)
+			c &^= comp
+			if k := bits.OnesCount64(comp); k <= 3 {
+				x ^= uint8(k)
+			} else {
+				codes = append(codes, bitCanonical(comp))
+			}
+		}
+		small = append(small, x)
+		ends = append(ends, int32(len(codes)))
+	})
+	return small, ends, codes
 }

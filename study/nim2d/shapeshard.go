@@ -298,30 +298,7 @@ type valueBuf struct {
 // slots touched together (the memory serves independent loads at once).
 // The caller holds s.t.mu for reading.
 func (s *ShardedShapes) value(c uint64, f *valueBuf) (int, error) {
-	f.small, f.ends, f.codes = f.small[:0], f.ends[:0], f.codes[:0]
-	bitMoves(c, func(m uint64) {
-		rest := c &^ m
-		x := uint8(0)
-		if bitStaysWhole(m, rest) {
-			if k := bits.OnesCount64(rest); k <= 3 {
-				x = uint8(k)
-			} else {
-				f.codes = append(f.codes, bitCanonical(rest))
-			}
-			rest = 0
-		}
-		for rest != 0 {
-			comp := bitFill(rest&-rest, rest)
-			rest &^= comp
-			if k := bits.OnesCount64(comp); k <= 3 {
-				x ^= uint8(k)
-			} else {
-				f.codes = append(f.codes, bitCanonical(comp))
-			}
-		}
-		f.small = append(f.small, x)
-		f.ends = append(f.ends, int32(len(f.codes)))
-	})
+	f.small, f.ends, f.codes = optionsOf(c, f.small[:0], f.ends[:0], f.codes[:0])
 	_ = s.t.touch(f.codes)
 	var seen [4]uint64
 	from := int32(0)

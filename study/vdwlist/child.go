@@ -149,21 +149,5 @@ func (p *childPrep) look(sr *searcher, from *examined, n, col int, ex *examined)
 	cand := relevant &^ colored
 	ex.relevant, ex.cand, ex.nm = relevant, cand, bits.OnesCount64(cand)
 	ex.aps, ex.cols, ex.live, ex.liveCols = nil, nil, nil, nil
-	ex.outcome = searchOn
-	switch {
-	case cand == 0:
-		ex.outcome = lostNow
-	case nc == 1:
-		if ex.threats[0] != 0 {
-			ex.outcome = wonNow
-		}
-	default:
-		both := ex.threats[0]
-		for i := 1; i < nc; i++ {
-			both &= ex.threats[i]
-		}
-		if both != 0 {
-			ex.outcome = wonNow
-		}
-	}
+	ex.judge(nc)
 }

@@ -266,12 +266,22 @@ func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examin
 	cand := relevant &^ colored
 	ex.relevant, ex.cand, ex.nm = relevant, cand, bits.OnesCount64(cand)
 	ex.aps, ex.cols, ex.live, ex.liveCols = aps[:na], cols[:na], live[:nl], liveCols[:nl]
+	if cand != 0 && anyThreat != 0 {
+		ex.outcome = wonNow
+		return
+	}
+	ex.judge(nc)
+}
+
+// judge sets the outcome of an examined position from its candidates and
+// threats: lost when no number is left to name; won when a number completes
+// a progression in every colour (with one colour, in that one); else it is
+// searched.
+func (ex *examined) judge(nc int) {
 	ex.outcome = searchOn
 	switch {
-	case cand == 0:
+	case ex.cand == 0:
 		ex.outcome = lostNow
-	case anyThreat != 0:
-		ex.outcome = wonNow
 	case nc == 1:
 		if ex.threats[0] != 0 {
 			ex.outcome = wonNow

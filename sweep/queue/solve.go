@@ -38,7 +38,11 @@ func (SolveArgs) Kind() string { return SolveKind }
 // queued or running is not inserted again. (A done one may be: its answer
 // is stored, and a coordinator asks only what the stored answers do not
 // decide.)
-func (SolveArgs) InsertOpts() river.InsertOpts {
+func (SolveArgs) InsertOpts() river.InsertOpts { return onceWhileQueued() }
+
+// onceWhileQueued are the insert options of a job kind that is queued at
+// most once with the same arguments while it waits or runs.
+func onceWhileQueued() river.InsertOpts {
 	return river.InsertOpts{Queue: Queue, MaxAttempts: maxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true,
 		ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRetryable,
 			rivertype.JobStateRunning, rivertype.JobStateScheduled}}}
@@ -85,19 +89,9 @@ func IsPostgresURL(url string) bool {
 // distribute.ErrUsage that names the games with one (games lists them); a
 // database that is not PostgreSQL one wrapping ErrNoQueue.
 func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game, s game.State, opt solve.Options, so SolveOptions) (*solve.Result, error) {
-	if tm, ok := distribute.TableMakerOf(so.Solvers, g); ok {
-		if !IsPostgresURL(dbURL) {
-			return nil, fmt.Errorf("--distribute: %w; the database is %s", ErrNoQueue, dbURL)
-		}
-		st, err := store.Open(context.WithoutCancel(ctx), dbURL)
-		if err != nil {
-			return nil, fmt.Errorf("--distribute: %w", err)
-		}
-		defer st.Close()
-		return solveWithTable(ctx, st, g, s, opt, tm)
-	}
+	tm, table := distribute.TableMakerOf(so.Solvers, g)
 	dg, ok := distribute.Of(so.Solvers, g)
-	if !ok {
+	if !table && !ok {
 		return nil, fmt.Errorf("%w: %s has no distributed solver; --distribute solves %s", distribute.ErrUsage, g.Type().Name, strings.Join(distribute.Games(games, so.Solvers), ", "))
 	}
 	if !IsPostgresURL(dbURL) {
@@ -108,6 +102,9 @@ func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game,
 		return nil, fmt.Errorf("--distribute: %w", err)
 	}
 	defer st.Close()
+	if table {
+		return solveWithTable(ctx, st, g, s, opt, tm)
+	}
 	return SolveStore(ctx, st, dg, s, opt, so)
 }
 

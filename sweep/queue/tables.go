@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
-	"github.com/riverqueue/river/rivertype"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
@@ -46,11 +45,7 @@ type ShardArgs struct {
 func (ShardArgs) Kind() string { return ShardKind }
 
 // InsertOpts puts the job on Queue, once while it waits or runs.
-func (ShardArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: Queue, MaxAttempts: maxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true,
-		ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRetryable,
-			rivertype.JobStateRunning, rivertype.JobStateScheduled}}}
-}
+func (ShardArgs) InsertOpts() river.InsertOpts { return onceWhileQueued() }
 
 // shardName is the blob name of a shard.
 func shardName(level, i, shards int) string { return fmt.Sprintf("%d/%d/%d", level, i, shards) }
