@@ -18,13 +18,20 @@ func TestSolveBlobs(t *testing.T) {
 				t.Fatalf("blob %d: %v %v", i, ok, err)
 			}
 		}
-		got, err := s.SolveBlobs(ctx, g, "proofs", 0, 10)
+		got, err := s.SolveBlobs(ctx, g, "proofs", 0, 10, "")
 		if err != nil || len(got) != 3 || !bytes.Equal(got[0].Data, []byte{1, 2, 3}) || len(got[1].Data) != 0 || len(got[2].Data) != 1<<20 || got[0].Worker != "w" || got[0].Created.IsZero() {
 			t.Fatalf("blobs: %d, %v", len(got), err)
 		}
-		after, err := s.SolveBlobs(ctx, g, "proofs", got[0].ID, 1)
+		after, err := s.SolveBlobs(ctx, g, "proofs", got[0].ID, 1, "")
 		if err != nil || len(after) != 1 || after[0].ID != got[1].ID {
 			t.Fatalf("after the first, one: %+v, %v", after, err)
+		}
+		if _, err := s.PutSolveBlob(ctx, SolveBlob{Game: g, Kind: "proofs", Data: []byte{5}, Worker: "v"}); err != nil {
+			t.Fatal(err)
+		}
+		others, err := s.SolveBlobs(ctx, g, "proofs", 0, 10, "w")
+		if err != nil || len(others) != 1 || others[0].Worker != "v" || !bytes.Equal(others[0].Data, []byte{5}) {
+			t.Fatalf("the blobs not from w: %+v, %v", others, err)
 		}
 		for i, d := range [][]byte{{9}, {8}} {
 			ok, err := s.PutSolveBlob(ctx, SolveBlob{Game: g, Kind: "shard", Name: "n=8/3", Data: d})

@@ -340,3 +340,64 @@ func TestDistributedSolveInProcess(t *testing.T) {
 		t.Error("no subproblem job reported")
 	}
 }
+
+// TestProofsStoredAreBounded: a worker stores at most ProofBytes of
+// proofs for a game (a long search proves gigabytes), and the solve's
+// result is the local one all the same.
+func TestProofsStoredAreBounded(t *testing.T) {
+	url := storetest.PostgresURL(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st := openStore(t, url)
+	kit, err := all.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Unbounded, this solve stores some 270 KB of proofs.
+	const bound = 2000
+	done := make(chan error, 1)
+	started := make(chan struct{})
+	go func() {
+		done <- queue.RunWorker(ctx, st, kit.Games, kit.Bots, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(),
+			ProofBytes: bound, OnStart: func(string) { close(started) }})
+	}()
+	select {
+	case <-started:
+	case err := <-done:
+		t.Fatalf("worker: %v", err)
+	}
+	const gs = "thue(alphabet=5,start=0)"
+	g, err := kit.Games.Load(gs, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewInitialState()
+	local, err := kit.Solvers().Solve(ctx, g, s, solve.Options{MaxLength: 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dg, _ := distribute.Of(kit.Solvers(), g)
+	dist, err := queue.SolveStore(ctx, st, dg, s, solve.Options{MaxLength: 14},
+		queue.SolveOptions{Options: distribute.Options{SplitDepth: 4, Poll: 5 * time.Millisecond}, LocalNodes: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if local.Value != dist.Value || local.Outcome != dist.Outcome {
+		t.Errorf("local %v %v, distributed %v %v", local.Value, local.Outcome, dist.Value, dist.Outcome)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	blobs, err := st.SolveBlobs(context.Background(), g.String(), queue.ProofsKind, 0, 1<<20, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, b := range blobs {
+		total += len(b.Data)
+	}
+	if total > bound {
+		t.Errorf("%d bytes of proofs in %d blobs stored, bound %d", total, len(blobs), bound)
+	}
+}

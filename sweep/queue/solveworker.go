@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -80,6 +81,10 @@ type SolveWorker struct {
 	Keep int
 	// ID names the worker in the answers it stores.
 	ID string
+	// ProofBytes bounds the proofs this worker stores for the others per
+	// game (0: DefaultProofBytes); beyond it, it keeps them to itself (its
+	// answers are still stored).
+	ProofBytes int64
 	// OnJob, when set, receives a report after each run of a job (one call
 	// at a time).
 	OnJob func(SolveReport)
@@ -91,6 +96,7 @@ type SolveWorker struct {
 	// exchangeProofs), under proofsMu
 	proofsMu   sync.Mutex
 	proofsSeen map[string]int64
+	proofsOut  map[string]int64 // by game: the bytes of proofs stored
 	cbMu       sync.Mutex
 	loaded     map[string]distribute.Game
 }
@@ -180,6 +186,11 @@ func (w *SolveWorker) keep(ctx context.Context, ans store.SolveAnswer) error {
 	return storeAnswer(sctx, w.Store, ans)
 }
 
+// DefaultProofBytes is SolveWorker.ProofBytes when none is given. A long
+// search proves far more than is worth sending: squares with 5 symbols to
+// length 22 stored 17 GB of proofs in an hour from one worker.
+const DefaultProofBytes = 1 << 30
+
 // proofsEvery is how often a job's leaf solver exchanges proofs with the
 // other workers while it searches (and once before and once after).
 const proofsEvery = 250 * time.Millisecond
@@ -226,22 +237,24 @@ func (w *SolveWorker) exchangeDuring(ctx context.Context, game string, t int64, 
 func (w *SolveWorker) exchangeProofs(ctx context.Context, game string, t int64, ex distribute.Exchanger) {
 	w.proofsMu.Lock()
 	defer w.proofsMu.Unlock()
-	if data := ex.ExportProofs(); len(data) > 0 {
-		_, _ = w.Store.PutSolveBlob(ctx, store.SolveBlob{Game: game, Kind: ProofsKind, Data: data, Worker: w.ID})
-	}
 	if w.proofsSeen == nil {
-		w.proofsSeen = map[string]int64{}
+		w.proofsSeen, w.proofsOut = map[string]int64{}, map[string]int64{}
+	}
+	// Exported even beyond the bound: the journal starts afresh.
+	if data := ex.ExportProofs(); len(data) > 0 && w.proofsOut[game]+int64(len(data)) <= cmp.Or(w.ProofBytes, DefaultProofBytes) {
+		if ok, _ := w.Store.PutSolveBlob(ctx, store.SolveBlob{Game: game, Kind: ProofsKind, Data: data, Worker: w.ID}); ok {
+			w.proofsOut[game] += int64(len(data))
+		}
 	}
 	for {
-		blobs, err := w.Store.SolveBlobs(ctx, game, ProofsKind, w.proofsSeen[game], 64)
+		// Not its own: they are in its table already.
+		blobs, err := w.Store.SolveBlobs(ctx, game, ProofsKind, w.proofsSeen[game], 64, w.ID)
 		if err != nil || len(blobs) == 0 {
 			return
 		}
 		for _, b := range blobs {
 			w.proofsSeen[game] = b.ID
-			if b.Worker != w.ID {
-				_ = ex.ImportProofs(b.Data, t)
-			}
+			_ = ex.ImportProofs(b.Data, t)
 		}
 	}
 }

@@ -295,6 +295,9 @@ type WorkerOptions struct {
 	// shared among the jobs run at once (0: a quarter of the machine's
 	// memory; lower it when several workers share a machine).
 	MemBytes int64
+	// ProofBytes bounds the proofs a worker stores for the others per game
+	// (0: DefaultProofBytes).
+	ProofBytes int64
 	// OnStart is called with the ID once the worker takes jobs.
 	OnStart func(id string)
 	// OnJob receives a report after each run of a job (one call at a time).
@@ -366,7 +369,7 @@ func RunWorker(ctx context.Context, st *store.Store, games *game.Registry, bots 
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
-	sw := &SolveWorker{Store: st, Games: games, Solvers: opt.Solvers, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve,
+	sw := &SolveWorker{Store: st, Games: games, Solvers: opt.Solvers, Budget: opt.RescueAfter / 2, Keep: opt.Workers, ID: opt.ID, OnJob: opt.OnSolve, ProofBytes: opt.ProofBytes,
 		Leaf: distribute.LeafOptions{MemBytes: cmp.Or(opt.MemBytes, solve.DefaultMem()), Threads: max(1, runtime.GOMAXPROCS(0)/opt.Workers)}}
 	if err := river.AddWorkerSafely(workers, sw); err != nil {
 		return fmt.Errorf("worker: %w", err)
