@@ -53,10 +53,12 @@ var frontierRows = []FrontierRow{
 	exactRow(2, thue.Square, 3, 5, 0.0002),
 	exactRow(3, thue.Square, 5, 19, 0.0003),
 	exactRow(4, thue.Square, 7, 76, 0.0004),
-	// The table at its 4 GiB bound (replacing the longest words) from
-	// about length 19 on, run at nice 19 beside other work. The previous
-	// solver proved the same bound in 5.0·10⁹ nodes and 3,271 s.
-	onMain(boundRow(5, thue.Square, 21, 4<<30, 2_328_272_417, 831.7, 885.3)),
+	// Not forced by 22, with the solver of issue 21, its 8 GiB table full
+	// (6.4 GiB of slots, replacing) from about length 21 on, at nice 19
+	// beside other work; 9.6 GB peak resident. Not forced by 21 took
+	// 2.33·10⁹ nodes and 885 s of CPU with the solver before (--mem 4 GiB),
+	// and 5.0·10⁹ nodes, 3,271 s with the one before that.
+	onMain(boundRow(5, thue.Square, 22, 8<<30, 13_445_743_863, 2782.6, 4889.0)),
 	exactRow(2, thue.Overlap, 5, 23, 0.0003),
 	exactRow(3, thue.Overlap, 12, 22_647, 0.004),
 	// Not forced by 22 took 3.78·10⁹ nodes, 1,582 s CPU with --mem 4 GiB.
