@@ -110,6 +110,19 @@ func quietLogger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
+// insertClient migrates River's tables and returns a client that only
+// inserts jobs (the workers run them).
+func insertClient(ctx context.Context, pool *pgxpool.Pool) (*river.Client[pgx.Tx], error) {
+	if err := Migrate(ctx, pool); err != nil {
+		return nil, err
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: quietLogger(), SkipUnknownJobCheck: true})
+	if err != nil {
+		return nil, fmt.Errorf("job queue: %w", err)
+	}
+	return client, nil
+}
+
 // Enqueue puts the games of the sweep's cells on the queue: for each cell
 // its seeds in batches of batch seeds, one job each, the cells' batches
 // interleaved so that every cell advances together. A job identical to
@@ -124,12 +137,9 @@ func Enqueue(ctx context.Context, pool *pgxpool.Pool, sweepName string, cells []
 	case batch < 1 || batch > MaxBatch:
 		return 0, fmt.Errorf("job queue: enqueue: a batch of %d seeds: want 1 to %d", batch, MaxBatch)
 	}
-	if err := Migrate(ctx, pool); err != nil {
-		return 0, err
-	}
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: quietLogger(), SkipUnknownJobCheck: true})
+	client, err := insertClient(ctx, pool)
 	if err != nil {
-		return 0, fmt.Errorf("job queue: %w", err)
+		return 0, err
 	}
 	tx, err := pool.Begin(ctx)
 	if err != nil {

@@ -341,3 +341,19 @@ func TestMaxLengthStopsGames(t *testing.T) {
 		}
 	}
 }
+
+// runWorkerHere runs queue.RunWorker with opt until ctx ends and returns once
+// it takes jobs; the channel gives RunWorker's error.
+func runWorkerHere(ctx context.Context, t *testing.T, st *store.Store, kit *all.Kit, opt queue.WorkerOptions) <-chan error {
+	t.Helper()
+	done := make(chan error, 1)
+	started := make(chan struct{})
+	opt.OnStart = func(string) { close(started) }
+	go func() { done <- queue.RunWorker(ctx, st, kit.Games, kit.Bots, opt) }()
+	select {
+	case <-started:
+	case err := <-done:
+		t.Fatalf("worker: %v", err)
+	}
+	return done
+}

@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/kombi/kombi/game"
@@ -128,12 +127,9 @@ func SolveStore(ctx context.Context, st *store.Store, g distribute.Game, s game.
 	if pool == nil {
 		return nil, fmt.Errorf("--distribute: %w; %s is an SQLite file", ErrNoQueue, st.Location())
 	}
-	if err := Migrate(ctx, pool); err != nil {
-		return nil, err
-	}
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: quietLogger(), SkipUnknownJobCheck: true})
+	client, err := insertClient(ctx, pool)
 	if err != nil {
-		return nil, fmt.Errorf("job queue: %w", err)
+		return nil, err
 	}
 	copt := so.Options
 	copt.Progress = opt.Progress

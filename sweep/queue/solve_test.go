@@ -276,25 +276,15 @@ func TestDistributedSolveInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, bots := kit.Games, kit.Bots
+	games := kit.Games
 	reports := make(chan queue.SolveReport, 1000)
-	done := make(chan error, 1)
-	started := make(chan struct{})
-	go func() {
-		done <- queue.RunWorker(ctx, st, games, bots, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(),
-			OnStart: func(string) { close(started) },
-			OnSolve: func(r queue.SolveReport) {
-				select {
-				case reports <- r:
-				default:
-				}
-			}})
-	}()
-	select {
-	case <-started:
-	case err := <-done:
-		t.Fatalf("worker: %v", err)
-	}
+	done := runWorkerHere(ctx, t, st, kit, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(),
+		OnSolve: func(r queue.SolveReport) {
+			select {
+			case reports <- r:
+			default:
+			}
+		}})
 	for _, spec := range []struct {
 		game, position string
 	}{{"thue(alphabet=4,start=0)", ""}, {"thue(alphabet=3,rule=overlap,start=2)", "1021@2"}} {
@@ -355,17 +345,7 @@ func TestProofsStoredAreBounded(t *testing.T) {
 	}
 	// Unbounded, this solve stores some 270 KB of proofs.
 	const bound = 2000
-	done := make(chan error, 1)
-	started := make(chan struct{})
-	go func() {
-		done <- queue.RunWorker(ctx, st, kit.Games, kit.Bots, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(),
-			ProofBytes: bound, OnStart: func(string) { close(started) }})
-	}()
-	select {
-	case <-started:
-	case err := <-done:
-		t.Fatalf("worker: %v", err)
-	}
+	done := runWorkerHere(ctx, t, st, kit, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(), ProofBytes: bound})
 	const gs = "thue(alphabet=5,start=0)"
 	g, err := kit.Games.Load(gs, 1)
 	if err != nil {

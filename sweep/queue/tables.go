@@ -9,7 +9,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
@@ -292,12 +291,9 @@ func solveWithTable(ctx context.Context, st *store.Store, g game.Game, s game.St
 		if pool == nil {
 			return nil, fmt.Errorf("--distribute: %w; %s is an SQLite file", ErrNoQueue, st.Location())
 		}
-		if err := Migrate(ctx, pool); err != nil {
-			return nil, err
-		}
-		client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: quietLogger(), SkipUnknownJobCheck: true})
+		client, err := insertClient(ctx, pool)
 		if err != nil {
-			return nil, fmt.Errorf("job queue: %w", err)
+			return nil, err
 		}
 		if summary, computed, err = BuildTable(ctx, st, client, g.Type().Name, t, opt.Progress); err != nil {
 			return nil, fmt.Errorf("--distribute: the table %s: %w", t.Spec(), err)

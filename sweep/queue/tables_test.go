@@ -35,23 +35,13 @@ func TestShapeTableByWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	reports := make(chan queue.ShardReport, 10000)
-	done := make(chan error, 1)
-	started := make(chan struct{})
-	go func() {
-		done <- queue.RunWorker(ctx, st, kit.Games, kit.Bots, queue.WorkerOptions{Workers: 2, RescueAfter: time.Minute, Solvers: kit.Solvers(),
-			OnStart: func(string) { close(started) },
-			OnShard: func(r queue.ShardReport) {
-				select {
-				case reports <- r:
-				default:
-				}
-			}})
-	}()
-	select {
-	case <-started:
-	case err := <-done:
-		t.Fatalf("worker: %v", err)
-	}
+	done := runWorkerHere(ctx, t, st, kit, queue.WorkerOptions{Workers: 2, RescueAfter: time.Minute, Solvers: kit.Solvers(),
+		OnShard: func(r queue.ShardReport) {
+			select {
+			case reports <- r:
+			default:
+			}
+		}})
 	g, err := kit.Games.Load("nim2d(n="+string(rune('0'+n))+")", 1)
 	if err != nil {
 		t.Fatal(err)
