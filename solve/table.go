@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -28,10 +29,12 @@ type Table[K comparable, V any] struct {
 	worth  func(V) int64
 	single bool
 	noZero bool // see TableOptions.NoZeroKey
-	shards []shard[K, V]
-	bits   uint // shard index = top bits of the hash
-	max    int  // slots per shard at most
-	stats  tableStats
+	// lockFree: Get takes no lock (see getLockFree)
+	lockFree bool
+	shards   []shard[K, V]
+	bits     uint // shard index = top bits of the hash
+	max      int  // slots per shard at most
+	stats    tableStats
 }
 
 type tableStats struct {
@@ -40,7 +43,13 @@ type tableStats struct {
 }
 
 type shard[K comparable, V any] struct {
-	mu    sync.Mutex
+	// view is the slots as published to the readers that take no lock
+	// (Prefetch; Get in a lock-free table): set once a resize is complete,
+	// on a cache line of its own, away from the lock that writers take
+	view atomic.Pointer[[]slot[K, V]]
+	_    [56]byte
+	mu   sync.Mutex
+	// slots and used are read and written under mu (but see lockFree)
 	slots []slot[K, V]
 	used  []uint64 // one bit per slot
 	n     int
@@ -77,6 +86,13 @@ func (t *Table[K, V]) alloc(sh *shard[K, V], size int) {
 		sh.used = make([]uint64, (size+63)/64)
 	}
 	sh.n = 0
+}
+
+// publish makes the shard's slots, complete, those of the readers that
+// take no lock.
+func (sh *shard[K, V]) publish() {
+	view := sh.slots
+	sh.view.Store(&view)
 }
 
 // window is how many consecutive slots a key may occupy from each of its
@@ -135,6 +151,10 @@ func NewTable[K comparable, V any](hash func(K) uint64, opt TableOptions[V]) *Ta
 	}
 	perShard = max(perShard, window)
 	t := &Table[K, V]{hash: hash, worth: opt.Worth, single: opt.SingleThreaded, noZero: opt.NoZeroKey, shards: make([]shard[K, V], nShards), max: int(perShard)}
+	var k K
+	var v V
+	t.lockFree = !t.single && t.noZero && unsafe.Sizeof(k) == 8 && unsafe.Sizeof(v) == 8 &&
+		unsafe.Alignof(k) == 8 && unsafe.Alignof(v) == 8
 	t.bits = uint(bits.TrailingZeros(uint(nShards)))
 	return t
 }
@@ -154,6 +174,9 @@ func (t *Table[K, V]) shardOf(h uint64) *shard[K, V] {
 func (t *Table[K, V]) Get(key K) (V, bool) {
 	h := t.hash(key)
 	sh := t.shardOf(h)
+	if t.lockFree {
+		return getLockFree(sh, key, h)
+	}
 	if !t.single {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
@@ -177,6 +200,82 @@ func (t *Table[K, V]) Get(key K) (V, bool) {
 	return zero, false
 }
 
+// Prefetch starts bringing the first slot of key's window into the
+// processor's caches and returns at once: a search that will look up many
+// keys soon (the children of a position) prefetches them all first, so
+// that their cache misses overlap instead of following one another. It
+// reads nothing and takes no lock; a table still empty, or one that grows
+// meanwhile, makes it a wasted hint, never a wrong answer.
+func (t *Table[K, V]) Prefetch(key K) {
+	h := t.hash(key)
+	if v := t.shardOf(h).view.Load(); v != nil {
+		slots := *v
+		prefetch(unsafe.Pointer(&slots[h&uint64(len(slots)-1)]))
+	}
+}
+
+// A lock-free table (several goroutines; one-word keys and values, the
+// zero key free) reads without the lock: a reader takes the published
+// slots (shard.view) and loads keys and values atomically; writers, under
+// the lock, store them atomically in an order that never shows a reader a
+// key with another key's value: a free slot gets its value before its key,
+// and a slot replaced is freed first (key 0), then gets its value and key.
+// A reader that finds its key checks, after loading the value, that the key
+// is still there. What a reader may see is an entry missing (a slot being
+// replaced, slots just resized): a miss, which costs a search, never a
+// wrong answer. Readers then share the slots' cache lines instead of
+// passing the shard's lock between cores.
+
+// word is the atomic view of a one-word key or value in a slot.
+func word[T any](p *T) *atomic.Uint64 { return (*atomic.Uint64)(unsafe.Pointer(p)) }
+
+// asWord and fromWord convert one-word keys and values.
+func asWord[T any](x T) uint64   { return *(*uint64)(unsafe.Pointer(&x)) }
+func fromWord[T any](w uint64) T { return *(*T)(unsafe.Pointer(&w)) }
+
+// getLockFree is Get in a lock-free table.
+func getLockFree[K comparable, V any](sh *shard[K, V], key K, h uint64) (V, bool) {
+	var zero V
+	view := sh.view.Load()
+	if view == nil {
+		return zero, false
+	}
+	slots := *view
+	mask := uint64(len(slots) - 1)
+	want := asWord(key)
+	for _, start := range [2]uint64{h, second(h)} {
+		for i := range uint64(window) {
+			e := &slots[(start+i)&mask]
+			k := word(&e.key).Load()
+			if k == 0 {
+				return zero, false
+			}
+			if k == want {
+				v := word(&e.val).Load()
+				if word(&e.key).Load() != k {
+					return zero, false // replaced meanwhile
+				}
+				return fromWord[V](v), true
+			}
+		}
+	}
+	return zero, false
+}
+
+// store writes key and v into slot e (free when fresh): atomically, in
+// the order getLockFree needs, in a lock-free table.
+func (t *Table[K, V]) store(e *slot[K, V], key K, v V, fresh bool) {
+	if !t.lockFree {
+		e.key, e.val = key, v
+		return
+	}
+	if !fresh {
+		word(&e.key).Store(0)
+	}
+	word(&e.val).Store(asWord(v))
+	word(&e.key).Store(asWord(key))
+}
+
 // Put stores v under key, replacing the value stored there before.
 func (t *Table[K, V]) Put(key K, v V) {
 	if t.noZero {
@@ -193,6 +292,7 @@ func (t *Table[K, V]) Put(key K, v V) {
 	}
 	if len(sh.slots) == 0 {
 		t.alloc(sh, min(1024, floorPow2(t.max)))
+		sh.publish()
 	}
 	// Grow at half load while under the bound.
 	if 2*(sh.n+1) > len(sh.slots) && 2*len(sh.slots) <= t.max {
@@ -206,13 +306,17 @@ func (t *Table[K, V]) Put(key K, v V) {
 				j := int((start + i) & mask)
 				e := &sh.slots[j]
 				if !t.isUsed(sh, j) {
-					e.key, e.val = key, v
+					t.store(e, key, v, true)
 					t.setUsed(sh, j)
 					sh.n++
 					return
 				}
 				if e.key == key {
-					e.val = v
+					if t.lockFree {
+						word(&e.val).Store(asWord(v))
+					} else {
+						e.val = v
+					}
 					return
 				}
 				if victim < 0 || t.worth != nil && t.worth(e.val) < t.worth(sh.slots[victim].val) {
@@ -226,7 +330,7 @@ func (t *Table[K, V]) Put(key K, v V) {
 			t.grow(sh)
 			continue
 		}
-		sh.slots[victim] = slot[K, V]{key, v}
+		t.store(&sh.slots[victim], key, v, false)
 		t.stats.mu.Lock()
 		t.stats.replaced++
 		t.stats.mu.Unlock()
@@ -241,6 +345,7 @@ func (t *Table[K, V]) grow(sh *shard[K, V]) {
 	old := entries[K, V]{sh.slots, sh.used}
 	for size := 2 * len(old.slots); ; size *= 2 {
 		if t.rehash(sh, old, size) || 2*size > t.max {
+			sh.publish()
 			return
 		}
 	}
@@ -353,6 +458,7 @@ func (t *Table[K, V]) Clear() {
 	for i := range t.shards {
 		t.shards[i].mu.Lock()
 		t.shards[i].slots, t.shards[i].used, t.shards[i].n = nil, nil, 0
+		t.shards[i].view.Store(nil)
 		t.shards[i].mu.Unlock()
 	}
 }

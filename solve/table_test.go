@@ -2,6 +2,7 @@ package solve
 
 import (
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/kombi/kombi/game"
@@ -103,5 +104,53 @@ func TestTableConcurrentUse(t *testing.T) {
 	wg.Wait()
 	if tt.Len() != 80000 {
 		t.Fatalf("%d entries, want 80000", tt.Len())
+	}
+}
+
+// TestTableLockFreeReadsNeverMixEntries has readers that take no lock (a
+// table of one-word keys and values, several goroutines) race writers that
+// grow the table and, once it is full, replace entries: a read may miss,
+// but what it finds is the value stored under its key.
+func TestTableLockFreeReadsNeverMixEntries(t *testing.T) {
+	tt := NewTable[uint64, uint64](mix, TableOptions[uint64]{MaxBytes: 64 << 10, NoZeroKey: true})
+	if !tt.lockFree {
+		t.Fatal("a table of one-word keys and values without the zero key is not lock-free")
+	}
+	tt.Prefetch(1) // an empty table: a hint for nothing
+	value := func(k uint64) uint64 { return mix(k) ^ 0x5bd1e995 }
+	var wg, writers sync.WaitGroup
+	var done atomic.Bool
+	var found, missed [2]int
+	for w := range uint64(2) {
+		writers.Go(func() {
+			for i := range uint64(50000) {
+				k := 1 + (i*2+w)%6000
+				tt.Put(k, value(k))
+			}
+		})
+		wg.Go(func() {
+			for i := uint64(0); !done.Load(); i++ {
+				k := 1 + (i*2+w)%6000
+				tt.Prefetch(k)
+				if v, ok := tt.Get(k); ok {
+					found[w]++
+					if v != value(k) {
+						t.Errorf("key %d: got %#x, the value of another key", k, v)
+						return
+					}
+				} else {
+					missed[w]++
+				}
+			}
+		})
+	}
+	writers.Wait()
+	done.Store(true)
+	wg.Wait()
+	if found[0]+found[1] == 0 {
+		t.Fatalf("readers found nothing (missed %d)", missed[0]+missed[1])
+	}
+	if tt.Replaced() == 0 {
+		t.Fatalf("no entry replaced: the test does not reach a full table (%d entries)", tt.Len())
 	}
 }

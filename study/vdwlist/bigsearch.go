@@ -124,7 +124,7 @@ func (sr *searcher) bigPosition(scope uint64, from *examined, n, col, r int) *bi
 	if sr.sv.fits(nm) { // small enough: the fast path, exactly
 		d, rounds := sr.d, sr.rounds
 		sr.d, sr.rounds, sr.atRoot = sr.pow[nm], nm, root
-		v, _ := sr.position(scope, from, n, col, false)
+		v, _ := sr.position(scope, from, n, col, false, nil)
 		if root && sr.rootMove != 0 {
 			sr.bigLo = bigLower{sr.rootMove, sr.scaled(big.NewInt(sr.rootLo), r-nm)}
 		}

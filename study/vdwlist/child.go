@@ -136,18 +136,124 @@ func (p *childPrep) look(sr *searcher, from *examined, n, col int, ex *examined)
 	kept := alive &^ red
 	keptMulti, keptSingle := kept&^single, kept&single
 	colored := sr.colored
+	// A number is relevant when a kept progression with two uncoloured
+	// numbers or more holds it, or when it is uncoloured and a kept one
+	// with one goes through it (thru holds only the numbers uncoloured
+	// before n). Without branches: they are hard to predict here.
 	var relevant uint64
 	for m := p.numbers; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros64(m)
-		xb := uint64(1) << x
-		if p.cover[x]&keptMulti != 0 || xb&colored == 0 && p.thru[x]&keptSingle != 0 {
-			relevant |= xb
-		}
+		relevant |= min(p.cover[x]&keptMulti|p.thru[x]&keptSingle, 1) << x
 	}
+	relevant = relevant&^bit | min(p.cover[n-1]&keptMulti, 1)<<(n-1)
 	ex.level = from.level + 1
 	copy(ex.threats[:], thr[1:])
 	cand := relevant &^ colored
 	ex.relevant, ex.cand, ex.nm = relevant, cand, bits.OnesCount64(cand)
 	ex.aps, ex.cols, ex.live, ex.liveCols = nil, nil, nil, nil
 	ex.judge(nc)
+}
+
+// The look ahead. A searched position looks at all its children (every
+// number, every colour) before it searches any: their keys first, each
+// table slot prefetched as its key is known, then the table. The misses of
+// the table's probes (most children are transpositions, found there) then
+// overlap instead of following one another, and the children found decide
+// the order: a number whose children are all known is worth its exact
+// value at no search, and a number whose known children already put it
+// below the best so far is not searched at all.
+
+// kid is a child looked at ahead.
+type kid struct {
+	key   posKey // its key (state kidKey)
+	val   int64  // its value over d (state kidKnown)
+	nm    int8   // its relevant uncoloured numbers
+	state uint8
+}
+
+// States of a kid.
+const (
+	kidNone  = iota // not looked at (a colour that completes a progression)
+	kidKnown        // decided at once or found in the table
+	kidKey          // to be searched (unless a sibling's search stores it)
+)
+
+// kidIndex is the index of the child after colouring n with col.
+func kidIndex(n, col int) int { return (n-1)*vdwlist.MaxColors + col }
+
+// lookAhead fills ex.kids with the children of the numbers names (a
+// prepared position, ex.prep set); forced holds the colours that complete
+// a progression through each number (those children are not looked at).
+func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]uint8) {
+	if sr.kids == nil {
+		sr.kids = make([][]kid, len(sr.bufs))
+	}
+	kids := sr.kids[ex.level]
+	if kids == nil {
+		kids = make([]kid, vdwlist.MaxS*vdwlist.MaxColors)
+		sr.kids[ex.level] = kids
+	}
+	ex.kids = kids
+	nc := sr.g.Colors()
+	var child examined
+	pending := 0
+	for _, i := range names {
+		n := int(i) + 1
+		for col := range nc {
+			k := &kids[kidIndex(n, col)]
+			if forced[i]&(1<<col) != 0 {
+				k.state = kidNone
+				continue
+			}
+			sr.nodes++
+			sr.colour(n, col)
+			ex.prep.look(sr, ex, n, col, &child)
+			v, ok := sr.decide(&child, &k.key)
+			sr.uncolour(n, col)
+			if ok {
+				k.state, k.val = kidKnown, v
+				continue
+			}
+			k.state, k.nm = kidKey, int8(child.nm)
+			sr.prefetch(&k.key)
+			pending++
+		}
+	}
+	sr.tick()
+	if pending == 0 {
+		return
+	}
+	for _, i := range names {
+		for col := range nc {
+			k := &kids[kidIndex(int(i)+1, col)]
+			if k.state != kidKey {
+				continue
+			}
+			if e, ok := sr.get(&k.key); ok {
+				k.state, k.val = kidKnown, e.value()*sr.pow[sr.rounds-int(k.nm)]
+			}
+		}
+	}
+}
+
+// knownFirst moves to the front of names (stably) the numbers whose
+// children are all known (see lookAhead): their values cost no search, and
+// the best of them bounds the search of the others.
+func knownFirst(names []int8, kids []kid, forced []uint8, nc int) {
+	var rest [vdwlist.MaxS]int8
+	nk, nr := 0, 0
+	for _, i := range names {
+		all := true
+		for col := range nc {
+			all = all && (forced[i]&(1<<col) != 0 || kids[kidIndex(int(i)+1, col)].state == kidKnown)
+		}
+		if all {
+			names[nk] = i
+			nk++
+		} else {
+			rest[nr] = i
+			nr++
+		}
+	}
+	copy(names[nk:], rest[:nr])
 }

@@ -182,11 +182,17 @@ func (sr *searcher) keyPlanes(ex *examined) (fwd, bwd wideKey, span int) {
 // positions that make the same threats differently share a key.
 func threatPlanes(unc uint64, m *[vdwlist.MaxColors]uint64, nc int) (p wideKey) {
 	p[0] = unc
-	copy(p[1:], m[:nc])
-	for i := 2; i <= nc; i++ {
-		for j := i; j > 1 && p[j] > p[j-1]; j-- {
-			p[j], p[j-1] = p[j-1], p[j]
-		}
+	switch nc {
+	case 1:
+		p[1] = m[0]
+	case 2:
+		p[1], p[2] = max(m[0], m[1]), min(m[0], m[1])
+	default: // 3 (threatKeys): a sorting network
+		a, b, c := m[0], m[1], m[2]
+		a, b = max(a, b), min(a, b)
+		b, c = max(b, c), min(b, c)
+		a, b = max(a, b), min(a, b)
+		p[1], p[2], p[3] = a, b, c
 	}
 	return p
 }

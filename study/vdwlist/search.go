@@ -3,7 +3,6 @@ package vdwlist
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/bits"
 	"time"
 
@@ -52,6 +51,9 @@ type searcher struct {
 	// the quick look at its children; deltas[level]: its colourDeltas
 	preps  []childPrep
 	deltas [][vdwlist.MaxS][vdwlist.MaxColors]float64
+	// kids[level]: the children of the position searched at that level,
+	// looked at ahead (see lookAhead)
+	kids [][]kid
 }
 
 // levelBuf is the scratch of one level of examine.
@@ -176,6 +178,9 @@ type examined struct {
 	// orders by
 	prep   *childPrep
 	deltas *[vdwlist.MaxS][vdwlist.MaxColors]float64
+	// kids, when not nil, holds the children looked at ahead (see
+	// lookAhead), indexed by kidIndex
+	kids []kid
 	// relevant: the numbers of the live, non-redundant progressions in
 	// scope; cand: the uncoloured ones, nm of them
 	relevant, cand uint64
@@ -401,9 +406,14 @@ func (sr *searcher) nameOrder(ex *examined) (order [vdwlist.MaxS]int8, n int, fo
 // serves every transposition, where alpha-beta and *-minimax windows
 // (Ballard's Star1 and Star2, which this solver used) leave bounds that
 // are searched again: they visited a third more positions.
-func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool) (int64, bool) {
-	sr.nodes++
-	sr.tick()
+//
+// pre, when not nil, is the position's look ahead from its parent (see
+// lookAhead): its key, counted as reached already.
+func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool, pre *kid) (int64, bool) {
+	if pre == nil {
+		sr.nodes++
+		sr.tick()
+	}
 	if sr.err != nil {
 		return 0, true
 	}
@@ -412,7 +422,7 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 	var ex examined
 	var key posKey
 	var comps [vdwlist.MaxS]uint64
-	v, how := sr.settle(scope, from, n, col, &ex, &key, &comps)
+	v, how := sr.settle(scope, from, n, col, &ex, &key, &comps, pre)
 	switch how {
 	case settled:
 		return v, true
@@ -452,6 +462,10 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 		ex.prep = p
 	}
 	order, nn, forced := sr.nameOrder(&ex)
+	if ex.prep != nil {
+		sr.lookAhead(&ex, order[:nn], &forced)
+		knownFirst(order[:nn], ex.kids, forced[:], sr.g.Colors())
+	}
 	start := sr.nodes
 	best := int64(-1)
 	// The first pass defers the later numbers whose positions other
@@ -502,23 +516,46 @@ const (
 // look (see childPrep), enough for its key and outcome (looked); any
 // other position is examined fully, and one of independent components is
 // not looked up (splits, with their number as the value, comps filled).
-func (sr *searcher) settle(scope uint64, from *examined, n, col int, ex *examined, key *posKey, comps *[vdwlist.MaxS]uint64) (int64, int) {
+// A position looked at ahead (pre) is only looked up.
+func (sr *searcher) settle(scope uint64, from *examined, n, col int, ex *examined, key *posKey, comps *[vdwlist.MaxS]uint64, pre *kid) (int64, int) {
+	if pre != nil {
+		*key = pre.key
+		if e, ok := sr.get(key); ok {
+			return e.value() * sr.pow[sr.rounds-int(pre.nm)], settled
+		}
+		return 0, looked
+	}
 	quick := from.prep != nil && n > 0 && scope == from.cand&^(1<<(n-1))
 	if quick {
 		from.prep.look(sr, from, n, col, ex)
 	} else {
 		sr.examine(scope, from, n, col, ex)
+		if ex.outcome == searchOn {
+			if nc, split := components(ex.cand, ex.live, comps); split {
+				return int64(nc), splits
+			}
+		}
 	}
+	if v, ok := sr.decide(ex, key); ok {
+		return v, settled
+	}
+	if e, ok := sr.get(key); ok {
+		return e.value() * sr.pow[sr.rounds-ex.nm], settled
+	}
+	if quick {
+		return 0, looked
+	}
+	return 0, full
+}
+
+// decide returns the value of a position examined (or looked at) as ex
+// when it is decided without the table (ok); else it sets its key.
+func (sr *searcher) decide(ex *examined, key *posKey) (v int64, ok bool) {
 	switch ex.outcome {
 	case lostNow:
-		return 0, settled
+		return 0, true
 	case wonNow:
-		return sr.d, settled
-	}
-	if !quick {
-		if nc, split := components(ex.cand, ex.live, comps); split {
-			return int64(nc), splits
-		}
+		return sr.d, true
 	}
 	if ex.nm == 1 {
 		// One relevant number: player 1 names it and wins when the list
@@ -528,16 +565,10 @@ func (sr *searcher) settle(scope uint64, from *examined, n, col int, ex *examine
 		for col := range sr.g.Colors() {
 			forced += uint(ex.threats[col]>>bits.TrailingZeros64(ex.cand)) & 1
 		}
-		return int64(vdwlist.Binom(int(forced), sr.g.ListSize())) * sr.pow[sr.rounds-1], settled
+		return int64(vdwlist.Binom(int(forced), sr.g.ListSize())) * sr.pow[sr.rounds-1], true
 	}
 	*key = sr.canonical(ex)
-	if e, ok := sr.get(key); ok {
-		return e.value() * sr.pow[sr.rounds-ex.nm], settled
-	}
-	if quick {
-		return 0, looked
-	}
-	return 0, full
+	return 0, false
 }
 
 // split returns the value of a position (examined as ex) whose live
@@ -551,7 +582,7 @@ func (sr *searcher) split(ex *examined, comps []uint64) int64 {
 	d := uint64(sr.d)
 	lose := d // the product of the losing chances, over d
 	for _, c := range comps {
-		v, _ := sr.position(c, ex, 0, 0, false) // exact, or a lower bound when cut short
+		v, _ := sr.position(c, ex, 0, 0, false, nil) // exact, or a lower bound when cut short
 		if v == sr.d {
 			return sr.d
 		}
@@ -596,7 +627,22 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 		return sum
 	}
 	scope := ex.cand &^ (1 << (n - 1))
-	order, nOrder := sr.colourOrder(ex, n, forced)
+	var kids []kid
+	if ex.kids != nil {
+		// The children looked at ahead: those decided or in the table
+		// are known; the number may be settled without a search.
+		kids = ex.kids[kidIndex(n, 0):kidIndex(n, g.Colors())]
+		for col := range g.Colors() {
+			if known&(1<<col) == 0 && kids[col].state == kidKnown {
+				w[col] = kids[col].val
+				known |= 1 << col
+			}
+		}
+		if hi := sum(); known == 1<<g.Colors()-1 || hi <= sr.nLists*alpha {
+			return (hi + sr.nLists - 1) / sr.nLists, true
+		}
+	}
+	order, nOrder := sr.colourOrder(ex, n, forced|known)
 	for _, c := range order[:nOrder] {
 		col := int(c)
 		if known&(1<<col) != 0 {
@@ -614,8 +660,12 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 		if !matters {
 			continue // every list with it has a colour worth 0 to player 1
 		}
+		var pre *kid
+		if kids != nil {
+			pre = &kids[col]
+		}
 		sr.colour(n, col)
-		v, ok := sr.position(scope, ex, n, col, excl)
+		v, ok := sr.position(scope, ex, n, col, excl, pre)
 		sr.uncolour(n, col)
 		if !ok {
 			return 0, false
@@ -637,30 +687,34 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 	return sum() / sr.nLists, true
 }
 
-// colourOrder returns the colours in the order player 2 should try them at
-// the number n of the position examined as ex: colours that complete a
-// progression last, the others by how much potential they add for player 1
-// (gains of the non-redundant progressions of that colour through n minus
-// those of the other colours it kills).
-func (sr *searcher) colourOrder(ex *examined, n int, forced uint8) ([vdwlist.MaxColors]int8, int) {
-	g := sr.g
+// colourOrder returns the colours but those of skip in the order player 2
+// should try them at the number n of the position examined as ex: by how
+// much potential they add for player 1 (gains of the non-redundant
+// progressions of that colour through n minus those of the other colours
+// it kills). A lone colour needs no order (nor the deltas).
+func (sr *searcher) colourOrder(ex *examined, n int, skip uint8) ([vdwlist.MaxColors]int8, int) {
+	var out [vdwlist.MaxColors]int8
+	rest := (uint8(1)<<sr.g.Colors() - 1) &^ skip
+	if rest&(rest-1) == 0 {
+		out[0] = int8(bits.TrailingZeros8(rest))
+		return out, bits.OnesCount8(rest)
+	}
 	if ex.deltas == nil {
 		ex.deltas = sr.colourDeltas(ex)
 	}
-	delta := ex.deltas[n-1]
-	var out [vdwlist.MaxColors]int8
-	for c := range g.Colors() {
-		if forced&(1<<c) != 0 {
-			delta[c] = math.Inf(1) // completing colours last
-		}
-		j := c
+	delta := &ex.deltas[n-1]
+	nOut := 0
+	for m := rest; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros8(m)
+		j := nOut
 		for j > 0 && delta[out[j-1]] > delta[c] {
 			out[j] = out[j-1]
 			j--
 		}
 		out[j] = int8(c)
+		nOut++
 	}
-	return out, g.Colors()
+	return out, nOut
 }
 
 // colourDeltas returns, for every candidate number of the position
@@ -704,6 +758,16 @@ func (sr *searcher) get(k *posKey) (memoEntry, bool) {
 		return sr.sv.wide.Get(k.wide)
 	}
 	return sr.sv.tt.Get(k.narrow)
+}
+
+// prefetch starts bringing k's slot of the table into the caches (see
+// solve.Table.Prefetch).
+func (sr *searcher) prefetch(k *posKey) {
+	if k.isWide {
+		sr.sv.wide.Prefetch(k.wide)
+		return
+	}
+	sr.sv.tt.Prefetch(k.narrow)
 }
 
 func (sr *searcher) put(k *posKey, e memoEntry) {

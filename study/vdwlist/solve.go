@@ -442,7 +442,7 @@ func (sr *searcher) rootValue(s *vdwlist.State) int64 {
 		}
 	case vdwlist.PhaseName:
 		sr.atRoot = true
-		v, _ = sr.position(sr.g.Full(), &sr.root, 0, 0, false)
+		v, _ = sr.position(sr.g.Full(), &sr.root, 0, 0, false, nil)
 		sr.atRoot = false
 	case vdwlist.PhaseDraw:
 		n := int(s.Named())
@@ -457,7 +457,7 @@ func (sr *searcher) rootValue(s *vdwlist.State) int64 {
 			x := sr.d
 			if forced&(1<<col) == 0 {
 				sr.colour(n, col)
-				x, _ = sr.position(sr.g.Full()&^bit, &sr.root, n, col, false)
+				x, _ = sr.position(sr.g.Full()&^bit, &sr.root, n, col, false, nil)
 				sr.uncolour(n, col)
 			}
 			if sr.err != nil { // the colours not searched count as 0
