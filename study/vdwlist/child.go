@@ -238,8 +238,9 @@ func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]
 
 // knownFirst moves to the front of names (stably) the numbers whose
 // children are all known (see lookAhead): their values cost no search, and
-// the best of them bounds the search of the others.
-func knownFirst(names []int8, kids []kid, forced []uint8, nc int) {
+// the best of them bounds the search of the others. It returns how many
+// there are.
+func knownFirst(names []int8, kids []kid, forced []uint8, nc int) int {
 	var rest [vdwlist.MaxS]int8
 	nk, nr := 0, 0
 	for _, i := range names {
@@ -256,4 +257,5 @@ func knownFirst(names []int8, kids []kid, forced []uint8, nc int) {
 		}
 	}
 	copy(names[nk:], rest[:nr])
+	return nk
 }

@@ -360,39 +360,57 @@ func component(cand uint64, live []uint64) uint64 {
 // good). forced[i] holds the colours that complete a progression through
 // the number i+1.
 func (sr *searcher) nameOrder(ex *examined) (order [vdwlist.MaxS]int8, n int, forced [vdwlist.MaxS]uint8) {
-	g := sr.g
-	for col := 0; col < g.Colors(); col++ {
+	forced = sr.forcedColours(ex)
+	n = candidates(ex.cand, &order)
+	sr.sortNames(ex, order[:n], &forced)
+	if sr.g.ListSize() == 1 {
+		n = 1
+	}
+	return order, n, forced
+}
+
+// forcedColours returns, for every number i+1, the colours that complete a
+// progression through it.
+func (sr *searcher) forcedColours(ex *examined) (forced [vdwlist.MaxS]uint8) {
+	for col := range sr.g.Colors() {
 		for m := ex.threats[col]; m != 0; m &= m - 1 {
 			forced[bits.TrailingZeros64(m)] |= 1 << col
 		}
 	}
+	return forced
+}
+
+// candidates writes the numbers of cand (less one) into names, in
+// increasing order, and returns how many.
+func candidates(cand uint64, names *[vdwlist.MaxS]int8) int {
+	n := 0
+	for m := cand; m != 0; m &= m - 1 {
+		names[n] = int8(bits.TrailingZeros64(m))
+		n++
+	}
+	return n
+}
+
+// sortNames sorts names (numbers less one) as nameOrder orders them.
+func (sr *searcher) sortNames(ex *examined, names []int8, forced *[vdwlist.MaxS]uint8) {
 	var keys [vdwlist.MaxS]float64
-	w := g.Weights()
+	w := sr.g.Weights()
 	for _, free := range ex.live {
 		add := w[bits.OnesCount64(free)]
 		for m := free; m != 0; m &= m - 1 {
 			keys[bits.TrailingZeros64(m)] += add
 		}
 	}
-	cand := ex.cand
-	for m := cand; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		keys[i] += 1000 * float64(bits.OnesCount8(forced[i]))
-	}
-	for m := cand; m != 0; m &= m - 1 {
-		i := int8(bits.TrailingZeros64(m))
-		j := n
-		for j > 0 && keys[order[j-1]] < keys[i] {
-			order[j] = order[j-1]
+	for k, i := range names {
+		key := keys[i] + 1000*float64(bits.OnesCount8(forced[i]))
+		keys[i] = key
+		j := k
+		for j > 0 && keys[names[j-1]] < key {
+			names[j] = names[j-1]
 			j--
 		}
-		order[j] = i
-		n++
+		names[j] = i
 	}
-	if g.ListSize() == 1 {
-		n = 1
-	}
-	return order, n, forced
 }
 
 // position returns the value of the current position with player 1 to
@@ -461,10 +479,23 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 	if p := &sr.preps[ex.level]; sr.prepare(&ex, p) {
 		ex.prep = p
 	}
-	order, nn, forced := sr.nameOrder(&ex)
-	if ex.prep != nil {
+	var order [vdwlist.MaxS]int8
+	var nn int
+	var forced [vdwlist.MaxS]uint8
+	if ex.prep != nil && sr.g.ListSize() > 1 {
+		// Every number's children first; the numbers they do not settle
+		// in the order of their promise.
+		forced = sr.forcedColours(&ex)
+		nn = candidates(ex.cand, &order)
 		sr.lookAhead(&ex, order[:nn], &forced)
-		knownFirst(order[:nn], ex.kids, forced[:], sr.g.Colors())
+		if nk := knownFirst(order[:nn], ex.kids, forced[:], sr.g.Colors()); nn-nk > 1 {
+			sr.sortNames(&ex, order[nk:nn], &forced)
+		}
+	} else {
+		order, nn, forced = sr.nameOrder(&ex)
+		if ex.prep != nil {
+			sr.lookAhead(&ex, order[:nn], &forced)
+		}
 	}
 	start := sr.nodes
 	best := int64(-1)
