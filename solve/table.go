@@ -172,7 +172,11 @@ func (t *Table[K, V]) shardOf(h uint64) *shard[K, V] {
 
 // Get returns the value stored under key.
 func (t *Table[K, V]) Get(key K) (V, bool) {
-	h := t.hash(key)
+	return t.GetHashed(key, t.hash(key))
+}
+
+// GetHashed is Get with the key's hash h given (as Prefetch returns it).
+func (t *Table[K, V]) GetHashed(key K, h uint64) (V, bool) {
 	sh := t.shardOf(h)
 	if t.lockFree {
 		return getLockFree(sh, key, h)
@@ -205,13 +209,15 @@ func (t *Table[K, V]) Get(key K) (V, bool) {
 // keys soon (the children of a position) prefetches them all first, so
 // that their cache misses overlap instead of following one another. It
 // reads nothing and takes no lock; a table still empty, or one that grows
-// meanwhile, makes it a wasted hint, never a wrong answer.
-func (t *Table[K, V]) Prefetch(key K) {
+// meanwhile, makes it a wasted hint, never a wrong answer. It returns the
+// key's hash, for GetHashed.
+func (t *Table[K, V]) Prefetch(key K) uint64 {
 	h := t.hash(key)
 	if v := t.shardOf(h).view.Load(); v != nil {
 		slots := *v
 		prefetch(unsafe.Pointer(&slots[h&uint64(len(slots)-1)]))
 	}
+	return h
 }
 
 // A lock-free table (several goroutines; one-word keys and values, the

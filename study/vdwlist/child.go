@@ -166,6 +166,7 @@ func (p *childPrep) look(sr *searcher, from *examined, n, col int, ex *examined)
 // kid is a child looked at ahead.
 type kid struct {
 	key   posKey // its key (state kidKey)
+	hash  uint64 // the table's hash of key
 	val   int64  // its value over d (state kidKnown)
 	nm    int8   // its relevant uncoloured numbers
 	state uint8
@@ -215,7 +216,7 @@ func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]
 				continue
 			}
 			k.state, k.nm = kidKey, int8(child.nm)
-			sr.prefetch(&k.key)
+			k.hash = sr.prefetch(&k.key)
 			pending++
 		}
 	}
@@ -229,7 +230,7 @@ func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]
 			if k.state != kidKey {
 				continue
 			}
-			if e, ok := sr.get(&k.key); ok {
+			if e, ok := sr.getHashed(&k.key, k.hash); ok {
 				k.state, k.val = kidKnown, e.value()*sr.pow[sr.rounds-int(k.nm)]
 			}
 		}

@@ -551,7 +551,7 @@ const (
 func (sr *searcher) settle(scope uint64, from *examined, n, col int, ex *examined, key *posKey, comps *[vdwlist.MaxS]uint64, pre *kid) (int64, int) {
 	if pre != nil {
 		*key = pre.key
-		if e, ok := sr.get(key); ok {
+		if e, ok := sr.getHashed(key, pre.hash); ok {
 			return e.value() * sr.pow[sr.rounds-int(pre.nm)], settled
 		}
 		return 0, looked
@@ -792,13 +792,20 @@ func (sr *searcher) get(k *posKey) (memoEntry, bool) {
 }
 
 // prefetch starts bringing k's slot of the table into the caches (see
-// solve.Table.Prefetch).
-func (sr *searcher) prefetch(k *posKey) {
+// solve.Table.Prefetch) and returns its hash, for getHashed.
+func (sr *searcher) prefetch(k *posKey) uint64 {
 	if k.isWide {
-		sr.sv.wide.Prefetch(k.wide)
-		return
+		return sr.sv.wide.Prefetch(k.wide)
 	}
-	sr.sv.tt.Prefetch(k.narrow)
+	return sr.sv.tt.Prefetch(k.narrow)
+}
+
+// getHashed is get with the key's hash given.
+func (sr *searcher) getHashed(k *posKey, h uint64) (memoEntry, bool) {
+	if k.isWide {
+		return sr.sv.wide.GetHashed(k.wide, h)
+	}
+	return sr.sv.tt.GetHashed(k.narrow, h)
 }
 
 func (sr *searcher) put(k *posKey, e memoEntry) {
