@@ -181,6 +181,9 @@ type examined struct {
 	// kids, when not nil, holds the children looked at ahead (see
 	// lookAhead), indexed by kidIndex
 	kids []kid
+	// alive and kept: after look, the parent's prepared progressions
+	// (bits of its childPrep) alive here and those not redundant
+	alive, kept uint64
 	// relevant: the numbers of the live, non-redundant progressions in
 	// scope; cand: the uncoloured ones, nm of them
 	relevant, cand uint64
@@ -212,13 +215,7 @@ func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examin
 	nc := g.Colors()
 	colored := sr.colored
 	ex.level = from.level + 1
-	buf := &sr.bufs[ex.level]
-	if buf.aps == nil {
-		buf.aps = make([]uint64, len(g.APs()))
-		buf.cols = make([]uint8, len(g.APs()))
-		buf.live = make([]uint64, len(g.APs()))
-		buf.liveCols = make([]uint8, len(g.APs()))
-	}
+	buf := sr.levelBuf(ex.level)
 	aps, cols, live, liveCols := buf.aps, buf.cols, buf.live, buf.liveCols
 	var colBit uint8 // the colour of n as a mask on the progressions through it
 	var bit uint64
@@ -276,6 +273,17 @@ func (sr *searcher) examine(scope uint64, from *examined, n, col int, ex *examin
 		return
 	}
 	ex.judge(nc)
+}
+
+// levelBuf returns the scratch of a level, made on first use.
+func (sr *searcher) levelBuf(level int) *levelBuf {
+	buf := &sr.bufs[level]
+	if buf.aps == nil {
+		n := len(sr.g.APs())
+		buf.aps, buf.cols = make([]uint64, n), make([]uint8, n)
+		buf.live, buf.liveCols = make([]uint64, n), make([]uint8, n)
+	}
+	return buf
 }
 
 // judge sets the outcome of an examined position from its candidates and
@@ -451,7 +459,7 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 		// position of independent components keeps its value in the
 		// table too (its key is exact), as the quick look finds no
 		// components.
-		sr.examine(scope, from, n, col, &ex)
+		sr.lists(from, n, col, &ex)
 		if nc, split := components(ex.cand, ex.live, &comps); split {
 			sr.searched++
 			start := sr.nodes
@@ -554,6 +562,7 @@ func (sr *searcher) settle(scope uint64, from *examined, n, col int, ex *examine
 		if e, ok := sr.getHashed(key, pre.hash); ok {
 			return e.value() * sr.pow[sr.rounds-int(pre.nm)], settled
 		}
+		from.prep.look(sr, from, n, col, ex) // for its lists
 		return 0, looked
 	}
 	quick := from.prep != nil && n > 0 && scope == from.cand&^(1<<(n-1))
