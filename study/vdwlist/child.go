@@ -216,9 +216,11 @@ func kidIndex(n, col int) int { return (n-1)*vdwlist.MaxColors + col }
 // lookAhead fills ex.kids with the children of the numbers names (a
 // prepared position, ex.prep set); forced holds the colours that complete
 // a progression through each number (those children are not looked at).
-func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]uint8) {
+// It returns the numbers (as bits of number-1) with a child not known.
+func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]uint8) (unknown uint64) {
 	if sr.kids == nil {
 		sr.kids = make([][]kid, len(sr.bufs))
+		sr.pending = make([]int16, vdwlist.MaxS*vdwlist.MaxColors)
 	}
 	kids := sr.kids[ex.level]
 	if kids == nil {
@@ -228,11 +230,12 @@ func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]
 	ex.kids = kids
 	nc := sr.g.Colors()
 	var child examined
-	pending := 0
+	pending := sr.pending[:0]
 	for _, i := range names {
 		n := int(i) + 1
 		for col := range nc {
-			k := &kids[kidIndex(n, col)]
+			x := kidIndex(n, col)
+			k := &kids[x]
 			if forced[i]&(1<<col) != 0 {
 				k.state = kidNone
 				continue
@@ -248,39 +251,30 @@ func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]
 			}
 			k.state, k.nm = kidKey, int8(child.nm)
 			k.hash = sr.prefetch(&k.key)
-			pending++
+			pending = append(pending, int16(x))
 		}
 	}
 	sr.tick()
-	if pending == 0 {
-		return
-	}
-	for _, i := range names {
-		for col := range nc {
-			k := &kids[kidIndex(int(i)+1, col)]
-			if k.state != kidKey {
-				continue
-			}
-			if e, ok := sr.getHashed(&k.key, k.hash); ok {
-				k.state, k.val = kidKnown, e.value()*sr.pow[sr.rounds-int(k.nm)]
-			}
+	for _, x := range pending {
+		k := &kids[x]
+		if e, ok := sr.getHashed(&k.key, k.hash); ok {
+			k.state, k.val = kidKnown, e.value()*sr.pow[sr.rounds-int(k.nm)]
+		} else {
+			unknown |= 1 << (int(x) / vdwlist.MaxColors)
 		}
 	}
+	return unknown
 }
 
 // knownFirst moves to the front of names (stably) the numbers whose
-// children are all known (see lookAhead): their values cost no search, and
-// the best of them bounds the search of the others. It returns how many
-// there are.
-func knownFirst(names []int8, kids []kid, forced []uint8, nc int) int {
+// children are all known (not in unknown, see lookAhead): their values
+// cost no search, and the best of them bounds the search of the others.
+// It returns how many there are.
+func knownFirst(names []int8, unknown uint64) int {
 	var rest [vdwlist.MaxS]int8
 	nk, nr := 0, 0
 	for _, i := range names {
-		all := true
-		for col := range nc {
-			all = all && (forced[i]&(1<<col) != 0 || kids[kidIndex(int(i)+1, col)].state == kidKnown)
-		}
-		if all {
+		if unknown&(1<<i) == 0 {
 			names[nk] = i
 			nk++
 		} else {

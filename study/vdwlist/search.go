@@ -52,8 +52,9 @@ type searcher struct {
 	preps  []childPrep
 	deltas [][vdwlist.MaxS][vdwlist.MaxColors]float64
 	// kids[level]: the children of the position searched at that level,
-	// looked at ahead (see lookAhead)
-	kids [][]kid
+	// looked at ahead (see lookAhead); pending: lookAhead's scratch
+	kids    [][]kid
+	pending []int16
 }
 
 // levelBuf is the scratch of one level of examine.
@@ -495,8 +496,8 @@ func (sr *searcher) position(scope uint64, from *examined, n, col int, excl bool
 		// in the order of their promise.
 		forced = sr.forcedColours(&ex)
 		nn = candidates(ex.cand, &order)
-		sr.lookAhead(&ex, order[:nn], &forced)
-		if nk := knownFirst(order[:nn], ex.kids, forced[:], sr.g.Colors()); nn-nk > 1 {
+		unknown := sr.lookAhead(&ex, order[:nn], &forced)
+		if nk := knownFirst(order[:nn], unknown); nn-nk > 1 {
 			sr.sortNames(&ex, order[nk:nn], &forced)
 		}
 	} else {
