@@ -20,7 +20,9 @@ import (
 // file serves a whole series. The format: the line tableMagic, then
 // little-endian words: k, colours, list size, the number of short keys and
 // of wide keys, each short key with its entry, each wide key (4 words)
-// with its entry, and the CRC-64 (ECMA) of everything before it.
+// with its entry, and the CRC-64 (ECMA) of everything before it. (Mid keys
+// are written as wide keys, and read back as mid keys: files are the same
+// as before there were any.)
 
 const tableMagic = "kombi vdwlist table 1\n"
 
@@ -47,9 +49,9 @@ func (sv *Solver) SaveTable(w io.Writer) error {
 	word(uint64(sv.g.ListSize()))
 	// The counts come first: count, then write no more than counted
 	// (entries stored meanwhile wait for the next save).
-	narrow, wide := uint64(sv.tt.Len()), uint64(sv.wide.Len())
+	narrow, mid, wide := uint64(sv.tt.Len()), uint64(sv.midTT.Len()), uint64(sv.wide.Len())
 	word(narrow)
-	word(wide)
+	word(mid + wide)
 	n := uint64(0)
 	for k, e := range sv.tt.All() {
 		if n == narrow {
@@ -63,6 +65,25 @@ func (sv *Solver) SaveTable(w io.Writer) error {
 		word(0)
 		word(0)
 	}
+	// Mid keys are written as the wide keys they stand for.
+	n = 0
+	for k, e := range sv.midTT.All() {
+		if n == mid {
+			break
+		}
+		for _, x := range sv.mid.planes(k) {
+			word(x)
+		}
+		word(uint64(e))
+		n++
+	}
+	for ; n < mid; n++ {
+		word(0)
+		word(0)
+		word(0)
+		word(0)
+		word(0)
+	}
 	n = 0
 	for k, e := range sv.wide.All() {
 		if n == wide {
@@ -73,6 +94,13 @@ func (sv *Solver) SaveTable(w io.Writer) error {
 		}
 		word(uint64(e))
 		n++
+	}
+	for ; n < wide; n++ {
+		word(0)
+		word(0)
+		word(0)
+		word(0)
+		word(0)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("save table: %w", err)
@@ -160,7 +188,12 @@ func (sv *Solver) LoadTable(r io.Reader) error {
 		}
 	}
 	for _, x := range long {
-		if x.k != (wideKey{}) {
+		if x.k == (wideKey{}) {
+			continue
+		}
+		if code, ok := sv.mid.code(&x.k, keySpan(&x.k)); ok {
+			sv.midTT.Put(code, x.e)
+		} else {
 			sv.wide.Put(x.k, x.e)
 		}
 	}

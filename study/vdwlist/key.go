@@ -24,21 +24,125 @@ import (
 // wideKey is the bit planes of a key, unpacked.
 type wideKey [4]uint64
 
-// posKey is a position's key: narrow when it fits 64 bits, else wide.
+// posKey is a position's key: narrow when its planes fit 64 bits; else
+// mid when its cells' symbols, as digits (see midCode), do; else wide.
 type posKey struct {
-	narrow uint64
+	narrow uint64 // narrow and mid keys
 	wide   wideKey
 	isWide bool
+	isMid  bool
 }
 
 func (k *posKey) hash() uint64 {
-	if k.isWide {
+	switch {
+	case k.isWide:
 		return hashWide(k.wide)
+	case k.isMid:
+		return hashMid(k.narrow)
 	}
 	return hashNarrow(k.narrow)
 }
 
 func hashNarrow(k uint64) uint64 { return game.HashMix(0x6d656d6f, k) }
+
+func hashMid(k uint64) uint64 { return game.HashMix(0x6d6964, k) }
+
+// Mid keys. With threat keys (c ≤ 3 colours) a cell of a stored position
+// is one of 2^c + c symbols: irrelevant; uncoloured, with the set of
+// colours that complete a progression there (any set but all of them: a
+// number every colour completes wins at once, so such a position is never
+// stored); or coloured, one colour. Written as the digits of a number in
+// that base (the first cell the least significant; the last cell is
+// relevant, so its digit is not 0 and the number gives the span), a key of
+// up to 18 cells with 3 colours (11^18 < 2^63) fits 64 bits where its
+// planes take 4 × 18 bits: spans 17 and 18 get one-word keys, a lock-free
+// table and 16-byte entries instead of 40.
+
+// midCoder writes and reads mid keys for c colours.
+type midCoder struct {
+	nc, span int    // colours; the longest span of a mid key (0: none)
+	base     uint64 // 2^nc + nc symbols
+	// sym[u<<nc | t]: the digit of a cell uncoloured (u) or not, with the
+	// colour planes' bits t; 0xff where no stored position has such a cell
+	sym [16]uint8
+}
+
+func newMidCoder(nc int) midCoder {
+	m := midCoder{nc: nc}
+	if !threatKeys(nc) {
+		return m
+	}
+	full := 1<<nc - 1
+	m.base = uint64(1<<nc + nc)
+	for x := range m.sym {
+		m.sym[x] = 0xff
+	}
+	for t := 0; t <= full; t++ {
+		if t != full {
+			m.sym[1<<nc|t] = uint8(1 + t)
+		}
+		switch {
+		case t == 0:
+			m.sym[0] = 0
+		case t&(t-1) == 0:
+			m.sym[t] = uint8(full + 1 + bits.TrailingZeros(uint(t)))
+		}
+	}
+	for x := uint64(1); x <= (1<<63-1)/m.base; x *= m.base {
+		m.span++
+	}
+	return m
+}
+
+// code returns the mid key of planes p spanning span cells (read from the
+// last cell), and whether it has one.
+func (m *midCoder) code(p *wideKey, span int) (uint64, bool) {
+	if span > m.span {
+		return 0, false
+	}
+	var code uint64
+	for i := span - 1; i >= 0; i-- {
+		x := p[0] >> i & 1 << m.nc
+		for c := range m.nc {
+			x |= p[1+c] >> i & 1 << c
+		}
+		d := m.sym[x]
+		if d == 0xff {
+			return 0, false
+		}
+		code = code*m.base + uint64(d)
+	}
+	return code, code != 0
+}
+
+// keySpan returns the span of a key's planes: the last relevant cell's.
+func keySpan(p *wideKey) int {
+	var all uint64
+	for _, x := range p {
+		all |= x
+	}
+	return bits.Len64(all)
+}
+
+// planes returns the planes of a mid key (code's inverse).
+func (m *midCoder) planes(code uint64) (p wideKey) {
+	full := uint64(1)<<m.nc - 1
+	for i := 0; code != 0; i++ {
+		d := code % m.base
+		code /= m.base
+		switch {
+		case d == 0:
+		case d <= full:
+			p[0] |= 1 << i
+			for c := range m.nc {
+				p[1+c] |= (d - 1) >> c & 1 << i
+			}
+		default:
+			p[1+d-full-1] |= 1 << i
+		}
+	}
+	return p
+}
 
 func hashWide(k wideKey) uint64 {
 	return game.HashMix(game.HashMix(game.HashMix(game.HashMix(0x77696465, k[0]), k[1]), k[2]), k[3])
@@ -71,6 +175,9 @@ func (sr *searcher) canonical(ex *examined) posKey {
 	}
 	if wideLess(&bwd, &fwd) {
 		fwd = bwd
+	}
+	if code, ok := sr.sv.mid.code(&fwd, span); ok {
+		return posKey{narrow: code, isMid: true}
 	}
 	return posKey{wide: fwd, isWide: true}
 }

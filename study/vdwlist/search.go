@@ -795,8 +795,11 @@ func (sr *searcher) colourDeltas(ex *examined) *[vdwlist.MaxS][vdwlist.MaxColors
 
 // get and put read and write the table of the key's kind.
 func (sr *searcher) get(k *posKey) (memoEntry, bool) {
-	if k.isWide {
+	switch {
+	case k.isWide:
 		return sr.sv.wide.Get(k.wide)
+	case k.isMid:
+		return sr.sv.midTT.Get(k.narrow)
 	}
 	return sr.sv.tt.Get(k.narrow)
 }
@@ -804,26 +807,35 @@ func (sr *searcher) get(k *posKey) (memoEntry, bool) {
 // prefetch starts bringing k's slot of the table into the caches (see
 // solve.Table.Prefetch) and returns its hash, for getHashed.
 func (sr *searcher) prefetch(k *posKey) uint64 {
-	if k.isWide {
+	switch {
+	case k.isWide:
 		return sr.sv.wide.Prefetch(k.wide)
+	case k.isMid:
+		return sr.sv.midTT.Prefetch(k.narrow)
 	}
 	return sr.sv.tt.Prefetch(k.narrow)
 }
 
 // getHashed is get with the key's hash given.
 func (sr *searcher) getHashed(k *posKey, h uint64) (memoEntry, bool) {
-	if k.isWide {
+	switch {
+	case k.isWide:
 		return sr.sv.wide.GetHashed(k.wide, h)
+	case k.isMid:
+		return sr.sv.midTT.GetHashed(k.narrow, h)
 	}
 	return sr.sv.tt.GetHashed(k.narrow, h)
 }
 
 func (sr *searcher) put(k *posKey, e memoEntry) {
-	if k.isWide {
+	switch {
+	case k.isWide:
 		sr.sv.wide.Put(k.wide, e)
-		return
+	case k.isMid:
+		sr.sv.midTT.Put(k.narrow, e)
+	default:
+		sr.sv.tt.Put(k.narrow, e)
 	}
-	sr.sv.tt.Put(k.narrow, e)
 }
 
 // memoEntry holds a position's exact value, as a numerator over N^r for

@@ -84,7 +84,9 @@ type Solver struct {
 	// the tables: positions whose key fits 64 bits (see key.go), the
 	// others, and the exact values of positions beyond the fast path
 	tt       *solve.Table[uint64, memoEntry]
+	midTT    *solve.Table[uint64, memoEntry]
 	wide     *solve.Table[wideKey, memoEntry]
+	mid      midCoder // the mid keys (see key.go)
 	bigTT    *solve.Table[wideKey, *big.Int]
 	memBytes int64
 	single   bool // tt and wide were made for one worker
@@ -128,7 +130,7 @@ func NewSolver(g *vdwlist.Game, memBytes int64) *Solver {
 	if memBytes <= 0 {
 		memBytes = solve.DefaultMem()
 	}
-	sv := &Solver{g: g, nLists: int64(len(g.Lists())), memBytes: memBytes, workers: runtime.GOMAXPROCS(0)}
+	sv := &Solver{g: g, nLists: int64(len(g.Lists())), memBytes: memBytes, workers: runtime.GOMAXPROCS(0), mid: newMidCoder(g.Colors())}
 	// pow[i] = N^i for every i with N^(i+1) ≤ maxFast (every i ≤ vdwlist.MaxS+1 when N = 1)
 	sv.pow = []int64{1}
 	for last := int64(1); len(sv.pow) <= vdwlist.MaxS+1 && last <= maxFast/sv.nLists/sv.nLists; {
@@ -144,7 +146,7 @@ func NewSolver(g *vdwlist.Game, memBytes int64) *Solver {
 func (sv *Solver) SetWorkers(n int) {
 	n = max(n, 1)
 	if (n == 1) != sv.single && sv.tt != nil {
-		sv.tt, sv.wide = nil, nil
+		sv.tt, sv.midTT, sv.wide = nil, nil, nil
 	}
 	sv.workers = n
 }
@@ -183,6 +185,9 @@ func (sv *Solver) Stored() int {
 	if sv.tt != nil {
 		n += sv.tt.Len()
 	}
+	if sv.midTT != nil {
+		n += sv.midTT.Len()
+	}
 	if sv.wide != nil {
 		n += sv.wide.Len()
 	}
@@ -197,6 +202,9 @@ func (sv *Solver) Bytes() int64 {
 	var n int64
 	if sv.tt != nil {
 		n += sv.tt.Bytes()
+	}
+	if sv.midTT != nil {
+		n += sv.midTT.Bytes()
 	}
 	if sv.wide != nil {
 		n += sv.wide.Bytes()
@@ -278,23 +286,28 @@ func (sv *Solver) makeTables() {
 		sv.single = sv.workers == 1
 		// The table of short keys takes most of the memory while the
 		// game's spans fit them (the tables grow only as they fill: the
-		// wide one stays small until spans pass the short keys' reach);
-		// beyond, the wide one does: at s = 17 and 18 with 3 colours
-		// (short keys to 16 numbers) the positions of wide keys are a
-		// third of those stored and most of the memory (40 bytes each),
-		// and the wide table's 3/16 of 12 GB filled up at s = 18 and made
-		// it search again and again. A new entry replaces the entry of
-		// the smallest subtree in its window. The big path's table has
-		// the last sixteenth.
-		narrow, wide := sv.memBytes/4*3, sv.memBytes/16*3
+		// others stay small until spans pass the short keys' reach);
+		// beyond, the mid keys' table does (s = 17 and 18 with 3
+		// colours, where a third of the positions stored have spans
+		// beyond the short keys' 16), and beyond the mid keys' reach the
+		// wide one (40 bytes an entry) takes the most. A new entry
+		// replaces the entry of the smallest subtree in its window. The
+		// big path's table has the last sixteenth.
+		sixteenth := sv.memBytes / 16
+		narrow, mid, wide := 11*sixteenth, sixteenth, 3*sixteenth
 		if _, span := planeBits(sv.g.Colors()); sv.g.S() > span {
-			narrow, wide = sv.memBytes/16*5, sv.memBytes/16*10
+			narrow, mid, wide = 5*sixteenth, 9*sixteenth, sixteenth
+			if sv.g.S() > sv.mid.span {
+				narrow, mid, wide = 4*sixteenth, 5*sixteenth, 6*sixteenth
+			}
 		}
 		worth := func(e memoEntry) int64 { return int64(e.work()) }
 		// Keys are never 0 (plane 0, the uncoloured relevant numbers, is
 		// not empty in a position that is stored).
 		sv.tt = solve.NewTable[uint64, memoEntry](hashNarrow, solve.TableOptions[memoEntry]{
 			MaxBytes: narrow, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
+		sv.midTT = solve.NewTable[uint64, memoEntry](hashMid, solve.TableOptions[memoEntry]{
+			MaxBytes: mid, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
 		sv.wide = solve.NewTable[wideKey, memoEntry](hashWide, solve.TableOptions[memoEntry]{
 			MaxBytes: wide, Worth: worth, SingleThreaded: sv.single && !sv.locked, NoZeroKey: true})
 	}

@@ -1,0 +1,124 @@
+package vdwlist
+
+import (
+	"bytes"
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kombi/kombi/games/vdwlist"
+)
+
+// TestMidKeysRoundTrip writes random cell strings of stored positions as
+// mid keys and reads them back: every string one key, each key its string;
+// longer strings and cells no stored position has get none.
+func TestMidKeysRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 18))
+	for nc, wantSpan := range map[int]int{1: 39, 2: 24, 3: 18} {
+		m := newMidCoder(nc)
+		if m.span != wantSpan {
+			t.Fatalf("%d colours: mid keys to %d cells, want %d", nc, m.span, wantSpan)
+		}
+		full := uint64(1)<<nc - 1
+		seen := map[uint64]wideKey{}
+		for range 20000 {
+			span := 1 + rng.IntN(m.span)
+			var p wideKey
+			for i := range span {
+				switch cell := rng.IntN(3); {
+				case cell == 0 && i > 0 && i < span-1: // irrelevant (not at the ends)
+				case cell == 1: // coloured
+					p[1+rng.IntN(nc)] |= 1 << i
+				default: // uncoloured, threats of some colours but not all
+					p[0] |= 1 << i
+					t := rng.Uint64N(full)
+					for c := range nc {
+						p[1+c] |= t >> c & 1 << i
+					}
+				}
+			}
+			code, ok := m.code(&p, span)
+			if !ok {
+				t.Fatalf("%d colours: %v (span %d) has no mid key", nc, p, span)
+			}
+			if back := m.planes(code); back != p {
+				t.Fatalf("%d colours: %v became %d and then %v", nc, p, code, back)
+			}
+			if keySpan(&p) != span {
+				t.Fatalf("%d colours: %v spans %d, keySpan says %d", nc, p, span, keySpan(&p))
+			}
+			if old, ok := seen[code]; ok && old != p {
+				t.Fatalf("%d colours: %v and %v share the key %d", nc, old, p, code)
+			}
+			seen[code] = p
+		}
+		var long wideKey
+		long[0] = 1 | 1<<m.span
+		if _, ok := m.code(&long, m.span+1); ok {
+			t.Fatalf("%d colours: a mid key for %d cells", nc, m.span+1)
+		}
+		var won wideKey
+		won[0] = 1
+		for c := range nc {
+			won[1+c] = 1 // a number every colour completes: never stored
+		}
+		if _, ok := m.code(&won, 1); ok {
+			t.Fatalf("%d colours: a mid key for a won position", nc)
+		}
+	}
+	if m := newMidCoder(4); m.span != 0 {
+		t.Fatalf("4 colours (no threat keys): mid keys to %d cells", m.span)
+	}
+}
+
+// TestMidKeysInTableFiles solves positions of s = 18 whose keys span 17
+// and 18 numbers (mid keys), saves the table, loads it into a new solver
+// and checks the mid keys come back as mid keys with the same values.
+func TestMidKeysInTableFiles(t *testing.T) {
+	g, _ := vdwlist.New(3, 3, 2, 18)
+	sv := NewSolver(g, 64<<20)
+	sv.SetWorkers(1)
+	rng := rand.New(rand.NewPCG(17, 17))
+	var states []*vdwlist.State
+	for len(states) < 20 {
+		s := g.NewInitialState().(*vdwlist.State)
+		// the two ends and a few more coloured, 8 numbers left to name
+		for s.Phase() != vdwlist.PhaseOver && bits.OnesCount64(s.Colored()) < 10 {
+			moves := s.LegalMoves(nil)
+			_ = s.Apply(moves[rng.IntN(len(moves))])
+		}
+		if s.Phase() == vdwlist.PhaseName {
+			states = append(states, s)
+		}
+	}
+	want := make([]string, len(states))
+	for i, s := range states {
+		v, err := sv.Value(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = v.RatString()
+	}
+	if sv.midTT.Len() == 0 {
+		t.Fatal("no mid keys stored: the test does not reach spans of 17 and 18")
+	}
+	var buf bytes.Buffer
+	if err := sv.SaveTable(&buf); err != nil {
+		t.Fatal(err)
+	}
+	sv2 := NewSolver(g, 64<<20)
+	sv2.SetWorkers(1)
+	if err := sv2.LoadTable(bytes.NewReader(buf.Bytes())); err != nil {
+		t.Fatal(err)
+	}
+	if sv2.midTT.Len() != sv.midTT.Len() || sv2.Stored() != sv.Stored() {
+		t.Fatalf("loaded %d mid keys of %d stored, saved %d of %d", sv2.midTT.Len(), sv2.Stored(), sv.midTT.Len(), sv.Stored())
+	}
+	for i, s := range states {
+		v, err := sv2.Value(context.Background(), s)
+		if err != nil || v.RatString() != want[i] {
+			t.Fatalf("%s: %v %v after loading, %s before", s.Position(), v, err, want[i])
+		}
+	}
+}
