@@ -51,9 +51,14 @@ func (sr *searcher) prepare(ex *examined, p *childPrep) bool {
 	if !threatKeys(nc) || sr.g.K() < 2 {
 		return false
 	}
-	// (free, ap and col are written before they are read: not cleared)
+	// Cleared: thru and cover where the last position prepared here set
+	// them (its numbers); free, ap and col are written before they are
+	// read.
+	for m := p.numbers; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		p.thru[x], p.cover[x] = 0, 0
+	}
 	p.cls, p.single, p.pairs, p.thr, p.hit, p.numbers = [vdwlist.MaxColors + 1]uint64{}, 0, 0, [vdwlist.MaxColors + 1]uint64{}, [vdwlist.MaxColors + 1]uint64{}, 0
-	p.thru, p.cover = [vdwlist.MaxS]uint64{}, [vdwlist.MaxS]uint64{}
 	colored := sr.colored
 	i := 0
 	for j, a := range ex.aps {
@@ -210,8 +215,9 @@ const (
 	kidKey          // to be searched (unless a sibling's search stores it)
 )
 
-// kidIndex is the index of the child after colouring n with col.
-func kidIndex(n, col int) int { return (n-1)*vdwlist.MaxColors + col }
+// kidIndex is the index of the child after colouring n with col, of nc
+// colours (dense: a position's children share few cache lines).
+func kidIndex(n, col, nc int) int { return (n-1)*nc + col }
 
 // lookAhead fills ex.kids with the children of the numbers names (a
 // prepared position, ex.prep set); forced holds the colours that complete
@@ -234,7 +240,7 @@ func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]
 	for _, i := range names {
 		n := int(i) + 1
 		for col := range nc {
-			x := kidIndex(n, col)
+			x := kidIndex(n, col, nc)
 			k := &kids[x]
 			if forced[i]&(1<<col) != 0 {
 				k.state = kidNone
@@ -260,7 +266,7 @@ func (sr *searcher) lookAhead(ex *examined, names []int8, forced *[vdwlist.MaxS]
 		if e, ok := sr.getHashed(&k.key, k.hash); ok {
 			k.state, k.val = kidKnown, e.value()*sr.pow[sr.rounds-int(k.nm)]
 		} else {
-			unknown |= 1 << (int(x) / vdwlist.MaxColors)
+			unknown |= 1 << (int(x) / nc)
 		}
 	}
 	return unknown

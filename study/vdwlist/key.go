@@ -62,10 +62,15 @@ func hashMid(k uint64) uint64 { return game.HashMix(0x6d6964, k) }
 type midCoder struct {
 	nc, span int    // colours; the longest span of a mid key (0: none)
 	base     uint64 // 2^nc + nc symbols
-	// sym[u<<nc | t]: the digit of a cell uncoloured (u) or not, with the
-	// colour planes' bits t; 0xff where no stored position has such a cell
-	sym [16]uint8
+	// sym[u<<3 | t]: the digit of a cell uncoloured (u) or not, with the
+	// colour planes' bits t; noDigit where no stored position has such a
+	// cell. pair[b]: the two digits of the cells of the nibbles of b (see
+	// nibbles), as one digit of base², noDigit as sym.
+	sym  [16]uint16
+	pair [256]uint16
 }
+
+const noDigit = 0xffff
 
 func newMidCoder(nc int) midCoder {
 	m := midCoder{nc: nc}
@@ -75,17 +80,24 @@ func newMidCoder(nc int) midCoder {
 	full := 1<<nc - 1
 	m.base = uint64(1<<nc + nc)
 	for x := range m.sym {
-		m.sym[x] = 0xff
+		m.sym[x] = noDigit
 	}
 	for t := 0; t <= full; t++ {
 		if t != full {
-			m.sym[1<<nc|t] = uint8(1 + t)
+			m.sym[8|t] = uint16(1 + t)
 		}
 		switch {
 		case t == 0:
 			m.sym[0] = 0
 		case t&(t-1) == 0:
-			m.sym[t] = uint8(full + 1 + bits.TrailingZeros(uint(t)))
+			m.sym[t] = uint16(full + 1 + bits.TrailingZeros(uint(t)))
+		}
+	}
+	for b := range m.pair {
+		lo, hi := m.sym[b&15], m.sym[b>>4]
+		m.pair[b] = noDigit
+		if lo != noDigit && hi != noDigit {
+			m.pair[b] = hi*uint16(m.base) + lo
 		}
 	}
 	for x := uint64(1); x <= (1<<63-1)/m.base; x *= m.base {
@@ -94,23 +106,40 @@ func newMidCoder(nc int) midCoder {
 	return m
 }
 
-// code returns the mid key of planes p spanning span cells (read from the
-// last cell), and whether it has one.
+// spread16 moves bit i of x (below 2^16) to bit 4i.
+func spread16(x uint64) uint64 {
+	x = (x | x<<24) & 0x000000ff000000ff
+	x = (x | x<<12) & 0x000f000f000f000f
+	x = (x | x<<6) & 0x0303030303030303
+	return (x | x<<3) & 0x1111111111111111
+}
+
+// nibbles returns cells 16c to 16c+15 of planes p as nibbles: the cell's
+// colour planes' bits, and the uncoloured plane's as the fourth.
+func nibbles(p *wideKey, c int) uint64 {
+	sh := 16 * c
+	return spread16(p[1]>>sh&0xffff) | spread16(p[2]>>sh&0xffff)<<1 |
+		spread16(p[3]>>sh&0xffff)<<2 | spread16(p[0]>>sh&0xffff)<<3
+}
+
+// code returns the mid key of planes p spanning span cells, and whether
+// it has one. It reads two cells at a time, from the last.
 func (m *midCoder) code(p *wideKey, span int) (uint64, bool) {
 	if span > m.span {
 		return 0, false
 	}
+	base2 := m.base * m.base
 	var code uint64
-	for i := span - 1; i >= 0; i-- {
-		x := p[0] >> i & 1 << m.nc
-		for c := range m.nc {
-			x |= p[1+c] >> i & 1 << c
+	for c := (span - 1) / 16; c >= 0; c-- {
+		nib := nibbles(p, c)
+		// the chunk's cells (beyond span: irrelevant, leading zeros)
+		for j := (min(16, span-16*c) + 1) / 2; j > 0; j-- {
+			d := m.pair[nib>>(8*(j-1))&0xff]
+			if d == noDigit {
+				return 0, false
+			}
+			code = code*base2 + uint64(d)
 		}
-		d := m.sym[x]
-		if d == 0xff {
-			return 0, false
-		}
-		code = code*m.base + uint64(d)
 	}
 	return code, code != 0
 }

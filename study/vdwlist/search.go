@@ -672,7 +672,7 @@ func (sr *searcher) chance(ex *examined, n int, forced uint8, alpha int64, excl 
 	if ex.kids != nil {
 		// The children looked at ahead: those decided or in the table
 		// are known; the number may be settled without a search.
-		kids = ex.kids[kidIndex(n, 0):kidIndex(n, g.Colors())]
+		kids = ex.kids[kidIndex(n, 0, g.Colors()):kidIndex(n+1, 0, g.Colors())]
 		for col := range g.Colors() {
 			if known&(1<<col) == 0 && kids[col].state == kidKnown {
 				w[col] = kids[col].val
