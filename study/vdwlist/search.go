@@ -793,16 +793,9 @@ func (sr *searcher) colourDeltas(ex *examined) *[vdwlist.MaxS][vdwlist.MaxColors
 	return deltas
 }
 
-// get and put read and write the table of the key's kind.
-func (sr *searcher) get(k *posKey) (memoEntry, bool) {
-	switch {
-	case k.isWide:
-		return sr.sv.wide.Get(k.wide)
-	case k.isMid:
-		return sr.sv.midTT.Get(k.narrow)
-	}
-	return sr.sv.tt.Get(k.narrow)
-}
+// get and put read and write the table of the key's kind (whose hash
+// function is k.hash's).
+func (sr *searcher) get(k *posKey) (memoEntry, bool) { return sr.getHashed(k, k.hash()) }
 
 // prefetch starts bringing k's slot of the table into the caches (see
 // solve.Table.Prefetch) and returns its hash, for getHashed.
