@@ -178,12 +178,12 @@ func FrontierRows() []FrontierRow {
 		MachineTime: "the series s = 1..64: 0.26 s CPU; " + measuredOn,
 		Seconds:     0.26,
 	}, FrontierRow{
-		What:        "list-colouring game vdwlist(k=3,colors=3,list=3,s=16): P(P1 wins)",
-		Value:       "0/1 (P2 colours 1..16 without a monochromatic progression whatever P1 names)",
+		What:        "list-colouring game vdwlist(k=3,colors=3,list=3,s=18): P(P1 wins)",
+		Value:       "0/1 (P2 colours 1..18 without a monochromatic progression whatever P1 names; so for every s ≤ 18)",
 		How:         how + "; with lists of all 3 colours every value is 0 or 1",
-		Command:     "kombi table vdwlist --k 3 --colors 3 --list 3 --time 2m",
-		MachineTime: "s=16 in 32 s wall; the 2-minute series (116 s CPU, nice 10) left s=17 at 0 ≤ p ≤ 43018237/43046721; " + measuredOn,
-		Seconds:     116,
+		Command:     "kombi table vdwlist --k 3 --colors 3 --list 3 --from 17 --max-s 24 --time 25m --mem 12000000000 --checkpoint ckpt",
+		MachineTime: "s=17: 60 s CPU (32 s wall, 22.2M positions stored); s=18: 184 s CPU (96 s wall, 76.1M stored, 4.6 GB peak); s=19 not decided in the 22 minutes left (6.9·10^9 positions reached, 9.5 GB peak; its table is in the checkpoint): 0 ≤ p ≤ 129130739/129140163; s=16 takes 7.4 s wall with kombi solve; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
+		Seconds:     244,
 	}, FrontierRow{
 		What:        "list-colouring game vdwlist(k=3,colors=3,list=l,s) for s ≥ 27, any l",
 		Value:       "1/1",
