@@ -185,6 +185,20 @@ func FrontierRows() []FrontierRow {
 		MachineTime: "s=17: 60 s CPU (32 s wall, 22.2M positions stored); s=18: 184 s CPU (96 s wall, 76.1M stored, 4.6 GB peak); s=19 not decided in the 22 minutes left (6.9·10^9 positions reached, 9.5 GB peak; its table is in the checkpoint): 0 ≤ p ≤ 129130739/129140163; s=16 takes 7.4 s wall with kombi solve; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
 		Seconds:     244,
 	}, FrontierRow{
+		What:        "list-colouring game vdwlist(k=4,colors=3,list=2,s=16): P(P1 wins) under optimal play (4-term progressions)",
+		Value:       "805/14348907 ≈ 0.0000561 (0 up to s=14; s=15: 1/531441)",
+		How:         how,
+		Command:     "kombi table vdwlist --k 4 --colors 2,3 --time 4m --mem 4000000000",
+		MachineTime: "s=15: 11 s CPU, s=16: 75 s CPU (32.3M positions stored, 3.5 GB peak); s=17 not decided in the series' 4 minutes: 805/14348907 ≤ p ≤ 3282785/4782969; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
+		Seconds:     75,
+	}, FrontierRow{
+		What:        "list-colouring game vdwlist(k=4,colors=2,list=2,s=20) and (k=4,colors=3,list=3,s=17): P(P1 wins)",
+		Value:       "0/1 for both (P2 avoids a monochromatic 4-term progression whatever P1 names)",
+		How:         how + "; with lists of 1 the same series gives the chance that a random colouring holds a progression: 1/1 from s = 35 for 2 colours, van der Waerden's W(4,2) = 35, and 2446223000089/2541865828329 ≈ 0.9624 at s = 27 for 3 colours",
+		Command:     "kombi table vdwlist --k 4 --colors 2,3 --time 4m --mem 4000000000",
+		MachineTime: "colors=2, list=2: s ≤ 20 in 240 s (s=20: 181 s CPU, 104.5M positions stored); colors=3, list=3: s ≤ 17 in 240 s (s=17: 25 s CPU); the five series: 1,881 s CPU, 962 s wall, 3.6 GB peak; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
+		Seconds:     1881,
+	}, FrontierRow{
 		What:        "list-colouring game vdwlist(k=3,colors=3,list=l,s) for s ≥ 27, any l",
 		Value:       "1/1",
 		How:         "every 3-colouring of 1..27 has a monochromatic 3-term progression (van der Waerden number W(3,3) = 27), so the last number coloured completes one if none came before; the solver proves 1/1 for s = 27..64 (fractions beyond 64 bits for s ≥ 36)",
