@@ -185,12 +185,12 @@ func FrontierRows() []FrontierRow {
 		MachineTime: "s=17: 60 s CPU (32 s wall, 22.2M positions stored); s=18: 184 s CPU (96 s wall, 76.1M stored, 4.6 GB peak); s=19 not decided in the 22 minutes left (6.9·10^9 positions reached, 9.5 GB peak; its table is in the checkpoint): 0 ≤ p ≤ 129130739/129140163; s=16 takes 7.4 s wall with kombi solve; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
 		Seconds:     244,
 	}, FrontierRow{
-		What:        "list-colouring game vdwlist(k=4,colors=3,list=2,s=16): P(P1 wins) under optimal play (4-term progressions)",
-		Value:       "805/14348907 ≈ 0.0000561 (0 up to s=14; s=15: 1/531441)",
+		What:        "list-colouring game vdwlist(k=4,colors=3,list=2,s=17): P(P1 wins) under optimal play (4-term progressions)",
+		Value:       "12121/43046721 ≈ 0.000282 (0 up to s=14; s=15: 1/531441; s=16: 805/14348907 ≈ 0.0000561)",
 		How:         how,
-		Command:     "kombi table vdwlist --k 4 --colors 2,3 --time 4m --mem 4000000000",
-		MachineTime: "s=15: 11 s CPU, s=16: 75 s CPU (32.3M positions stored, 3.5 GB peak); s=17 not decided in the series' 4 minutes: 805/14348907 ≤ p ≤ 3282785/4782969; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
-		Seconds:     75,
+		Command:     "kombi table vdwlist --k 4 --colors 3 --list 2 --from 17 --max-s 20 --time 40m --mem 12000000000 --checkpoint ckpt",
+		MachineTime: "s=17: 465 s CPU (267 s wall, 135.2M positions stored, 8.7 GB peak); s=15 and 16 in the series kombi table vdwlist --k 4 --colors 2,3 --time 4m (11 and 75 s CPU); s=18 not decided in the 36 minutes left (1.5·10^10 positions reached; its table is in the checkpoint): 86549/129140163 ≤ p ≤ 94256633/129140163; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
+		Seconds:     465,
 	}, FrontierRow{
 		What:        "list-colouring game vdwlist(k=4,colors=2,list=2,s=20) and (k=4,colors=3,list=3,s=17): P(P1 wins)",
 		Value:       "0/1 for both (P2 avoids a monochromatic 4-term progression whatever P1 names)",
