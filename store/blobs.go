@@ -61,11 +61,11 @@ func (s *Store) PutSolveBlob(ctx context.Context, b SolveBlob) (stored bool, err
 }
 
 // SolveBlobs returns the blobs of a game and kind stored after the blob
-// afterID (0: from the first) by a worker other than notFrom ("": any), in the order of their IDs, at most limit of
-// them (at least 1) and at most about 256 MiB of data in all. (IDs are
-// taken when a blob is stored and the stores commit in any order: a blob
-// of a lower ID may appear after one of a higher; readers that must see
-// every blob read them by name.)
+// afterID (0: from the first) by a worker other than notFrom ("": any), in
+// the order of their IDs, at most limit of them (at least 1) and at most
+// about 256 MiB of data in all. (IDs are taken when a blob is stored and
+// the stores commit in any order: a blob of a lower ID may appear after one
+// of a higher; readers that must see every blob read them by name.)
 func (s *Store) SolveBlobs(ctx context.Context, game, kind string, afterID int64, limit int, notFrom string) ([]SolveBlob, error) {
 	limit = max(limit, 1)
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, game, kind, name, data, worker, created_at FROM solve_blobs

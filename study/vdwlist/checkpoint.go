@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc64"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 )
@@ -52,56 +53,18 @@ func (sv *Solver) SaveTable(w io.Writer) error {
 	narrow, mid, wide := uint64(sv.tt.Len()), uint64(sv.midTT.Len()), uint64(sv.wide.Len())
 	word(narrow)
 	word(mid + wide)
-	n := uint64(0)
-	for k, e := range sv.tt.All() {
-		if n == narrow {
-			break
-		}
-		word(k)
-		word(uint64(e))
-		n++
-	}
-	for ; n < narrow; n++ { // blanks for entries dropped meanwhile (a full table growing)
-		word(0)
-		word(0)
-	}
+	writeEntries(word, sv.tt.All(), narrow, 1, func(k uint64) { word(k) })
 	// Mid keys are written as the wide keys they stand for.
-	n = 0
-	for k, e := range sv.midTT.All() {
-		if n == mid {
-			break
-		}
+	writeEntries(word, sv.midTT.All(), mid, len(wideKey{}), func(k uint64) {
 		for _, x := range sv.mid.planes(k) {
 			word(x)
 		}
-		word(uint64(e))
-		n++
-	}
-	for ; n < mid; n++ {
-		word(0)
-		word(0)
-		word(0)
-		word(0)
-		word(0)
-	}
-	n = 0
-	for k, e := range sv.wide.All() {
-		if n == wide {
-			break
-		}
+	})
+	writeEntries(word, sv.wide.All(), wide, len(wideKey{}), func(k wideKey) {
 		for _, x := range k {
 			word(x)
 		}
-		word(uint64(e))
-		n++
-	}
-	for ; n < wide; n++ {
-		word(0)
-		word(0)
-		word(0)
-		word(0)
-		word(0)
-	}
+	})
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("save table: %w", err)
 	}
@@ -110,6 +73,27 @@ func (sv *Solver) SaveTable(w io.Writer) error {
 		return fmt.Errorf("save table: %w", err)
 	}
 	return nil
+}
+
+// writeEntries writes count entries of all with word, each its key's
+// words (key writes them, keyWords of them) and then the entry, and a
+// blank (zero words) for each entry dropped meanwhile (a full table
+// growing).
+func writeEntries[K any](word func(uint64), all iter.Seq2[K, memoEntry], count uint64, keyWords int, key func(K)) {
+	n := uint64(0)
+	for k, e := range all {
+		if n == count {
+			break
+		}
+		key(k)
+		word(uint64(e))
+		n++
+	}
+	for ; n < count; n++ {
+		for range keyWords + 1 {
+			word(0)
+		}
+	}
 }
 
 // LoadTable adds the entries of a table file read from r to the solver's

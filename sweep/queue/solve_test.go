@@ -268,14 +268,7 @@ func TestDistributeUsage(t *testing.T) {
 // this process (so the race detector sees them): the local result, and
 // every subproblem job reported.
 func TestDistributedSolveInProcess(t *testing.T) {
-	url := storetest.PostgresURL(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	st := openStore(t, url)
-	kit, err := all.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, cancel, st, kit := workerEnv(t, storetest.PostgresURL(t))
 	games := kit.Games
 	reports := make(chan queue.SolveReport, 1000)
 	done := runWorkerHere(ctx, t, st, kit, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(),
@@ -335,14 +328,7 @@ func TestDistributedSolveInProcess(t *testing.T) {
 // proofs for a game (a long search proves gigabytes), and the solve's
 // result is the local one all the same.
 func TestProofsStoredAreBounded(t *testing.T) {
-	url := storetest.PostgresURL(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	st := openStore(t, url)
-	kit, err := all.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, cancel, st, kit := workerEnv(t, storetest.PostgresURL(t))
 	// Unbounded, this solve stores some 270 KB of proofs.
 	const bound = 2000
 	done := runWorkerHere(ctx, t, st, kit, queue.WorkerOptions{Workers: 2, RescueAfter: 4 * time.Second, Solvers: kit.Solvers(), ProofBytes: bound})

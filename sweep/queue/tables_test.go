@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store/storetest"
 	"github.com/kombi/kombi/study/nim2d"
@@ -21,19 +20,13 @@ import (
 // single machine computes, entry for entry.
 func TestShapeTableByWorkers(t *testing.T) {
 	url := storetest.PostgresURL(t)
+	ctx, cancel, st, kit := workerEnv(t, url)
 	n := 8
 	if raceDetector {
 		n = 7
 	}
 	data := t.TempDir()
 	t.Setenv("KOMBI_DATA_DIR", data)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	st := openStore(t, url)
-	kit, err := all.New()
-	if err != nil {
-		t.Fatal(err)
-	}
 	reports := make(chan queue.ShardReport, 10000)
 	done := runWorkerHere(ctx, t, st, kit, queue.WorkerOptions{Workers: 2, RescueAfter: time.Minute, Solvers: kit.Solvers(),
 		OnShard: func(r queue.ShardReport) {
