@@ -241,7 +241,9 @@ func BuildShapeTable(ctx context.Context, o ShapeTableOptions, progress func(sol
 		}
 		res.Grundy = &v
 	}
-	if err := sealShapeFile(path, fileHeader{n: o.N, wall: wall, core: core, triangle: *res.Grundy}, t.sorted()); err != nil {
+	err = sealShapeFile(path, fileHeader{n: o.N, wall: wall, core: core, triangle: *res.Grundy}, t.sorted())
+	t.free()
+	if err != nil {
 		return res, fmt.Errorf("nim2d shape table: %w", err)
 	}
 	res.Complete = true

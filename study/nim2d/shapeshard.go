@@ -34,8 +34,9 @@ import (
 // (reverse search: every shape of the level once, in one shard), with
 // their values. No job needs another of its level, and every shape is
 // computed once: the shards add up to the single-machine table exactly
-// (the tests check it). A worker keeps the levels it has read, so a shard
-// costs the download of the levels computed since its last.
+// (the tests check it). A worker keeps the values of the levels it has
+// read (and the codes of the last two), so a shard costs the download of
+// the levels computed since its last.
 
 // shardMagic starts a shard's data, followed by its entries, each
 // code | (value+1)<<codeBits, sorted, little-endian.
@@ -54,8 +55,11 @@ type ShardedShapes struct {
 	mu   sync.Mutex
 	t    *shapeTable
 	// byLevel[c]: the codes of the shapes of c cells known (levels 1 to 3
-	// are made here: their values are their numbers of cells)
+	// are made here: their values are their numbers of cells), kept while
+	// the next level may need them as parents: a shard of level c added
+	// drops the levels below c−1. count[c] is how many there are.
 	byLevel [65][]uint64
+	count   [65]int
 	added   map[string]bool
 	start   time.Time
 	// finished, when set, is called after Finish wrote the file
@@ -76,9 +80,10 @@ func NewShardedShapes(n int, memBytes int64, file string) (*ShardedShapes, error
 	}
 	expect, _ := shapeCount(n)
 	s := &ShardedShapes{n: n, tri: bitTriangle(n), file: file, t: newShapeTable(memBytes, expect), added: map[string]bool{}, start: time.Now()}
-	s.byLevel[1] = []uint64{1}
+	s.byLevel[1], s.count[1] = []uint64{1}, 1
 	for c := 2; c <= 3 && c <= s.cells(); c++ {
 		s.byLevel[c] = s.children(s.byLevel[c-1], 0, 1)
+		s.count[c] = len(s.byLevel[c])
 	}
 	return s, nil
 }
@@ -121,7 +126,7 @@ const shardParents = 1 << 14
 func (s *ShardedShapes) Shards(level int) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return min(max(1, len(s.byLevel[level-1])/shardParents), 1024)
+	return min(max(1, s.count[level-1]/shardParents), 1024)
 }
 
 // Has reports whether the shard was added.
@@ -176,6 +181,10 @@ func (s *ShardedShapes) Add(level, shard, shards int, data []byte) error {
 		codes = append(codes, code)
 	}
 	s.byLevel[level] = append(s.byLevel[level], codes...)
+	s.count[level] += len(codes)
+	for c := range level - 1 {
+		s.byLevel[c] = nil
+	}
 	s.added[name] = true
 	return nil
 }
@@ -188,8 +197,11 @@ func (s *ShardedShapes) Compute(ctx context.Context, level, i, shards int) ([]by
 		return nil, fmt.Errorf("%w: shard %s: levels are 4 to %d", errShard, ShardName(level, i, shards), s.cells())
 	}
 	s.mu.Lock()
-	parents := s.byLevel[level-1]
+	parents, dropped := s.byLevel[level-1], s.byLevel[level-1] == nil && s.count[level-1] > 0
 	s.mu.Unlock()
+	if dropped {
+		return nil, fmt.Errorf("%w: shard %s: the shapes of level %d were dropped (a shard of level %d was added)", errShard, ShardName(level, i, shards), level-1, level+1)
+	}
 	codes := s.children(parents, i, shards)
 	out := make([]byte, 0, len(shardMagic)+8*len(codes))
 	out = append(out, shardMagic...)
@@ -214,12 +226,15 @@ func (s *ShardedShapes) Compute(ctx context.Context, level, i, shards int) ([]by
 // children returns, sorted, the shapes whose parent (see parentOf) is one
 // of the parents in hash class i of shards.
 func (s *ShardedShapes) children(parents []uint64, i, shards int) []uint64 {
-	var out []uint64
+	var out, cand []uint64
 	for _, p := range parents {
 		if shards > 1 && mixCode(p)%uint64(shards) != uint64(i) {
 			continue
 		}
-		for _, img := range bitImages(p) {
+		// The same child comes from many placements: each is tested once
+		// for its parent (the costly part).
+		cand = cand[:0]
+		for _, img := range s.images(p) {
 			w, h := bitWidth(img), bitHeight(img)
 			for dr := 0; dr+h <= 8; dr++ {
 				for dc := 0; dc+w <= 8; dc++ {
@@ -228,18 +243,43 @@ func (s *ShardedShapes) children(parents []uint64, i, shards int) []uint64 {
 						continue
 					}
 					for y := bitSides(placed) & s.tri &^ placed; y != 0; y &= y - 1 {
-						c := bitCanonical(placed | y&-y)
-						if parentOf(c) == p {
-							out = append(out, c)
-						}
+						cand = append(cand, bitCanonical(placed|y&-y))
 					}
 				}
+			}
+		}
+		slices.Sort(cand)
+		for _, c := range slices.Compact(cand) {
+			if parentOf(c) == p {
+				out = append(out, c)
 			}
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// images returns the images of p (bitImages) that children places: the
+// triangle is its own reflection in its anti-diagonal, so an image and its
+// reflection give the same children (up to symmetry), and only the first
+// of the two is placed.
+func (s *ShardedShapes) images(p uint64) []uint64 {
+	imgs := bitImages(p)
+	if antiTranspose(s.tri) != s.tri {
+		return imgs
+	}
+	out := imgs[:0]
+	for k, img := range imgs {
+		if !slices.Contains(imgs[:k], antiTranspose(img)) {
+			out = append(out, img)
+		}
+	}
+	return out
+}
+
+// antiTranspose reflects a shape at the top-left corner in the
+// anti-diagonal of its bounding square: (r, c) to (m−1−c, m−1−r).
+func antiTranspose(b uint64) uint64 { return bitNormal(bitFlipV(bitMirror(bitTranspose(b)))) }
 
 // parentOf returns the parent of the shape whose code is c (2 cells or
 // more): the code of c less its highest cell whose removal leaves it
@@ -249,7 +289,7 @@ func parentOf(c uint64) uint64 {
 		top := uint64(1) << (63 - bits.LeadingZeros64(x))
 		x &^= top
 		rest := c &^ top
-		if bitFill(rest&-rest, rest) == rest {
+		if bitStaysWhole(top, rest) || bitFill(rest&-rest, rest) == rest {
 			return bitCanonical(rest)
 		}
 	}
@@ -391,7 +431,9 @@ func (s *ShardedShapes) Finish() (string, error) {
 		return "", err
 	}
 	wall := time.Since(s.start)
-	if err := sealShapeFile(path, fileHeader{n: s.n, wall: int64(wall), core: int64(wall), triangle: g}, s.t.sorted()); err != nil {
+	err := sealShapeFile(path, fileHeader{n: s.n, wall: int64(wall), core: int64(wall), triangle: g}, s.t.sorted())
+	s.t.free()
+	if err != nil {
 		return "", err
 	}
 	if s.finished != nil {

@@ -3,6 +3,7 @@ package nim2d
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -29,8 +30,11 @@ const MaxShapeValue = 126
 // and at their next pause the workers let go of mu in turn, so that one of
 // them doubles the array while nobody reads it.
 type shapeTable struct {
-	mu    sync.RWMutex
+	mu sync.RWMutex
+	// slots is the array, arr's (which frees it when the table is
+	// unreachable, or when free is called).
 	slots []uint64
+	arr   *slotArray
 	n     atomic.Int64
 	grow  atomic.Bool
 	// maxSlots bounds the array by the memory bound, 8 bytes a slot;
@@ -46,9 +50,47 @@ func newShapeTable(memBytes, expect int64) *shapeTable {
 	for 2*size <= maxSlots && int64(size) < 3*expect/2 {
 		size *= 2
 	}
-	slots := make([]uint64, size)
-	adviseHuge(slots)
-	return &shapeTable{slots: slots, maxSlots: maxSlots}
+	arr := newSlotArray(size)
+	t := &shapeTable{slots: arr.s, arr: arr, maxSlots: maxSlots}
+	runtime.AddCleanup(t, (*slotArray).free, arr)
+	return t
+}
+
+// slotArray is a table's array, mapped from the system when large
+// (allocSlots): it is given back by free, at the latest when the table is
+// unreachable.
+type slotArray struct {
+	mu     sync.Mutex
+	s      []uint64
+	mapped bool
+}
+
+func newSlotArray(n int) *slotArray {
+	a := &slotArray{}
+	a.s, a.mapped = allocSlots(n)
+	return a
+}
+
+// replace frees the array and holds s instead (an array newSlotArray made).
+func (a *slotArray) replace(b *slotArray) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.mapped {
+		freeSlots(a.s)
+	}
+	a.s, a.mapped = b.s, b.mapped
+}
+
+// free gives the array back.
+func (a *slotArray) free() { a.replace(&slotArray{}) }
+
+// free gives the table's memory back; the table is unusable afterwards
+// (and so is what sorted returned).
+func (t *shapeTable) free() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.arr.free()
+	t.slots = nil
 }
 
 func mixCode(c uint64) uint64 {
@@ -138,8 +180,8 @@ func (t *shapeTable) pause() {
 // mu for writing.
 func (t *shapeTable) double() {
 	old := t.slots
-	slots := make([]uint64, 2*len(old))
-	adviseHuge(slots)
+	arr := newSlotArray(2 * len(old))
+	slots := arr.s
 	mask := uint64(len(slots) - 1)
 	for _, w := range old {
 		if w == 0 {
@@ -151,6 +193,7 @@ func (t *shapeTable) double() {
 		}
 		slots[i] = w
 	}
+	t.arr.replace(arr)
 	t.slots = slots
 }
 
@@ -166,7 +209,7 @@ func (t *shapeTable) bytes() int64 {
 
 // sorted empties the table into its entries sorted by code, each as
 // code<<7 | value (the sealed file's entries), reusing the array. The
-// table is unusable afterwards.
+// table is unusable afterwards, and the entries are valid until free.
 func (t *shapeTable) sorted() []uint64 {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -1,6 +1,6 @@
-//go:build !linux
+//go:build unix && !linux
 
 package nim2d
 
 // adviseHuge does nothing on systems other than Linux.
-func adviseHuge([]uint64) {}
+func adviseHuge([]byte) {}
