@@ -98,9 +98,60 @@ func writeEntries[K any](word func(uint64), all iter.Seq2[K, memoEntry], count u
 
 // LoadTable adds the entries of a table file read from r to the solver's
 // table. A file of another k, number of colours or list size, or a damaged
-// one, is refused (ErrTableFile) before any entry is added.
+// one, is refused (ErrTableFile) before any entry is added: a file that can
+// seek (an *os.File) is read twice, its sum checked first, so that loading
+// needs no memory beyond the tables'; any other reader is read into memory
+// first.
 func (sv *Solver) LoadTable(r io.Reader) error {
 	sv.makeTables()
+	if rs, ok := r.(io.ReadSeeker); ok {
+		if start, err := rs.Seek(0, io.SeekCurrent); err == nil {
+			if err := sv.scanTable(rs, nil, nil); err != nil {
+				return err
+			}
+			if _, err := rs.Seek(start, io.SeekStart); err != nil {
+				return fmt.Errorf("load table: %w", err)
+			}
+			return sv.scanTable(rs, sv.putShort, sv.putWide)
+		}
+	}
+	type wideEntry struct {
+		k wideKey
+		e memoEntry
+	}
+	var short [][2]uint64
+	var long []wideEntry
+	err := sv.scanTable(r, func(k uint64, e memoEntry) { short = append(short, [2]uint64{k, uint64(e)}) },
+		func(k *wideKey, e memoEntry) { long = append(long, wideEntry{*k, e}) })
+	if err != nil {
+		return err
+	}
+	for _, x := range short {
+		sv.putShort(x[0], memoEntry(x[1]))
+	}
+	for i := range long {
+		sv.putWide(&long[i].k, long[i].e)
+	}
+	return nil
+}
+
+// putShort and putWide store an entry of a table file.
+func (sv *Solver) putShort(k uint64, e memoEntry) { sv.tt.Put(k, e) }
+
+func (sv *Solver) putWide(k *wideKey, e memoEntry) {
+	if code, ok := sv.mid.code(k, keySpan(k)); ok {
+		sv.midTT.Put(code, e)
+	} else {
+		sv.wide.Put(*k, e)
+	}
+}
+
+// scanTable reads a table file from r (see the format above), calling
+// short and wide (when not nil) with each of its entries in turn, blanks
+// left out, and checks its header against the solver's game and its sum
+// at the end: an error means the file is not a whole table file of this
+// game, whatever was passed on before it.
+func (sv *Solver) scanTable(r io.Reader, short func(uint64, memoEntry), wide func(*wideKey, memoEntry)) error {
 	crc := crc64.New(crc64.MakeTable(crc64.ECMA))
 	br := bufio.NewReaderSize(r, 1<<20)
 	tr := io.TeeReader(br, crc)
@@ -125,36 +176,32 @@ func (sv *Solver) LoadTable(r io.Reader) error {
 		return fmt.Errorf("load table: %w: the file is of k=%d, colors=%d, list=%d, the game of k=%d, colors=%d, list=%d",
 			ErrTableFile, k, c, l, sv.g.K(), sv.g.Colors(), sv.g.ListSize())
 	}
-	narrow, wide := word(), word()
+	narrow, wides := word(), word()
 	const most = 1 << 40 // entries: far beyond any memory
-	if rerr == nil && (narrow > most || wide > most) {
-		return fmt.Errorf("load table: %w: %d and %d entries", ErrTableFile, narrow, wide)
+	if rerr == nil && (narrow > most || wides > most) {
+		return fmt.Errorf("load table: %w: %d and %d entries", ErrTableFile, narrow, wides)
 	}
-	// Read everything and check the sum before storing: entries go to a
-	// buffer of the file's size at most (the table would hold them anyway).
-	short := make([][2]uint64, 0, min(narrow, 1<<20))
 	for range narrow {
 		key, e := word(), word()
 		if rerr != nil {
 			break
 		}
-		short = append(short, [2]uint64{key, e})
-	}
-	type wideEntry struct {
-		k wideKey
-		e memoEntry
-	}
-	long := make([]wideEntry, 0, min(wide, 1<<20))
-	for range wide {
-		var x wideEntry
-		for i := range x.k {
-			x.k[i] = word()
+		if key != 0 && short != nil {
+			short(key, memoEntry(e))
 		}
-		x.e = memoEntry(word())
+	}
+	var wk wideKey
+	for range wides {
+		for i := range wk {
+			wk[i] = word()
+		}
+		e := memoEntry(word())
 		if rerr != nil {
 			break
 		}
-		long = append(long, x)
+		if wk != (wideKey{}) && wide != nil {
+			wide(&wk, e)
+		}
 	}
 	sum := crc.Sum64()
 	if _, err := io.ReadFull(br, buf[:]); rerr == nil && err != nil {
@@ -165,21 +212,6 @@ func (sv *Solver) LoadTable(r io.Reader) error {
 	}
 	if binary.LittleEndian.Uint64(buf[:]) != sum {
 		return fmt.Errorf("load table: %w (checksum mismatch)", ErrTableFile)
-	}
-	for _, x := range short {
-		if x[0] != 0 {
-			sv.tt.Put(x[0], memoEntry(x[1]))
-		}
-	}
-	for _, x := range long {
-		if x.k == (wideKey{}) {
-			continue
-		}
-		if code, ok := sv.mid.code(&x.k, keySpan(&x.k)); ok {
-			sv.midTT.Put(code, x.e)
-		} else {
-			sv.wide.Put(x.k, x.e)
-		}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"testing"
 	"time"
 
@@ -43,9 +44,18 @@ func TestTableFileRoundTrip(t *testing.T) {
 	if sv2.Searched() != 0 {
 		t.Fatalf("after loading, %d positions searched again", sv2.Searched())
 	}
+	// A reader that cannot seek is read into memory before the table
+	// (a file is read twice instead): the same entries.
+	sv3 := NewSolver(g, 64<<20)
+	if err := sv3.LoadTable(struct{ io.Reader }{bytes.NewReader(file)}); err != nil || sv3.Stored() != sv.Stored() {
+		t.Fatalf("from a reader that cannot seek: %d positions loaded, %d saved: %v", sv3.Stored(), sv.Stored(), err)
+	}
 	for i, bad := range [][]byte{file[:len(file)-3], append(append([]byte{}, file[:100]...), append([]byte{file[100] ^ 1}, file[101:]...)...), []byte("hello")} {
-		if err := NewSolver(g, 64<<20).LoadTable(bytes.NewReader(bad)); !errors.Is(err, ErrTableFile) {
-			t.Errorf("damaged file %d: %v", i, err)
+		for _, r := range []io.Reader{bytes.NewReader(bad), struct{ io.Reader }{bytes.NewReader(bad)}} {
+			sv := NewSolver(g, 64<<20)
+			if err := sv.LoadTable(r); !errors.Is(err, ErrTableFile) || sv.Stored() != 0 {
+				t.Errorf("damaged file %d (%T): %v, %d positions loaded", i, r, err, sv.Stored())
+			}
 		}
 	}
 	other, _ := vdwlist.New(3, 3, 1, 11)
