@@ -132,6 +132,15 @@ func (w *ShardWorker) work(ctx context.Context, a ShardArgs, rep *ShardReport) e
 	ts.mu.RLock()
 	has := ts.t.Has(a.Level, a.Shard, a.Shards)
 	ts.mu.RUnlock()
+	if !has {
+		// A job queued again while the first ran (the coordinator asks
+		// again for shards it has not seen) finds the shard stored.
+		got, err := w.Store.SolveBlobsByName(ctx, a.Spec, ShardsKind, []string{rep.Shard})
+		if err != nil {
+			return err
+		}
+		has = len(got) > 0
+	}
 	if has {
 		rep.Outcome = "stored before"
 		return nil

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store/storetest"
 	"github.com/kombi/kombi/study/nim2d"
@@ -76,6 +79,15 @@ func TestShapeTableByWorkers(t *testing.T) {
 			}
 			computed[rep.Shard] = true
 		}
+	}
+	// A job for a shard stored meanwhile (queued again while the first
+	// ran) finds it stored, even on a worker that has not read its level.
+	var rep queue.ShardReport
+	w := &queue.ShardWorker{Store: st, Solvers: kit.Solvers(), OnJob: func(r queue.ShardReport) { rep = r }}
+	job := &river.Job[queue.ShardArgs]{JobRow: &rivertype.JobRow{ID: 1, Attempt: 1},
+		Args: queue.ShardArgs{Game: g.Type().Name, Spec: nim2d.ShapeTableSpec(n), Level: 10, Shard: 0, Shards: 1}}
+	if err := w.Work(context.Background(), job); err != nil || rep.Outcome != "stored before" {
+		t.Fatalf("a job for a stored shard: %s (%v)", rep, err)
 	}
 	// The single machine's table, entry for entry.
 	single := filepath.Join(t.TempDir(), "single.bin")
