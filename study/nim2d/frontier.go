@@ -44,7 +44,7 @@ func TriangleRecords() []TriangleRecord {
 		{N: 8, Cells: 28, Grundy: 4, Shapes: 2432598, CoreSeconds: 9.2, Seconds: 9.2, Machine: measuredOn,
 			Checked: "the same value and shape count by the engine of grundy.go (`kombi bench nim2d --up-to 8`, 29 s of CPU); 3000 sampled values equal to the mex of their options (TestShapeBookConsistency)"},
 		{N: 9, Cells: 36, Grundy: 12, Shapes: 268698697, CoreSeconds: 1614, Seconds: 1537, Machine: measuredOn,
-			Checked: "the triangle and 3000 sampled values equal to the mex of their options in the table, 712 of them (20 cells or fewer) also by the engine of grundy.go (TestShapeBookConsistency)"},
+			Checked: "the triangle and 3000 sampled values equal to the mex of their options in the table, 712 of them (20 cells or fewer) also by the engine of grundy.go (TestShapeBookConsistency); the whole table computed again by two kombi workers in 10,593 shards (kombi solve 'nim2d(n=9)' --distribute: 2,920 s of CPU, 1,583 s wall), the same file byte for byte"},
 	}
 }
 
