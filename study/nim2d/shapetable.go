@@ -56,6 +56,10 @@ func newShapeTable(memBytes, expect int64) *shapeTable {
 	return t
 }
 
+// mapMin is the number of slots from which allocSlots maps a table's
+// array from the system (on unix) rather than have Go allocate it: 2 MiB.
+const mapMin = 1 << 18
+
 // slotArray is a table's array, mapped from the system when large
 // (allocSlots): it is given back by free, at the latest when the table is
 // unreachable.
@@ -71,7 +75,7 @@ func newSlotArray(n int) *slotArray {
 	return a
 }
 
-// replace frees the array and holds s instead (an array newSlotArray made).
+// replace frees the array and holds b's instead (an array newSlotArray made).
 func (a *slotArray) replace(b *slotArray) {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -7,10 +7,6 @@ import (
 	"unsafe"
 )
 
-// mapMin is the size from which a table's array is mapped from the system
-// rather than allocated by Go: 2 MiB.
-const mapMin = 1 << 18
-
 // allocSlots returns n zeroed slots. A large array is mapped from the
 // system, outside the Go heap: the garbage collector lets the heap grow to
 // twice what is live before it collects, and a table of gigabytes counted
