@@ -4,5 +4,5 @@ package solve
 
 import "unsafe"
 
-// prefetch does nothing where Kombi has no prefetch instruction.
-func prefetch(p unsafe.Pointer) {}
+// Prefetch does nothing where Kombi has no prefetch instruction.
+func Prefetch(p unsafe.Pointer) {}

@@ -215,7 +215,7 @@ func (t *Table[K, V]) Prefetch(key K) uint64 {
 	h := t.hash(key)
 	if v := t.shardOf(h).view.Load(); v != nil {
 		slots := *v
-		prefetch(unsafe.Pointer(&slots[h&uint64(len(slots)-1)]))
+		Prefetch(unsafe.Pointer(&slots[h&uint64(len(slots)-1)]))
 	}
 	return h
 }

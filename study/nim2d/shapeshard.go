@@ -207,14 +207,23 @@ func (s *ShardedShapes) Compute(ctx context.Context, level, i, shards int) ([]by
 	out = append(out, shardMagic...)
 	s.t.mu.RLock()
 	defer s.t.mu.RUnlock()
-	var f valueBuf
+	// Pipelined: the options of the next shape are found, and their
+	// components' slots prefetched, before the values of this one's are
+	// read, so that the memory brings them while the processor works.
+	var f [2]valueBuf
+	if len(codes) > 0 {
+		s.options(codes[0], &f[0])
+	}
 	for k, c := range codes {
 		if k&1023 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		v, err := s.value(c, &f)
+		if k+1 < len(codes) {
+			s.options(codes[k+1], &f[(k+1)&1])
+		}
+		v, err := s.value(c, &f[k&1])
 		if err != nil {
 			return nil, err
 		}
@@ -332,14 +341,19 @@ type valueBuf struct {
 	codes []uint64
 }
 
-// value returns the Grundy value of the shape whose code is c from the
-// values of the smaller shapes (its options' components), as
-// worker.grundy does: the components' codes are gathered first and their
-// slots touched together (the memory serves independent loads at once).
-// The caller holds s.t.mu for reading.
-func (s *ShardedShapes) value(c uint64, f *valueBuf) (int, error) {
+// options finds the options of the shape whose code is c (their small
+// components' XOR and their larger components' codes) into f, and
+// prefetches the components' slots. The caller holds s.t.mu for reading.
+func (s *ShardedShapes) options(c uint64, f *valueBuf) {
 	f.small, f.ends, f.codes = optionsOf(c, f.small[:0], f.ends[:0], f.codes[:0])
-	_ = s.t.touch(f.codes)
+	s.t.prefetch(f.codes)
+}
+
+// value returns the Grundy value of the shape whose code is c from the
+// values of the smaller shapes (its options' components, which options
+// found into f), as worker.grundy does. The caller holds s.t.mu for
+// reading.
+func (s *ShardedShapes) value(c uint64, f *valueBuf) (int, error) {
 	var seen [4]uint64
 	from := int32(0)
 	for k, end := range f.ends {

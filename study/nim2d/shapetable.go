@@ -7,6 +7,9 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // ErrShapeMemory is the error of a shape table computation that needs more
@@ -130,6 +133,17 @@ func (t *shapeTable) touch(codes []uint64) uint64 {
 		sum += atomic.LoadUint64(&slots[mixCode(c)&mask])
 	}
 	return sum
+}
+
+// prefetch asks the processor to bring the home slot of every code into
+// its caches without waiting (solve.Prefetch), for gets a little later.
+// The caller holds mu for reading.
+func (t *shapeTable) prefetch(codes []uint64) {
+	slots := t.slots
+	mask := uint64(len(slots) - 1)
+	for _, c := range codes {
+		solve.Prefetch(unsafe.Pointer(&slots[mixCode(c)&mask]))
+	}
 }
 
 // put stores the value of code, and reports whether it was new. The caller
