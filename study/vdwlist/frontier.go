@@ -69,6 +69,9 @@ var longRecords = []longRecord{
 	{Record: Record{K: 3, Colors: 3, List: 2, S: 18, P1Win: "35445569/43046721", Nodes: 767455649, Seconds: 361.7},
 		Stored: 188368289, Searched: 103238686, CPUSeconds: 513.1, PeakBytes: 11936141312,
 		Note: "continued from the checkpoint written after s=17 (89,794,252 positions loaded, so stored counts them), the wide keys' table at 10/16 of the memory"},
+	{Record: Record{K: 3, Colors: 3, List: 2, S: 19, P1Win: "116050499/129140163", Nodes: 7422302341, Seconds: 1872.5},
+		Stored: 425602269, Searched: 463363489, CPUSeconds: 3153.4, PeakBytes: 16080392192,
+		Note: "continued from the checkpoint written after s=18 (188,368,260 positions loaded, so stored counts them), with --from 19 --max-s 19 --mem 16000000000 and the solver of this session (look ahead, lock-free reads, mid keys, a table file loaded in two passes)"},
 }
 
 // Records returns the published values of vdwlist(k=3,colors=3,list=2,s)
