@@ -5,12 +5,12 @@ import (
 	"unsafe"
 )
 
-// adviseHuge asks Linux to back the memory of s with huge pages (2 MiB:
+// AdviseHuge asks Linux to back the memory of s with huge pages (2 MiB:
 // where the system allows them on request, transparent_hugepage "madvise"):
 // a large table's random probes then miss the TLB far less often. Only
 // whole pages inside s are advised; an error changes nothing and is
 // ignored.
-func adviseHuge[T any](s []T) {
+func AdviseHuge[T any](s []T) {
 	if len(s) == 0 {
 		return
 	}

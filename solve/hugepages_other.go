@@ -2,5 +2,5 @@
 
 package solve
 
-// adviseHuge does nothing here (see the Linux version).
-func adviseHuge[T any](s []T) {}
+// AdviseHuge does nothing here (see the Linux version).
+func AdviseHuge[T any](s []T) {}

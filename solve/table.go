@@ -80,7 +80,7 @@ func (t *Table[K, V]) setUsed(sh *shard[K, V], i int) {
 func (t *Table[K, V]) alloc(sh *shard[K, V], size int) {
 	sh.slots = make([]slot[K, V], size)
 	if size >= 1<<16 {
-		adviseHuge(sh.slots)
+		AdviseHuge(sh.slots)
 	}
 	if !t.noZero {
 		sh.used = make([]uint64, (size+63)/64)

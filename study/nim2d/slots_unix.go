@@ -5,6 +5,8 @@ package nim2d
 import (
 	"syscall"
 	"unsafe"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // allocSlots returns n zeroed slots. A large array is mapped from the
@@ -24,7 +26,7 @@ func allocSlots(n int) ([]uint64, bool) {
 	if err != nil {
 		return make([]uint64, n), false
 	}
-	adviseHuge(b)
+	solve.AdviseHuge(b)
 	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(b))), n), true
 }
 
