@@ -342,8 +342,6 @@ func TestMaxLengthStopsGames(t *testing.T) {
 	}
 }
 
-// runWorkerHere runs queue.RunWorker with opt until ctx ends and returns once
-// it takes jobs; the channel gives RunWorker's error.
 // workerEnv opens the store at url (storetest.PostgresURL) of a test that
 // runs workers here, the kit, and the context whose cancel stops them
 // (also when the test ends).
@@ -359,6 +357,8 @@ func workerEnv(t *testing.T, url string) (context.Context, context.CancelFunc, *
 	return ctx, cancel, st, kit
 }
 
+// runWorkerHere runs queue.RunWorker with opt until ctx ends and returns once
+// it takes jobs; the channel gives RunWorker's error.
 func runWorkerHere(ctx context.Context, t *testing.T, st *store.Store, kit *all.Kit, opt queue.WorkerOptions) <-chan error {
 	t.Helper()
 	done := make(chan error, 1)
