@@ -60,9 +60,9 @@ type longRecord struct {
 	CPUSeconds       float64
 	PeakBytes        int64
 	Note             string
-	// Machine, when set, is the run's machine where it differs from
-	// longRun's.
-	Machine string
+	// Command and Machine, when set, are the run's command line and
+	// machine where they differ from longRun's.
+	Command, Machine string
 }
 
 // longRecords are the lengths longRun decided.
@@ -75,7 +75,8 @@ var longRecords = []longRecord{
 		Note: "continued from the checkpoint written after s=17 (89,794,252 positions loaded, so stored counts them), the wide keys' table at 10/16 of the memory"},
 	{Record: Record{K: 3, Colors: 3, List: 2, S: 19, P1Win: "116050499/129140163", Nodes: 7422302341, Seconds: 1872.5},
 		Stored: 425602269, Searched: 463363489, CPUSeconds: 3153.4, PeakBytes: 16080392192,
-		Note:    "continued from the checkpoint written after s=18 (188,368,260 positions loaded, so stored counts them), with --from 19 --max-s 19 --mem 16000000000 and the solver of this session (look ahead, lock-free reads, mid keys, a table file loaded in two passes)",
+		Note:    "continued from the checkpoint written after s=18 (188,368,260 positions loaded, so stored counts them), by the solver of this session (look ahead, lock-free reads, mid keys, a table file loaded in two passes)",
+		Command: "kombi table vdwlist --k 3 --colors 3 --list 2 --from 19 --max-s 19 --time 65m --mem 16000000000 --checkpoint ckpt",
 		Machine: "2-core AMD EPYC VM (23 GB), 2 workers at normal priority, paused about 4 minutes in all while benchmarks ran"},
 }
 
@@ -163,7 +164,7 @@ func FrontierRows() []FrontierRow {
 			What:    fmt.Sprintf("list-colouring game vdwlist(k=%d,colors=%d,list=%d,s=%d): P(P1 wins) under optimal play", r.K, r.Colors, r.List, r.S),
 			Value:   fmt.Sprintf("%s ≈ %s", r.P1Win, Decimal(v)),
 			How:     how + "; first computed here (the bounds of an interrupted run before it hold it)",
-			Command: longRun.Command,
+			Command: cmp.Or(r.Command, longRun.Command),
 			MachineTime: fmt.Sprintf("s=%d: %.0f s CPU, %.0f s wall, %d positions reached, %d searched, %d stored, %.1f GB peak resident; %s; %s",
 				r.S, r.CPUSeconds, r.Seconds, r.Nodes, r.Searched, r.Stored, float64(r.PeakBytes)/1e9, r.Note, cmp.Or(r.Machine, longRun.Machine)),
 			Seconds: r.CPUSeconds,

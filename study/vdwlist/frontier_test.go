@@ -3,6 +3,8 @@ package vdwlist_test
 import (
 	"context"
 	"math/big"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,9 +51,35 @@ func TestFrontierRows(t *testing.T) {
 		if r.What == "" || r.Value == "" || r.How == "" || !strings.HasPrefix(r.Command, "kombi ") || r.MachineTime == "" {
 			t.Fatalf("incomplete row %+v", r)
 		}
+		checkCommandCovers(t, r)
 		found = found || strings.Contains(r.What, "s=16)") && strings.HasPrefix(r.Value, "3518873/4782969 ≈ 0.7357") && r.Seconds > 0
 	}
 	if !found || len(rows) < 7 {
 		t.Fatalf("rows: %+v", rows)
+	}
+}
+
+// checkCommandCovers fails when an exact row of `kombi table vdwlist`
+// names a command whose lengths (--from .. --max-s) do not include the
+// row's s: the command column must be the one that decided it.
+func checkCommandCovers(t *testing.T, r studyvdwlist.FrontierRow) {
+	t.Helper()
+	m := regexp.MustCompile(`s=(\d+)\): P\(P1 wins\) under optimal play$`).FindStringSubmatch(r.What)
+	if m == nil || !strings.HasPrefix(r.Command, "kombi table vdwlist") || strings.HasPrefix(r.Value, "between") {
+		return
+	}
+	s, _ := strconv.Atoi(m[1])
+	from, maxS := 1, 0
+	f := strings.Fields(r.Command)
+	for i := 0; i+1 < len(f); i++ {
+		switch f[i] {
+		case "--from":
+			from, _ = strconv.Atoi(f[i+1])
+		case "--max-s":
+			maxS, _ = strconv.Atoi(f[i+1])
+		}
+	}
+	if s < from || (maxS > 0 && s > maxS) {
+		t.Errorf("row %q: its command %q does not decide s=%d", r.What, r.Command, s)
 	}
 }
