@@ -64,10 +64,13 @@ func cpuSeconds() float64 {
 
 // benchSolve proves the value of 5 symbols, squares, exceeds L (the
 // frontier figures of issue 14), reporting nodes and CPU seconds.
-func benchSolve(b *testing.B, L, workers int) {
+func benchSolve(b *testing.B, L, workers int) { benchSolveRule(b, 5, thue.Square, L, workers) }
+
+// benchSolveRule proves the value of k symbols under the rule exceeds L.
+func benchSolveRule(b *testing.B, k int, rule thue.Rule, L, workers int) {
 	for b.Loop() {
 		t0 := cpuSeconds()
-		sv := NewSolver(5, thue.Square, SolverOptions{MemBytes: 1 << 30, Workers: workers})
+		sv := NewSolver(k, rule, SolverOptions{MemBytes: 1 << 30, Workers: workers})
 		res, err := sv.Value(b.Context(), []byte{0}, -1, L)
 		if err != nil || res.Exact {
 			b.Fatal(res, err)
@@ -86,6 +89,10 @@ func BenchmarkSolverK5L16(b *testing.B)   { benchSolve(b, 16, 1) }
 func BenchmarkSolverK5L17(b *testing.B)   { benchSolve(b, 17, 1) }
 func BenchmarkSolverK5L18(b *testing.B)   { benchSolve(b, 18, 1) }
 func BenchmarkSolverK5L16W2(b *testing.B) { benchSolve(b, 16, 2) }
+
+// BenchmarkOverlapK4L19 is the overlaps frontier (4 symbols) at a length
+// one core searches in seconds.
+func BenchmarkOverlapK4L19(b *testing.B) { benchSolveRule(b, 4, thue.Overlap, 19, 1) }
 func BenchmarkSolverK5L17W2(b *testing.B) { benchSolve(b, 17, 2) }
 
 func BenchmarkFitAll16(b *testing.B) {
