@@ -121,20 +121,6 @@ func (t *shapeTable) get(code uint64) (int, bool) {
 	}
 }
 
-// touch loads the home slot of every code and returns a checksum of no use:
-// the loads are independent, so the memory system serves them together,
-// and the probes that follow find their slots in the cache. The caller
-// holds mu for reading.
-func (t *shapeTable) touch(codes []uint64) uint64 {
-	slots := t.slots
-	mask := uint64(len(slots) - 1)
-	sum := uint64(0)
-	for _, c := range codes {
-		sum += atomic.LoadUint64(&slots[mixCode(c)&mask])
-	}
-	return sum
-}
-
 // prefetch asks the processor to bring the home slot of every code into
 // its caches without waiting (solve.Prefetch), for gets a little later.
 // The caller holds mu for reading.
