@@ -89,11 +89,11 @@ func BenchmarkSolverK5L16(b *testing.B)   { benchSolve(b, 16, 1) }
 func BenchmarkSolverK5L17(b *testing.B)   { benchSolve(b, 17, 1) }
 func BenchmarkSolverK5L18(b *testing.B)   { benchSolve(b, 18, 1) }
 func BenchmarkSolverK5L16W2(b *testing.B) { benchSolve(b, 16, 2) }
+func BenchmarkSolverK5L17W2(b *testing.B) { benchSolve(b, 17, 2) }
 
 // BenchmarkOverlapK4L19 is the overlaps frontier (4 symbols) at a length
 // one core searches in seconds.
-func BenchmarkOverlapK4L19(b *testing.B)  { benchSolveRule(b, 4, thue.Overlap, 19, 1) }
-func BenchmarkSolverK5L17W2(b *testing.B) { benchSolve(b, 17, 2) }
+func BenchmarkOverlapK4L19(b *testing.B) { benchSolveRule(b, 4, thue.Overlap, 19, 1) }
 
 func BenchmarkFitAll16(b *testing.B) {
 	w := benchWord(b, 16, 5)
