@@ -109,6 +109,11 @@ type Options struct {
 	Workers int
 	// Progress, when not nil, receives occasional progress reports.
 	Progress func(Progress)
+	// Checkpoint, when not empty, is the file where the solver keeps its
+	// table (a TableKeeper: loaded at the start when it exists, saved
+	// every DefaultCheckpointEvery and at the end), so that a solve that
+	// is interrupted continues where it stopped.
+	Checkpoint string
 }
 
 // Progress is a report from a long search or a long series of games: the

@@ -110,6 +110,9 @@ func (r *Solvers) Analyze(ctx context.Context, g game.Game, s game.State, opt Op
 // Stopped).
 func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Result, error) {
 	start := time.Now()
+	if tk, ok := sv.(TableKeeper); opt.Checkpoint != "" && (!ok || !tk.KeepsTable(g)) {
+		return nil, fmt.Errorf("a checkpoint file (%s): %s's solver keeps no table file (the Thue game's does)", opt.Checkpoint, g.Type().Name)
+	}
 	r, err := sv.Solve(ctx, g, s, opt)
 	if r == nil {
 		if err == nil {

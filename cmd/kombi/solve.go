@@ -97,6 +97,7 @@ func (a *app) solveCmd() *cobra.Command {
 		})
 	sf.addFlags(c, "solve", 0, "stop after this long and print what is proven (0: no limit)")
 	c.Flags().BoolVar(&quiet, "quiet", false, "no progress reports")
+	c.Flags().StringVar(&sf.opt.Checkpoint, "checkpoint", "", "file where the solver keeps its table (Thue): loaded when it exists, saved every 10 minutes and when the solve ends or stops, so that a rerun continues")
 	c.Flags().BoolVar(&dist.Distribute, "distribute", false, "split the search into subproblems on the job queue of the --db postgres:// database, for 'kombi worker' processes (Thue; 2D Nim: its shape table)")
 	c.Flags().IntVar(&dist.SplitDepth, "split-depth", 0, "with --distribute: how many moves deep to split (0: deep enough for 16 subproblems; more for many machines)")
 	c.Flags().Int64Var(&dist.LocalNodes, "local-nodes", 0, "with --distribute: positions searched here on a question before it is split (0: about 4M; -1: none)")

@@ -418,3 +418,37 @@ func TestReportTable31(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveCheckpoint: `kombi solve --checkpoint FILE` keeps the Thue
+// solver's table, so that the same solve run again finds what the first
+// proved; a game whose solver keeps no table, and a distributed solve,
+// refuse it with a clear error.
+func TestSolveCheckpoint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tables", "overlaps-3.table")
+	var counts [2]struct {
+		Value       int   `json:"value"`
+		Nodes       int64 `json:"nodes"`
+		TableLoaded int64 `json:"table_loaded"`
+	}
+	for i := range counts {
+		code, out, errOut := kombi(t, "", "solve", "thue(alphabet=3,rule=overlap,start=0)", "--checkpoint", path, "--json", "--quiet")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), &counts[i]); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+	}
+	if counts[0].Value != 12 || counts[1].Value != 12 || counts[0].TableLoaded != 0 || counts[1].TableLoaded == 0 || counts[1].Nodes*10 > counts[0].Nodes {
+		t.Fatalf("two runs: %+v", counts)
+	}
+	for _, args := range [][]string{
+		{"solve", "nim(piles=3;4;5)", "--checkpoint", path},
+		{"solve", "thue(alphabet=3,rule=overlap,start=0)", "--checkpoint", path, "--distribute", "--db", "postgres://nobody@127.0.0.1:1/none"},
+	} {
+		code, _, errOut := kombi(t, "", args...)
+		if code == 0 || !strings.Contains(errOut, "checkpoint") || !strings.Contains(errOut, "keeps no table file") && !strings.Contains(errOut, "kept in the database") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+}

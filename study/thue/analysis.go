@@ -42,8 +42,38 @@ func (solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.
 		r.Text = fmt.Sprintf("%s: the game is over at length %d.\n", g, len(s.Word()))
 		return r, nil
 	}
-	return solveWith(ctx, g, s, opt, NewSolver(g.Alphabet(), g.Rule(), SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress, Workers: opt.Workers}))
+	sv := NewSolver(g.Alphabet(), g.Rule(), SolverOptions{MemBytes: opt.MemBytes, Nodes: opt.Nodes, Progress: opt.Progress, Workers: opt.Workers,
+		Shared: opt.Checkpoint != ""}) // saved while it searches
+	if opt.Checkpoint == "" {
+		return solveWith(ctx, g, s, opt, sv)
+	}
+	loaded, err := sv.LoadTableFile(opt.Checkpoint)
+	if err != nil {
+		return nil, fmt.Errorf("thue solve: %w", err)
+	}
+	// A save that fails stops the search: it would run on unprotected.
+	sctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stop := solve.SaveEvery(0, func() error {
+		err := sv.SaveTableFile(opt.Checkpoint)
+		if err != nil {
+			cancel(err)
+		}
+		return err
+	})
+	r, err = solveWith(sctx, g, s, opt, sv)
+	if serr := stop(); serr != nil {
+		return nil, fmt.Errorf("thue solve: the table file: %w", serr)
+	}
+	if r != nil {
+		r.Extra["table_loaded"] = loaded
+	}
+	return r, err
 }
+
+// KeepsTable reports that the Thue solver keeps its table in a file
+// (solve.TableKeeper): opt.Checkpoint names it.
+func (solver) KeepsTable(game.Game) bool { return true }
 
 // searcher is what Solve needs of a solver: the local Solver, or one whose
 // questions go to other machines (distributedSearcher).

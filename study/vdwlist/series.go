@@ -178,35 +178,9 @@ func (o *TableOptions) series(ctx context.Context, c, l int, progress func(solve
 			return ser, err
 		}
 		loaded = sv.Stored()
-		every := o.CheckpointEvery
-		if every <= 0 {
-			every = 10 * time.Minute
-		}
-		done := make(chan struct{})
-		saved := make(chan error, 1)
-		go func() {
-			t := time.NewTicker(every)
-			defer t.Stop()
-			for {
-				select {
-				case <-done:
-					saved <- nil
-					return
-				case <-t.C:
-					if err := sv.SaveTableFile(path); err != nil {
-						saved <- err
-						return
-					}
-				}
-			}
-		}()
+		stop := solve.SaveEvery(o.CheckpointEvery, func() error { return sv.SaveTableFile(path) })
 		defer func() {
-			close(done)
-			serr := <-saved
-			if serr == nil {
-				serr = sv.SaveTableFile(path)
-			}
-			if err == nil && serr != nil {
+			if serr := stop(); err == nil && serr != nil {
 				err = serr
 			}
 		}()

@@ -88,6 +88,9 @@ func IsPostgresURL(url string) bool {
 // distribute.ErrUsage that names the games with one (games lists them); a
 // database that is not PostgreSQL one wrapping ErrNoQueue.
 func Solve(ctx context.Context, dbURL string, games *game.Registry, g game.Game, s game.State, opt solve.Options, so SolveOptions) (*solve.Result, error) {
+	if opt.Checkpoint != "" {
+		return nil, fmt.Errorf("%w: a checkpoint file with --distribute: the answers are kept in the database (run the same command again to continue)", distribute.ErrUsage)
+	}
 	tm, table := distribute.TableMakerOf(so.Solvers, g)
 	dg, ok := distribute.Of(so.Solvers, g)
 	if !table && !ok {
