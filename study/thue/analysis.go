@@ -55,6 +55,9 @@ func (solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	stop := solve.SaveEvery(0, func() error {
+		if opt.Progress != nil {
+			opt.Progress(solve.Progress{Nodes: sv.Nodes(), Message: "saving the table to " + opt.Checkpoint})
+		}
 		err := sv.SaveTableFile(opt.Checkpoint)
 		if err != nil {
 			cancel(err)
