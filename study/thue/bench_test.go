@@ -68,9 +68,14 @@ func benchSolve(b *testing.B, L, workers int) { benchSolveRule(b, 5, thue.Square
 
 // benchSolveRule proves the value of k symbols under the rule exceeds L.
 func benchSolveRule(b *testing.B, k int, rule thue.Rule, L, workers int) {
+	benchSolveMem(b, k, rule, L, workers, 1<<30)
+}
+
+// benchSolveMem is benchSolveRule with a table of mem bytes.
+func benchSolveMem(b *testing.B, k int, rule thue.Rule, L, workers int, mem int64) {
 	for b.Loop() {
 		t0 := cpuSeconds()
-		sv := NewSolver(k, rule, SolverOptions{MemBytes: 1 << 30, Workers: workers})
+		sv := NewSolver(k, rule, SolverOptions{MemBytes: mem, Workers: workers})
 		res, err := sv.Value(b.Context(), []byte{0}, -1, L)
 		if err != nil || res.Exact {
 			b.Fatal(res, err)
@@ -94,6 +99,14 @@ func BenchmarkSolverK5L17W2(b *testing.B) { benchSolve(b, 17, 2) }
 // BenchmarkOverlapK4L19 is the overlaps frontier (4 symbols) at a length
 // one core searches in seconds.
 func BenchmarkOverlapK4L19(b *testing.B) { benchSolveRule(b, 4, thue.Overlap, 19, 1) }
+
+// BenchmarkSolverK5L18Mem8 and BenchmarkOverlapK4L19Mem16 search with a
+// table far too small, as the frontier's proofs do (some 150 positions
+// searched per slot): their positions measure what the table's
+// replacement keeps.
+func BenchmarkSolverK5L18Mem8(b *testing.B) { benchSolveMem(b, 5, thue.Square, 18, 1, 8<<20) }
+
+func BenchmarkOverlapK4L19Mem16(b *testing.B) { benchSolveMem(b, 4, thue.Overlap, 19, 1, 16<<20) }
 
 func BenchmarkFitAll16(b *testing.B) {
 	w := benchWord(b, 16, 5)

@@ -16,8 +16,9 @@ import (
 // about a word, true whatever the length searched, so a rerun (of the same
 // bound or a greater one) finds at once what was proven and searches only
 // the rest. The header: the alphabet's size and the rule; one section of
-// records of 3 words: the key's two words, and the bounds (lo, hi and the
-// word's length, 16 bits each).
+// records of 3 words: the key's two words, and the entry: its bounds lo and
+// hi (16 bits each), the word's length and the search's effort (8 bits
+// each; files written before there was an effort hold 0 there).
 
 const tableMagic = "kombi thue table 1\n"
 
@@ -29,7 +30,7 @@ func (s *Solver) SaveTable(w io.Writer) error {
 	recs := func(yield func([]uint64) bool) {
 		rec := make([]uint64, 3)
 		for k, b := range s.tt.All() {
-			rec[0], rec[1], rec[2] = k[0], k[1], uint64(b.lo)|uint64(b.hi)<<16|uint64(b.n)<<32
+			rec[0], rec[1], rec[2] = k[0], k[1], uint64(b.lo)|uint64(b.hi)<<16|uint64(b.n)<<32|uint64(b.effort)<<40
 			if !yield(rec) {
 				return
 			}
@@ -74,9 +75,9 @@ func (s *Solver) LoadTable(r io.Reader) (int64, error) {
 // them against the key's word length (its top 7 bits; 127 for a hashed
 // key, whose length is the entry's own).
 func fileEntry(rec []uint64) (bounds, error) {
-	b := bounds{lo: uint16(rec[2]), hi: uint16(rec[2] >> 16), n: uint8(rec[2] >> 32)}
+	b := bounds{lo: uint16(rec[2]), hi: uint16(rec[2] >> 16), n: uint8(rec[2] >> 32), effort: uint8(rec[2] >> 40)}
 	n := int(rec[0] >> 57)
-	ok := n > 0 && rec[2]>>40 == 0 && b.n > 0 && b.lo <= b.hi && b.hi <= 1<<15-1 && int(b.lo) > int(b.n)
+	ok := n > 0 && rec[2]>>48 == 0 && b.effort <= 64 && b.n > 0 && b.lo <= b.hi && b.hi <= 1<<15-1 && int(b.lo) > int(b.n)
 	if n < 127 {
 		ok = ok && int(b.n) == n
 	}

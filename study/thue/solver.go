@@ -69,11 +69,25 @@ type SolverOptions struct {
 	Shared bool
 }
 
+// worthOf ranks a table entry for replacement: the length its bound
+// reaches beyond its word's (the depth of the search that proved it),
+// then the positions that search took.
+func worthOf(e bounds) int64 {
+	d := int64(e.lo)
+	if e.hi < 1<<15-1 {
+		d = int64(e.hi)
+	}
+	return (d-int64(e.n))<<8 + int64(e.effort)
+}
+
 // bounds are the proven bounds [lo, hi] of a canonical word's value; n is
 // the word's length (shorter words are worth more to keep).
 type bounds struct {
 	lo, hi uint16
 	n      uint8
+	// effort is the bit length of the number of positions the search
+	// that stored the entry searched below it (0 for proofs of others)
+	effort uint8
 }
 
 // Solver holds the transposition table of one game (alphabet and rule); it
@@ -110,7 +124,7 @@ func NewSolver(k int, rule thue.Rule, opt SolverOptions) *Solver {
 	b := bits.Len(uint(k - 1))
 	tt := solve.NewTable[[2]uint64, bounds](hashKey, solve.TableOptions[bounds]{
 		MaxBytes: mem,
-		Worth:    func(e bounds) int64 { return -int64(e.n) },
+		Worth:    worthOf,
 		// One worker: no locks (progress reports read the size it
 		// publishes, see worker.wins).
 		SingleThreaded: w == 1 && !opt.Shared,
@@ -466,6 +480,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 		// where nothing fits. Cheaper than the table.
 		return wk.dead(), nil
 	}
+	start := wk.nodes
 	var k nodeKey
 	if nk != nil {
 		k = *nk
@@ -488,7 +503,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 	}
 	fit, dead := wk.fitAt(depth)
 	if dead {
-		wk.store(k.key, bounds{uint16(n + 1), uint16(n + 1), uint8(min(n, 255))}, T)
+		wk.store(k.key, bounds{uint16(n + 1), uint16(n + 1), uint8(min(n, 255)), 0}, T, start)
 		return true, nil
 	}
 	order := wk.order[depth][:0]
@@ -530,7 +545,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 			continue
 		}
 		if ok {
-			wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))}, T)
+			wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255)), 0}, T, start)
 			return true, nil
 		}
 	}
@@ -546,7 +561,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				continue
 			}
 			if ok {
-				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))}, T)
+				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255)), 0}, T, start)
 				return true, nil
 			}
 		}
@@ -556,20 +571,21 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				return false, err
 			}
 			if ok {
-				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255))}, T)
+				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255)), 0}, T, start)
 				return true, nil
 			}
 			left = left[1:]
 		}
 		deferred = left
 	}
-	wk.store(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255))}, T)
+	wk.store(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255)), 0}, T, start)
 	return false, nil
 }
 
 // store puts what the search of length T proved about a word in the table,
 // and in the solver's journal when it keeps one (see journal).
-func (wk *worker) store(key [2]uint64, b bounds, T int) {
+func (wk *worker) store(key [2]uint64, b bounds, T int, start int64) {
+	b.effort = uint8(bits.Len64(uint64(wk.nodes - start)))
 	wk.s.tt.Put(key, b)
 	if j := wk.s.journal; j != nil && int64(T) >= j.minT.Load() && int(b.n)+shareDepth <= T {
 		j.add(key, b)
