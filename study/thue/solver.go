@@ -81,7 +81,7 @@ func worthOf(e bounds) int64 {
 }
 
 // bounds are the proven bounds [lo, hi] of a canonical word's value; n is
-// the word's length (shorter words are worth more to keep).
+// the word's length (worthOf says which entries a full table keeps).
 type bounds struct {
 	lo, hi uint16
 	n      uint8
