@@ -1,6 +1,7 @@
 package thue
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -101,6 +102,9 @@ type Solver struct {
 	workers int
 	counted atomic.Int64 // nodes searched, as the workers publish them
 	current atomic.Int64 // the length being searched, for progress reports
+	proven  atomic.Int64 // the least length proven not forced, for progress reports
+	// reportEvery is the period of progress reports (0: a second)
+	reportEvery time.Duration
 	// tableBytes is the table's size as worker 0 last saw it, for progress
 	// reports (a single-threaded table is read only by its worker).
 	tableBytes  atomic.Int64
@@ -797,9 +801,16 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 	before := s.counted.Load()
 	stop := s.progress(b, start, before)
 	defer stop()
+	// What the progress reports say is proven: the lengths decided so
+	// far (not the one searched: with a bound the deepening skips one).
+	s.proven.Store(int64(len(w) + 1))
 	res, err := deepen(w, gap, maxLength, s.k, s.rule, func(T int) (bool, error) {
 		s.current.Store(int64(T))
-		return s.decide(b, w, gap, T)
+		ok, err := s.decide(b, w, gap, T)
+		if err == nil && !ok && int64(T+1) > s.proven.Load() {
+			s.proven.Store(int64(T + 1))
+		}
+		return ok, err
 	})
 	res.Nodes, res.Elapsed = s.counted.Load()-before, time.Since(start)
 	return res, err
@@ -864,7 +875,7 @@ func (s *Solver) progress(b *solve.Budget, start time.Time, before int64) func()
 	}
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTicker(time.Second)
+		t := time.NewTicker(cmp.Or(s.reportEvery, time.Second))
 		defer t.Stop()
 		for {
 			select {
@@ -873,9 +884,8 @@ func (s *Solver) progress(b *solve.Budget, start time.Time, before int64) func()
 			case <-b.Context().Done():
 				return
 			case <-t.C:
-				T := s.current.Load()
 				s.opt.Progress(solve.Progress{Nodes: s.counted.Load() - before, Elapsed: time.Since(start),
-					Message: fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", T, T, s.tableBytes.Load()>>20)})
+					Message: fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", s.proven.Load(), s.current.Load(), s.tableBytes.Load()>>20)})
 			}
 		}
 	}()

@@ -312,3 +312,25 @@ func TestSolverProgress(t *testing.T) {
 		t.Fatalf("progress lines: %q", lines)
 	}
 }
+
+// TestProgressSaysWhatIsProven: with a bound L the deepening goes from
+// L-2 to L; meanwhile the reports say L-1 is proven, not L.
+func TestProgressSaysWhatIsProven(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	sv := NewSolver(5, thue.Square, SolverOptions{MemBytes: 1 << 24, Workers: 1, Progress: func(p solve.Progress) {
+		mu.Lock()
+		seen[p.Message[:strings.Index(p.Message, ";")]] = true
+		mu.Unlock()
+	}})
+	sv.reportEvery = time.Millisecond
+	res, err := sv.Value(context.Background(), []byte{0}, -1, 15)
+	if err != nil || res.LowerBound != 16 {
+		t.Fatal(res, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !seen["value ≥ 14, searching length 15"] || seen["value ≥ 15, searching length 15"] || seen["value ≥ 15, searching length 14"] {
+		t.Fatalf("reports: %v", seen)
+	}
+}
