@@ -13,19 +13,16 @@ import (
 )
 
 // tableFileCase is a file of two sections (records of 2 and 3 words), one
-// record of the second dropped while it was written (a blank).
-func tableFileCase(t *testing.T) (file []byte, want [][]uint64) {
-	t.Helper()
+// record of the second dropped while it was written (a blank). (Writing to
+// memory cannot fail.)
+func tableFileCase() (file []byte, want [][]uint64) {
 	short := [][]uint64{{1, 10}, {2, 20}, {3, 30}}
 	long := [][]uint64{{4, 5, 40}, {6, 7, 60}}
 	var buf bytes.Buffer
-	err := WriteTableFile(&buf, "test table 1\n", []uint64{7, 9}, []TableSection{
+	_ = WriteTableFile(&buf, "test table 1\n", []uint64{7, 9}, []TableSection{
 		{Words: 2, Count: 3, Records: slices.Values(short)},
 		{Words: 3, Count: 3, Records: slices.Values(long)}, // one short: a blank
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return buf.Bytes(), append(short, long...)
 }
 
@@ -43,7 +40,7 @@ func readCase(file []byte, seek bool, header func([]uint64) error, check func([]
 }
 
 func TestTableFileRoundTripAndRefusals(t *testing.T) {
-	file, want := tableFileCase(t)
+	file, want := tableFileCase()
 	ok := func([]uint64) error { return nil }
 	for _, seek := range []bool{true, false} {
 		got, err := readCase(file, seek, ok, nil)
@@ -122,4 +119,40 @@ func TestSaveEverySavesAndStops(t *testing.T) {
 	if err := stop(); !errors.Is(err, fail) || tries.Load() != 1 {
 		t.Fatalf("%v after %d tries: want the first failure, and no more tries", err, tries.Load())
 	}
+}
+
+// FuzzReadTableFile: any bytes are read without a panic, refused unless
+// they are a whole file, and a file accepted passes on only records its
+// checks allow.
+func FuzzReadTableFile(f *testing.F) {
+	file, _ := tableFileCase()
+	f.Add(file)
+	f.Add(file[:len(file)/2])
+	f.Add([]byte("test table 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, seek := range []bool{true, false} {
+			got, err := readCase(data, seek, func(h []uint64) error {
+				if h[0] > 100 {
+					return errors.New("header out of range")
+				}
+				return nil
+			}, func(rec []uint64) error {
+				if rec[0]%7 == 3 {
+					return errors.New("record refused")
+				}
+				return nil
+			})
+			if err != nil && !errors.Is(err, ErrTableFile) {
+				t.Fatalf("seek=%v: an error not wrapping ErrTableFile: %v", seek, err)
+			}
+			if err != nil && len(got) > 0 {
+				t.Fatalf("seek=%v: %d records passed on from a refused file", seek, len(got))
+			}
+			for _, rec := range got {
+				if len(rec) == 2 && rec[0]%7 == 3 {
+					t.Fatalf("a refused record passed on: %v", rec)
+				}
+			}
+		}
+	})
 }
