@@ -64,14 +64,10 @@ func cpuSeconds() float64 {
 
 // benchSolve proves the value of 5 symbols, squares, exceeds L (the
 // frontier figures of issue 14), reporting nodes and CPU seconds.
-func benchSolve(b *testing.B, L, workers int) { benchSolveRule(b, 5, thue.Square, L, workers) }
+func benchSolve(b *testing.B, L, workers int) { benchSolveMem(b, 5, thue.Square, L, workers, 1<<30) }
 
-// benchSolveRule proves the value of k symbols under the rule exceeds L.
-func benchSolveRule(b *testing.B, k int, rule thue.Rule, L, workers int) {
-	benchSolveMem(b, k, rule, L, workers, 1<<30)
-}
-
-// benchSolveMem is benchSolveRule with a table of mem bytes.
+// benchSolveMem proves the value of k symbols under the rule exceeds L,
+// with a table of mem bytes.
 func benchSolveMem(b *testing.B, k int, rule thue.Rule, L, workers int, mem int64) {
 	for b.Loop() {
 		t0 := cpuSeconds()
@@ -98,7 +94,7 @@ func BenchmarkSolverK5L17W2(b *testing.B) { benchSolve(b, 17, 2) }
 
 // BenchmarkOverlapK4L19 is the overlaps frontier (4 symbols) at a length
 // one core searches in seconds.
-func BenchmarkOverlapK4L19(b *testing.B) { benchSolveRule(b, 4, thue.Overlap, 19, 1) }
+func BenchmarkOverlapK4L19(b *testing.B) { benchSolveMem(b, 4, thue.Overlap, 19, 1, 1<<30) }
 
 // BenchmarkSolverK5L18Mem8 and BenchmarkOverlapK4L19Mem16 search with a
 // table far too small, as the frontier's proofs do (some 150 positions

@@ -507,7 +507,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 	}
 	fit, dead := wk.fitAt(depth)
 	if dead {
-		wk.store(k.key, bounds{uint16(n + 1), uint16(n + 1), uint8(min(n, 255)), 0}, T, start)
+		wk.store(k.key, n+1, n+1, T, start)
 		return true, nil
 	}
 	order := wk.order[depth][:0]
@@ -549,7 +549,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 			continue
 		}
 		if ok {
-			wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255)), 0}, T, start)
+			wk.store(k.key, lo, T, T, start)
 			return true, nil
 		}
 	}
@@ -565,7 +565,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				continue
 			}
 			if ok {
-				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255)), 0}, T, start)
+				wk.store(k.key, lo, T, T, start)
 				return true, nil
 			}
 		}
@@ -575,21 +575,23 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				return false, err
 			}
 			if ok {
-				wk.store(k.key, bounds{uint16(lo), uint16(T), uint8(min(n, 255)), 0}, T, start)
+				wk.store(k.key, lo, T, T, start)
 				return true, nil
 			}
 			left = left[1:]
 		}
 		deferred = left
 	}
-	wk.store(k.key, bounds{uint16(T + 1), uint16(hi), uint8(min(n, 255)), 0}, T, start)
+	wk.store(k.key, T+1, hi, T, start)
 	return false, nil
 }
 
-// store puts what the search of length T proved about a word in the table,
-// and in the solver's journal when it keeps one (see journal).
-func (wk *worker) store(key [2]uint64, b bounds, T int, start int64) {
-	b.effort = uint8(bits.Len64(uint64(wk.nodes - start)))
+// store puts what the search of length T proved about the word, its value
+// in [lo, hi], in the table (with the word's length and the effort of the
+// search, begun when the worker had searched start positions), and in the
+// solver's journal when it keeps one (see journal).
+func (wk *worker) store(key [2]uint64, lo, hi, T int, start int64) {
+	b := bounds{lo: uint16(lo), hi: uint16(hi), n: uint8(min(len(wk.word), 255)), effort: uint8(bits.Len64(uint64(wk.nodes - start)))}
 	wk.s.tt.Put(key, b)
 	if j := wk.s.journal; j != nil && int64(T) >= j.minT.Load() && int(b.n)+shareDepth <= T {
 		j.add(key, b)
