@@ -33,8 +33,10 @@ func (sv *Solver) SaveTable(w io.Writer) error {
 	// (entries stored meanwhile wait for the next save).
 	narrow, mid, wide := uint64(sv.tt.Len()), uint64(sv.midTT.Len()), uint64(sv.wide.Len())
 	short := func(yield func([]uint64) bool) {
+		rec := make([]uint64, 2) // one buffer for every record
 		for k, e := range sv.tt.All() {
-			if !yield([]uint64{k, uint64(e)}) {
+			rec[0], rec[1] = k, uint64(e)
+			if !yield(rec) {
 				return
 			}
 		}
