@@ -102,13 +102,13 @@ func WriteTableFile(w io.Writer, magic string, header []uint64, sections []Table
 func ReadTableFile(r io.Reader, magic string, headerWords int, checkHeader func([]uint64) error, sections []TableSection) error {
 	if rs, ok := r.(io.ReadSeeker); ok {
 		if start, err := rs.Seek(0, io.SeekCurrent); err == nil {
-			if err := scanTableFile(rs, magic, headerWords, checkHeader, sections, false); err != nil {
+			if err := scanTableFile(rs, magic, headerWords, checkHeader, sections, true, false); err != nil {
 				return err
 			}
 			if _, err := rs.Seek(start, io.SeekStart); err != nil {
 				return fmt.Errorf("load table: %w", err)
 			}
-			return scanTableFile(rs, magic, headerWords, checkHeader, sections, true)
+			return scanTableFile(rs, magic, headerWords, checkHeader, sections, false, true)
 		}
 	}
 	kept := make([][]uint64, len(sections))
@@ -116,7 +116,7 @@ func ReadTableFile(r io.Reader, magic string, headerWords int, checkHeader func(
 	for i, s := range sections {
 		held[i] = TableSection{Words: s.Words, Check: s.Check, Put: func(rec []uint64) { kept[i] = append(kept[i], rec...) }}
 	}
-	if err := scanTableFile(r, magic, headerWords, checkHeader, held, true); err != nil {
+	if err := scanTableFile(r, magic, headerWords, checkHeader, held, true, true); err != nil {
 		return err
 	}
 	for i, s := range sections {
@@ -127,10 +127,12 @@ func ReadTableFile(r io.Reader, magic string, headerWords int, checkHeader func(
 	return nil
 }
 
-// scanTableFile reads a table file, passing its records on when put is
-// set: an error means the file is not a whole table file of this game,
-// whatever was passed on before it.
-func scanTableFile(r io.Reader, magic string, headerWords int, checkHeader func([]uint64) error, sections []TableSection, put bool) error {
+// scanTableFile reads a table file, checking its records with their
+// sections' Check when check is set (a second pass over a file checked
+// already does not) and passing them on when put is: an error means the
+// file is not a whole table file of this game, whatever was passed on
+// before it.
+func scanTableFile(r io.Reader, magic string, headerWords int, checkHeader func([]uint64) error, sections []TableSection, check, put bool) error {
 	crc := crc64.New(crc64.MakeTable(crc64.ECMA))
 	br := bufio.NewReaderSize(r, 1<<20)
 	tr := io.TeeReader(br, crc)
@@ -179,7 +181,7 @@ func scanTableFile(r io.Reader, magic string, headerWords int, checkHeader func(
 			if blank {
 				continue
 			}
-			if s.Check != nil {
+			if check && s.Check != nil {
 				if err := s.Check(rec); err != nil {
 					return fmt.Errorf("load table: %w: %w", ErrTableFile, err)
 				}
