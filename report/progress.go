@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -27,6 +28,10 @@ type Progress struct {
 	every    time.Duration
 	drawn    bool
 	lastLine string
+	// width is the terminal's width in columns (0: unknown), read at each
+	// status line: a line longer than the terminal wraps, and rewriting it
+	// would then leave its first rows behind.
+	width func() int
 }
 
 // NewProgress returns a printer writing to w, describing the work as what
@@ -38,6 +43,14 @@ func NewProgress(w io.Writer, what string, quiet bool) *Progress {
 	p := &Progress{w: w, what: what, every: 5 * time.Second}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.tty, p.every = true, 100*time.Millisecond
+		fd := int(f.Fd())
+		p.width = func() int {
+			w, _, err := term.GetSize(fd)
+			if err != nil {
+				return 0
+			}
+			return w
+		}
 	}
 	return p
 }
@@ -85,6 +98,9 @@ func (p *Progress) Report(r solve.Progress) {
 		line += fmt.Sprintf(" (%s)", r.Elapsed.Round(time.Second))
 	}
 	if p.tty {
+		if p.width != nil {
+			line = fitWidth(line, p.width())
+		}
 		fmt.Fprintf(p.w, "\r\033[K%s", line)
 		p.drawn = true
 		return
@@ -119,4 +135,15 @@ func (p *Progress) Done() {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.drawn = false
 	}
+}
+
+// fitWidth cuts a status line to fit a terminal of width columns (0:
+// unknown, the line whole), ending it with "…" when cut; the last column
+// stays free, where some terminals wrap.
+func fitWidth(line string, width int) string {
+	if width <= 1 || utf8.RuneCountInString(line) < width {
+		return line
+	}
+	r := []rune(line)
+	return string(r[:width-2]) + "…"
 }

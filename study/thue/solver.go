@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -102,6 +103,11 @@ type Solver struct {
 	workers int
 	counted atomic.Int64 // nodes searched, as the workers publish them
 	current atomic.Int64 // the length being searched, for progress reports
+	// line is worker 0's place in the search, for progress reports: per
+	// builder level from the root, the moves refuted so far and the moves
+	// to refute (done<<16 | total), of lineLen levels.
+	line    [lineLevels]atomic.Uint32
+	lineLen atomic.Int32
 	proven  atomic.Int64 // the least length proven not forced, for progress reports
 	// reportEvery is the period of progress reports (0: a second)
 	reportEvery time.Duration
@@ -522,6 +528,8 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 	wk.sorted = byFit(fit, order, wk.sorted)
 	order = append(order[:0], wk.sorted...)
 	wk.order[depth] = order
+	wk.track(depth, 0, len(order))
+	refuted := 0
 	share := wk.s.busy != nil && T-n >= busyDepth
 	if share {
 		// Others defer this position while this worker searches it.
@@ -552,6 +560,8 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 			wk.store(k.key, lo, T, T, start)
 			return true, nil
 		}
+		refuted++
+		wk.track(depth, refuted, len(order))
 	}
 	for len(deferred) > 0 {
 		left := deferred[:0]
@@ -568,6 +578,8 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				wk.store(k.key, lo, T, T, start)
 				return true, nil
 			}
+			refuted++
+			wk.track(depth, refuted, len(order))
 		}
 		if len(left) == len(deferred) {
 			ok, _, err := wk.positionWins(left[0], fit[left[0]], T, depth, false)
@@ -578,6 +590,8 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 				wk.store(k.key, lo, T, T, start)
 				return true, nil
 			}
+			refuted++
+			wk.track(depth, refuted, len(order))
 			left = left[1:]
 		}
 		deferred = left
@@ -687,15 +701,47 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (
 // root decides the position at the root: the builder to move (gap < 0),
 // or the painter to move at the chosen gap.
 func (wk *worker) root(gap, T int) (bool, error) {
+	wk.s.lineLen.Store(0)
 	if gap < 0 {
 		return wk.wins(T, 0)
 	}
+	wk.track(0, 0, 1) // the painter's reply, then the builder's moves at level 1
 	fit := wk.f.FitAll(wk.word, wk.s.k, wk.s.rule, nil)
 	if fit[gap] == 0 {
 		return true, nil // every symbol ends the game at once
 	}
 	ok, _, err := wk.positionWins(gap, fit[gap], T, 0, false)
 	return ok, err
+}
+
+// lineLevels is how many builder levels from the root the progress
+// reports show.
+const lineLevels = 8
+
+// track notes, for the progress reports, that worker 0 has refuted done of
+// the total moves of the builder's position at depth (the levels below it
+// are left: its next move starts afresh).
+func (wk *worker) track(depth, done, total int) {
+	if wk.id != 0 || depth >= lineLevels || wk.s.opt.Progress == nil {
+		return
+	}
+	wk.s.line[depth].Store(uint32(min(done, 1<<16-1))<<16 | uint32(min(total, 1<<16-1)))
+	wk.s.lineLen.Store(int32(depth + 1))
+}
+
+// lineText writes worker 0's place in the search as the progress reports
+// show it: per builder level from the root, the moves refuted of those to
+// refute ("0/1 1/2 3/5"); "" before the search has one.
+func (s *Solver) lineText() string {
+	var b strings.Builder
+	for d := range int(s.lineLen.Load()) {
+		v := s.line[d].Load()
+		if d > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d/%d", v>>16, v&(1<<16-1))
+	}
+	return b.String()
 }
 
 // insert inserts c at position i of the word, and remove takes it out
@@ -886,8 +932,11 @@ func (s *Solver) progress(b *solve.Budget, start time.Time, before int64) func()
 			case <-b.Context().Done():
 				return
 			case <-t.C:
-				s.opt.Progress(solve.Progress{Nodes: s.counted.Load() - before, Elapsed: time.Since(start),
-					Message: fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", s.proven.Load(), s.current.Load(), s.tableBytes.Load()>>20)})
+				msg := fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", s.proven.Load(), s.current.Load(), s.tableBytes.Load()>>20)
+				if line := s.lineText(); line != "" {
+					msg += "; builder's moves refuted per level: " + line
+				}
+				s.opt.Progress(solve.Progress{Nodes: s.counted.Load() - before, Elapsed: time.Since(start), Message: msg})
 			}
 		}
 	}()

@@ -3,6 +3,7 @@ package thue
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -332,5 +333,54 @@ func TestProgressSaysWhatIsProven(t *testing.T) {
 	defer mu.Unlock()
 	if !seen["value ≥ 14, searching length 15"] || seen["value ≥ 15, searching length 15"] || seen["value ≥ 15, searching length 14"] {
 		t.Fatalf("reports: %v", seen)
+	}
+}
+
+// TestProgressShowsTheLine checks the progress reports' line: per builder
+// level from the root, the moves refuted of those to refute, never more
+// than there are; the root word "0" equals its reversal, so its builder has
+// one move to refute (the two gaps are one), and the word of two symbols
+// after it has two (three gaps, two up to reversal).
+func TestProgressShowsTheLine(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		var mu sync.Mutex
+		var lines []string
+		sv := NewSolver(5, thue.Square, SolverOptions{MemBytes: 1 << 24, Workers: workers, Progress: func(p solve.Progress) {
+			_, line, ok := strings.Cut(p.Message, "; builder's moves refuted per level: ")
+			if ok {
+				mu.Lock()
+				lines = append(lines, line)
+				mu.Unlock()
+			}
+		}})
+		sv.reportEvery = time.Millisecond
+		if res, err := sv.Value(context.Background(), []byte{0}, -1, 16); err != nil || res.LowerBound != 17 {
+			t.Fatal(res, err)
+		}
+		mu.Lock()
+		if len(lines) == 0 {
+			t.Fatalf("%d workers: no report shows the line", workers)
+		}
+		deep := 0
+		for _, line := range lines {
+			levels := strings.Fields(line)
+			deep = max(deep, len(levels))
+			if len(levels) > lineLevels {
+				t.Fatalf("%d workers: %q: more than %d levels", workers, line, lineLevels)
+			}
+			for d, level := range levels {
+				var done, total int
+				if _, err := fmt.Sscanf(level, "%d/%d", &done, &total); err != nil || done > total || total == 0 {
+					t.Fatalf("%d workers: %q: level %d reads %q", workers, line, d, level)
+				}
+				if want := []int{1, 2}; d < len(want) && total != want[d] {
+					t.Fatalf("%d workers: %q: level %d has %d moves, want %d", workers, line, d, total, want[d])
+				}
+			}
+		}
+		if deep < 4 {
+			t.Fatalf("%d workers: the reports show at most %d levels: %q", workers, deep, lines)
+		}
+		mu.Unlock()
 	}
 }
