@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -152,5 +154,32 @@ func TestTableLockFreeReadsNeverMixEntries(t *testing.T) {
 	}
 	if tt.Replaced() == 0 {
 		t.Fatalf("no entry replaced: the test does not reach a full table (%d entries)", tt.Len())
+	}
+}
+
+// TestTableHandsBackOutgrownSlots checks that a table grown to its bound
+// keeps resident little more than its slots: those it outgrew are freed
+// and handed back to the system as it grows, not left to the collector's
+// next cycle.
+func TestTableHandsBackOutgrownSlots(t *testing.T) {
+	resident := func() int64 {
+		s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+		metrics.Read(s)
+		return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	}
+	debug.FreeOSMemory()
+	base := resident()
+	gc := debug.SetGCPercent(-1) // no collection but the table's own
+	defer debug.SetGCPercent(gc)
+	tt := NewTable[uint64, uint64](mix, TableOptions[uint64]{MaxBytes: 256 << 20, SingleThreaded: true, NoZeroKey: true})
+	tt.release = 4 << 20
+	for i := uint64(1); tt.Bytes() < 128<<20; i++ {
+		tt.Put(i, i)
+	}
+	// The slots (128 MiB) and at most the last ones outgrown (64 MiB,
+	// freed after the rehash that needs them); without the release, every
+	// smaller size too (another 64 MiB).
+	if got := resident() - base; got > 128<<20+64<<20+16<<20 {
+		t.Fatalf("%d MiB resident beyond the start for a table of %d MiB", got>>20, tt.Bytes()>>20)
 	}
 }
