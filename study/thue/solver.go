@@ -932,10 +932,11 @@ func (s *Solver) progress(b *solve.Budget, start time.Time, before int64) func()
 			case <-b.Context().Done():
 				return
 			case <-t.C:
-				msg := fmt.Sprintf("value ≥ %d, searching length %d; table %d MiB", s.proven.Load(), s.current.Load(), s.tableBytes.Load()>>20)
+				msg := fmt.Sprintf("value ≥ %d, searching length %d", s.proven.Load(), s.current.Load())
 				if line := s.lineText(); line != "" {
-					msg += "; builder's moves refuted per level: " + line
+					msg += "; refuted: " + line
 				}
+				msg += fmt.Sprintf("; table %d MiB", s.tableBytes.Load()>>20)
 				s.opt.Progress(solve.Progress{Nodes: s.counted.Load() - before, Elapsed: time.Since(start), Message: msg})
 			}
 		}
