@@ -14,7 +14,7 @@ import (
 // is cut to its width (a wrapped line cannot be rewritten in place), and
 // that piped output keeps the whole line.
 func TestProgressLineFitsTheTerminal(t *testing.T) {
-	msg := "value ≥ 23, searching length 24; table 12800 MiB; builder's moves refuted per level: 0/1 1/2 0/2 3/5 0/6 2/4 1/8 2/9"
+	msg := "value ≥ 23, searching length 24; refuted: 0/1 0/2 0/4 0/3 0/3 1/7 4/8 4/9; table 12800 MiB"
 	var out bytes.Buffer
 	p := &Progress{w: &out, tty: true, what: "solving", every: time.Millisecond, width: func() int { return 80 }}
 	p.Report(solve.Progress{Nodes: 3393169448, Message: msg, Elapsed: 12 * time.Minute})

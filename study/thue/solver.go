@@ -701,7 +701,9 @@ func (wk *worker) positionWins(i int, set uint32, T, depth int, mayDefer bool) (
 // root decides the position at the root: the builder to move (gap < 0),
 // or the painter to move at the chosen gap.
 func (wk *worker) root(gap, T int) (bool, error) {
-	wk.s.lineLen.Store(0)
+	if wk.id == 0 {
+		wk.s.lineLen.Store(0)
+	}
 	if gap < 0 {
 		return wk.wins(T, 0)
 	}
