@@ -16,7 +16,7 @@ import (
 
 func TestResultAndAnalysisTexts(t *testing.T) {
 	r := &solve.Result{Game: "nim(piles=1;2)", Position: "1;2", Outcome: solve.Win, Value: 3, BestMoves: []string{"2:1"}, Nodes: 7}
-	if got := report.ResultText(r); !strings.Contains(got, "Outcome for the player to move: win\nValue: 3\nBest moves: 2:1\n(7 positions searched, not complete)") {
+	if got := report.ResultText(r); !strings.Contains(got, "Outcome for the player to move: win\nValue: 3\nBest moves: 2:1\n(positions searched: 7, not complete)") {
 		t.Fatalf("result text:\n%s", got)
 	}
 	if r.Text = "the game's own words\n"; report.ResultText(r) != r.Text {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -645,6 +646,14 @@ func TestBrowserGames(t *testing.T) {
 		}
 		if !js[bool](p, `[...document.querySelectorAll('.symbol-btn.ends')].every(b => b.getAttribute('aria-label').includes('makes a square and ends the game') && b.textContent.includes('ends it'))`) {
 			t.Error("the ending symbols do not say so")
+		}
+		p.wait(`document.querySelectorAll('.an-row').length === 3`, "the analysis of the painter's three symbols")
+		rows := js[string](p, `[...document.querySelectorAll('.an-row')].map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`)
+		if want := "2: the builder can still force a repetition by length 5; 0: makes a repetition: the game ends here, at length 4; 1: makes a repetition: the game ends here, at length 4"; rows != want {
+			t.Errorf("the analysis rows say %q, want %q", rows, want)
+		}
+		if foot := js[string](p, `document.querySelector('#analysis p.small:last-child').textContent`); !regexp.MustCompile(`^Exact\. [0-9,]+ positions? searched in [0-9.]+ s\.$`).MatchString(foot) || strings.Contains(foot, "1 positions") {
+			t.Errorf("the analysis' last line says %q", foot)
 		}
 		p.shot("thue-painter-desktop.png")
 		p.phone()

@@ -203,9 +203,9 @@ func explain(g *thue.Game, s *thue.State, r *solve.Result, res Length, interrupt
 		for i, n := range wn {
 			parts[i] = strconv.FormatInt(n, 10)
 		}
-		fmt.Fprintf(&b, "(%d positions searched; by worker: %s)\n", r.Nodes, strings.Join(parts, " "))
+		fmt.Fprintf(&b, "(positions searched: %d; by worker: %s)\n", r.Nodes, strings.Join(parts, " "))
 	} else {
-		fmt.Fprintf(&b, "(%d positions searched)\n", r.Nodes)
+		fmt.Fprintf(&b, "(positions searched: %d)\n", r.Nodes)
 	}
 	return b.String()
 }

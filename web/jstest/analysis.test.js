@@ -47,6 +47,10 @@ test('Thue: the builder wants the shortest forced length, the painter the longes
   const p = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 2 }, { move: '1', outcome: 'loss', value: 5 }] }, 'thue');
   assert.equal(p.rows[0].move, '1');
   assert.equal(p.rows[0].best, true);
+  assert.match(p.rows[0].detail, /the builder can still force a repetition by length 5/);
+  // a symbol that makes a repetition ends the game: it says so, not that the builder "can still force" one
+  const e = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 4 }, { move: '2', outcome: 'loss', value: 5 }] }, 'thue', ['0']);
+  assert.deepEqual(e.rows.map((x) => [x.move, x.detail]), [['2', 'the builder can still force a repetition by length 5'], ['0', 'makes a repetition: the game ends here, at length 4']]);
 });
 
 test("list colouring: P1's probability, from the mover's side, never 'draw'", () => {

@@ -46,9 +46,11 @@ export function score(mv, measure, mover) {
 /**
  * rank sorts the moves best first and marks the best: the server's "best"
  * when given, else the moves of the highest score. Each row gains
- * {best, good, label, detail, p} for display.
+ * {best, good, label, detail, p} for display. ending lists the moves that
+ * end the game at once (the legal moves' ends flag), which read so.
  */
-export function rank(an, gameName) {
+export function rank(an, gameName, ending = []) {
+  const ends = new Set(ending);
   const measure = measureOf(an, gameName);
   const mover = an.player;
   const rows = (an.moves || []).map((mv, i) => ({ ...mv, i, s: score(mv, measure, mover) }));
@@ -62,21 +64,23 @@ export function rank(an, gameName) {
   for (const r of rows) {
     r.best = bestSet.has(r.move);
     r.good = decisive ? r.outcome === 'win' : r.best;
-    Object.assign(r, describe(r, measure, mover));
+    Object.assign(r, describe(r, measure, mover, ends.has(r.move)));
   }
   return { measure, rows };
 }
 
 /**
  * describe says what one move's value means, from the mover's side:
- * {label, detail, p (0..1 for a bar, or null)}.
+ * {label, detail, p (0..1 for a bar, or null)}; ends: the move ends the
+ * game at once.
  */
-export function describe(mv, measure, mover) {
+export function describe(mv, measure, mover, ends = false) {
   if (mv.outcome === 'unknown' && (mv.value === null || mv.value === undefined)) return { label: 'still computing', detail: '', p: null };
   switch (measure.kind) {
     case 'length': {
       const n = Number(mv.value);
       if (mv.outcome === 'unknown') return { label: `at least ${n}?`, detail: 'still computing', p: null };
+      if (ends) return { label: `length ${n}`, detail: `makes a repetition: the game ends here, at length ${n}`, p: null };
       return { label: `length ${n}`, detail: mover === 0 ? `the builder can then force a repetition by length ${n}` : `the builder can still force a repetition by length ${n}`, p: null };
     }
     case 'p1_win': {

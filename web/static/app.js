@@ -259,7 +259,7 @@ function rankedFor(pos) {
   const e = analysisEntry(pos);
   if (!e || e.status !== 'ok') return null;
   const name = state.route.page === 'study' ? pos.game.split('(')[0] : state.match.game_name;
-  return rank(e.data, name);
+  return rank(e.data, name, (pos.legal_moves || []).filter((lm) => lm.ends).map((lm) => lm.move));
 }
 
 function setAnalysis(on) {

@@ -45,7 +45,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
         </button></li>`;
       })}</ol>
       ${rows.length > 10 && !s.showAllMoves ? html`<button type="button" class="btn" id="an-all" onClick=${act.showAllMoves}>Show all ${rows.length} moves</button>` : null}
-      <p class="muted small">${entry.data.complete ? 'Exact.' : 'Not every move was decided in the time allowed.'} ${entry.data.nodes !== undefined ? `${Number(entry.data.nodes).toLocaleString('en')} positions, ${Number(entry.data.seconds || 0).toFixed(2)} s.` : ''}</p>`;
+      <p class="muted small">${entry.data.complete ? 'Exact.' : 'Not every move was decided in the time allowed.'} ${entry.data.nodes !== undefined ? `${Number(entry.data.nodes).toLocaleString('en')} position${Number(entry.data.nodes) === 1 ? '' : 's'} searched in ${Number(entry.data.seconds || 0).toFixed(2)} s.` : ''}</p>`;
   }
   return html`<section class="analysis-panel" id="analysis" aria-labelledby="an-h">
     <h3 id="an-h">Analysis</h3>
