@@ -667,6 +667,10 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `[...document.querySelectorAll('.swatch-btn.ends')].map(b => b.dataset.color + ': ' + b.querySelector('.sym-note').textContent).join(' | ')`); got != "0: completes 1, 3, 5" {
 			t.Errorf("colours marked as completing a progression: %q, want red's 1, 3, 5", got)
 		}
+		p.wait(`document.querySelectorAll('.an-row').length === 2`, "the analysis of the two colours")
+		if got := js[string](p, `[...document.querySelectorAll('.an-row')].map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); !strings.HasSuffix(got, "; red: ends the game: the namer (P1) wins") {
+			t.Errorf("the analysis rows say %q, want red last: it ends the game", got)
+		}
 		p.shot("vdwlist-colour-desktop.png")
 		p.phone()
 		p.noOverflow("the colourer")

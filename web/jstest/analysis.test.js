@@ -51,6 +51,14 @@ test('Thue: the builder wants the shortest forced length, the painter the longes
   // a symbol that makes a repetition ends the game: it says so, not that the builder "can still force" one
   const e = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 4 }, { move: '2', outcome: 'loss', value: 5 }] }, 'thue', ['0']);
   assert.deepEqual(e.rows.map((x) => [x.move, x.detail]), [['2', 'the builder can still force a repetition by length 5'], ['0', 'makes a repetition: the game ends here, at length 4']]);
+  // Nim's last token, misère Nim's, and a colour that completes a progression
+  const nim = rank({ player: 0, moves: [{ move: '1:3', outcome: 'win', value: 0 }, { move: '1:2', outcome: 'loss', value: 1 }] }, 'nim', ['1:3']);
+  assert.equal(nim.rows[0].detail, 'the last move: it wins at once');
+  assert.equal(nim.rows[1].detail, 'Grundy value after the move: 1');
+  const mis = rank({ player: 0, moves: [{ move: '1:1', outcome: 'loss', value: null }] }, 'nim', ['1:1']);
+  assert.equal(mis.rows[0].detail, 'the last move: it loses at once');
+  const col = rank({ player: 1, moves: [{ move: 'red', outcome: 'loss', value: '1/1' }, { move: 'blue', outcome: 'chance', value: '1/2' }] }, 'vdwlist', ['red']);
+  assert.deepEqual(col.rows.map((x) => [x.move, x.detail]), [['blue', 'colourer (P2) survives with probability 1/2 = 50.0 %'], ['red', 'ends the game: the namer (P1) wins']]);
 });
 
 test("list colouring: P1's probability, from the mover's side, never 'draw'", () => {

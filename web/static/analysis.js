@@ -89,20 +89,28 @@ export function describe(mv, measure, mover, ends = false) {
       const mine = mover === 0 ? f : complement(f);
       const who = mover === 0 ? 'namer (P1) wins' : 'colourer (P2) survives';
       const unsure = mv.outcome === 'unknown' ? ' (bound, still computing)' : '';
+      if (ends && (f.value === 0 || f.value === 1)) {
+        return { label: `${percent(mine)}`, detail: f.value === 1 ? 'ends the game: the namer (P1) wins' : 'ends the game: the colourer (P2) survives', p: mine.value };
+      }
       return { label: `${percent(mine)}`, detail: `${who} with probability ${mine.text} = ${percent(mine)}${unsure}`, p: mine.value };
     }
     case 'grundy': {
       // A game whose solver decides outcomes only (Wythoff's game, misère Nim) sends no value: nothing to say about it.
       const has = mv.value !== null && mv.value !== undefined;
       const g = Number(mv.value);
+      if (ends && (mv.outcome === 'win' || mv.outcome === 'loss')) {
+        return { label: mv.outcome === 'win' ? 'wins' : 'loses', detail: `the last move: it ${mv.outcome === 'win' ? 'wins' : 'loses'} at once`, p: null };
+      }
       return {
         label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome,
         detail: has ? `Grundy value after the move: ${g}${g === 0 ? ' (the opponent faces a lost position)' : ''}` : '',
         p: null,
       };
     }
-    default:
-      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : 'still computing', detail: '', p: null };
+    default: {
+      const last = ends && (mv.outcome === 'win' || mv.outcome === 'loss') ? `the last move: it ${mv.outcome === 'win' ? 'wins' : 'loses'} at once` : '';
+      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : 'still computing', detail: last, p: null };
+    }
   }
 }
 

@@ -41,7 +41,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
           <span class="an-move"><code>${r.move}</code> <span class="muted small">${words}</span></span>
           <span class="an-val">${r.label}</span>
           ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
-          ${r.detail && ranked.measure.kind !== 'outcome' ? html`<span class="an-detail muted small">${r.detail}</span>` : null}
+          ${r.detail ? html`<span class="an-detail muted small">${r.detail}</span>` : null}
         </button></li>`;
       })}</ol>
       ${rows.length > 10 && !s.showAllMoves ? html`<button type="button" class="btn" id="an-all" onClick=${act.showAllMoves}>Show all ${rows.length} moves</button>` : null}
