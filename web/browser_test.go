@@ -458,6 +458,10 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, `window.kombi.match.finished || [...document.querySelectorAll('.teach')].some(e => e.textContent.includes('On this board: (0, 0) (1, 2)'))`) {
 			t.Error("the analysis does not list the P-positions on the board")
 		}
+		// Wythoff's solver decides outcomes only: no Grundy values promised.
+		if m := js[string](p, `(document.querySelector('.an-measure') || {}).textContent || ''`); !js[bool](p, `window.kombi.match.finished`) && (!strings.Contains(m, "each move wins or loses against perfect play") || strings.Contains(m, "Grundy")) {
+			t.Errorf("the analysis says it shows %q", m)
+		}
 		p.shot("wythoff-desktop.png")
 		p.phone()
 		js[bool](p, `([...document.querySelectorAll('.teach')].forEach(d => { d.open = d.textContent.includes('On this board'); }), true)`)

@@ -75,6 +75,9 @@ test("list colouring: P1's probability, from the mover's side, never 'draw'", ()
   const early = rank({ player: 0, pending: true, moves: [{ move: '1', outcome: 'unknown', value: null, best: true }, { move: '2', outcome: 'unknown', value: null, best: true }] }, 'vdwlist');
   assert.deepEqual(early.rows.map((x) => x.best || x.good), [false, false]);
   assert.equal(measureOf({ measure: { kind: 'p1_win', label: 'x' } }, 'nim').kind, 'p1_win');
+  // Grundy values promised only when the server sends some (Wythoff's game sends outcomes alone)
+  assert.match(measureOf({ measure: { kind: 'grundy' }, moves: [{ move: '1,1', outcome: 'win', value: 0 }] }, 'nim').label, /Grundy value/);
+  assert.equal(measureOf({ measure: { kind: 'grundy' }, moves: [{ move: '1,1', outcome: 'win' }] }, 'wythoff').label, 'each move wins or loses against perfect play');
   assert.equal(measureOf({ measure: { kind: 'score', label: 'points' } }, 'nim').label, 'points'); // a kind the page does not know keeps the server's words
 });
 

@@ -17,8 +17,12 @@ const KIND_WORDS = {
 };
 
 export function measureOf(an, gameName) {
-  if (an && an.measure && an.measure.kind) return { kind: an.measure.kind, label: KIND_WORDS[an.measure.kind] || an.measure.label };
   const vals = (an && an.moves ? an.moves : []).map((m) => m.value).filter((v) => v !== null && v !== undefined);
+  if (an && an.measure && an.measure.kind) {
+    // A solver that decides outcomes only (Wythoff's game, misère Nim) sends no Grundy values: the words say so.
+    const kind = an.measure.kind === 'grundy' && an.moves && an.moves.length && !vals.length ? 'outcome' : an.measure.kind;
+    return { kind: an.measure.kind, label: KIND_WORDS[kind] || an.measure.label };
+  }
   if (gameName === 'thue') return { kind: 'length', label: 'the length of the word at which the builder can force a repetition after each move (the builder wants it short, the painter long)' };
   if (gameName === 'vdwlist' || vals.some((v) => typeof v === 'string' && v.includes('/'))) return { kind: 'p1_win', label: 'the chance of winning after each move, with best play by both' };
   if (vals.length && vals.every((v) => typeof v === 'number')) return { kind: 'grundy', label: 'each move wins or loses; the Grundy value it leaves (0: the opponent is lost)' };
