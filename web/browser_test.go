@@ -609,6 +609,13 @@ func TestBrowserGames(t *testing.T) {
 		if strings.Contains(head, "won") && js[int](p, `document.querySelectorAll('#board .num.lit').length`) != 3 {
 			t.Error("the winning progression is not marked")
 		}
+		// Over: each side says what it completed, not what it could still.
+		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h3')].map(e => e.textContent.trim())`)
+		won := regexp.MustCompile(`\(P[12]\) completed \d+, \d+, \d+$`)
+		if len(heads) != 2 || strings.Contains(strings.Join(heads, " "), "can still") ||
+			strings.Contains(head, "won") != (won.MatchString(heads[0]) != won.MatchString(heads[1])) {
+			t.Errorf("after %q the sides say %q", head, heads)
+		}
 		p.desktop()
 		p.shot("ap-desktop.png")
 		p.clean("ap")

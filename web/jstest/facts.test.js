@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { endingPicks } from '../static/moves.js';
-import { raceOf } from '../static/boards/numbers.js';
+import { raceOf, doneOf } from '../static/boards/numbers.js';
 import { Teaching } from '../static/views/analysispanel.js';
 import { boardContext, pPositionsOf } from '../static/views/board.js';
 
@@ -60,6 +60,11 @@ test('the Szemerédi lines per side: counts, the most advanced, the threats', ()
   assert.equal(raceOf({ ...view, lines_open: [900, 2] }).sides[0].count, 900);
   // A view without lines (a drawn end) has nothing to draw.
   assert.deepEqual(raceOf({ numbers: [], lines_open: [0, 0] }).sides[0], { count: 0, best: [], threats: [] });
+  // Over: the winner completed the lit progression, the other none; a drawn end lights nothing.
+  const nums = [{ n: 30, owner: 1 }, { n: 43, owner: 1 }, { n: 56, owner: 1 }, { n: 5, owner: 0 }];
+  assert.deepEqual(doneOf(nums, new Set([30, 43, 56]), 1), [30, 43, 56]);
+  assert.deepEqual(doneOf(nums, new Set([30, 43, 56]), 0), []);
+  assert.deepEqual(doneOf(nums, new Set(), 0), []);
 });
 
 test("Nim's XOR table and Wythoff's P-positions from the analysis' extra fields", () => {

@@ -76,7 +76,7 @@ function Race({ view, ctx }) {
     ${NumberLine({ nums, lit, race, colours })}
     <div class="numbers race" role="group" aria-label="The set, in order">${buttons}</div>
     <div class="race-status">
-      ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3 }))}
+      ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3, done: view.status.over ? doneOf(nums, lit, p) : null }))}
     </div>
   </div>`;
 }
@@ -112,8 +112,23 @@ function NumberLine({ nums, lit, race, colours }) {
   </svg>`;
 }
 
-function RaceSide({ p, side, colours, k }) {
+/**
+ * doneOf says, once the game is over, the progression seat p completed
+ * (the winning one, lit) as its numbers, or [] when it completed none.
+ */
+export function doneOf(nums, lit, p) {
+  const won = nums.filter((n) => lit.has(n.n));
+  return won.length && won.every((n) => n.owner === p) ? won.map((n) => n.n) : [];
+}
+
+function RaceSide({ p, side, colours, k, done }) {
   const { count, best, threats } = side;
+  if (done) {
+    // The game is over: what each side completed, not what it could still.
+    return html`<div class=${`race-side side${p}`}>
+      <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) ${done.length ? `completed ${done.join(', ')}` : 'completed no progression'}</h3>
+    </div>`;
+  }
   return html`<div class=${`race-side side${p}`}>
     <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h3>
     ${threats.length ? html`<p class="threat">Threat: ${list(threats)} would complete one.</p>` : null}
