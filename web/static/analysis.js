@@ -80,6 +80,10 @@ export function rank(an, gameName, ending = []) {
  */
 export function describe(mv, measure, mover, ends = false) {
   if (mv.outcome === 'unknown' && (mv.value === null || mv.value === undefined)) return { label: 'still computing', detail: '', p: null };
+  if (ends && measure.kind !== 'length' && measure.kind !== 'p1_win' && (mv.outcome === 'win' || mv.outcome === 'loss')) {
+    const verb = mv.outcome === 'win' ? 'wins' : 'loses';
+    return { label: verb, detail: `the last move: it ${verb} at once`, p: null };
+  }
   switch (measure.kind) {
     case 'length': {
       const n = Number(mv.value);
@@ -102,19 +106,14 @@ export function describe(mv, measure, mover, ends = false) {
       // A game whose solver decides outcomes only (Wythoff's game, misère Nim) sends no value: nothing to say about it.
       const has = mv.value !== null && mv.value !== undefined;
       const g = Number(mv.value);
-      if (ends && (mv.outcome === 'win' || mv.outcome === 'loss')) {
-        return { label: mv.outcome === 'win' ? 'wins' : 'loses', detail: `the last move: it ${mv.outcome === 'win' ? 'wins' : 'loses'} at once`, p: null };
-      }
       return {
         label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome,
         detail: has ? `Grundy value after the move: ${g}${g === 0 ? ' (the opponent faces a lost position)' : ''}` : '',
         p: null,
       };
     }
-    default: {
-      const last = ends && (mv.outcome === 'win' || mv.outcome === 'loss') ? `the last move: it ${mv.outcome === 'win' ? 'wins' : 'loses'} at once` : '';
-      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : 'still computing', detail: last, p: null };
-    }
+    default:
+      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : 'still computing', detail: '', p: null };
   }
 }
 
