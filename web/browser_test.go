@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/kombi/kombi/games/all"
@@ -67,6 +69,15 @@ func newPage(t *testing.T, base string) *page {
 	msgs := chromedp.Console(ctx)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
+	}
+	// Reduced motion: no transition half-way in a screenshot (a switch's knob
+	// caught between off and on).
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+		return err
+	})); err != nil {
+		t.Fatalf("emulate reduced motion: %v", err)
 	}
 	go func() {
 		for m, err := range msgs {
@@ -665,6 +676,10 @@ func TestBrowserGames(t *testing.T) {
 		}
 		if foot := js[string](p, `document.querySelector('#analysis p.small:last-child').textContent`); !regexp.MustCompile(`^Exact\. [0-9,]+ positions? searched in [0-9.]+ s\.$`).MatchString(foot) || strings.Contains(foot, "1 positions") {
 			t.Errorf("the analysis' last line says %q", foot)
+		}
+		// Reduced motion asked (newPage): the switch's knob does not slide.
+		if d := js[string](p, `getComputedStyle(document.querySelector('.switch-track'), '::after').transitionDuration`); d != "0s" {
+			t.Errorf("with reduced motion the switch still moves for %q", d)
 		}
 		p.shot("thue-painter-desktop.png")
 		p.phone()
