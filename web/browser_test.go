@@ -566,6 +566,16 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, `(() => { const r = document.getElementById('bot-note').getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; })()`) {
 			t.Error("the note is wider than the phone's screen")
 		}
+		// A 9×9 palette cannot have 44 px cells on a 390 px phone: its cells
+		// shrink so that the whole palette is on the screen, all nine columns.
+		box := js[[]float64](p, `(() => { const r = document.querySelector('.palette').getBoundingClientRect();
+			const c = document.querySelector('.palette .cell').getBoundingClientRect(); return [r.left, r.right, innerWidth, c.width, c.height]; })()`)
+		if box[0] < 0 || box[1] > box[2] {
+			t.Errorf("the 9×9 palette spans %v..%v px on a %v px phone: columns are cut off", box[0], box[1], box[2])
+		}
+		if box[3] < 30 || box[4] < 30 {
+			t.Errorf("the 9×9 palette's cells are %v×%v px on a phone, less than 30", box[3], box[4])
+		}
 		p.shot("nim2d-note-phone.png")
 		p.clean("nim2d-note")
 	})
