@@ -766,6 +766,9 @@ func TestBrowserGames(t *testing.T) {
 		if s := p.status(); !strings.HasPrefix(s, "Player 2 to move") {
 			t.Errorf("study status %q", s)
 		}
+		if head := js[string](p, `document.querySelector('.match-head .seats').textContent`); head != "started from heaps 3, 4, 5 · this position: 1;4;5 P2" {
+			t.Errorf("the study's heading says %q: the heaps it started from and the position shown", head)
+		}
 		p.shot("study-desktop.png")
 		// Set up a 2D Nim position on the board: two cells coloured, then used and analysed.
 		p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=nim2d(n%3D3)"))

@@ -6,6 +6,10 @@ import { exactSeed } from '../static/api.js';
 test('titles in words, without seeds', () => {
   assert.equal(subtitle('nim(piles=3;4;5,misere=true)'), 'heaps 3, 4, 5 · misère');
   assert.equal(subtitle('ap(x=20,k=3,seed=1795687923709425700)'), '20 numbers · progressions of 3');
+  // The study page says the heaps are where the game started (its position is shown beside them).
+  assert.equal(subtitle('nim(piles=3;4;5)', { start: true }), 'started from heaps 3, 4, 5');
+  assert.equal(subtitle('grundy(heap=15)', { start: true }), 'started from one heap of 15');
+  assert.equal(subtitle('nim2d(n=4)', { start: true }), '4×4 palette');
   assert.equal(matchTitle({ game: 'thue(alphabet=4,rule=square,start=2)' }, 'Thue game'), 'Thue game — 4 symbols · squares end it');
   assert.equal(fmtInt(1000000), '1\u202f000\u202f000');
 });

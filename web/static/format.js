@@ -29,19 +29,22 @@ export function shorten(s, n = 40) {
 
 /**
  * subtitle describes a game string's settings in words, e.g. "heaps 3, 4, 5 ·
- * misère". Random parameters (seeds) are left out.
+ * misère". Random parameters (seeds) are left out. With start, starting
+ * heaps read "started from heaps 3, 4, 5" (for a page that shows a later
+ * position beside them).
  */
-export function subtitle(game) {
+export function subtitle(game, { start = false } = {}) {
   const { name, args } = parseGameString(game);
   const out = [];
+  const from = start ? 'started from ' : '';
   const heaps = (t) => {
     const xs = String(t).split(';');
-    return xs.length > 6 ? `${xs.length} heaps` : `heaps ${xs.map((x) => shorten(fmtInt(x), 14)).join(', ')}`;
+    return from + (xs.length > 6 ? `${xs.length} heaps` : `heaps ${xs.map((x) => shorten(fmtInt(x), 14)).join(', ')}`);
   };
   switch (name) {
     case 'nim': case 'greedynim': if (args.piles) out.push(heaps(args.piles)); if (args.misere === 'true') out.push('misère'); break;
     case 'nimk': if (args.piles) out.push(heaps(args.piles)); if (args.k) out.push(`up to ${args.k} heaps a move`); break;
-    case 'grundy': if (args.heap) out.push(`one heap of ${fmtInt(args.heap)}`); break;
+    case 'grundy': if (args.heap) out.push(`${from}one heap of ${fmtInt(args.heap)}`); break;
     case 'buildingnim': out.push(`${args.tokens || 10} tokens on ${args.heaps || 3} heaps`); if (args.placement === 'free') out.push('free placement'); break;
     case 'wythoff': if (args.piles) out.push(heaps(args.piles)); if (args.a && args.a !== '1') out.push(`a = ${args.a}`); if (args.view === 'queen') out.push('queen board'); break;
     case 'nim2d': out.push(`${args.n || 5}×${args.n || 5} palette`); break;

@@ -25,7 +25,7 @@ export function StudyPage({ s, act }) {
   return html`<main class=${`page match-page study-page game-${pos.game_name || ""}`}>
     <div class="play-col">
       <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
-        <p class="seats">${subtitle(pos.game)} · position <code>${pos.position}</code></p></header>
+        <p class="seats">${subtitle(pos.game, { start: true })} · this position: <code>${pos.position}</code></p></header>
       <p id="status" class="status" role="status">${pos.finished ? `Final position: ${pos.reason || 'the game is over'}` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${!pos.finished ? html`<p class="howto">Play moves for both sides here: tap, then Play. The analysis beside the board values every move.</p>` : null}
       ${st.setup ? Setup({ st, act }) : Board({ pos, ctx, big: true })}
