@@ -543,6 +543,26 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("nim2d")
 	})
 
+	t.Run("wythoff-wide", func(t *testing.T) {
+		// Heaps 12 and 20: the queen board is wider than a phone even with
+		// its smallest squares, so it scrolls in its frame, which shows the
+		// queen (at the right-hand end) without moving the page.
+		p.t = t
+		m := h.create("wythoff(piles=12;20,view=queen)", [2]string{"human", "perfect"}, 1)
+		p.phone()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/m/" + m.ID))
+		p.wait(`document.querySelector('.sq.queen') && document.getElementById('board').scrollLeft > 0`, "the frame scrolled to the queen")
+		p.noOverflow("a wide queen board")
+		if r := js[[]float64](p, `(() => { const r = document.querySelector('.sq.queen').getBoundingClientRect(); return [r.left, r.right, innerWidth, scrollX]; })()`); r[0] < 0 || r[1] > r[2] || r[3] != 0 {
+			t.Errorf("the queen is at %v..%v px on a %v px phone (page scrolled by %v px): not in view", r[0], r[1], r[2], r[3])
+		}
+		if r := js[[]float64](p, `(() => { const r = document.querySelector('.row-coord').getBoundingClientRect(); return [r.left, r.width]; })()`); r[0] < 0 || r[1] < 10 {
+			t.Errorf("the row numbers are at %v px (%v px wide): scrolled out of view with the board", r[0], r[1])
+		}
+		p.shot("wythoff-wide-phone.png")
+		p.clean("wythoff-wide")
+	})
+
 	t.Run("nim2d-note", func(t *testing.T) {
 		// 2D Nim's perfect player on a palette without a shape table says
 		// beside the board that its move is not proven, and why.

@@ -56,6 +56,21 @@ function cols(n, rows = n) {
   };
 }
 
+// inFrame scrolls the board's frame sideways, when the board is wider than
+// it (large heaps on a phone), so that el (the queen) is in view; the page
+// itself does not move. It waits for the frame's layout (the grid's columns
+// are set by a ref too).
+function inFrame(el) {
+  if (!el) return;
+  requestAnimationFrame(() => {
+    const frame = el.closest('.board');
+    if (!frame || frame.scrollWidth <= frame.clientWidth) return;
+    const r = el.getBoundingClientRect();
+    const f = frame.getBoundingClientRect();
+    if (r.left < f.left || r.right > f.right) frame.scrollLeft += r.left - f.left - (f.width - r.width) / 2;
+  });
+}
+
 function QueenBoard({ view, ctx }) {
   const g = view.grid;
   // The board keeps the starting size; the playable part is the current grid (x ≤ X, y ≤ Y).
@@ -95,7 +110,7 @@ function QueenBoard({ view, ctx }) {
         cells.push(html`<span class=${cls} aria-hidden="true"><span class="cell-text">${text}</span></span>`);
         continue;
       }
-      cells.push(html`<button type="button" class=${cls} data-cell=${i} aria-label=${label} disabled=${!ctx.live || !target}
+      cells.push(html`<button type="button" class=${cls} data-cell=${i} aria-label=${label} disabled=${!ctx.live || !target} ref=${queen ? inFrame : null}
         onClick=${() => target && ctx.onPick([{ kind: 'cell', value: i }], i === chosen)}
         onPointerEnter=${() => target && ctx.onPreview([{ kind: 'cell', value: i }])} onPointerLeave=${() => ctx.onPreview(null)}>
         <span class="cell-text">${text || (target && ctx.live ? arrow : '')}</span>${isP ? html`<span class="p-mark" aria-hidden="true">P</span>` : null}</button>`);
