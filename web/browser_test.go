@@ -543,6 +543,25 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("nim2d")
 	})
 
+	t.Run("nimk-explain", func(t *testing.T) {
+		// Index-k Nim's "How it works" is the solver's text: its sentences,
+		// broken at 100 columns for a terminal, read as whole sentences in
+		// the panel; its table keeps its lines.
+		p.t = t
+		p.desktop()
+		p.start(setup{card: "nimk(piles=3;4;5;6,k=2)", action: "computer", opponent: "perfect"})
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelector('.teach .explain')`, "the explanation")
+		text := js[string](p, `document.querySelector('.teach .explain').textContent`)
+		for _, want := range []string{"reducing at most k heaps so that every digit sum becomes a multiple of 3", "\n     1        3  0 1 1\n"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the explanation does not read %q:\n%s", want, text)
+			}
+		}
+		p.shotOf("nimk-explain-desktop.png", "#analysis")
+		p.clean("nimk-explain")
+	})
+
 	t.Run("wythoff-wide", func(t *testing.T) {
 		// Heaps 12 and 20: the queen board is wider than a phone even with
 		// its smallest squares, so it scrolls in its frame, which shows the

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -78,4 +78,36 @@ test('seeds stay exact beyond 2^53', () => {
   const m = exactSeed(JSON.parse(text), text);
   assert.equal(seedText(m), '1795687923709425674');
   assert.equal(seedText({ seed: 1, seed_text: '18446744073709551615' }), '18446744073709551615');
+});
+
+test('explanations: sentences broken for a terminal are joined, tables and short lines kept', () => {
+  // Index-k Nim's explanation as the solver writes it (lines of about 100 columns).
+  const nimk = [
+    'Heaps 3, 4, 5, 6; a move takes from 1 to k = 2 heaps; whoever takes the last token wins.',
+    '',
+    '  heap   tokens  binary',
+    '     1        3  0 1 1',
+    '  ----------------------',
+    '  mod k+1 = 3    0 2 2',
+    "Moore's theorem: the player to move loses exactly when every binary digit sum is divisible by k+1 = 3.",
+    "Not all are, so the player to move wins. Moore's construction goes down the digits, reducing at most k",
+    'heaps so that every digit sum becomes a multiple of 3: heaps 3, 4, 5, 6 → 1, 4, 5, 5, the move 1:2+4:1.',
+    'Winning moves (HEAP:COUNT joined by +): 1:2+4:1',
+    'Outcome for the player to move: win',
+  ].join('\n');
+  const got = unwrap(nimk).split('\n');
+  assert.deepEqual(got.slice(0, 7), nimk.split('\n').slice(0, 7), 'the heading, the table and a sentence that ends its line stay as they are');
+  assert.equal(got[7], "Not all are, so the player to move wins. Moore's construction goes down the digits, reducing at most k heaps so that every digit sum becomes a multiple of 3: heaps 3, 4, 5, 6 → 1, 4, 5, 5, the move 1:2+4:1.");
+  assert.equal(got[8], 'Winning moves (HEAP:COUNT joined by +): 1:2+4:1', 'a line after a finished sentence stays its own');
+  assert.equal(got.length, 10);
+  // A long line ending with a colon, its sentence going on in lower case (Wythoff's game).
+  assert.equal(unwrap('The smaller heap 5 belongs to the P-position pair (A_2, B_2) = (3, 5), and the other heap is not 3:\nthe position is not a P-position.'),
+    'The smaller heap 5 belongs to the P-position pair (A_2, B_2) = (3, 5), and the other heap is not 3: the position is not a P-position.');
+  // Short lines (a board, a status) and indented ones are never joined.
+  const board = 'The queen\'s board (o: P-positions, *: where winning moves go):\n8  . . . . . Q\n7  . . . . * .\n   0 1 2 3 4 5';
+  assert.equal(unwrap(board), board);
+  const twoD = 'G (P2) to move first\nEmpty diagonal cells: 4, each a single-token heap (value 1): together 0.';
+  assert.equal(unwrap(twoD), twoD);
+  const indented = '  Arithmetic: R_p(5) = 1000 ends in 3 zeros (odd), so x is a B-value (Property 1); shifting right gives\n  I_p(100) = 3.';
+  assert.equal(unwrap(indented), indented);
 });

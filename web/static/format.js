@@ -288,3 +288,26 @@ export function moveRows(moves) {
   });
   return rows;
 }
+
+/**
+ * unwrap joins the lines a solver's explanation broke for a terminal
+ * (about 100 columns) where they broke a sentence, so that a narrow panel
+ * wraps the text itself instead of showing ragged half-lines. A line is
+ * joined to the next when it is long (80 columns or more), both are prose
+ * (not indented: tables, boards and lists are) and the sentence goes on: the
+ * line does not end with . ! ? or :, or the next begins in lower case.
+ */
+export function unwrap(text) {
+  const prose = (l) => l !== '' && !/^\s/.test(l);
+  const out = [];
+  let last = ''; // the terminal line that out's last line ends with
+  for (const line of String(text).split('\n')) {
+    if (out.length && prose(last) && prose(line) && last.length >= 80 && (!/[.!?:]$/.test(last) || /^[a-z]/.test(line))) {
+      out[out.length - 1] += ' ' + line;
+    } else {
+      out.push(line);
+    }
+    last = line;
+  }
+  return out.join('\n');
+}

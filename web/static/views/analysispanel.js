@@ -5,7 +5,7 @@
 
 import { html } from '../html.js';
 import { summary } from '../analysis.js';
-import { moveWords, cap, roleName } from '../format.js';
+import { moveWords, cap, roleName, unwrap } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
 export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
@@ -69,7 +69,7 @@ export function Teaching({ entry }) {
   if (Array.isArray(extra.p_positions)) parts.push(PPositions({ ps: extra.p_positions, a: Number(extra.a || 1) }));
   if (data.explanation) {
     // The XOR table and its reasoning say what the explanation's text says: then the text starts closed.
-    parts.push(html`<details class="teach" open=${!xor}><summary>How it works</summary><pre class="explain">${data.explanation}</pre></details>`);
+    parts.push(html`<details class="teach" open=${!xor}><summary>How it works</summary><pre class="explain">${unwrap(data.explanation)}</pre></details>`);
   }
   return parts.length ? parts : null;
 }
