@@ -413,8 +413,8 @@ func TestBrowserGames(t *testing.T) {
 		}
 		js[bool](p, `(document.getElementById('play-move').click(), true)`)
 		p.wait(`window.kombi.match.moves.length >= 2 && window.kombi.match.to_move === 0`, "the computer's reply")
-		if !js[bool](p, `!!document.querySelector('#board .heap.last .last-note')`) {
-			t.Error("the last move is not marked on the board")
+		if note := js[string](p, `(document.querySelector('#board .heap.last .last-note') || {}).textContent || ''`); !strings.HasPrefix(note, "last move: took ") {
+			t.Errorf("the last move is marked on the board with %q, want 'last move: took N'", note)
 		}
 		p.shot("nim-phone.png")
 		// Keyboard play: Enter on a focused token chooses it, Enter again plays it.
@@ -541,6 +541,28 @@ func TestBrowserGames(t *testing.T) {
 		p.playOut(`document.querySelector('.cell.free:not([disabled])').click();`, 20)
 		p.gameOver("nim2d")
 		p.clean("nim2d")
+	})
+
+	t.Run("buildingnim", func(t *testing.T) {
+		// Building Nim on a phone: a token placed with "Place here" (tap
+		// twice), the computer's placement marked in words, not as "+1",
+		// which reads as the move "+1" (a token on heap 1).
+		p.t = t
+		p.phone()
+		p.start(setup{card: "buildingnim(heaps=3,tokens=10)", action: "computer", opponent: "perfect"})
+		p.checkPhone("buildingnim")
+		js[bool](p, `(document.querySelector('#board .place[data-heap="0"]').click(), true)`)
+		p.wait(`document.querySelector('#board .place.chosen[data-heap="0"]')`, "heap 1 chosen")
+		js[bool](p, `(document.querySelector('#board .place[data-heap="0"]').click(), true)`)
+		p.wait(`window.kombi.match.moves.length >= 2 && window.kombi.match.to_move === 0`, "the computer's placement")
+		if note := js[string](p, `(document.querySelector('#board .heap.last .last-note') || {}).textContent || ''`); note != "last move: a token placed" {
+			t.Errorf("the computer's placement is marked %q", note)
+		}
+		if got := js[string](p, `window.kombi.match.moves.map(m => m.move).join(' ')`); !strings.HasPrefix(got, "+1 +") {
+			t.Errorf("the moves are %q, want +1 and the computer's", got)
+		}
+		p.shot("buildingnim-phone.png")
+		p.clean("buildingnim")
 	})
 
 	t.Run("nimk-explain", func(t *testing.T) {

@@ -51,7 +51,8 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   const last = ctx.last && ctx.last.heaps.get(h);
   const label = `Heap ${h + 1}`;
   const count = `${fmtInt(size)} ${size === 1 ? 'token' : 'tokens'}`;
-  const lastNote = last ? (last.took ? `−${fmtInt(last.took)} last move` : last.placed ? '+1 last move' : last.split ? `split ${last.split[0]} + ${last.split[1]}` : '') : '';
+  // What the last move did to this heap, in words ('+1' would read as the move '+1', a placement on heap 1).
+  const lastNote = last ? (last.took ? `last move: took ${fmtInt(last.took)}` : last.placed ? 'last move: a token placed' : last.split ? `last move: split ${last.split[0]} + ${last.split[1]}` : '') : '';
   const place = building && ctx.live && ctx.options.get(h) && ctx.options.get(h).place;
   const placing = place && picked && picked.length === 1;
   return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}`}>
