@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -574,12 +575,17 @@ func TestBrowserGames(t *testing.T) {
 		p.start(setup{card: "nimk(piles=3;4;5;6,k=2)", action: "computer", opponent: "perfect"})
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 		p.wait(`document.querySelector('.teach .explain')`, "the explanation")
-		text := js[string](p, `document.querySelector('.teach .explain').textContent`)
-		for _, want := range []string{"reducing at most k heaps so that every digit sum becomes a multiple of 3", "\n     1        3  0 1 1\n"} {
-			if !strings.Contains(text, want) {
-				t.Errorf("the explanation does not read %q:\n%s", want, text)
-			}
+		// The prose in paragraphs, the table in columns.
+		paras := js[[]string](p, `[...document.querySelectorAll('.teach .explain p')].map(e => e.textContent)`)
+		if !slices.ContainsFunc(paras, func(s string) bool {
+			return strings.Contains(s, "reducing at most k heaps so that every digit sum becomes a multiple of 3")
+		}) {
+			t.Errorf("no paragraph reads the whole sentence of Moore's construction: %q", paras)
 		}
+		if table := js[string](p, `(document.querySelector('.teach .explain pre') || {}).textContent || ''`); !strings.Contains(table, "\n     1        3  0 1 1\n") {
+			t.Errorf("the table is not in columns: %q", table)
+		}
+		p.noOverflow("the explanation")
 		p.shotOf("nimk-explain-desktop.png", "#analysis")
 		p.clean("nimk-explain")
 	})

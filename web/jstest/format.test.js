@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -110,4 +110,37 @@ test('explanations: sentences broken for a terminal are joined, tables and short
   assert.equal(unwrap(twoD), twoD);
   const indented = '  Arithmetic: R_p(5) = 1000 ends in 3 zeros (odd), so x is a B-value (Property 1); shifting right gives\n  I_p(100) = 3.';
   assert.equal(unwrap(indented), indented);
+});
+
+test('explanations in blocks: prose, columns, steps', () => {
+  const text = [
+    "Grundy's game: heaps 15; a move splits a heap into two unequal parts; who cannot move loses.",
+    '',
+    '  heap  tokens  G',
+    '     1      15  1',
+    '  XOR of the values: 1',
+    '',
+    "The queen's board (o: P-positions, *: where winning moves go):",
+    '8  . . . . . Q',
+    '7  . . . . * .',
+    '   0 1 2 3 4 5',
+    'Recursive method:',
+    '  Sorted, (x, y) = (5, 8) with x ≤ y.',
+    '  The smaller heap 5 is B_2.',
+    'Winning moves: 0,5 1,1',
+  ].join('\n');
+  assert.deepEqual(explainBlocks(text), [
+    { kind: 'p', text: "Grundy's game: heaps 15; a move splits a heap into two unequal parts; who cannot move loses." },
+    { kind: 'pre', text: '  heap  tokens  G\n     1      15  1\n  XOR of the values: 1' },
+    { kind: 'p', text: "The queen's board (o: P-positions, *: where winning moves go):" },
+    { kind: 'pre', text: '8  . . . . . Q\n7  . . . . * .\n   0 1 2 3 4 5' },
+    { kind: 'p', text: 'Recursive method:' },
+    { kind: 'steps', lines: ['Sorted, (x, y) = (5, 8) with x ≤ y.', 'The smaller heap 5 is B_2.'] },
+    { kind: 'p', text: 'Winning moves: 0,5 1,1' },
+  ]);
+  // A rule under a table belongs to it; 2D Nim's palette and its counter are one block.
+  assert.deepEqual(explainBlocks('  heap   tokens  binary\n  ------------------\n  XOR         2  010').map((b) => b.kind), ['pre']);
+  assert.deepEqual(explainBlocks('[  1 |  2 ]\n[  3 |  4 ]\n   COUNTER = [ 0 ]\nG (P2) to move first').map((b) => b.kind), ['pre', 'p']);
+  assert.deepEqual(explainBlocks('nim2d(n=4)\n[  9 | 10 | 11 | 12 ]\n[ 13 | 14 | 15 | 16 ]\n   COUNTER = [ 0 ]'), [
+    { kind: 'p', text: 'nim2d(n=4)' }, { kind: 'pre', text: '[  9 | 10 | 11 | 12 ]\n[ 13 | 14 | 15 | 16 ]\n   COUNTER = [ 0 ]' }]);
 });

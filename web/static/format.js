@@ -311,3 +311,32 @@ export function unwrap(text) {
   }
   return out.join('\n');
 }
+
+/**
+ * explainBlocks splits a solver's explanation (after unwrap) into blocks to
+ * show: each line of prose a 'p', read in the page's font; a run of lines
+ * laid out for a terminal (indented, or with runs of spaces) a 'pre' when
+ * it is set in columns (a table, a board: some line has a run of spaces,
+ * a " | " between columns, or is a rule) and 'steps' (lines) when it is indented prose, such as the
+ * steps of a method. Blank lines only separate.
+ */
+export function explainBlocks(text) {
+  const columns = (l) => /\S {2,}\S/.test(l.trim()) || / \| /.test(l) || /^[-=]{3,}$/.test(l.trim());
+  const laidOut = (l) => /^\s/.test(l) || columns(l);
+  const blocks = [];
+  for (const line of unwrap(text).split('\n')) {
+    if (line.trim() === '') continue;
+    const prev = blocks[blocks.length - 1];
+    if (!laidOut(line)) {
+      blocks.push({ kind: 'p', text: line });
+    } else if (prev && prev.kind !== 'p') {
+      prev.lines.push(line);
+      if (columns(line)) prev.kind = 'pre';
+    } else {
+      blocks.push({ kind: columns(line) ? 'pre' : 'steps', lines: [line] });
+    }
+  }
+  return blocks.map((b) => (b.kind === 'p' ? b
+    : b.kind === 'pre' ? { kind: 'pre', text: b.lines.join('\n') }
+      : { kind: 'steps', lines: b.lines.map((l) => l.trim()) }));
+}

@@ -5,7 +5,7 @@
 
 import { html } from '../html.js';
 import { summary } from '../analysis.js';
-import { moveWords, cap, roleName, unwrap } from '../format.js';
+import { moveWords, cap, roleName, explainBlocks } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
 export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
@@ -69,9 +69,16 @@ export function Teaching({ entry }) {
   if (Array.isArray(extra.p_positions)) parts.push(PPositions({ ps: extra.p_positions, a: Number(extra.a || 1) }));
   if (data.explanation) {
     // The XOR table and its reasoning say what the explanation's text says: then the text starts closed.
-    parts.push(html`<details class="teach" open=${!xor}><summary>How it works</summary><pre class="explain">${unwrap(data.explanation)}</pre></details>`);
+    parts.push(html`<details class="teach" open=${!xor}><summary>How it works</summary>${Explanation(data.explanation)}</details>`);
   }
   return parts.length ? parts : null;
+}
+
+// Explanation shows the solver's text: prose in the page's font, tables and
+// boards in columns, a method's steps as a list.
+function Explanation(text) {
+  return html`<div class="explain">${explainBlocks(text).map((b) => (b.kind === 'pre' ? html`<pre>${b.text}</pre>`
+    : b.kind === 'steps' ? html`<ul class="steps">${b.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html`<p>${b.text}</p>`))}</div>`;
 }
 
 // XORTable is Bouton's table as the Nim solver sends it: the heaps in
