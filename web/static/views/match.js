@@ -67,12 +67,12 @@ export function MatchPage({ s, act }) {
         ${!m.finished ? html`<button type="button" class="btn" onClick=${() => act.openDialog(m.game, cvc ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>` : null}
       </div>
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
-      <details class="type-move"><summary>Type a move</summary>
+      ${(mine[0] || mine[1]) && !m.finished ? html`<details class="type-move"><summary>Type a move</summary>
         <form onSubmit=${(e) => { e.preventDefault(); act.typedMove(e.currentTarget.elements.move.value); }}>
           <label class="field">Move in the game’s notation (as <code>kombi play</code> reads it)
             <input name="move" type="text" autocomplete="off" spellcheck="false" placeholder=${(shown.legal_moves && shown.legal_moves[0] && shown.legal_moves[0].move) || ''} /></label>
-          <button type="submit" class="btn" disabled=${!live && !(mine[p] && !travelling && !m.finished)}>Play it</button>
-        </form></details>
+          <button type="submit" class="btn" disabled=${!live && !(mine[p] && !travelling)}>Play it</button>
+        </form></details>` : null}
     </div>
     <aside class="side-col">
       ${MoveList({ m, s, act })}
