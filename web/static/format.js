@@ -316,9 +316,9 @@ export function unwrap(text) {
  * explainBlocks splits a solver's explanation (after unwrap) into blocks to
  * show: each line of prose a 'p', read in the page's font; a run of lines
  * laid out for a terminal (indented, or with runs of spaces) a 'pre' when
- * it is set in columns (a table, a board: some line has a run of spaces,
- * a " | " between columns, or is a rule) and 'steps' (lines) when it is indented prose, such as the
- * steps of a method. Blank lines only separate.
+ * it is set in columns (a table, a board: some line has a run of spaces, a
+ * " | " between columns, or is a rule) and 'steps' (its lines) when it is
+ * indented prose, such as the steps of a method. Blank lines only separate.
  */
 export function explainBlocks(text) {
   const columns = (l) => /\S {2,}\S/.test(l.trim()) || / \| /.test(l) || /^[-=]{3,}$/.test(l.trim());
