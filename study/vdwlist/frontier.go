@@ -198,8 +198,15 @@ func FrontierRows() []FrontierRow {
 		Value:       "12121/43046721 ≈ 0.000282 (0 up to s=14; s=15: 1/531441; s=16: 805/14348907 ≈ 0.0000561)",
 		How:         how,
 		Command:     "kombi table vdwlist --k 4 --colors 3 --list 2 --from 17 --max-s 20 --time 40m --mem 12000000000 --checkpoint ckpt",
-		MachineTime: "s=17: 465 s CPU (267 s wall, 135.2M positions stored, 8.7 GB peak); s=15 and 16 in the series kombi table vdwlist --k 4 --colors 2,3 --time 4m (11 and 75 s CPU); s=18 not decided in the 36 minutes left (1.5·10^10 positions reached; its table is in the checkpoint): 86549/129140163 ≤ p ≤ 94256633/129140163; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
+		MachineTime: "s=17: 465 s CPU (267 s wall, 135.2M positions stored, 8.7 GB peak); s=15 and 16 in the series kombi table vdwlist --k 4 --colors 2,3 --time 4m (11 and 75 s CPU); s=18 not decided in the 36 minutes left (1.5·10^10 positions reached; its table is in the checkpoint: see the next row); 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
 		Seconds:     465,
+	}, FrontierRow{
+		What:        "list-colouring game vdwlist(k=4,colors=3,list=2,s=18): P(P1 wins) under optimal play (4-term progressions)",
+		Value:       "116891/129140163 ≈ 0.000905",
+		How:         how + "; in two runs, the second continuing from the checkpoint the first saved at its time budget, when it had it between 86549/129140163 and 94256633/129140163",
+		Command:     "kombi table vdwlist --k 4 --colors 3 --list 2 --from 18 --max-s 18 --time 44m --mem 12000000000 --checkpoint ckpt",
+		MachineTime: "about 7,750 s CPU in all: some 4,130 s in the run of the row before (its 4,595 s less s=17's 465; 1.5·10^10 positions reached in 36 minutes) and 3,622 s in the one that decided it (2,125 s wall with about 2 minutes of loading, 1.04·10^10 positions reached, 737.5M searched, 350.5M stored, 340.1M of them loaded, 6.4 GB peak); 2-core AMD EPYC VM, 2 workers at nice 19",
+		Seconds:     7753,
 	}, FrontierRow{
 		What:        "list-colouring game vdwlist(k=4,colors=2,list=2,s=20) and (k=4,colors=3,list=3,s=17): P(P1 wins)",
 		Value:       "0/1 for both (P2 avoids a monochromatic 4-term progression whatever P1 names)",
