@@ -327,16 +327,12 @@ export function explainBlocks(text) {
   for (const line of unwrap(text).split('\n')) {
     if (line.trim() === '') continue;
     const prev = blocks[blocks.length - 1];
-    if (!laidOut(line)) {
-      blocks.push({ kind: 'p', text: line });
-    } else if (prev && prev.kind !== 'p') {
+    if (laidOut(line) && prev && prev.kind !== 'p') {
       prev.lines.push(line);
       if (columns(line)) prev.kind = 'pre';
     } else {
-      blocks.push({ kind: columns(line) ? 'pre' : 'steps', lines: [line] });
+      blocks.push({ kind: !laidOut(line) ? 'p' : columns(line) ? 'pre' : 'steps', lines: [line] });
     }
   }
-  return blocks.map((b) => (b.kind === 'p' ? b
-    : b.kind === 'pre' ? { kind: 'pre', text: b.lines.join('\n') }
-      : { kind: 'steps', lines: b.lines.map((l) => l.trim()) }));
+  return blocks.map(({ kind, lines }) => (kind === 'steps' ? { kind, lines: lines.map((l) => l.trim()) } : { kind, text: lines.join('\n') }));
 }
