@@ -613,6 +613,32 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("buildingnim")
 	})
 
+	t.Run("greedy-grundy", func(t *testing.T) {
+		// Heaps the rules offer no move on are dimmed and say why (Greedy
+		// Nim's smaller heaps); a split is said in the board's order and
+		// marked at the token tapped (Grundy's game).
+		p.t = t
+		p.phone()
+		p.start(setup{card: "greedynim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		p.checkPhone("greedynim")
+		got := js[[]string](p, `[...document.querySelectorAll('#board .heap')].map(h => h.classList.contains('closed') + ' ' + ((h.querySelector('.closed-note') || {}).textContent || '') + ' ' +
+			getComputedStyle(h.querySelector('.token')).opacity + ' ' + h.querySelectorAll('.token:not([disabled])').length)`)
+		if want := []string{"true not a largest heap 0.4 0", "true not a largest heap 0.4 0", "false  1 5"}; !slices.Equal(got, want) {
+			t.Errorf("Greedy Nim's heaps 3, 4, 5 (closed, note, opacity, tokens to tap): %q, want %q", got, want)
+		}
+		p.shot("greedynim-phone.png")
+		p.start(setup{card: "grundy(heap=15)", action: "computer", opponent: "perfect"})
+		js[bool](p, `(document.querySelector('#board .token[data-token="0"]').click(), true)`)
+		p.wait(`!document.getElementById('play-move').disabled`, "the split chosen")
+		if w := js[string](p, `document.getElementById('move-words').textContent`); w != "Your move: split heap 1 into 1 and 14." {
+			t.Errorf("tapping the first token of 15 says %q, want the parts as the board shows them", w)
+		}
+		if n := js[int](p, `document.querySelectorAll('#board .token.chosen').length`); n != 1 {
+			t.Errorf("%d tokens marked chosen after one tap", n)
+		}
+		p.clean("greedy-grundy")
+	})
+
 	t.Run("nimk-explain", func(t *testing.T) {
 		// Index-k Nim's "How it works" is the solver's text: its sentences,
 		// broken at 100 columns for a terminal, read as whole sentences in
@@ -894,6 +920,26 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
 		p.wait(`window.kombi.study.pos.position.startsWith('.R./.../...:') && document.querySelectorAll('#board .cell.own0').length === 1 && document.querySelector('.an-row')`, "the set-up position analysed")
 		p.clean("study")
+	})
+
+	t.Run("watch-lists", func(t *testing.T) {
+		// Watching two computers: the drawn list is shown, not offered (the
+		// buttons disabled and faded); 2D Nim's roles with their colours
+		// read without nested parentheses.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "watch"})
+		p.wait(`document.querySelector('.swatch-btn')`, "a drawn list")
+		if got := js[[]string](p, `[...document.querySelectorAll('.swatch-btn')].map(b => b.disabled + ' ' + (Number(getComputedStyle(b).opacity) < 1))`); !slices.Equal(got, []string{"true true", "true true"}) {
+			t.Errorf("the computer's drawn list while watching (disabled, faded): %q", got)
+		}
+		p.start(setup{card: "nim2d(n=5)", action: "watch"})
+		p.wait(`window.kombi.match.moves.length >= 1 && document.getElementById('status').textContent.startsWith('The computer (')`, "a computer to move")
+		words := js[string](p, `document.getElementById('status').textContent + ' | ' + document.querySelector('.match-head').textContent + ' | ' + ((document.querySelector('.last-line') || {}).textContent || '')`)
+		if strings.Contains(words, "((") || strings.Contains(words, "))") || !regexp.MustCompile(`The computer \([RG], (red|green)\) is to move`).MatchString(words) {
+			t.Errorf("2D Nim watched: %q", words)
+		}
+		p.clean("watch-lists")
 	})
 
 	t.Run("watch", func(t *testing.T) {

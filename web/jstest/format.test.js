@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -17,6 +17,10 @@ test('titles in words, without seeds', () => {
 test('moves in words', () => {
   assert.equal(moveWords([{ kind: 'heap', value: 1 }, { kind: 'amount', value: 3 }], { heaps: [3, 4] }, 'nim'), 'take 3 tokens from heap 2');
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 3 }], { heaps: [7] }, 'grundy'), 'split heap 1 into 4 and 3');
+  // A split said in the board's order: the left part as clicked first (the split's value is either part).
+  assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 1 }], { heaps: [15] }, 'grundy', { left: 1 }), 'split heap 1 into 1 and 14');
+  assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 1 }], { heaps: [15] }, 'grundy', { left: 14 }), 'split heap 1 into 14 and 1');
+  assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 1 }], { heaps: [15] }, 'grundy', { left: 5 }), 'split heap 1 into 14 and 1');
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'amount', value: 1 }, { kind: 'heap', value: 1 }, { kind: 'amount', value: 1 }], { heaps: [2, 3] }, 'wythoff'),
     'take 1 token from heap 1 and take 1 token from heap 2');
   assert.equal(moveWords([{ kind: 'cell', value: 3 }, { kind: 'cell', value: 2 }], {}, 'nim2d'), 'colour cells 3 and 4');
@@ -71,6 +75,23 @@ test('status in words', () => {
   const m = { game: 'nim(piles=1)', players: ['human', 'perfect'], roles: ['first', 'second'], to_move: 0, moves: [], view: { status: {} } };
   assert.equal(statusText(m, {}, [true, false], []), 'Your move');
   assert.equal(statusText({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, {}, [true, false], []), 'The computer is thinking… 0.4 s');
+  // 2D Nim's roles hold parentheses already: merged, not nested.
+  const nim2d = { game: 'nim2d(n=5)', players: ['perfect', 'perfect'], roles: ['R', 'G'], to_move: 0, moves: [], view: { status: {} } };
+  assert.equal(statusText(nim2d, {}, [false, false], []), 'The computer (R, red) is to move…');
+  assert.equal(endText({ ...nim2d, finished: true, winner: 1, view: { status: { over: true } } }, [false, false], [{ bot: 'perfect', title: 'Perfect' }]).headline.split(':')[0], 'G (green, Perfect) won');
+});
+
+test('notes in parentheses merge with a name’s own', () => {
+  assert.equal(aside('Builder', 'Perfect'), 'Builder (Perfect)');
+  assert.equal(aside('R (red)', 'Perfect'), 'R (red, Perfect)');
+  assert.equal(aside('The computer', 'R (red)'), 'The computer (R, red)');
+  assert.equal(aside('The computer', 'builder'), 'The computer (builder)');
+});
+
+test('a heap without a move says why, in the game’s words', () => {
+  assert.equal(closedHeapNote('greedynim'), 'not a largest heap');
+  assert.equal(closedHeapNote('grundy'), 'cannot be split into two unequal heaps');
+  assert.equal(closedHeapNote('nim'), 'no move here');
 });
 
 test('seeds stay exact beyond 2^53', () => {

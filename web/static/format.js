@@ -70,6 +70,30 @@ export function roleName(m, p) {
   return r.charAt(0).toUpperCase() + r.slice(1);
 }
 
+/**
+ * aside adds a note in parentheses to a name, merging parentheses rather
+ * than nesting them: "R (red)" and "Perfect" make "R (red, Perfect)", "The
+ * computer" and "R (red)" make "The computer (R, red)".
+ */
+export function aside(name, note) {
+  const flat = String(note).replace(/^(.*) \((.*)\)$/, '$1, $2');
+  const open = /^(.*)\)$/.exec(name);
+  return open ? `${open[1]}, ${flat})` : `${name} (${flat})`;
+}
+
+/**
+ * closedHeapNote says why a heap offers the player to move no move (which
+ * heaps do comes from the legal moves): Greedy Nim takes from a largest
+ * heap only, Grundy's game splits a heap into two unequal ones.
+ */
+export function closedHeapNote(gameName) {
+  switch (gameName) {
+    case 'greedynim': return 'not a largest heap';
+    case 'grundy': return 'cannot be split into two unequal heaps';
+    default: return 'no move here';
+  }
+}
+
 /** botTitle names a computer player by its opponent title when known. */
 export function botTitle(bot, opponents = []) {
   const o = opponents.find((x) => x.bot === bot);
@@ -82,7 +106,7 @@ export function botTitle(bot, opponents = []) {
  */
 export function seatWho(m, p, mine, opponents) {
   const human = m.players[p] === 'human';
-  if (!human && m.players[1 - p] !== 'human') return `${roleName(m, p)} (${botTitle(m.players[p], opponents)})`;
+  if (!human && m.players[1 - p] !== 'human') return aside(roleName(m, p), botTitle(m.players[p], opponents));
   if (!human) return `the computer (${botTitle(m.players[p], opponents)})`;
   if (mine[p] && mine[1 - p]) return roleName(m, p);
   if (mine[p]) return 'you';
@@ -108,10 +132,10 @@ export function statusText(m, shown, mine, opponents, now = 0) {
   if (m.thinking) {
     const t = m.thinking;
     const secs = (t.elapsed || 0) + (now > 0 ? now : 0);
-    if (t.queued) return `The computer (${roleName(m, p).toLowerCase()}) waits for its turn to think…`;
+    if (t.queued) return `${aside('The computer', roleName(m, p).toLowerCase())} waits for its turn to think…`;
     return `The computer is thinking… ${secs.toFixed(1)} s`;
   }
-  if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `The computer (${roleName(m, p)}) is to move…`;
+  if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `${aside('The computer', roleName(m, p))} is to move…`;
   const role = roleName(m, p);
   const what = phase && !/^analysis/.test(phase) ? ` — ${phase}` : '';
   if (mine[p] && mine[1 - p]) return `${role} to move${what}`;
@@ -180,9 +204,11 @@ const firstLine = (s) => String(s || '').split('\n')[0];
 
 /**
  * moveWords says a move in words from its parts and the position's view
- * ("take 3 tokens from heap 2", "split heap 1 into 4 and 3").
+ * ("take 3 tokens from heap 2", "split heap 1 into 4 and 3"); left, when
+ * given, is the left part of a split as the board shows it (the parts are
+ * then said in that order).
  */
-export function moveWords(parts, view, gameName) {
+export function moveWords(parts, view, gameName, { left } = {}) {
   if (!parts || parts.length === 0) return '';
   const out = [];
   const heaps = view && view.heaps;
@@ -195,7 +221,9 @@ export function moveWords(parts, view, gameName) {
         if (q && q.kind === 'amount') { out.push(`take ${plural(fmtInt(q.value), 'token', 'tokens')} from heap ${h}`); i++; }
         else if (q && q.kind === 'split') {
           const n = heaps ? Number(heaps[p.value]) : 0;
-          out.push(n ? `split heap ${h} into ${n - q.value} and ${q.value}` : `split heap ${h}, leaving ${q.value}`);
+          // The parts in the board's order when the click that split is known (left: its left part).
+          const a = left === q.value || left === n - q.value ? left : n - q.value;
+          out.push(n ? `split heap ${h} into ${a} and ${n - a}` : `split heap ${h}, leaving ${q.value}`);
           i++;
         } else out.push(`place a token on heap ${h}`);
         break;

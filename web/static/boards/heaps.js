@@ -4,7 +4,7 @@
 
 import { html } from '../html.js';
 import { tokenPick, amountOf, partners, pickKey } from '../moves.js';
-import { fmtInt } from '../format.js';
+import { fmtInt, closedHeapNote } from '../format.js';
 
 export const SMALL = 40;
 
@@ -55,8 +55,11 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   const lastNote = last ? (last.took ? `last move: took ${fmtInt(last.took)}` : last.placed ? 'last move: a token placed' : last.split ? `last move: split ${last.split[0]} + ${last.split[1]}` : '') : '';
   const place = building && ctx.live && ctx.options.get(h) && ctx.options.get(h).place;
   const placing = place && picked && picked.length === 1;
-  return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}`}>
+  // A heap the rules offer no move on, on the player's move (Greedy Nim's smaller heaps, Grundy's heaps of 1 and 2): dimmed, and why.
+  const closed = ctx.live && !building && !ctx.truncated && size > 0 && !ctx.options.get(h);
+  return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '') + (closed ? ' closed' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}${closed ? `: ${closedHeapNote(ctx.gameName)}` : ''}`}>
     <div class="heap-head"><span class="heap-name">${label}</span> <span class="heap-count">${count}</span>
+      ${closed ? html`<span class="closed-note">${closedHeapNote(ctx.gameName)}</span>` : null}
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap })}
     ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
@@ -79,7 +82,8 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last }) {
     const pick = ctx.live ? tokenPick(ctx.options, h, j, size, ctx.kind, ctx.truncated) : null;
     const taking = !split && amount > 0 && j >= size - amount;
     const side = split ? (j < leftSize ? ' left' : ' right') : '';
-    const isPicked = ctx.sel.some((p) => pick && pickKey(p) === pickKey(pick));
+    // A split is chosen at the token clicked (token j and its mirror make the same move).
+    const isPicked = ctx.sel.some((p) => pick && pickKey(p) === pickKey(pick) && (!split || p.leftSize === undefined || p.leftSize === j + 1));
     const good = pick && ctx.good.has(pickKey(pick));
     const goodPart = !good && pick && ctx.goodParts.has(pickKey(pick));
     const partner = partnerAmounts && partnerAmounts.has(size - j);

@@ -133,6 +133,7 @@ function RaceSide({ p, side, colours, k, done }) {
     <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h3>
     ${threats.length ? html`<p class="threat">Threat: ${list(threats)} would complete one.</p>` : null}
     ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
+    ${best.length && count > best.length ? html`<p class="more muted">and ${count - best.length} more</p>` : null}
   </div>`;
 }
 

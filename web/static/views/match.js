@@ -34,7 +34,8 @@ export function MatchPage({ s, act }) {
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
-  const words = s.sel.length ? moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : s.sel.flat(), shown.view, m.game_name) : '';
+  const left = (s.sel.find((pk) => pk.leftSize !== undefined) || {}).leftSize;
+  const words = s.sel.length ? moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : s.sel.flat(), shown.view, m.game_name, { left }) : '';
   const cvc = m.players.every((x) => x !== 'human');
   const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
   return html`<main class=${`page match-page game-${m.game_name}`}>
