@@ -636,6 +636,12 @@ func TestBrowserGames(t *testing.T) {
 		if n := js[int](p, `document.querySelectorAll('#board .token.chosen').length`); n != 1 {
 			t.Errorf("%d tokens marked chosen after one tap", n)
 		}
+		// The computer's reply in its notation and in words.
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.match.moves.length >= 2 && document.querySelector('.last-line')`, "the computer's split")
+		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Perfect\) played (\d+)=(\d+)\+(\d+) \(split heap (\d+) into (\d+) and (\d+)\)\.$`).MatchString(l) {
+			t.Errorf("the computer's split is said %q", l)
+		}
 		p.clean("greedy-grundy")
 	})
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { rank, measureOf, summary } from '../static/analysis.js';
 import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString } from '../static/catalog.js';
 import { lastMove } from '../static/lastmove.js';
+import { lastMoveWords } from '../static/format.js';
 
 test('Nim: the winning move first and marked, Grundy values labelled', () => {
   const an = { player: 0, moves: [{ move: '1:1', outcome: 'loss', value: 6 }, { move: '3:3', outcome: 'win', value: 0 }], complete: true };
@@ -113,4 +114,22 @@ test('the last move, read from the record', () => {
   // with the server's last_move, its parts win
   const lm = lastMove({ game: 'nim(piles=3)', moves: [{ player: 0, move: '1:2' }], last_move: { index: 1, player: 0, move: '1:2', parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 2 }] } });
   assert.deepEqual(lm.heaps.get(0), { took: 2 });
+});
+
+test('the last move in words where its notation is terse', () => {
+  const withParts = (game, move, parts, player = 0) => lastMove({ game, moves: [{ player, move }], last_move: { index: 1, player, move, parts } });
+  assert.equal(lastMoveWords(withParts('nim(piles=3)', '1:2', [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 2 }]), { heaps: [1] }, 'nim'), 'take 2 tokens from heap 1');
+  // Grundy's split from its notation (the heap split is gone from the view)
+  assert.equal(lastMoveWords(lastMove({ game: 'grundy(heap=15)', moves: [{ player: 0, move: '1=10+4' }] }), { heaps: [10, 4] }, 'grundy'), 'split heap 1 into 10 and 4');
+  assert.equal(lastMoveWords(withParts('thue(alphabet=3)', '0', [{ kind: 'gap', value: 0 }]), { word: { symbols: [2] } }, 'thue'), 'insert at the start');
+  assert.equal(lastMoveWords(withParts('nim2d(n=5)', '15', [{ kind: 'cell', value: 14 }]), {}, 'nim2d'), 'colour cell 15');
+  // said by the notation already: a painted symbol, a number
+  assert.equal(lastMoveWords(withParts('thue(alphabet=3)', '2', [{ kind: 'symbol', value: 2 }], 1), { word: { symbols: [2, 2] } }, 'thue'), '');
+  assert.equal(lastMoveWords(withParts('ap(x=20)', '21', [{ kind: 'number', value: 21 }]), {}, 'ap'), '');
+  assert.equal(lastMoveWords(null, {}, 'nim'), '');
+  // Wythoff from its notation, on either board (the queen's cell is numbered on the board before the move)
+  const wy = (move) => lastMove({ game: 'wythoff(piles=7;9,view=queen)', moves: [{ player: 0, move }], last_move: { index: 1, player: 0, move, parts: [{ kind: 'cell', value: 3 }] } });
+  assert.equal(lastMoveWords(wy('0,5'), { grid: { rows: 5, cols: 8 } }, 'wythoff'), 'take 5 tokens from heap 2');
+  assert.equal(lastMoveWords(wy('2,2'), { grid: { rows: 8, cols: 6 } }, 'wythoff'), 'take 2 from both heaps');
+  assert.equal(lastMoveWords(wy('1,2'), { grid: { rows: 8, cols: 7 } }, 'wythoff'), 'take 1 from heap 1 and 2 from heap 2');
 });

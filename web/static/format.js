@@ -257,6 +257,29 @@ export function gapWords(g, view) {
   return `insert between ${w[g - 1]} and ${w[g]} (gap ${g})`;
 }
 
+/**
+ * lastMoveWords says the last move (lastmove.js' lastMove) in words where
+ * its notation is terse: a heap's amount, split or placement ("2:3" is
+ * "take 3 tokens from heap 2"), cells, the builder's gap ("0" is "insert at
+ * the start"); '' where the notation says it already (a number, a symbol, a
+ * colour) or the move's parts are unknown. view is the position after the
+ * move.
+ */
+export function lastMoveWords(last, view, gameName) {
+  if (!last) return '';
+  // A split from its notation: the heap split is no longer in the view to count.
+  for (const [h, e] of last.heaps) if (e.split) return `split heap ${h + 1} into ${e.split[0]} and ${e.split[1]}`;
+  // Wythoff from its notation "k,l" (a queen's cell is numbered on the board before the move).
+  if (last.took) {
+    const [k, l] = last.took;
+    if (k > 0 && l > 0) return k === l ? `take ${fmtInt(k)} from both heaps` : `take ${fmtInt(k)} from heap 1 and ${fmtInt(l)} from heap 2`;
+    return `take ${plural(fmtInt(k || l), 'token', 'tokens')} from heap ${k > 0 ? 1 : 2}`;
+  }
+  const parts = last.parts || [];
+  if (!parts.length || !parts.every((p) => ['heap', 'amount', 'cell', 'gap'].includes(p.kind))) return '';
+  return moveWords(parts, view, gameName);
+}
+
 /** queenXY maps a queen-board cell index to Wythoff heap coordinates. */
 export function queenXY(grid, i) {
   const r = Math.floor(i / grid.cols);

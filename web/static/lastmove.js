@@ -22,6 +22,7 @@ export function lastMove(m, at) {
   const { name } = parseGameString(m.game);
   const lm = m.last_move && m.last_move.index === i + 1 ? m.last_move : null;
   const t = String(mv.move).trim();
+  out.parts = lm && lm.parts && lm.parts.length ? lm.parts : null;
   switch (name) {
     case 'nim': case 'greedynim': case 'nimk': case 'buildingnim': {
       if (lm && lm.parts) { fromParts(out, lm.parts); break; }

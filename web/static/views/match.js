@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, moveRows, seatWho, roleName, seedText, cap, botTitle } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
@@ -37,6 +37,7 @@ export function MatchPage({ s, act }) {
   const left = (s.sel.find((pk) => pk.leftSize !== undefined) || {}).leftSize;
   const words = s.sel.length ? moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : s.sel.flat(), shown.view, m.game_name, { left }) : '';
   const cvc = m.players.every((x) => x !== 'human');
+  const lastWords = lastMoveWords(last, shown.view, m.game_name);
   const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
   return html`<main class=${`page match-page game-${m.game_name}`}>
     <div class="play-col">
@@ -51,7 +52,7 @@ export function MatchPage({ s, act }) {
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, shown, p)}</p>` : null}
-      ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} played <strong>${last.text}</strong>.</p>` : null}
+      ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} played <strong>${last.text}</strong>${lastWords ? ` (${lastWords})` : ''}.</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${m.bot_note.text}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
       ${live ? MoveBar({ s, rs, words, act }) : null}
