@@ -472,6 +472,35 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("nim")
 	})
 
+	t.Run("keyboard", func(t *testing.T) {
+		// A game played with the keyboard alone: Enter chooses a token and
+		// plays it; after the computer's reply the focus is still on the
+		// board (not back at the top of the page), so Tab reaches a token
+		// and the next move is played the same way.
+		p.t = t
+		p.desktop()
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		js[bool](p, `(document.querySelector('#board .token:not([disabled])').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`!document.getElementById('play-move').disabled`, "a token chosen with Enter")
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`window.kombi.match.moves.length >= 2 && window.kombi.match.to_move === 0 && document.querySelector('#board .token:not([disabled])')`, "the computer's reply")
+		if !js[bool](p, `document.getElementById('board').contains(document.activeElement)`) {
+			t.Fatalf("after a move the focus is on %q, not on the board", js[string](p, `document.activeElement.tagName + '.' + document.activeElement.className`))
+		}
+		if js[bool](p, `document.activeElement === document.getElementById('board')`) {
+			p.do(chromedp.KeyEvent(kb.Tab))
+		}
+		if !js[bool](p, `document.activeElement.matches('#board .token:not([disabled])')`) {
+			t.Fatalf("Tab from the board reaches %q, not a token", js[string](p, `document.activeElement.tagName + '.' + document.activeElement.className`))
+		}
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`!document.getElementById('play-move').disabled`, "the second move chosen")
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`window.kombi.match.moves.length >= 3`, "the second move played with the keyboard")
+		p.clean("keyboard")
+	})
+
 	t.Run("wythoff-queen", func(t *testing.T) {
 		p.t = t
 		p.phone()

@@ -468,6 +468,8 @@ function App(s) {
 
 function draw() {
   render(App(state), root);
+  keepBoardFocus();
+  requestAnimationFrame(() => setTimeout(keepBoardFocus, 0)); // after the frame, where the browser moves the focus off a disabled button
   if (state.scrollToBoard && state.match) {
     const b = document.getElementById('board');
     if (b) {
@@ -479,6 +481,22 @@ function draw() {
 }
 
 subscribe(draw);
+
+// A keyboard player's focus stays on the board: a move disables or removes
+// the button it was on, and the browser gives the focus to the body (at
+// once, or at its next frame, without an event), where Tab would start
+// again at the top of the page. focusOnBoard says where the focus went
+// last; the board itself takes it back, not a button, whose focus would
+// preview a move.
+let focusOnBoard = false;
+const inBoard = (el) => { const b = document.getElementById('board'); return !!(b && el && b.contains(el)); };
+document.addEventListener('focusin', (e) => { focusOnBoard = inBoard(e.target); });
+document.addEventListener('pointerdown', (e) => { if (!inBoard(e.target)) focusOnBoard = false; });
+
+function keepBoardFocus() {
+  const board = document.getElementById('board');
+  if (focusOnBoard && board && (!document.activeElement || document.activeElement === document.body)) board.focus({ preventScroll: true });
+}
 
 // Keys: ← → Home End travel through the moves, except in fields; inside
 // the board the arrows move between its buttons.

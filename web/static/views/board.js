@@ -88,7 +88,7 @@ export function pPositionsOf(entry) {
 export function Board({ pos, ctx, big }) {
   const view = pos.view;
   const B = view && BOARDS[view.kind];
-  return html`<div id="board" class=${`board board-${view ? view.kind : 'none'}${big ? ' big' : ''}`} data-kind=${view ? view.kind : ''}>
+  return html`<div id="board" tabindex="-1" class=${`board board-${view ? view.kind : 'none'}${big ? ' big' : ''}`} data-kind=${view ? view.kind : ''}>
     ${B ? B({ view, ctx }) : html`<pre class="position">${pos.position || ''}</pre>`}
   </div>`;
 }
