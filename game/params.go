@@ -81,7 +81,10 @@ func (p ParamSpec) Allowed() string {
 		what := "a whole number"
 		if p.Kind == IntList {
 			what = "whole numbers separated by ';'"
-			if p.MinItems > 0 {
+			switch {
+			case p.MinItems == 1:
+				what = "one or more whole numbers separated by ';'"
+			case p.MinItems > 1:
 				what = fmt.Sprintf("at least %d whole numbers separated by ';'", p.MinItems)
 			}
 		}

@@ -85,7 +85,7 @@ func TestBind(t *testing.T) {
 		{args: "x(n=1)", wantErr: `missing key "k"`},
 		{args: "x(k=1,n=11)", wantErr: `bad value "11" for n: want a whole number from 1 to 10`},
 		{args: "x(k=1,n=abc)", wantErr: `bad value "abc" for n`},
-		{args: "x(k=1,piles=)", wantErr: "at least 1 whole numbers"},
+		{args: "x(k=1,piles=)", wantErr: "one or more whole numbers"},
 		{args: "x(k=1,piles=1;-2)", wantErr: `bad value "1;-2"`},
 		{args: "x(k=1,rule=triangle)", wantErr: "want one of square, overlap"},
 		{args: "x(k=1,misere=maybe)", wantErr: "want true or false"},

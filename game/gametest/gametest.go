@@ -191,6 +191,11 @@ func checkData(t *testing.T, g game.Game, s game.State, check []game.Move, where
 	if err != nil {
 		t.Fatalf("%s: position %q does not read back: %v", where, pos, err)
 	}
+	// A position that is none is refused with an error that names it
+	// (game.StartOf passes it on as it is).
+	if _, err := pp.ParsePosition("zz!"); err == nil || !strings.Contains(err.Error(), `"zz!"`) {
+		t.Fatalf("%s: the position \"zz!\" is refused with %v, want an error that quotes it", where, err)
+	}
 	if r.String() != s.String() || r.Player() != s.Player() || r.IsTerminal() != s.IsTerminal() {
 		t.Fatalf("%s: position %q reads back as\n%s\n(player %v) not\n%s\n(player %v)", where, pos, r, r.Player(), s, s.Player())
 	}
