@@ -501,6 +501,22 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("keyboard")
 	})
 
+	t.Run("connection", func(t *testing.T) {
+		// The server drops the page's connections: the page says so at once,
+		// and when its event stream is back (the browser retries by itself)
+		// the words go and the game goes on.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		h.ts.CloseClientConnections()
+		p.wait(`[...document.querySelectorAll('.error[role=alert]')].some(e => e.textContent === 'The connection to the server was lost; trying again…')`, "the lost connection said")
+		p.forgive("/events") // the browser's own line for the stream cut short
+		p.wait(`!window.kombi.connection && ![...document.querySelectorAll('.error[role=alert]')].some(e => e.textContent.includes('connection'))`, "the connection back, the words gone")
+		p.play(`document.querySelector('.token:not([disabled])').click();`)
+		p.wait(`window.kombi.match.moves.length >= 2`, "the computer's reply over the new connection")
+		p.clean("connection")
+	})
+
 	t.Run("wythoff-queen", func(t *testing.T) {
 		p.t = t
 		p.phone()
