@@ -993,6 +993,27 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("watch-lists")
 	})
 
+	t.Run("recent", func(t *testing.T) {
+		// The first page lists the matches played above, the computers by
+		// their names (the opponent Perfect, not the bot string).
+		p.t = t
+		p.phone()
+		parent := h.t
+		h.t = t
+		defer func() { h.t = parent }()
+		if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=2;3)", "players": []string{"human", "perfect"}, "seed": 5}, nil); st != 201 {
+			t.Fatalf("a match against perfect: status %d", st)
+		}
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelectorAll('.recent-list li').length >= 1`, "the recent matches")
+		metas := js[[]string](p, `[...document.querySelectorAll('.recent-list .recent-meta')].map(e => e.textContent)`)
+		if !slices.ContainsFunc(metas, func(m string) bool { return strings.HasPrefix(m, "a person vs Perfect · ") }) || slices.ContainsFunc(metas, func(m string) bool { return strings.Contains(m, "vs perfect ·") }) {
+			t.Errorf("the recent matches say %q, want the computers by name (a person vs Perfect)", metas)
+		}
+		p.noOverflow("the recent matches")
+		p.clean("recent")
+	})
+
 	t.Run("watch", func(t *testing.T) {
 		p.t = t
 		p.desktop()
