@@ -687,6 +687,11 @@ func TestBrowserGames(t *testing.T) {
 		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Perfect\) played (\d+)=(\d+)\+(\d+) \(split heap (\d+) into (\d+) and (\d+)\)\.$`).MatchString(l) {
 			t.Errorf("the computer's split is said %q", l)
 		}
+		// Large heaps are bars with a field for the amount: only the heap the rules allow has one.
+		p.study("greedynim(piles=50;70;60)", "50;70;60")
+		if got := js[[]string](p, `[...document.querySelectorAll('#board .heap')].map(h => h.classList.contains('closed') + ' ' + h.querySelectorAll('.take-form').length)`); !slices.Equal(got, []string{"true 0", "false 1", "true 0"}) {
+			t.Errorf("Greedy Nim's bars 50, 70, 60 (closed, amount fields): %q", got)
+		}
 		p.clean("greedy-grundy")
 	})
 

@@ -61,7 +61,7 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
     <div class="heap-head"><span class="heap-name">${label}</span> <span class="heap-count">${count}</span>
       ${closed ? html`<span class="closed-note">${closedHeapNote(ctx.gameName)}</span>` : null}
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
-    ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap })}
+    ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
     ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
         aria-label=${`Place a token on heap ${h + 1}${placing ? ': chosen, tap again to place it' : ''}`}
         onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
@@ -118,7 +118,7 @@ function tokenLabel(h, j, size, pick) {
   return `Heap ${h + 1}, token ${j + 1}: take ${n} ${n === 1 ? 'token' : 'tokens'}${n > 1 ? ' (this one and those to its right)' : ''}`;
 }
 
-function Bar({ h, size, ctx, shown, maxHeap }) {
+function Bar({ h, size, ctx, shown, maxHeap, closed }) {
   const kind = ctx.kind || 'amount';
   const chosen = shown && shown[1] ? shown[1].value : 0;
   const w = 300;
@@ -136,7 +136,7 @@ function Bar({ h, size, ctx, shown, maxHeap }) {
       <rect x="0" y="2" width=${full} height="20" rx="4" class="bar-full"></rect>
       ${cut > 0 ? html`<rect x=${full - cut} y="2" width=${cut} height="20" rx="4" class="bar-take"></rect>` : null}
     </svg>
-    ${ctx.live ? html`<form class="take-form" onSubmit=${submit}>
+    ${ctx.live && !closed ? html`<form class="take-form" onSubmit=${submit}>
       <label for=${id}>${kind === 'split' ? 'Split off' : 'Take'}</label>
       <input id=${id} name="amount" type="number" inputmode="numeric" min="1" max=${size} step="1" value=${chosen || ''} placeholder=${`1–${fmtInt(size)}`} />
       <button type="submit" class="btn" data-heap=${h}>Choose</button>
