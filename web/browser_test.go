@@ -773,6 +773,13 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the 9×9 palette's cells are %v×%v px on a phone, less than 30", box[3], box[4])
 		}
 		p.shot("nim2d-note-phone.png")
+		// The study board's set-up editor of the same palette fits the phone too.
+		p.study("nim2d(n=9)", ".R......./........./........./........./........./........./........./........./.........:G")
+		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+		p.wait(`document.querySelector('.setup [data-cell="80"]')`, "the 9×9 set-up editor")
+		if right := js[[]float64](p, `[Math.max(...[...document.querySelectorAll('.setup [data-cell]')].map(c => c.getBoundingClientRect().right)), innerWidth, document.documentElement.scrollWidth]`); right[0] > 390 || right[1] > 390 || right[2] > 390 {
+			t.Errorf("the 9×9 set-up editor on a 390 px phone: its last column ends at %v px, the page is %v (%v) px wide", right[0], right[1], right[2])
+		}
 		p.clean("nim2d-note")
 	})
 

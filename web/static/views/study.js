@@ -90,7 +90,7 @@ function Setup({ st, act }) {
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
   }
-  return html`<div class="setup" id="board">
+  return html`<div class=${`setup setup-${v.kind}`} id="board">
     <p>Set up the position, then use it. ${v.kind === 'grid' || v.kind === 'numbers' ? 'Tap to cycle through the colours.' : ''}</p>
     ${editor}
     ${['word', 'numbers'].includes(v.kind) ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => put({ status: { ...v.status, to_move: Number(e.currentTarget.value) } })}>
