@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -1024,6 +1025,44 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.noOverflow("the recent matches")
 		p.clean("recent")
+	})
+
+	t.Run("phone-fit", func(t *testing.T) {
+		// Every game's study board and its set-up editor fit a 390 px phone:
+		// nothing wider than the screen (a phone widens the page to what
+		// overflows, so innerWidth grows past 390 too).
+		p.t = t
+		p.phone()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
+		cards := js[[]string](p, `[...document.querySelectorAll('.card')].map(c => c.dataset.game)`)
+		for _, c := range append(cards, "nim2d(n=10)", "wythoff(piles=12;20,view=queen)", "ap(x=60,k=3)", "vdwlist(k=3,colors=3,list=2,s=30)", "thue(alphabet=12)") {
+			p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+			p.wait(`document.querySelector('.card')`, "the gallery")
+			p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=" + url.QueryEscape(c)))
+			p.wait(`window.kombi.study && window.kombi.study.pos && document.getElementById('board') && document.querySelector('.controls')`, "the study of "+c)
+			fits := func(what string) {
+				t.Helper()
+				if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > 390 || w[1] > 390 {
+					t.Errorf("%s of %s: the page is %v px wide (innerWidth %v) on a 390 px phone", what, c, w[0], w[1])
+				}
+			}
+			fits("the study board")
+			js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+			p.wait(`document.querySelector('.setup')`, "the set-up editor of "+c)
+			fits("the set-up editor")
+		}
+		// The queen board is set up by its two heaps (it showed a palette of numbered squares to colour).
+		p.study("wythoff(piles=12;20,view=queen)", "12;20")
+		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+		p.wait(`document.querySelectorAll('.setup .heap-field input').length === 2`, "the queen's two heaps to set")
+		if n := js[int](p, `document.querySelectorAll('.setup .cell, .setup .btn:not(.primary)').length`); n != 0 {
+			t.Errorf("the queen's set-up offers %d squares or heap buttons beside its two heaps", n)
+		}
+		js[bool](p, `(() => { document.querySelectorAll('.setup .heap-field input').forEach((e, i) => { e.value = ['3', '5'][i]; e.dispatchEvent(new Event('input', {bubbles: true})); }); return true; })()`)
+		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
+		p.wait(`window.kombi.study.pos.position === "3;5" && document.querySelector("#board .queen-board")`, "the queen at (3, 5)")
+		p.clean("phone-fit")
 	})
 
 	t.Run("watch", func(t *testing.T) {

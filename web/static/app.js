@@ -11,6 +11,7 @@ import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage } from './views/match.js';
 import { StudyPage } from './views/study.js';
+import { queenXY } from './format.js';
 
 const root = document.getElementById('app');
 root.textContent = '';
@@ -417,10 +418,21 @@ function studyToggleSetup() {
   const st = state.study;
   // The edited board is the view without its lines: the server works them out again from the position.
   const { lines, lines_open: open, ...board } = st.pos.view;
-  set({ study: { ...st, setup: !st.setup, edit: JSON.parse(JSON.stringify(board)), setupError: '' } });
+  let edit = JSON.parse(JSON.stringify(board));
+  // Wythoff's queen board is set up by its two heaps, the square the queen stands on: a board of squares
+  // to tap would be as large as the heaps (and the server reads the heaps as well as the queen's square).
+  if (edit.kind === 'grid' && edit.grid && String(st.pos.game).startsWith('wythoff')) {
+    const { x, y } = queenXY(edit.grid, Math.max(0, edit.grid.cells.findIndex((c) => c.label === 'Q')));
+    edit = { kind: 'heaps', heaps: [x, y], status: edit.status };
+  }
+  set({ study: { ...st, setup: !st.setup, edit, setupError: '' } });
 }
 
-function studyEdit(edit) { set({ study: { ...state.study, edit, setupError: '' } }); }
+// studyEdit takes the edited board, or a function of the current one (edits made before the next render add up).
+function studyEdit(edit) {
+  const st = state.study;
+  set({ study: { ...st, edit: typeof edit === 'function' ? edit(st.edit) : edit, setupError: '' } });
+}
 
 async function studyApplySetup() {
   const st = state.study;

@@ -61,13 +61,14 @@ function letter(v, n) {
 function Setup({ st, act }) {
   const v = st.edit;
   const put = (patch) => act.studyEdit({ ...v, ...patch });
+  const twoHeaps = String(st.pos.game).startsWith('wythoff'); // Wythoff's game has two heaps (the queen's square on its board)
   let editor;
   switch (v.kind) {
     case 'heaps':
       editor = html`<div class="heap-fields">${(v.heaps || []).map((h, i) => html`<label class="heap-field">Heap ${i + 1}
-        <input type="number" min="0" value=${h} onInput=${(e) => { const hs = [...v.heaps]; hs[i] = Number(e.currentTarget.value); put({ heaps: hs }); }} /></label>`)}
-        <button type="button" class="btn" onClick=${() => put({ heaps: [...v.heaps, 3] })}>+ Add a heap</button>
-        <button type="button" class="btn" disabled=${v.heaps.length <= 1} onClick=${() => put({ heaps: v.heaps.slice(0, -1) })}>− Remove a heap</button></div>`;
+        <input type="number" min="0" value=${h} onInput=${(e) => { const n = Number(e.currentTarget.value); act.studyEdit((cur) => ({ ...cur, heaps: cur.heaps.map((x, j) => (j === i ? n : x)) })); }} /></label>`)}
+        ${twoHeaps ? null : html`<button type="button" class="btn" onClick=${() => put({ heaps: [...v.heaps, 3] })}>+ Add a heap</button>
+        <button type="button" class="btn" disabled=${v.heaps.length <= 1} onClick=${() => put({ heaps: v.heaps.slice(0, -1) })}>− Remove a heap</button>`}</div>`;
       break;
     case 'grid': {
       const cols = v.grid.cols;
