@@ -1052,6 +1052,13 @@ func TestBrowserGames(t *testing.T) {
 			p.wait(`document.querySelector('.setup')`, "the set-up editor of "+c)
 			fits("the set-up editor")
 		}
+		// Every game against the computer, as the gallery starts it: the board in view, nothing
+		// wider than the screen, every target at least 44 px.
+		for _, c := range cards {
+			p.start(setup{card: c, action: "computer"})
+			p.wait(`window.kombi.match.finished || document.getElementById('play-move') || window.kombi.match.to_move !== 0`, "the first move of "+c)
+			p.checkPhone("playing " + c)
+		}
 		// The queen board is set up by its two heaps (it showed a palette of numbered squares to colour).
 		p.study("wythoff(piles=12;20,view=queen)", "12;20")
 		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
