@@ -1036,28 +1036,38 @@ func TestBrowserGames(t *testing.T) {
 		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
 		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
 		cards := js[[]string](p, `[...document.querySelectorAll('.card')].map(c => c.dataset.game)`)
-		for _, c := range append(cards, "nim2d(n=10)", "wythoff(piles=12;20,view=queen)", "ap(x=60,k=3)", "vdwlist(k=3,colors=3,list=2,s=30)", "thue(alphabet=12)") {
-			p.do(chromedp.Navigate(h.ts.URL + "/#/"))
-			p.wait(`document.querySelector('.card')`, "the gallery")
-			p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=" + url.QueryEscape(c)))
-			p.wait(`window.kombi.study && window.kombi.study.pos && document.getElementById('board') && document.querySelector('.controls')`, "the study of "+c)
-			fits := func(what string) {
-				t.Helper()
-				if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > 390 || w[1] > 390 {
-					t.Errorf("%s of %s: the page is %v px wide (innerWidth %v) on a 390 px phone", what, c, w[0], w[1])
+		for _, screen := range []struct {
+			name  string
+			width float64
+			set   func()
+		}{{"phone", 390, p.phone}, {"desktop", 1400, p.desktop}} {
+			screen.set()
+			for _, c := range append(cards, "nim2d(n=10)", "wythoff(piles=12;20,view=queen)", "ap(x=60,k=3)", "vdwlist(k=3,colors=3,list=2,s=30)", "thue(alphabet=12)") {
+				p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+				p.wait(`document.querySelector('.card')`, "the gallery")
+				p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=" + url.QueryEscape(c)))
+				p.wait(`window.kombi.study && window.kombi.study.pos && document.getElementById('board') && document.querySelector('.controls')`, "the study of "+c)
+				fits := func(what string) {
+					t.Helper()
+					if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > screen.width || w[1] > screen.width {
+						t.Errorf("%s of %s: the page is %v px wide (innerWidth %v) on a %v px %s", what, c, w[0], w[1], screen.width, screen.name)
+					}
 				}
+				fits("the study board")
+				js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+				p.wait(`document.querySelector('.setup')`, "the set-up editor of "+c)
+				fits("the set-up editor")
 			}
-			fits("the study board")
-			js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
-			p.wait(`document.querySelector('.setup')`, "the set-up editor of "+c)
-			fits("the set-up editor")
 		}
+		p.phone()
 		// Every game against the computer, as the gallery starts it: the board in view, nothing
 		// wider than the screen, every target at least 44 px.
 		for _, c := range cards {
 			p.start(setup{card: c, action: "computer"})
 			p.wait(`window.kombi.match.finished || document.getElementById('play-move') || window.kombi.match.to_move !== 0`, "the first move of "+c)
 			p.checkPhone("playing " + c)
+			p.start(setup{card: c, action: "watch"})
+			p.checkPhone("watching " + c)
 		}
 		// The queen board is set up by its two heaps (it showed a palette of numbered squares to colour).
 		p.study("wythoff(piles=12;20,view=queen)", "12;20")
