@@ -499,6 +499,14 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`!document.getElementById('play-move').disabled`, "the second move chosen")
 		p.do(chromedp.KeyEvent(kb.Enter))
 		p.wait(`window.kombi.match.moves.length >= 3`, "the second move played with the keyboard")
+		// 2D Nim: Enter toggles a cell, Play (tabbed to) plays; the focus then goes back to the board.
+		p.start(setup{card: "nim2d(n=5)", action: "friend"})
+		js[bool](p, `(document.querySelector('#board .cell:not([disabled])').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`!document.getElementById('play-move').disabled`, "a cell chosen with Enter")
+		js[bool](p, `(document.getElementById('play-move').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`window.kombi.match.moves.length >= 1 && !window.kombi.busy && document.activeElement === document.getElementById('board')`, "the focus back on the board after Play")
 		p.clean("keyboard")
 	})
 

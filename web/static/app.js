@@ -495,13 +495,13 @@ function draw() {
 subscribe(draw);
 
 // A keyboard player's focus stays on the board: a move disables or removes
-// the button it was on, and the browser gives the focus to the body (at
-// once, or at its next frame, without an event), where Tab would start
-// again at the top of the page. focusOnBoard says where the focus went
-// last; the board itself takes it back, not a button, whose focus would
-// preview a move.
+// the button it was on (on the board, or Play and Clear beside it), and the
+// browser gives the focus to the body (at once, or at its next frame,
+// without an event), where Tab would start again at the top of the page.
+// focusOnBoard says where the focus went last; the board itself takes it
+// back, not a button, whose focus would preview a move.
 let focusOnBoard = false;
-const inBoard = (el) => { const b = document.getElementById('board'); return !!(b && el && b.contains(el)); };
+const inBoard = (el) => !!(el && el.closest && el.closest('#board, .move-bar'));
 document.addEventListener('focusin', (e) => { focusOnBoard = inBoard(e.target); });
 document.addEventListener('pointerdown', (e) => { if (!inBoard(e.target)) focusOnBoard = false; });
 
