@@ -82,6 +82,21 @@ test("list colouring: P1's probability, from the mover's side, never 'draw'", ()
   assert.equal(measureOf({ measure: { kind: 'score', label: 'points' } }, 'nim').label, 'points'); // a kind the page does not know keeps the server's words
 });
 
+test('undecided moves: still computing while the server deepens, not decided once its time is up', () => {
+  const thue = (pending) => ({ player: 0, pending, complete: false, moves: [{ move: '0', outcome: 'unknown', value: 16, best: false }, { move: '1', outcome: 'unknown', best: false }] });
+  const going = rank(thue(true), 'thue');
+  assert.deepEqual(going.rows.map((r) => [r.label, r.detail]), [['at least 16?', 'still computing'], ['still computing', '']]);
+  assert.equal(summary(thue(true), going, 'Builder'), 'Still computing…');
+  const over = rank(thue(false), 'thue');
+  assert.deepEqual(over.rows.map((r) => [r.label, r.detail]), [['at least 16?', 'not decided in the time allowed'], ['not decided', '']]);
+  assert.equal(summary(thue(false), over, 'Builder'), 'Not decided in the time the analysis had.');
+  const nim2d = (pending) => ({ player: 0, pending, moves: [{ move: '1', outcome: 'unknown' }, { move: '2', outcome: 'loss', value: 3 }] });
+  assert.equal(summary(nim2d(true), rank(nim2d(true), 'nim2d'), 'R'), 'No winning move found yet; 1 still computing.');
+  assert.equal(summary(nim2d(false), rank(nim2d(false), 'nim2d'), 'R'), 'No winning move found in the time the analysis had; 1 not decided.');
+  // An answer without the flag (an older server) reads as still coming.
+  assert.equal(rank({ player: 0, moves: [{ move: '1', outcome: 'unknown' }] }, 'nim2d').rows[0].label, 'still computing');
+});
+
 test('the catalogue: ranges and choices read from the words when the server sends none', () => {
   assert.deepEqual(parseAllowed('a whole number from 3 to 1000'), { min: 3, max: 1000 });
   assert.deepEqual(parseAllowed('one of heaps, queen').values, ['heaps', 'queen']);

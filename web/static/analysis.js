@@ -68,18 +68,27 @@ export function rank(an, gameName, ending = []) {
   for (const r of rows) {
     r.best = bestSet.has(r.move);
     r.good = decisive ? r.outcome === 'win' : r.best;
-    Object.assign(r, describe(r, measure, mover, ends.has(r.move)));
+    Object.assign(r, describe(r, measure, mover, ends.has(r.move), an.pending !== false));
   }
   return { measure, rows };
 }
 
 /**
+ * undecidedWords says a move (or a count of moves) the analysis has not
+ * decided: still computing while the server deepens it (going), else not
+ * decided: its time is up.
+ */
+export const undecidedWords = (going) => (going ? 'still computing' : 'not decided');
+
+/**
  * describe says what one move's value means, from the mover's side:
  * {label, detail, p (0..1 for a bar, or null)}; ends: the move ends the
- * game at once.
+ * game at once; going: the server is still deepening the analysis (an
+ * undecided move is then still computing, else not decided).
  */
-export function describe(mv, measure, mover, ends = false) {
-  if (mv.outcome === 'unknown' && (mv.value === null || mv.value === undefined)) return { label: 'still computing', detail: '', p: null };
+export function describe(mv, measure, mover, ends = false, going = true) {
+  const undecided = undecidedWords(going);
+  if (mv.outcome === 'unknown' && (mv.value === null || mv.value === undefined)) return { label: undecided, detail: '', p: null };
   if (ends && measure.kind !== 'length' && measure.kind !== 'p1_win' && (mv.outcome === 'win' || mv.outcome === 'loss')) {
     const verb = mv.outcome === 'win' ? 'wins' : 'loses';
     return { label: verb, detail: `the last move: it ${verb} at once`, p: null };
@@ -87,16 +96,16 @@ export function describe(mv, measure, mover, ends = false) {
   switch (measure.kind) {
     case 'length': {
       const n = Number(mv.value);
-      if (mv.outcome === 'unknown') return { label: `at least ${n}?`, detail: 'still computing', p: null };
+      if (mv.outcome === 'unknown') return { label: `at least ${n}?`, detail: going ? 'still computing' : 'not decided in the time allowed', p: null };
       if (ends) return { label: `length ${n}`, detail: `makes a repetition: the game ends here, at length ${n}`, p: null };
       return { label: `length ${n}`, detail: mover === 0 ? `the builder can then force a repetition by length ${n}` : `the builder can still force a repetition by length ${n}`, p: null };
     }
     case 'p1_win': {
       const f = parseFraction(mv.value);
-      if (!f) return { label: 'still computing', detail: '', p: null };
+      if (!f) return { label: undecided, detail: '', p: null };
       const mine = mover === 0 ? f : complement(f);
       const who = mover === 0 ? 'namer (P1) wins' : 'colourer (P2) survives';
-      const unsure = mv.outcome === 'unknown' ? ' (bound, still computing)' : '';
+      const unsure = mv.outcome === 'unknown' ? ` (a bound, ${undecided})` : '';
       if (ends && (f.value === 0 || f.value === 1)) {
         return { label: `${percent(mine)}`, detail: f.value === 1 ? 'ends the game: the namer (P1) wins' : 'ends the game: the colourer (P2) survives', p: mine.value };
       }
@@ -113,7 +122,7 @@ export function describe(mv, measure, mover, ends = false) {
       };
     }
     default:
-      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : 'still computing', detail: '', p: null };
+      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : undecided, detail: '', p: null };
   }
 }
 
@@ -121,25 +130,27 @@ export function describe(mv, measure, mover, ends = false) {
 export function summary(an, ranked, who) {
   const rows = ranked.rows;
   if (rows.length === 0) return 'No moves to analyse.';
+  const going = an.pending !== false;
+  const open = going ? 'Still computing…' : 'Not decided in the time the analysis had.';
   const wins = rows.filter((r) => r.outcome === 'win');
   const unknown = rows.filter((r) => r.outcome === 'unknown').length;
   const m = ranked.measure;
   if (m.kind === 'length') {
     const best = rows.find((r) => r.best);
-    if (!best) return 'Still computing…';
+    if (!best) return open;
     return an.player === 0
       ? `The builder can force a repetition by length ${best.value} (best marked ★).`
       : `With best play the painter reaches length ${best.value} (best marked ★).`;
   }
   if (m.kind === 'p1_win') {
     const best = rows.find((r) => r.best);
-    return best ? `Best move: ${best.move} — ${best.detail}.${unknown ? ` ${unknown} still computing.` : ''}` : 'Still computing…';
+    return best ? `Best move: ${best.move} — ${best.detail}.${unknown ? ` ${unknown} ${undecidedWords(going)}.` : ''}` : open;
   }
   if (wins.length) {
     const several = wins.some((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell').length > 1);
     return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓${several ? '; a hollow ✓ marks part of a move of several cells or heaps' : ''}).`;
   }
-  if (unknown) return `No winning move found yet; ${unknown} still computing.`;
+  if (unknown) return going ? `No winning move found yet; ${unknown} still computing.` : `No winning move found in the time the analysis had; ${unknown} not decided.`;
   const draws = rows.filter((r) => r.outcome === 'draw').length;
   if (draws) return `${who} cannot force a win; best play draws (${draws === 1 ? 'one move keeps' : `${draws} moves keep`} the draw).`;
   return `${who} cannot force a win: every move loses against perfect play.`;
