@@ -1090,6 +1090,35 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("phone-fit")
 	})
 
+	t.Run("study-ends", func(t *testing.T) {
+		// The study board at the end of a game says who won in the game's
+		// words (not the terminal's report of the square), and at a chance
+		// draw offers the draws to study.
+		p.t = t
+		p.phone()
+		p.study("thue(alphabet=3)", "0101")
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.getElementById('analysis').textContent.includes('The game is over at this position')`, "the analysis of the final position")
+		got := js[[]string](p, `[document.getElementById('status').textContent, document.getElementById('end-detail').textContent, document.getElementById('analysis').textContent]`)
+		if got[0] != "Final position: Builder won: the word has the square 01·01." || got[1] != "Length 4. The painter scored 2 points: one for each symbol that made no square." {
+			t.Errorf("the study of 0101 says %q", got[:2])
+		}
+		if strings.Contains(got[2], "Step back through the moves") {
+			t.Errorf("the study's analysis of a final position opened directly points to moves it has not: %q", got[2])
+		}
+		p.study("vdwlist(k=3,colors=3,list=2,s=7)", "r.r....:5")
+		if st := p.status(); st != "Chance to move: a colour list is drawn." {
+			t.Errorf("the study at a draw says %q", st)
+		}
+		if draws := js[[]string](p, `[...document.querySelectorAll('[data-draw]')].map(b => b.textContent)`); !slices.Equal(draws, []string{"Draw {red, blue}", "Draw {red, green}", "Draw {blue, green}"}) {
+			t.Errorf("the draws offered: %q", draws)
+		}
+		p.targets("the draws", `[data-draw]`)
+		js[bool](p, `(document.querySelector('[data-draw="{red, green}"]').click(), true)`)
+		p.wait(`window.kombi.study.pos.position === 'r.r....:5:rg' && document.querySelectorAll('.swatch-btn').length === 2`, "the colourer's choice after the draw")
+		p.clean("study-ends")
+	})
+
 	t.Run("watch", func(t *testing.T) {
 		p.t = t
 		p.desktop()

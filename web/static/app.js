@@ -458,6 +458,7 @@ const act = {
   setAnalysis, analysisEntry, rankedFor, showAllMoves: () => set({ showAllMoves: true }),
   typedMove: (text) => { if (text.trim()) submit({ move: text.trim() }); },
   studyBack, studyLoad, studyToggleSetup, studyEdit, studyApplySetup,
+  studyDraw: (move) => studyPlay({ move }), // a chance outcome chosen on the study board
 };
 
 // ---------- the page ----------

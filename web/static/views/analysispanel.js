@@ -18,8 +18,10 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   const { name } = parseGameString((pos || m).game);
   const over = shown.to_move === null || shown.to_move === undefined;
   let body;
-  if (over) body = html`<p class="muted">The game is over at this position: nothing to analyse. Step back through the moves to see each position’s analysis.</p>`;
-  else if (shown.to_move === -1) body = html`<p class="muted">A colour list is being drawn.</p>`;
+  // A match steps back through its moves; the study board goes back one move, when it has played one.
+  const back = m ? ' Step back through the moves to see each position’s analysis.' : s.study && s.study.history.length ? ' “Back one move” returns to the position before.' : '';
+  if (over) body = html`<p class="muted">The game is over at this position: nothing to analyse.${back}</p>`;
+  else if (shown.to_move === -1) body = html`<p class="muted">${m ? 'A colour list is being drawn.' : 'Chance draws here: choose a draw to see its analysis.'}</p>`;
   else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
   else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;
   else if (ranked) {

@@ -3,7 +3,7 @@
 // string, shared by its URL (#/study?game=...&position=...).
 
 import { html } from '../html.js';
-import { subtitle, roleName } from '../format.js';
+import { subtitle, roleName, endText } from '../format.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
@@ -17,6 +17,9 @@ export function StudyPage({ s, act }) {
   const pos = st.pos;
   const shown = { ...pos, at: undefined };
   const live = !pos.finished && pos.to_move !== null && pos.to_move >= 0 && !st.setup;
+  const chance = !pos.finished && pos.to_move === -1 && !st.setup; // the draw of a list (the list-colouring game)
+  // The end in the game's words, as a match says it (both seats played here).
+  const end = pos.finished ? endText({ ...pos, players: ['human', 'human'] }, [true, true], []) : null;
   const ranked = s.analysisOn ? act.rankedFor(shown) : null;
   const ctx = boardContext(pos, {
     live, sel: s.sel, preview: s.preview, ranked, last: null, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
@@ -26,8 +29,12 @@ export function StudyPage({ s, act }) {
     <div class="play-col">
       <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
         <p class="seats">${subtitle(pos.game, { start: true })} · this position: <code>${pos.position}</code></p></header>
-      <p id="status" class="status" role="status">${pos.finished ? `Final position: ${pos.reason || 'the game is over'}` : `${roleName(pos, pos.to_move)} to move.`}</p>
-      ${!pos.finished ? html`<p class="howto">Play moves for both sides here: tap, then Play. The analysis beside the board values every move.</p>` : null}
+      <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : chance ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
+      ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
+      ${!pos.finished && !chance ? html`<p class="howto">Play moves for both sides here: tap, then Play. The analysis beside the board values every move.</p>` : null}
+      ${chance ? html`<div class="chance-pick" role="group" aria-label="The draws to study">
+        <p class="howto">In play chance draws at random; here you choose the draw to study.</p>
+        ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}
       ${st.setup ? Setup({ st, act }) : Board({ pos, ctx, big: true })}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : null}
       ${live && s.sel.length ? html`<div class="move-bar"><button type="button" class="btn primary" id="play-move" disabled=${!ctx.complete} onClick=${act.playSelected}>Play</button>
