@@ -1068,6 +1068,22 @@ func TestBrowserGames(t *testing.T) {
 			}
 		}
 		p.phone()
+		// Every game's new-game dialog, in each of its modes: nothing wider than the screen, every
+		// control at least 44 px.
+		for _, c := range cards {
+			p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+			p.wait(`document.querySelector('[data-game="`+c+`"] [data-action=computer]')`, "the card "+c)
+			js[bool](p, `(document.querySelector('[data-game="`+c+`"] [data-action=computer]').click(), true)`)
+			p.wait(`document.getElementById('dlg-start')`, "the dialog of "+c)
+			for _, mode := range []string{"computer", "friend", "watch"} {
+				js[bool](p, `(document.querySelector('input[name=mode][value=`+mode+`]').click(), true)`)
+				p.wait(`document.querySelector('.seg.on input[value=`+mode+`]')`, "the mode "+mode)
+				js[bool](p, `(document.querySelector('.modal details.advanced').open = true, true)`)
+				p.noOverflow("the dialog of " + c + " (" + mode + ")")
+				p.targets("the dialog of "+c+" ("+mode+")", `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
+			}
+			p.do(chromedp.KeyEvent(kb.Escape))
+		}
 		// Every game against the computer, as the gallery starts it: the board in view, nothing
 		// wider than the screen, every target at least 44 px.
 		for _, c := range cards {
