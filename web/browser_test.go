@@ -1135,6 +1135,32 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("study-ends")
 	})
 
+	t.Run("undo", func(t *testing.T) {
+		// Undo takes back my move and the computer's reply; in the
+		// list-colouring game it rewinds the chance too: the same list is
+		// drawn again for the number being coloured.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		p.play(`document.querySelector('.token:not([disabled])').click();`)
+		p.wait(`window.kombi.match.moves.length >= 2 && window.kombi.match.to_move === 0 && !window.kombi.busy`, "the computer's reply")
+		js[bool](p, `(document.getElementById('undo').click(), true)`)
+		p.wait(`window.kombi.match.moves.length === 0 && !window.kombi.busy && document.querySelector('#board .token:not([disabled])')`, "both moves taken back")
+		if n := js[int](p, `document.querySelectorAll('#board .token').length`); n != 12 {
+			t.Errorf("after Undo the heaps hold %d tokens, want the 3 + 4 + 5 of the start", n)
+		}
+		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "computer", fields: map[string]string{"#dlg-you": "1"}, opponent: "random"})
+		p.play(`document.querySelector('.swatch-btn:not([disabled])').click();`)
+		p.wait(`window.kombi.match.moves.length >= 5 && document.querySelector('.swatch-btn:not([disabled])') && !window.kombi.busy`, "my second colouring")
+		first := js[string](p, `window.kombi.match.moves.slice(0, 2).map(m => m.move).join(' ')`)
+		js[bool](p, `(document.getElementById('undo').click(), true)`)
+		p.wait(`window.kombi.match.moves.length === 2 && !window.kombi.busy && document.querySelector('.swatch-btn:not([disabled])')`, "back to my first colouring")
+		if again := js[string](p, `window.kombi.match.moves.map(m => m.move).join(' ')`); again != first {
+			t.Errorf("after Undo the moves are %q, want the first name and its drawn list %q again", again, first)
+		}
+		p.clean("undo")
+	})
+
 	t.Run("watch", func(t *testing.T) {
 		p.t = t
 		p.desktop()
