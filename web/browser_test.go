@@ -1093,6 +1093,17 @@ func TestBrowserGames(t *testing.T) {
 			p.start(setup{card: c, action: "watch"})
 			p.checkPhone("watching " + c)
 		}
+		// On a desktop (1400×900) the board and the Play button under it are in the window at the start.
+		p.desktop()
+		for _, c := range cards {
+			p.start(setup{card: c, action: "computer"})
+			p.wait(`window.kombi.match.finished || document.getElementById('play-move') || window.kombi.match.to_move !== 0`, "the first move of "+c)
+			if b := js[[]float64](p, `(() => { const b = document.getElementById('board').getBoundingClientRect(), q = document.getElementById('play-move');
+				return [b.top, b.bottom, q ? q.getBoundingClientRect().bottom : 0, innerHeight]; })()`); b[0] < 0 || b[1] > b[3] || b[2] > b[3] {
+				t.Errorf("%s on a 1400×900 desktop: the board spans %v..%v px and Play ends at %v px, below the window's %v", c, b[0], b[1], b[2], b[3])
+			}
+		}
+		p.phone()
 		// The queen board is set up by its two heaps (it showed a palette of numbered squares to colour).
 		p.study("wythoff(piles=12;20,view=queen)", "12;20")
 		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
