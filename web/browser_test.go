@@ -1035,7 +1035,7 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("recent")
 	})
 
-	t.Run("phone-fit", func(t *testing.T) {
+	t.Run("fit", func(t *testing.T) {
 		// Every game's study board and its set-up editor fit a 390 px phone:
 		// nothing wider than the screen (a phone widens the page to what
 		// overflows, so innerWidth grows past 390 too).
@@ -1114,7 +1114,7 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `(() => { document.querySelectorAll('.setup .heap-field input').forEach((e, i) => { e.value = ['3', '5'][i]; e.dispatchEvent(new Event('input', {bubbles: true})); }); return true; })()`)
 		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
 		p.wait(`window.kombi.study.pos.position === "3;5" && document.querySelector("#board .queen-board")`, "the queen at (3, 5)")
-		p.clean("phone-fit")
+		p.clean("fit")
 	})
 
 	t.Run("study-ends", func(t *testing.T) {
