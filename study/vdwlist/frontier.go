@@ -187,12 +187,12 @@ func FrontierRows() []FrontierRow {
 		MachineTime: "the series s = 1..64: 0.26 s CPU; " + measuredOn,
 		Seconds:     0.26,
 	}, FrontierRow{
-		What:        "list-colouring game vdwlist(k=3,colors=3,list=3,s=18): P(P1 wins)",
-		Value:       "0/1 (P2 colours 1..18 without a monochromatic progression whatever P1 names; so for every s ≤ 18)",
+		What:        "list-colouring game vdwlist(k=3,colors=3,list=3,s=19): P(P1 wins)",
+		Value:       "0/1 (P2 colours 1..19 without a monochromatic progression whatever P1 names; so for every s ≤ 19)",
 		How:         how + "; with lists of all 3 colours every value is 0 or 1",
-		Command:     "kombi table vdwlist --k 3 --colors 3 --list 3 --from 17 --max-s 24 --time 25m --mem 12000000000 --checkpoint ckpt",
-		MachineTime: "s=17: 60 s CPU (32 s wall, 22.2M positions stored); s=18: 184 s CPU (96 s wall, 76.1M stored, 4.6 GB peak); s=19 not decided in the 22 minutes left (6.9·10^9 positions reached, 9.5 GB peak; its table is in the checkpoint): 0 ≤ p ≤ 129130739/129140163; s=16 takes 7.4 s wall with kombi solve; 2-core AMD EPYC VM shared with other jobs, 2 workers at nice 5",
-		Seconds:     244,
+		Command:     "kombi table vdwlist --k 3 --colors 3 --list 3 --from 17 --max-s 19 --time 110m --mem 12000000000 --checkpoint ckpt",
+		MachineTime: "s=17: 56 s CPU (30 s wall, 22.2M positions stored); s=18: 178 s CPU (93 s wall, 76.2M stored, 3.2 GB peak); s=19: 3,293 s CPU (2,384 s wall, 7.81·10^9 positions reached, 617M searched, 166M stored, 6.9 GB peak); the series: 2,571 s wall, 3,587 s CPU, at nice 19 beside other work (an earlier run with the solver before its look ahead had not decided s=19 in 22 minutes); s=16 takes 7.6 s wall with kombi solve; 2-core AMD EPYC VM (23 GB), 2 workers",
+		Seconds:     3527,
 	}, FrontierRow{
 		What:        "list-colouring game vdwlist(k=4,colors=3,list=2,s=17): P(P1 wins) under optimal play (4-term progressions)",
 		Value:       "12121/43046721 ≈ 0.000282 (0 up to s=14; s=15: 1/531441; s=16: 805/14348907 ≈ 0.0000561)",
