@@ -473,6 +473,25 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("nim")
 	})
 
+	t.Run("wythoff-dropped", func(t *testing.T) {
+		// Wythoff's game with heaps: 2 from heap 1, then 4 from heap 2 is no
+		// move (from both heaps the same number); the first choice is
+		// dropped and the page says so.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "wythoff(piles=5;8)", action: "computer", opponent: "perfect"})
+		js[bool](p, `(document.querySelector('#board .token[data-heap="0"][data-token="3"]').click(), true)`)
+		p.wait(`window.kombi.sel.length === 1`, "2 from heap 1 chosen")
+		js[bool](p, `(document.querySelector('#board .token[data-heap="1"][data-token="4"]').click(), true)`)
+		p.wait(`document.getElementById('sel-note')`, "the note on the dropped choice")
+		if got := js[string](p, `document.getElementById('move-words').textContent + ' | ' + document.getElementById('sel-note').textContent`); got != "Your move: take 4 tokens from heap 2. | “Take 2 tokens from heap 1” and this make no move together: only this is chosen." {
+			t.Errorf("after 2 from heap 1 and 4 from heap 2 the move bar says %q", got)
+		}
+		js[bool](p, `(document.getElementById('clear').click(), true)`)
+		p.wait(`!document.getElementById('sel-note')`, "the note gone with Clear")
+		p.clean("wythoff-dropped")
+	})
+
 	t.Run("keyboard", func(t *testing.T) {
 		// A game played with the keyboard alone: Enter chooses a token and
 		// plays it; after the computer's reply the focus is still on the

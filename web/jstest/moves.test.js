@@ -60,6 +60,8 @@ test("Wythoff's two-heap move: both picks make one move, partners say what fits"
   assert.deepEqual(partsOf(r.sel), [...H(0, 2), ...H(1, 2)]);
   r = choose(r.sel, H(1, 1), wyt); // 2 from heap 1 and 1 from heap 2 is no move: start again
   assert.deepEqual(r.sel, [H(1, 1)]);
+  assert.deepEqual(r.dropped, [H(0, 2)]); // the choice dropped, for the page to say
+  assert.equal(choose([], H(0, 2), wyt).dropped, undefined);
 });
 
 test('matchSelection separates exact moves from longer ones', () => {

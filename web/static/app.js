@@ -11,7 +11,7 @@ import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage } from './views/match.js';
 import { StudyPage } from './views/study.js';
-import { queenXY } from './format.js';
+import { queenXY, moveWords, cap } from './format.js';
 
 const root = document.getElementById('app');
 root.textContent = '';
@@ -143,7 +143,10 @@ function pick(p, again) {
   const gameName = state.route.page === 'study' ? ((pos && pos.game) || '').split('(')[0] : state.match && state.match.game_name;
   const toggles = p[0].kind === 'cell' && gameName !== 'wythoff';
   const r = choose(state.sel, p, legal, truncated, toggles);
-  set({ sel: r.sel, moveError: r.error ? `Not a move: ${r.error}.` : '', preview: null });
+  // A choice dropped because it makes no move with the new one is said, not silently lost.
+  const dropped = r.dropped && r.dropped.length ? moveWords(r.dropped.flat(), pos && pos.view, gameName) : '';
+  set({ sel: r.sel, moveError: r.error ? `Not a move: ${r.error}.` : '', preview: null,
+    selNote: dropped ? `“${cap(dropped)}” and this make no move together: only this is chosen.` : '' });
 }
 
 function playResolved(rs) {
@@ -453,7 +456,7 @@ const act = {
   openDialog, updateDialog, closeDialog, startFromDialog, openStudy,
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),
-  clear: () => set({ sel: [], moveError: '' }),
+  clear: () => set({ sel: [], moveError: '', selNote: '' }),
   playSelected, selectMove, travel, undo, control, rematch, copyLink,
   setAnalysis, analysisEntry, rankedFor, showAllMoves: () => set({ showAllMoves: true }),
   typedMove: (text) => { if (text.trim()) submit({ move: text.trim() }); },

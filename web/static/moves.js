@@ -74,7 +74,8 @@ export function choose(sel, pick, legal, truncated = false, toggles = false) {
   if (truncated) return { sel: next, error: '' };
   const fits = (s) => { const m = matchSelection(legal, s); return m.exact.length + m.more.length > 0; };
   if (fits(next)) return { sel: next, error: '' };
-  if (next.length > 1 && fits([pick])) return { sel: [pick], error: '' };
+  // The new pick alone is a move, not with the others: they are dropped (and said, see app.js).
+  if (next.length > 1 && fits([pick])) return { sel: [pick], error: '', dropped: next.slice(0, -1) };
   return { sel, error: 'no legal move is made of that choice' };
 }
 

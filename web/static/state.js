@@ -15,6 +15,7 @@ export const state = {
   sel: [],
   preview: null, // a pick the pointer or focus rests on
   moveError: '',
+  selNote: '', // a choice dropped from the selection, in words
   busy: false,
   analysisOn: false,
   analyses: new Map(),

@@ -94,6 +94,7 @@ function MoveBar({ s, rs, words, act }) {
   const text = !s.sel.length ? 'Choose on the board.' : ready ? `Your move: ${words}.` : rs.valid ? `${cap(words)}… add more, or change it.` : `${cap(words)}: not a move.`;
   return html`<div class="move-bar" aria-live="polite">
     <span id="move-words">${text}</span>
+    ${s.selNote && s.sel.length ? html`<span class="sel-note" id="sel-note">${s.selNote}</span>` : null}
     <button type="button" class="btn primary" id="play-move" disabled=${!ready || s.busy} onClick=${act.playSelected}>Play</button>
     <button type="button" class="btn" id="clear" disabled=${!s.sel.length} onClick=${act.clear}>Clear</button>
   </div>`;
