@@ -983,6 +983,9 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`window.kombi.study && window.kombi.study.pos && document.querySelector('.an-row.best')`, "the study board with its analysis")
 		js[bool](p, `(document.querySelector('[data-heap="0"][data-token="1"]').click(), true)`)
 		p.wait(`!document.getElementById('play-move').disabled`, "the move chosen")
+		if w := js[string](p, `document.getElementById('move-words').textContent`); w != "Your move: take 2 tokens from heap 1." {
+			t.Errorf("the study's move bar says %q, want the move in words as a match's does", w)
+		}
 		js[bool](p, `(document.getElementById('play-move').click(), true)`)
 		p.wait(`window.kombi.study.pos.position === '1;4;5 P2' && document.querySelectorAll('.an-row').length > 0`, "the position after 1:2 analysed")
 		// The address shares the position: opening it again shows the same board.

@@ -34,8 +34,7 @@ export function MatchPage({ s, act }) {
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
-  const left = (s.sel.find((pk) => pk.leftSize !== undefined) || {}).leftSize;
-  const words = s.sel.length ? moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : s.sel.flat(), shown.view, m.game_name, { left }) : '';
+  const words = selectionWords(s.sel, rs, shown.view, m.game_name);
   const cvc = m.players.every((x) => x !== 'human');
   const lastWords = lastMoveWords(last, shown.view, m.game_name);
   const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
@@ -89,7 +88,19 @@ function howTo(g, shown, p) {
   return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid')}`.trim();
 }
 
-function MoveBar({ s, rs, words, act }) {
+/**
+ * selectionWords says the move chosen on the board in words: the legal move
+ * it makes when complete, else its parts so far (a split in the board's
+ * order, as tapped).
+ */
+export function selectionWords(sel, rs, view, gameName) {
+  if (!sel.length) return '';
+  const left = (sel.find((pk) => pk.leftSize !== undefined) || {}).leftSize;
+  return moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : sel.flat(), view, gameName, { left });
+}
+
+/** MoveBar is the chosen move in words with Play and Clear (a match's and the study board's). */
+export function MoveBar({ s, rs, words, act }) {
   const ready = !!rs.complete;
   const text = !s.sel.length ? 'Choose on the board.' : ready ? `Your move: ${words}.` : rs.valid ? `${cap(words)}… add more, or change it.` : `${cap(words)}: not a move.`;
   return html`<div class="move-bar" aria-live="polite">

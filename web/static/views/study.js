@@ -7,6 +7,8 @@ import { subtitle, roleName, endText } from '../format.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
+import { MoveBar, selectionWords } from './match.js';
+import { resolve } from '../moves.js';
 
 export function StudyPage({ s, act }) {
   const st = s.study;
@@ -25,6 +27,7 @@ export function StudyPage({ s, act }) {
     live, sel: s.sel, preview: s.preview, ranked, last: null, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
+  const rs = resolve(s.sel, ctx.legal, ctx.truncated);
   return html`<main class=${`page match-page study-page game-${pos.game_name || ""}`}>
     <div class="play-col">
       <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
@@ -37,8 +40,7 @@ export function StudyPage({ s, act }) {
         ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}
       ${st.setup ? Setup({ st, act }) : Board({ pos, ctx, big: true })}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : null}
-      ${live && s.sel.length ? html`<div class="move-bar"><button type="button" class="btn primary" id="play-move" disabled=${!ctx.complete} onClick=${act.playSelected}>Play</button>
-        <button type="button" class="btn" onClick=${act.clear}>Clear</button></div>` : null}
+      ${live && s.sel.length ? MoveBar({ s, rs, words: selectionWords(s.sel, rs, pos.view, pos.game_name), act }) : null}
       <div class="controls">
         <button type="button" class="btn" disabled=${!st.history.length} onClick=${act.studyBack}>Back one move</button>
         <button type="button" class="btn" onClick=${act.studyToggleSetup}>${st.setup ? 'Cancel setup' : 'Set up a position'}</button>
