@@ -114,6 +114,10 @@ func TestOverlapRules(t *testing.T) {
 	if !st.IsTerminal() || !strings.Contains(end, "positions 0-6 (period 3)") || !strings.Contains(end, "share position 3") {
 		t.Fatalf("abaabaa: %s\n%s", st, end)
 	}
+	// The view writes an overlap xuxux as its blocks: xu·xu·x (a square u·u).
+	if r := st.(*thue.State).View().Status.Reason; r != "overlap 010·010·0 at positions 0-6 (period 3)" {
+		t.Fatalf("abaabaa's view says %q", r)
+	}
 }
 
 func TestMoveErrors(t *testing.T) {

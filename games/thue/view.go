@@ -2,6 +2,7 @@ package thue
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kombi/kombi/game"
 )
@@ -46,9 +47,7 @@ func (s *State) View() game.View {
 		for i := r.Start; i < r.Start+r.Length; i++ {
 			st.Highlight = append(st.Highlight, int64(i))
 		}
-		a, b := r.Halves()
-		st.Reason = fmt.Sprintf("%s %s·%s at positions %s (period %d)", s.rule,
-			WordString(s.word[a[0]:a[1]], s.k), WordString(s.word[b[0]:b[1]], s.k), rangeText(r.Start, r.Start+r.Length-1), r.Period)
+		st.Reason = fmt.Sprintf("%s %s at positions %s (period %d)", s.rule, repetitionText(s.word, r, s.k), rangeText(r.Start, r.Start+r.Length-1), r.Period)
 	case s.reachedTarget():
 		st.Reason = fmt.Sprintf("the painter reached length %d without %s", len(s.word), article(s.rule))
 	}
@@ -89,3 +88,14 @@ var (
 	_ game.Viewer     = (*State)(nil)
 	_ game.Positioner = (*State)(nil)
 )
+
+// repetitionText writes a repetition as its blocks: a square uu as "u·u",
+// an overlap xuxux as "xu·xu·x" (the block twice, then its first symbol
+// again), so that the dots part blocks that follow each other.
+func repetitionText(word []byte, r Repetition, k int) string {
+	var parts []string
+	for i := r.Start; i < r.Start+r.Length; i += r.Period {
+		parts = append(parts, WordString(word[i:min(i+r.Period, r.Start+r.Length)], k))
+	}
+	return strings.Join(parts, "·")
+}

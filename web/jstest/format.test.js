@@ -62,6 +62,8 @@ test('the end in the game’s words, from this browser’s side', () => {
     view: { word: { symbols: [0, 1, 0, 1] }, status: { over: true, points: 2, reason: 'square 01·01 at positions 0-3 (period 2)' } } };
   const e = endText(thue, [true, true], []);
   assert.equal(e.headline, 'Builder won: the word has the square 01·01');
+  const overlap = { ...thue, game: 'thue(alphabet=2,rule=overlap)', view: { word: { symbols: [0, 1, 0, 0, 1, 0, 0] }, status: { over: true, points: 5, reason: 'overlap 010·010·0 at positions 0-6 (period 3)' } } };
+  assert.equal(endText(overlap, [true, true], []).headline, 'Builder won: the word has the overlap 010·010·0');
   assert.match(e.detail, /painter scored 2 points/);
 });
 

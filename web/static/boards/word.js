@@ -15,7 +15,6 @@ export function WordBoard({ view, ctx }) {
   const pendingGap = painting ? gapNow : -1;
   const lit = new Set((st.highlight || []).map(Number));
   const litList = [...lit].sort((a, b) => a - b);
-  const half = litList.length ? Math.floor(litList.length / 2) : 0;
   const period = litList.length ? (ctx.rule === 'overlap' ? (litList.length - 1) / 2 : litList.length / 2) : 0;
   const gapPick = ctx.sel.find((p) => p[0].kind === 'gap');
   const symPick = ctx.sel.find((p) => p[0].kind === 'symbol') || (ctx.preview && ctx.preview[0].kind === 'symbol' ? ctx.preview : null);
@@ -25,7 +24,9 @@ export function WordBoard({ view, ctx }) {
     if (i < w.length) {
       const s = w[i];
       const inLit = lit.has(i);
-      const firstHalf = inLit && litList.indexOf(i) < (ctx.rule === 'overlap' ? period + 1 : half);
+      // A square's first block solid, its second double; an overlap xu·xu·x: the block, the block again, its first symbol again (solid).
+      const k = litList.indexOf(i);
+      const firstHalf = inLit && (k < period || (ctx.rule === 'overlap' && k === 2 * period));
       const isLast = ctx.last && ctx.last.word === i;
       items.push(html`<span class=${`${symClass(s)}${inLit ? (firstHalf ? ' lit half-a' : ' lit half-b') : ''}${isLast ? ' last' : ''}`}
         data-index=${i} role="img" aria-label=${`symbol ${s} at position ${i + 1}${isLast ? ', just painted' : ''}${inLit ? ', part of the repetition' : ''}`}>${s}</span>`);
@@ -35,10 +36,11 @@ export function WordBoard({ view, ctx }) {
   return html`<div class="word-wrap">
     <div class=${'word' + (st.over ? ' over' : '')} role="group" aria-label=${`The word, ${w.length} symbols`}>${items}</div>
     ${lit.size ? html`<p class="repetition" role="note">The ${ctx.rule === 'overlap' ? 'overlap' : 'square'}:
-      <span class="rep-half a">${litList.slice(0, ctx.rule === 'overlap' ? period + 1 : half).map((i) => w[i]).join('')}</span>
+      <span class="rep-half a">${litList.slice(0, period).map((i) => w[i]).join('')}</span>
       ·
-      <span class="rep-half b">${litList.slice(ctx.rule === 'overlap' ? period + 1 : half).map((i) => w[i]).join('')}</span>
-      at positions ${litList[0] + 1}–${litList[litList.length - 1] + 1}: a block of ${period} repeated${ctx.rule === 'overlap' ? ' with one more symbol' : ''}.</p>` : null}
+      <span class="rep-half b">${litList.slice(period, 2 * period).map((i) => w[i]).join('')}</span>
+      ${ctx.rule === 'overlap' ? html`· <span class="rep-half a">${litList.slice(2 * period).map((i) => w[i]).join('')}</span>` : null}
+      at positions ${litList[0] + 1}–${litList[litList.length - 1] + 1}: a block of ${period} repeated${ctx.rule === 'overlap' ? ', then its first symbol once more' : ''}.</p>` : null}
     <p class="counter">Length ${w.length}${painterPoints !== null ? html` · painter’s points: <strong>${painterPoints}</strong> <span class="muted">(one for each symbol that made no ${ctx.rule === 'overlap' ? 'overlap' : 'square'})</span>` : null}</p>
     ${painting ? Symbols({ view, ctx }) : null}
   </div>`;
