@@ -6,7 +6,7 @@ import "github.com/kombi/kombi/game"
 func describe(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Wythoff's game", "nim", "Nim family"
 	t.Rules = "Take any number of tokens from one heap, or the same number from both heaps (with a > 1: numbers differing by less than a); whoever takes the last token wins."
-	move := "Take tokens from one heap, or from both heaps at once."
+	move := "Take tokens from one heap, or the same number from both heaps at once."
 	t.HowToMove = [2]string{move, move}
 	t.Variants = []game.Variant{
 		{Title: "Wythoff's game", Game: "wythoff(piles=5;8)", Rules: "Take from one heap, or the same number from both; the last token wins."},
