@@ -1000,6 +1000,9 @@ func TestBrowserGames(t *testing.T) {
 		if s := p.status(); !strings.HasPrefix(s, "Player 2 to move") {
 			t.Errorf("study status %q", s)
 		}
+		if title := js[string](p, `document.title`); title != "Study: Nim — Kombi" {
+			t.Errorf("the study's tab is titled %q", title)
+		}
 		if head := js[string](p, `document.querySelector('.match-head .seats').textContent`); head != "started from heaps 3, 4, 5 · this position: 1;4;5 P2" {
 			t.Errorf("the study's heading says %q: the heaps it started from and the position shown", head)
 		}

@@ -374,6 +374,7 @@ async function openStudyRoute(r) {
   try {
     const pos = await api.study(r.game, r.position);
     set({ study: { ...state.study, pos } });
+    document.title = `Study: ${pos.title || pos.game_name} — Kombi`;
     ensureAnalysis();
   } catch (e) {
     set({ study: { ...state.study, error: `This position cannot be studied: ${e.message}` } });
