@@ -36,6 +36,36 @@ func TestTableFormats(t *testing.T) {
 	}
 }
 
+// A table wider than report.MaxTextWidth prints a block per row: the first
+// cell as its heading, the others under their column's name, a cell longer
+// than a line wrapped at report.TextWrap, one that fits kept whole (a
+// command to copy), the empty ones left out.
+func TestWideTableAsBlocks(t *testing.T) {
+	long := strings.Repeat("word ", 40) // 200 characters
+	cmd := "kombi table vdwlist --k 3 --colors 3 --list 3 --from 17 --max-s 19 --time 110m --mem 12000000000 --checkpoint ckpt"
+	tab := &report.Table{Title: "Wide", Columns: []string{"what", "how", "command", "note"},
+		Rows: [][]string{{"first row", long, cmd, ""}, {"second row", "short", "kombi solve x", "n"}}}
+	var b strings.Builder
+	if err := tab.Write(&b, "text"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want := []string{"Wide", "", "first row",
+		"  how: " + strings.TrimSpace(strings.Repeat("word ", 18)),
+		"    " + strings.TrimSpace(strings.Repeat("word ", 19)),
+		"    " + strings.TrimSpace(strings.Repeat("word ", 3)),
+		"  command: " + cmd,
+		"", "second row", "  how: short", "  command: kombi solve x", "  note: n"}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("a wide table prints\n%s\nwant\n%s", b.String(), strings.Join(want, "\n"))
+	}
+	for _, l := range lines {
+		if n := len([]rune(l)); n > report.MaxTextWidth {
+			t.Errorf("a line of %d characters: %q", n, l)
+		}
+	}
+}
+
 func TestDecisionTimesPlot(t *testing.T) {
 	games, _, err := all.Registries()
 	if err != nil {

@@ -69,8 +69,21 @@ func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }
 
+// MaxTextWidth is the widest line a text table prints as aligned
+// columns: a wider one (the frontier's, with its explanations and
+// commands) prints each row as a block instead, its first cell as the
+// heading and each other cell on lines of at most TextWrap characters
+// under its column's name.
+const (
+	MaxTextWidth = 160
+	TextWrap     = 100
+)
+
 func (t *Table) writeText(w io.Writer) error {
 	wd := t.widths()
+	if total := 2 * max(0, len(wd)-1); sum(wd)+total > MaxTextWidth && len(t.Columns) > 1 {
+		return t.writeBlocks(w)
+	}
 	var b strings.Builder
 	if t.Title != "" {
 		fmt.Fprintf(&b, "%s\n\n", t.Title)
@@ -110,6 +123,73 @@ func (t *Table) writeText(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// writeBlocks writes a table too wide for columns: a block per row.
+func (t *Table) writeBlocks(w io.Writer) error {
+	var b strings.Builder
+	if t.Title != "" {
+		fmt.Fprintf(&b, "%s\n\n", t.Title)
+	}
+	for i, r := range t.Rows {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		for j, c := range t.Columns {
+			v := ""
+			if j < len(r) {
+				v = r[j]
+			}
+			if j == 0 {
+				wrapTo(&b, v, "", "  ")
+			} else if v != "" {
+				wrapTo(&b, c+": "+v, "  ", "    ")
+			}
+		}
+	}
+	for _, n := range t.Notes {
+		fmt.Fprintf(&b, "%s\n", n)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	return nil
+}
+
+// wrapTo writes s on one line when it fits MaxTextWidth (a command stays
+// whole, to copy), else in lines of at most TextWrap characters (a longer
+// word alone on its line), the first indented by first, the others by rest.
+func wrapTo(b *strings.Builder, s, first, rest string) {
+	if utf8.RuneCountInString(first+s) <= MaxTextWidth {
+		b.WriteString(first + s + "\n")
+		return
+	}
+	line := first
+	n := utf8.RuneCountInString(first)
+	fresh := true
+	for _, word := range strings.Fields(s) {
+		k := utf8.RuneCountInString(word)
+		if !fresh && n+1+k > TextWrap {
+			b.WriteString(line + "\n")
+			line, n, fresh = rest, utf8.RuneCountInString(rest), true
+		}
+		if !fresh {
+			line += " "
+			n++
+		}
+		line += word
+		n += k
+		fresh = false
+	}
+	b.WriteString(line + "\n")
 }
 
 func (t *Table) writeMarkdown(w io.Writer) error {
