@@ -178,3 +178,14 @@ func TestTruncate(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n          int
+		noun, want string
+	}{{1, "cell", "1 cell"}, {0, "cell", "0 cells"}, {3, "time", "3 times"}, {2, "class", "2 classes"}, {1, "class", "1 class"}} {
+		if got := game.Plural(c.n, c.noun); got != c.want {
+			t.Errorf("Plural(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}

@@ -46,6 +46,18 @@ const MaxSpecBytes = 4 << 20
 // its start and its length, not echoed whole.
 func Clip(s string) string { return Truncate(s, 120) }
 
+// Plural writes n and the noun, made plural when n is not 1 ("1 cell",
+// "3 cells", "2 classes"): the one plural of the project's texts.
+func Plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return "1 " + noun
+	case strings.HasSuffix(noun, "s"):
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // MaxListItems bounds the items of a list parameter (such as Nim's piles).
 const MaxListItems = 1 << 20
 

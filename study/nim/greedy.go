@@ -135,18 +135,18 @@ func (greedySolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve
 	var why string
 	switch {
 	case count%2 == 0:
-		why = fmt.Sprintf("The largest size %d occurs %d times, an even number.\n%s", size, count, rule)
+		why = fmt.Sprintf("The largest size %d occurs %s, an even number.\n%s", size, game.Plural(count, "time"), rule)
 	case count > 1:
-		why = fmt.Sprintf("The largest size %d occurs %d times, an odd number: reduce one of them to anything and %d remain.\n%s", size, count, count-1, rule)
+		why = fmt.Sprintf("The largest size %d occurs %s, an odd number: reduce one of them to anything and %d remain.\n%s", size, game.Plural(count, "time"), count-1, rule)
 	default:
 		sec, c2 := nim.Largest(withoutOne(s.Heaps(), size))
 		switch {
 		case sec == 0:
 			why = fmt.Sprintf("A single heap (%d) is left: take it all.\n%s", size, rule)
 		case c2%2 == 1:
-			why = fmt.Sprintf("The largest heap %d is alone; the next size %d occurs %d times (odd): cut the largest to %d, making %d of them.\n%s", size, sec, c2, sec, c2+1, rule)
+			why = fmt.Sprintf("The largest heap %d is alone; the next size %d occurs %s (odd): cut the largest to %d, making %d of them.\n%s", size, sec, game.Plural(c2, "time"), sec, c2+1, rule)
 		default:
-			why = fmt.Sprintf("The largest heap %d is alone; the next size %d occurs %d times (even): cut the largest below %d, leaving those %d as the largest.\n%s", size, sec, c2, sec, c2, rule)
+			why = fmt.Sprintf("The largest heap %d is alone; the next size %d occurs %s (even): cut the largest below %d, leaving those %d as the largest.\n%s", size, sec, game.Plural(c2, "time"), sec, c2, rule)
 		}
 	}
 	extra["reason"] = why

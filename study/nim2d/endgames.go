@@ -433,16 +433,6 @@ func mirrorReason(multiset []Polyomino) (string, bool) {
 	return "mirror strategy: " + strings.Join(parts, "; ") + " (no fixed cell, no move meets its image): answer every move by its image", true
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	if strings.HasSuffix(what, "s") {
-		return fmt.Sprintf("%d %ses", n, what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
 // describeMove says in words what a move takes from its component.
 func describeMove(b nim2d.Board, d *Decomposition, cells []int, polys []Polyomino) string {
 	i := d.PartOf(cells[0])

@@ -3,6 +3,7 @@ package nim2d
 import (
 	"fmt"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim2d"
 
 	"github.com/kombi/kombi/solve"
@@ -66,7 +67,7 @@ func FrontierRows() []FrontierRow {
 			mt = fmt.Sprintf("%s of CPU, %s wall (%s)", seconds(r.CoreSeconds), seconds(r.Seconds), r.Machine)
 		}
 		out = append(out, FrontierRow{
-			What:        fmt.Sprintf("2D Nim: Grundy value of the %d×%d palette's triangle (%s)", r.N, r.N, plural(r.Cells, "cell")),
+			What:        fmt.Sprintf("2D Nim: Grundy value of the %d×%d palette's triangle (%s)", r.N, r.N, game.Plural(r.Cells, "cell")),
 			Value:       fmt.Sprint(r.Grundy),
 			How:         how + "; checked: " + r.Checked,
 			Command:     fmt.Sprintf("kombi table nim2d-shapes --n %d", r.N),

@@ -91,7 +91,7 @@ func (r *EndgameReport) Tables() []game.Table {
 		}
 	}
 	for k := 0; k <= r.MaxEmpty; k++ {
-		t := game.Table{Title: fmt.Sprintf("%s: %s, %d won and %d lost for the player to move", plural(k, "empty cell"), plural(wins[k]+losses[k], "class"), wins[k], losses[k]),
+		t := game.Table{Title: fmt.Sprintf("%s: %s, %d won and %d lost for the player to move", game.Plural(k, "empty cell"), game.Plural(wins[k]+losses[k], "class"), wins[k], losses[k]),
 			Columns: []string{"class", "Grundy", "outcome", "reason", "N ≥", "example", "winning move"}}
 		for _, c := range r.Classes {
 			if c.Empty == k {

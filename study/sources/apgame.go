@@ -221,9 +221,9 @@ func (l *lab) strategyPicks(ctx context.Context, g game.Game, st game.State, mv 
 		}
 	}
 	if hits == 0 {
-		return fmt.Sprintf("**no** (it picks among %s)", plural(len(seen), "other number")), false
+		return fmt.Sprintf("**no** (it picks among %s)", game.Plural(len(seen), "other number")), false
 	}
-	return fmt.Sprintf("yes (%d of %d seeds; %s)", hits, tries, plural(len(seen), "candidate")), true
+	return fmt.Sprintf("yes (%d of %d seeds; %s)", hits, tries, game.Plural(len(seen), "candidate")), true
 }
 
 // buildAPErrors shows Kombi's answers to the project's bad input.

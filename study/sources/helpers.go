@@ -139,14 +139,6 @@ func gameSeconds(r *game.Record) float64 {
 // fixed writes x with d decimals.
 func fixed(x float64, d int) string { return strconv.FormatFloat(x, 'f', d, 64) }
 
-// plural writes n and the noun, with an s when n is not 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // only returns the command that reproduces one item alone.
 func only(id string) string {
 	return "kombi report sources --only " + id + " --out DIR"

@@ -118,7 +118,7 @@ func (l *lab) play(ctx context.Context, spec *sweep.Spec) ([]*game.Record, error
 	for _, c := range cells {
 		total += len(c.Seeds)
 	}
-	l.report(fmt.Sprintf("sweep %s: %s (each stored as it ends)", spec.Name, plural(total, "game")))
+	l.report(fmt.Sprintf("sweep %s: %s (each stored as it ends)", spec.Name, game.Plural(total, "game")))
 	res, err := sweep.RunStored(ctx, l.st, l.games, l.bots, spec, sweep.StoredOptions{Workers: l.workers,
 		Progress: func(p solve.Progress) {
 			l.report(fmt.Sprintf("games %d of %d stored (sweep %s)", p.Done, p.Total, spec.Name))

@@ -462,7 +462,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 	l3, stopped := lengths(b0p2)
 	span := func(ls []int) string {
 		s := sortedInts(ls)
-		return fmt.Sprintf("%d–%d (mean %s, %s)", s[0], s[len(s)-1], fixed(mean(floats(s)), 1), plural(len(s), "game"))
+		return fmt.Sprintf("%d–%d (mean %s, %s)", s[0], s[len(s)-1], fixed(mean(floats(s)), 1), game.Plural(len(s), "game"))
 	}
 	secs := 0.0
 	for _, r := range b0p2 {
@@ -480,7 +480,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		[]string{"greedy builder against the level-1 painter", "44–236 (mean 133.83)", span(l1)},
 		[]string{"level-1 builder against the level-1 painter", "30–213 (mean 96.9)", span(l2)},
 		[]string{"level-2 painter against the greedy builder", "never beaten in over 10 games of ≤ 220 moves (about 26 hours)",
-			fmt.Sprintf("%d of %s reached %d symbols unbeaten; %s of decisions in all", stopped, plural(len(l3), "game"), l.b0p2().MaxLength, seconds(secs))})
+			fmt.Sprintf("%d of %s reached %d symbols unbeaten; %s of decisions in all", stopped, game.Plural(len(l3), "game"), l.b0p2().MaxLength, seconds(secs))})
 	it.tables = []game.Table{t}
 	it.text = []string{"the claims of the text about 5 symbols, from the sweeps `" + spec.Name + "`, `" + l.b0p1().Name + "`, `" + l.b1p1().Name + "` and `" + l.b0p2().Name + "` (the 3- and 4-symbol claims are Table 3.1's)."}
 	all11 := true
@@ -499,7 +499,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		it.diffs = append(it.diffs, diff{"counterexample", fmt.Sprintf("the greedy painter does not always lose at move 11: %s (the greedy painter and the greedy builder are deterministic, so only the starting symbol and the recursive builders' random ties change the game; the thesis' games happened to end at 11).", strings.Join(odd, "; "))})
 	}
 	if stopped == len(l3) {
-		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the level-2 painter survives the greedy builder to %d symbols in all %s (the thesis stopped at 220 moves after about 26 hours; here %s of decisions).", l.b0p2().MaxLength, plural(len(l3), "game"), seconds(secs))})
+		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the level-2 painter survives the greedy builder to %d symbols in all %s (the thesis stopped at 220 moves after about 26 hours; here %s of decisions).", l.b0p2().MaxLength, game.Plural(len(l3), "game"), seconds(secs))})
 	} else {
 		it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("the greedy builder beat the level-2 painter in %d of %d games (lengths %s).", len(l3)-stopped, len(l3), ints(sortedInts(l3)))})
 	}
@@ -603,7 +603,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %d–%d (mean %s over %d games). Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length).",
 			thesisLens[0], thesisLens[len(thesisLens)-1], fixed(mean(floats(thesisLens)), 2), len(rows), slices.Min(ls), slices.Max(ls), fixed(mean(floats(ls)), 2), len(ls))}
 		it.tables = []game.Table{t}
-		it.text = []string{fmt.Sprintf("%s played %s (sweep `%s`); the longest lasted %d moves and took %s of decisions on %s.", who, plural(len(recs), "game"), spec.Name, longest.Length, seconds(gameSeconds(longest)), l.machine())}
+		it.text = []string{fmt.Sprintf("%s played %s (sweep `%s`); the longest lasted %d moves and took %s of decisions on %s.", who, game.Plural(len(recs), "game"), spec.Name, longest.Length, seconds(gameSeconds(longest)), l.machine())}
 		if len(ratios) > 0 {
 			slices.Sort(ratios)
 			it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("Kombi plays the same number of symbols %s to %s faster than the thesis (median %s): the same decisions computed by an incremental engine (no list rebuilt per candidate) on this machine instead of the thesis' Java program.",
@@ -612,7 +612,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		it.diffs = append(it.diffs, diff{"chance", "random ties make every game different: the lengths are compared as ranges and means, not game by game."})
 		if _, stopped := lengths(recs); stopped > 0 {
 			it.diffs = append(it.diffs, diff{"longer games", fmt.Sprintf("%s of Kombi's %d reached %d symbols with the painter unbeaten and were stopped there (the mean counts them as %d): far beyond the thesis' longest, %d. The same strategies, other random ties: the painter's survival varies far more than the thesis' dozen games show.",
-				plural(stopped, "game"), len(recs), spec.MaxLength, spec.MaxLength, rows[len(rows)-1].length)})
+				game.Plural(stopped, "game"), len(recs), spec.MaxLength, spec.MaxLength, rows[len(rows)-1].length)})
 		}
 		if table == 33 {
 			first10 := 0
@@ -704,8 +704,8 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 			line.Series = append(line.Series, chart.Series{Name: fmt.Sprintf("thesis: %g s at length %d (quoted in the text)", secs, at), X: []float64{float64(at)}, Y: []float64{secs}, Marks: true, Color: 7})
 		}
 		it.figure = &figure{name: "thue-figure-" + strings.ReplaceAll(f.number, ".", "-"), chart: line,
-			caption: fmt.Sprintf("seconds per decision of the %s %s against the word length when deciding, logarithmic scale, in %s of the %s builder against the %s painter, 5 symbols, random ties (the longest, the middle and the shortest of the sweep `%s`).", words(spec.Pairs[0][f.player]), role, plural(len(shown), "game"), words(spec.Pairs[0][0]), words(spec.Pairs[0][1]), spec.Name)}
-		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over all %s of the pair (lengths %s) its decisions took %s to %s.", role, plural(len(shown), "game"), plural(len(recs), "game"), ints(sortedInts(recLengths(recs))), seconds(fastest), seconds(slowest))}
+			caption: fmt.Sprintf("seconds per decision of the %s %s against the word length when deciding, logarithmic scale, in %s of the %s builder against the %s painter, 5 symbols, random ties (the longest, the middle and the shortest of the sweep `%s`).", words(spec.Pairs[0][f.player]), role, game.Plural(len(shown), "game"), words(spec.Pairs[0][0]), words(spec.Pairs[0][1]), spec.Name)}
+		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over all %s of the pair (lengths %s) its decisions took %s to %s.", role, game.Plural(len(shown), "game"), game.Plural(len(recs), "game"), ints(sortedInts(recLengths(recs))), seconds(fastest), seconds(slowest))}
 		switch f.number {
 		case "3.3":
 			b1, err := l.play(ctx, l.b1p1())
@@ -779,7 +779,7 @@ func buildThueNarrow(ctx context.Context, l *lab, it *item) error {
 		}
 	}
 	bars.Groups = []chart.BarGroup{g2, g1, gl}
-	it.figure = &figure{name: "thue-figure-3-7", chart: bars, caption: fmt.Sprintf("for each of %s of the greedy builder against the level-1 painter (5 symbols, sweep `%s`): the word length when the builder first chose a gap where only two symbols fit, when it first chose one where only one fits, and the game's length.", plural(len(recs), "game"), l.b0p1().Name)}
+	it.figure = &figure{name: "thue-figure-3-7", chart: bars, caption: fmt.Sprintf("for each of %s of the greedy builder against the level-1 painter (5 symbols, sweep `%s`): the word length when the builder first chose a gap where only two symbols fit, when it first chose one where only one fits, and the game's length.", game.Plural(len(recs), "game"), l.b0p1().Name)}
 	if len(gaps) == 0 {
 		return fmt.Errorf("no game chose a gap with one symbol left")
 	}
@@ -836,7 +836,7 @@ func buildThuePositions(ctx context.Context, l *lab, it *item) error {
 	labels, counts := chart.Histogram(5, recPos, greedyPos)
 	bars := &chart.Bars{Title: "Figure 3.8 (Kombi): positions chosen by the two builders", XLabel: "position chosen (0: the front of the word; bins of 5, by their first position)", YLabel: "decisions", Whole: true, Categories: labels,
 		Groups: []chart.BarGroup{{Name: fmt.Sprintf("level-1 recursive builder (%d decisions)", len(recPos)), Values: counts[0]}, {Name: fmt.Sprintf("greedy builder (%d decisions)", len(greedyPos)), Values: counts[1]}}}
-	it.figure = &figure{name: "thue-figure-3-8", chart: bars, caption: fmt.Sprintf("how often each position was chosen while the word was shorter than %d symbols: the level-1 builder in %s against the level-1 painter (sweep `%s`), the greedy builder in %s against the level-1 painter (sweep `%s`); a histogram, bins of 5 positions.", window, plural(len(b1), "game"), l.b1p1().Name, plural(len(b0), "game"), l.b0p1().Name)}
+	it.figure = &figure{name: "thue-figure-3-8", chart: bars, caption: fmt.Sprintf("how often each position was chosen while the word was shorter than %d symbols: the level-1 builder in %s against the level-1 painter (sweep `%s`), the greedy builder in %s against the level-1 painter (sweep `%s`); a histogram, bins of 5 positions.", window, game.Plural(len(b1), "game"), l.b1p1().Name, game.Plural(len(b0), "game"), l.b0p1().Name)}
 	share := func(pos []int) float64 {
 		n := 0
 		for _, p := range pos {
