@@ -68,7 +68,7 @@ func TestSessionFilesResumeAndReplay(t *testing.T) {
 	// Replay checks both records; input that is not records is the user's mistake.
 	var out strings.Builder
 	both := writeFile(t, dir, "both.jsonl", string(data)+"\n"+mustJSON(t, end))
-	if n, err := match.Replay(both, nil, games, &out, match.ReplayOptions{Quiet: true}); n != 2 || err != nil || out.String() != "2 record(s) replayed and checked\n" {
+	if n, err := match.Replay(both, nil, games, &out, match.ReplayOptions{Quiet: true}); n != 2 || err != nil || out.String() != "2 records replayed and checked\n" {
 		t.Fatalf("replay: %d %v %q", n, err, out.String())
 	}
 	for _, bad := range []string{writeFile(t, dir, "empty.json", ""), writeFile(t, dir, "junk.json", "{"), filepath.Join(dir, "missing")} {

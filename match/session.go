@@ -170,7 +170,7 @@ func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt R
 		return 0, game.Inputf("replay %s: no record found", path)
 	}
 	if opt.Quiet {
-		if _, err := fmt.Fprintf(w, "%d record(s) replayed and checked\n", n); err != nil {
+		if _, err := fmt.Fprintf(w, "%s replayed and checked\n", game.Plural(n, "record")); err != nil {
 			return n, fmt.Errorf("write: %w", err)
 		}
 	}

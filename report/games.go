@@ -99,7 +99,7 @@ func ListGames(games []*store.StoredGame, total int64, location string) (data an
 			strconv.FormatInt(g.Length, 10), g.Sweep, g.Cell,
 		})
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%d of %d game(s) shown.", len(games), total))
+	t.Notes = append(t.Notes, fmt.Sprintf("%d of %s shown.", len(games), game.Plural(int(total), "game")))
 	return list, t
 }
 

@@ -83,7 +83,7 @@ func TestAPHumanBadInput(t *testing.T) {
 		"0 is out of range: the set's numbers lie between 1 and 20",
 		"99 is out of range",
 		"19 is not in the set",
-		"P1 (red, to move) can still complete 9 progression(s)",
+		"P1 (red, to move) can still complete 9 progressions",
 		"P2 (blue) can still complete 9",
 		"Type an uncoloured number of the set",
 		"Legal moves (8): 1 2 3 4 5 6 7 20",

@@ -93,7 +93,7 @@ func (a *app) recordsImportCmd() *cobra.Command {
 			if res.TornLast {
 				fmt.Fprintf(a.stderr, "kombi: warning: %s: the last line is incomplete (a write cut short?) and was skipped\n", name)
 			}
-			return a.print(asJSON, res, fmt.Sprintf("%s: %d game(s) added, %d skipped (stored already), into %s\n", name, res.Added, res.Skipped, st.Location()))
+			return a.print(asJSON, res, fmt.Sprintf("%s: %s added, %d skipped (stored already), into %s\n", name, game.Plural(res.Added, "game"), res.Skipped, st.Location()))
 		})
 	})
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"added","skipped","torn_last"}`)

@@ -76,11 +76,11 @@ func TestRecordsImportListShowExport(t *testing.T) {
 	file := writeRecords(t, dir, "games.jsonl", data)
 
 	code, out, errOut := kombi(t, "", "records", "import", file, "--db", db)
-	if code != 0 || !strings.Contains(out, "3 game(s) added, 0 skipped") {
+	if code != 0 || !strings.Contains(out, "3 games added, 0 skipped") {
 		t.Fatalf("import: exit %d: %s%s", code, out, errOut)
 	}
 	code, out, errOut = kombi(t, "", "records", "import", file, "--db", db)
-	if code != 0 || !strings.Contains(out, "0 game(s) added, 3 skipped") {
+	if code != 0 || !strings.Contains(out, "0 games added, 3 skipped") {
 		t.Fatalf("import again: exit %d: %s%s", code, out, errOut)
 	}
 
@@ -100,7 +100,7 @@ func TestRecordsImportListShowExport(t *testing.T) {
 		t.Fatalf("list --sweep none: %+v", l)
 	}
 	code, out, _ = kombi(t, "", "records", "list", "--db", db)
-	if code != 0 || !strings.Contains(out, "perfect vs random") || !strings.Contains(out, "P1 wins") || !strings.Contains(out, "3 of 3 game(s) shown") {
+	if code != 0 || !strings.Contains(out, "perfect vs random") || !strings.Contains(out, "P1 wins") || !strings.Contains(out, "3 of 3 games shown") {
 		t.Fatalf("list text: exit %d\n%s", code, out)
 	}
 
@@ -183,7 +183,7 @@ func TestRecordsImportTornAndBad(t *testing.T) {
 	}
 	// Standard input.
 	code, out, errOut = kombi(t, string(data), "records", "import", "--db", db, "-")
-	if code != 0 || !strings.Contains(out, "-: 1 game(s) added, 1 skipped") {
+	if code != 0 || !strings.Contains(out, "-: 1 game added, 1 skipped") {
 		t.Fatalf("import -: exit %d: %s%s", code, out, errOut)
 	}
 }
@@ -225,7 +225,7 @@ func TestRecordsDefaultDatabase(t *testing.T) {
 	}
 	other := filepath.Join(dir, "env.db")
 	t.Setenv("KOMBI_DB", other)
-	if code, out, errOut := kombi(t, "", "records", "list"); code != 0 || !strings.Contains(out, "0 of 0 game(s)") || !strings.Contains(out, other) {
+	if code, out, errOut := kombi(t, "", "records", "list"); code != 0 || !strings.Contains(out, "0 of 0 games") || !strings.Contains(out, other) {
 		t.Fatalf("KOMBI_DB: exit %d: %s%s", code, out, errOut)
 	}
 }

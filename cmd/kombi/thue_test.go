@@ -134,7 +134,7 @@ func TestThuePlotDecisionTimes(t *testing.T) {
 	recs := writeFile(t, dir, "recs.json", nimRec+thueRec)
 	png := filepath.Join(dir, "t.png")
 	code, out, errOut := kombi(t, "", "plot", "decision-times", recs, "-o", png)
-	if code != 0 || !strings.Contains(errOut, "Skipped 1 record(s) of other games") || !strings.Contains(errOut, "Left out 1 seat(s) played by people") || !strings.Contains(out, "(1 series)") {
+	if code != 0 || !strings.Contains(errOut, "Skipped 1 record of other games") || !strings.Contains(errOut, "Left out 1 seat played by people") || !strings.Contains(out, "(1 series)") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	if code, _, errOut := kombi(t, "", "plot", "decision-times", recs, "-o", png, "--player", "builder"); code != 2 || !strings.Contains(errOut, "no computer decision of a Thue game") {

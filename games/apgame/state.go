@@ -497,7 +497,7 @@ func (s *State) Hint() string {
 			fmt.Fprintf(&b, "%s can complete no progression.\n", who)
 			continue
 		}
-		fmt.Fprintf(&b, "%s can still complete %d progression(s):\n", who, len(list))
+		fmt.Fprintf(&b, "%s can still complete %s:\n", who, game.Plural(len(list), "progression"))
 		for _, c := range list[:min(len(list), hintRows)] {
 			var need []string
 			for _, v := range c.Numbers {

@@ -74,10 +74,10 @@ func DecisionTimes[S any](paths []string, who, output string, log io.Writer, ser
 		}
 	}
 	if others > 0 {
-		fmt.Fprintf(log, "Skipped %d record(s) of other games: decision-times plots Thue games.\n", others)
+		fmt.Fprintf(log, "Skipped %s of other games: decision-times plots Thue games.\n", game.Plural(others, "record"))
 	}
 	if people > 0 {
-		fmt.Fprintf(log, "Left out %d seat(s) played by people: their times are thinking, not computing.\n", people)
+		fmt.Fprintf(log, "Left out %s played by people: their times are thinking, not computing.\n", game.Plural(people, "seat"))
 	}
 	if len(out) == 0 {
 		return nil, "", usagef("decision-times: no computer decision of a Thue game in %s", strings.Join(paths, ", "))
