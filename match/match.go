@@ -148,10 +148,10 @@ func ResultLine(typ *game.Type, rec *game.Record) string {
 	case rec.Aborted:
 		return "Aborted: " + rec.Reason
 	case rec.Winner == nil:
-		return fmt.Sprintf("Draw after %d moves (length %d).", len(rec.Moves), rec.Length)
+		return fmt.Sprintf("Draw after %s (length %d).", game.Plural(len(rec.Moves), "move"), rec.Length)
 	default:
 		w := game.Player(*rec.Winner)
-		return fmt.Sprintf("%s (%s, %s) wins after %d moves (length %d).", game.SeatName(w), typ.Role(w), rec.Players[w], len(rec.Moves), rec.Length)
+		return fmt.Sprintf("%s (%s, %s) wins after %s (length %d).", game.SeatName(w), typ.Role(w), rec.Players[w], game.Plural(len(rec.Moves), "move"), rec.Length)
 	}
 }
 

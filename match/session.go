@@ -158,7 +158,7 @@ func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt R
 				return n, fmt.Errorf("record %d: %w", n, err)
 			}
 		}
-		text := fmt.Sprintf("Record %d: %s, seed %d, %d moves — replayed and checked.\n%s\n", n, rec.Game, rec.Seed, len(rec.Moves), final)
+		text := fmt.Sprintf("Record %d: %s, seed %d, %s — replayed and checked.\n%s\n", n, rec.Game, rec.Seed, game.Plural(len(rec.Moves), "move"), final)
 		if g, err := reg.Load(rec.Game, rec.Seed); err == nil {
 			text += ResultLine(g.Type(), &rec) + "\n"
 		}

@@ -59,7 +59,7 @@ func TestStoredGamesTexts(t *testing.T) {
 		t.Fatalf("list: %+v", tab)
 	}
 	text, err := report.ShowGame(stored[0], games, false)
-	if err != nil || !strings.Contains(text, "1. P1 1:1") || !strings.Contains(text, "wins after 1 moves") {
+	if err != nil || !strings.Contains(text, "1. P1 1:1") || !strings.Contains(text, "wins after 1 move ") {
 		t.Fatalf("show: %v\n%s", err, text)
 	}
 	var b strings.Builder
