@@ -322,6 +322,8 @@ func (s *State) check(m game.Move) error {
 		return fmt.Errorf("heap 1 has only %d tokens, cannot take %d", s.x, k)
 	case l > s.y:
 		return fmt.Errorf("heap 2 has only %d tokens, cannot take %d", s.y, l)
+	case k > 0 && l > 0 && max(k, l)-min(k, l) >= a && a == 1:
+		return fmt.Errorf("taking %d and %d from both heaps: from both heaps take the same number", k, l)
 	case k > 0 && l > 0 && max(k, l)-min(k, l) >= a:
 		return fmt.Errorf("taking %d and %d from both heaps: the amounts must differ by less than a = %d", k, l, a)
 	}

@@ -68,6 +68,10 @@ func TestRules(t *testing.T) {
 	// Taking the last token wins.
 	g1, _ := wythoff.New(1, []int{2, 2}, false)
 	s = g1.NewInitialState()
+	// With a = 1 the rule reads as it is played: the same number from both heaps.
+	if err := s.Clone().Apply(wythoff.Move(1, 2)); err == nil || !strings.HasSuffix(err.Error(), "taking 1 and 2 from both heaps: from both heaps take the same number") {
+		t.Fatalf("1 and 2 from both heaps with a = 1: %v", err)
+	}
 	_ = s.Apply(wythoff.Move(2, 2))
 	if !s.IsTerminal() || game.Winner(s) != 0 {
 		t.Fatalf("P1 took the last tokens and must win: %v", s.Returns())
