@@ -155,7 +155,9 @@ export function endText(m, mine, opponents) {
   const reason = m.reason || '';
   if (m.mode === 'solo') {
     const best = m.high_score ? ` Your best: ${m.high_score}.` : '';
-    return { headline: `The word reached length ${m.length || ''}.${best}`, detail: firstLine(st.reason || reason) };
+    // The repetition without the server's positions (counted from 0; the board counts from 1 and shows them).
+    const rep = st.reason && /^(square|overlap) /.test(st.reason) ? `The word has the ${st.reason.replace(/ at positions.*/, '')}.` : firstLine(st.reason || reason);
+    return { headline: `The word reached length ${m.length || ''}.${best}`, detail: rep };
   }
   if (w === null || w === undefined) {
     // No winner: a draw in a game that has them (its reason says so), else the game was stopped.
