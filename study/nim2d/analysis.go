@@ -470,7 +470,7 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 				}
 			}
 		}
-		name := ShapeName(p.Shape)
+		name := ShapeLongName(p.Shape) // "T-tetromino": the explanation is read by people (the tables use T4)
 		val := "value not computed"
 		switch {
 		case p.Known && count[p.Key]%2 == 0:

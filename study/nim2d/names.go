@@ -53,13 +53,31 @@ func Polyominoes() []Polyomino {
 // ShapeName names a shape: the short name of a polyomino of up to five
 // cells ("L3"), else "k cells".
 func ShapeName(s Shape) string {
+	if p, ok := polyominoOf(s); ok {
+		return p.Name
+	}
+	return fmt.Sprintf("%d cells", s.Cells())
+}
+
+// ShapeLongName names a shape for people: the usual name of a polyomino of
+// up to five cells ("T-tetromino"), else its number of cells.
+func ShapeLongName(s Shape) string {
+	if p, ok := polyominoOf(s); ok {
+		return p.Long
+	}
+	return fmt.Sprintf("%d cells", s.Cells())
+}
+
+// polyominoOf returns the named polyomino a shape of up to five cells is
+// (up to symmetry).
+func polyominoOf(s Shape) (Polyomino, bool) {
 	if s.Cells() <= 5 {
 		k := s.Canonical()
 		for _, p := range Polyominoes() {
 			if p.Shape.Canonical() == k {
-				return p.Name
+				return p, true
 			}
 		}
 	}
-	return fmt.Sprintf("%d cells", s.Cells())
+	return Polyomino{}, false
 }

@@ -181,3 +181,20 @@ func TestEndgamesInterrupted(t *testing.T) {
 		t.Fatalf("max-empty 9: %v", err)
 	}
 }
+
+// The explanation names a part by its usual name (the tables' short T4 is
+// for those who know it).
+func TestExplainNamesShapes(t *testing.T) {
+	g, _ := nim2d.New(4, "R", "p2")
+	st, err := g.ParsePosition("GRR./..../..../....:R")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*nim2d.State)
+	text := studynim2d.Analyse(s, studynim2d.AnalyseOptions{}).Explain(s)
+	for _, want := range []string{"Part A: cells 4 7 8 12 (T-tetromino, 4 cells): value 2.", "Part B: cells 5 9 10 13 14 15 (6 cells): value 0."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the explanation\n%s\nlacks %q", text, want)
+		}
+	}
+}
