@@ -16,7 +16,7 @@ const MaxGrundyHeap = 1 << 20
 func NewGrundyType() *game.Type {
 	return describeGrundy(&game.Type{
 		Name: "grundy",
-		Doc:  "Grundy's game: split a heap into two unequal non-empty heaps; who cannot move loses",
+		Doc:  "Grundy's game: split a heap into two unequal non-empty heaps; whoever cannot move loses",
 		Params: []game.ParamSpec{
 			{Name: "heap", Kind: game.Int, Default: "15", HasMin: true, Min: 1, HasMax: true, Max: MaxGrundyHeap, Doc: "the starting heap"},
 		},
