@@ -1168,6 +1168,16 @@ func TestBrowserGames(t *testing.T) {
 		p.targets("the draws", `[data-draw]`)
 		js[bool](p, `(document.querySelector('[data-draw="{red, green}"]').click(), true)`)
 		p.wait(`window.kombi.study.pos.position === 'r.r....:5:rg' && document.querySelectorAll('.swatch-btn').length === 2`, "the colourer's choice after the draw")
+		// The Szemerédi set's editor: a number tapped from red to blue shows blue (its colour followed
+		// its old owner), as a square, the board's mark for blue.
+		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")
+		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+		p.wait(`document.querySelector('.setup [data-number="1"]')`, "the set-up editor of the set")
+		js[bool](p, `(document.querySelector('.setup [data-number="1"]').click(), true)`)
+		p.wait(`document.querySelector('.setup [data-number="1"]').classList.contains('own1')`, "1 blue")
+		if got := js[string](p, `[...document.querySelectorAll('.setup [data-number]')].map(b => b.dataset.number + (b.classList.contains('own0') ? 'R' : b.classList.contains('own1') ? 'B' : '') + ((b.querySelector('.num-badge') || {}).textContent || '')).join(' ')`); got != "1BB 2BB 3 5RR 7 9 11" {
+			t.Errorf("the set after 1 tapped to blue: %q, want 1 and 2 blue, 5 red", got)
+		}
 		p.clean("study-ends")
 	})
 

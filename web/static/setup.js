@@ -8,5 +8,7 @@ export function cycleNumber(name, n, colourCount) {
     const c = n.color + 1 >= colourCount ? -1 : n.color + 1;
     return { ...n, color: c };
   }
-  return { ...n, owner: n.owner === 1 ? -1 : n.owner + 1 };
+  // The Szemerédi set colours a number by its owner: the colour follows (a stale one would show the old owner).
+  const owner = n.owner === 1 ? -1 : n.owner + 1;
+  return { ...n, owner, color: owner };
 }

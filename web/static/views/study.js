@@ -71,6 +71,8 @@ function Setup({ st, act }) {
   const v = st.edit;
   const put = (patch) => act.studyEdit({ ...v, ...patch });
   const twoHeaps = String(st.pos.game).startsWith('wythoff'); // Wythoff's game has two heaps (the queen's square on its board)
+  const name = String(st.pos.game).split('(')[0];
+  const byOwner = name !== 'vdwlist';
   let editor;
   switch (v.kind) {
     case 'heaps':
@@ -84,7 +86,7 @@ function Setup({ st, act }) {
       editor = html`<div class=${`grid palette n${cols}`} ref=${(el) => el && el.style.setProperty('--cols', String(cols))}>
         ${v.grid.cells.map((c, i) => html`<button type="button" class=${`cell ${c.owner >= 0 ? `own${c.owner}` : 'free'}`} data-cell=${i}
           aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? `P${c.owner + 1}` : 'empty'}; tap to change`}
-          onClick=${() => { const cells = v.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)); put({ grid: { ...v.grid, cells } }); }}>
+          onClick=${() => act.studyEdit((cur) => ({ ...cur, grid: { ...cur.grid, cells: cur.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)) } }))}>
           <span class="cell-text">${c.owner === 0 ? (v.status.seats || [])[0] || 'R' : c.owner === 1 ? (v.status.seats || [])[1] || 'G' : i + 1}</span></button>`)}</div>`;
       break;
     }
@@ -93,9 +95,10 @@ function Setup({ st, act }) {
         <input type="text" inputmode="numeric" value=${v.word.symbols.join('')} onInput=${(e) => put({ word: { ...v.word, symbols: [...e.currentTarget.value].filter((c) => /\d/.test(c)).map(Number) } })} /></label>`;
       break;
     case 'numbers':
-      editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${n.color >= 0 ? `taken c${n.color}` : n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
+      // List colouring shows colours; the Szemerédi set its owners, red circles and blue squares as on its board.
+      editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${!byOwner && n.color >= 0 ? `taken c${n.color}` : byOwner && n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
         aria-label=${`${n.n}: tap to change its colour`}
-        onClick=${() => put({ numbers: v.numbers.map((x, j) => (j === i ? cycleNumber(st.pos.game.split('(')[0], x, (v.colors || []).length) : x)) })}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true">${letter(v, n)}</span>` : null}</button>`)}</div>`;
+        onClick=${() => act.studyEdit((cur) => ({ ...cur, numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true">${letter(v, n)}</span>` : null}</button>`)}</div>`;
       break;
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
