@@ -191,7 +191,7 @@ func FrontierRows() []FrontierRow {
 		Value:       "0/1 (P2 colours 1..19 without a monochromatic progression whatever P1 names; so for every s ≤ 19)",
 		How:         how + "; with lists of all 3 colours every value is 0 or 1",
 		Command:     "kombi table vdwlist --k 3 --colors 3 --list 3 --from 17 --max-s 19 --time 110m --mem 12000000000 --checkpoint ckpt",
-		MachineTime: "s=17: 56 s CPU (30 s wall, 22.2M positions stored); s=18: 178 s CPU (93 s wall, 76.2M stored, 3.2 GB peak); s=19: 3,293 s CPU (2,384 s wall, 7.81·10^9 positions reached, 617M searched, 166M stored, 6.9 GB peak); the series: 2,571 s wall, 3,587 s CPU, at nice 19 beside other work (an earlier run with the solver before its look ahead had not decided s=19 in 22 minutes); s=16 takes 7.6 s wall with kombi solve; 2-core AMD EPYC VM (23 GB), 2 workers",
+		MachineTime: "s=17: 56 s CPU (30 s wall, 22.2M positions stored); s=18: 178 s CPU (93 s wall, 76.2M stored, 3.2 GB peak); s=19: 3,293 s CPU (2,384 s wall, 7.81·10^9 positions reached, 617M searched, 166M stored, 6.9 GB peak); the series: 2,571 s wall, 3,587 s CPU, at nice 19 beside other work (an earlier run with the solver before its look ahead had not decided s=19 in 22 minutes); s=20 not decided in 54 minutes more (4,379 s CPU, 8.0·10^9 positions reached, 7.0 GB; the table it built is in its checkpoint, from which a rerun with --from 20 continues): 0 ≤ p ≤ 1162237607/1162261467; s=16 takes 7.6 s wall with kombi solve; 2-core AMD EPYC VM (23 GB), 2 workers",
 		Seconds:     3527,
 	}, FrontierRow{
 		What:        "list-colouring game vdwlist(k=4,colors=3,list=2,s=17): P(P1 wins) under optimal play (4-term progressions)",
