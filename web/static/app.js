@@ -425,7 +425,7 @@ function studyToggleSetup() {
   let edit = JSON.parse(JSON.stringify(board));
   // Wythoff's queen board is set up by its two heaps, the square the queen stands on: a board of squares
   // to tap would be as large as the heaps (and the server reads the heaps as well as the queen's square).
-  if (edit.kind === 'grid' && edit.grid && String(st.pos.game).startsWith('wythoff')) {
+  if (edit.kind === 'grid' && edit.grid && st.pos.game_name === 'wythoff') {
     const { x, y } = queenXY(edit.grid, Math.max(0, edit.grid.cells.findIndex((c) => c.label === 'Q')));
     edit = { kind: 'heaps', heaps: [x, y], status: edit.status };
   }

@@ -155,9 +155,8 @@ export function endText(m, mine, opponents) {
   const reason = m.reason || '';
   if (m.mode === 'solo') {
     const best = m.high_score ? ` Your best: ${m.high_score}.` : '';
-    // The repetition without the server's positions (counted from 0; the board counts from 1 and shows them).
-    const rep = st.reason && /^(square|overlap) /.test(st.reason) ? `The word has the ${st.reason.replace(/ at positions.*/, '')}.` : firstLine(st.reason || reason);
-    return { headline: `The word reached length ${m.length || ''}.${best}`, detail: rep };
+    const rep = repetitionWords(st.reason);
+    return { headline: `The word reached length ${m.length || ''}.${best}`, detail: rep ? `The word has the ${rep}.` : firstLine(st.reason || reason) };
   }
   if (w === null || w === undefined) {
     // No winner: a draw in a game that has them (its reason says so), else the game was stopped.
@@ -181,7 +180,7 @@ export function endText(m, mine, opponents) {
     case 'buildingnim': why = `${it(winner)} took the last token`; break;
     case 'grundy': why = `${it(loser)} could not split a heap (only heaps of 1 and 2 tokens were left)`; break;
     case 'nim2d': why = `${it(winner)} coloured the last empty cell`; break;
-    case 'thue': why = st.reason ? `the word has the ${st.reason.replace(/ at positions.*/, '')}` : 'the word has a repetition'; break;
+    case 'thue': why = `the word has ${repetitionWords(st.reason) ? `the ${repetitionWords(st.reason)}` : 'a repetition'}`; break;
     case 'ap': {
       const mm = reason.match(/progression ([\d ,]+)/);
       why = mm ? `${it(winner)} owns the progression ${mm[1].trim().split(/[ ,]+/).join(', ')}` : firstLine(reason);
@@ -203,6 +202,10 @@ export function endText(m, mine, opponents) {
 }
 
 const firstLine = (s) => String(s || '').split('\n')[0];
+
+// repetitionWords is the Thue view's reason without its positions ("square 01·01"; the server counts
+// positions from 0, the board from 1 and shows them), or '' for a reason that is not a repetition.
+const repetitionWords = (reason) => (/^(square|overlap) /.test(reason || '') ? reason.replace(/ at positions.*/, '') : '');
 
 /**
  * moveWords says a move in words from its parts and the position's view
@@ -269,13 +272,15 @@ export function gapWords(g, view) {
  */
 export function lastMoveWords(last, view, gameName) {
   if (!last) return '';
-  // A split from its notation: the heap split is no longer in the view to count.
-  for (const [h, e] of last.heaps) if (e.split) return `split heap ${h + 1} into ${e.split[0]} and ${e.split[1]}`;
+  // A split from its notation: the heap split is no longer in the view to count, so the view given is the heap before.
+  for (const [h, e] of last.heaps) {
+    if (e.split) return moveWords([{ kind: 'heap', value: h }, { kind: 'split', value: e.split[1] }], { heaps: { [h]: e.split[0] + e.split[1] } }, gameName, { left: e.split[0] });
+  }
   // Wythoff from its notation "k,l" (a queen's cell is numbered on the board before the move).
   if (last.took) {
     const [k, l] = last.took;
     if (k > 0 && l > 0) return k === l ? `take ${fmtInt(k)} from both heaps` : `take ${fmtInt(k)} from heap 1 and ${fmtInt(l)} from heap 2`;
-    return `take ${plural(fmtInt(k || l), 'token', 'tokens')} from heap ${k > 0 ? 1 : 2}`;
+    return moveWords([{ kind: 'heap', value: k > 0 ? 0 : 1 }, { kind: 'amount', value: k || l }], null, gameName);
   }
   const parts = last.parts || [];
   if (!parts.length || !parts.every((p) => ['heap', 'amount', 'cell', 'gap'].includes(p.kind))) return '';

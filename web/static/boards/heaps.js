@@ -57,9 +57,10 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   const placing = place && picked && picked.length === 1;
   // A heap the rules offer no move on, on the player's move (Greedy Nim's smaller heaps, Grundy's heaps of 1 and 2): dimmed, and why.
   const closed = ctx.live && !building && !ctx.truncated && size > 0 && !ctx.options.get(h);
-  return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '') + (closed ? ' closed' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}${closed ? `: ${closedHeapNote(ctx.gameName)}` : ''}`}>
+  const why = closed ? closedHeapNote(ctx.gameName) : '';
+  return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '') + (closed ? ' closed' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}${why ? `: ${why}` : ''}`}>
     <div class="heap-head"><span class="heap-name">${label}</span> <span class="heap-count">${count}</span>
-      ${closed ? html`<span class="closed-note">${closedHeapNote(ctx.gameName)}</span>` : null}
+      ${why ? html`<span class="closed-note">${why}</span>` : null}
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
     ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}

@@ -69,36 +69,37 @@ function letter(v, n) {
 
 function Setup({ st, act }) {
   const v = st.edit;
-  const put = (patch) => act.studyEdit({ ...v, ...patch });
-  const twoHeaps = String(st.pos.game).startsWith('wythoff'); // Wythoff's game has two heaps (the queen's square on its board)
-  const name = String(st.pos.game).split('(')[0];
+  // An edit is a function of the board as edited so far, so that taps before the next render add up.
+  const put = (change) => act.studyEdit((cur) => ({ ...cur, ...change(cur) }));
+  const name = st.pos.game_name;
+  const twoHeaps = name === 'wythoff'; // Wythoff's game has two heaps (the queen's square on its board)
   const byOwner = name !== 'vdwlist';
   let editor;
   switch (v.kind) {
     case 'heaps':
       editor = html`<div class="heap-fields">${(v.heaps || []).map((h, i) => html`<label class="heap-field">Heap ${i + 1}
-        <input type="number" min="0" value=${h} onInput=${(e) => { const n = Number(e.currentTarget.value); act.studyEdit((cur) => ({ ...cur, heaps: cur.heaps.map((x, j) => (j === i ? n : x)) })); }} /></label>`)}
-        ${twoHeaps ? null : html`<button type="button" class="btn" onClick=${() => put({ heaps: [...v.heaps, 3] })}>+ Add a heap</button>
-        <button type="button" class="btn" disabled=${v.heaps.length <= 1} onClick=${() => put({ heaps: v.heaps.slice(0, -1) })}>− Remove a heap</button>`}</div>`;
+        <input type="number" min="0" value=${h} onInput=${(e) => { const n = Number(e.currentTarget.value); put((cur) => ({ heaps: cur.heaps.map((x, j) => (j === i ? n : x)) })); }} /></label>`)}
+        ${twoHeaps ? null : html`<button type="button" class="btn" onClick=${() => put((cur) => ({ heaps: [...cur.heaps, 3] }))}>+ Add a heap</button>
+        <button type="button" class="btn" disabled=${v.heaps.length <= 1} onClick=${() => put((cur) => ({ heaps: cur.heaps.slice(0, -1) }))}>− Remove a heap</button>`}</div>`;
       break;
     case 'grid': {
       const cols = v.grid.cols;
       editor = html`<div class=${`grid palette n${cols}`} ref=${(el) => el && el.style.setProperty('--cols', String(cols))}>
         ${v.grid.cells.map((c, i) => html`<button type="button" class=${`cell ${c.owner >= 0 ? `own${c.owner}` : 'free'}`} data-cell=${i}
           aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? `P${c.owner + 1}` : 'empty'}; tap to change`}
-          onClick=${() => act.studyEdit((cur) => ({ ...cur, grid: { ...cur.grid, cells: cur.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)) } }))}>
+          onClick=${() => put((cur) => ({ grid: { ...cur.grid, cells: cur.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)) } }))}>
           <span class="cell-text">${c.owner === 0 ? (v.status.seats || [])[0] || 'R' : c.owner === 1 ? (v.status.seats || [])[1] || 'G' : i + 1}</span></button>`)}</div>`;
       break;
     }
     case 'word':
       editor = html`<label class="field">The word (digits 0 to ${v.word.alphabet - 1})
-        <input type="text" inputmode="numeric" value=${v.word.symbols.join('')} onInput=${(e) => put({ word: { ...v.word, symbols: [...e.currentTarget.value].filter((c) => /\d/.test(c)).map(Number) } })} /></label>`;
+        <input type="text" inputmode="numeric" value=${v.word.symbols.join('')} onInput=${(e) => { const symbols = [...e.currentTarget.value].filter((c) => /\d/.test(c)).map(Number); put((cur) => ({ word: { ...cur.word, symbols } })); }} /></label>`;
       break;
     case 'numbers':
       // List colouring shows colours; the Szemerédi set its owners, red circles and blue squares as on its board.
       editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${!byOwner && n.color >= 0 ? `taken c${n.color}` : byOwner && n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
         aria-label=${`${n.n}: tap to change its colour`}
-        onClick=${() => act.studyEdit((cur) => ({ ...cur, numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true">${letter(v, n)}</span>` : null}</button>`)}</div>`;
+        onClick=${() => put((cur) => ({ numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true">${letter(v, n)}</span>` : null}</button>`)}</div>`;
       break;
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
@@ -106,7 +107,7 @@ function Setup({ st, act }) {
   return html`<div class=${`setup setup-${v.kind}`} id="board">
     <p>Set up the position, then use it. ${v.kind === 'grid' || v.kind === 'numbers' ? 'Tap to cycle through the colours.' : ''}</p>
     ${editor}
-    ${['word', 'numbers'].includes(v.kind) ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => put({ status: { ...v.status, to_move: Number(e.currentTarget.value) } })}>
+    ${['word', 'numbers'].includes(v.kind) ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => { const toMove = Number(e.currentTarget.value); put((cur) => ({ status: { ...cur.status, to_move: toMove } })); }}>
       <option value="0">${roleName(st.pos, 0)}</option><option value="1">${roleName(st.pos, 1)}</option></select></label>`}
     ${st.setupError ? html`<p class="error" role="alert">${st.setupError}</p>` : null}
     <button type="button" class="btn primary" onClick=${act.studyApplySetup}>Use this position</button>
