@@ -72,8 +72,13 @@ var ErrConflict = errors.New("the match was changed by another server")
 
 // MatchFilter selects stored matches; its zero value selects all.
 type MatchFilter struct {
-	// Unfinished keeps only the matches not finished.
-	Unfinished bool
+	// Unfinished keeps only the matches not finished; Finished only the
+	// finished ones (not both).
+	Unfinished, Finished bool
+	// Before keeps the matches listed after the match with this id: those
+	// created before it (the same instant: a smaller id). A page of a
+	// listing starts after the last match of the page before it.
+	Before string
 	// GameName keeps the matches of one game family (nim, thue, ...).
 	GameName string
 	// Limit is the most matches returned (0: no limit).
@@ -345,11 +350,19 @@ func matchQuery(columns string, f MatchFilter) (string, []any, error) {
 	if f.Limit < 0 {
 		return "", nil, fmt.Errorf("store: matches: limit %d: want 0 (no limit) or more", f.Limit)
 	}
+	if f.Unfinished && f.Finished {
+		return "", nil, errors.New("store: matches: unfinished and finished at once: ask for one or neither")
+	}
 	query := `SELECT ` + columns + ` FROM matches WHERE 1 = 1`
 	var args []any
-	if f.Unfinished {
+	if f.Unfinished || f.Finished {
 		query += ` AND finished = ?`
-		args = append(args, false)
+		args = append(args, f.Finished)
+	}
+	if f.Before != "" {
+		query += ` AND (created_at < (SELECT created_at FROM matches WHERE id = ?)
+			OR created_at = (SELECT created_at FROM matches WHERE id = ?) AND id < ?)`
+		args = append(args, f.Before, f.Before, f.Before)
 	}
 	if f.GameName != "" {
 		query += ` AND game_name = ?`

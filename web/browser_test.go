@@ -33,6 +33,7 @@ type page struct {
 	base     string
 	mu       sync.Mutex
 	problems []string
+	width    float64 // the screen's width: 1400, or 390 on a phone
 }
 
 // newPage starts Chromium (one per test) on a fresh profile. Chromium is
@@ -67,7 +68,7 @@ func newPage(t *testing.T, base string) *page {
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
-	p := &page{t: t, ctx: ctx, base: base}
+	p := &page{t: t, ctx: ctx, base: base, width: 1400}
 	msgs := chromedp.Console(ctx)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
@@ -175,10 +176,12 @@ func (p *page) wait(cond, what string) {
 
 func (p *page) phone() {
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	p.width = 390
 }
 
 func (p *page) desktop() {
 	p.do(chromedp.EmulateViewport(1400, 900))
+	p.width = 1400
 }
 
 // shot writes a screenshot of the viewport into -screenshots.
@@ -313,10 +316,29 @@ func (p *page) targets(what, sel string) {
 	}
 }
 
+// noOverflow checks that nothing is wider than the screen: the page (a
+// phone widens its viewport to what overflows, so innerWidth grows too) and
+// every element, except inside a frame that scrolls or clips sideways on
+// purpose (a board wider than a phone scrolls in its frame: the frame must
+// fit).
 func (p *page) noOverflow(what string) {
 	p.t.Helper()
-	if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
-		p.t.Errorf("%s: the page is %v px wide on a %v px screen", what, w[0], w[1])
+	if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > p.width || w[1] > p.width {
+		p.t.Errorf("%s: the page is %v px wide (innerWidth %v) on a %v px screen", what, w[0], w[1], p.width)
+	}
+	wide := js[[]string](p, fmt.Sprintf(`(() => { const W = %v, out = [];
+		for (const e of document.querySelectorAll('body *')) {
+			const r = e.getBoundingClientRect();
+			if (!r.width || r.right <= W + 0.5) continue;
+			let framed = false;
+			for (let s = e.parentElement; s && s !== document.body; s = s.parentElement) {
+				if (getComputedStyle(s).overflowX !== 'visible') { framed = true; break; }
+			}
+			if (!framed) out.push((e.id ? '#' + e.id : e.tagName.toLowerCase() + '.' + String(e.className).replace(/ /g, '.')) + ' to ' + Math.round(r.right) + ' px');
+		}
+		return out.slice(0, 6); })()`, p.width))
+	if len(wide) > 0 {
+		p.t.Errorf("%s: wider than the %v px screen: %v", what, p.width, wide)
 	}
 }
 

@@ -38,7 +38,8 @@ func (p *page) readable(what string) {
 
 // TestBrowserColourSchemes: in the light and in the dark scheme every page
 // a person meets, in the states that colour it (a choice made, the analysis
-// on, a past position, the end of a game, the study board's set-up), has
+// on, a past position, the end of a game, the list of matches, the study
+// board's set-up), has
 // words with the contrast WCAG AA asks, and the dark scheme is dark.
 func TestBrowserColourSchemes(t *testing.T) {
 	h := newHarness(t, nil)
@@ -96,6 +97,9 @@ func TestBrowserColourSchemes(t *testing.T) {
 			js[bool](p, `(document.querySelector('.moves [data-move="1"]').click(), true)`)
 			p.wait(`document.getElementById('travel')`, "the position after move 1")
 			p.readable("a past position")
+			p.do(chromedp.Navigate(h.ts.URL + "/#/matches"))
+			p.wait(`document.querySelector('#match-list li')`, "all matches")
+			p.readable("all matches")
 			// The study board with its set-up editor.
 			p.study("nim(piles=3;4;5)", "3;4;5")
 			js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)

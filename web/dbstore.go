@@ -86,8 +86,9 @@ func fromStore(m store.Match) (*StoredMatch, error) {
 }
 
 // List returns summaries of the stored matches, newest first.
-func (d *dbStore) List(ctx context.Context, gameName string, limit int) ([]Summary, error) {
-	ms, err := d.st.MatchSummaries(ctx, store.MatchFilter{GameName: gameName, Limit: max(limit, 0)})
+func (d *dbStore) List(ctx context.Context, f ListFilter) ([]Summary, error) {
+	ms, err := d.st.MatchSummaries(ctx, store.MatchFilter{GameName: f.Game, Limit: max(f.Limit, 0), Before: f.Before,
+		Finished: f.State == StateFinished, Unfinished: f.State == StateUnfinished})
 	if err != nil {
 		return nil, err
 	}

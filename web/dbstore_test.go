@@ -95,11 +95,11 @@ func TestDBStoreMatchesScoresAndArchive(t *testing.T) {
 			m.TokenHashes[0] != "t-m2" || !m.Created.Equal(t0.Add(time.Second)) || m.Finished {
 			t.Fatalf("match m2 read back: %+v", m)
 		}
-		nim, err := ds.List(ctx, "nim", 1)
+		nim, err := ds.List(ctx, web.ListFilter{Game: "nim", Limit: 1})
 		if err != nil || len(nim) != 1 || nim[0].ID != "m2" || nim[0].Moves != 1 || nim[0].Seed != 4 {
 			t.Fatalf("newest nim match: %+v, %v", nim, err)
 		}
-		if all, err := ds.List(ctx, "", 0); err != nil || len(all) != 3 || !all[2].Finished || all[2].Moves != 3 || *all[2].Winner != 1 {
+		if all, err := ds.List(ctx, web.ListFilter{}); err != nil || len(all) != 3 || !all[2].Finished || all[2].Moves != 3 || *all[2].Winner != 1 {
 			t.Fatalf("all matches: %+v, %v", all, err)
 		}
 
@@ -255,5 +255,60 @@ func TestAnUnreadableMatchDoesNotStopTheStart(t *testing.T) {
 		if got := h2.waitTurn(m.ID); len(got.Moves) != 0 || got.Finished {
 			t.Fatalf("the readable match after a restart: %+v", got)
 		}
+	})
+}
+
+// TestListPages: every store lists the same matches for the same filter,
+// newest first (the same instant: the larger id first), a page at a time
+// after the last match of the page before.
+func TestListPages(t *testing.T) {
+	check := func(t *testing.T, st web.Store) {
+		ctx := context.Background()
+		t0 := time.Date(2025, 5, 1, 10, 0, 0, 0, time.UTC)
+		w := 0
+		// a (finished) and b at t0, c at t0+1s, d (a Wythoff match) at t0+2s.
+		for _, m := range []struct {
+			id, game string
+			at       time.Duration
+			finished bool
+		}{{"a", "nim(piles=1;2,misere=false)", 0, true}, {"b", "nim(piles=1;2,misere=false)", 0, false},
+			{"c", "nim(piles=1;2,misere=false)", time.Second, false}, {"d", "wythoff(x=1,y=2)", 2 * time.Second, false}} {
+			rec := game.Record{Game: m.game, Seed: 4, Players: []string{"human", "perfect"}}
+			if m.finished {
+				rec.Moves, rec.Winner = []game.RecordMove{{Player: 0, Move: "2:2"}, {Player: 1, Move: "1:1"}}, &w
+			}
+			sm := &web.StoredMatch{ID: m.id, Mode: web.ModeNormal, Record: rec, Finished: m.finished, Created: t0.Add(m.at), Updated: t0.Add(m.at)}
+			if err := st.Write(ctx, []web.Write{{Match: sm, Expect: 0}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, tc := range []struct {
+			f    web.ListFilter
+			want string
+		}{
+			{web.ListFilter{}, "d c b a"},
+			{web.ListFilter{Limit: 2}, "d c"},
+			{web.ListFilter{Before: "c", Limit: 2}, "b a"},
+			{web.ListFilter{Before: "b"}, "a"},
+			{web.ListFilter{Before: "a"}, ""},
+			{web.ListFilter{Game: "nim", Before: "d"}, "c b a"},
+			{web.ListFilter{State: web.StateFinished}, "a"},
+			{web.ListFilter{State: web.StateUnfinished, Before: "c"}, "b"},
+			{web.ListFilter{Game: "wythoff", State: web.StateFinished}, ""},
+		} {
+			got, err := st.List(ctx, tc.f)
+			var ids []string
+			for _, s := range got {
+				ids = append(ids, s.ID)
+			}
+			if err != nil || strings.Join(ids, " ") != tc.want {
+				t.Errorf("list %+v: %v, %v; want %q", tc.f, ids, err, tc.want)
+			}
+		}
+	}
+	t.Run("memory", func(t *testing.T) { check(t, &web.MemoryStore{}) })
+	storetest.EachBackend(t, func(t *testing.T, url string) {
+		st, _ := openDB(t, url)
+		check(t, web.NewDBStore(st))
 	})
 }

@@ -441,11 +441,32 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	stored, err := s.opt.Store.List(r.Context(), name, limit)
+	f := ListFilter{Game: name, State: q.Get("state"), Before: q.Get("before"), Limit: limit + 1}
+	if f.State != "" && f.State != StateFinished && f.State != StateUnfinished {
+		writeError(w, http.StatusBadRequest, "state=%q: want %s or %s (or no state: every match)", clip(f.State, 20), StateFinished, StateUnfinished)
+		return
+	}
+	if f.Before != "" {
+		m, err := s.opt.Store.Match(r.Context(), f.Before)
+		if err != nil {
+			s.opt.Logger.Error("list matches", "err", err)
+			writeError(w, http.StatusServiceUnavailable, "the matches could not be read; try again")
+			return
+		}
+		if m == nil {
+			writeError(w, http.StatusBadRequest, "before=%q: no stored match has this id (it is the id of the last match of the page before)", clip(f.Before, 40))
+			return
+		}
+	}
+	stored, err := s.opt.Store.List(r.Context(), f)
 	if err != nil {
 		s.opt.Logger.Error("list matches", "err", err)
 		writeError(w, http.StatusServiceUnavailable, "the matches could not be read; try again")
 		return
+	}
+	more := len(stored) > limit
+	if more {
+		stored = stored[:limit]
 	}
 	out := []matchRow{}
 	for _, sm := range stored {
@@ -458,5 +479,5 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 		out = append(out, matchRow{sm.ID, sm.Mode, sm.Game, title, sm.Players, sm.Seed, strconv.FormatUint(sm.Seed, 10),
 			sm.Moves, sm.Finished, sm.Winner, clip(sm.Reason, 200), sm.Created, sm.Updated})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"matches": out})
+	writeJSON(w, http.StatusOK, map[string]any{"matches": out, "more": more})
 }

@@ -352,6 +352,39 @@ func TestAnalysisListAndTimeTravel(t *testing.T) {
 	}
 }
 
+func TestListMatchesPages(t *testing.T) {
+	h := newHarness(t, nil)
+	var ids []string
+	for seed := range uint64(3) {
+		ids = append(ids, h.create("nim(piles=3;4;5)", [2]string{"human", "human"}, seed).ID)
+	}
+	type page struct {
+		Matches []struct{ ID, Title string }
+		More    bool
+		Error   string
+	}
+	var p1, p2, done page
+	if st := h.do("GET", "/api/matches?limit=2", "", nil, &p1); st != 200 || len(p1.Matches) != 2 || !p1.More || p1.Matches[0].ID != ids[2] || p1.Matches[0].Title != "Nim" {
+		t.Fatalf("the first page of 2: status %d, %+v", st, p1)
+	}
+	if st := h.do("GET", "/api/matches?limit=2&before="+p1.Matches[1].ID, "", nil, &p2); st != 200 || len(p2.Matches) != 1 || p2.More || p2.Matches[0].ID != ids[0] {
+		t.Fatalf("the page after %s: status %d, %+v", p1.Matches[1].ID, st, p2)
+	}
+	if st := h.do("GET", "/api/matches?state=finished", "", nil, &done); st != 200 || len(done.Matches) != 0 {
+		t.Fatalf("finished matches: status %d, %+v", st, done)
+	}
+	for q, want := range map[string]string{
+		"state=over":   `state="over": want finished or unfinished`,
+		"before=nope":  `before="nope": no stored match has this id`,
+		"limit=100000": `limit="100000": want a number from 1 to 1000`,
+	} {
+		var bad page
+		if st := h.do("GET", "/api/matches?"+q, "", nil, &bad); st != 400 || !strings.Contains(bad.Error, want) {
+			t.Errorf("%s: status %d, %q; want 400 and %q", q, st, bad.Error, want)
+		}
+	}
+}
+
 func TestEventsStreamStates(t *testing.T) {
 	h := newHarness(t, nil)
 	m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 1)

@@ -77,10 +77,30 @@ type Store interface {
 	Match(ctx context.Context, id string) (*StoredMatch, error)
 	// Matches returns the stored unfinished matches, newest first.
 	Matches(ctx context.Context) ([]StoredMatch, error)
-	// List returns what a listing shows of the stored matches, newest
-	// first: those of one game family (gameName "" = all), at most limit.
-	List(ctx context.Context, gameName string, limit int) ([]Summary, error)
+	// List returns what a listing shows of the stored matches the filter
+	// keeps, newest first.
+	List(ctx context.Context, f ListFilter) ([]Summary, error)
 }
+
+// ListFilter chooses the matches a listing shows.
+type ListFilter struct {
+	// Game keeps one game family (nim, thue, ...); "" keeps all.
+	Game string
+	// State keeps the finished matches ("finished") or the others
+	// ("unfinished"); "" keeps all.
+	State string
+	// Before keeps the matches listed after the one with this id (the
+	// next page of a listing).
+	Before string
+	// Limit is the most matches returned (0: no limit).
+	Limit int
+}
+
+// List states.
+const (
+	StateFinished   = "finished"
+	StateUnfinished = "unfinished"
+)
 
 // MemoryStore is a Store in memory, for tests and `kombi serve --db ”`.
 // The zero value is ready to use.
@@ -148,18 +168,35 @@ func (s *MemoryStore) Matches(_ context.Context) ([]StoredMatch, error) {
 }
 
 // List returns summaries of the matches, newest first.
-func (s *MemoryStore) List(_ context.Context, gameName string, limit int) ([]Summary, error) {
+func (s *MemoryStore) List(_ context.Context, f ListFilter) ([]Summary, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Newest first; the same instant: the larger id first (as the database orders them).
+	after := func(a, b *StoredMatch) bool {
+		return a.Created.After(b.Created) || a.Created.Equal(b.Created) && a.ID > b.ID
+	}
+	var before *StoredMatch
+	if f.Before != "" {
+		m, ok := s.byID[f.Before]
+		if !ok {
+			return []Summary{}, nil
+		}
+		before = &m
+	}
 	var all []StoredMatch
 	for _, m := range s.byID {
-		if spec, err := game.ParseSpec(m.Record.Game); gameName == "" || err == nil && spec.Name == gameName {
-			all = append(all, m)
+		spec, err := game.ParseSpec(m.Record.Game)
+		switch {
+		case f.Game != "" && (err != nil || spec.Name != f.Game),
+			f.State == StateFinished && !m.Finished, f.State == StateUnfinished && m.Finished,
+			before != nil && !after(before, &m):
+			continue
 		}
+		all = append(all, m)
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Created.After(all[j].Created) })
-	if limit > 0 && len(all) > limit {
-		all = all[:limit]
+	sort.Slice(all, func(i, j int) bool { return after(&all[i], &all[j]) })
+	if f.Limit > 0 && len(all) > f.Limit {
+		all = all[:f.Limit]
 	}
 	out := make([]Summary, len(all))
 	for i, m := range all {

@@ -9,6 +9,7 @@ test('titles in words, without seeds', () => {
   // The study page says the heaps are where the game started (its position is shown beside them).
   assert.equal(subtitle('nim(piles=3;4;5)', { start: true }), 'started from heaps 3, 4, 5');
   assert.equal(subtitle('grundy(heap=15)', { start: true }), 'started from one heap of 15');
+  assert.equal(subtitle('nim(piles=1)'), 'one heap of 1');
   assert.equal(subtitle('nim2d(n=4)', { start: true }), '4×4 palette');
   assert.equal(matchTitle({ game: 'thue(alphabet=4,rule=square,start=2)' }, 'Thue game'), 'Thue game — 4 symbols · squares end it');
   assert.equal(fmtInt(1000000), '1\u202f000\u202f000');
@@ -169,4 +170,27 @@ test('explanations in blocks: prose, columns, steps', () => {
   assert.deepEqual(explainBlocks('[  1 |  2 ]\n[  3 |  4 ]\n   COUNTER = [ 0 ]\nG (P2) to move first').map((b) => b.kind), ['pre', 'p']);
   assert.deepEqual(explainBlocks('nim2d(n=4)\n[  9 | 10 | 11 | 12 ]\n[ 13 | 14 | 15 | 16 ]\n   COUNTER = [ 0 ]'), [
     { kind: 'p', text: 'nim2d(n=4)' }, { kind: 'pre', text: '[  9 | 10 | 11 | 12 ]\n[ 13 | 14 | 15 | 16 ]\n   COUNTER = [ 0 ]' }]);
+});
+
+test('stored matches in a list', async () => {
+  const { whenText, listWords } = await import('../static/format.js');
+  const now = new Date(2026, 10, 27, 10, 30); // 27 Nov 2026, 10:30 local time
+  assert.equal(whenText(new Date(2026, 10, 27, 9, 5), now), 'today, 09:05');
+  assert.equal(whenText(new Date(2026, 10, 26, 18, 40), now), 'yesterday, 18:40');
+  assert.equal(whenText(new Date(2026, 10, 3, 14, 0), now), '3 Nov, 14:00');
+  assert.equal(whenText(new Date(2025, 10, 3, 14, 0), now), '3 Nov 2025');
+  assert.equal(whenText('not a date', now), '');
+  const thue = { roles: ['builder', 'painter'], opponents: [{ title: 'Nesting level 1', bot: 'nesting(level=1)' }] };
+  const row = (m) => listWords({ mode: 'normal', moves: 1, created: new Date(2026, 10, 27, 9, 5).toISOString(), reason: '', ...m }, thue, now);
+  assert.deepEqual(row({ players: ['human', 'nesting(level=1)'], finished: false }),
+    { who: 'a person vs Nesting level 1', result: 'in progress', moves: '1 move', when: 'today, 09:05' });
+  assert.equal(row({ players: ['human', 'nesting(level=1)'], finished: true, winner: 0, moves: 8 }).result, 'Builder won');
+  assert.equal(row({ players: ['human', 'nesting(level=1)'], finished: true, winner: 1 }).result, 'Painter (Nesting level 1) won');
+  assert.equal(row({ players: ['human', 'human'], finished: true, winner: null, reason: 'a draw by agreement' }).result, 'a draw');
+  assert.deepEqual(row({ players: ['human', 'human'], mode: 'solo', finished: true, winner: null }).who, 'solo');
+  assert.equal(row({ players: ['human', 'human'], mode: 'solo', finished: true, winner: null }).result, 'over');
+  assert.equal(row({ players: ['human', 'human'], finished: true, winner: null, reason: 'stopped after 5000 moves' }).result, 'stopped');
+  // A game without role names: the seats are Player 1 and Player 2.
+  assert.equal(listWords({ players: ['perfect', 'human'], finished: true, winner: 0, moves: 3, created: '' }, { opponents: [{ title: 'Perfect', bot: 'perfect' }] }, now).result,
+    'Player 1 (Perfect) won');
 });

@@ -42,6 +42,9 @@ export async function request(method, path, body, token) {
 
 export const games = () => request('GET', '/api/games');
 export const recent = (limit = 12) => request('GET', `/api/matches?limit=${limit}`);
+/** matches lists the stored matches: a page of limit after the match before (an id), of a game and a state ('finished', 'unfinished'). */
+export const matches = ({ game = '', state = '', before = '', limit = 30 } = {}) =>
+  request('GET', `/api/matches?limit=${limit}${game ? `&game=${encodeURIComponent(game)}` : ''}${state ? `&state=${state}` : ''}${before ? `&before=${encodeURIComponent(before)}` : ''}`);
 export const createMatch = (body) => request('POST', '/api/matches', body);
 export const getMatch = (id, at) => request('GET', `/api/matches/${id}${at === undefined || at === null ? '' : `?at=${at}`}`);
 export const postMove = (id, move, token) => request('POST', `/api/matches/${id}/moves`, move, token);

@@ -11,6 +11,7 @@ import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage } from './views/match.js';
 import { StudyPage } from './views/study.js';
+import { MatchesPage } from './views/matches.js';
 import { queenXY, moveWords, cap } from './format.js';
 
 const root = document.getElementById('app');
@@ -39,6 +40,11 @@ function parseHash() {
   const h = location.hash || '#/';
   let m = h.match(/^#\/m\/([0-9a-f]+)(?:\?at=(\d+))?$/);
   if (m) return { page: 'match', id: m[1], at: m[2] ? Number(m[2]) : null };
+  m = h.match(/^#\/matches(?:\?(.*))?$/);
+  if (m) {
+    const q = new URLSearchParams(m[1] || '');
+    return { page: 'matches', game: q.get('game') || '', state: q.get('state') || '' };
+  }
   m = h.match(/^#\/study\?(.*)$/);
   if (m) {
     const q = new URLSearchParams(m[1]);
@@ -58,6 +64,7 @@ async function route() {
     return;
   }
   if (r.page === 'study') return openStudyRoute(r);
+  if (r.page === 'matches') return listMatches(r);
   const t = loadTokens(r.id);
   set({ match: null, shown: null, travelAt: null, tokens: t.seats, controlToken: t.control });
   try {
@@ -73,6 +80,32 @@ async function route() {
   closeEvents = api.watch(r.id, (m) => { if (state.connection) set({ connection: '' }); showMatch(m); }, (t2) => thinking(t2),
     () => set({ connection: 'The connection to the server was lost; trying again…' }));
   if (r.at !== null) travel(r.at);
+}
+
+// ---------- every stored match ----------
+
+async function listMatches(r, more = false) {
+  const filter = { game: r.game, state: r.state };
+  const old = state.matchList;
+  const rows = more && old ? old.rows : [];
+  set({ match: null, shown: null, travelAt: null, study: null, matchList: { filter, rows, more: false, loading: true, error: '' } });
+  if (!more) document.title = 'All matches — Kombi';
+  try {
+    const page = await api.matches({ ...filter, before: more && rows.length ? rows[rows.length - 1].id : '' });
+    const now = parseHash();
+    if (now.page !== 'matches' || now.game !== r.game || now.state !== r.state) return; // the person went elsewhere meanwhile
+    set({ matchList: { filter, rows: [...rows, ...(page.matches || [])], more: !!page.more, loading: false, error: '' } });
+  } catch (e) {
+    set({ matchList: { filter, rows, more: false, loading: false, error: `The matches cannot be listed: ${e.message}` } });
+  }
+}
+
+function filterMatches(patch) {
+  const f = { ...((state.matchList || {}).filter || { game: '', state: '' }), ...patch };
+  const q = new URLSearchParams();
+  if (f.game) q.set('game', f.game);
+  if (f.state) q.set('state', f.state);
+  location.hash = '#/matches' + (q.toString() ? '?' + q : '');
 }
 
 // ---------- the match ----------
@@ -455,6 +488,7 @@ async function studyApplySetup() {
 
 const act = {
   openDialog, updateDialog, closeDialog, startFromDialog, openStudy,
+  filterMatches, moreMatches: () => listMatches(parseHash(), true),
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),
   clear: () => set({ sel: [], moveError: '', selNote: '' }),
@@ -471,6 +505,7 @@ function App(s) {
   let page;
   if (s.route.page === 'match') page = MatchPage({ s, act });
   else if (s.route.page === 'study') page = StudyPage({ s, act });
+  else if (s.route.page === 'matches') page = MatchesPage({ s, act });
   else page = Gallery({ s, act });
   return html`<div class="shell">
     <header class="top">

@@ -39,6 +39,7 @@ export function subtitle(game, { start = false } = {}) {
   const from = start ? 'started from ' : '';
   const heaps = (t) => {
     const xs = String(t).split(';');
+    if (xs.length === 1) return `${from}one heap of ${shorten(fmtInt(xs[0]), 14)}`;
     return from + (xs.length > 6 ? `${xs.length} heaps` : `heaps ${xs.map((x) => shorten(fmtInt(x), 14)).join(', ')}`);
   };
   switch (name) {
@@ -393,4 +394,46 @@ export function explainBlocks(text) {
     }
   }
   return blocks.map(({ kind, lines }) => (kind === 'steps' ? { kind, lines: lines.map((l) => l.trim()) } : { kind, text: lines.join('\n') }));
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * whenText says when something happened, in local time, as near as a list
+ * needs: "today, 09:05", "yesterday, 18:40", "3 Nov, 14:00" this year,
+ * "3 Nov 2025" before.
+ */
+export function whenText(date, now = new Date()) {
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  const hm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  const day = (x) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const days = Math.round((day(now) - day(d)) / 86400000);
+  if (days === 0) return `today, ${hm}`;
+  if (days === 1) return `yesterday, ${hm}`;
+  if (d.getFullYear() === now.getFullYear()) return `${d.getDate()} ${MONTHS[d.getMonth()]}, ${hm}`;
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+}
+
+/**
+ * listWords says a stored match (a row of GET /api/matches) in a list's
+ * words, with its game g from the catalogue (roles, opponents): who played
+ * ("a person vs Perfect"), how it stands ("in progress", "Builder won",
+ * "Player 2 (Perfect) won", "a draw"), and when it began.
+ */
+export function listWords(m, g = {}, now = new Date()) {
+  const opponents = g.opponents || [];
+  const seat = { roles: g.roles || [] };
+  const who = m.mode === 'solo' ? 'solo' : m.players.map((p) => (p === 'human' ? 'a person' : shorten(botTitle(p, opponents), 24))).join(' vs ');
+  let result = 'in progress';
+  if (m.finished) {
+    const w = m.winner;
+    if (m.mode === 'solo') result = 'over';
+    else if (w === null || w === undefined) result = /draw/i.test(m.reason || '') ? 'a draw' : 'stopped';
+    else {
+      const role = roleName(seat, w);
+      result = `${m.players[w] === 'human' ? role : aside(role, shorten(botTitle(m.players[w], opponents), 24))} won`;
+    }
+  }
+  return { who, result, moves: plural(m.moves, 'move', 'moves'), when: whenText(m.created, now) };
 }

@@ -6,6 +6,7 @@ export const state = {
   catalogue: [],
   loadError: '',
   recent: [],
+  matchList: null, // the all-matches page: {filter: {game, state}, rows, more, loading, error}
   dialog: null,
   match: null, // the match as the server last sent it
   shown: null, // the position on the board: match, or a past one (time travel)

@@ -4,8 +4,8 @@
 
 import { html } from '../html.js';
 import { FAMILIES, parseGameString } from '../catalog.js';
-import { subtitle, shorten, botTitle } from '../format.js';
 import { Picture } from './pictures.js';
+import { MatchRow } from './matches.js';
 
 export function Gallery({ s, act }) {
   if (s.loadError) return html`<main class="page"><p class="error" role="alert">${s.loadError}</p></main>`;
@@ -54,17 +54,9 @@ function Card({ g, v, act, family }) {
 
 function Recent({ s }) {
   if (!s.recent.length) return null;
-  const gameOf = (name) => s.catalogue.find((g) => g.name === name) || {};
-  const titleOf = (name) => gameOf(name).title || name;
   return html`<section class="recent" aria-labelledby="recent-h">
     <h2 id="recent-h">Recent matches</h2>
-    <ul class="recent-list">${s.recent.map((m) => {
-      const { name } = parseGameString(m.game);
-      // A computer by its opponent name where the game has one ("Perfect"), else its bot string.
-      const who = m.players.map((p) => (p === 'human' ? 'a person' : shorten(botTitle(p, gameOf(name).opponents), 24))).join(' vs ');
-      const state = m.finished ? (m.winner === null || m.winner === undefined ? 'over' : `P${m.winner + 1} won`) : 'in progress';
-      return html`<li><a href=${`#/m/${m.id}`}><strong>${m.title || titleOf(name)}</strong> <span class="muted">${shorten(subtitle(m.game), 60)}</span></a>
-        <span class="recent-meta">${who} · ${m.moves} ${m.moves === 1 ? 'move' : 'moves'} · ${state}</span></li>`;
-    })}</ul>
+    <ul class="recent-list">${s.recent.map((m) => MatchRow({ m, s }))}</ul>
+    <p><a class="btn" href="#/matches" id="all-matches">All matches</a></p>
   </section>`;
 }
