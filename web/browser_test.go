@@ -1304,6 +1304,12 @@ func TestBrowserSources(t *testing.T) {
 		p.shotHere("sources-" + view.name + "-table-1.png")
 		p.shot("sources-" + view.name + ".png")
 	}
+	// Its words are readable in the light and the dark scheme.
+	for _, scheme := range []string{"light", "dark"} {
+		p.scheme(scheme)
+		p.readable("sources, " + scheme)
+		p.shot("sources-" + scheme + ".png")
+	}
 	p.clean("sources")
 }
 
