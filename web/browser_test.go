@@ -393,6 +393,19 @@ func (p *page) gameOver(what string) string {
 	return head
 }
 
+// downloadable checks the end's Download the record: a file named after
+// the game and the match, holding the record of every move played.
+func (p *page) downloadable(what string) {
+	p.t.Helper()
+	got := js[[]string](p, `(async () => { const a = document.getElementById('download-record'); if (!a) return ['', '', ''];
+		const rec = await (await fetch(a.href)).json();
+		return [a.getAttribute('download'), String(rec.moves.length), String(window.kombi.match.moves.length), rec.game]; })()`)
+	m := js[[]string](p, `[window.kombi.match.game_name, window.kombi.match.id, window.kombi.match.game]`)
+	if len(got) < 4 || got[0] != "kombi-"+m[0]+"-"+m[1]+".json" || got[1] != got[2] || got[3] != m[2] {
+		p.t.Errorf("%s: the record to download: %q; want kombi-%s-%s.json with the match's moves and game %s", what, got, m[0], m[1], m[2])
+	}
+}
+
 func (p *page) status() string { return js[string](p, `document.getElementById('status').textContent`) }
 
 func TestBrowserGames(t *testing.T) {
@@ -669,6 +682,7 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`window.kombi.sel.length === 0`, "the choice cleared with Escape")
 		p.playOut(`document.querySelector('.cell.free:not([disabled])').click();`, 20)
 		p.gameOver("nim2d")
+		p.downloadable("nim2d")
 		p.clean("nim2d")
 	})
 
@@ -846,6 +860,7 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`document.querySelectorAll('.an-row.best').length > 0 && document.querySelector('#board .gap.good')`, "the best gap marked")
 		p.playOut(`(document.querySelector('.gap.good:not([disabled])') || document.querySelector('.gap:not([disabled])')).click();`, 10)
 		p.gameOver("thue")
+		p.downloadable("thue")
 		if n := js[int](p, `document.querySelectorAll('#board .sym.lit').length`); n < 2 || n%2 != 0 {
 			t.Errorf("%d symbols bracketed at the end, want the square", n)
 		}
@@ -914,6 +929,7 @@ func TestBrowserGames(t *testing.T) {
 		p.shot("vdwlist-desktop.png")
 		p.playOut(`document.querySelector('.swatch-btn:not([disabled])').click();`, 10)
 		p.gameOver("vdwlist")
+		p.downloadable("vdwlist")
 		p.phone()
 		p.shot("vdwlist-phone.png")
 		p.clean("vdwlist")

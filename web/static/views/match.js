@@ -122,6 +122,8 @@ function GameOver({ m, mine, g, act }) {
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
       <a class="btn" href="#/">All games</a>
+      <a class="btn" id="download-record" href=${`/api/matches/${m.id}/record`} download=${`kombi-${m.game_name}-${m.id}.json`}
+        title="The match's record as JSON: kombi replay FILE --step plays it again in a terminal">Download the record</a>
     </div>
   </section>`;
 }
