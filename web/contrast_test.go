@@ -85,6 +85,11 @@ func TestBrowserColourSchemes(t *testing.T) {
 				js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 				p.wait(`document.querySelector('.an-row')`, g.family+": the analysis")
 				p.readable(g.family + " with a choice and the analysis")
+				// How it works: rows of words wrap in the panel, none runs off its edge.
+				js[bool](p, `([...document.querySelectorAll('.teach')].forEach(d => d.open = true), true)`)
+				if wide := js[[]string](p, `[...document.querySelectorAll('.explain pre')].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.slice(0, 60))`); len(wide) > 0 {
+					t.Errorf("%s: How it works has lines wider than its panel: %q", g.family, wide)
+				}
 				if scheme == "dark" && g.family == "nim" {
 					p.shot("dark-desktop.png")
 				}

@@ -137,6 +137,9 @@ test('explanations: sentences broken for a terminal are joined, tables and short
   assert.equal(unwrap(twoD), twoD);
   const indented = '  Arithmetic: R_p(5) = 1000 ends in 3 zeros (odd), so x is a B-value (Property 1); shifting right gives\n  I_p(100) = 3.';
   assert.equal(unwrap(indented), indented);
+  // A line in columns after a long one is a row, not the sentence going on (the Szemerédi game's sides).
+  const sides = `to play (30): ${Array.from({ length: 30 }, (_, i) => 3 * i + 8).join(' ')}\nP1 red  (0): -  | can complete 4, best holds 0 of 4`;
+  assert.equal(unwrap(sides), sides);
 });
 
 test('explanations in blocks: prose, columns, steps', () => {

@@ -356,8 +356,11 @@ export function moveRows(moves) {
  * (not indented: tables, boards and lists are) and the sentence goes on: the
  * line does not end with . ! ? or :, or the next begins in lower case.
  */
+// columns: a line laid out in columns (a table's row, "a  b | c", a rule of dashes), never prose.
+const columns = (l) => /\S {2,}\S/.test(l.trim()) || / \| /.test(l) || /^[-=]{3,}$/.test(l.trim());
+
 export function unwrap(text) {
-  const prose = (l) => l !== '' && !/^\s/.test(l);
+  const prose = (l) => l !== '' && !/^\s/.test(l) && !columns(l);
   const out = [];
   let last = ''; // the terminal line that out's last line ends with
   for (const line of String(text).split('\n')) {
@@ -380,7 +383,6 @@ export function unwrap(text) {
  * indented prose, such as the steps of a method. Blank lines only separate.
  */
 export function explainBlocks(text) {
-  const columns = (l) => /\S {2,}\S/.test(l.trim()) || / \| /.test(l) || /^[-=]{3,}$/.test(l.trim());
   const laidOut = (l) => /^\s/.test(l) || columns(l);
   const blocks = [];
   for (const line of unwrap(text).split('\n')) {
