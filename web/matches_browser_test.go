@@ -22,20 +22,27 @@ func TestBrowserAllMatches(t *testing.T) {
 	rows := func() int { return js[int](p, `document.querySelectorAll('#match-list li').length`) }
 
 	p.phone()
+	// One match started here: this browser holds its seat, and the lists say "you".
+	p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
 	p.do(chromedp.Navigate(h.ts.URL + "/#/"))
-	p.wait(`document.getElementById('all-matches')`, "the All matches link under the recent matches")
+	p.wait(`document.getElementById('all-matches') && document.querySelector('.recent-list li').textContent.includes('you vs Perfect')`,
+		"the All matches link under the recent matches, the newest started here: you vs Perfect")
 	js[bool](p, `(document.getElementById('all-matches').click(), true)`)
 	p.wait(`location.hash === '#/matches' && document.querySelectorAll('#match-list li').length === 30 && document.getElementById('ml-more')`, "the first 30 matches and Show more")
-	if got := js[string](p, `document.querySelector('#match-list li').textContent`); !strings.Contains(got, "Nim") || !strings.Contains(got, "Player 1 (Perfect) won") || !strings.Contains(got, "1 move") || !strings.Contains(got, "today, ") {
-		t.Errorf("the newest match reads %q; want Nim, who won, its moves and when", got)
+	rowText := js[[]string](p, `[...document.querySelectorAll('#match-list li')].slice(0, 2).map(li => li.textContent)`)
+	if got := rowText[0]; !strings.Contains(got, "you vs Perfect · 0 moves · in progress · today, ") {
+		t.Errorf("the match started here reads %q; want you vs Perfect, its moves, in progress and when", got)
+	}
+	if got := rowText[1]; !strings.Contains(got, "Nim") || !strings.Contains(got, "Perfect vs Perfect · 1 move · Player 1 (Perfect) won · today, ") {
+		t.Errorf("the match between computers reads %q; want Nim, who played, its moves, who won and when", got)
 	}
 	p.noOverflow("all matches")
 	p.targets("all matches", `.matches-page a, .matches-page button, .matches-page select`)
 	p.shot("matches-phone.png")
 	js[bool](p, `(document.getElementById('ml-more').click(), true)`)
-	p.wait(`document.querySelectorAll('#match-list li').length === 34 && !document.getElementById('ml-more')`, "all 34 matches, and no Show more")
-	if ids := js[int](p, `new Set([...document.querySelectorAll('#match-list li')].map(li => li.dataset.id)).size`); ids != 34 {
-		t.Errorf("%d different matches in 34 rows", ids)
+	p.wait(`document.querySelectorAll('#match-list li').length === 35 && !document.getElementById('ml-more')`, "all 35 matches, and no Show more")
+	if ids := js[int](p, `new Set([...document.querySelectorAll('#match-list li')].map(li => li.dataset.id)).size`); ids != 35 {
+		t.Errorf("%d different matches in 35 rows", ids)
 	}
 
 	// Finished ones: the one between two computers.

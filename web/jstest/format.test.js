@@ -193,6 +193,15 @@ test('stored matches in a list', async () => {
   assert.deepEqual(row({ players: ['human', 'human'], mode: 'solo', finished: true, winner: null }).who, 'solo');
   assert.equal(row({ players: ['human', 'human'], mode: 'solo', finished: true, winner: null }).result, 'over');
   assert.equal(row({ players: ['human', 'human'], finished: true, winner: null, reason: 'stopped after 5000 moves' }).result, 'stopped');
+  // The seats this browser holds are "you".
+  const mine = (m, held) => listWords({ mode: 'normal', moves: 5, created: '', reason: '', ...m }, thue, now, held);
+  assert.equal(mine({ players: ['human', 'nesting(level=1)'], finished: false }, [true, false]).who, 'you vs Nesting level 1');
+  assert.equal(mine({ players: ['human', 'nesting(level=1)'], finished: true, winner: 0 }, [true, false]).result, 'you won');
+  assert.equal(mine({ players: ['human', 'nesting(level=1)'], finished: true, winner: 1 }, [true, false]).result, 'Painter (Nesting level 1) won');
+  assert.equal(mine({ players: ['human', 'human'], finished: true, winner: 1 }, [false, true]).who, 'a person vs you');
+  assert.deepEqual(Object.values(mine({ players: ['human', 'human'], finished: true, winner: 1 }, [true, true])).slice(0, 2), ['you, both seats', 'Painter won']);
+  // A token for a computer's seat (a watched match's control) is not a seat played.
+  assert.equal(mine({ players: ['perfect', 'human'], finished: false }, [true, false]).who, 'perfect vs a person');
   // A game without role names: the seats are Player 1 and Player 2.
   assert.equal(listWords({ players: ['perfect', 'human'], finished: true, winner: 0, moves: 3, created: '' }, { opponents: [{ title: 'Perfect', bot: 'perfect' }] }, now).result,
     'Player 1 (Perfect) won');

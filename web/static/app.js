@@ -30,6 +30,14 @@ function loadTokens(id) {
   return { seats: [null, null], control: null };
 }
 
+// heldSeats says, for each match listed, which seats this browser holds
+// (a seat token kept here): the lists say "you" for them.
+function heldSeats(rows, held = {}) {
+  const out = { ...held };
+  for (const m of rows) out[m.id] = loadTokens(m.id).seats.map((t) => !!t);
+  return out;
+}
+
 function saveTokens(id, seats, control) {
   try { localStorage.setItem('kombi:' + id, JSON.stringify({ seats, control: control || null })); } catch { /* private mode */ }
 }
@@ -60,7 +68,7 @@ async function route() {
   if (r.page === 'home') {
     set({ match: null, shown: null, travelAt: null, study: null });
     document.title = 'Kombi — play, study and solve combinatorial games';
-    api.recent().then((x) => set({ recent: x.matches || [] })).catch(() => {});
+    api.recent().then((x) => set({ recent: x.matches || [], held: heldSeats(x.matches || [], state.held) })).catch(() => {});
     return;
   }
   if (r.page === 'study') return openStudyRoute(r);
@@ -94,7 +102,7 @@ async function listMatches(r, more = false) {
     const page = await api.matches({ ...filter, before: more && rows.length ? rows[rows.length - 1].id : '' });
     const now = parseHash();
     if (now.page !== 'matches' || now.game !== r.game || now.state !== r.state) return; // the person went elsewhere meanwhile
-    set({ matchList: { filter, rows: [...rows, ...(page.matches || [])], more: !!page.more, loading: false, error: '' } });
+    set({ matchList: { filter, rows: [...rows, ...(page.matches || [])], more: !!page.more, loading: false, error: '' }, held: heldSeats(page.matches || [], state.held) });
   } catch (e) {
     set({ matchList: { filter, rows, more: false, loading: false, error: `The matches cannot be listed: ${e.message}` } });
   }

@@ -419,19 +419,24 @@ export function whenText(date, now = new Date()) {
 
 /**
  * listWords says a stored match (a row of GET /api/matches) in a list's
- * words, with its game g from the catalogue (roles, opponents): who played
- * ("a person vs Perfect"), how it stands ("in progress", "Builder won",
- * "Player 2 (Perfect) won", "a draw"), and when it began.
+ * words, with its game g from the catalogue (roles, opponents) and the
+ * seats this browser holds (held): who played ("a person vs Perfect", "you
+ * vs Perfect", "you, both seats"), how it stands ("in progress", "Builder
+ * won", "Player 2 (Perfect) won", "you won", "a draw"), and when it began.
  */
-export function listWords(m, g = {}, now = new Date()) {
+export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
   const opponents = g.opponents || [];
   const seat = { roles: g.roles || [] };
-  const who = m.mode === 'solo' ? 'solo' : m.players.map((p) => (p === 'human' ? 'a person' : shorten(botTitle(p, opponents), 24))).join(' vs ');
+  const mine = (p) => !!held[p] && m.players[p] === 'human';
+  const both = mine(0) && mine(1);
+  const name = (p) => (mine(p) && !both ? 'you' : m.players[p] === 'human' ? 'a person' : shorten(botTitle(m.players[p], opponents), 24));
+  const who = m.mode === 'solo' ? (mine(0) ? 'solo, you' : 'solo') : both ? 'you, both seats' : [0, 1].map(name).join(' vs ');
   let result = 'in progress';
   if (m.finished) {
     const w = m.winner;
     if (m.mode === 'solo') result = 'over';
     else if (w === null || w === undefined) result = /draw/i.test(m.reason || '') ? 'a draw' : 'stopped';
+    else if (mine(w) && !both) result = 'you won';
     else {
       const role = roleName(seat, w);
       result = `${m.players[w] === 'human' ? role : aside(role, shorten(botTitle(m.players[w], opponents), 24))} won`;

@@ -7,6 +7,7 @@ export const state = {
   loadError: '',
   recent: [],
   matchList: null, // the all-matches page: {filter: {game, state}, rows, more, loading, error}
+  held: {}, // by match id listed: the seats this browser holds a token for ([bool, bool])
   dialog: null,
   match: null, // the match as the server last sent it
   shown: null, // the position on the board: match, or a past one (time travel)
