@@ -498,5 +498,28 @@ func TestSecurityHeadersAndUI(t *testing.T) {
 		}
 		r.Body.Close()
 	}
+	// The web app manifest: a phone adds the page to its home screen under this name and icon.
+	r, err := http.Get(h.ts.URL + "/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var man struct {
+		Name      string `json:"name"`
+		ShortName string `json:"short_name"`
+		StartURL  string `json:"start_url"`
+		Display   string `json:"display"`
+		Icons     []struct{ Src, Type string }
+	}
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(&man); err != nil || r.StatusCode != 200 || man.Name == "" || man.ShortName != "Kombi" || man.StartURL != "/" || man.Display != "standalone" ||
+		len(man.Icons) != 1 || man.Icons[0].Src != "favicon.svg" || !strings.Contains(string(body), `<link rel="manifest" href="manifest.json">`) {
+		t.Fatalf("the manifest: status %d, %+v, %v", r.StatusCode, man, err)
+	}
+	if icon, err := http.Get(h.ts.URL + "/" + man.Icons[0].Src); err != nil || icon.StatusCode != 200 {
+		t.Fatalf("the manifest's icon: %v %v", err, icon)
+	} else {
+		icon.Body.Close()
+	}
 	_ = fmt.Sprint()
 }
