@@ -140,6 +140,10 @@ test('explanations: sentences broken for a terminal are joined, tables and short
   // A line in columns after a long one is a row, not the sentence going on (the Szemerédi game's sides).
   const sides = `to play (30): ${Array.from({ length: 30 }, (_, i) => 3 * i + 8).join(' ')}\nP1 red  (0): -  | can complete 4, best holds 0 of 4`;
   assert.equal(unwrap(sides), sides);
+  // Its rows of words may wrap; a palette drawn in text keeps its columns.
+  assert.deepEqual(explainBlocks(sides)[1], { kind: 'pre', text: 'P1 red  (0): -  | can complete 4, best holds 0 of 4', wrap: true });
+  const palette = 'nim2d(n=4,p1=R,first=p1)\n[  G |  R |  R |  4 ]\n[  5 |  6 |  7 |  8 ]\n   COUNTER = [ 3 ]';
+  assert.equal(explainBlocks(palette)[1].wrap, undefined);
 });
 
 test('explanations in blocks: prose, columns, steps', () => {

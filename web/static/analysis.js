@@ -2,7 +2,7 @@
 // how each move reads for the player making it, and which moves are best.
 // Pure functions of the analysis JSON (kombi analyze) and the game.
 
-import { parseFraction, complement, percent } from './format.js';
+import { parseFraction, complement, percent, moveWords, queenXY } from './format.js';
 
 /**
  * measureOf is the analysis' measure: the server's when it names one, else
@@ -158,3 +158,60 @@ export function summary(an, ranked, who) {
 
 /** cacheKey names one analysed position: the match and the move number. */
 export const cacheKey = (id, at) => `${id}@${at}`;
+
+/**
+ * whereWords points at the first part of a move without giving it away:
+ * "heap 1", "both heaps", "cell 7", "the gap between 0 and 1", "west" for
+ * the queen.
+ */
+function whereWords(parts, view, gameName) {
+  const p = parts[0];
+  const w = view && view.word ? view.word.symbols : null;
+  switch (p.kind) {
+    case 'heap': return parts.filter((q) => q.kind === 'heap').length > 1 ? 'both heaps' : `heap ${p.value + 1}`;
+    case 'cell': {
+      if (gameName !== 'wythoff' || !view || !view.grid) return `cell ${p.value + 1}`;
+      const { x, y } = queenXY(view.grid, p.value);
+      return `the queen's moves ${y === view.grid.rows - 1 ? 'west' : x === view.grid.cols - 1 ? 'south' : 'south-west'}`;
+    }
+    case 'gap':
+      if (!w) return `gap ${p.value}`;
+      return p.value === 0 ? 'the start of the word' : p.value === w.length ? 'the end of the word' : `the gap between ${w[p.value - 1]} and ${w[p.value]}`;
+    default: return '';
+  }
+}
+
+/**
+ * hintFor is a hint for the player to move, from the ranked analysis of
+ * the position: at level 1 how good the best move is and, when a move has
+ * several parts, where to look; at level 2 the best move itself (move, for
+ * the board to choose). {text, move}; move is null when there is no move
+ * to give (none wins, or the analysis has none yet).
+ */
+export function hintFor(ranked, level, view, gameName, mover) {
+  const rows = ranked.rows;
+  const best = rows.find((r) => r.best);
+  const m = ranked.measure;
+  if (m.kind === 'outcome' || m.kind === 'grundy') {
+    const wins = rows.filter((r) => r.outcome === 'win').length;
+    if (!wins && rows.length && rows.every((r) => r.outcome === 'loss')) {
+      return { text: 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.', move: null };
+    }
+  }
+  if (!best) return { text: 'The analysis has not found the best move yet: ask again in a moment.', move: null };
+  const parts = best.parts || [];
+  if (level >= 2) return { text: `${moveWords(parts, view, gameName)}: chosen on the board. Play it, or choose another.`, move: best };
+  let verdict;
+  switch (m.kind) {
+    case 'length':
+      verdict = mover === 0 ? `The best move lets the builder force a repetition by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
+      break;
+    case 'p1_win': verdict = `The best move gives you a ${best.label} chance`; break;
+    default: {
+      const wins = rows.filter((r) => r.outcome === 'win').length;
+      verdict = wins === 1 ? 'One move wins' : wins ? `${wins} of ${rows.length} moves win` : best.outcome === 'draw' ? 'No move wins: the best ones draw' : 'No move is sure to win';
+    }
+  }
+  const where = parts.length > 1 ? whereWords(parts, view, gameName) : '';
+  return { text: `${verdict}${where ? `: look at ${where}` : ''}. Ask again to see the move.`, move: null };
+}

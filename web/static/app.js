@@ -6,7 +6,7 @@ import { state, set, subscribe } from './state.js';
 import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
-import { rank, cacheKey } from './analysis.js';
+import { rank, cacheKey, hintFor } from './analysis.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage } from './views/match.js';
@@ -307,6 +307,31 @@ function rankedFor(pos) {
   return rank(e.data, name, (pos.legal_moves || []).filter((lm) => lm.ends).map((lm) => lm.move));
 }
 
+// hint helps a person learning the game, one step at a time: the first
+// asks the analysis of the position (without showing it) and says how good
+// the best move is and where to look; the next chooses that move on the
+// board, to Play or to change.
+async function hint() {
+  const pos = state.shown;
+  if (!pos || !analysable(pos)) return;
+  const key = posKey(pos);
+  const level = state.hint && state.hint.key === key ? Math.min(state.hint.level + 1, 2) : 1;
+  set({ hint: { key, level, text: 'Looking at the moves…' } });
+  const have = state.analyses.get(key);
+  // Asked again while the server was still deepening it: its newer answer.
+  if (!have || have.status !== 'ok' || (have.data.pending && !have.inflight)) await fetchAnalysis(pos, key);
+  const cur = state.shown;
+  if (!cur || posKey(cur) !== key) return; // the game moved on meanwhile
+  const e = state.analyses.get(key);
+  if (!e || e.status !== 'ok') {
+    set({ hint: { key, level, text: `No hint: ${(e && e.error) || 'the analysis failed'}.` } });
+    return;
+  }
+  const h = hintFor(rankedFor(cur), level, cur.view, state.match.game_name, cur.to_move);
+  set({ hint: { key, level: h.move || level === 1 ? level : 1, text: h.text } });
+  if (h.move) selectMove(h.move);
+}
+
 function setAnalysis(on) {
   try { localStorage.setItem('kombi:analysis', on ? '1' : '0'); } catch { /* ignore */ }
   set({ analysisOn: on });
@@ -496,7 +521,8 @@ async function studyApplySetup() {
 
 const act = {
   openDialog, updateDialog, closeDialog, startFromDialog, openStudy,
-  filterMatches, moreMatches: () => listMatches(parseHash(), true),
+  filterMatches, moreMatches: () => listMatches(parseHash(), true), hint,
+  hintText: (pos) => (state.hint && pos && state.hint.key === posKey(pos) ? state.hint.text : ''),
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),
   clear: () => set({ sel: [], moveError: '', selNote: '' }),

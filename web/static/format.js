@@ -395,7 +395,11 @@ export function explainBlocks(text) {
       blocks.push({ kind: !laidOut(line) ? 'p' : columns(line) ? 'pre' : 'steps', lines: [line] });
     }
   }
-  return blocks.map(({ kind, lines }) => (kind === 'steps' ? { kind, lines: lines.map((l) => l.trim()) } : { kind, text: lines.join('\n') }));
+  // Rows of words ("P1 red  (0): -  | can complete 4, best holds 0 of 4") may wrap in a narrow panel; a grid
+  // ("[  G |  R |  4 ]", a table of digits) keeps its columns and scrolls.
+  const words = (ls) => ls.some((l) => / \| /.test(l)) && ls.filter((l) => / \| /.test(l)).every((l) => /[A-Za-z]{3,}/.test(l));
+  return blocks.map(({ kind, lines }) => (kind === 'steps' ? { kind, lines: lines.map((l) => l.trim()) }
+    : kind === 'pre' && words(lines) ? { kind, text: lines.join('\n'), wrap: true } : { kind, text: lines.join('\n') }));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

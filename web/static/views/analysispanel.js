@@ -79,7 +79,7 @@ export function Teaching({ entry }) {
 // Explanation shows the solver's text: prose in the page's font, tables and
 // boards in columns, a method's steps as a list.
 function Explanation(text) {
-  return html`<div class="explain">${explainBlocks(text).map((b) => (b.kind === 'pre' ? html`<pre class=${/ \| /.test(b.text) ? 'rows' : ''}>${b.text}</pre>`
+  return html`<div class="explain">${explainBlocks(text).map((b) => (b.kind === 'pre' ? html`<pre class=${b.wrap ? 'rows' : ''}>${b.text}</pre>`
     : b.kind === 'steps' ? html`<ul class="steps">${b.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html`<p>${b.text}</p>`))}</div>`;
 }
 

@@ -54,7 +54,7 @@ export function MatchPage({ s, act }) {
       ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} played <strong>${last.text}</strong>${lastWords ? ` (${lastWords})` : ''}.</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${m.bot_note.text}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
-      ${live ? MoveBar({ s, rs, words, act }) : null}
+      ${live ? MoveBar({ s, rs, words, act, hint: s.analysisOn ? null : act.hintText(shown) }) : null}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : html`<p class="error" role="alert" id="move-error"></p>`}
       ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
@@ -99,8 +99,12 @@ export function selectionWords(sel, rs, view, gameName) {
   return moveWords(rs.complete && rs.complete.parts ? rs.complete.parts : sel.flat(), view, gameName, { left });
 }
 
-/** MoveBar is the chosen move in words with Play and Clear (a match's and the study board's). */
-export function MoveBar({ s, rs, words, act }) {
+/**
+ * MoveBar is the chosen move in words with Play and Clear (a match's and
+ * the study board's); with hint (a string, '' for none yet: a match with
+ * the analysis off) a Hint button and the hint's words.
+ */
+export function MoveBar({ s, rs, words, act, hint = null }) {
   const ready = !!rs.complete;
   const text = !s.sel.length ? 'Choose on the board.' : ready ? `Your move: ${words}.` : rs.valid ? `${cap(words)}… add more, or change it.` : `${cap(words)}: not a move.`;
   return html`<div class="move-bar" aria-live="polite">
@@ -108,6 +112,8 @@ export function MoveBar({ s, rs, words, act }) {
     ${s.selNote && s.sel.length ? html`<span class="sel-note" id="sel-note">${s.selNote}</span>` : null}
     <button type="button" class="btn primary" id="play-move" disabled=${!ready || s.busy} onClick=${act.playSelected}>Play</button>
     <button type="button" class="btn" id="clear" disabled=${!s.sel.length} onClick=${act.clear}>Clear</button>
+    ${hint !== null ? html`<button type="button" class="btn" id="hint" onClick=${act.hint}>Hint</button>` : null}
+    ${hint ? html`<span class="hint-text" id="hint-text"><strong>Hint:</strong> ${hint}</span>` : null}
   </div>`;
 }
 
