@@ -32,7 +32,7 @@ func TestBrowserHints(t *testing.T) {
 	p.checkPhone("nim with a hint")
 	p.shot("hint-phone.png")
 	js[bool](p, `(document.getElementById('hint').click(), true)`)
-	p.wait(`(document.getElementById('hint-text') || {}).textContent.startsWith('Hint: take 2 tokens from heap 1: chosen on the board.') && !document.getElementById('play-move').disabled`, "the move, chosen")
+	p.wait(`(document.getElementById('hint-text') || {}).textContent.startsWith('Hint: Take 2 tokens from heap 1: chosen on the board.') && !document.getElementById('play-move').disabled`, "the move, chosen")
 	if got := js[string](p, `document.getElementById('move-words').textContent`); got != "Your move: take 2 tokens from heap 1." {
 		t.Errorf("the move bar says %q after the second hint", got)
 	}

@@ -161,7 +161,7 @@ test('hints: how good the best move is and where to look, then the move', async 
   assert.equal(one.text, 'One move wins: look at heap 1. Ask again to see the move.');
   assert.equal(one.move, null);
   const two = hintFor(rank(nim, 'nim'), 2, view, 'nim', 0);
-  assert.equal(two.text, 'take 2 tokens from heap 1: chosen on the board. Play it, or choose another.');
+  assert.equal(two.text, 'Take 2 tokens from heap 1: chosen on the board. Play it, or choose another.');
   assert.equal(two.move.move, '1:2');
   // A lost position: nothing to choose.
   const lost = { player: 0, measure: { kind: 'grundy' }, moves: [{ move: '1:1', outcome: 'loss', value: 1, parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 1 }] }] };
@@ -169,7 +169,7 @@ test('hints: how good the best move is and where to look, then the move', async 
     { text: 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.', move: null });
   // Wythoff's two-heap move, the queen's direction; a one-part move is not pointed at (that would give it away).
   const wy = { player: 0, measure: { kind: 'grundy' }, moves: [{ move: '2,2', outcome: 'win', best: true, parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 2 }, { kind: 'heap', value: 1 }, { kind: 'amount', value: 2 }] }] };
-  assert.equal(hintFor(rank(wy, 'wythoff'), 1, { heaps: [5, 8] }, 'wythoff', 0).text, 'One move wins: look at both heaps. Ask again to see the move.');
+  assert.equal(hintFor(rank(wy, 'wythoff'), 1, { heaps: [5, 8] }, 'wythoff', 0).text, 'One move wins: look at heaps 1 and 2. Ask again to see the move.');
   const thue = { player: 1, measure: { kind: 'length' }, moves: [
     { move: '0', outcome: 'loss', value: 7, best: false, parts: [{ kind: 'symbol', value: 0 }] },
     { move: '2', outcome: 'loss', value: 9, best: true, parts: [{ kind: 'symbol', value: 2 }] },

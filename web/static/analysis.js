@@ -2,7 +2,7 @@
 // how each move reads for the player making it, and which moves are best.
 // Pure functions of the analysis JSON (kombi analyze) and the game.
 
-import { parseFraction, complement, percent, moveWords, queenXY } from './format.js';
+import { parseFraction, complement, percent, moveWords, queenXY, list, cap } from './format.js';
 
 /**
  * measureOf is the analysis' measure: the server's when it names one, else
@@ -168,7 +168,10 @@ function whereWords(parts, view, gameName) {
   const p = parts[0];
   const w = view && view.word ? view.word.symbols : null;
   switch (p.kind) {
-    case 'heap': return parts.filter((q) => q.kind === 'heap').length > 1 ? 'both heaps' : `heap ${p.value + 1}`;
+    case 'heap': {
+      const hs = parts.filter((q) => q.kind === 'heap').map((q) => q.value + 1);
+      return hs.length > 1 ? `heaps ${list(hs)}` : `heap ${hs[0]}`;
+    }
     case 'cell': {
       if (gameName !== 'wythoff' || !view || !view.grid) return `cell ${p.value + 1}`;
       const { x, y } = queenXY(view.grid, p.value);
@@ -200,7 +203,7 @@ export function hintFor(ranked, level, view, gameName, mover) {
   }
   if (!best) return { text: 'The analysis has not found the best move yet: ask again in a moment.', move: null };
   const parts = best.parts || [];
-  if (level >= 2) return { text: `${moveWords(parts, view, gameName)}: chosen on the board. Play it, or choose another.`, move: best };
+  if (level >= 2) return { text: `${cap(moveWords(parts, view, gameName))}: chosen on the board. Play it, or choose another.`, move: best };
   let verdict;
   switch (m.kind) {
     case 'length':

@@ -317,9 +317,16 @@ async function hint() {
   const key = posKey(pos);
   const level = state.hint && state.hint.key === key ? Math.min(state.hint.level + 1, 2) : 1;
   set({ hint: { key, level, text: 'Looking at the moves…' } });
-  const have = state.analyses.get(key);
-  // Asked again while the server was still deepening it: its newer answer.
-  if (!have || have.status !== 'ok' || (have.data.pending && !have.inflight)) await fetchAnalysis(pos, key);
+  // The analysis as the server has it; while it is still deepening and has no best move yet, asked again
+  // every second for up to ten.
+  for (let tries = 0; ; tries++) {
+    const have = state.analyses.get(key);
+    const ready = have && have.status === 'ok' && (!have.data.pending || rankedFor(pos).rows.some((r) => r.best));
+    if (ready || (have && have.status === 'error') || tries >= 10) break;
+    if (tries > 0) await new Promise((done) => setTimeout(done, 1000));
+    if (!state.shown || posKey(state.shown) !== key) return; // the game moved on meanwhile
+    await fetchAnalysis(pos, key);
+  }
   const cur = state.shown;
   if (!cur || posKey(cur) !== key) return; // the game moved on meanwhile
   const e = state.analyses.get(key);
