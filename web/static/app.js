@@ -48,6 +48,9 @@ function parseHash() {
   const h = location.hash || '#/';
   let m = h.match(/^#\/m\/([0-9a-f]+)(?:\?at=(\d+))?$/);
   if (m) return { page: 'match', id: m[1], at: m[2] ? Number(m[2]) : null };
+  // An invitation: a seat's token, kept here and taken out of the address (see invite).
+  m = h.match(/^#\/m\/([0-9a-f]+)\?seat=([12])&token=([0-9A-Za-z_-]+)$/);
+  if (m) return { page: 'match', id: m[1], at: null, join: { seat: Number(m[2]) - 1, token: m[3] } };
   m = h.match(/^#\/matches(?:\?(.*))?$/);
   if (m) {
     const q = new URLSearchParams(m[1] || '');
@@ -73,6 +76,12 @@ async function route() {
   }
   if (r.page === 'study') return openStudyRoute(r);
   if (r.page === 'matches') return listMatches(r);
+  if (r.join) {
+    const held = loadTokens(r.id);
+    held.seats[r.join.seat] = r.join.token;
+    saveTokens(r.id, held.seats, held.control);
+    history.replaceState(null, '', `#/m/${r.id}`);
+  }
   const t = loadTokens(r.id);
   set({ match: null, shown: null, travelAt: null, tokens: t.seats, controlToken: t.control });
   try {
@@ -380,6 +389,35 @@ async function rematch() {
   }
 }
 
+// invite hands a seat of a match played on this device by two people to a
+// friend on another device: the link carries the seat's token (in the
+// address's fragment, which the browser never sends to the server), and
+// this browser gives the seat up; the friend's page keeps the token and
+// plays that seat, each move reaching the other page as it is stored.
+// keep takes the seat back (the link then plays it too).
+async function invite(seat, keep = false) {
+  const m = state.match;
+  if (!m) return;
+  if (keep) {
+    const inv = state.invited;
+    if (!inv || inv.id !== m.id) return;
+    const seats = [...state.tokens];
+    seats[inv.seat] = inv.token;
+    saveTokens(m.id, seats, state.controlToken);
+    set({ tokens: seats, invited: null });
+    return;
+  }
+  const token = state.tokens[seat];
+  if (!token) return;
+  const url = `${location.origin}${location.pathname}#/m/${m.id}?seat=${seat + 1}&token=${token}`;
+  const seats = [...state.tokens];
+  seats[seat] = null;
+  saveTokens(m.id, seats, state.controlToken);
+  let copied = false;
+  try { await navigator.clipboard.writeText(url); copied = true; } catch { /* not a secure page: the link is shown to copy */ }
+  set({ tokens: seats, invited: { id: m.id, seat, token, url, copied } });
+}
+
 async function copyLink() {
   const url = location.href;
   try {
@@ -528,7 +566,7 @@ async function studyApplySetup() {
 
 const act = {
   openDialog, updateDialog, closeDialog, startFromDialog, openStudy,
-  filterMatches, moreMatches: () => listMatches(parseHash(), true), hint,
+  filterMatches, moreMatches: () => listMatches(parseHash(), true), hint, invite,
   hintText: (pos) => (state.hint && pos && state.hint.key === posKey(pos) ? state.hint.text : ''),
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),

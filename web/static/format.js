@@ -111,7 +111,7 @@ export function seatWho(m, p, mine, opponents) {
   if (!human) return `the computer (${botTitle(m.players[p], opponents)})`;
   if (mine[p] && mine[1 - p]) return roleName(m, p);
   if (mine[p]) return 'you';
-  return 'the other player';
+  return 'your friend';
 }
 
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);

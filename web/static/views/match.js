@@ -66,7 +66,10 @@ export function MatchPage({ s, act }) {
         <button type="button" class="btn" id="copy-link" onClick=${act.copyLink}>Copy link</button>
         ${shown.position ? html`<a class="btn" id="study-this" href=${`#/study?game=${encodeURIComponent(m.game)}&position=${encodeURIComponent(shown.position)}`}>Study this position</a>` : null}
         ${!m.finished ? html`<button type="button" class="btn" onClick=${() => act.openDialog(m.game, cvc ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>` : null}
+        ${!m.finished && m.mode !== 'solo' && mine[0] && mine[1] && m.players.every((x) => x === 'human')
+          ? html`<button type="button" class="btn" id="invite" onClick=${() => act.invite(1)}>Invite a friend on another device</button>` : null}
       </div>
+      ${s.invited && s.invited.id === m.id ? Invited({ m, inv: s.invited, act }) : null}
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
       ${(mine[0] || mine[1]) && !m.finished ? html`<details class="type-move"><summary>Type a move</summary>
         <form onSubmit=${(e) => { e.preventDefault(); act.typedMove(e.currentTarget.elements.move.value); }}>
@@ -114,6 +117,17 @@ export function MoveBar({ s, rs, words, act, hint = null }) {
     <button type="button" class="btn" id="clear" disabled=${!s.sel.length} onClick=${act.clear}>Clear</button>
     ${hint !== null ? html`<button type="button" class="btn" id="hint" onClick=${act.hint}>Hint</button>` : null}
     ${hint ? html`<span class="hint-text" id="hint-text"><strong>Hint:</strong> ${hint}</span>` : null}
+  </div>`;
+}
+
+// Invited shows the link that hands a seat to a friend on another device.
+function Invited({ m, inv, act }) {
+  const loopback = /^(127\.|localhost$|\[::1\]$)/.test(location.hostname);
+  return html`<div class="note invited" id="invited" role="status">
+    <p>Your friend plays <strong>${roleName(m, inv.seat)}</strong> from their device with this link${inv.copied ? ' (copied)' : ''}; their moves appear here as they make them.</p>
+    <input type="text" id="invite-link" readonly value=${inv.url} aria-label="The link for your friend" onFocus=${(e) => e.currentTarget.select()} />
+    ${loopback ? html`<p class="small">This server listens on this computer only: for other devices, start it with <code>kombi serve --addr :8080</code> and open it at this computer's address.</p>` : null}
+    <p><button type="button" class="btn" id="invite-back" onClick=${() => act.invite(inv.seat, true)}>Play both seats here again</button></p>
   </div>`;
 }
 
