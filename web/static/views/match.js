@@ -14,6 +14,13 @@ export function mineOf(s) {
   return [!!s.tokens[0], !!s.tokens[1]];
 }
 
+// friendMovedLast: the last move was a person's on another device (a seat
+// not held here): an undo would take it back from them, so none is offered.
+function friendMovedLast(m, mine) {
+  const last = [...m.moves].reverse().find((mv) => mv.player >= 0);
+  return !!last && m.players[last.player] === 'human' && !mine[last.player];
+}
+
 export function MatchPage({ s, act }) {
   const m = s.match;
   if (!m) {
@@ -59,7 +66,7 @@ export function MatchPage({ s, act }) {
       ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
       <div class="controls">
-        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv) => mine[mv.player])} onClick=${act.undo}>Undo my move</button>` : null}
+        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv) => mine[mv.player]) || friendMovedLast(m, mine)} onClick=${act.undo}>Undo my move</button>` : null}
         <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
         ${cvc && !m.finished ? ComputerControls({ m, s, act }) : null}
