@@ -126,7 +126,7 @@ export function Dialog({ s, act }) {
           ${d.mode === 'watch' ? html`
             ${Opponent({ id: 'dlg-watch0', label: `${roleText(g, 0)}${order(g, 0)}`, g, value: d.watch[0], onChange: (v) => upd((c) => ({ watch: [v, c.watch[1]] })) })}
             ${Opponent({ id: 'dlg-watch1', label: `${roleText(g, 1)}${order(g, 1)}`, g, value: d.watch[1], onChange: (v) => upd((c) => ({ watch: [c.watch[0], v] })) })}` : null}
-          ${d.mode === 'friend' ? html`<p class="muted">You both play on this device, taking turns.</p>` : null}
+          ${d.mode === 'friend' ? html`<p class="muted">You both play on this device, taking turns; on the game's page, <em>Invite a friend on another device</em> hands Player 2's seat to theirs.</p>` : null}
           ${d.mode === 'solo' ? html`<p class="muted">${g.soloDoc}</p>` : null}
         </fieldset>
         <details class="advanced"><summary>More settings: bot strings and seed</summary>
