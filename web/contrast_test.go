@@ -82,6 +82,13 @@ func TestBrowserColourSchemes(t *testing.T) {
 				p.start(setup{card: card, action: "computer"})
 				p.wait(`document.querySelector('#board button:not([disabled])') && !window.kombi.busy`, g.family+": the person's turn")
 				js[bool](p, `(() => { `+g.choose+` return true; })()`)
+				if g.family == "nim" {
+					js[bool](p, `(!document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+					p.wait(`document.getElementById('hint')`, "Hint, the analysis off")
+					js[bool](p, `(document.getElementById('hint').click(), true)`)
+					p.wait(`(document.getElementById('hint-text') || {}).textContent.includes('look at heap')`, "a hint")
+					p.readable("a hint")
+				}
 				js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 				p.wait(`document.querySelector('.an-row')`, g.family+": the analysis")
 				p.readable(g.family + " with a choice and the analysis")
