@@ -29,7 +29,7 @@ func TestBrowserInviteAFriend(t *testing.T) {
 	if !strings.HasPrefix(link, h.ts.URL+"/#/m/"+id+"?seat=2&token=") {
 		t.Fatalf("the invitation links to %q", link)
 	}
-	if got := js[string](p1, `document.getElementById('invited').textContent`); !strings.Contains(got, "Your friend plays Player 2 from their device") || !strings.Contains(got, "kombi serve --addr :8080") {
+	if got := js[string](p1, `document.getElementById('invited').textContent`); !strings.Contains(got, "Your friend plays as Player 2 from their device") || !strings.Contains(got, "kombi serve --addr :8080") {
 		t.Errorf("the invitation says %q; want who the friend plays and, on a loopback server, how other devices reach it", got)
 	}
 	p1.checkPhone("the invitation")
