@@ -380,7 +380,7 @@ func (p *page) gridShape() []int {
 func (p *page) gameOver(what string) string {
 	p.t.Helper()
 	p.wait(`document.getElementById('result')`, what+": the game-over panel")
-	head := js[string](p, `document.querySelector('#result h3').textContent`)
+	head := js[string](p, `document.querySelector('#result h2').textContent`)
 	if !strings.Contains(head, "won") && !strings.Contains(head, "draw") {
 		p.t.Errorf("%s: the game-over panel says %q, want who won and why", what, head)
 	}
@@ -889,7 +889,7 @@ func TestBrowserGames(t *testing.T) {
 		p.checkPhone("ap")
 		p.play(`document.querySelector('.num:not([disabled])').click();`)
 		p.wait(`window.kombi.match.to_move === 0 && document.querySelector('#board .num.last')`, "the computer's number marked")
-		if !js[bool](p, `document.querySelector('.race-side h3').textContent.includes('can still complete')`) {
+		if !js[bool](p, `document.querySelector('.race-side h2').textContent.includes('can still complete')`) {
 			t.Error("no progressions each side can still complete")
 		}
 		p.shot("ap-phone.png")
@@ -899,7 +899,7 @@ func TestBrowserGames(t *testing.T) {
 			t.Error("the winning progression is not marked")
 		}
 		// Over: each side says what it completed, not what it could still.
-		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h3')].map(e => e.textContent.trim())`)
+		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`)
 		won := regexp.MustCompile(`\(P[12]\) completed \d+, \d+, \d+$`)
 		if len(heads) != 2 || strings.Contains(strings.Join(heads, " "), "can still") ||
 			strings.Contains(head, "won") != (won.MatchString(heads[0]) != won.MatchString(heads[1])) {
@@ -985,7 +985,7 @@ func TestBrowserGames(t *testing.T) {
 		// server's lines (games/apgame's TestViewLines).
 		p.desktop()
 		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")
-		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h3')].map(e => e.textContent.trim())`)
+		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`)
 		if len(heads) != 2 || !strings.HasSuffix(heads[0], "red (P1) can still complete 6 progressions") || !strings.HasSuffix(heads[1], "blue (P2) can still complete 2 progressions") {
 			t.Errorf("the sides say %q", heads)
 		}

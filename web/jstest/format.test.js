@@ -179,6 +179,15 @@ test('explanations in blocks: prose, columns, steps', () => {
     { kind: 'p', text: 'nim2d(n=4)' }, { kind: 'pre', text: '[  9 | 10 | 11 | 12 ]\n[ 13 | 14 | 15 | 16 ]\n   COUNTER = [ 0 ]' }]);
 });
 
+test('who plays a seat, seen from this browser', async () => {
+  const { seatWho } = await import('../static/format.js');
+  const m = { players: ['human', 'human'], roles: ['builder', 'painter'] };
+  assert.equal(seatWho(m, 0, [true, false], []), 'you');
+  assert.equal(seatWho(m, 1, [true, false], []), 'your friend');
+  assert.equal(seatWho(m, 1, [false, false], []), 'a person', 'a browser that plays neither seat watches two people');
+  assert.equal(seatWho(m, 1, [true, true], []), 'Painter');
+});
+
 test('stored matches in a list', async () => {
   const { whenText, listWords } = await import('../static/format.js');
   const now = new Date(2026, 10, 27, 10, 30); // 27 Nov 2026, 10:30 local time

@@ -103,7 +103,9 @@ export function botTitle(bot, opponents = []) {
 
 /**
  * seatWho says who plays a seat from this browser's point of view: "You",
- * "The computer (Perfect)", "Your friend", or the role in hotseat play.
+ * "The computer (Perfect)", "Your friend" (a person elsewhere, against
+ * you), "a person" (to a browser that plays neither seat), or the role in
+ * hotseat play.
  */
 export function seatWho(m, p, mine, opponents) {
   const human = m.players[p] === 'human';
@@ -111,7 +113,7 @@ export function seatWho(m, p, mine, opponents) {
   if (!human) return `the computer (${botTitle(m.players[p], opponents)})`;
   if (mine[p] && mine[1 - p]) return roleName(m, p);
   if (mine[p]) return 'you';
-  return 'your friend';
+  return mine[1 - p] ? 'your friend' : 'a person';
 }
 
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);

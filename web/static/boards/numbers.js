@@ -53,9 +53,9 @@ function NumberButton({ n, ctx, cls, label, text, badge }) {
   const last = ctx.last && ctx.last.numbers.has(n.n);
   return html`<button type="button" data-number=${n.n} disabled=${!can} aria-pressed=${chosen ? 'true' : 'false'}
     class=${`num ${cls}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${last ? ' last' : ''}`}
-    aria-label=${`${label}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val ? `; ${val}` : ''}${good ? ' (best)' : ''}`}
+    aria-label=${`${text ?? n.n}${val && val !== 'still computing' ? ` ${val}` : ''}, ${label.replace(`${n.n}: `, '')}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val === 'still computing' ? '; still computing' : ''}${good ? ' (best)' : ''}`}
     onClick=${() => ctx.onPick(pick, chosen)}>
-    <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true">${badge}</span>` : null}
+    <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true">${badge}</span>` : null}${val ? ' ' : null}
     ${val ? html`<span class="num-val" aria-hidden="true">${val === 'still computing' ? '…' : val}</span>` : null}</button>`;
 }
 
@@ -126,11 +126,11 @@ function RaceSide({ p, side, colours, k, done }) {
   if (done) {
     // The game is over: what each side completed, not what it could still.
     return html`<div class=${`race-side side${p}`}>
-      <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) ${done.length ? `completed ${done.join(', ')}` : 'completed no progression'}</h3>
+      <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) ${done.length ? `completed ${done.join(', ')}` : 'completed no progression'}</h2>
     </div>`;
   }
   return html`<div class=${`race-side side${p}`}>
-    <h3><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h3>
+    <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h2>
     ${threats.length ? html`<p class="threat">Threat: ${list(threats)} would complete one.</p>` : null}
     ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
     ${best.length && count > best.length ? html`<p class="more muted">and ${count - best.length} more</p>` : null}

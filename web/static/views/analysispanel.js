@@ -10,7 +10,7 @@ import { parseGameString } from '../catalog.js';
 
 export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   if (!s.analysisOn) {
-    return html`<section class="analysis-panel" id="analysis"><h3>Analysis</h3>
+    return html`<section class="analysis-panel" id="analysis"><h2>Analysis</h2>
       <p class="muted">Switch on Analysis to see the exact value of every move, the best ones marked on the board.</p></section>`;
   }
   const entry = act.analysisEntry(shown);
@@ -38,10 +38,10 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
         const words = lm ? moveWords(lm.parts, view, name) : r.move;
         const tone = ranked.measure.kind === 'length' ? (r.best ? 'win' : 'plain') : r.outcome;
         return html`<li><button type="button" class=${`an-row o-${tone}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
-          disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${words}: ${r.label}${r.detail ? `, ${r.detail}` : ''}${r.best ? ', best' : ''}`}>
+          disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${r.move} ${words} ${r.label}${r.detail ? ` ${r.detail}` : ''}${r.best ? ' (best)' : ''}`}>
           <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
-          <span class="an-move"><code>${r.move}</code> <span class="muted small">${words}</span></span>
-          <span class="an-val">${r.label}</span>
+          <span class="an-move"><code>${r.move}</code> <span class="muted small">${words}</span></span>${' '}
+          <span class="an-val">${r.label}</span>${' '}
           ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
           ${r.detail ? html`<span class="an-detail muted small">${r.detail}</span>` : null}
         </button></li>`;
@@ -50,7 +50,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       <p class="muted small">${entry.data.complete ? 'Exact.' : 'Not every move was decided in the time allowed.'} ${entry.data.nodes !== undefined ? `${Number(entry.data.nodes).toLocaleString('en')} position${Number(entry.data.nodes) === 1 ? '' : 's'} searched in ${Number(entry.data.seconds || 0).toFixed(2)} s.` : ''}</p>`;
   }
   return html`<section class="analysis-panel" id="analysis" aria-labelledby="an-h">
-    <h3 id="an-h">Analysis</h3>
+    <h2 id="an-h">Analysis</h2>
     ${body}
   </section>`;
 }

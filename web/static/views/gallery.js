@@ -12,7 +12,7 @@ export function Gallery({ s, act }) {
   if (!s.catalogue.length) return html`<main class="page"><p class="muted">Loading the games…</p></main>`;
   return html`<main class="page gallery">
     <section class="intro">
-      <h2>Play, study and solve combinatorial games</h2>
+      <h1>Play, study and solve combinatorial games</h1>
       <p>Pick a game: play it against the computer or a friend on this device, watch two computers, or study any position with the exact value of every move.</p>
       <p class="sources-link"><a class="btn" href="/sources/">The five sources, recomputed</a><span>every table and figure of the theses and projects these games come from, beside Kombi's numbers</span></p>
     </section>

@@ -48,7 +48,7 @@ export function MatchPage({ s, act }) {
   return html`<main class=${`page match-page game-${m.game_name}`}>
     <div class="play-col">
       <header class="match-head">
-        <h2 id="match-title">${matchTitle(m, g.title)}</h2>
+        <h1 id="match-title">${matchTitle(m, g.title)}</h1>
         <p class="seats">${[0, 1].map((q) => html`<span class=${`seat seat${q}${p === q && !m.finished ? ' to-move' : ''}`}>
           <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? (mine[0] && mine[1] ? (m.mode === 'solo' ? 'you (both roles)' : 'a player here') : cap(seatWho(m, q, mine, g.opponents))) : `The computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
           <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
@@ -142,7 +142,7 @@ function GameOver({ m, mine, g, act }) {
   const e = endText(m, mine, g.opponents);
   const canRematch = true;
   return html`<section class="game-over" id="result" aria-labelledby="result-h">
-    <h3 id="result-h">${e.headline}</h3>
+    <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
     <p class="muted">${m.moves.filter((mv) => mv.player >= 0).length} moves. Step back through them in the move list to see what each position was worth.</p>
     <div class="over-actions">
@@ -174,7 +174,7 @@ function MoveList({ m, s, act }) {
   const rows = moveRows(m.moves);
   const cur = s.travelAt ?? m.moves.length;
   return html`<section class="moves-panel" aria-labelledby="moves-h">
-    <h3 id="moves-h">Moves <span class="muted small">(← → Home End to step)</span></h3>
+    <h2 id="moves-h">Moves <span class="muted small">(← → Home End to step)</span></h2>
     ${rows.length === 0 ? html`<p class="muted">No moves yet.</p>` : null}
     <ol class="moves" id="moves">
       <li class="row"><button type="button" class=${'mv start' + (cur === 0 ? ' current' : '')} data-move="0" onClick=${() => act.travel(0)}>Start</button></li>

@@ -14,7 +14,7 @@ export function MatchesPage({ s, act }) {
   const games = s.catalogue;
   const empty = !ml.loading && !ml.error && !ml.rows.length;
   return html`<main class="page matches-page">
-    <h2>All matches</h2>
+    <h1>All matches</h1>
     <p class="muted">Every match played on this server, newest first. Open one to step through its moves, see what each position was worth, or play on.</p>
     <div class="ml-filters">
       <label class="field-inline" for="ml-game">Game

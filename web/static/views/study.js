@@ -30,7 +30,7 @@ export function StudyPage({ s, act }) {
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
   return html`<main class=${`page match-page study-page game-${pos.game_name || ""}`}>
     <div class="play-col">
-      <header class="match-head"><h2 id="match-title">Study: ${pos.title || g.title}</h2>
+      <header class="match-head"><h1 id="match-title">Study: ${pos.title || g.title}</h1>
         <p class="seats">${subtitle(pos.game, { start: true })} · this position: <code>${pos.position}</code></p></header>
       <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : chance ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
