@@ -2,7 +2,9 @@ package web_test
 
 import (
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"testing"
@@ -36,21 +38,36 @@ func (p *page) readable(what string) {
 	}
 }
 
-// TestBrowserColourSchemes: in the light and in the dark scheme every page
-// a person meets, in the states that colour it (a choice made, the analysis
-// on, a past position, the end of a game, the list of matches, the study
-// board's set-up), has
-// words with the contrast WCAG AA asks, and the dark scheme is dark.
-func TestBrowserColourSchemes(t *testing.T) {
+// inspect checks what every page state owes a person, in the scheme set:
+// readable words (readable) and nothing axe-core finds to fix (accessible).
+func (p *page) inspect(what string) {
+	p.t.Helper()
+	p.readable(what)
+	p.accessible(what)
+}
+
+// TestBrowserSchemesAndAccessibility: in the light and in the dark scheme,
+// on a desktop and a phone, every page a person meets in the states that
+// change it (a choice made, the analysis on, a hint, the end of a game, a
+// past position, an invitation, two computers playing, the list of
+// matches, the study board's set-up) has words with the contrast WCAG AA
+// asks and nothing axe-core finds to fix; the dark scheme is dark, and How
+// it works keeps its lines in its panel.
+func TestBrowserSchemesAndAccessibility(t *testing.T) {
+	if sum := sha256.Sum256([]byte(axeJS)); hex.EncodeToString(sum[:]) != axeSHA256 {
+		t.Fatalf("testdata/axe/axe.min.js is not the axe-core 4.14.1 its README names")
+	}
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
-	games := []struct{ family, choose string }{
-		{"nim", `document.querySelector('#board .token:not([disabled])').click();`},
-		{"wythoff", `document.querySelector('#board button:not([disabled])').click();`},
-		{"nim2d", `document.querySelector('#board [data-cell]:not([disabled])').click();`},
-		{"thue", `document.querySelector('#board .gap:not([disabled])').click();`},
-		{"ap", `document.querySelector('#board .num:not([disabled])').click();`},
-		{"vdwlist", `document.querySelector('#board button:not([disabled])').click();`},
+	games := []struct{ card, choose string }{
+		{"nim(piles=3;4;5)", `document.querySelector('#board button.token:not([disabled])').click();`},
+		{"wythoff(piles=5;8)", `document.querySelector('#board button:not([disabled])').click();`},
+		{"wythoff(piles=7;9,view=queen)", `document.querySelector('#board button:not([disabled])').click();`},
+		{"grundy(heap=15)", `document.querySelector('#board button.token:not([disabled])').click();`},
+		{"nim2d(n=5)", `document.querySelector('#board [data-cell]:not([disabled])').click();`},
+		{"thue(alphabet=3)", `document.querySelector('#board .gap:not([disabled])').click();`},
+		{"ap(x=20,k=3)", `document.querySelector('#board .num:not([disabled])').click();`},
+		{"vdwlist(k=3,colors=3,list=2,s=12)", `document.querySelector('#board button:not([disabled])').click();`},
 	}
 	for _, scheme := range []string{"light", "dark"} {
 		t.Run(scheme, func(t *testing.T) {
@@ -63,64 +80,59 @@ func TestBrowserColourSchemes(t *testing.T) {
 			if dark := bg[0]+bg[1]+bg[2] < 3*64; dark != (scheme == "dark") {
 				t.Errorf("the %s scheme's page background is rgb%v", scheme, bg)
 			}
-			p.readable("gallery")
-			cards := js[[]string](p, `[...document.querySelectorAll('.card')].map(c => c.dataset.game)`)
+			p.inspect("the gallery")
 			js[bool](p, `(document.querySelector('.card [data-action=computer]').click(), true)`)
 			p.wait(`document.getElementById('dlg-start')`, "the new-game dialog")
-			p.readable("the new-game dialog")
+			p.inspect("the new-game dialog")
 			for _, g := range games {
-				card := ""
-				for _, c := range cards {
-					if strings.HasPrefix(c, g.family) {
-						card = c
-						break
-					}
-				}
-				if card == "" {
-					t.Fatalf("no gallery card of %s among %v", g.family, cards)
-				}
-				p.start(setup{card: card, action: "computer"})
-				p.wait(`document.querySelector('#board button:not([disabled])') && !window.kombi.busy`, g.family+": the person's turn")
+				p.start(setup{card: g.card, action: "computer"})
+				p.wait(`document.querySelector('#board button:not([disabled])') && !window.kombi.busy`, g.card+": the person's turn")
 				js[bool](p, `(() => { `+g.choose+` return true; })()`)
-				if g.family == "nim" {
+				if g.card == "nim(piles=3;4;5)" {
 					js[bool](p, `(!document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 					p.wait(`document.getElementById('hint')`, "Hint, the analysis off")
 					js[bool](p, `(document.getElementById('hint').click(), true)`)
 					p.wait(`(document.getElementById('hint-text') || {}).textContent.includes('look at heap')`, "a hint")
-					p.readable("a hint")
+					p.inspect("a hint")
 				}
 				js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
-				p.wait(`document.querySelector('.an-row')`, g.family+": the analysis")
-				p.readable(g.family + " with a choice and the analysis")
+				p.wait(`document.querySelector('.an-row')`, g.card+": the analysis")
+				p.inspect(g.card + " with a choice and the analysis")
 				// How it works: rows of words wrap in the panel, none runs off its edge.
 				js[bool](p, `([...document.querySelectorAll('.teach')].forEach(d => d.open = true), true)`)
 				if wide := js[[]string](p, `[...document.querySelectorAll('.explain pre')].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.slice(0, 60))`); len(wide) > 0 {
-					t.Errorf("%s: How it works has lines wider than its panel: %q", g.family, wide)
+					t.Errorf("%s: How it works has lines wider than its panel: %q", g.card, wide)
 				}
-				if scheme == "dark" && g.family == "nim" {
+				if scheme == "dark" && g.card == "nim(piles=3;4;5)" {
 					p.shot("dark-desktop.png")
 				}
 			}
-			// Nim against Perfect to its end, then the first position again.
-			p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
-			p.playOut(`document.querySelector('#board .token:not([disabled])').click();`, 20)
-			p.gameOver("nim to its end")
-			p.readable("the end of a game")
-			js[bool](p, `(document.querySelector('.moves [data-move="1"]').click(), true)`)
-			p.wait(`document.getElementById('travel')`, "the position after move 1")
-			p.readable("a past position")
 			p.do(chromedp.Navigate(h.ts.URL + "/#/matches"))
 			p.wait(`document.querySelector('#match-list li')`, "all matches")
-			p.readable("all matches")
-			// The study board with its set-up editor.
+			p.inspect("all matches")
 			p.study("nim(piles=3;4;5)", "3;4;5")
 			js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
 			p.wait(`document.querySelector('.setup')`, "the set-up editor")
-			p.readable("the study board's set-up")
+			p.inspect("the study board's set-up")
+
+			// On a phone: Nim against Perfect to its end, then the first position again; an invitation; two computers.
+			p.phone()
+			p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+			p.playOut(`document.querySelector('#board button.token:not([disabled])').click();`, 20)
+			p.gameOver("nim to its end")
+			p.inspect("the end of a game")
+			js[bool](p, `(document.querySelector('.moves [data-move="1"]').click(), true)`)
+			p.wait(`document.getElementById('travel')`, "the position after move 1")
+			p.inspect("a past position")
+			p.start(setup{card: "thue(alphabet=3)", action: "friend"})
+			js[bool](p, `(document.getElementById('invite').click(), true)`)
+			p.wait(`document.getElementById('invite-link')`, "the invitation")
+			p.inspect("an invitation")
+			p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "watch"})
+			p.inspect("two computers playing")
 			if scheme == "dark" {
-				p.phone()
 				p.start(setup{card: "nim2d(n=5)", action: "computer"})
-				p.readable("2D Nim on a phone")
+				p.inspect("2D Nim on a phone")
 				p.shot("dark-phone.png")
 			}
 			p.clean(scheme)
