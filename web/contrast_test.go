@@ -47,7 +47,7 @@ func (p *page) inspect(what string) {
 }
 
 // TestBrowserSchemesAndAccessibility: in the light and in the dark scheme,
-// on a desktop and a phone, every page a person meets in the states that
+// on a desktop and a phone, every page a person meets (every gallery game) in the states that
 // change it (a choice made, the analysis on, a hint, the end of a game, a
 // past position, an invitation, two computers playing, the list of
 // matches, the study board's set-up) has words with the contrast WCAG AA
@@ -68,6 +68,12 @@ func TestBrowserSchemesAndAccessibility(t *testing.T) {
 		{"thue(alphabet=3)", `document.querySelector('#board .gap:not([disabled])').click();`},
 		{"ap(x=20,k=3)", `document.querySelector('#board .num:not([disabled])').click();`},
 		{"vdwlist(k=3,colors=3,list=2,s=12)", `document.querySelector('#board button:not([disabled])').click();`},
+		{"nim(piles=3;4;5,misere=true)", `document.querySelector('#board button.token:not([disabled])').click();`},
+		{"nimk(piles=3;4;5;6,k=2)", `document.querySelector('#board button.token:not([disabled])').click();`},
+		{"greedynim(piles=3;4;5)", `document.querySelector('#board button.token:not([disabled])').click();`},
+		{"buildingnim(heaps=3,tokens=10)", `document.querySelector('#board button:not([disabled])').click();`},
+		{"thue(alphabet=3,rule=overlap)", `document.querySelector('#board .gap:not([disabled])').click();`},
+		{"ap(x=30,k=4)", `document.querySelector('#board .num:not([disabled])').click();`},
 	}
 	for _, scheme := range []string{"light", "dark"} {
 		t.Run(scheme, func(t *testing.T) {

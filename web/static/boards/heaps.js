@@ -64,7 +64,7 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
     ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
-        aria-label=${`Place a token on heap ${h + 1}${placing ? ': chosen, tap again to place it' : ''}`}
+        aria-label=${`${placing ? 'Place it here (tap again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}`}
         onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
   </div>`;
 }
