@@ -1323,7 +1323,7 @@ func TestBrowserSources(t *testing.T) {
 	// Its words are readable in the light and the dark scheme.
 	for _, scheme := range []string{"light", "dark"} {
 		p.scheme(scheme)
-		p.readable("sources, " + scheme)
+		p.inspect("sources, " + scheme)
 		p.shot("sources-" + scheme + ".png")
 	}
 	p.clean("sources")

@@ -285,7 +285,12 @@ func inline(s string) string {
 
 // htmlTable writes a table as HTML.
 func htmlTable(b *strings.Builder, t game.Table) {
-	b.WriteString("<div class=\"table\"><table>\n")
+	// A table wider than the page scrolls in its frame: the frame takes the keyboard's focus (the arrows scroll it), named by the table.
+	name := t.Title
+	if name == "" {
+		name = "Table"
+	}
+	fmt.Fprintf(b, "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", html.EscapeString(name))
 	if t.Title != "" {
 		fmt.Fprintf(b, "<caption>%s</caption>\n", inline(t.Title))
 	}
