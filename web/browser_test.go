@@ -1125,9 +1125,11 @@ func TestBrowserGames(t *testing.T) {
 					}
 				}
 				fits("the study board")
+				p.accessible("the study board of " + c + " on a " + screen.name)
 				js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
 				p.wait(`document.querySelector('.setup')`, "the set-up editor of "+c)
 				fits("the set-up editor")
+				p.accessible("the set-up editor of " + c + " on a " + screen.name)
 			}
 		}
 		p.phone()
@@ -1144,6 +1146,7 @@ func TestBrowserGames(t *testing.T) {
 				js[bool](p, `(document.querySelector('.modal details.advanced').open = true, true)`)
 				p.noOverflow("the dialog of " + c + " (" + mode + ")")
 				p.targets("the dialog of "+c+" ("+mode+")", `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
+				p.accessible("the dialog of " + c + " (" + mode + ")")
 			}
 			p.do(chromedp.KeyEvent(kb.Escape))
 		}
@@ -1153,8 +1156,10 @@ func TestBrowserGames(t *testing.T) {
 			p.start(setup{card: c, action: "computer"})
 			p.wait(`window.kombi.match.finished || document.getElementById('play-move') || window.kombi.match.to_move !== 0`, "the first move of "+c)
 			p.checkPhone("playing " + c)
+			p.accessible("playing " + c + " on a phone")
 			p.start(setup{card: c, action: "watch"})
 			p.checkPhone("watching " + c)
+			p.accessible("watching " + c + " on a phone")
 		}
 		// On a desktop (1400×900) the board and the Play button under it are in the window at the start.
 		p.desktop()
