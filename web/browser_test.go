@@ -427,6 +427,7 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.noOverflow("gallery")
 		p.targets("gallery", `button, a, input, select`)
+		p.accessible("the gallery on a phone")
 		p.shot("gallery-phone.png")
 		// The new-game dialog on a phone: every control at least 44 px high and wide.
 		js[bool](p, `(b => (b.focus(), b.click(), true))(document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=computer]'))`)

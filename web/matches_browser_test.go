@@ -37,6 +37,7 @@ func TestBrowserAllMatches(t *testing.T) {
 		t.Errorf("the match between computers reads %q; want Nim, who played, its moves, who won and when", got)
 	}
 	p.noOverflow("all matches")
+	p.accessible("all matches on a phone")
 	p.targets("all matches", `.matches-page a, .matches-page button, .matches-page select`)
 	p.shot("matches-phone.png")
 	js[bool](p, `(document.getElementById('ml-more').click(), true)`)
