@@ -57,6 +57,10 @@ func TestBrowserInviteAFriend(t *testing.T) {
 	}
 	p2.play(`document.querySelector('#board button.token:not([disabled])').click();`)
 	p1.wait(`window.kombi.match.moves.length === 2 && document.getElementById('status').textContent === 'Your move'`, "the friend's move on the inviting page")
+	// The friend has joined: the invitation is gone.
+	if js[bool](p1, `!!document.getElementById('invited')`) {
+		t.Error("the invitation is still shown after the friend's move")
+	}
 	// The friend moved last: Undo would take their move back, so it is not offered.
 	if !js[bool](p1, `document.getElementById('undo').disabled`) {
 		t.Error("Undo is offered after the friend's move")

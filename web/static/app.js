@@ -415,7 +415,7 @@ async function invite(seat, keep = false) {
   saveTokens(m.id, seats, state.controlToken);
   let copied = false;
   try { await navigator.clipboard.writeText(url); copied = true; } catch { /* not a secure page: the link is shown to copy */ }
-  set({ tokens: seats, invited: { id: m.id, seat, token, url, copied } });
+  set({ tokens: seats, invited: { id: m.id, seat, token, url, copied, moves: m.moves.length } });
 }
 
 async function copyLink() {

@@ -76,7 +76,7 @@ export function MatchPage({ s, act }) {
         ${!m.finished && m.mode !== 'solo' && mine[0] && mine[1] && m.players.every((x) => x === 'human')
           ? html`<button type="button" class="btn" id="invite" onClick=${() => act.invite(1)}>Invite a friend on another device</button>` : null}
       </div>
-      ${s.invited && s.invited.id === m.id ? Invited({ m, inv: s.invited, act }) : null}
+      ${s.invited && s.invited.id === m.id && !m.moves.slice(s.invited.moves).some((mv) => mv.player === s.invited.seat) ? Invited({ m, inv: s.invited, act }) : null}
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
       ${(mine[0] || mine[1]) && !m.finished ? html`<details class="type-move"><summary>Type a move</summary>
         <form onSubmit=${(e) => { e.preventDefault(); act.typedMove(e.currentTarget.elements.move.value); }}>
