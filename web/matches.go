@@ -421,6 +421,27 @@ type matchRow struct {
 	Reason   string    `json:"reason"`
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
+	// ToMove is the seat to move in an unfinished match this server holds
+	// in memory (-1 at a chance draw), else null.
+	ToMove *game.Player `json:"to_move"`
+}
+
+// toMove returns the seat to move in the match with this id when it is
+// unfinished and in memory (no match is loaded to list it).
+func (s *Server) toMove(id string) *game.Player {
+	s.mu.Lock()
+	m := s.matches[id]
+	s.mu.Unlock()
+	if m == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.shown == nil || m.shown.ToMove == nil || m.shown.Finished {
+		return nil
+	}
+	p := *m.shown.ToMove
+	return &p
 }
 
 func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
@@ -476,8 +497,12 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 				title = t.TitleOrName()
 			}
 		}
-		out = append(out, matchRow{sm.ID, sm.Mode, sm.Game, title, sm.Players, sm.Seed, strconv.FormatUint(sm.Seed, 10),
-			sm.Moves, sm.Finished, sm.Winner, clip(sm.Reason, 200), sm.Created, sm.Updated})
+		row := matchRow{sm.ID, sm.Mode, sm.Game, title, sm.Players, sm.Seed, strconv.FormatUint(sm.Seed, 10),
+			sm.Moves, sm.Finished, sm.Winner, clip(sm.Reason, 200), sm.Created, sm.Updated, nil}
+		if !sm.Finished {
+			row.ToMove = s.toMove(sm.ID)
+		}
+		out = append(out, row)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"matches": out, "more": more})
 }

@@ -27,11 +27,14 @@ func TestBrowserAllMatches(t *testing.T) {
 	p.do(chromedp.Navigate(h.ts.URL + "/#/"))
 	p.wait(`document.getElementById('all-matches') && document.querySelector('.recent-list li').textContent.includes('you vs Perfect')`,
 		"the All matches link under the recent matches, the newest started here: you vs Perfect")
+	if got := js[string](p, `document.querySelector('.recent-list li').textContent`); !strings.Contains(got, "your move") {
+		t.Errorf("the newest recent match reads %q; want your move", got)
+	}
 	js[bool](p, `(document.getElementById('all-matches').click(), true)`)
 	p.wait(`location.hash === '#/matches' && document.querySelectorAll('#match-list li').length === 30 && document.getElementById('ml-more')`, "the first 30 matches and Show more")
 	rowText := js[[]string](p, `[...document.querySelectorAll('#match-list li')].slice(0, 2).map(li => li.textContent)`)
-	if got := rowText[0]; !strings.Contains(got, "you vs Perfect · 0 moves · in progress · today, ") {
-		t.Errorf("the match started here reads %q; want you vs Perfect, its moves, in progress and when", got)
+	if got := rowText[0]; !strings.Contains(got, "you vs Perfect · 0 moves · your move · today, ") {
+		t.Errorf("the match started here reads %q; want you vs Perfect, its moves, your move and when", got)
 	}
 	if got := rowText[1]; !strings.Contains(got, "Nim") || !strings.Contains(got, "Perfect vs Perfect · 1 move · Player 1 (Perfect) won · today, ") {
 		t.Errorf("the match between computers reads %q; want Nim, who played, its moves, who won and when", got)

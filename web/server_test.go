@@ -373,6 +373,24 @@ func TestListMatchesPages(t *testing.T) {
 	if st := h.do("GET", "/api/matches?state=finished", "", nil, &done); st != 200 || len(done.Matches) != 0 {
 		t.Fatalf("finished matches: status %d, %+v", st, done)
 	}
+	// Whose move it is, in each unfinished match: seat 0 at the start, seat 1 after a move; none once it is over.
+	seat := func() []any {
+		var rows struct{ Matches []map[string]any }
+		h.do("GET", "/api/matches?limit=1", "", nil, &rows)
+		return []any{rows.Matches[0]["to_move"], rows.Matches[0]["finished"]}
+	}
+	if got := seat(); got[0] != float64(0) {
+		t.Errorf("the newest match's to_move is %v; want 0", got)
+	}
+	m := h.create("nim(piles=1;1)", [2]string{"human", "human"}, 1)
+	h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "1:1"}, &matchJSON{})
+	if got := seat(); got[0] != float64(1) {
+		t.Errorf("after a move, to_move is %v; want 1", got)
+	}
+	h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[1], map[string]string{"move": "2:1"}, &matchJSON{})
+	if got := seat(); got[0] != nil || got[1] != true {
+		t.Errorf("a finished match's to_move and finished: %v; want null and true", got)
+	}
 	for q, want := range map[string]string{
 		"state=over":   `state="over": want finished or unfinished`,
 		"before=nope":  `before="nope": no stored match has this id`,

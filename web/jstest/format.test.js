@@ -209,6 +209,9 @@ test('stored matches in a list', async () => {
   // The seats this browser holds are "you".
   const mine = (m, held) => listWords({ mode: 'normal', moves: 5, created: '', reason: '', ...m }, thue, now, held);
   assert.equal(mine({ players: ['human', 'nesting(level=1)'], finished: false }, [true, false]).who, 'you vs Nesting level 1');
+  assert.equal(mine({ players: ['human', 'human'], finished: false, to_move: 1 }, [false, true]).result, 'your move');
+  assert.equal(mine({ players: ['human', 'human'], finished: false, to_move: 0 }, [false, true]).result, 'in progress');
+  assert.equal(mine({ players: ['human', 'human'], finished: false, to_move: 0 }, [true, true]).result, 'in progress', 'both seats here: always your move, not worth saying');
   assert.equal(mine({ players: ['human', 'nesting(level=1)'], finished: true, winner: 0 }, [true, false]).result, 'you won');
   assert.equal(mine({ players: ['human', 'nesting(level=1)'], finished: true, winner: 1 }, [true, false]).result, 'Painter (Nesting level 1) won');
   assert.equal(mine({ players: ['human', 'human'], finished: true, winner: 1 }, [false, true]).who, 'a person vs you');

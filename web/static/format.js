@@ -427,8 +427,9 @@ export function whenText(date, now = new Date()) {
  * listWords says a stored match (a row of GET /api/matches) in a list's
  * words, with its game g from the catalogue (roles, opponents) and the
  * seats this browser holds (held): who played ("a person vs Perfect", "you
- * vs Perfect", "you, both seats"), how it stands ("in progress", "Builder
- * won", "Player 2 (Perfect) won", "you won", "a draw"), and when it began.
+ * vs Perfect", "you, both seats"), how it stands ("your move", "in
+ * progress", "Builder won", "Player 2 (Perfect) won", "you won", "a
+ * draw"), and when it began.
  */
 export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
   const opponents = g.opponents || [];
@@ -438,6 +439,8 @@ export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
   const name = (p) => (mine(p) && !both ? 'you' : m.players[p] === 'human' ? 'a person' : shorten(botTitle(m.players[p], opponents), 24));
   const who = m.mode === 'solo' ? (mine(0) ? 'solo, you' : 'solo') : both ? 'you, both seats' : [0, 1].map(name).join(' vs ');
   let result = 'in progress';
+  const turn = m.to_move;
+  if (!m.finished && turn !== null && turn !== undefined && turn >= 0 && mine(turn) && !both) result = 'your move';
   if (m.finished) {
     const w = m.winner;
     if (m.mode === 'solo') result = 'over';

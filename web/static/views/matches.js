@@ -41,5 +41,5 @@ export function MatchRow({ m, s, now }) {
   const g = s.catalogue.find((x) => x.name === name) || {};
   const w = listWords(m, g, now, s.held[m.id]);
   return html`<li data-id=${m.id}><a href=${`#/m/${m.id}`}><strong>${m.title || g.title || name}</strong> <span class="muted">${shorten(subtitle(m.game), 60)}</span></a>
-    <span class="recent-meta">${w.who} · ${w.moves} · ${w.result} · ${w.when}</span></li>`;
+    <span class="recent-meta">${w.who} · ${w.moves} · ${w.result === 'your move' ? html`<strong class="your-move">your move</strong>` : w.result} · ${w.when}</span></li>`;
 }
