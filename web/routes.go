@@ -34,6 +34,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/study", s.getStudy)
 	mux.HandleFunc("POST /api/study/moves", s.postStudyMove)
 	mux.HandleFunc("POST /api/study/setup", s.postStudySetup)
+	mux.HandleFunc("GET /api/addresses", s.getAddresses)
 	mux.HandleFunc("GET /sources/", s.getSources) // the sources recomputed (sources.go)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowed(mux, r); allow != "" {
@@ -215,4 +216,15 @@ func (s *Server) getGames(w http.ResponseWriter, _ *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, s.opt.Catalogue())
+}
+
+// getAddresses answers the addresses the page is opened at (URLs): this
+// computer's first, then those other devices open ({"urls": [...]}; none
+// before the server listens through Serve).
+func (s *Server) getAddresses(w http.ResponseWriter, _ *http.Request) {
+	urls := []string{}
+	if u := s.urls.Load(); u != nil {
+		urls = *u
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"urls": urls})
 }

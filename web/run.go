@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"os/exec"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -31,14 +33,40 @@ func Run(ctx context.Context, opt Options, addr string, w io.Writer, open bool) 
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	url := "http://" + ln.Addr().String() + "/"
-	if _, err := fmt.Fprintf(w, "Kombi serves %s (%d unfinished matches resumed; Ctrl-C stops)\n", url, n); err != nil {
+	urls := URLs(ln.Addr())
+	others := ""
+	if len(urls) > 1 {
+		others = "; other devices open " + strings.Join(urls[1:], " or ")
+	}
+	if _, err := fmt.Fprintf(w, "Kombi serves %s (%d unfinished matches resumed%s; Ctrl-C stops)\n", urls[0], n, others); err != nil {
 		return fmt.Errorf("write: %w", err)
 	}
 	if open {
-		OpenBrowser(url)
+		OpenBrowser(urls[0])
 	}
 	return srv.Serve(ctx, ln)
+}
+
+// URLs returns the addresses to open the page at, listening at a: a's own
+// when it is one address; on every interface (`--addr :8080`), this
+// computer's loopback address first, then one per address of its network
+// interfaces (IPv4, and IPv6 beyond the link), for other devices.
+func URLs(a net.Addr) []string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return []string{"http://" + a.String() + "/"}
+	}
+	port := strconv.Itoa(tcp.Port)
+	urls := []string{"http://" + net.JoinHostPort("127.0.0.1", port) + "/"}
+	addrs, _ := net.InterfaceAddrs() // none known: the loopback address alone
+	for _, ia := range addrs {
+		ipn, ok := ia.(*net.IPNet)
+		if !ok || ipn.IP.IsLoopback() || ipn.IP.IsLinkLocalUnicast() || !ipn.IP.IsGlobalUnicast() && !ipn.IP.IsPrivate() {
+			continue
+		}
+		urls = append(urls, "http://"+net.JoinHostPort(ipn.IP.String(), port)+"/")
+	}
+	return urls
 }
 
 // Timeouts of the HTTP server: a request's headers and body must arrive
@@ -60,6 +88,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
 		s.loopback.Store(tcp.IP.IsLoopback())
 	}
+	urls := URLs(ln.Addr())
+	s.urls.Store(&urls)
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: min(readHeaderTimeout, cmp.Or(s.opt.ReadTimeout, readTimeout)),
 		ReadTimeout: cmp.Or(s.opt.ReadTimeout, readTimeout), WriteTimeout: writeTimeout, IdleTimeout: cmp.Or(s.opt.IdleTimeout, idleTimeout),
 		ErrorLog: slog.NewLogLogger(s.opt.Logger.Handler(), slog.LevelWarn)}

@@ -115,11 +115,14 @@ type Server struct {
 	// answers only requests addressed to a loopback name (no DNS
 	// rebinding).
 	loopback atomic.Bool
-	mu       sync.Mutex
-	matches  map[string]*liveMatch
-	ctx      context.Context
-	stop     context.CancelFunc
-	wg       sync.WaitGroup
+	// urls are the addresses to open the page at (URLs of the listener),
+	// once Serve listens; other devices open those beyond the first.
+	urls    atomic.Pointer[[]string]
+	mu      sync.Mutex
+	matches map[string]*liveMatch
+	ctx     context.Context
+	stop    context.CancelFunc
+	wg      sync.WaitGroup
 }
 
 // New returns a server; Resume continues the stored unfinished matches.

@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -540,4 +542,53 @@ func TestSecurityHeadersAndUI(t *testing.T) {
 		icon.Body.Close()
 	}
 	_ = fmt.Sprint()
+}
+
+// TestURLsToOpen: a server on one address is opened there; one on every
+// interface at this computer's loopback address first, then at its network
+// addresses (never a loopback or link-local one), all with the port.
+func TestURLsToOpen(t *testing.T) {
+	if got := web.URLs(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}); len(got) != 1 || got[0] != "http://127.0.0.1:8080/" {
+		t.Errorf("on 127.0.0.1:8080: %v", got)
+	}
+	all := web.URLs(&net.TCPAddr{IP: net.IPv6unspecified, Port: 8080})
+	if len(all) == 0 || all[0] != "http://127.0.0.1:8080/" {
+		t.Fatalf("on every interface: %v; want the loopback address first", all)
+	}
+	for _, u := range all[1:] {
+		host, port, err := net.SplitHostPort(strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/"))
+		ip := net.ParseIP(host)
+		if err != nil || port != "8080" || ip == nil || ip.IsLoopback() || ip.IsLinkLocalUnicast() {
+			t.Errorf("on every interface, %q is no address another device opens", u)
+		}
+	}
+}
+
+// TestAddressesForOtherDevices: a server listening on every interface
+// tells the page its addresses, this computer's first (the invitation's
+// link uses another); one not yet listening through Serve tells none.
+func TestAddressesForOtherDevices(t *testing.T) {
+	h := newHarness(t, nil)
+	var none struct{ URLs []string }
+	if st := h.do("GET", "/api/addresses", "", nil, &none); st != 200 || none.URLs == nil || len(none.URLs) != 0 {
+		t.Fatalf("before Serve: status %d, %+v", st, none)
+	}
+	ln, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- h.srv.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	res, err := http.Get("http://127.0.0.1:" + port + "/api/addresses")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got struct{ URLs []string }
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil || len(got.URLs) == 0 || got.URLs[0] != "http://127.0.0.1:"+port+"/" {
+		t.Fatalf("on every interface: %+v, %v; want this computer's address first", got, err)
+	}
 }

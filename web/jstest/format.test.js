@@ -222,3 +222,13 @@ test('stored matches in a list', async () => {
   assert.equal(listWords({ players: ['perfect', 'human'], finished: true, winner: 0, moves: 3, created: '' }, { opponents: [{ title: 'Perfect', bot: 'perfect' }] }, now).result,
     'Player 1 (Perfect) won');
 });
+
+test('the address a friend opens', async () => {
+  const { inviteBase } = await import('../static/format.js');
+  const lan = ['http://127.0.0.1:8080/', 'http://192.168.1.5:8080/'];
+  assert.deepEqual(inviteBase(lan, 'http://127.0.0.1:8080'), { base: 'http://192.168.1.5:8080', here: false });
+  assert.deepEqual(inviteBase(lan, 'http://localhost:8080'), { base: 'http://192.168.1.5:8080', here: false });
+  assert.deepEqual(inviteBase(lan, 'http://192.168.1.5:8080'), { base: 'http://192.168.1.5:8080', here: false }, 'opened on the network: its own address');
+  assert.deepEqual(inviteBase(['http://127.0.0.1:8080/'], 'http://127.0.0.1:8080'), { base: 'http://127.0.0.1:8080', here: true });
+  assert.deepEqual(inviteBase([], 'http://[::1]:8080'), { base: 'http://[::1]:8080', here: true });
+});

@@ -46,6 +46,8 @@ export const recent = (limit = 12) => request('GET', `/api/matches?limit=${limit
 export const matches = ({ game = '', state = '', before = '', limit = 30 } = {}) =>
   request('GET', `/api/matches?limit=${limit}${game ? `&game=${encodeURIComponent(game)}` : ''}${state ? `&state=${state}` : ''}${before ? `&before=${encodeURIComponent(before)}` : ''}`);
 export const createMatch = (body) => request('POST', '/api/matches', body);
+/** addresses: the server's addresses, this computer's first, then those other devices open. */
+export const addresses = () => request('GET', '/api/addresses');
 export const getMatch = (id, at) => request('GET', `/api/matches/${id}${at === undefined || at === null ? '' : `?at=${at}`}`);
 export const postMove = (id, move, token) => request('POST', `/api/matches/${id}/moves`, move, token);
 export const undo = (id, token) => request('POST', `/api/matches/${id}/undo`, undefined, token);

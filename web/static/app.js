@@ -12,7 +12,7 @@ import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './vie
 import { MatchPage } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, cap } from './format.js';
+import { queenXY, moveWords, cap, inviteBase } from './format.js';
 
 const root = document.getElementById('app');
 root.textContent = '';
@@ -409,13 +409,16 @@ async function invite(seat, keep = false) {
   }
   const token = state.tokens[seat];
   if (!token) return;
-  const url = `${location.origin}${location.pathname}#/m/${m.id}?seat=${seat + 1}&token=${token}`;
+  let urls = [];
+  try { urls = (await api.addresses()).urls || []; } catch { /* this page's own address, then */ }
+  const { base, here } = inviteBase(urls, location.origin);
+  const url = `${base}${location.pathname}#/m/${m.id}?seat=${seat + 1}&token=${token}`;
   const seats = [...state.tokens];
   seats[seat] = null;
   saveTokens(m.id, seats, state.controlToken);
   let copied = false;
   try { await navigator.clipboard.writeText(url); copied = true; } catch { /* not a secure page: the link is shown to copy */ }
-  set({ tokens: seats, invited: { id: m.id, seat, token, url, copied, moves: m.moves.length } });
+  set({ tokens: seats, invited: { id: m.id, seat, token, url, copied, here, moves: m.moves.length } });
 }
 
 async function copyLink() {

@@ -453,3 +453,18 @@ export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
   }
   return { who, result, moves: plural(m.moves, 'move', 'moves'), when: whenText(m.created, now) };
 }
+
+/**
+ * inviteBase is the address a friend's device opens the page at: this
+ * page's own, unless it is a loopback one and the server listens on the
+ * network too (urls: the server's addresses, its own first): then the
+ * first of those. {base, here}: here is true when no other device can
+ * reach the server.
+ */
+export function inviteBase(urls, origin) {
+  const loop = (u) => /^https?:\/\/(127\.|localhost[:/]|\[::1\])/.test(u);
+  const others = (urls || []).filter((u) => !loop(u));
+  if (!loop(origin + '/')) return { base: origin, here: false };
+  if (others.length) return { base: others[0].replace(/\/$/, ''), here: false };
+  return { base: origin, here: true };
+}

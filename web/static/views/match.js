@@ -129,11 +129,10 @@ export function MoveBar({ s, rs, words, act, hint = null }) {
 
 // Invited shows the link that hands a seat to a friend on another device.
 function Invited({ m, inv, act }) {
-  const loopback = /^(127\.|localhost$|\[::1\]$)/.test(location.hostname);
   return html`<div class="note invited" id="invited" role="status">
     <p>Your friend plays as <strong>${roleName(m, inv.seat)}</strong> from their device with this link${inv.copied ? ' (copied)' : ''}; their moves appear here as they make them.</p>
     <input type="text" id="invite-link" readonly value=${inv.url} aria-label="The link for your friend" onFocus=${(e) => e.currentTarget.select()} />
-    ${loopback ? html`<p class="small">This server listens on this computer only: for other devices, start it with <code>kombi serve --addr :8080</code> and open it at this computer's address.</p>` : null}
+    ${inv.here ? html`<p class="small">This server listens on this computer only: for other devices, start it with <code>kombi serve --addr :8080</code>, which prints the addresses they open.</p>` : null}
     <p><button type="button" class="btn" id="invite-back" onClick=${() => act.invite(inv.seat, true)}>Play both seats here again</button></p>
   </div>`;
 }
