@@ -77,9 +77,11 @@ export function Teaching({ entry }) {
 }
 
 // Explanation shows the solver's text: prose in the page's font, tables and
-// boards in columns, a method's steps as a list.
+// boards in columns, a method's steps as a list. A grid keeps its columns
+// and may scroll sideways in a narrow panel: it takes the keyboard's focus
+// so that the arrow keys scroll it too.
 function Explanation(text) {
-  return html`<div class="explain">${explainBlocks(text).map((b) => (b.kind === 'pre' ? html`<pre class=${b.wrap ? 'rows' : ''}>${b.text}</pre>`
+  return html`<div class="explain">${explainBlocks(text).map((b) => (b.kind === 'pre' ? (b.wrap ? html`<pre class="rows">${b.text}</pre>` : html`<pre tabindex="0">${b.text}</pre>`)
     : b.kind === 'steps' ? html`<ul class="steps">${b.lines.map((l) => html`<li>${l}</li>`)}</ul>` : html`<p>${b.text}</p>`))}</div>`;
 }
 
