@@ -99,9 +99,12 @@ type Stats struct {
 	// Refined counts the leaves split further because a job ran out of
 	// time on them.
 	Refined int `json:"subproblems_refined"`
-	// LeafNodes and LeafSeconds add up the work of the answers used.
-	LeafNodes   int64   `json:"leaf_nodes"`
-	LeafSeconds float64 `json:"leaf_seconds"`
+	// LeafNodes and LeafSeconds add up the work of the answers read: those
+	// used, and those of questions withdrawn (WithdrawnNodes of LeafNodes:
+	// the positions searched for questions that no longer mattered).
+	LeafNodes      int64   `json:"leaf_nodes"`
+	LeafSeconds    float64 `json:"leaf_seconds"`
+	WithdrawnNodes int64   `json:"withdrawn_nodes"`
 	// Local counts the questions Options.Local decided, LocalNodes the
 	// positions it searched.
 	Local      int   `json:"local"`
@@ -148,7 +151,10 @@ type Coordinator struct {
 	// atMost holds the last answer to a question about a position asked
 	// (whether its value is at most the t asked): what needed expects of
 	// the next question about it.
-	atMost  map[int32]bool
+	atMost map[int32]bool
+	// late holds the positions of questions withdrawn whose workers may
+	// still store the positions they searched (see readLate)
+	late    map[string]bool
 	start   time.Time
 	lastRep time.Time
 }
@@ -184,7 +190,7 @@ func NewCoordinator(sp Splitter, be Backend, opt Options) (*Coordinator, error) 
 	}
 	opt.MaxWindow = max(opt.MaxWindow, opt.Window)
 	return &Coordinator{sp: sp, be: be, opt: opt, space: sp.Space(), index: map[string]int32{}, roots: map[int32]int{},
-		asked: map[Question]bool{}, pending: map[Question]bool{}, atMost: map[int32]bool{}, window: opt.Window, start: time.Now()}, nil
+		asked: map[Question]bool{}, pending: map[Question]bool{}, atMost: map[int32]bool{}, late: map[string]bool{}, window: opt.Window, start: time.Now()}, nil
 }
 
 // Stats returns what the coordinator did so far.
@@ -604,7 +610,7 @@ func (c *Coordinator) decide(ctx context.Context, targets []int32, t int64) erro
 		c.withdrawUnneeded(ctx, leaves, t)
 		if len(leaves) == 0 {
 			c.withdrawAll(ctx)
-			return nil
+			return c.readLate(ctx)
 		}
 		// Read what is stored about them.
 		positions := make([]string, len(leaves))
@@ -746,6 +752,7 @@ func (c *Coordinator) withdraw(ctx context.Context, qs []Question) {
 	}
 	for _, q := range qs {
 		delete(c.pending, q)
+		c.late[q.Position] = true
 	}
 	// Best effort, also after Ctrl-C: a question left waiting only costs
 	// a worker's time.
@@ -753,6 +760,88 @@ func (c *Coordinator) withdraw(ctx context.Context, qs []Question) {
 	defer cancel()
 	_ = c.be.Withdraw(wctx, c.space, qs)
 }
+
+// maxLate bounds the positions of withdrawn questions read again.
+const maxLate = 1 << 14
+
+// readLate adds up the work stored since it was last read on the positions
+// of questions withdrawn: a worker solving a question when it is withdrawn
+// stores the positions it searched as it stops. A position stays until its
+// stored work grows (a question withdrawn before a worker took it stays,
+// at most maxLate of them).
+func (c *Coordinator) readLate(ctx context.Context) error {
+	if len(c.late) == 0 {
+		return nil
+	}
+	positions := make([]string, 0, len(c.late))
+	for p := range c.late {
+		positions = append(positions, p)
+	}
+	answers, err := c.be.Answers(ctx, c.space, positions)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return nil // counted at the next reading
+	}
+	for _, p := range positions {
+		a, ok := answers[p]
+		i, known := c.index[p]
+		if !ok || !known {
+			continue
+		}
+		n := &c.nodes[i]
+		if a.Nodes <= n.answer.Nodes {
+			continue
+		}
+		c.stats.LeafNodes += a.Nodes - n.answer.Nodes
+		c.stats.WithdrawnNodes += a.Nodes - n.answer.Nodes
+		if a.Seconds > n.answer.Seconds {
+			c.stats.LeafSeconds += a.Seconds - n.answer.Seconds
+		}
+		if b := n.own.Meet(a.Bounds); b.Lo <= b.Hi {
+			n.answer, n.answered = a, true
+		} else {
+			n.answer.Nodes, n.answer.Seconds = a.Nodes, a.Seconds
+		}
+		delete(c.late, p)
+	}
+	if len(c.late) > maxLate {
+		for p := range c.late {
+			delete(c.late, p)
+			if len(c.late) <= maxLate {
+				break
+			}
+		}
+	}
+	c.epoch++
+	return nil
+}
+
+// Settle waits until the workers of the questions withdrawn while they
+// were solved have stopped (when the Backend is a Settler; at most
+// settleWait) and counts the positions they searched.
+func (c *Coordinator) Settle(ctx context.Context) {
+	if st, ok := c.be.(Settler); ok {
+		deadline := time.Now().Add(settleWait)
+		for wait := c.opt.Poll; time.Now().Before(deadline); wait = min(wait*3/2, c.opt.MaxPoll) {
+			n, err := st.Unsettled(ctx, c.space)
+			if err != nil || n == 0 {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+		}
+	}
+	_ = c.readLate(ctx)
+}
+
+// settleWait bounds how long Settle waits for withdrawn questions' workers
+// to stop (a worker stops within one step of its search).
+const settleWait = 10 * time.Second
 
 // report sends a progress report, at most one a second.
 func (c *Coordinator) report(t int64, waiting int) {

@@ -242,6 +242,14 @@ type Backend interface {
 	Withdraw(ctx context.Context, space string, qs []Question) error
 }
 
+// Settler is a Backend that tells how many of the questions withdrawn
+// while a worker solved them are still being solved: their workers store
+// the positions they searched when they stop, and a Coordinator's count of
+// positions (Settle) waits for them.
+type Settler interface {
+	Unsettled(ctx context.Context, space string) (int, error)
+}
+
 // Solve solves s with g's distributed solver, its questions decided by c:
 // solve.SolveWith with SolveDistributed in place of the game's Solve, so the
 // Result has the same common fields (game, position, player, best moves,
@@ -249,6 +257,11 @@ type Backend interface {
 func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coordinator) (*solve.Result, error) {
 	r, err := solve.SolveWith(ctx, distributed{g, c}, g, s, opt)
 	if r != nil {
+		// The work of the questions withdrawn while they were solved
+		// counts too: the positions are those every worker searched.
+		before := c.Nodes()
+		c.Settle(ctx)
+		r.Nodes += c.Nodes() - before
 		st := c.Stats()
 		if r.Extra == nil {
 			r.Extra = map[string]any{}
@@ -262,6 +275,9 @@ func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coor
 		r.Extra["subproblems_queued"] = st.Queued
 		r.Extra["subproblems_refined"] = st.Refined
 		r.Extra["leaf_seconds"] = st.LeafSeconds
+		r.Extra["leaf_nodes"] = st.LeafNodes
+		r.Extra["local_nodes"] = st.LocalNodes
+		r.Extra["withdrawn_nodes"] = st.WithdrawnNodes
 		r.Extra["local_decisions"] = st.Local
 		r.Text += fmt.Sprintf("Distributed: split %d moves deep (%d positions); %d subproblems answered (%d asked now, %d stored before), %d jobs queued, %d leaves split further; %.1f s of leaf solving; %d questions decided here.\n",
 			st.SplitDepth, st.TreeNodes, st.Subproblems, st.Asked, st.Reused, st.Queued, st.Refined, st.LeafSeconds, st.Local)

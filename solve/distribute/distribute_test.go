@@ -139,3 +139,81 @@ func TestLocalSkipsWhatItCannotFinish(t *testing.T) {
 		t.Errorf("local tried %v; want 1 and 2 (3 would take 64 positions, beyond its 50)", local.calls)
 	}
 }
+
+// lateWork answers a1 at once; a2's worker is still searching when its
+// question is withdrawn, and stores the positions it searched (1000, no
+// bounds proven) only once it has stopped, which Unsettled tells after
+// being asked twice.
+type lateWork struct {
+	asked     map[string]bool
+	withdrawn bool
+	polls     int
+}
+
+func (l *lateWork) Ask(_ context.Context, _ string, qs []distribute.Question) (int, error) {
+	for _, q := range qs {
+		l.asked[q.Position] = true
+	}
+	return len(qs), nil
+}
+
+func (l *lateWork) Answers(_ context.Context, _ string, ps []string) (map[string]distribute.Answer, error) {
+	out := map[string]distribute.Answer{}
+	for _, p := range ps {
+		switch {
+		case p == "a1" && l.asked[p]:
+			out[p] = distribute.Answer{Bounds: distribute.Exact(3), Nodes: 7}
+		case p == "a2" && l.withdrawn && l.polls >= 2:
+			out[p] = distribute.Answer{Bounds: distribute.Any, Nodes: 1000}
+		}
+	}
+	return out, nil
+}
+
+func (l *lateWork) Withdraw(_ context.Context, _ string, qs []distribute.Question) error {
+	for _, q := range qs {
+		if q.Position == "a2" {
+			l.withdrawn = true
+		}
+	}
+	return nil
+}
+
+func (l *lateWork) Unsettled(context.Context, string) (int, error) {
+	if !l.withdrawn || l.polls >= 2 {
+		return 0, nil
+	}
+	l.polls++
+	return 1, nil
+}
+
+// TestWithdrawnWorkCounts: the positions a worker searched for a question
+// withdrawn while it ran count in the coordinator's positions once it has
+// settled.
+func TestWithdrawnWorkCounts(t *testing.T) {
+	ctx := context.Background()
+	be := &lateWork{asked: map[string]bool{}}
+	c, err := distribute.NewCoordinator(toy{}, be, distribute.Options{SplitDepth: 2, Poll: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// value = min(max(a1, a2), 4) ≤ 2? a1 = 3 says no; a2 is asked beside it.
+	if got, err := c.AtMost(ctx, "r", 2); err != nil || got {
+		t.Fatalf("value ≤ 2: %v, %v; want false", got, err)
+	}
+	if !be.asked["a2"] || !be.withdrawn {
+		t.Fatalf("a2 asked %v, withdrawn %v: the test needs both", be.asked["a2"], be.withdrawn)
+	}
+	if st := c.Stats(); st.LeafNodes != 7 || st.WithdrawnNodes != 0 {
+		t.Fatalf("before settling: %+v", st)
+	}
+	c.Settle(ctx)
+	st := c.Stats()
+	if st.LeafNodes != 1007 || st.WithdrawnNodes != 1000 || c.Nodes() != int64(st.TreeNodes)+1007 {
+		t.Fatalf("settled: %d positions, %+v; want a2's 1000 counted", c.Nodes(), st)
+	}
+	c.Settle(ctx) // nothing new: counted once
+	if st := c.Stats(); st.LeafNodes != 1007 {
+		t.Fatalf("settled twice: %+v", st)
+	}
+}

@@ -25,6 +25,7 @@ type Local struct {
 	waiting   map[Question]bool
 	withdrawn map[Question]bool
 	solved    int
+	running   int // questions being solved now
 	err       error
 
 	cancel context.CancelFunc
@@ -61,6 +62,9 @@ func (l *Local) run(ctx context.Context) {
 				skip = true
 			}
 		}
+		if !skip {
+			l.running++
+		}
 		l.mu.Unlock()
 		if skip {
 			l.done(q, nil)
@@ -75,11 +79,17 @@ func (l *Local) run(ctx context.Context) {
 			a.TooLong = q.T
 			err = nil
 		case ctx.Err() != nil:
+			l.mu.Lock()
+			l.running--
+			l.mu.Unlock()
 			return
 		default:
 			err = fmt.Errorf("subproblem %s, T %d: %w", q.Position, q.T, err)
 		}
 		l.store(q.Position, a)
+		l.mu.Lock()
+		l.running--
+		l.mu.Unlock()
 		l.done(q, err)
 	}
 }
@@ -163,6 +173,14 @@ func (l *Local) Withdraw(_ context.Context, _ string, qs []Question) error {
 		}
 	}
 	return nil
+}
+
+// Unsettled returns how many questions are being solved now: once the
+// coordinator has its answer, those it withdrew (Settler).
+func (l *Local) Unsettled(context.Context, string) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.running, nil
 }
 
 // Waiting returns how many questions wait for a worker to take them.

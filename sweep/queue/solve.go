@@ -158,6 +158,9 @@ type queueBackend struct {
 	client *river.Client[pgx.Tx]
 	// jobs holds the job of each question asked, to withdraw it.
 	jobs map[distribute.Question]int64
+	// cancelled holds the jobs withdrawn while a worker ran them (see
+	// Unsettled).
+	cancelled []int64
 }
 
 // Ask inserts a job per question (none where one is queued, running or
@@ -284,8 +287,28 @@ func (b *queueBackend) Withdraw(ctx context.Context, _ string, qs []distribute.Q
 		if _, err := b.client.JobCancel(ctx, id); err != nil && !errors.Is(err, river.ErrNotFound) {
 			return fmt.Errorf("job queue: withdraw: cancel job %d: %w", id, err)
 		}
+		b.cancelled = append(b.cancelled, id)
 	}
 	return nil
+}
+
+// Unsettled returns how many of the jobs withdrawn while they ran are
+// still running: their workers store the positions they searched as they
+// stop (distribute.Settler). The jobs that stopped are forgotten.
+func (b *queueBackend) Unsettled(ctx context.Context, _ string) (int, error) {
+	if len(b.cancelled) == 0 {
+		return 0, nil
+	}
+	rows, err := b.pool.Query(ctx, `SELECT id FROM river_job WHERE id = ANY($1) AND state = 'running'`, b.cancelled)
+	if err != nil {
+		return 0, fmt.Errorf("job queue: jobs withdrawn: %w", err)
+	}
+	running, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return 0, fmt.Errorf("job queue: jobs withdrawn: %w", err)
+	}
+	b.cancelled = running
+	return len(running), nil
 }
 
 // storeAnswer stores a job's answer, also after its context ended.

@@ -278,6 +278,8 @@ func TestDistributedSolveInProcess(t *testing.T) {
 			default:
 			}
 		}})
+	// The positions each solve reports: its tree's and every job's.
+	counted := map[string]int64{}
 	for _, spec := range []struct {
 		game, position string
 	}{{"thue(alphabet=4,start=0)", ""}, {"thue(alphabet=3,rule=overlap,start=2)", "1021@2"}} {
@@ -306,6 +308,7 @@ func TestDistributedSolveInProcess(t *testing.T) {
 		if dist.Extra["subproblems_asked"].(int) == 0 {
 			t.Errorf("%s: nothing asked: %v", spec.game, dist.Extra)
 		}
+		counted[dg.Splitter().Space()] = dist.Nodes - int64(dist.Extra["tree_nodes"].(int)) - dist.Extra["local_nodes"].(int64)
 	}
 	cancel()
 	if err := <-done; err != nil {
@@ -313,14 +316,21 @@ func TestDistributedSolveInProcess(t *testing.T) {
 	}
 	close(reports)
 	n := 0
+	searched := map[string]int64{}
 	for r := range reports {
 		if r.Outcome == "failed" || r.Outcome == "cancelled" || r.String() == "" {
 			t.Errorf("job report: %s", r)
 		}
+		searched[r.Game] += r.Nodes
 		n++
 	}
 	if n == 0 {
 		t.Error("no subproblem job reported")
+	}
+	// Every job's positions are in its solve's count, those of jobs
+	// withdrawn while they ran too.
+	if !reflect.DeepEqual(searched, counted) {
+		t.Errorf("positions the jobs searched %v, the solves counted %v", searched, counted)
 	}
 }
 

@@ -160,8 +160,10 @@ func (w *SolveWorker) work(ctx context.Context, a SolveArgs, start time.Time, re
 		rep.Outcome = "answered"
 	case ctx.Err() != nil:
 		// The worker stops (or the job was withdrawn): what was proven is
-		// kept, the job goes back on the queue at once, no attempt lost.
-		if b.Lo > distribute.NoLower || b.Hi < distribute.NoUpper {
+		// kept, and the positions searched counted (the coordinator adds
+		// up every job's), the job goes back on the queue at once, no
+		// attempt lost.
+		if b.Lo > distribute.NoLower || b.Hi < distribute.NoUpper || nodes > 0 {
 			_ = w.keep(ctx, ans)
 		}
 		return river.JobSnooze(0)
