@@ -191,8 +191,8 @@ type Exchanger interface {
 // Knower imports them as answers arrive, so its tree learns what the
 // workers' tables proved beyond the leaves they answered: a leaf whose
 // every continuation a worker refuted is decided without its answer
-// (squares with 5 symbols to length 17, two worker processes: median 1.29
-// times the local positions in 16 runs, 1.30 without, mean 1.28 and 1.31).
+// (squares with 5 symbols to length 17, two worker processes: median 1.300
+// times the local positions in 48 runs, 1.308 in 28 without).
 type ProofSource interface {
 	// Proofs returns the proofs stored after mark (0: from the first), at
 	// most a batch of them, and the mark of the last one returned.
