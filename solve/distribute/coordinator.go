@@ -154,10 +154,7 @@ type Coordinator struct {
 	atMost map[int32]bool
 	// late holds the positions of questions withdrawn whose workers may
 	// still store the positions they searched (see readLate)
-	late map[string]bool
-	// proofs is the mark of the last proofs imported from the Backend (a
-	// ProofSource)
-	proofs  int64
+	late    map[string]bool
 	start   time.Time
 	lastRep time.Time
 }
@@ -315,40 +312,6 @@ func (c *Coordinator) learnLocal() {
 		}
 	}
 	c.epoch++
-}
-
-// learnProofs imports into Local the proofs the workers stored since the
-// last import (when the Backend is a ProofSource and Local an Exchanger),
-// and gives the tree what Local knows then.
-func (c *Coordinator) learnProofs(ctx context.Context, t int64) error {
-	ps, ok := c.be.(ProofSource)
-	ex, isEx := c.opt.Local.(Exchanger)
-	if !ok || !isEx {
-		return nil
-	}
-	imported := false
-	for {
-		data, last, err := ps.Proofs(ctx, c.space, c.proofs)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return nil // the proofs only save work: the next answer tries again
-		}
-		if len(data) == 0 || last == c.proofs {
-			break
-		}
-		c.proofs = last
-		for _, d := range data {
-			if ex.ImportProofs(d, t) == nil {
-				imported = true
-			}
-		}
-	}
-	if imported {
-		c.learnLocal()
-	}
-	return nil
 }
 
 // localCost is what a question Local decided cost: its threshold and the
@@ -693,9 +656,6 @@ func (c *Coordinator) decide(ctx context.Context, targets []int32, t int64) erro
 			}
 		}
 		if news > 0 {
-			if err := c.learnProofs(ctx, t); err != nil {
-				return err
-			}
 			c.epoch++
 			wait = c.opt.Poll
 			continue // evaluate again before asking

@@ -165,8 +165,7 @@ type Knower interface {
 // worker exports what its table proved about the positions near the top
 // of the subproblems it solved, and imports what the other workers
 // exported, so that a transposition met in subproblems solved on different
-// machines is searched about once (a Coordinator's Local imports them too:
-// see ProofSource). (Only proofs that decide the questions
+// machines is searched about once. (Only proofs that decide the questions
 // being asked are worth it: bounds from shorter questions cut a solver's
 // own shorter searches short, and with them the move ordering they give
 // its longest one. Measured on squares with 5 symbols to length 17, two
@@ -184,19 +183,6 @@ type Exchanger interface {
 	// next the solver is asked: the others would disturb its own
 	// searches' order, see above).
 	ImportProofs(data []byte, t int64) error
-}
-
-// ProofSource is a Backend that passes on the proofs its workers exchange
-// (Exchanger's encoding). A Coordinator whose Local is an Exchanger and a
-// Knower imports them as answers arrive, so its tree learns what the
-// workers' tables proved beyond the leaves they answered: a leaf whose
-// every continuation a worker refuted is decided without its answer
-// (squares with 5 symbols to length 17, two worker processes: median 1.300
-// times the local positions in 48 runs, 1.308 in 28 without).
-type ProofSource interface {
-	// Proofs returns the proofs stored after mark (0: from the first), at
-	// most a batch of them, and the mark of the last one returned.
-	Proofs(ctx context.Context, space string, mark int64) (data [][]byte, last int64, err error)
 }
 
 // LeafOptions configure a LeafSolver.

@@ -3,7 +3,6 @@ package distribute_test
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -216,78 +215,5 @@ func TestWithdrawnWorkCounts(t *testing.T) {
 	c.Settle(ctx) // nothing new: counted once
 	if st := c.Stats(); st.LeafNodes != 1007 {
 		t.Fatalf("settled twice: %+v", st)
-	}
-}
-
-// proofsOnly answers a1 with bounds that decide nothing and never answers
-// a2, but passes on a worker's proof that a2 is worth 3.
-type proofsOnly struct{ asked map[string]bool }
-
-func (p *proofsOnly) Ask(_ context.Context, _ string, qs []distribute.Question) (int, error) {
-	for _, q := range qs {
-		p.asked[q.Position] = true
-	}
-	return len(qs), nil
-}
-
-func (p *proofsOnly) Answers(_ context.Context, _ string, ps []string) (map[string]distribute.Answer, error) {
-	out := map[string]distribute.Answer{}
-	if p.asked["a1"] {
-		out["a1"] = distribute.Answer{Bounds: distribute.Bounds{Lo: 2, Hi: distribute.NoUpper}, Nodes: 5}
-	}
-	return out, nil
-}
-
-func (p *proofsOnly) Withdraw(context.Context, string, []distribute.Question) error { return nil }
-
-func (p *proofsOnly) Proofs(_ context.Context, _ string, mark int64) ([][]byte, int64, error) {
-	if mark > 0 {
-		return nil, mark, nil
-	}
-	return [][]byte{[]byte("a2=3")}, 1, nil
-}
-
-// proofTable is a local leaf solver that searches nothing and knows what
-// it imported ("position=value").
-type proofTable struct{ known map[string]int64 }
-
-func (p *proofTable) SolveLeaf(context.Context, string, int64) (distribute.Bounds, int64, error) {
-	return distribute.Any, 0, solve.ErrBudget
-}
-
-func (p *proofTable) Known(pos string) (distribute.Bounds, bool) {
-	v, ok := p.known[pos]
-	return distribute.Exact(v), ok
-}
-
-func (p *proofTable) ExportProofs() []byte { return nil }
-
-func (p *proofTable) ImportProofs(data []byte, _ int64) error {
-	var pos string
-	var v int64
-	if _, err := fmt.Sscanf(strings.Replace(string(data), "=", " ", 1), "%s %d", &pos, &v); err != nil {
-		return err
-	}
-	p.known[pos] = v
-	return nil
-}
-
-// TestCoordinatorLearnsFromProofs: the proofs the workers exchanged decide
-// a question no answer decides (value = min(max(a1, a2), 4) ≤ 2? a2 = 3
-// says no), as a local search whose table holds them would.
-func TestCoordinatorLearnsFromProofs(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	be := &proofsOnly{asked: map[string]bool{}}
-	c, err := distribute.NewCoordinator(toy{}, be, distribute.Options{SplitDepth: 2, Poll: time.Millisecond, Local: &proofTable{known: map[string]int64{}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := c.AtMost(ctx, "r", 2)
-	if err != nil || got {
-		t.Fatalf("value ≤ 2: %v, %v; want false from the proof about a2", got, err)
-	}
-	if !be.asked["a1"] {
-		t.Error("a1 not asked: the proofs come with answers")
 	}
 }

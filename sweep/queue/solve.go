@@ -256,20 +256,6 @@ func (b *queueBackend) Answers(ctx context.Context, space string, positions []st
 	return out, nil
 }
 
-// Proofs returns the proofs the workers stored after the blob mark, 64
-// blobs at most (distribute.ProofSource).
-func (b *queueBackend) Proofs(ctx context.Context, space string, mark int64) ([][]byte, int64, error) {
-	blobs, err := b.st.SolveBlobs(ctx, space, ProofsKind, mark, 64, "")
-	if err != nil {
-		return nil, mark, err
-	}
-	out := make([][]byte, len(blobs))
-	for i, bl := range blobs {
-		out[i], mark = bl.Data, bl.ID
-	}
-	return out, mark, nil
-}
-
 // Withdraw deletes the jobs of the questions that wait on the queue and
 // cancels those running (their workers store what they proved so far).
 func (b *queueBackend) Withdraw(ctx context.Context, _ string, qs []distribute.Question) error {
