@@ -609,8 +609,11 @@ func (c *Coordinator) decide(ctx context.Context, targets []int32, t int64) erro
 		}
 		c.withdrawUnneeded(ctx, leaves, t)
 		if len(leaves) == 0 {
+			// Decided: the work of the questions withdrawn counts once
+			// their workers have stopped, before the caller reads Nodes.
 			c.withdrawAll(ctx)
-			return c.readLate(ctx)
+			c.Settle(ctx)
+			return ctx.Err()
 		}
 		// Read what is stored about them.
 		positions := make([]string, len(leaves))
@@ -820,7 +823,9 @@ func (c *Coordinator) readLate(ctx context.Context) error {
 
 // Settle waits until the workers of the questions withdrawn while they
 // were solved have stopped (when the Backend is a Settler; at most
-// settleWait) and counts the positions they searched.
+// settleWait) and counts the positions they searched. Every question
+// decided settles, so Nodes counts every job's work when AtMost or After
+// returns.
 func (c *Coordinator) Settle(ctx context.Context) {
 	if st, ok := c.be.(Settler); ok {
 		deadline := time.Now().Add(settleWait)

@@ -281,6 +281,8 @@ func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coor
 		r.Extra["local_decisions"] = st.Local
 		r.Text += fmt.Sprintf("Distributed: split %d moves deep (%d positions); %d subproblems answered (%d asked now, %d stored before), %d jobs queued, %d leaves split further; %.1f s of leaf solving; %d questions decided here.\n",
 			st.SplitDepth, st.TreeNodes, st.Subproblems, st.Asked, st.Reused, st.Queued, st.Refined, st.LeafSeconds, st.Local)
+		r.Text += fmt.Sprintf("Positions: %d searched by the workers (%d of them for questions withdrawn as they ran), %d here, %d in the tree.\n",
+			st.LeafNodes, st.WithdrawnNodes, st.LocalNodes, st.TreeNodes)
 	}
 	return r, err
 }
