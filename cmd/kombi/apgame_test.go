@@ -17,7 +17,7 @@ import (
 
 func TestAPArenaAsWritten(t *testing.T) {
 	// The command, with fewer games.
-	code, out, errOut := kombi(t, "", "arena", "ap(x=100,k=4)", "--p1", "strong", "--p2", "extendblock", "--games", "2", "--json")
+	code, out, errOut := kombi(t, "", "arena", "ap(x=100,k=4)", "--p1", "strong", "--p2", "extendblock", "--games", "1", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -25,7 +25,7 @@ func TestAPArenaAsWritten(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Games != 2 || res.Wins[0]+res.Wins[1]+res.Draws != 2 || res.Wins[1] != 0 {
+	if res.Games != 1 || res.Wins[0]+res.Wins[1]+res.Draws != 1 || res.Wins[1] != 0 {
 		t.Fatalf("arena: %+v", res)
 	}
 }

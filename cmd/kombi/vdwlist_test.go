@@ -93,7 +93,7 @@ func TestVDWTable(t *testing.T) {
 }
 
 func TestVDWBench(t *testing.T) {
-	code, out, errOut := kombi(t, "", "bench", "vdwlist", "--max-plain", "6", "--s", "10", "--depth", "4", "--positions", "3", "--json")
+	code, out, errOut := kombi(t, "", "bench", "vdwlist", "--max-plain", "6", "--s", "10", "--max-s", "12", "--depth", "4", "--positions", "3", "--json")
 	var res struct {
 		Solve []struct {
 			P1Win string `json:"p1_win"`
