@@ -932,6 +932,10 @@ func TestBrowserGames(t *testing.T) {
 		p.gameOver("vdwlist")
 		p.downloadable("vdwlist")
 		p.phone()
+		// 1..7 in one row on a phone: a progression such as 1, 4, 7 reads along one line.
+		if tops := js[[]float64](p, `[...document.querySelectorAll('#board .num')].map(e => Math.round(e.getBoundingClientRect().top))`); len(tops) != 7 || slices.Max(tops) != slices.Min(tops) {
+			t.Errorf("the numbers 1..7 on a phone at heights %v, want one row", tops)
+		}
 		p.shot("vdwlist-phone.png")
 		p.clean("vdwlist")
 	})
