@@ -34,6 +34,7 @@ func Run(ctx context.Context, opt Options, addr string, w io.Writer, open bool) 
 		return fmt.Errorf("serve: %w", err)
 	}
 	urls := URLs(ln.Addr())
+	srv.urls.Store(&urls) // what Serve answers at GET /api/addresses: the interfaces read once
 	others := ""
 	if len(urls) > 1 {
 		others = "; other devices open " + strings.Join(urls[1:], " or ")
@@ -88,8 +89,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
 		s.loopback.Store(tcp.IP.IsLoopback())
 	}
-	urls := URLs(ln.Addr())
-	s.urls.Store(&urls)
+	if s.urls.Load() == nil {
+		urls := URLs(ln.Addr())
+		s.urls.Store(&urls)
+	}
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: min(readHeaderTimeout, cmp.Or(s.opt.ReadTimeout, readTimeout)),
 		ReadTimeout: cmp.Or(s.opt.ReadTimeout, readTimeout), WriteTimeout: writeTimeout, IdleTimeout: cmp.Or(s.opt.IdleTimeout, idleTimeout),
 		ErrorLog: slog.NewLogLogger(s.opt.Logger.Handler(), slog.LevelWarn)}

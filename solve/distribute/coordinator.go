@@ -770,8 +770,8 @@ const maxLate = 1 << 14
 // readLate adds up the work stored since it was last read on the positions
 // of questions withdrawn: a worker solving a question when it is withdrawn
 // stores the positions it searched as it stops. A position stays until its
-// stored work grows (a question withdrawn before a worker took it stays,
-// at most maxLate of them).
+// stored work grows, or (see Settle) until no worker solves a withdrawn
+// question any more; beyond maxLate, the oldest go.
 func (c *Coordinator) readLate(ctx context.Context) error {
 	if len(c.late) == 0 {
 		return nil
@@ -782,10 +782,7 @@ func (c *Coordinator) readLate(ctx context.Context) error {
 	}
 	answers, err := c.be.Answers(ctx, c.space, positions)
 	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return nil // counted at the next reading
+		return err
 	}
 	for _, p := range positions {
 		a, ok := answers[p]
@@ -825,13 +822,20 @@ func (c *Coordinator) readLate(ctx context.Context) error {
 // were solved have stopped (when the Backend is a Settler; at most
 // settleWait) and counts the positions they searched. Every question
 // decided settles, so Nodes counts every job's work when AtMost or After
-// returns.
+// returns. Once settled and read, no withdrawn question's work can grow:
+// their positions are not read again (those withdrawn before a worker
+// took them never store any).
 func (c *Coordinator) Settle(ctx context.Context) {
+	settled := false
 	if st, ok := c.be.(Settler); ok {
 		deadline := time.Now().Add(settleWait)
 		for wait := c.opt.Poll; time.Now().Before(deadline); wait = min(wait*3/2, c.opt.MaxPoll) {
 			n, err := st.Unsettled(ctx, c.space)
-			if err != nil || n == 0 {
+			if err != nil {
+				break
+			}
+			if n == 0 {
+				settled = true
 				break
 			}
 			select {
@@ -841,7 +845,9 @@ func (c *Coordinator) Settle(ctx context.Context) {
 			}
 		}
 	}
-	_ = c.readLate(ctx)
+	if err := c.readLate(ctx); err == nil && settled {
+		clear(c.late)
+	}
 }
 
 // settleWait bounds how long Settle waits for withdrawn questions' workers

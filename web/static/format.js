@@ -440,7 +440,7 @@ export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
   const who = m.mode === 'solo' ? (mine(0) ? 'solo, you' : 'solo') : both ? 'you, both seats' : [0, 1].map(name).join(' vs ');
   let result = 'in progress';
   const turn = m.to_move;
-  if (!m.finished && turn !== null && turn !== undefined && turn >= 0 && mine(turn) && !both) result = 'your move';
+  if (!m.finished && Number.isInteger(turn) && turn >= 0 && mine(turn) && !both) result = 'your move';
   if (m.finished) {
     const w = m.winner;
     if (m.mode === 'solo') result = 'over';

@@ -44,7 +44,9 @@ export function NumbersBoard({ view, ctx }) {
   return ctx.gameName === 'vdwlist' ? ListColouring({ view, ctx }) : Race({ view, ctx });
 }
 
-function NumberButton({ n, ctx, cls, label, text, badge }) {
+// NumberButton is a number of the board; held says what it holds (its
+// owner or colour, a threat), after the number in its accessible name.
+function NumberButton({ n, ctx, cls, held, text, badge }) {
   const pick = [{ kind: 'number', value: n.n }];
   const can = ctx.live && ctx.legalKeys.has(`number:${n.n}`);
   const chosen = ctx.sel.some((p) => p[0].kind === 'number' && p[0].value === n.n);
@@ -53,7 +55,7 @@ function NumberButton({ n, ctx, cls, label, text, badge }) {
   const last = ctx.last && ctx.last.numbers.has(n.n);
   return html`<button type="button" data-number=${n.n} disabled=${!can} aria-pressed=${chosen ? 'true' : 'false'}
     class=${`num ${cls}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${last ? ' last' : ''}`}
-    aria-label=${`${text ?? n.n}${val && val !== 'still computing' ? ` ${val}` : ''}, ${label.replace(`${n.n}: `, '')}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val === 'still computing' ? '; still computing' : ''}${good ? ' (best)' : ''}`}
+    aria-label=${`${text ?? n.n}${val && val !== 'still computing' ? ` ${val}` : ''}, ${held}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val === 'still computing' ? '; still computing' : ''}${good ? ' (best)' : ''}`}
     onClick=${() => ctx.onPick(pick, chosen)}>
     <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true">${badge}</span>` : null}${val ? ' ' : null}
     ${val ? html`<span class="num-val" aria-hidden="true">${val === 'still computing' ? '…' : val}</span>` : null}</button>`;
@@ -69,8 +71,8 @@ function Race({ view, ctx }) {
     const o = n.owner;
     const threat = o < 0 ? race.threat.get(n.n) || [] : [];
     const cls = o >= 0 ? `taken own${o}` : `free${threat.map((p) => ` threat${p}`).join('')}`;
-    const label = `${n.n}: ${o >= 0 ? `${colours[o]} (P${o + 1})` : 'free'}${threat.length ? `; completes a progression for ${list(threat.map((p) => colours[p]))}` : ''}${lit.has(n.n) ? ', in the winning progression' : ''}`;
-    return NumberButton({ n, ctx, cls: cls + (lit.has(n.n) ? ' lit' : ''), label, badge: o >= 0 ? letterOf(colours[o]) : threat.length ? '!' : '' });
+    const held = `${o >= 0 ? `${colours[o]} (P${o + 1})` : 'free'}${threat.length ? `; completes a progression for ${list(threat.map((p) => colours[p]))}` : ''}${lit.has(n.n) ? ', in the winning progression' : ''}`;
+    return NumberButton({ n, ctx, cls: cls + (lit.has(n.n) ? ' lit' : ''), held, badge: o >= 0 ? letterOf(colours[o]) : threat.length ? '!' : '' });
   });
   return html`<div class="numbers-wrap">
     ${NumberLine({ nums, lit, race, colours })}
@@ -148,8 +150,8 @@ function ListColouring({ view, ctx }) {
     const c = n.color;
     const name = c >= 0 ? colours[c] : '';
     const isTarget = n.n === target;
-    const label = `${n.n}: ${c >= 0 ? name : isTarget ? 'being coloured now' : 'not named yet'}${lit.has(n.n) ? ', in the one-colour progression' : ''}`;
-    return NumberButton({ n, ctx, cls: `${c >= 0 ? `taken c${c}` : 'free'}${isTarget ? ' target' : ''}${lit.has(n.n) ? ' lit' : ''}`, label, badge: c >= 0 ? letterOf(name) : isTarget ? '?' : '' });
+    const held = `${c >= 0 ? name : isTarget ? 'being coloured now' : 'not named yet'}${lit.has(n.n) ? ', in the one-colour progression' : ''}`;
+    return NumberButton({ n, ctx, cls: `${c >= 0 ? `taken c${c}` : 'free'}${isTarget ? ' target' : ''}${lit.has(n.n) ? ' lit' : ''}`, held, badge: c >= 0 ? letterOf(name) : isTarget ? '?' : '' });
   });
   const drawn = (st.draw || []).map((name) => colours.indexOf(name)).filter((c) => c >= 0);
   const swatches = colouring ? drawn.map((c) => {
