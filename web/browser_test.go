@@ -548,7 +548,9 @@ func TestBrowserGames(t *testing.T) {
 			p.do(chromedp.KeyEvent(kb.Tab))
 		}
 		if !js[bool](p, `document.activeElement.matches('#board .token:not([disabled])')`) {
-			t.Fatalf("Tab from the board reaches %q, not a token", js[string](p, `document.activeElement.tagName + '.' + document.activeElement.className`))
+			// Seen once in many runs (the button after the board took the focus): say what the page held.
+			t.Fatalf("Tab from the board reaches %q, not a token; the page: %s", js[string](p, `document.activeElement.tagName + '.' + document.activeElement.className + '#' + document.activeElement.id`),
+				js[string](p, `JSON.stringify({busy: window.kombi.busy, moves: window.kombi.match.moves.length, version: window.kombi.match.version, to_move: window.kombi.match.to_move, thinking: window.kombi.match.thinking, travelAt: window.kombi.travelAt, tokens: document.querySelectorAll('#board .token').length, enabled: document.querySelectorAll('#board .token:not([disabled])').length})`))
 		}
 		p.do(chromedp.KeyEvent(kb.Enter))
 		p.wait(`!document.getElementById('play-move').disabled`, "the second move chosen")
