@@ -769,6 +769,10 @@ func TestBrowserGames(t *testing.T) {
 		p.t = t
 		p.desktop()
 		p.start(setup{card: "nimk(piles=3;4;5;6,k=2)", action: "computer", opponent: "perfect"})
+		// How to move says this game's k, not the letter.
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasPrefix(how, "Take tokens from one heap, or from up to 2 heaps at once.") {
+			t.Errorf("how to move reads %q, want this game's 2 heaps", how)
+		}
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 		p.wait(`document.querySelector('.teach .explain')`, "the explanation")
 		// The prose in paragraphs, the table in columns.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, howToWords } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -13,6 +13,14 @@ test('titles in words, without seeds', () => {
   assert.equal(subtitle('nim2d(n=4)', { start: true }), '4×4 palette');
   assert.equal(matchTitle({ game: 'thue(alphabet=4,rule=square,start=2)' }, 'Thue game'), 'Thue game — 4 symbols · squares end it');
   assert.equal(fmtInt(1000000), '1\u202f000\u202f000');
+});
+
+test('how to move, with the game’s own numbers', () => {
+  const how = 'Take tokens from one heap, or from up to k heaps at once.';
+  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=2)'), 'Take tokens from one heap, or from up to 2 heaps at once.');
+  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=1)'), 'Take tokens from one heap, or from up to 1 heap at once.');
+  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6)'), how); // no k given: the words as they are
+  assert.equal(howToWords('Name an uncoloured number.', 'vdwlist(k=3,s=7)'), 'Name an uncoloured number.');
 });
 
 test('moves in words', () => {

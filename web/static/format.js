@@ -57,6 +57,17 @@ export function subtitle(game, { start = false } = {}) {
   return out.join(' · ');
 }
 
+/**
+ * howToWords puts a game's own numbers into the words saying how to move
+ * (one text per kind of game): Index-k Nim's "up to k heaps" reads "up to 2
+ * heaps" in nimk(…,k=2).
+ */
+export function howToWords(words, game) {
+  const { args } = parseGameString(game);
+  if (!/^\d+$/.test(args.k || '')) return words;
+  return words.replace(/\bup to k heaps\b/g, `up to ${plural(args.k, 'heap', 'heaps')}`);
+}
+
 /** matchTitle is a match's title in words. */
 export function matchTitle(m, catTitle) {
   const sub = subtitle(m.game);

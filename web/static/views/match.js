@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle, howToWords } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
@@ -57,7 +57,7 @@ export function MatchPage({ s, act }) {
       ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act }) : null}
-      ${live ? html`<p class="howto" id="howto">${howTo(g, shown, p)}</p>` : null}
+      ${live ? html`<p class="howto" id="howto">${howTo(g, shown, p, m.game)}</p>` : null}
       ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} played <strong>${last.text}</strong>${lastWords ? ` (${lastWords})` : ''}.</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${m.bot_note.text}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
@@ -92,9 +92,9 @@ export function MatchPage({ s, act }) {
   </main>`;
 }
 
-function howTo(g, shown, p) {
+function howTo(g, shown, p, game) {
   const kind = shown.view ? shown.view.kind : g.board;
-  const words = (g.how && g.how[p]) || '';
+  const words = howToWords((g.how && g.how[p]) || '', game);
   return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid')}`.trim();
 }
 
