@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -748,6 +749,15 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.shot("greedynim-phone.png")
 		p.start(setup{card: "grundy(heap=15)", action: "computer", opponent: "perfect"})
+		// The tokens that start no split are dimmed, and say why: the last of each heap, the middle of an even one.
+		noSplit := `[...document.querySelectorAll('#board .heap:not(.closed)')].map(h => h.querySelectorAll('.token').length + ': ' +
+			[...h.querySelectorAll('.token.no-move')].map(b => b.dataset.token + (getComputedStyle(b).opacity < 0.6 ? ' dim' : ' bright')).join(', ')).join(' | ')`
+		if got := js[string](p, noSplit); got != "15: 14 dim" {
+			t.Errorf("heap 15's tokens starting no split: %q, want the last one dimmed", got)
+		}
+		if got := js[string](p, `document.querySelector('#board .token.no-move').getAttribute('aria-label')`); got != "Heap 1, token 15: the heap splits after a token, and none follows the last" {
+			t.Errorf("the last token's label: %q", got)
+		}
 		js[bool](p, `(document.querySelector('#board .token[data-token="0"]').click(), true)`)
 		p.wait(`!document.getElementById('play-move').disabled`, "the split chosen")
 		if w := js[string](p, `document.getElementById('move-words').textContent`); w != "Your move: split heap 1 into 1 and 14." {
@@ -761,6 +771,18 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`window.kombi.match.moves.length >= 2 && document.querySelector('.last-line')`, "the computer's split")
 		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Perfect\) played (\d+)=(\d+)\+(\d+) \(split heap (\d+) into (\d+) and (\d+)\)\.$`).MatchString(l) {
 			t.Errorf("the computer's split is said %q", l)
+		}
+		p.wait(`window.kombi.match.to_move === 0 && document.querySelector('#board .token:not([disabled])')`, "my move after the split")
+		for _, h := range strings.Split(js[string](p, noSplit), " | ") {
+			n, marked, _ := strings.Cut(h, ": ")
+			size, _ := strconv.Atoi(n)
+			want := fmt.Sprintf("%d dim", size-1)
+			if size%2 == 0 {
+				want = fmt.Sprintf("%d dim, %d dim", size/2-1, size-1)
+			}
+			if marked != want {
+				t.Errorf("a heap of %d: tokens starting no split %q, want %q", size, marked, want)
+			}
 		}
 		// Large heaps are bars with a field for the amount: only the heap the rules allow has one.
 		p.study("greedynim(piles=50;70;60)", "50;70;60")

@@ -62,14 +62,14 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
     <div class="heap-head"><span class="heap-name">${label}</span> <span class="heap-count">${count}</span>
       ${why ? html`<span class="closed-note">${why}</span>` : null}
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
-    ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
+    ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last, open: ctx.live && !building && !closed && !ctx.truncated }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
     ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
         aria-label=${`${placing ? 'Place it here (tap again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}`}
         onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
   </div>`;
 }
 
-function Tokens({ h, size, ctx, shown, partnerAmounts, last }) {
+function Tokens({ h, size, ctx, shown, partnerAmounts, last, open }) {
   const split = shown && shown[1] && shown[1].kind === 'split';
   const amount = amountOf(shown);
   let leftSize = -1;
@@ -88,8 +88,12 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last }) {
     const good = pick && ctx.good.has(pickKey(pick));
     const goodPart = !good && pick && ctx.goodParts.has(pickKey(pick));
     const partner = partnerAmounts && partnerAmounts.has(size - j);
-    const aria = pick ? tokenLabel(h, j, size, pick) : `Heap ${h + 1}, token ${j + 1}`;
-    tokens.push(html`<button type="button" class=${'token' + (taking ? ' take' : '') + side + (isPicked ? ' chosen' : '') + (good ? ' good' : '') + (goodPart ? ' good-part' : '') + (partner ? ' partner-ok' : '')}
+    // On the player's move, a token of a heap that has moves but starts none itself (Grundy's game:
+    // the last token, and the middle one of an even heap) is dimmed, and its label says why.
+    const noMove = open && !pick;
+    const aria = pick ? tokenLabel(h, j, size, pick) : `Heap ${h + 1}, token ${j + 1}${noMove ? noMoveWhy(j, size, ctx.gameName) : ''}`;
+    tokens.push(html`<button type="button" class=${'token' + (taking ? ' take' : '') + side + (isPicked ? ' chosen' : '') + (good ? ' good' : '') + (goodPart ? ' good-part' : '') + (partner ? ' partner-ok' : '') + (noMove ? ' no-move' : '')}
+      title=${noMove ? aria : undefined}
       data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? ' (a winning move)' : goodPart ? ' (part of a winning move on several heaps)' : '')} aria-pressed=${isPicked ? 'true' : 'false'}
       onClick=${() => { if (pick) { if (split) pick.leftSize = j + 1; ctx.onPick(leftTagged(pick, j), isPicked); } }}
       onPointerEnter=${() => pick && ctx.onPreview(leftTagged(pick, j))} onPointerLeave=${() => ctx.onPreview(null)}
@@ -110,6 +114,13 @@ function leftTagged(pick, j) {
     return p;
   }
   return pick;
+}
+
+// noMoveWhy says why a token of a heap with moves starts none.
+function noMoveWhy(j, size, gameName) {
+  if (gameName !== 'grundy') return ': no move starts here';
+  if (j === size - 1) return ': the heap splits after a token, and none follows the last';
+  return `: a split here leaves ${j + 1} and ${size - j - 1}, and the two heaps must differ`;
 }
 
 function tokenLabel(h, j, size, pick) {
