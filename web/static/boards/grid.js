@@ -42,7 +42,7 @@ function Palette({ view, ctx }) {
   const used = view.status.counter ?? owned.size;
   return html`<div class="palette-wrap">
     <div class=${`grid palette n${n}`} data-cols=${n} role="group" aria-label=${`${n} by ${n} palette`} ref=${cols(n)}>${cells}</div>
-    <p class="counter">Cells used: <strong>${used}</strong> of ${n * n} <span class="muted">(the assignment’s COUNTER)</span></p>
+    <p class="counter" title="The COUNTER of the assignment the game comes from">Cells used: <strong>${used}</strong> of ${n * n}</p>
     ${reason ? html`<p class="reason" role="alert">Not a move: ${reason}.</p>` : null}
   </div>`;
 }
