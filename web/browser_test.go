@@ -1084,6 +1084,14 @@ func TestBrowserGames(t *testing.T) {
 		if s := p.status(); !strings.HasPrefix(s, "Player 2 to move") {
 			t.Errorf("study status %q", s)
 		}
+		// The line on how to play says where the values are, whether Analysis is on or off.
+		if how := js[string](p, `document.querySelector('.study-page .howto').textContent`); how != "Play moves for both sides here: tap, then Play. The analysis values every move." {
+			t.Errorf("the study's line on how to play, Analysis on: %q", how)
+		}
+		js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelector('.study-page .howto').textContent.endsWith('Switch on Analysis to see what every move is worth.')`, "the line with Analysis off")
+		js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+		p.wait(`window.kombi.analysisOn && document.querySelectorAll('.an-row').length > 0`, "Analysis on again")
 		if title := js[string](p, `document.title`); title != "Study: Nim — Kombi" {
 			t.Errorf("the study's tab is titled %q", title)
 		}
