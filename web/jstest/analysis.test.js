@@ -177,3 +177,13 @@ test('hints: how good the best move is and where to look, then the move', async 
   assert.equal(hintFor(rank(thue, 'thue'), 1, { word: { symbols: [0, 1] } }, 'thue', 1).text, 'The best move keeps the word going to length 9. Ask again to see the move.');
   assert.equal(hintFor(rank({ player: 0, moves: [] }, 'nim'), 1, view, 'nim', 0).text, 'The analysis has not found the best move yet: ask again in a moment.');
 });
+
+test('the new-game dialog names a parameter in the words of its game', async () => {
+  const { checkDialog } = await import('../static/views/dialog.js');
+  const k = { name: 'k', kind: 'int', default: '3', allowed: 'a whole number from 1 to 64' };
+  const problem = (name) => checkDialog(normGame({ name, params: [k] }), { values: { k: '' }, mode: 'friend' });
+  assert.equal(problem('vdwlist'), 'Progression length k: give a value.');
+  assert.equal(problem('ap'), 'Progression length k: give a value.');
+  assert.equal(problem('nimk'), 'Most heaps a move takes from (k): give a value.');
+  assert.equal(problem('other'), 'k: give a value.');
+});

@@ -155,7 +155,7 @@ export function normGame(g) {
     board: g.board || w.board || 'heaps',
     roles: g.roles || ['first', 'second'],
     chance: !!g.chance,
-    params: (g.params || []).map(normParam),
+    params: (g.params || []).map((p) => ({ ...normParam(p), game: g.name })),
     bots: g.bots || [],
     variants: (g.variants && g.variants.length ? g.variants : w.variants || [{ title: w.title || g.name, game: g.example || g.name }])
       .map((v) => ({ rules: g.rules || w.rules || g.doc, ...v })),

@@ -76,7 +76,11 @@ const NAMES = {
   alphabet: 'Symbols', rule: 'The repetition that ends the game', start: 'Starting symbol', target: 'Painter wins at length (0: never)',
   x: 'Numbers in the set', colors: 'Colours', list: 'Colours in each drawn list', s: 'Numbers 1..s', seed: 'Seed of the draw', set: 'Play on this set',
 };
-const label = (p) => NAMES[p.name] || p.name;
+// The same letter means another thing in another game.
+const GAME_NAMES = {
+  nimk: { k: 'Most heaps a move takes from (k)' }, ap: { k: 'Progression length k' }, vdwlist: { k: 'Progression length k' },
+};
+const label = (p) => (GAME_NAMES[p.game] || {})[p.name] || NAMES[p.name] || p.name;
 const VALUE_WORDS = {
   view: { heaps: 'two heaps', queen: 'a queen on a board' }, rule: { square: 'a square (uu)', overlap: 'an overlap (xuxux)' },
   first: { p1: 'player 1', p2: 'player 2', coin: 'a coin toss' }, placement: { 'empty-first': 'empty heaps first', free: 'any heap' },
