@@ -752,6 +752,9 @@ func TestBrowserGames(t *testing.T) {
 		// The tokens that start no split are dimmed, and say why: the last of each heap, the middle of an even one.
 		noSplit := `[...document.querySelectorAll('#board .heap:not(.closed)')].map(h => h.querySelectorAll('.token').length + ': ' +
 			[...h.querySelectorAll('.token.no-move')].map(b => b.dataset.token + (getComputedStyle(b).opacity < 0.6 ? ' dim' : ' bright')).join(', ')).join(' | ')`
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.Contains(how, "Tap a token: the heap splits just after it (a dimmed token starts no split).") {
+			t.Errorf("how to move in Grundy's game: %q", how)
+		}
 		if got := js[string](p, noSplit); got != "15: 14 dim" {
 			t.Errorf("heap 15's tokens starting no split: %q, want the last one dimmed", got)
 		}

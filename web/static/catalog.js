@@ -95,7 +95,7 @@ const DEFAULT_OPPONENT = { thue: 'nesting(level=1)', ap: 'strong', vdwlist: 'nor
 // How a move is made on this page, after the game's own words (how_to_move).
 const INTERACTION = {
   heaps: 'Tap a token: it and the tokens to its right are taken (a large heap: type the amount). Tap it again, or Play.',
-  grundy: 'Tap a token: the heap splits just after it. Tap it again, or Play.',
+  grundy: 'Tap a token: the heap splits just after it (a dimmed token starts no split). Tap it again, or Play.',
   buildingnim: 'Tap “Place here” while building; then tap a token: it and those to its right are taken. Tap again, or Play.',
   wythoff: 'Tap a token in one heap, and one in the other heap to take from both; then Play.',
   nimk: 'Tap a token in each heap you take from; then Play.',
