@@ -399,6 +399,10 @@ func (p *page) gameOver(what string) string {
 	if js[bool](p, `!!document.querySelector('.type-move')`) {
 		p.t.Errorf("%s: 'Type a move' is offered after the end", what)
 	}
+	// The page names the players as its seats do, never as the terminal's P1 and P2.
+	if txt := js[string](p, `document.getElementById('result').innerText`); regexp.MustCompile(`\bP[12]\b`).MatchString(txt) {
+		p.t.Errorf("%s: the game-over panel names a player P1 or P2: %q", what, txt)
+	}
 	return head
 }
 

@@ -66,6 +66,21 @@ test('the end in the game’s words, from this browser’s side', () => {
   assert.equal(endText(lost, [true, false], [{ bot: 'perfect', title: 'Perfect' }]).headline, 'The computer (Perfect) won: the computer took the last token');
   const mis = { ...m, game: 'nim(piles=1,misere=true)' };
   assert.equal(endText(mis, [true, false], []).headline, 'You won: the computer had to take the last token');
+  // The server's reason, with the terminal's seat names, is not said again under the headline; misère play's rule is.
+  const reason = 'P1 took the last token and wins.';
+  assert.equal(endText({ ...m, reason }, [true, false], []).detail, '');
+  assert.equal(endText({ ...mis, reason: 'P2 took the last token and loses (misère play: whoever takes the last token loses).' }, [true, false], []).detail,
+    'In misère play whoever takes the last token loses.');
+  assert.equal(endText({ ...m, game: 'grundy(heap=7)', reason: 'Every heap has 1 or 2 tokens: none splits into two unequal heaps. P2 cannot move and loses; P1 made the last split and wins.' }, [true, false], []).detail, '');
+  const ap = { ...m, game: 'ap(x=20,k=3)', roles: ['red', 'blue'], reason: 'P1 (red) owns the progression 1 5 9 (difference 4).' };
+  assert.deepEqual(endText(ap, [true, false], []), { headline: 'You won: you own the progression 1, 5, 9', detail: 'The progression’s difference: 4.' });
+  const vdw = { ...m, game: 'vdwlist(k=3,colors=3,list=2,s=7)', roles: ['namer', 'colourer'], reason: 'Monochromatic 3-term progression in red: 1, 4, 7 (difference 3). P1 (namer) wins.' };
+  assert.match(endText(vdw, [false, true], []).headline, / won: 1, 4, 7 are all red$/);
+  assert.equal(endText(vdw, [false, true], []).detail, 'An arithmetic progression with difference 3: the namer’s goal.');
+  const vdw2 = { ...vdw, winner: 1, reason: 'All 4 numbers are coloured without a monochromatic 3-term progression (red 1 2; blue 3 4; green none). P2 (colourer) wins.' };
+  assert.equal(endText(vdw2, [false, true], []).detail, 'The colours: red 1 2; blue 3 4; green none.');
+  const n2 = { ...m, game: 'nim2d(n=2)', roles: ['R', 'G'], reason: 'R (P1) coloured the last empty cell and wins; G (P2) would have to move on the full palette.' };
+  assert.equal(endText(n2, [true, false], []).detail, 'Whoever has to move on the full palette loses.');
   const thue = { game: 'thue(alphabet=3,rule=square,start=0)', players: ['human', 'human'], roles: ['builder', 'painter'], winner: 0, finished: true, length: 4,
     moves: [{ player: 0 }, { player: 1 }, { player: 0 }, { player: 1 }, { player: 0 }, { player: 1 }],
     view: { word: { symbols: [0, 1, 0, 1] }, status: { over: true, points: 2, reason: 'square 01·01 at positions 0-3 (period 2)' } } };

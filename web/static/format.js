@@ -197,7 +197,7 @@ export function endText(m, mine, opponents) {
     case 'thue': why = `the word has ${repetitionWords(st.reason) ? `the ${repetitionWords(st.reason)}` : 'a repetition'}`; break;
     case 'ap': {
       const mm = reason.match(/progression ([\d ,]+)/);
-      why = mm ? `${it(winner)} owns the progression ${mm[1].trim().split(/[ ,]+/).join(', ')}` : firstLine(reason);
+      why = mm ? `${it(winner)} ${it(winner) === 'you' ? 'own' : 'owns'} the progression ${mm[1].trim().split(/[ ,]+/).join(', ')}` : firstLine(reason);
       break;
     }
     case 'vdwlist': {
@@ -207,7 +207,22 @@ export function endText(m, mine, opponents) {
     }
     default: why = firstLine(reason);
   }
+  // The server's reason names the seats as the terminal does ("P1 (namer) wins."): where the headline
+  // says it in the page's words, the detail adds only what the headline does not.
   let detail = firstLine(reason);
+  const difference = (/\(difference (\d+)\)/.exec(reason) || [])[1];
+  switch (name) {
+    case 'nim': case 'nimk': case 'greedynim': case 'wythoff': case 'buildingnim': case 'grundy':
+      detail = args.misere === 'true' ? 'In misère play whoever takes the last token loses.' : '';
+      break;
+    case 'nim2d': detail = 'Whoever has to move on the full palette loses.'; break;
+    case 'ap': if (difference) detail = `The progression’s difference: ${difference}.`; break;
+    case 'vdwlist':
+      if (w === 0 && difference) detail = `An arithmetic progression with difference ${difference}: the namer’s goal.`;
+      else if (w === 1) { const cls = (/\(([^()]*)\)\. P2/.exec(reason) || [])[1]; detail = cls ? `The colours: ${cls}.` : ''; }
+      break;
+    default: break;
+  }
   if (name === 'thue') {
     const points = st.points ?? 0; // the rules' count (status.points)
     detail = `Length ${m.length || view.word?.symbols.length}. The painter scored ${plural(points, 'point', 'points')}: one for each symbol that made no ${args.rule === 'overlap' ? 'overlap' : 'square'}.`;
