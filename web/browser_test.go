@@ -827,6 +827,32 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("nimk-explain")
 	})
 
+	t.Run("wythoff-a", func(t *testing.T) {
+		// Wythoff's game with a = 2: the page says that the amounts taken
+		// from both heaps may differ by 1, marks those partners and plays such a move.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "wythoff(piles=5;8)", action: "computer", opponent: "perfect", fields: map[string]string{"a": "2"}})
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasPrefix(how, "Take tokens from one heap, or from both heaps at once, amounts differing by less than 2.") {
+			t.Errorf("how to move with a = 2: %q", how)
+		}
+		js[bool](p, `(document.querySelector('#board .token[data-heap="0"][data-token="0"]').click(), true)`)
+		p.wait(`document.querySelector('#board .partners')`, "the partners of taking 5 from heap 1")
+		got := js[string](p, `document.querySelector('#board .partners span').textContent + ' | ' +
+			[...document.querySelectorAll('#board .heap[data-heap="1"] .token.partner-ok')].map(b => 8 - Number(b.dataset.token)).join(',')`)
+		if got != "To take from both heaps, also tap a token in heap 2 (the two amounts may differ by less than 2). | 6,5,4" {
+			t.Errorf("the partners of 5 from heap 1 with a = 2: %q", got)
+		}
+		js[bool](p, `(document.querySelector('#board .token[data-heap="1"][data-token="2"]').click(), true)`)
+		p.wait(`!document.getElementById('play-move').disabled`, "5 and 6 chosen")
+		if w := js[string](p, `document.getElementById('move-words').textContent`); !strings.Contains(w, "5") || !strings.Contains(w, "6") {
+			t.Errorf("taking 5 and 6 reads %q", w)
+		}
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.match.moves.length >= 1 && window.kombi.match.moves[0].move === '5,6'`, "the move 5,6 played")
+		p.clean("wythoff-a")
+	})
+
 	t.Run("wythoff-wide", func(t *testing.T) {
 		// Heaps 12 and 20: the queen board is wider than a phone even with
 		// its smallest squares, so it scrolls in its frame, which shows the

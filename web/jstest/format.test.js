@@ -21,6 +21,9 @@ test('how to move, with the game’s own numbers', () => {
   assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=1)'), 'Take tokens from one heap, or from up to 1 heap at once.');
   assert.equal(howToWords(how, 'nimk(piles=3;4;5;6)'), how); // no k given: the words as they are
   assert.equal(howToWords('Name an uncoloured number.', 'vdwlist(k=3,s=7)'), 'Name an uncoloured number.');
+  const wy = 'Take tokens from one heap, or the same number from both heaps at once.';
+  assert.equal(howToWords(wy, 'wythoff(piles=5;8,a=1)'), wy);
+  assert.equal(howToWords(wy, 'wythoff(piles=5;8,a=2)'), 'Take tokens from one heap, or from both heaps at once, amounts differing by less than 2.');
 });
 
 test('moves in words', () => {

@@ -50,6 +50,7 @@ export function boardContext(pos, opts) {
     gameName: name,
     args,
     k: Number(args.k || 3),
+    a: Number(args.a || 1), // Wythoff's a: a move on both heaps takes amounts differing by less than a
     rule: args.rule === 'overlap' ? 'overlap' : 'square',
     startXY: name === 'wythoff' && start ? start.split(';').map(Number) : null,
     position: pos.position,
