@@ -957,6 +957,20 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("thue")
 	})
 
+	t.Run("thue-target", func(t *testing.T) {
+		// With a target length the painter wins by reaching it: the end says
+		// so (not "a repetition" that the word does not hold).
+		p.t = t
+		p.phone()
+		p.start(setup{card: "thue(alphabet=3)", action: "computer", opponent: "perfect", fields: map[string]string{"alphabet": "2", "rule": "overlap", "target": "6", "start": "0"}})
+		p.playOut(`document.querySelector('#board .gap:not([disabled])').click();`, 10)
+		if head := p.gameOver("thue with a target"); head != "The computer (Perfect) won: the word reached length 6 without an overlap" {
+			t.Errorf("the painter reached length 6: the end says %q", head)
+		}
+		p.noOverflow("the Thue game's end at its target")
+		p.clean("thue-target")
+	})
+
 	t.Run("ap", func(t *testing.T) {
 		p.t = t
 		p.phone()

@@ -501,7 +501,7 @@ func (s *State) String() string {
 func (s *State) EndReason() string {
 	if !s.over {
 		if s.reachedTarget() {
-			return fmt.Sprintf("The painter reached length %d without a %s: the painter wins.", len(s.word), s.rule)
+			return fmt.Sprintf("The painter reached length %d without %s: the painter wins.", len(s.word), s.rule.Article())
 		}
 		return ""
 	}

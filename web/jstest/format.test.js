@@ -91,6 +91,10 @@ test('the end in the game’s words, from this browser’s side', () => {
   assert.equal(e.headline, 'Builder won: the word has the square 01·01');
   const overlap = { ...thue, game: 'thue(alphabet=2,rule=overlap)', view: { word: { symbols: [0, 1, 0, 0, 1, 0, 0] }, status: { over: true, points: 5, reason: 'overlap 010·010·0 at positions 0-6 (period 3)' } } };
   assert.equal(endText(overlap, [true, true], []).headline, 'Builder won: the word has the overlap 010·010·0');
+  // With a target length the painter wins by reaching it: no repetition to name.
+  const target = { ...thue, game: 'thue(alphabet=2,rule=overlap,start=0,target=6)', winner: 1, length: 6, reason: 'The painter reached length 6 without an overlap: the painter wins.',
+    view: { word: { symbols: [1, 0, 0, 1, 0, 0] }, status: { over: true, points: 5 } } };
+  assert.equal(endText(target, [true, true], []).headline, 'Painter won: the word reached length 6 without an overlap');
   // Solo: the length and the best; the repetition in words, without the server's positions counted from 0.
   const solo = { ...thue, mode: 'solo', length: 6, high_score: 6, view: { word: { symbols: [2, 2, 0, 1, 0, 2] }, status: { over: true, reason: 'square 2·2 at positions 0-1 (period 1)' } } };
   assert.deepEqual(endText(solo, [true, true], []), { headline: 'The word reached length 6. Your best: 6.', detail: 'The word has the square 2·2.' });

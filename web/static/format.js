@@ -199,7 +199,14 @@ export function endText(m, mine, opponents) {
     case 'buildingnim': why = `${it(winner)} took the last token`; break;
     case 'grundy': why = `${it(loser)} could not split a heap (only heaps of 1 and 2 tokens were left)`; break;
     case 'nim2d': why = `${it(winner)} coloured the last empty cell`; break;
-    case 'thue': why = `the word has ${repetitionWords(st.reason) ? `the ${repetitionWords(st.reason)}` : 'a repetition'}`; break;
+    case 'thue': {
+      const rep = repetitionWords(st.reason);
+      const rule = args.rule === 'overlap' ? 'an overlap' : 'a square';
+      // The painter wins only by reaching the target length (thue(…,target=N)) without a repetition.
+      if (!rep && w === 1) why = `the word reached length ${m.length || view.word?.symbols.length} without ${rule}`;
+      else why = `the word has ${rep ? `the ${rep}` : 'a repetition'}`;
+      break;
+    }
     case 'ap': {
       const mm = reason.match(/progression ([\d ,]+)/);
       why = mm ? `${it(winner)} ${it(winner) === 'you' ? 'own' : 'owns'} the progression ${mm[1].trim().split(/[ ,]+/).join(', ')}` : firstLine(reason);
