@@ -735,6 +735,11 @@ func TestBrowserGames(t *testing.T) {
 		p.forgive("status of 400", "/moves")
 		typeMove("+3")
 		p.wait(`window.kombi.match.moves.length >= 4 && window.kombi.match.moves[2].move === '+3' && document.getElementById('move-error').textContent === ''`, "the typed move played, the error gone")
+		// Free placement: how to move says any heap.
+		p.start(setup{card: "buildingnim(heaps=3,tokens=10)", action: "computer", opponent: "perfect", fields: map[string]string{"placement": "free"}})
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasPrefix(how, "Building: put one token on any heap. Then: take tokens from one heap.") {
+			t.Errorf("how to move with free placement: %q", how)
+		}
 		p.clean("buildingnim")
 	})
 

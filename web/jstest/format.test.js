@@ -24,6 +24,9 @@ test('how to move, with the game’s own numbers', () => {
   const wy = 'Take tokens from one heap, or the same number from both heaps at once.';
   assert.equal(howToWords(wy, 'wythoff(piles=5;8,a=1)'), wy);
   assert.equal(howToWords(wy, 'wythoff(piles=5;8,a=2)'), 'Take tokens from one heap, or from both heaps at once, amounts differing by less than 2.');
+  const building = 'Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap.';
+  assert.equal(howToWords(building, 'buildingnim(heaps=3,tokens=10,placement=empty-first)'), building);
+  assert.equal(howToWords(building, 'buildingnim(heaps=3,tokens=10,placement=free)'), 'Building: put one token on any heap. Then: take tokens from one heap.');
 });
 
 test('moves in words', () => {
