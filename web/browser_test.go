@@ -962,6 +962,31 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("thue")
 	})
 
+	t.Run("ap-set", func(t *testing.T) {
+		// A set given in the dialog replaces the drawn set's size and seed,
+		// which the game then refuses: their fields say so and stay out of
+		// the game string (the server refused every game with a set before).
+		p.t = t
+		p.phone()
+		p.start(setup{card: "ap(x=20,k=3)", action: "computer", fields: map[string]string{"set": "1;2;3;4;5;6;7;8;9"}})
+		if g := js[string](p, `window.kombi.match.game`); !strings.Contains(g, "set=1;2;3;4;5;6;7;8;9") || strings.Contains(g, "x=") {
+			t.Errorf("the game with a set given: %q", g)
+		}
+		if n := js[int](p, `document.querySelectorAll('#board .num').length`); n != 9 {
+			t.Errorf("the set of 9 numbers shows %d", n)
+		}
+		js[bool](p, `(document.querySelector('.new-btn').click(), true)`)
+		p.wait(`document.getElementById('dlg-start')`, "the new-game dialog")
+		js[bool](p, `(() => { const e = document.querySelector('[data-param="set"]'); e.value = '1;2;4;8'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		p.wait(`document.querySelector('[data-param="x"]').disabled`, "the set's size field off")
+		if doc := js[string](p, `document.querySelector('[data-param="x"]').closest('label').textContent`); !strings.Contains(doc, "not used: the set given replaces it") {
+			t.Errorf("the set's size field beside a set says %q", doc)
+		}
+		js[bool](p, `([...document.querySelectorAll('button')].find(b => b.textContent === 'Cancel').click(), true)`)
+		p.wait(`!document.getElementById('dlg-start')`, "the dialog closed")
+		p.clean("ap-set")
+	})
+
 	t.Run("thue-target", func(t *testing.T) {
 		// With a target length the painter wins by reaching it: the end says
 		// so (not "a repetition" that the word does not hold).

@@ -187,3 +187,19 @@ test('the new-game dialog names a parameter in the words of its game', async () 
   assert.equal(problem('nimk'), 'Most heaps a move takes from (k): give a value.');
   assert.equal(problem('other'), 'k: give a value.');
 });
+
+test('the new-game dialog: a set given replaces the drawn set’s size and seed', async () => {
+  const { checkDialog, dialogGame, replaced } = await import('../static/views/dialog.js');
+  const g = normGame({ name: 'ap', params: [
+    { name: 'x', kind: 'int', default: '20', allowed: 'a whole number from 3 to 1000' },
+    { name: 'k', kind: 'int', default: '3', allowed: 'a whole number from 3 to 10' },
+    { name: 'seed', kind: 'int', default: '(drawn from the seed)' },
+    { name: 'set', kind: 'int list', default: '(none)' }] });
+  const d = { values: { x: '20', k: '3', seed: '', set: '' }, mode: 'friend', bots: ['', ''], seed: '' };
+  assert.equal(dialogGame(g, d), 'ap(x=20,k=3)');
+  const withSet = { ...d, values: { ...d.values, set: '1;2;3;5;8', seed: '7' } };
+  assert.deepEqual([...replaced(g, withSet)].sort(), ['seed', 'x']);
+  assert.equal(dialogGame(g, withSet), 'ap(k=3,set=1;2;3;5;8)');
+  // x emptied beside a set is not a field left blank.
+  assert.equal(checkDialog(g, { ...withSet, values: { ...withSet.values, x: '' } }), '');
+});

@@ -18,12 +18,26 @@ export function newDialog(catalogue, game, mode) {
   return { name: g.name, values, mode: mode === 'solo' && !g.solo ? 'computer' : mode, you: 0, opponent: opp, watch: [opp, opp], bots: ['', ''], seed: '', error: '', busy: false };
 }
 
+// A parameter given replaces others, which the game then refuses (the
+// Szemerédi game's set= replaces the drawn set's size x= and seed=).
+const REPLACES = { set: ['x', 'seed'] };
+
+/** replaced is the set of the parameters that others given in the dialog replace. */
+export function replaced(g, d) {
+  const out = new Set();
+  for (const p of g.params) {
+    if (REPLACES[p.name] && String(d.values[p.name] ?? '').trim() !== '') REPLACES[p.name].forEach((x) => out.add(x));
+  }
+  return out;
+}
+
 /** dialogGame is the game string the dialog's fields make. */
 export function dialogGame(g, d) {
   const args = {};
+  const off = replaced(g, d);
   for (const p of g.params) {
     const v = String(d.values[p.name] ?? '').trim();
-    if (v === '') continue;
+    if (v === '' || off.has(p.name)) continue;
     args[p.name] = v;
   }
   return gameString(g.name, args);
@@ -41,7 +55,9 @@ export function dialogPlayers(d) {
 
 /** checkDialog says what is wrong with the fields, or ''. */
 export function checkDialog(g, d) {
+  const off = replaced(g, d);
   for (const p of g.params) {
+    if (off.has(p.name)) continue;
     const v = String(d.values[p.name] ?? '').trim();
     if (v === '') {
       if (!p.optional && p.kind !== 'bool') return `${label(p)}: give a value.`;
@@ -93,6 +109,7 @@ export function Dialog({ s, act }) {
   const setVal = (k, v) => act.updateDialog((c) => ({ values: { ...c.values, [k]: v } }));
   const main = g.params.filter((p) => !ADVANCED.has(p.name));
   const adv = g.params.filter((p) => ADVANCED.has(p.name));
+  const off = replaced(g, d);
   const players = dialogPlayers(d);
   const onKey = (e) => {
     if (e.key === 'Escape') { act.closeDialog(); return; }
@@ -114,7 +131,7 @@ export function Dialog({ s, act }) {
           </select></label>
         <p class="muted">${g.rules}</p>
         <fieldset class="params"><legend>Settings</legend>
-          ${main.map((p) => Param({ p, v: d.values[p.name] ?? '', setVal }))}
+          ${main.map((p) => Param({ p, v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
         </fieldset>
         <fieldset class="who"><legend>Players</legend>
           <div class="segmented" role="radiogroup" aria-label="Who plays">
@@ -134,7 +151,7 @@ export function Dialog({ s, act }) {
           ${d.mode === 'solo' ? html`<p class="muted">${g.soloDoc}</p>` : null}
         </fieldset>
         <details class="advanced"><summary>More settings: bot strings and seed</summary>
-          ${adv.map((p) => Param({ p, v: d.values[p.name] ?? '', setVal }))}
+          ${adv.map((p) => Param({ p, v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
           ${[0, 1].map((i) => html`<label class="field">Bot string for ${roleText(g, i)}
             <input id=${`dlg-bot${i}`} type="text" autocomplete="off" spellcheck="false" value=${d.bots[i]} placeholder=${players[i]}
               onInput=${(e) => { const v = e.currentTarget.value; upd((c) => { const b = [...c.bots]; b[i] = v; return { bots: b }; }); }} /></label>`)}
@@ -171,9 +188,10 @@ function Opponent({ id, label: text, g, value, onChange }) {
     </select></label>`;
 }
 
-function Param({ p, v, setVal }) {
+function Param({ p, v, setVal, off }) {
   const id = `param-${p.name}`;
-  const doc = html`<span class="muted small">${p.doc}</span>`;
+  // A parameter another one replaces stays in view, unused, and says so.
+  const doc = html`<span class="muted small">${off ? 'not used: the set given replaces it' : p.doc}</span>`;
   if (p.kind === 'bool') {
     return html`<label class="switch field-row" for=${id}>
       <input id=${id} data-param=${p.name} type="checkbox" role="switch" checked=${v === 'true'} onChange=${(e) => setVal(p.name, e.currentTarget.checked ? 'true' : 'false')} />
@@ -189,7 +207,7 @@ function Param({ p, v, setVal }) {
   if (p.kind === 'int list' && p.name !== 'set') return HeapEditor({ p, v, setVal, id });
   if (p.kind === 'int') {
     return html`<label class="field" for=${id}>${label(p)}${p.min !== undefined ? html` <span class="muted small">(${p.min} to ${p.max ?? '…'})</span>` : null}
-      <input id=${id} data-param=${p.name} type="number" inputmode="numeric" step="1" min=${p.min} max=${p.max} value=${v}
+      <input id=${id} data-param=${p.name} type="number" inputmode="numeric" step="1" min=${p.min} max=${p.max} value=${v} disabled=${!!off}
         placeholder=${p.optional ? (p.random ? 'drawn from the seed' : 'none') : p.default} onInput=${(e) => setVal(p.name, e.currentTarget.value)} />${doc}</label>`;
   }
   return html`<label class="field" for=${id}>${label(p)}
