@@ -878,6 +878,21 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("wythoff-wide")
 	})
 
+	t.Run("nim2d-green", func(t *testing.T) {
+		// Player 1 green (p1=G): each seat's dot has its own colour, the
+		// colour of the cells it takes (the dots went by seat, red first).
+		p.t = t
+		p.phone()
+		p.start(setup{card: "nim2d(n=5)", action: "computer", fields: map[string]string{"p1": "G", "first": "p2"}, opponent: "perfect"})
+		p.wait(`window.kombi.match.moves.length >= 1 && document.querySelector('#board .cell.col-R')`, "the computer's first cells, in red")
+		got := js[[]string](p, `[getComputedStyle(document.querySelector('.seat0 .dot')).backgroundColor, getComputedStyle(document.querySelector('.seat1 .dot')).backgroundColor,
+			getComputedStyle(document.querySelector('#board .cell.col-R')).backgroundColor, document.querySelector('.seat0').textContent.trim()]`)
+		if got[1] != got[2] || got[0] == got[2] || !strings.HasPrefix(got[3], "G (green)") {
+			t.Errorf("player 1 green: dots %s (seat 1, %q) and %s (seat 2), the computer's red cells %s", got[0], got[3], got[1], got[2])
+		}
+		p.clean("nim2d-green")
+	})
+
 	t.Run("nim2d-note", func(t *testing.T) {
 		// 2D Nim's perfect player on a palette without a shape table says
 		// beside the board that its move is not proven, and why.

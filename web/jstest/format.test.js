@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, howToWords } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, howToWords, pageClass } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -27,6 +27,12 @@ test('how to move, with the game’s own numbers', () => {
   const building = 'Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap.';
   assert.equal(howToWords(building, 'buildingnim(heaps=3,tokens=10,placement=empty-first)'), building);
   assert.equal(howToWords(building, 'buildingnim(heaps=3,tokens=10,placement=free)'), 'Building: put one token on any heap. Then: take tokens from one heap.');
+});
+
+test('the page class: the game, and 2D Nim’s colours by seat', () => {
+  assert.equal(pageClass('nim(piles=3;4;5)'), 'game-nim');
+  assert.equal(pageClass('nim2d(n=5,p1=R,first=p1)'), 'game-nim2d');
+  assert.equal(pageClass('nim2d(n=5,p1=G,first=p2)'), 'game-nim2d p1-G');
 });
 
 test('moves in words', () => {

@@ -77,6 +77,16 @@ export function howToWords(words, game) {
   return words.replace(/\bup to k heaps\b/g, `up to ${plural(args.k, 'heap', 'heaps')}`);
 }
 
+/**
+ * pageClass is the class of a match's or a study's page: its game's name,
+ * and in 2D Nim with player 1 green (p1=G) the seats' colours swapped, so
+ * that each seat's dot, moves and marks take its colour.
+ */
+export function pageClass(game) {
+  const { name, args } = parseGameString(game || '');
+  return `game-${name}${name === 'nim2d' && args.p1 === 'G' ? ' p1-G' : ''}`;
+}
+
 /** matchTitle is a match's title in words. */
 export function matchTitle(m, catTitle) {
   const sub = subtitle(m.game);

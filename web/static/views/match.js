@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle, howToWords } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle, howToWords, pageClass } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
@@ -45,7 +45,7 @@ export function MatchPage({ s, act }) {
   const cvc = m.players.every((x) => x !== 'human');
   const lastWords = lastMoveWords(last, shown.view, m.game_name);
   const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
-  return html`<main class=${`page match-page game-${m.game_name}`}>
+  return html`<main class=${`page match-page ${pageClass(m.game)}`}>
     <div class="play-col">
       <header class="match-head">
         <h1 id="match-title">${matchTitle(m, g.title)}</h1>

@@ -3,7 +3,7 @@
 // string, shared by its URL (#/study?game=...&position=...).
 
 import { html } from '../html.js';
-import { subtitle, roleName, endText } from '../format.js';
+import { subtitle, roleName, endText, pageClass } from '../format.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
@@ -28,7 +28,7 @@ export function StudyPage({ s, act }) {
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
-  return html`<main class=${`page match-page study-page game-${pos.game_name || ""}`}>
+  return html`<main class=${`page match-page study-page ${pageClass(pos.game)}`}>
     <div class="play-col">
       <header class="match-head"><h1 id="match-title">Study: ${pos.title || g.title}</h1>
         <p class="seats">${subtitle(pos.game, { start: true })} · this position: <code>${pos.position}</code></p></header>
