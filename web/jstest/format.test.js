@@ -18,7 +18,7 @@ test('titles in words, without seeds', () => {
 test('how to move, with the game’s own numbers', () => {
   const how = 'Take tokens from one heap, or from up to k heaps at once.';
   assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=2)'), 'Take tokens from one heap, or from up to 2 heaps at once.');
-  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=1)'), 'Take tokens from one heap, or from up to 1 heap at once.');
+  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=1)'), 'Take tokens from one heap.'); // k = 1 is plain Nim
   assert.equal(howToWords(how, 'nimk(piles=3;4;5;6)'), how); // no k given: the words as they are
   assert.equal(howToWords('Name an uncoloured number.', 'vdwlist(k=3,s=7)'), 'Name an uncoloured number.');
   const wy = 'Take tokens from one heap, or the same number from both heaps at once.';

@@ -74,7 +74,8 @@ export function howToWords(words, game) {
     return words.replace(/on a heap \(an empty one while there is one\)/, 'on any heap');
   }
   if (!/^\d+$/.test(args.k || '')) return words;
-  return words.replace(/\bup to k heaps\b/g, `up to ${plural(args.k, 'heap', 'heaps')}`);
+  if (Number(args.k) === 1) return words.replace(/, or from up to k heaps at once/g, ''); // plain Nim
+  return words.replace(/\bup to k heaps\b/g, `up to ${args.k} heaps`);
 }
 
 /**
