@@ -801,6 +801,25 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[[]string](p, `[...document.querySelectorAll('#board .heap')].map(h => h.classList.contains('closed') + ' ' + h.querySelectorAll('.take-form').length)`); !slices.Equal(got, []string{"true 0", "false 1", "true 0"}) {
 			t.Errorf("Greedy Nim's bars 50, 70, 60 (closed, amount fields): %q", got)
 		}
+		// Grundy's large heap: its field splits tokens off (it offered to take them, no move in this game).
+		p.study("grundy(heap=60)", "60")
+		if l := js[string](p, `document.querySelector('.take-form label').textContent`); l != "Split off" {
+			t.Errorf("Grundy's bar of 60 is labelled %q, want Split off", l)
+		}
+		enter := func(v string) {
+			t.Helper()
+			js[bool](p, `(() => { const e = document.querySelector('.take-form input'); e.value = '`+v+`'; document.querySelector('.take-form button').click(); return true; })()`)
+		}
+		enter("30")
+		p.wait(`document.getElementById('move-error').textContent !== ''`, "30 of 60 refused")
+		if e := js[string](p, `document.getElementById('move-error').textContent`); e != "Split off a whole number from 1 to 59, not 30 (the two heaps must differ)." {
+			t.Errorf("splitting 30 off 60 says %q", e)
+		}
+		enter("20")
+		p.wait(`document.getElementById('move-words') && !document.getElementById('play-move').disabled`, "20 split off")
+		if w := js[string](p, `document.getElementById('move-words').textContent`); w != "Your move: split heap 1 into 40 and 20." {
+			t.Errorf("splitting 20 off 60 says %q", w)
+		}
 		p.clean("greedy-grundy")
 	})
 

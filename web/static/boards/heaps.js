@@ -131,7 +131,9 @@ function tokenLabel(h, j, size, pick) {
 }
 
 function Bar({ h, size, ctx, shown, maxHeap, closed }) {
-  const kind = ctx.kind || 'amount';
+  // Grundy's game splits a number of tokens off the heap; the others take them.
+  const opts = ctx.options.get(h);
+  const kind = ctx.kind || (opts && opts.splits.size > 0 ? 'split' : 'amount');
   const chosen = shown && shown[1] ? shown[1].value : 0;
   const w = 300;
   const full = Math.max(4, Math.round((w * Math.log10(size + 1)) / Math.log10(maxHeap + 1)));
@@ -140,7 +142,12 @@ function Bar({ h, size, ctx, shown, maxHeap, closed }) {
   const submit = (e) => {
     e.preventDefault();
     const v = Number(e.currentTarget.elements.amount.value);
-    if (!Number.isInteger(v) || v < 1 || v > size) { ctx.onError(`Choose a whole number from 1 to ${fmtInt(size)}.`); return; }
+    if (kind === 'split') {
+      if (!Number.isInteger(v) || v < 1 || v >= size || 2 * v === size) {
+        ctx.onError(`Split off a whole number from 1 to ${fmtInt(size - 1)}${size % 2 === 0 ? `, not ${fmtInt(size / 2)} (the two heaps must differ)` : ''}.`);
+        return;
+      }
+    } else if (!Number.isInteger(v) || v < 1 || v > size) { ctx.onError(`Choose a whole number from 1 to ${fmtInt(size)}.`); return; }
     ctx.onPick([{ kind: 'heap', value: h }, { kind, value: v }], false);
   };
   return html`<div class="heap-bar">
@@ -150,7 +157,7 @@ function Bar({ h, size, ctx, shown, maxHeap, closed }) {
     </svg>
     ${ctx.live && !closed ? html`<form class="take-form" onSubmit=${submit}>
       <label for=${id}>${kind === 'split' ? 'Split off' : 'Take'}</label>
-      <input id=${id} name="amount" type="number" inputmode="numeric" min="1" max=${size} step="1" value=${chosen || ''} placeholder=${`1–${fmtInt(size)}`} />
+      <input id=${id} name="amount" type="number" inputmode="numeric" min="1" max=${kind === 'split' ? size - 1 : size} step="1" value=${chosen || ''} placeholder=${`1–${fmtInt(kind === 'split' ? size - 1 : size)}`} />
       <button type="submit" class="btn" data-heap=${h}>Choose</button>
     </form>` : null}
   </div>`;
