@@ -170,6 +170,9 @@ test('hints: how good the best move is and where to look, then the move', async 
   // Wythoff's two-heap move, the queen's direction; a one-part move is not pointed at (that would give it away).
   const wy = { player: 0, measure: { kind: 'grundy' }, moves: [{ move: '2,2', outcome: 'win', best: true, parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 2 }, { kind: 'heap', value: 1 }, { kind: 'amount', value: 2 }] }] };
   assert.equal(hintFor(rank(wy, 'wythoff'), 1, { heaps: [5, 8] }, 'wythoff', 0).text, 'One move wins: look at heaps 1 and 2. Ask again to see the move.');
+  // The list-colouring game: the chance of what, said.
+  const col = { player: 1, moves: [{ move: 'red', outcome: 'chance', value: '1/4', best: true }, { move: 'blue', outcome: 'loss', value: '1/1' }] };
+  assert.equal(hintFor(rank(col, 'vdwlist'), 1, {}, 'vdwlist', 1).text, 'The best move gives you a 75.0 % chance of winning. Ask again to see the move.');
   const thue = { player: 1, measure: { kind: 'length' }, moves: [
     { move: '0', outcome: 'loss', value: 7, best: false, parts: [{ kind: 'symbol', value: 0 }] },
     { move: '2', outcome: 'loss', value: 9, best: true, parts: [{ kind: 'symbol', value: 2 }] },

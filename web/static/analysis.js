@@ -209,7 +209,7 @@ export function hintFor(ranked, level, view, gameName, mover) {
     case 'length':
       verdict = mover === 0 ? `The best move lets the builder force a repetition by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
       break;
-    case 'p1_win': verdict = `The best move gives you a ${best.label} chance`; break;
+    case 'p1_win': verdict = `The best move gives you a ${best.label} chance of winning`; break;
     default: {
       const wins = rows.filter((r) => r.outcome === 'win').length;
       verdict = wins === 1 ? 'One move wins' : wins ? `${wins} of ${rows.length} moves win` : best.outcome === 'draw' ? 'No move wins: the best ones draw' : 'No move is sure to win';
