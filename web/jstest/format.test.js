@@ -112,7 +112,8 @@ test('the end in the game’s words, from this browser’s side', () => {
 
 test('no winner: a draw where the game has draws, else the game stopped', () => {
   const base = { game: 'ap(x=8)', players: ['human', 'strong'], roles: ['red', 'blue'], winner: null, finished: true, moves: [], view: { status: { over: true } } };
-  assert.equal(endText({ ...base, reason: 'Draw: every 3-term progression of the set holds both colours, so neither player can complete one.' }, [true, false], []).headline, 'A draw');
+  assert.deepEqual(endText({ ...base, reason: 'Draw: every 3-term progression of the set holds both colours, so neither player can complete one.' }, [true, false], []),
+    { headline: 'A draw', detail: 'Every 3-term progression of the set holds both colours, so neither player can complete one.' });
   assert.equal(endText({ ...base, game: 'nim(piles=3)', reason: 'reached the move limit 5000', view: { status: {} } }, [true, false], []).headline, 'The game stopped: reached the move limit 5000');
 });
 

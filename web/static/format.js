@@ -194,7 +194,7 @@ export function endText(m, mine, opponents) {
   }
   if (w === null || w === undefined) {
     // No winner: a draw in a game that has them (its reason says so), else the game was stopped.
-    if (/draw/i.test(reason) || (!reason && st.over)) return { headline: 'A draw', detail: firstLine(reason) };
+    if (/draw/i.test(reason) || (!reason && st.over)) return { headline: 'A draw', detail: cap(firstLine(reason).replace(/^draw:\s*/i, '')) };
     return { headline: `The game stopped: ${firstLine(reason) || 'no winner'}`, detail: '' };
   }
   const winner = seatWho(m, w, mine, opponents);
