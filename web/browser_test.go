@@ -1021,6 +1021,45 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("ap-set")
 	})
 
+	t.Run("variants", func(t *testing.T) {
+		// Every game with settings other than its card's, played to its end
+		// by two people on a phone: no word on the page is a program's
+		// (undefined, NaN, null, [object …]) at any move, nothing is wider
+		// than the screen, and the end says who won and why.
+		p.t = t
+		p.phone()
+		bad := regexp.MustCompile(`undefined|NaN|\[object|\bnull\b`)
+		for _, c := range []struct {
+			card   string
+			fields map[string]string
+		}{
+			{"nim(piles=3;4;5,misere=true)", nil},
+			{"nimk(piles=3;4;5;6,k=2)", map[string]string{"k": "3"}},
+			{"greedynim(piles=3;4;5)", nil},
+			{"grundy(heap=15)", map[string]string{"heap": "9"}},
+			{"buildingnim(heaps=3,tokens=10)", map[string]string{"heaps": "2", "tokens": "5", "placement": "free"}},
+			{"wythoff(piles=5;8)", map[string]string{"a": "3"}},
+			{"wythoff(piles=7;9,view=queen)", map[string]string{"a": "2"}},
+			{"nim2d(n=5)", map[string]string{"n": "3", "p1": "G", "first": "coin"}},
+			{"thue(alphabet=3)", map[string]string{"rule": "overlap", "alphabet": "2", "target": "9"}},
+			{"ap(x=20,k=3)", map[string]string{"x": "8"}},
+			{"vdwlist(k=3,colors=3,list=2,s=12)", map[string]string{"s": "6", "colors": "2", "list": "1"}},
+		} {
+			p.start(setup{card: c.card, action: "friend", fields: c.fields})
+			for i := 0; p.play(`(document.querySelector('#board .place') || document.querySelector('#board button:not([disabled])')).click();`); i++ {
+				if txt := js[string](p, `document.querySelector('main').innerText`); bad.MatchString(txt) {
+					t.Errorf("%s %v, after %d moves: the page says %q", c.card, c.fields, i+1, bad.FindString(txt))
+				}
+				if i >= 80 {
+					t.Fatalf("%s %v: not over after 80 moves", c.card, c.fields)
+				}
+			}
+			p.gameOver(c.card)
+			p.noOverflow(c.card)
+		}
+		p.clean("variants")
+	})
+
 	t.Run("thue-target", func(t *testing.T) {
 		// With a target length the painter wins by reaching it: the end says
 		// so (not "a repetition" that the word does not hold).
