@@ -412,7 +412,7 @@ func (s *State) String() string {
 	var b strings.Builder
 	g := s.g
 	free := s.Numbers(-1)
-	fmt.Fprintf(&b, "k=%d, %d numbers, %d progressions\n", g.k, len(g.set), g.NumProgressions())
+	fmt.Fprintf(&b, "k=%d, %d numbers, %s\n", g.k, len(g.set), game.Plural(g.NumProgressions(), "progression"))
 	fmt.Fprintf(&b, "to play (%d): %s\n", len(free), joinSpaced(free))
 	for p := range 2 {
 		nums := s.Numbers(p)

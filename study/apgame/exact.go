@@ -276,7 +276,7 @@ func (solver) Solve(ctx context.Context, gg game.Game, gs game.State, opt solve.
 // solveText explains a result for people.
 func solveText(g *apgame.Game, s *apgame.State, toMove string, r *solve.Result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d numbers, %d progressions of length %d\n%s\n", g, len(g.Set()), g.NumProgressions(), g.K(), s)
+	fmt.Fprintf(&b, "%s: %d numbers, %s of length %d\n%s\n", g, len(g.Set()), game.Plural(g.NumProgressions(), "progression"), g.K(), s)
 	moves := strings.Join(r.BestMoves, " ")
 	switch {
 	case r.Outcome == solve.Win:
