@@ -240,7 +240,7 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 	}
 	extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "Building phase: heaps %s, %d tokens still to place.\n\n%s\n", joinSizes(s.Heaps()), s.Remaining(), why)
+	fmt.Fprintf(&b, "Building phase: heaps %s; %s still to place.\n\n%s\n", joinSizes(s.Heaps()), game.Plural(s.Remaining(), "token"), why)
 	if len(w) > 0 {
 		fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, w, 30))
 	}
