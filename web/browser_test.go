@@ -1413,6 +1413,14 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the draws offered: %q", draws)
 		}
 		p.targets("the draws", `[data-draw]`)
+		// Setting up a position from the draw: still chance to move (it said "Player 2"), no line on playing moves.
+		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+		p.wait(`document.querySelector('.setup')`, "the set-up editor at a draw")
+		if got := p.status() + " | " + js[string](p, `String(document.querySelectorAll('.study-page .howto').length)`); got != "Chance to move: a colour list is drawn. | 0" {
+			t.Errorf("setting up from a draw: status and lines on how to play %q", got)
+		}
+		js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Cancel')).click(), true)`)
+		p.wait(`!document.querySelector('.setup') && document.querySelector('[data-draw]')`, "the draws again")
 		js[bool](p, `(document.querySelector('[data-draw="{red, green}"]').click(), true)`)
 		p.wait(`window.kombi.study.pos.position === 'r.r....:5:rg' && document.querySelectorAll('.swatch-btn').length === 2`, "the colourer's choice after the draw")
 		// The Szemerédi set's editor: a number tapped from red to blue shows blue (its colour followed

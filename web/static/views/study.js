@@ -19,7 +19,8 @@ export function StudyPage({ s, act }) {
   const pos = st.pos;
   const shown = { ...pos, at: undefined };
   const live = !pos.finished && pos.to_move !== null && pos.to_move >= 0 && !st.setup;
-  const chance = !pos.finished && pos.to_move === -1 && !st.setup; // the draw of a list (the list-colouring game)
+  const drawing = !pos.finished && pos.to_move === -1; // the draw of a list (the list-colouring game)
+  const chance = drawing && !st.setup; // offered to choose
   // The end in the game's words, as a match says it (both seats played here).
   const end = pos.finished ? endText({ ...pos, players: ['human', 'human'] }, [true, true], []) : null;
   const ranked = s.analysisOn ? act.rankedFor(shown) : null;
@@ -32,9 +33,9 @@ export function StudyPage({ s, act }) {
     <div class="play-col">
       <header class="match-head"><h1 id="match-title">Study: ${pos.title || g.title}</h1>
         <p class="seats">${subtitle(pos.game, { start: true })} · this position: <code>${pos.position}</code></p></header>
-      <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : chance ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
+      <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : drawing ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
-      ${!pos.finished && !chance ? html`<p class="howto">Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}</p>` : null}
+      ${!pos.finished && !drawing && !st.setup ? html`<p class="howto">Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}</p>` : null}
       ${chance ? html`<div class="chance-pick" role="group" aria-label="The draws to study">
         <p class="howto">In play chance draws at random; here you choose the draw to study.</p>
         ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}
