@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, howToWords, pageClass } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, howToWords, pageClass, roleName } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -33,6 +33,13 @@ test('the page class: the game, and 2D Nim’s colours by seat', () => {
   assert.equal(pageClass('nim(piles=3;4;5)'), 'game-nim');
   assert.equal(pageClass('nim2d(n=5,p1=R,first=p1)'), 'game-nim2d');
   assert.equal(pageClass('nim2d(n=5,p1=G,first=p2)'), 'game-nim2d p1-G');
+});
+
+test('role names: the game\'s roles, Player 1 and 2 where they are first and second, Chance for the draws', () => {
+  assert.equal(roleName({ roles: ['first', 'second'] }, 1), 'Player 2');
+  assert.equal(roleName({ roles: ['namer', 'colourer'] }, 0), 'Namer');
+  assert.equal(roleName({ roles: ['R', 'G'] }, 1), 'G (green)');
+  assert.equal(roleName({ roles: ['namer', 'colourer'] }, -1), 'Chance');
 });
 
 test('moves in words', () => {

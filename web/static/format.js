@@ -96,6 +96,7 @@ export function matchTitle(m, catTitle) {
 
 /** roleName names a seat's role for people ("the builder", "red"). */
 export function roleName(m, p) {
+  if (p !== 0 && p !== 1) return 'Chance'; // seat −1: the chance draws of the list-colouring game
   const r = (m.roles || [])[p] || '';
   if (r === 'first' || r === 'second' || r === '') return p === 0 ? 'Player 1' : 'Player 2';
   if (COLOUR_NAMES[r]) return `${r} (${COLOUR_NAMES[r]})`;
