@@ -167,7 +167,7 @@ func TestThueMatchPeople(t *testing.T) {
 	}, "\n")
 	dir := t.TempDir()
 	code, out, errOut := kombi(t, input, "thue", "match", "--seed", "0", "--out", dir)
-	for _, want := range []string{"position 5 is out of range: positions are 0 to 1", "want a symbol", "symbol 7 is not in the alphabet 0..2", "Round 1: A builds, B paints", "The match stops in round 1 at length 4"} {
+	for _, want := range []string{"position 5 is out of range: positions (the gaps of the word) are 0 to 1", "want a symbol", "symbol 7 is not in the alphabet 0..2", "Round 1: A builds, B paints", "The match stops in round 1 at length 4"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -278,7 +278,7 @@ func (s *State) check(m game.Move) error {
 	switch s.Player() {
 	case Builder:
 		if m > game.Move(len(s.word)) {
-			return fmt.Errorf("position %d is out of range: positions are 0 to %d", m, len(s.word))
+			return fmt.Errorf("position %d is out of range: positions (the gaps of the word) are 0 to %d", m, len(s.word))
 		}
 	case Painter:
 		if m >= game.Move(s.k) {
@@ -392,10 +392,10 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	switch s.Player() {
 	case Builder:
 		if err != nil {
-			return 0, fmt.Errorf("%q: want a position, a whole number from 0 to %d", text, len(s.word))
+			return 0, fmt.Errorf("%q: want a position (a gap of the word: 0 before the first symbol, %d after the last), a whole number from 0 to %d", text, len(s.word), len(s.word))
 		}
 		if n < 0 || n > len(s.word) {
-			return 0, fmt.Errorf("position %d is out of range: positions are 0 to %d", n, len(s.word))
+			return 0, fmt.Errorf("position %d is out of range: positions (the gaps of the word) are 0 to %d", n, len(s.word))
 		}
 	case Painter:
 		if err != nil {

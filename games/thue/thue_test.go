@@ -124,7 +124,7 @@ func TestMoveErrors(t *testing.T) {
 	g, _ := thue.New(3, thue.Square, 0, 0)
 	s := g.NewInitialState()
 	for _, tt := range []struct{ in, err string }{
-		{"2", "position 2 is out of range: positions are 0 to 1"},
+		{"2", "position 2 is out of range: positions (the gaps of the word) are 0 to 1"},
 		{"-1", "position -1 is out of range"},
 		{"x", "want a position"},
 		{"", "want a position"},
