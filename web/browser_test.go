@@ -727,6 +727,8 @@ func TestBrowserGames(t *testing.T) {
 			js[bool](p, fmt.Sprintf(`(() => { const d = document.querySelector('.type-move'); d.open = true;
 				d.querySelector('input[name=move]').value = %q; d.querySelector('button[type=submit]').click(); return true; })()`, mv))
 		}
+		typeMove("") // nothing typed: said, not ignored
+		p.wait(`document.getElementById('move-error').textContent.startsWith('Type a move first')`, "the empty move refused")
 		typeMove("+1") // heap 3 is still empty: a token goes there first
 		p.wait(`document.getElementById('move-error').textContent !== ''`, "the typed move refused")
 		if e := js[string](p, `document.getElementById('move-error').textContent`); !strings.Contains(e, "That move was refused") || !strings.Contains(e, "empty") {
