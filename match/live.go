@@ -86,7 +86,11 @@ func Start(g game.Game, seats [2]Seat, opt Options) (*Live, error) {
 	if l.obs != nil {
 		l.obs.Started(l)
 	}
-	l.checkLength()
+	if l.state.IsTerminal() {
+		l.end() // over before any move (Grundy's heap of 2), or resumed at its end: its result, as after a last move
+	} else {
+		l.checkLength()
+	}
 	return l, nil
 }
 

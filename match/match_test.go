@@ -203,6 +203,11 @@ func TestPositionResumeAndLengthLimit(t *testing.T) {
 	if _, err := game.Replay(games, rec); err != nil {
 		t.Fatal(err)
 	}
+	// A game over before any move has its result too: 0;0;0 is lost for the player to move.
+	rec, err = match.Play(context.Background(), g, seats(), match.Options{Position: "0;0;0"})
+	if err != nil || len(rec.Moves) != 0 || rec.Winner == nil || *rec.Winner != 1 {
+		t.Fatalf("from 0;0;0, over at once: %+v, %v", rec, err)
+	}
 	// A length limit stops the game; the record says so and replays.
 	rec, err = match.Play(context.Background(), g, seats(), match.Options{Seed: 3, MaxLength: 2})
 	if err != nil || !rec.Aborted || rec.Reason != "reached the length limit 2" || len(rec.Moves) != 2 || !match.Deliberate(rec) {

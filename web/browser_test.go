@@ -803,6 +803,14 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[[]string](p, `[...document.querySelectorAll('#board .heap')].map(h => h.classList.contains('closed') + ' ' + h.querySelectorAll('.take-form').length)`); !slices.Equal(got, []string{"true 0", "false 1", "true 0"}) {
 			t.Errorf("Greedy Nim's bars 50, 70, 60 (closed, amount fields): %q", got)
 		}
+		// A heap of 2 is over before any move: the end says who won, and that no move was possible.
+		p.start(setup{card: "grundy(heap=15)", action: "computer", opponent: "perfect", fields: map[string]string{"heap": "2"}})
+		if head := p.gameOver("Grundy's game from a heap of 2"); head != "The computer (Perfect) won: you could not split a heap (only heaps of 1 and 2 tokens were left)" {
+			t.Errorf("a heap of 2: the end says %q", head)
+		}
+		if got := js[string](p, `document.querySelector('#result p.muted').textContent`); got != "No move was possible: the game was over from its start." {
+			t.Errorf("a heap of 2: the moves line says %q", got)
+		}
 		// Grundy's large heap: its field splits tokens off (it offered to take them, no move in this game).
 		p.study("grundy(heap=60)", "60")
 		if l := js[string](p, `document.querySelector('.take-form label').textContent`); l != "Split off" {
