@@ -1302,6 +1302,9 @@ func TestBrowserGames(t *testing.T) {
 		if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=2;3)", "players": []string{"human", "perfect"}, "seed": 5}, nil); st != 201 {
 			t.Fatalf("a match against perfect: status %d", st)
 		}
+		// From another page, so that the first page reads the list anew (the page may be on it already).
+		p.do(chromedp.Navigate(h.ts.URL + "/#/matches"))
+		p.wait(`document.querySelector('#match-list li')`, "all matches")
 		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
 		p.wait(`document.querySelectorAll('.recent-list li').length >= 1`, "the recent matches")
 		metas := js[[]string](p, `[...document.querySelectorAll('.recent-list .recent-meta')].map(e => e.textContent)`)
