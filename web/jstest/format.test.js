@@ -253,6 +253,8 @@ test('stored matches in a list', async () => {
   assert.deepEqual(row({ players: ['human', 'human'], mode: 'solo', finished: true, winner: null }).who, 'solo');
   assert.equal(row({ players: ['human', 'human'], mode: 'solo', finished: true, winner: null }).result, 'over');
   assert.equal(row({ players: ['human', 'human'], finished: true, winner: null, reason: 'stopped after 5000 moves' }).result, 'stopped');
+  // A game its rules ended in a draw stores no reason (the Szemerédi game on a set of 8): a draw, not stopped.
+  assert.equal(row({ players: ['human', 'human'], finished: true, winner: null, reason: '' }).result, 'a draw');
   // The seats this browser holds are "you".
   const mine = (m, held) => listWords({ mode: 'normal', moves: 5, created: '', reason: '', ...m }, thue, now, held);
   assert.equal(mine({ players: ['human', 'nesting(level=1)'], finished: false }, [true, false]).who, 'you vs Nesting level 1');

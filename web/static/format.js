@@ -498,7 +498,8 @@ export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
   if (m.finished) {
     const w = m.winner;
     if (m.mode === 'solo') result = 'over';
-    else if (w === null || w === undefined) result = /draw/i.test(m.reason || '') ? 'a draw' : 'stopped';
+    // No winner: a draw (a game ended by its rules stores no reason), or stopped (the reason says why).
+    else if (w === null || w === undefined) result = !m.reason || /draw/i.test(m.reason) ? 'a draw' : 'stopped';
     else if (mine(w) && !both) result = 'you won';
     else {
       const role = roleName(seat, w);
