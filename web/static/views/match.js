@@ -92,9 +92,10 @@ export function MatchPage({ s, act }) {
   </main>`;
 }
 
-// movesLine says how many moves the game took and where to look at them.
-function movesLine(n) {
-  if (n === 0) return 'No move was possible: the game was over from its start.';
+// movesLine says how many moves the game took and where to look at them;
+// over says the rules ended it (not a stop).
+function movesLine(n, over) {
+  if (n === 0) return over ? 'No move was possible: the game was over from its start.' : 'No move was played.';
   return `${n === 1 ? '1 move' : `${n} moves`}. Step back through them in the move list to see what each position was worth.`;
 }
 
@@ -149,7 +150,7 @@ function GameOver({ m, mine, g, act }) {
   return html`<section class="game-over" id="result" aria-labelledby="result-h">
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
-    <p class="muted">${movesLine(m.moves.filter((mv) => mv.player >= 0).length)}</p>
+    <p class="muted">${movesLine(m.moves.filter((mv) => mv.player >= 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
