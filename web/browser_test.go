@@ -1481,6 +1481,12 @@ func TestBrowserGames(t *testing.T) {
 		p.start(setup{card: "thue(alphabet=3)", action: "watch"})
 		p.wait(`document.getElementById('pause') || window.kombi.match.finished`, "the computers playing")
 		if js[bool](p, `!window.kombi.match.finished`) {
+			// While they play, the analysis says how to see it (it said "Analysing this position…" for ever).
+			js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+			p.wait(`window.kombi.match.finished || document.getElementById('analysis').textContent.includes('The computers are playing: pause the game to see the analysis')`, "the analysis panel while the computers play")
+			js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+		}
+		if js[bool](p, `!window.kombi.match.finished`) {
 			js[bool](p, `(document.getElementById('pause').click(), true)`)
 			p.wait(`document.getElementById('paused-badge') && window.kombi.match.paused`, "the pause shown")
 			js[bool](p, `(() => { const e = document.getElementById('speed'); e.value = '0'; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)

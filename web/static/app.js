@@ -575,7 +575,7 @@ const act = {
   moveError: (msg) => set({ moveError: msg }),
   clear: () => set({ sel: [], moveError: '', selNote: '' }),
   playSelected, selectMove, travel, undo, control, rematch, copyLink,
-  setAnalysis, analysisEntry, rankedFor, showAllMoves: () => set({ showAllMoves: true }),
+  setAnalysis, analysisEntry, analysable, rankedFor, showAllMoves: () => set({ showAllMoves: true }),
   typedMove: (text) => (text.trim() ? submit({ move: text.trim() }) : set({ moveError: 'Type a move first: the field shows one in the game’s notation.' })),
   studyBack, studyLoad, studyToggleSetup, studyEdit, studyApplySetup,
   studyDraw: (move) => studyPlay({ move }), // a chance outcome chosen on the study board

@@ -22,7 +22,12 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   const back = m ? ' Step back through the moves to see each position’s analysis.' : s.study && s.study.history.length ? ' “Back one move” returns to the position before.' : '';
   if (over) body = html`<p class="muted">The game is over at this position: nothing to analyse.${back}</p>`;
   else if (shown.to_move === -1) body = html`<p class="muted">${m ? 'A colour list is being drawn.' : 'Chance draws here: choose a draw to see its analysis.'}</p>`;
-  else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
+  else if (!entry && m && act.analysable && !act.analysable(shown)) {
+    // While a computer is to move in the game it searches alone (see analysable in app.js).
+    body = html`<p class="muted">${m.players.every((x) => x !== 'human')
+      ? 'The computers are playing: pause the game to see the analysis of its positions (or step back through the moves).'
+      : 'The computer is choosing its move here; the analysis shows at the next person’s move.'}</p>`;
+  } else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
   else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;
   else if (ranked) {
     const mover = ranked && entry.data.player;
