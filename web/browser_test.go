@@ -1302,11 +1302,12 @@ func TestBrowserGames(t *testing.T) {
 		if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=2;3)", "players": []string{"human", "perfect"}, "seed": 5}, nil); st != 201 {
 			t.Fatalf("a match against perfect: status %d", st)
 		}
-		// From another page, so that the first page reads the list anew (the page may be on it already).
+		// From another page, so that the first page reads the list anew (the page may be on it already),
+		// and until the list read holds the new match (the one read before shows first).
 		p.do(chromedp.Navigate(h.ts.URL + "/#/matches"))
 		p.wait(`document.querySelector('#match-list li')`, "all matches")
 		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
-		p.wait(`document.querySelectorAll('.recent-list li').length >= 1`, "the recent matches")
+		p.wait(`[...document.querySelectorAll('.recent-list .recent-meta')].some(e => e.textContent.includes(' vs Perfect · 0 moves'))`, "the recent matches with the new one")
 		metas := js[[]string](p, `[...document.querySelectorAll('.recent-list .recent-meta')].map(e => e.textContent)`)
 		if !slices.ContainsFunc(metas, func(m string) bool { return strings.HasPrefix(m, "a person vs Perfect · ") }) || slices.ContainsFunc(metas, func(m string) bool { return strings.Contains(m, "vs perfect ·") }) {
 			t.Errorf("the recent matches say %q, want the computers by name (a person vs Perfect)", metas)
