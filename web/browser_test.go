@@ -919,6 +919,14 @@ func TestBrowserGames(t *testing.T) {
 		if got[1] != got[2] || got[0] == got[2] || !strings.HasPrefix(got[3], "G (green)") {
 			t.Errorf("player 1 green: dots %s (seat 1, %q) and %s (seat 2), the computer's red cells %s", got[0], got[3], got[1], got[2])
 		}
+		// Who moves first: the coin toss (what a game left to the seed does) offered once.
+		js[bool](p, `(document.querySelector('.new-btn').click(), true)`)
+		p.wait(`document.getElementById('param-first')`, "the new-game dialog of 2D Nim")
+		if got := js[[]string](p, `[...document.querySelectorAll('#param-first option')].map(o => o.textContent)`); !slices.Equal(got, []string{"a coin toss", "player 1", "player 2"}) {
+			t.Errorf("who moves first offers %q", got)
+		}
+		js[bool](p, `([...document.querySelectorAll('button')].find(b => b.textContent === 'Cancel').click(), true)`)
+		p.wait(`!document.getElementById('dlg-start')`, "the dialog closed")
 		p.clean("nim2d-green")
 	})
 
@@ -1050,7 +1058,7 @@ func TestBrowserGames(t *testing.T) {
 			{"buildingnim(heaps=3,tokens=10)", map[string]string{"heaps": "2", "tokens": "5", "placement": "free"}},
 			{"wythoff(piles=5;8)", map[string]string{"a": "3"}},
 			{"wythoff(piles=7;9,view=queen)", map[string]string{"a": "2"}},
-			{"nim2d(n=5)", map[string]string{"n": "3", "p1": "G", "first": "coin"}},
+			{"nim2d(n=5)", map[string]string{"n": "3", "p1": "G", "first": "p2"}},
 			{"thue(alphabet=3)", map[string]string{"rule": "overlap", "alphabet": "2", "target": "9"}},
 			{"ap(x=20,k=3)", map[string]string{"x": "8"}},
 			{"vdwlist(k=3,colors=3,list=2,s=12)", map[string]string{"s": "6", "colors": "2", "list": "1"}},

@@ -206,3 +206,13 @@ test('the new-game dialog: a set given replaces the drawn set’s size and seed'
   // x emptied beside a set is not a field left blank.
   assert.equal(checkDialog(g, { ...withSet, values: { ...withSet.values, x: '' } }), '');
 });
+
+test('the new-game dialog: 2D Nim’s coin toss for the first mover is the choice left out', async () => {
+  const { newDialog, dialogGame } = await import('../static/views/dialog.js');
+  const g = normGame({ name: 'nim2d', params: [{ name: 'n', kind: 'int', default: '5' },
+    { name: 'first', kind: 'enum', default: '(drawn from the seed)', random: true, values: ['p1', 'p2', 'coin'] }] });
+  const d = newDialog([g], 'nim2d(n=4,first=coin)', 'friend');
+  assert.equal(d.values.first, '');
+  assert.equal(dialogGame(g, d), 'nim2d(n=4)');
+  assert.equal(newDialog([g], 'nim2d(n=4,first=p2)', 'friend').values.first, 'p2');
+});

@@ -13,7 +13,7 @@ export function newDialog(catalogue, game, mode) {
   const { name, args } = parseGameString(game);
   const g = catalogue.find((x) => x.name === name) || catalogue[0];
   const values = {};
-  for (const p of g.params) values[p.name] = args[p.name] ?? p.def ?? '';
+  for (const p of g.params) values[p.name] = coinTossed(p) && args[p.name] === 'coin' ? '' : args[p.name] ?? p.def ?? '';
   const opp = g.defaultOpponent;
   return { name: g.name, values, mode: mode === 'solo' && !g.solo ? 'computer' : mode, you: 0, opponent: opp, watch: [opp, opp], bots: ['', ''], seed: '', error: '', busy: false };
 }
@@ -30,6 +30,11 @@ export function replaced(g, d) {
   }
   return out;
 }
+
+// coinTossed says whether a choice left out is drawn from the seed by a
+// coin toss that is also one of its values (2D Nim's first mover): the
+// dialog offers the toss once, as the choice left out.
+const coinTossed = (p) => !!(p.random && p.values && p.values.includes('coin'));
 
 /** dialogGame is the game string the dialog's fields make. */
 export function dialogGame(g, d) {
@@ -198,10 +203,11 @@ function Param({ p, v, setVal, off }) {
       <span class="switch-track" aria-hidden="true"></span><span>${label(p)}</span></label>`;
   }
   if (p.values) {
+    const coin = coinTossed(p);
     return html`<label class="field" for=${id}>${label(p)}
       <select id=${id} data-param=${p.name} value=${v} onChange=${(e) => setVal(p.name, e.currentTarget.value)}>
-        ${p.optional ? html`<option value="">${p.random ? 'drawn from the seed' : 'none'}</option>` : null}
-        ${p.values.map((x) => html`<option value=${x}>${(VALUE_WORDS[p.name] || {})[x] || x}</option>`)}
+        ${p.optional ? html`<option value="">${coin ? 'a coin toss' : p.random ? 'drawn from the seed' : 'none'}</option>` : null}
+        ${p.values.filter((x) => !(coin && x === 'coin')).map((x) => html`<option value=${x}>${(VALUE_WORDS[p.name] || {})[x] || x}</option>`)}
       </select>${doc}</label>`;
   }
   if (p.kind === 'int list' && p.name !== 'set') return HeapEditor({ p, v, setVal, id });
