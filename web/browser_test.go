@@ -587,10 +587,12 @@ func TestBrowserGames(t *testing.T) {
 		p.t = t
 		p.phone()
 		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		// Once the stream is open (cut before, it would simply open afterwards: nothing to say).
+		p.wait(`window.kombi.streaming`, "the match's event stream open")
 		h.ts.CloseClientConnections()
 		p.wait(`[...document.querySelectorAll('.error[role=alert]')].some(e => e.textContent === 'The connection to the server was lost; trying again…')`, "the lost connection said")
 		p.forgive("/events") // the browser's own line for the stream cut short
-		p.wait(`!window.kombi.connection && ![...document.querySelectorAll('.error[role=alert]')].some(e => e.textContent.includes('connection'))`, "the connection back, the words gone")
+		p.wait(`window.kombi.streaming && !window.kombi.connection && ![...document.querySelectorAll('.error[role=alert]')].some(e => e.textContent.includes('connection'))`, "the connection back, the words gone")
 		p.play(`document.querySelector('.token:not([disabled])').click();`)
 		p.wait(`window.kombi.match.moves.length >= 2`, "the computer's reply over the new connection")
 		p.clean("connection")

@@ -61,12 +61,14 @@ export const studySetup = (body) => request('POST', '/api/study/setup', body);
 
 /**
  * watch opens the match's event stream: onState(match) after every move,
- * onThinking(t) while a computer searches. It returns a close function.
+ * onThinking(t) while a computer searches, onOpen() when the stream is
+ * (again) open, onError() when it is cut. It returns a close function.
  */
-export function watch(id, onState, onThinking, onError) {
+export function watch(id, onState, onThinking, onError, onOpen) {
   const es = new EventSource(`/api/matches/${id}/events`);
   es.addEventListener('state', (e) => onState(exactSeed(JSON.parse(e.data), e.data)));
   es.addEventListener('thinking', (e) => onThinking(JSON.parse(e.data)));
   es.addEventListener('error', () => onError && onError());
+  es.addEventListener('open', () => onOpen && onOpen());
   return () => es.close();
 }

@@ -67,7 +67,7 @@ function parseHash() {
 async function route() {
   const r = parseHash();
   if (closeEvents) { closeEvents(); closeEvents = null; }
-  set({ route: r, sel: [], moveError: '', preview: null, note: '' });
+  set({ route: r, sel: [], moveError: '', preview: null, note: '', streaming: false });
   if (r.page === 'home') {
     set({ match: null, shown: null, travelAt: null, study: null });
     document.title = 'Kombi — play, study and solve combinatorial games';
@@ -94,8 +94,9 @@ async function route() {
     return;
   }
   // The stream sends the current state first, then every change; it reconnects by itself.
+  // streaming: whether the match's event stream is open now (the browser reopens a stream cut short).
   closeEvents = api.watch(r.id, (m) => { if (state.connection) set({ connection: '' }); showMatch(m); }, (t2) => thinking(t2),
-    () => set({ connection: 'The connection to the server was lost; trying again…' }));
+    () => set({ connection: 'The connection to the server was lost; trying again…', streaming: false }), () => set({ streaming: true }));
   if (r.at !== null) travel(r.at);
 }
 

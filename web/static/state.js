@@ -28,6 +28,7 @@ export const state = {
   study: null,
   scrollToBoard: false,
   connection: '', // words while the event stream is down
+  streaming: false, // whether the match's event stream is open
 };
 
 let listeners = [];
