@@ -257,11 +257,8 @@ type Settler interface {
 func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coordinator) (*solve.Result, error) {
 	r, err := solve.SolveWith(ctx, distributed{g, c}, g, s, opt)
 	if r != nil {
-		// The work of the questions withdrawn while they were solved
-		// counts too: the positions are those every worker searched.
-		before := c.Nodes()
-		c.Settle(ctx)
-		r.Nodes += c.Nodes() - before
+		// r.Nodes counts the work of the questions withdrawn while they
+		// were solved too: each question decided settled them (Settle).
 		st := c.Stats()
 		if r.Extra == nil {
 			r.Extra = map[string]any{}

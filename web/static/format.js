@@ -205,55 +205,55 @@ export function endText(m, mine, opponents) {
   const subj = youWon ? 'You won' : youLost ? `${cap(winner)} won` : `${cap(winner)} won`;
   const short = (q) => { const who = seatWho(m, q, mine, opponents); return who === 'you' ? 'you' : who.startsWith('the computer') ? 'the computer' : roleName(m, q); };
   const it = (who) => (who === winner ? short(w) : short(1 - w));
-  let why = '';
+  // The server's reason names the seats as the terminal does ("P1 (namer) wins."): the headline says
+  // it in the page's words, and the detail adds only what the headline does not.
+  let why = firstLine(reason);
+  let detail = '';
+  const length = m.length || view.word?.symbols.length;
+  const difference = (xs) => (xs.length > 1 ? xs[1] - xs[0] : 0);
   switch (name) {
-    case 'nim': case 'nimk': case 'greedynim': case 'wythoff':
+    case 'nim': case 'nimk': case 'greedynim': case 'wythoff': case 'buildingnim':
       if (args.misere === 'true') why = `${it(loser)} had to take the last token`;
       else if (args.view === 'queen' && view.kind === 'grid') why = `${it(winner)} moved the queen to the corner`;
       else why = `${it(winner)} took the last token`;
+      if (args.misere === 'true') detail = 'In misère play whoever takes the last token loses.';
       break;
-    case 'buildingnim': why = `${it(winner)} took the last token`; break;
     case 'grundy': why = `${it(loser)} could not split a heap (only heaps of 1 and 2 tokens were left)`; break;
-    case 'nim2d': why = `${it(winner)} coloured the last empty cell`; break;
+    case 'nim2d':
+      why = `${it(winner)} coloured the last empty cell`;
+      detail = 'Whoever has to move on the full palette loses.';
+      break;
     case 'thue': {
       const rep = repetitionWords(st.reason);
-      const rule = args.rule === 'overlap' ? 'an overlap' : 'a square';
+      const rule = args.rule === 'overlap' ? 'overlap' : 'square';
       // The painter wins only by reaching the target length (thue(…,target=N)) without a repetition.
-      if (!rep && w === 1) why = `the word reached length ${m.length || view.word?.symbols.length} without ${rule}`;
+      if (!rep && w === 1) why = `the word reached length ${length} without ${rule === 'overlap' ? 'an' : 'a'} ${rule}`;
       else why = `the word has ${rep ? `the ${rep}` : 'a repetition'}`;
+      const points = st.points ?? 0; // the rules' count (status.points)
+      detail = `Length ${length}. The painter scored ${plural(points, 'point', 'points')}: one for each symbol that made no ${rule}.`;
       break;
     }
     case 'ap': {
       const mm = reason.match(/progression ([\d ,]+)/);
-      why = mm ? `${it(winner)} ${it(winner) === 'you' ? 'own' : 'owns'} the progression ${mm[1].trim().split(/[ ,]+/).join(', ')}` : firstLine(reason);
+      if (!mm) break;
+      const nums = mm[1].trim().split(/[ ,]+/).map(Number);
+      why = `${it(winner)} ${it(winner) === 'you' ? 'own' : 'owns'} the progression ${nums.join(', ')}`;
+      detail = `The progression’s difference: ${difference(nums)}.`;
       break;
     }
     case 'vdwlist': {
+      if (w === 1) {
+        why = 'every number is coloured with no progression of one colour';
+        const cls = (/\(([^()]*)\)\. P2/.exec(reason) || [])[1];
+        detail = cls ? `The colours: ${cls}.` : '';
+        break;
+      }
       const mm = reason.match(/progression in (\w+): ([\d, ]+)/);
-      why = w === 0 ? (mm ? `${mm[2].trim()} are all ${mm[1]}` : 'a progression of one colour') : 'every number is coloured with no progression of one colour';
+      why = mm ? `${mm[2].trim()} are all ${mm[1]}` : 'a progression of one colour';
+      if (mm) detail = `An arithmetic progression with difference ${difference(mm[2].trim().split(/[ ,]+/).map(Number))}: the namer’s goal.`;
       break;
     }
-    default: why = firstLine(reason);
-  }
-  // The server's reason names the seats as the terminal does ("P1 (namer) wins."): where the headline
-  // says it in the page's words, the detail adds only what the headline does not.
-  let detail = firstLine(reason);
-  const difference = (/\(difference (\d+)\)/.exec(reason) || [])[1];
-  switch (name) {
-    case 'nim': case 'nimk': case 'greedynim': case 'wythoff': case 'buildingnim': case 'grundy':
-      detail = args.misere === 'true' ? 'In misère play whoever takes the last token loses.' : '';
-      break;
-    case 'nim2d': detail = 'Whoever has to move on the full palette loses.'; break;
-    case 'ap': if (difference) detail = `The progression’s difference: ${difference}.`; break;
-    case 'vdwlist':
-      if (w === 0 && difference) detail = `An arithmetic progression with difference ${difference}: the namer’s goal.`;
-      else if (w === 1) { const cls = (/\(([^()]*)\)\. P2/.exec(reason) || [])[1]; detail = cls ? `The colours: ${cls}.` : ''; }
-      break;
-    default: break;
-  }
-  if (name === 'thue') {
-    const points = st.points ?? 0; // the rules' count (status.points)
-    detail = `Length ${m.length || view.word?.symbols.length}. The painter scored ${plural(points, 'point', 'points')}: one for each symbol that made no ${args.rule === 'overlap' ? 'overlap' : 'square'}.`;
+    default: detail = firstLine(reason);
   }
   return { headline: `${subj}: ${why}`, detail: detail === why ? '' : detail };
 }

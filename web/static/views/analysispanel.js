@@ -22,7 +22,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   const back = m ? ' Step back through the moves to see each position’s analysis.' : s.study && s.study.history.length ? ' “Back one move” returns to the position before.' : '';
   if (over) body = html`<p class="muted">The game is over at this position: nothing to analyse.${back}</p>`;
   else if (shown.to_move === -1) body = html`<p class="muted">${m ? 'A colour list is being drawn.' : 'Chance draws here: choose a draw to see its analysis.'}</p>`;
-  else if (!entry && m && act.analysable && !act.analysable(shown)) {
+  else if (!entry && m && !act.analysable(shown)) {
     // While a computer is to move in the game it searches alone (see analysable in app.js).
     body = html`<p class="muted">${m.players.every((x) => x !== 'human')
       ? 'The computers are playing: pause the game to see the analysis of its positions (or step back through the moves).'
