@@ -7,8 +7,9 @@
 #   thue18.md    squares with 5 symbols to length 18 (kombi bench scaling, 2 runs per count)
 #   thue19.md    the same to length 19, 1 and all workers
 #   vdwlist14.md the list-colouring game c3 l2 s=14
+#   vdwlist16.md the same at s=16, 1 and all workers (CPU seconds per s, issue 21's item 3)
 #   nim2d8.txt   kombi table nim2d-shapes --n 8 with 1 and all workers (wall and CPU seconds)
-# About 6 minutes on 16 cores. THUE_LEN, THUE_LONG, VDW_S and NIM_N make it smaller (a trial run).
+# About 6 minutes on 16 cores. THUE_LEN, THUE_LONG, VDW_S, VDW_BIG and NIM_N make it smaller (a trial run).
 set -uo pipefail
 BIN=$(realpath "${1:?usage: .ci/scaling.sh BINARY [OUT]}")
 OUT=${2:-${OUT:-/tmp/kombi-scaling}}
@@ -32,6 +33,7 @@ bench() { # name, then kombi's arguments
 bench thue18 bench scaling --workers "$workers" --repeat 2 --max-length "${THUE_LEN:-18}" --mem 4294967296
 bench thue19 bench scaling --workers "1,$cores" --max-length "${THUE_LONG:-19}" --mem 8589934592
 bench vdwlist14 bench scaling --game "vdwlist(k=3,colors=3,list=2,s=${VDW_S:-14})" --workers "$workers" --max-length 0 --mem 4294967296
+bench vdwlist16 bench scaling --game "vdwlist(k=3,colors=3,list=2,s=${VDW_BIG:-16})" --workers "1,$cores" --max-length 0 --mem 8589934592
 for w in 1 "$cores"; do
   rm -f "$OUT/nim2d.bin"
   TIMEFORMAT="nim2d n=${NIM_N:-8} workers=$w: %R s wall, %U s user, %S s sys"
