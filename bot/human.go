@@ -129,6 +129,11 @@ func shorten(msg string) string { return game.Truncate(msg, 300) }
 const helpMoves = 200
 
 func (h *Human) help(s game.State) {
+	if p := s.Player(); h.g != nil && (p == 0 || p == 1) {
+		if words := game.HowToMoveOf(h.g)[p]; words != "" {
+			fmt.Fprintln(h.out, words)
+		}
+	}
 	if mh, ok := s.(MoveHelper); ok {
 		fmt.Fprintln(h.out, mh.MoveHelp())
 	}

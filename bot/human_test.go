@@ -82,3 +82,23 @@ func TestLineReader(t *testing.T) {
 		t.Fatalf("end: %v", err)
 	}
 }
+
+// TestHumanHelpSaysHowToMove checks that "help" says how to move in the
+// game's own words (here Index-k Nim's k) before the notation and the
+// legal moves.
+func TestHumanHelpSaysHowToMove(t *testing.T) {
+	g, err := nim.NewK([]int{1, 2}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	h := bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader("help\n")), &out)
+	_, _ = h.Act(context.Background(), g.NewInitialState())
+	text := out.String()
+	words := strings.Index(text, "Take tokens from one heap, or from up to 2 heaps at once.")
+	notation := strings.Index(text, "Type HEAP:COUNT pairs")
+	moves := strings.Index(text, "Legal moves (")
+	if words < 0 || notation < words || moves < notation {
+		t.Fatalf("help says, in this order, how to move, the notation and the moves? got:\n%s", text)
+	}
+}

@@ -113,6 +113,25 @@ func (t *Type) Role(p Player) string {
 	return [2]string{"first", "second"}[p]
 }
 
+// HowToMover is a Game whose words on how to move depend on its own
+// parameters (Index-k Nim's k, Wythoff's a, Building Nim's placement): its
+// Type's HowToMove says them for the type as a whole.
+type HowToMover interface {
+	Game
+	// HowToMove says, per role, what a move is in this game, in the words
+	// of Type.HowToMove.
+	HowToMove() [2]string
+}
+
+// HowToMoveOf says, per role, what a move is in g: its own words where it
+// has them (HowToMover), else its type's.
+func HowToMoveOf(g Game) [2]string {
+	if h, ok := g.(HowToMover); ok {
+		return h.HowToMove()
+	}
+	return g.Type().HowToMove
+}
+
 // PositionParser is a Game that can set up a position from text, for
 // `kombi solve --position`.
 type PositionParser interface {

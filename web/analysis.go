@@ -322,13 +322,16 @@ type studyView struct {
 	Reason     string           `json:"reason"`
 	Roles      [2]string        `json:"roles"`
 	GameName   string           `json:"game_name"`
+	// HowToMove says per role what a move is in this game
+	// (game.HowToMoveOf).
+	HowToMove [2]string `json:"how_to_move"`
 }
 
 // study describes st of g.
 func study(g game.Game, st game.State) *studyView {
 	typ := g.Type()
 	v := &studyView{Game: g.String(), Title: typ.TitleOrName(), Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name,
-		Finished: st.IsTerminal(), LegalMoves: []game.LegalMove{}}
+		HowToMove: game.HowToMoveOf(g), Finished: st.IsTerminal(), LegalMoves: []game.LegalMove{}}
 	if p, err := game.PositionOf(st); err == nil {
 		v.Position = p
 	}

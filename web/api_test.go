@@ -402,3 +402,23 @@ func TestGameFactsAsData(t *testing.T) {
 		t.Errorf("the XOR table of 3;4;5: %+v", x)
 	}
 }
+
+// TestHowToMoveInTheGamesOwnNumbers checks that a match and a study say how
+// to move in their game's own numbers (Index-k Nim's k, Wythoff's a), which
+// the page shows above the board.
+func TestHowToMoveInTheGamesOwnNumbers(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nimk(piles=3;4;5;6,k=2)", [2]string{"human", "human"}, 1)
+	var v struct {
+		HowToMove []string `json:"how_to_move"`
+	}
+	h.do("GET", "/api/matches/"+m.ID, "", nil, &v)
+	want := "Take tokens from one heap, or from up to 2 heaps at once."
+	if len(v.HowToMove) != 2 || v.HowToMove[0] != want || v.HowToMove[1] != want {
+		t.Fatalf("match of Index-k Nim with k = 2: how to move %q; want %q for both", v.HowToMove, want)
+	}
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("wythoff(piles=5;8,a=3)"), "", nil, &v); st != 200 || len(v.HowToMove) != 2 ||
+		!strings.Contains(v.HowToMove[0], "differing by less than 3") {
+		t.Fatalf("study of Wythoff with a = 3: %d, how to move %q", st, v.HowToMove)
+	}
+}

@@ -197,6 +197,9 @@ func gameCapabilities(g game.Game) []string {
 	if is[game.Setter](g) {
 		out = append(out, "Setter")
 	}
+	if is[game.HowToMover](g) {
+		out = append(out, "HowToMover")
+	}
 	if t := g.Type(); t.Impartial {
 		out = append(out, "impartial")
 	} else if t.Chance {

@@ -1,9 +1,11 @@
 package all_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
 )
 
@@ -58,4 +60,41 @@ func variantGames(gi all.GameInfo) []string {
 		out = append(out, v.Game)
 	}
 	return out
+}
+
+// TestHowToMoveSaysTheGamesOwnNumbers checks the words on how to move of
+// games whose rules depend on their parameters: each game's own k, a or
+// placement rule, not the type's letter; the others say their type's words.
+func TestHowToMoveSaysTheGamesOwnNumbers(t *testing.T) {
+	games, _, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ game, want string }{
+		{"nimk(piles=3;4;5;6,k=2)", "Take tokens from one heap, or from up to 2 heaps at once."},
+		{"nimk(piles=3;4;5;6,k=3)", "Take tokens from one heap, or from up to 3 heaps at once."},
+		{"nimk(piles=3;4;5;6,k=1)", "Take one or more tokens from one heap."}, // plain Nim
+		{"wythoff(piles=5;8)", "Take tokens from one heap, or the same number from both heaps at once."},
+		{"wythoff(piles=5;8,a=2)", "Take tokens from one heap, or from both heaps at once, amounts differing by less than 2."},
+		{"buildingnim(heaps=3,tokens=10)", "Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap."},
+		{"buildingnim(heaps=3,tokens=10,placement=free)", "Building: put one token on any heap. Then: take tokens from one heap."},
+		{"grundy(heap=15)", "Split a heap into two unequal, non-empty heaps."},
+	} {
+		g, err := games.Load(c.game, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", c.game, err)
+		}
+		how := game.HowToMoveOf(g)
+		if how[0] != c.want || how[1] != c.want {
+			t.Errorf("%s: how to move %q; want %q for both roles", c.game, how, c.want)
+		}
+	}
+	// The type's words keep the letter: they speak of every game of the type.
+	nimk, err := games.Load("nimk(piles=3;4,k=2)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := nimk.Type().HowToMove[0]; !strings.Contains(got, "up to k heaps") {
+		t.Errorf("Index-k Nim's type says %q; want its words with k", got)
+	}
 }

@@ -137,6 +137,10 @@ func CheckBuilding(n, p int, pl Placement) error {
 // Type describes Building Nim.
 func (g *BuildingGame) Type() *game.Type { return g.typ }
 
+// HowToMove says how to move under this game's placement rule
+// (game.HowToMover).
+func (g *BuildingGame) HowToMove() [2]string { return buildingHowToMove(g.placement) }
+
 // Placement returns the placement rule.
 func (g *BuildingGame) Placement() Placement { return g.placement }
 

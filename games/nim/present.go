@@ -34,10 +34,20 @@ func describeNim(t *game.Type) *game.Type {
 func describeNimK(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Index-k Nim", family, familyTitle
 	t.Rules = "Moore's Nim: take tokens from at least one and at most k heaps at once; whoever takes the last token wins."
-	t.HowToMove = [2]string{"Take tokens from one heap, or from up to k heaps at once.", "Take tokens from one heap, or from up to k heaps at once."}
+	t.HowToMove = kHowToMove("k")
 	t.Variants = []game.Variant{{Title: "Index-k Nim", Game: "nimk(piles=3;4;5;6,k=2)", Rules: t.Rules}}
 	t.Opponents = heapOpponents("Moore's strategy: every binary digit sum a multiple of k+1")
 	return t
+}
+
+// kHowToMove is Index-k Nim's words on how to move, with k written as
+// given ("k" for the type, a number for a game).
+func kHowToMove(k string) [2]string {
+	move := "Take tokens from one heap, or from up to " + k + " heaps at once."
+	if k == "1" {
+		move = "Take one or more tokens from one heap." // plain Nim
+	}
+	return [2]string{move, move}
 }
 
 func describeGreedy(t *game.Type) *game.Type {
@@ -58,11 +68,21 @@ func describeGrundy(t *game.Type) *game.Type {
 	return t
 }
 
+// buildingHowToMove is Building Nim's words on how to move under a
+// placement rule.
+func buildingHowToMove(pl Placement) [2]string {
+	heap := "a heap (an empty one while there is one)"
+	if pl == Free {
+		heap = "any heap"
+	}
+	move := "Building: put one token on " + heap + ". Then: take tokens from one heap."
+	return [2]string{move, move}
+}
+
 func describeBuilding(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Building Nim", family, familyTitle
 	t.Rules = "First the players place tokens on heaps one at a time; then they play Nim on the heaps they built."
-	t.HowToMove = [2]string{"Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap.",
-		"Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap."}
+	t.HowToMove = buildingHowToMove(EmptyFirst)
 	t.Variants = []game.Variant{{Title: "Building Nim", Game: "buildingnim(heaps=3,tokens=10)", Rules: t.Rules}}
 	t.Opponents = heapOpponents("exact search of the building phase, then Bouton's strategy")
 	return t

@@ -153,6 +153,9 @@ func LegalMoveCount(a, x, y uint64) uint64 {
 // Type describes the game.
 func (g *Game) Type() *game.Type { return g.typ }
 
+// HowToMove says how to move with this game's a (game.HowToMover).
+func (g *Game) HowToMove() [2]string { return howToMove(g.pairs.a) }
+
 // Pairs returns the game's P-positions.
 func (g *Game) Pairs() *Pairs { return g.pairs }
 

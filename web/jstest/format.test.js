@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, howToWords, pageClass, roleName } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -13,20 +13,6 @@ test('titles in words, without seeds', () => {
   assert.equal(subtitle('nim2d(n=4)', { start: true }), '4×4 palette');
   assert.equal(matchTitle({ game: 'thue(alphabet=4,rule=square,start=2)' }, 'Thue game'), 'Thue game — 4 symbols · squares end it');
   assert.equal(fmtInt(1000000), '1\u202f000\u202f000');
-});
-
-test('how to move, with the game’s own numbers', () => {
-  const how = 'Take tokens from one heap, or from up to k heaps at once.';
-  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=2)'), 'Take tokens from one heap, or from up to 2 heaps at once.');
-  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6,k=1)'), 'Take tokens from one heap.'); // k = 1 is plain Nim
-  assert.equal(howToWords(how, 'nimk(piles=3;4;5;6)'), how); // no k given: the words as they are
-  assert.equal(howToWords('Name an uncoloured number.', 'vdwlist(k=3,s=7)'), 'Name an uncoloured number.');
-  const wy = 'Take tokens from one heap, or the same number from both heaps at once.';
-  assert.equal(howToWords(wy, 'wythoff(piles=5;8,a=1)'), wy);
-  assert.equal(howToWords(wy, 'wythoff(piles=5;8,a=2)'), 'Take tokens from one heap, or from both heaps at once, amounts differing by less than 2.');
-  const building = 'Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap.';
-  assert.equal(howToWords(building, 'buildingnim(heaps=3,tokens=10,placement=empty-first)'), building);
-  assert.equal(howToWords(building, 'buildingnim(heaps=3,tokens=10,placement=free)'), 'Building: put one token on any heap. Then: take tokens from one heap.');
 });
 
 test('the page class: the game, and 2D Nim’s colours by seat', () => {

@@ -58,27 +58,6 @@ export function subtitle(game, { start = false } = {}) {
 }
 
 /**
- * howToWords puts a game's own numbers into the words saying how to move
- * (one text per kind of game): Index-k Nim's "up to k heaps" reads "up to 2
- * heaps" in nimk(…,k=2); Wythoff's "the same number from both heaps" says
- * how far the amounts may differ where a > 1; Building Nim's placement rule
- * is the game's (any heap, with free placement).
- */
-export function howToWords(words, game) {
-  const { name, args } = parseGameString(game);
-  if (name === 'wythoff' && /^\d+$/.test(args.a || '') && Number(args.a) > 1) {
-    // Wythoff's game with a > 1: the amounts taken from both heaps may differ by less than a.
-    return words.replace(/\bor the same number from both heaps at once\b/, `or from both heaps at once, amounts differing by less than ${args.a}`);
-  }
-  if (name === 'buildingnim' && args.placement === 'free') {
-    return words.replace(/on a heap \(an empty one while there is one\)/, 'on any heap');
-  }
-  if (!/^\d+$/.test(args.k || '')) return words;
-  if (Number(args.k) === 1) return words.replace(/, or from up to k heaps at once/g, ''); // plain Nim
-  return words.replace(/\bup to k heaps\b/g, `up to ${args.k} heaps`);
-}
-
-/**
  * pageClass is the class of a match's or a study's page: its game's name,
  * and in 2D Nim with player 1 green (p1=G) the seats' colours swapped, so
  * that each seat's dot, moves and marks take its colour.

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle, howToWords, pageClass } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
@@ -57,7 +57,7 @@ export function MatchPage({ s, act }) {
       ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act }) : null}
-      ${live ? html`<p class="howto" id="howto">${howTo(g, shown, p, m.game)}</p>` : null}
+      ${live ? html`<p class="howto" id="howto">${howTo(g, m, shown, p)}</p>` : null}
       ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} played <strong>${last.text}</strong>${lastWords ? ` (${lastWords})` : ''}.</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${m.bot_note.text}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
@@ -99,9 +99,11 @@ function movesLine(n, over) {
   return `${n === 1 ? '1 move' : `${n} moves`}. Step back through them in the move list to see what each position was worth.`;
 }
 
-function howTo(g, shown, p, game) {
+// howTo says how to move: the game's own words (the server's, with its k,
+// a or placement rule), then how a move is made on this page.
+function howTo(g, m, shown, p) {
   const kind = shown.view ? shown.view.kind : g.board;
-  const words = howToWords((g.how && g.how[p]) || '', game);
+  const words = (m.how_to_move && m.how_to_move[p]) || (g.how && g.how[p]) || '';
   return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid')}`.trim();
 }
 
