@@ -1255,7 +1255,7 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("study status %q", s)
 		}
 		// The line on how to play says where the values are, whether Analysis is on or off.
-		if how := js[string](p, `document.querySelector('.study-page .howto').textContent`); how != "Play moves for both sides here: tap, then Play. The analysis values every move." {
+		if how := js[string](p, `document.querySelector('.study-page .howto').textContent`); how != "Take one or more tokens from one heap. Play moves for both sides here: tap, then Play. The analysis values every move." {
 			t.Errorf("the study's line on how to play, Analysis on: %q", how)
 		}
 		js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
@@ -1269,6 +1269,12 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the study's heading says %q: the heaps it started from and the position shown", head)
 		}
 		p.shot("study-desktop.png")
+		// A game whose moves depend on its parameters says how to move with them.
+		p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=nimk(piles%3D3%3B4%3B5%3B6%2Ck%3D3)"))
+		p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.game.startsWith('nimk') && document.querySelector('.study-page .howto')`, "the Index-k Nim study")
+		if how := js[string](p, `document.querySelector('.study-page .howto').textContent`); !strings.HasPrefix(how, "Take tokens from one heap, or from up to 3 heaps at once. Play moves for both sides here") {
+			t.Errorf("the study of Index-k Nim with k = 3 says %q", how)
+		}
 		// Set up a 2D Nim position on the board: two cells coloured, then used and analysed.
 		p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=nim2d(n%3D3)"))
 		p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.game.startsWith('nim2d')`, "the 2D Nim study")
