@@ -561,7 +561,7 @@ func (g *Game) parseList(text string) (game.Move, error) {
 func (s *State) MoveHelp() string {
 	switch s.phase {
 	case PhaseName:
-		return fmt.Sprintf("Name an uncoloured number from 1 to %d, e.g. %d. A list of %d of the %d colours is then drawn and P2 colours your number from it.",
+		return fmt.Sprintf("Type an uncoloured number from 1 to %d, e.g. %d. A list of %d of the %d colours is then drawn and P2 colours your number from it.",
 			s.g.s, (s.g.s+1)/2, s.g.l, s.g.c)
 	case PhaseColour:
 		return fmt.Sprintf("Colour %d with a colour of the drawn list %s: type its name or first letter. Avoid completing a monochromatic %d-term progression.",
