@@ -116,11 +116,15 @@ type ScalingRow struct {
 	SecondsMax float64 `json:"seconds_max"`
 	CPUSeconds float64 `json:"cpu_seconds"`
 	// NodesRatio is the median positions over the first row's; SpeedUp
-	// the first row's median seconds over this row's.
-	NodesRatio float64 `json:"nodes_ratio"`
-	SpeedUp    float64 `json:"speed_up"`
-	nodes      []int64
-	seconds    []float64
+	// the first row's median seconds over this row's; CPUPerNodeRatio the
+	// CPU seconds per position over the first row's (above 1: each
+	// position costs more with more workers — shared caches, the clock of
+	// all cores busy, locks — apart from the extra positions).
+	NodesRatio      float64 `json:"nodes_ratio"`
+	SpeedUp         float64 `json:"speed_up"`
+	CPUPerNodeRatio float64 `json:"cpu_per_position_ratio"`
+	nodes           []int64
+	seconds         []float64
 }
 
 // Run solves the game once per run and number of workers, in turn.
@@ -168,6 +172,12 @@ func (o *ScalingOptions) Run(ctx context.Context, progress func(solve.Progress))
 		}
 		row.NodesRatio = float64(median(row.nodes)) / float64(max(median(first.nodes), 1))
 		row.SpeedUp = median(first.seconds) / max(median(row.seconds), 1e-9)
+		switch {
+		case len(res.Rows) == 0:
+			row.CPUPerNodeRatio = 1 // the unit
+		case first.CPUSeconds > 0 && row.NodesMin > 0:
+			row.CPUPerNodeRatio = (row.CPUSeconds / float64(median(row.nodes))) / (first.CPUSeconds / float64(max(median(first.nodes), 1)))
+		}
 		res.Rows = append(res.Rows, row)
 	}
 	return res, nil
@@ -196,7 +206,7 @@ func median[T int64 | float64](xs []T) T {
 // Tables returns the measurements as one table.
 func (s *Scaling) Tables() []game.Table {
 	t := game.Table{Title: fmt.Sprintf("%s, length bound %d, from the start: %d CPUs, GOMAXPROCS %d", s.Game, s.MaxLength, s.CPUs, s.GOMAXPROCS),
-		Columns: []string{"workers", "runs", "value", "positions", "vs 1st row", "seconds", "speed-up", "CPU s"}}
+		Columns: []string{"workers", "runs", "value", "positions", "vs 1st row", "seconds", "speed-up", "CPU s", "CPU/position vs 1st"}}
 	span := func(a, b string) string {
 		if a == b {
 			return a
@@ -206,7 +216,7 @@ func (s *Scaling) Tables() []game.Table {
 	for _, r := range s.Rows {
 		t.Rows = append(t.Rows, []string{strconv.Itoa(r.Workers), strconv.Itoa(r.Runs), r.Value,
 			span(strconv.FormatInt(r.NodesMin, 10), strconv.FormatInt(r.NodesMax, 10)), fmt.Sprintf("%.3f", r.NodesRatio),
-			span(fmt.Sprintf("%.2f", r.SecondsMin), fmt.Sprintf("%.2f", r.SecondsMax)), fmt.Sprintf("%.2f", r.SpeedUp), fmt.Sprintf("%.2f", r.CPUSeconds)})
+			span(fmt.Sprintf("%.2f", r.SecondsMin), fmt.Sprintf("%.2f", r.SecondsMax)), fmt.Sprintf("%.2f", r.SpeedUp), fmt.Sprintf("%.2f", r.CPUSeconds), fmt.Sprintf("%.2f", r.CPUPerNodeRatio)})
 	}
 	if s.GOMAXPROCS > s.CPUs {
 		t.Notes = append(t.Notes, fmt.Sprintf("GOMAXPROCS %d exceeds the %d CPUs: the positions of many workers are measured, their times are not speed-ups.", s.GOMAXPROCS, s.CPUs))

@@ -49,7 +49,7 @@ func TestScalingBench(t *testing.T) {
 		if err := text[0].Write(&b, "text"); err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"thue(alphabet=4,rule=square,start=0)", "workers", "positions", "speed-up"} {
+		for _, want := range []string{"thue(alphabet=4,rule=square,start=0)", "workers", "positions", "speed-up", "CPU/position vs 1st"} {
 			if !strings.Contains(b.String(), want) {
 				t.Errorf("the table lacks %q:\n%s", want, b.String())
 			}
@@ -57,6 +57,9 @@ func TestScalingBench(t *testing.T) {
 		rows := strings.Split(strings.TrimSpace(b.String()), "\n")
 		if len(rows) != 6 || !strings.HasPrefix(rows[4], "1 ") || !strings.HasPrefix(rows[5], "3 ") {
 			t.Errorf("want a row for 1 and for 3 workers:\n%s", b.String())
+		}
+		if len(rows) != 6 || !strings.HasSuffix(strings.TrimSpace(rows[4]), " 1.00") {
+			t.Errorf("want the first row's CPU per position as the unit (1.00):\n%s", b.String())
 		}
 		if len(rows) != 6 || !strings.Contains(rows[4], " 7 ") || !strings.Contains(rows[5], " 7 ") {
 			t.Errorf("want the value 7 in every row:\n%s", b.String())
