@@ -406,3 +406,30 @@ func TestDecimal(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelSearchWastesLittle: sixteen workers sharing the table search
+// at most 1.05 times the positions of one (issue 21's bound; s=12, about
+// 2.1 million positions with one worker). The workers leave to each other
+// what another is searching; without that they search about 1.9 times one
+// worker's positions here.
+func TestParallelSearchWastesLittle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of two million positions per run")
+	}
+	g := newGame(t, 3, 3, 2, 12)
+	nodes := func(workers int) int64 {
+		sv := studyvdwlist.NewSolver(g, 256<<20)
+		sv.SetWorkers(workers)
+		v, err := sv.Value(context.Background(), g.NewInitialState().(*vdwlist.State))
+		if err != nil || studyvdwlist.Fraction(v) != "7235/19683" {
+			t.Fatalf("%d workers: %v %v; want 7235/19683", workers, v, err)
+		}
+		return sv.Nodes()
+	}
+	one := nodes(1)
+	for run := range 2 {
+		if n := nodes(16); float64(n) > 1.05*float64(one) {
+			t.Errorf("run %d: 16 workers searched %d positions, %.3f times one worker's %d; want at most 1.05", run+1, n, float64(n)/float64(one), one)
+		}
+	}
+}
