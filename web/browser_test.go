@@ -869,6 +869,11 @@ func TestBrowserGames(t *testing.T) {
 		p.t = t
 		p.phone()
 		p.start(setup{card: "wythoff(piles=5;8)", action: "computer", opponent: "perfect", fields: map[string]string{"a": "2"}})
+		// Before the first move the move list says so and offers no "Start" to step back to (it read as a button
+		// starting the game).
+		if got := js[string](p, `document.querySelector('.moves-panel').textContent + ' | ' + document.querySelectorAll('.moves-panel button').length`); !strings.HasSuffix(got, "No moves yet. | 0") {
+			t.Errorf("the move list before any move: %q", got)
+		}
 		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasPrefix(how, "Take tokens from one heap, or from both heaps at once, amounts differing by less than 2.") {
 			t.Errorf("how to move with a = 2: %q", how)
 		}
@@ -886,6 +891,7 @@ func TestBrowserGames(t *testing.T) {
 		}
 		js[bool](p, `(document.getElementById('play-move').click(), true)`)
 		p.wait(`window.kombi.match.moves.length >= 1 && window.kombi.match.moves[0].move === '5,6'`, "the move 5,6 played")
+		p.wait(`document.querySelector('.moves-panel .mv.start') && document.querySelector('.moves-panel [data-move="1"]')`, "the move list with the start and the first move")
 		p.clean("wythoff-a")
 	})
 

@@ -183,8 +183,7 @@ function MoveList({ m, s, act }) {
   const cur = s.travelAt ?? m.moves.length;
   return html`<section class="moves-panel" aria-labelledby="moves-h">
     <h2 id="moves-h">Moves <span class="muted small">(← → Home End to step)</span></h2>
-    ${rows.length === 0 ? html`<p class="muted">No moves yet.</p>` : null}
-    <ol class="moves" id="moves">
+    ${rows.length === 0 ? html`<p class="muted">No moves yet.</p>` : html`<ol class="moves" id="moves">
       <li class="row"><button type="button" class=${'mv start' + (cur === 0 ? ' current' : '')} data-move="0" onClick=${() => act.travel(0)}>Start</button></li>
       ${rows.map((r) => html`<li class="row"><span class="n">${r.n}.</span>
         ${r.items.map((it) => html`<button type="button" data-move=${it.index} aria-current=${cur === it.index ? 'true' : 'false'}
@@ -192,7 +191,7 @@ function MoveList({ m, s, act }) {
           aria-label=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move}`}
           title=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move} — show the position after it`}
           onClick=${() => act.travel(it.index)}>${it.player === -1 ? `drawn ${it.move}` : m.game_name === 'thue' ? (it.player === 0 ? `gap ${it.move}` : `→ ${it.move}`) : it.move}</button>`)}</li>`)}
-    </ol>
+    </ol>`}
   </section>`;
 }
 
