@@ -74,6 +74,8 @@ func TestHowToMoveSaysTheGamesOwnNumbers(t *testing.T) {
 		{"nimk(piles=3;4;5;6,k=2)", "Take tokens from one heap, or from up to 2 heaps at once."},
 		{"nimk(piles=3;4;5;6,k=3)", "Take tokens from one heap, or from up to 3 heaps at once."},
 		{"nimk(piles=3;4;5;6,k=1)", "Take one or more tokens from one heap."}, // plain Nim
+		{"nimk(piles=3;4;5;6,k=4)", "Take tokens from one heap, or from any number of heaps at once."},
+		{"nimk(piles=3;4,k=9)", "Take tokens from one heap, or from any number of heaps at once."},
 		{"wythoff(piles=5;8)", "Take tokens from one heap, or the same number from both heaps at once."},
 		{"wythoff(piles=5;8,a=2)", "Take tokens from one heap, or from both heaps at once, amounts differing by less than 2."},
 		{"buildingnim(heaps=3,tokens=10)", "Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap."},

@@ -59,8 +59,14 @@ func NewK(piles []int, k int) (*KGame, error) {
 // Type describes Index-k Nim.
 func (g *KGame) Type() *game.Type { return g.typ }
 
-// HowToMove says how to move with this game's k (game.HowToMover).
-func (g *KGame) HowToMove() [2]string { return kHowToMove(strconv.Itoa(g.k)) }
+// HowToMove says how to move with this game's k (game.HowToMover); with k
+// at least the number of heaps, a move takes from any number of them.
+func (g *KGame) HowToMove() [2]string {
+	if g.k > 1 && g.k >= len(g.piles) {
+		return kHowToMove("any")
+	}
+	return kHowToMove(strconv.Itoa(g.k))
+}
 
 // K returns the most heaps a move may take from.
 func (g *KGame) K() int { return g.k }

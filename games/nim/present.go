@@ -41,11 +41,15 @@ func describeNimK(t *game.Type) *game.Type {
 }
 
 // kHowToMove is Index-k Nim's words on how to move, with k written as
-// given ("k" for the type, a number for a game).
+// given ("k" for the type, a number for a game, "any" where k reaches every
+// heap).
 func kHowToMove(k string) [2]string {
 	move := "Take tokens from one heap, or from up to " + k + " heaps at once."
-	if k == "1" {
+	switch k {
+	case "1":
 		move = "Take one or more tokens from one heap." // plain Nim
+	case "any":
+		move = "Take tokens from one heap, or from any number of heaps at once."
 	}
 	return [2]string{move, move}
 }
