@@ -87,7 +87,7 @@ func TestLineReader(t *testing.T) {
 // game's own words (here Index-k Nim's k) before the notation and the
 // legal moves.
 func TestHumanHelpSaysHowToMove(t *testing.T) {
-	g, err := nim.NewK([]int{1, 2}, 2)
+	g, err := nim.NewK([]int{1, 2, 3}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
