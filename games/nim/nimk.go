@@ -62,8 +62,11 @@ func (g *KGame) Type() *game.Type { return g.typ }
 // HowToMove says how to move with this game's k (game.HowToMover); with k
 // at least the number of heaps, a move takes from any number of them.
 func (g *KGame) HowToMove() [2]string {
-	if g.k > 1 && g.k >= len(g.piles) {
-		return kHowToMove("any")
+	switch {
+	case g.k == 1:
+		return both(nimHowToMove) // plain Nim
+	case g.k >= len(g.piles):
+		return both("Take tokens from one heap, or from any number of heaps at once.")
 	}
 	return kHowToMove(strconv.Itoa(g.k))
 }

@@ -19,10 +19,16 @@ func heapOpponents(perfectDoc string) []game.Opponent {
 	}
 }
 
+// nimHowToMove is Nim's words on how to move (Index-k Nim's with k = 1).
+const nimHowToMove = "Take one or more tokens from one heap."
+
+// both is the same words for both roles.
+func both(words string) [2]string { return [2]string{words, words} }
+
 func describeNim(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Nim", family, familyTitle
 	t.Rules = "Take any number of tokens from one heap; whoever takes the last token wins (in misère play, loses)."
-	t.HowToMove = [2]string{"Take one or more tokens from one heap.", "Take one or more tokens from one heap."}
+	t.HowToMove = both(nimHowToMove)
 	t.Variants = []game.Variant{
 		{Title: "Nim", Game: "nim(piles=3;4;5)", Rules: "Take any number of tokens from one heap; whoever takes the last token wins."},
 		{Title: "Misère Nim", Game: "nim(piles=3;4;5,misere=true)", Rules: "Nim where whoever takes the last token loses."},
@@ -41,17 +47,9 @@ func describeNimK(t *game.Type) *game.Type {
 }
 
 // kHowToMove is Index-k Nim's words on how to move, with k written as
-// given ("k" for the type, a number for a game, "any" where k reaches every
-// heap).
+// given ("k" for the type, a number for a game).
 func kHowToMove(k string) [2]string {
-	move := "Take tokens from one heap, or from up to " + k + " heaps at once."
-	switch k {
-	case "1":
-		move = "Take one or more tokens from one heap." // plain Nim
-	case "any":
-		move = "Take tokens from one heap, or from any number of heaps at once."
-	}
-	return [2]string{move, move}
+	return both("Take tokens from one heap, or from up to " + k + " heaps at once.")
 }
 
 func describeGreedy(t *game.Type) *game.Type {
@@ -79,8 +77,7 @@ func buildingHowToMove(pl Placement) [2]string {
 	if pl == Free {
 		heap = "any heap"
 	}
-	move := "Building: put one token on " + heap + ". Then: take tokens from one heap."
-	return [2]string{move, move}
+	return both("Building: put one token on " + heap + ". Then: take tokens from one heap.")
 }
 
 func describeBuilding(t *game.Type) *game.Type {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -266,4 +266,12 @@ test('the address a friend opens', async () => {
   assert.deepEqual(inviteBase(lan, 'http://192.168.1.5:8080'), { base: 'http://192.168.1.5:8080', here: false }, 'opened on the network: its own address');
   assert.deepEqual(inviteBase(['http://127.0.0.1:8080/'], 'http://127.0.0.1:8080'), { base: 'http://127.0.0.1:8080', here: true });
   assert.deepEqual(inviteBase([], 'http://[::1]:8080'), { base: 'http://[::1]:8080', here: true });
+});
+
+test('how to move: the match’s own words, else its type’s', () => {
+  const g = { how: ['Take tokens from one heap, or from up to k heaps at once.', 'x'] };
+  const m = { how_to_move: ['Take tokens from one heap, or from up to 2 heaps at once.', 'y'] };
+  assert.equal(howToMoveWords(m, 0, g), 'Take tokens from one heap, or from up to 2 heaps at once.');
+  assert.equal(howToMoveWords({}, 0, g), 'Take tokens from one heap, or from up to k heaps at once.');
+  assert.equal(howToMoveWords({}, 1, undefined), '');
 });

@@ -58,6 +58,15 @@ export function subtitle(game, { start = false } = {}) {
 }
 
 /**
+ * howToMoveWords is the game's own words on how the player p moves in the
+ * match or study v (the server's how_to_move, with its k, a or placement
+ * rule), else the catalogue entry g's for the game's type, else ''.
+ */
+export function howToMoveWords(v, p, g) {
+  return (v.how_to_move && v.how_to_move[p]) || (g && g.how && g.how[p]) || '';
+}
+
+/**
  * pageClass is the class of a match's or a study's page: its game's name,
  * and in 2D Nim with player 1 green (p1=G) the seats' colours swapped, so
  * that each seat's dot, moves and marks take its colour.

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { lastMove } from '../lastmove.js';
@@ -103,7 +103,7 @@ function movesLine(n, over) {
 // a or placement rule), then how a move is made on this page.
 function howTo(g, m, shown, p) {
   const kind = shown.view ? shown.view.kind : g.board;
-  const words = (m.how_to_move && m.how_to_move[p]) || (g.how && g.how[p]) || '';
+  const words = howToMoveWords(m, p, g);
   return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid')}`.trim();
 }
 

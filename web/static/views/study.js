@@ -3,19 +3,12 @@
 // string, shared by its URL (#/study?game=...&position=...).
 
 import { html } from '../html.js';
-import { subtitle, roleName, endText, pageClass } from '../format.js';
+import { subtitle, roleName, endText, pageClass, howToMoveWords } from '../format.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
 import { MoveBar, selectionWords } from './match.js';
 import { resolve } from '../moves.js';
-
-// howToMove is the game's own words on how the side to move moves (its k,
-// a or placement rule: the server's how_to_move), with a space after.
-function howToMove(pos) {
-  const words = pos.how_to_move && pos.how_to_move[pos.to_move];
-  return words ? words + ' ' : '';
-}
 
 export function StudyPage({ s, act }) {
   const st = s.study;
@@ -36,13 +29,14 @@ export function StudyPage({ s, act }) {
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
+  const how = howToMoveWords(pos, pos.to_move, g); // the game's own words for the side to move
   return html`<main class=${`page match-page study-page ${pageClass(pos.game)}`}>
     <div class="play-col">
       <header class="match-head"><h1 id="match-title">Study: ${pos.title || g.title}</h1>
         <p class="seats">${subtitle(pos.game, { start: true })} · this position: <code>${pos.position}</code></p></header>
       <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : drawing ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
-      ${!pos.finished && !drawing && !st.setup ? html`<p class="howto">${howToMove(pos)}Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}</p>` : null}
+      ${!pos.finished && !drawing && !st.setup ? html`<p class="howto">${how ? how + ' ' : ''}Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}</p>` : null}
       ${chance ? html`<div class="chance-pick" role="group" aria-label="The draws to study">
         <p class="howto">In play chance draws at random; here you choose the draw to study.</p>
         ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}
