@@ -21,14 +21,14 @@ import (
 )
 
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *web.Server
 	ts    *httptest.Server
 	store web.Store
 	reg   *game.Registry
 }
 
-func newHarness(t *testing.T, st web.Store) *harness {
+func newHarness(t testing.TB, st web.Store) *harness {
 	t.Helper()
 	kit, err := all.New()
 	if err != nil {
