@@ -76,3 +76,44 @@ func TestSweepGamesAreBoundedByDefault(t *testing.T) {
 		t.Errorf("max_moves = -5: %v", err)
 	}
 }
+
+// FuzzParseSpec reads any bytes as a sweep file: never a panic; an error
+// says what is wrong; a file accepted passes Check and lists its cells,
+// each with the file's seeds, at most MaxGames games in all.
+func FuzzParseSpec(f *testing.F) {
+	f.Add([]byte("name = \"t\"\ngames = [\"nim(piles=3;4;5)\"]\npairs = [[\"perfect\", \"random\"]]\nseeds = \"5..7\"\nalternate = true\nmax_think = \"2s\"\n"))
+	f.Add([]byte("name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds=[3, 1]"))
+	f.Add([]byte("name='x'\ngames=['nim']\npairs=[['a','b']]\nseeds='1..99999999999'"))
+	f.Add([]byte("name='x'\ngames=[]\npairs=[['a']]\nmax_moves=-2\nmax_think='soon'"))
+	f.Add([]byte("[[[\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseSpec("f.toml", data)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an error without a message")
+			}
+			return
+		}
+		if err := s.Check(); err != nil {
+			t.Fatalf("accepted, then refused by Check: %v", err)
+		}
+		seeds, err := s.SeedList()
+		if err != nil || len(seeds) == 0 {
+			t.Fatalf("accepted with seeds %v, %v", seeds, err)
+		}
+		cells, err := s.Cells()
+		if err != nil {
+			t.Fatalf("accepted, then no cells: %v", err)
+		}
+		total := 0
+		for _, c := range cells {
+			if len(c.Seeds) != len(seeds) {
+				t.Fatalf("cell %s has %d seeds, the file %d", c.ID, len(c.Seeds), len(seeds))
+			}
+			total += len(c.Seeds)
+		}
+		if total > MaxGames {
+			t.Fatalf("%d games accepted, more than %d", total, MaxGames)
+		}
+	})
+}
