@@ -213,7 +213,19 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 		return "No analysis: " + shorten(err.Error())
 	}
 	var b strings.Builder
-	best := a.Best()
+	// The best moves as the analysis marks them: the best outcome, and
+	// among those the best value where the measure has a side that wants
+	// it large (in a chance game every move may be a chance: the best is
+	// the best probability).
+	var best []solve.MoveValue
+	for _, m := range a.Moves {
+		if m.Best {
+			best = append(best, m)
+		}
+	}
+	if len(best) == 0 {
+		best = a.Best()
+	}
 	names := func(ms []solve.MoveValue) string {
 		var t []string
 		for _, m := range ms[:min(len(ms), hintGroupMoves)] {
@@ -233,11 +245,17 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 		fmt.Fprintf(&b, "No winning move; moves that draw: %s.", names(best))
 	case best[0].Outcome == solve.Loss:
 		b.WriteString("Every move loses against best play.")
+	case best[0].Outcome == solve.Chance:
+		after := "after it"
+		if len(best) > 1 {
+			after = "after each"
+		}
+		fmt.Fprintf(&b, "No move wins for sure; the best: %s (%s %s: %v).", names(best), measureWords(a.Measure), after, best[0].Value)
 	default:
 		fmt.Fprintf(&b, "No move is proven to win within %s; undecided: %s.", d, names(best))
 	}
 	var groups []string
-	for _, o := range []solve.Outcome{solve.Win, solve.Draw, solve.Unknown, solve.Loss} {
+	for _, o := range []solve.Outcome{solve.Win, solve.Draw, solve.Chance, solve.Unknown, solve.Loss} {
 		var t []string
 		n := 0
 		for _, m := range a.Moves {
@@ -267,13 +285,22 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 	}
 	label := "Every move (outcome for you)"
 	if valued {
-		label = "Every move (outcome for you; move=value after it)"
+		label = "Every move (outcome for you; move=value after it, " + measureWords(a.Measure) + ")"
 	}
 	fmt.Fprintf(&b, "\n%s: %s", label, strings.Join(groups, " | "))
 	if !a.Complete {
 		fmt.Fprintf(&b, "\n(Not every move was decided within %s.)", d)
 	}
 	return b.String()
+}
+
+// measureWords names what a value means (the measure's label: "P1's
+// winning probability"), "the value" where the game gives no label.
+func measureWords(m solve.MeasureInfo) string {
+	if m.Label == "" {
+		return "the value"
+	}
+	return m.Label
 }
 
 // humanFactory builds human players whose hints analyse with solvers.

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/games/nim"
+	"github.com/kombi/kombi/games/vdwlist"
 )
 
 func TestHumanHintAnalysesEveryGame(t *testing.T) {
@@ -39,6 +41,27 @@ func TestHumanHintAnalysesEveryGame(t *testing.T) {
 	_, _ = h2.Act(context.Background(), g2.NewInitialState())
 	if !strings.Contains(out.String(), "Every move loses against best play.") {
 		t.Errorf("lost position:\n%s", out.String())
+	}
+}
+
+// In a chance game every move may win with some probability: the hint
+// names the moves of the best probability for the mover, with the values
+// of every move, not "no move is proven" and an empty list.
+func TestHintInAChanceGame(t *testing.T) {
+	g, err := vdwlist.New(3, 3, 2, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.ParsePosition("....g....") // the namer to name a number; 5 is green
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := bot.HintText(context.Background(), nil, g, s, time.Minute)
+	for _, want := range []string{"No move wins for sure; the best: 1 9 (P1's winning probability after each: 65/729).",
+		"move=value after it, P1's winning probability): chance: 1=65/729 2=191/2187 3=5/81 4=59/729 6=59/729 7=5/81 8=191/2187 9=65/729"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the hint lacks %q:\n%s", want, got)
+		}
 	}
 }
 
