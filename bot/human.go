@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -213,18 +214,13 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 		return "No analysis: " + shorten(err.Error())
 	}
 	var b strings.Builder
-	// The best moves as the analysis marks them: the best outcome, and
-	// among those the best value where the measure has a side that wants
-	// it large (in a chance game every move may be a chance: the best is
-	// the best probability).
-	var best []solve.MoveValue
-	for _, m := range a.Moves {
-		if m.Best {
-			best = append(best, m)
+	// The moves of the best outcome; where that is a chance (no move wins
+	// for sure), those of the best probability, as the analysis marks them.
+	best := a.Best()
+	if len(best) > 0 && best[0].Outcome == solve.Chance {
+		if marked := slices.DeleteFunc(slices.Clone(best), func(m solve.MoveValue) bool { return !m.Best }); len(marked) > 0 {
+			best = marked
 		}
-	}
-	if len(best) == 0 {
-		best = a.Best()
 	}
 	names := func(ms []solve.MoveValue) string {
 		var t []string
