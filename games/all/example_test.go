@@ -74,7 +74,7 @@ func ExampleKit_Solvers_solve() {
 }
 
 // Analyze values every legal move: in Wythoff's game, heaps 4 and 7 are a
-// P-position (the third pair after 0;0, 1;2 and 3;5), so every move loses
+// P-position (pair 3, after 0;0, 1;2 and 3;5), so every move loses
 // against best play.
 func ExampleKit_Solvers_analyze() {
 	kit, err := all.New()
