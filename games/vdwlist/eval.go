@@ -269,7 +269,7 @@ func (s *State) Hint() string {
 		for _, c := range cands[:min(3, len(cands))] {
 			parts = append(parts, fmt.Sprintf("%d (%.3f)", c.n, c.v))
 		}
-		fmt.Fprintf(&b, "The plan's one-round evaluation (an estimate of P1's winning chance, not the exact value) prefers: %s", strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "The project's one-round evaluation (an estimate of P1's winning chance, not the exact value) prefers: %s", strings.Join(parts, ", "))
 	case PhaseColour:
 		vals := make([]float64, s.g.c)
 		s.g.colourValues(s.masks, s.colored, int(s.pending), vals)
@@ -283,7 +283,7 @@ func (s *State) Hint() string {
 				best, bestV = col, vals[col]
 			}
 		}
-		fmt.Fprintf(&b, "The plan's evaluation prefers %s (an estimate of P1's winning chance afterwards, not the exact value: %.3f).", ColourName(best), bestV)
+		fmt.Fprintf(&b, "The project's evaluation prefers %s (an estimate of P1's winning chance afterwards, not the exact value: %.3f).", ColourName(best), bestV)
 	default:
 		b.WriteString("No hint here.")
 	}
