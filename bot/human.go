@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -214,14 +213,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 		return "No analysis: " + shorten(err.Error())
 	}
 	var b strings.Builder
-	// The moves of the best outcome; where that is a chance (no move wins
-	// for sure), those of the best probability, as the analysis marks them.
 	best := a.Best()
-	if len(best) > 0 && best[0].Outcome == solve.Chance {
-		if marked := slices.DeleteFunc(slices.Clone(best), func(m solve.MoveValue) bool { return !m.Best }); len(marked) > 0 {
-			best = marked
-		}
-	}
 	names := func(ms []solve.MoveValue) string {
 		var t []string
 		for _, m := range ms[:min(len(ms), hintGroupMoves)] {

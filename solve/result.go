@@ -381,16 +381,24 @@ func moverOutcome(child game.State, o Outcome, mover game.Player) Outcome {
 
 // Best returns the moves of a with the best outcome for the player to move
 // (wins, else draws, else chances, else unknown, else losses), in order.
+// Where the best is a chance (no move wins for sure), it returns those of
+// the best probability among them (the moves marked Best).
 func (a *Analysis) Best() []MoveValue {
 	best := -1
 	for _, m := range a.Moves {
 		best = max(best, outcomeRank(m.Outcome))
 	}
-	var out []MoveValue
+	var out, marked []MoveValue
 	for _, m := range a.Moves {
 		if outcomeRank(m.Outcome) == best {
 			out = append(out, m)
+			if m.Best {
+				marked = append(marked, m)
+			}
 		}
+	}
+	if best == outcomeRank(Chance) && len(marked) > 0 {
+		return slices.Clip(marked)
 	}
 	return slices.Clip(out)
 }
