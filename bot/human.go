@@ -232,7 +232,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 	case best[0].Outcome == solve.Draw:
 		fmt.Fprintf(&b, "No winning move; moves that draw: %s.", names(best))
 	case best[0].Outcome == solve.Loss:
-		b.WriteString("Every move loses against best play.")
+		b.WriteString("Every move loses against perfect play: choose one that leaves your opponent the most to get right.")
 	case best[0].Outcome == solve.Chance:
 		after := "after it"
 		if len(best) > 1 {

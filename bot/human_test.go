@@ -39,7 +39,7 @@ func TestHumanHintAnalysesEveryGame(t *testing.T) {
 	g2, _ := nim.New([]int{1, 2, 3}, false)
 	h2 := bot.NewHumanFor(g2, bot.NewLineReader(strings.NewReader("hint\n")), &out)
 	_, _ = h2.Act(context.Background(), g2.NewInitialState())
-	if !strings.Contains(out.String(), "Every move loses against best play.") {
+	if !strings.Contains(out.String(), "Every move loses against perfect play: choose one that leaves your opponent the most to get right.") {
 		t.Errorf("lost position:\n%s", out.String())
 	}
 }

@@ -1178,6 +1178,12 @@ func TestBrowserGames(t *testing.T) {
 		if foot := js[string](p, `document.querySelector('#analysis p.small:last-child').textContent`); !regexp.MustCompile(`^Exact\. [0-9,]+ positions? searched in [0-9.]+ s\.$`).MatchString(foot) || strings.Contains(foot, "1 positions") {
 			t.Errorf("the analysis' last line says %q", foot)
 		}
+		// The explanation's own search count (the solver's line for a terminal) is not a second count beside
+		// the footer's.
+		p.wait(`document.querySelector('#analysis .teach .explain')`, "the explanation")
+		if n := js[int](p, `(document.getElementById('analysis').textContent.match(/positions? searched/g) || []).length`); n != 1 {
+			t.Errorf("the analysis panel counts positions searched %d times: %q", n, js[string](p, `document.getElementById('analysis').textContent`))
+		}
 		// Reduced motion asked (newPage): the switch's knob does not slide.
 		if d := js[string](p, `getComputedStyle(document.querySelector('.switch-track'), '::after').transitionDuration`); d != "0s" {
 			t.Errorf("with reduced motion the switch still moves for %q", d)

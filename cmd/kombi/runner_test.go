@@ -304,6 +304,23 @@ func TestHumanQuitUndoHintAndLongLines(t *testing.T) {
 	}
 }
 
+// In 2D Nim the game's own hint and the analysis of every move both
+// spoke of a lost position: the hint says it once.
+func TestHintInALostPositionSaysItOnce(t *testing.T) {
+	// 3x3, G first: after G's token on 1, every move of R loses (the
+	// analysis below checks it: losses only).
+	code, out, errOut := kombi(t, "hint\nquit\n", "play", "nim2d(n=3,first=p2)", "--p1", "human", "--p2", "random", "--seed", "3", "--no-out")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "loss: ") || strings.Contains(out, "win: ") {
+		t.Fatalf("not a lost position:\n%s", out)
+	}
+	if n := strings.Count(out, "Every move loses"); n != 1 {
+		t.Errorf("a lost position is told %d times:\n%s", n, out)
+	}
+}
+
 func TestGamesShowsBotParameters(t *testing.T) {
 	code, out, _ := kombi(t, "", "games")
 	for _, want := range []string{"nesting(level,ties) — ", "alphabeta(depth,time) — ", "level=     a whole number from 0 to 6; default 1."} {

@@ -225,7 +225,8 @@ func moverOutcome(child int) solve.Outcome {
 }
 
 // Hint names a winning move when the solver finds one quickly
-// (solve.Hinter).
+// (solve.Hinter); it says nothing in a lost position, where the
+// analysis of every move that follows it says that every move loses.
 func (solver) Hint(_ game.Game, st game.State) string {
 	s, ok := st.(*nim2d.State)
 	if !ok {
@@ -239,7 +240,7 @@ func (solver) Hint(_ game.Game, st game.State) string {
 	case a.Outcome == solve.Win && len(a.Winning) > 0:
 		return fmt.Sprintf("You can win: play %s.", s.MoveString(a.Winning[0]))
 	case a.Outcome == solve.Loss:
-		return "Every move loses against perfect play; keep the position complicated."
+		return "" // the analysis of every move says so (bot.HintText)
 	default:
 		return "The position is too large to solve quickly."
 	}

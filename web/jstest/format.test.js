@@ -205,6 +205,12 @@ test('explanations in blocks: prose, columns, steps', () => {
     { kind: 'steps', lines: ['Sorted, (x, y) = (5, 8) with x ≤ y.', 'The smaller heap 5 is B_2.'] },
     { kind: 'p', text: 'Winning moves: 0,5 1,1' },
   ]);
+  // The solver's count of its own search is left out (the panel's footer counts the analysis); a line in
+  // parentheses that explains stays.
+  for (const count of ['(positions searched: 13)', '(positions searched: 9; by worker: 4 5)', '(37619 positions searched, 4071 stored, 0.01 s)', '(1197 Grundy-engine steps, 0.00 s)']) {
+    assert.deepEqual(explainBlocks(`Value: 5\n${count}\n`), [{ kind: 'p', text: 'Value: 5' }], count);
+  }
+  assert.deepEqual(explainBlocks('Grundy value: 0.\n(Equal parts cancel in pairs.)').map((b) => b.text), ['Grundy value: 0.', '(Equal parts cancel in pairs.)']);
   // A rule under a table belongs to it; 2D Nim's palette and its counter are one block.
   assert.deepEqual(explainBlocks('  heap   tokens  binary\n  ------------------\n  XOR         2  010').map((b) => b.kind), ['pre']);
   assert.deepEqual(explainBlocks('[  1 |  2 ]\n[  3 |  4 ]\n   COUNTER = [ 0 ]\nG (P2) to move first').map((b) => b.kind), ['pre', 'p']);
