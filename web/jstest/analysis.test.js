@@ -28,6 +28,12 @@ test("the server's best marks win over the page's own ranking", () => {
   const r = rank(an, 'vdwlist');
   assert.deepEqual(r.rows.map((x) => [x.move, x.best]), [['1', true], ['2', true], ['3', false]]);
   assert.match(r.measure.label, /chance of winning/);
+  // The verdict names every best move, not the first of them alone.
+  assert.equal(summary(an, r, 'Namer'), 'Best moves: 1 and 2 — namer (P1) wins with probability 77/729 = 10.6 %, after either.');
+  const one = { ...an, moves: an.moves.map((m) => ({ ...m, best: m.move === '1' })) };
+  assert.equal(summary(one, rank(one, 'vdwlist'), 'Namer'), 'Best move: 1 — namer (P1) wins with probability 77/729 = 10.6 %.');
+  const many = { player: 0, measure: an.measure, moves: [...'123456789'].map((m) => ({ move: m, outcome: 'chance', value: '1/2', best: true })) };
+  assert.equal(summary(many, rank(many, 'vdwlist'), 'Namer'), 'Best moves: 1, 2, 3, 4, 5, 6 and 3 more — namer (P1) wins with probability 1/2 = 50.0 %, after any of them.');
 });
 
 test('a drawn position says so, not that every move loses', () => {

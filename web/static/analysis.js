@@ -126,6 +126,9 @@ export function describe(mv, measure, mover, ends = false, going = true) {
   }
 }
 
+// bestNamed is how many best moves of a chance game the verdict names; it counts the rest.
+const bestNamed = 6;
+
 /** summary says the position's verdict for the player to move in one sentence. */
 export function summary(an, ranked, who) {
   const rows = ranked.rows;
@@ -143,8 +146,13 @@ export function summary(an, ranked, who) {
       : `With best play the painter reaches length ${best.value} (best marked ★).`;
   }
   if (m.kind === 'p1_win') {
-    const best = rows.find((r) => r.best);
-    return best ? `Best move: ${best.move} — ${best.detail}.${unknown ? ` ${unknown} ${undecidedWords(going)}.` : ''}` : open;
+    // Moves of the same best chance are named together ("Best moves: blue and green"), at most bestNamed of them.
+    const bests = rows.filter((r) => r.best);
+    if (!bests.length) return open;
+    const names = bests.length > bestNamed ? `${bests.slice(0, bestNamed).map((r) => r.move).join(', ')} and ${bests.length - bestNamed} more`
+      : list(bests.map((r) => r.move));
+    const after = bests.length > 1 ? `, after ${bests.length === 2 ? 'either' : 'any of them'}` : '';
+    return `Best move${bests.length > 1 ? 's' : ''}: ${names} — ${bests[0].detail}${after}.${unknown ? ` ${unknown} ${undecidedWords(going)}.` : ''}`;
   }
   if (wins.length) {
     const several = wins.some((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell').length > 1);
