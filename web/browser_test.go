@@ -21,7 +21,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study/sources"
+	"github.com/kombi/kombi/web"
 )
 
 var screenshots = flag.String("screenshots", "", "directory to save the browser tests' screenshots in (e.g. $PWD/docs)")
@@ -161,11 +163,21 @@ func js[T any](p *page, expr string) T {
 	return v
 }
 
-// wait polls a JavaScript condition until it holds (no fixed sleeps).
+// wait polls a JavaScript condition until it holds (no fixed sleeps),
+// also across a navigation or reload of the page's own (its condition is
+// false while the page changes).
 func (p *page) wait(cond, what string) {
 	p.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for !js[bool](p, "!!("+cond+")") {
+	holds := func() bool {
+		p.t.Helper()
+		v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool]("!!("+cond+")", chromedp.EvalAwaitPromise))
+		if err != nil && !navigating(err) {
+			p.t.Fatalf("evaluate %s: %v", cond, err)
+		}
+		return err == nil && v
+	}
+	for !holds() {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("waiting for %s: status %q, error %q", what,
 				js[string](p, `(document.getElementById('status')||{}).textContent||''`),
@@ -173,6 +185,13 @@ func (p *page) wait(cond, what string) {
 		}
 		time.Sleep(40 * time.Millisecond)
 	}
+}
+
+// navigating reports whether err is an evaluation cut short by the page
+// navigating or reloading.
+func navigating(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "navigated or closed") || strings.Contains(msg, "context was destroyed") || strings.Contains(msg, "Cannot find context")
 }
 
 func (p *page) phone() {
@@ -1594,13 +1613,65 @@ func TestBrowserSources(t *testing.T) {
 	p.clean("sources")
 }
 
-// writeSources writes the items only of the quick sources document into
-// out, as kombi report sources --quick --only only --out out does.
-func writeSources(t *testing.T, out, db, only string) {
-	t.Helper()
+// TestBrowserSourcesWritten: on a fresh machine the first page's link to the
+// sources document leads to a page that says what it is and offers to
+// write it; a click writes a quick one, showing its progress, and the page
+// then shows the document.
+func TestBrowserSourcesWritten(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", data)
+	write := func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
+		if !quick {
+			return fmt.Errorf("the test writes the quick document only")
+		}
+		return runSources(ctx, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"), "wythoff/table-1,nim2d/palettes", progress)
+	}
+	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
+	p := newPage(t, h.ts.URL)
+	for _, view := range []struct {
+		name string
+		set  func()
+	}{{"phone", p.phone}, {"desktop", p.desktop}} {
+		view.set()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelector('.sources-link a')`, "the gallery's link to the sources")
+		href := js[string](p, `document.querySelector('.sources-link a').getAttribute('href')`)
+		if href != "/sources/" {
+			t.Fatalf("the gallery links the sources at %q", href)
+		}
+		p.do(chromedp.Navigate(h.ts.URL + href)) // (a click would race the next evaluation against the navigation)
+		p.wait(`document.getElementById('sources-write')`, "the offer to write the document")
+		text := js[string](p, `document.querySelector('main').innerText`)
+		for _, want := range []string{"The five sources, recomputed", "That document is not written on this machine yet.", "Kombi can write it now", "kombi report sources", filepath.Join(data, sources.Folder)} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the page lacks %q:\n%s", view.name, want, text)
+			}
+		}
+		p.noOverflow("the sources page " + view.name)
+		p.targets("the sources page "+view.name, `main .btn, .brand`)
+		p.shot("sources-unwritten-" + view.name + ".png")
+	}
+	// Its words are readable in the light and the dark scheme.
+	for _, scheme := range []string{"dark", "light"} {
+		p.scheme(scheme)
+		p.inspect("the sources page, " + scheme)
+	}
+	js[bool](p, `(document.getElementById('sources-quick').click(), true)`)
+	p.wait(`document.querySelector('table caption')`, "the document written and shown")
+	if !js[bool](p, `[...document.querySelectorAll('table caption')].some(e => e.textContent.startsWith('Table 1 recomputed: P-positions for a = 1'))`) {
+		t.Error("the document shown lacks the Serbian thesis' Table 1")
+	}
+	p.shot("sources-written-desktop.png")
+	p.clean("sources written")
+}
+
+// runSources writes the items only of the quick sources document into out
+// on the database db, as kombi report sources --quick --only only --out
+// out does.
+func runSources(ctx context.Context, out, db, only string, progress func(solve.Progress)) error {
 	kit, err := all.New()
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	for _, c := range kit.Studies.Commands("report") {
 		if c.Name != "sources" {
@@ -1611,10 +1682,17 @@ func writeSources(t *testing.T, out, db, only string) {
 		so.Settings()
 		so.Out, so.Quick, so.Only = out, true, only
 		so.UseDatabase(db)
-		if _, err := so.Run(context.Background(), nil); err != nil {
-			t.Fatalf("kombi report sources --quick --only %s: %v", only, err)
-		}
-		return
+		_, err := so.Run(ctx, progress)
+		return err
 	}
-	t.Fatal("no report sources command in the registry")
+	return fmt.Errorf("no report sources command in the registry")
+}
+
+// writeSources writes the items only of the quick sources document into
+// out, as kombi report sources --quick --only only --out out does.
+func writeSources(t *testing.T, out, db, only string) {
+	t.Helper()
+	if err := runSources(context.Background(), out, db, only, nil); err != nil {
+		t.Fatalf("kombi report sources --quick --only %s: %v", only, err)
+	}
 }

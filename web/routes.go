@@ -36,6 +36,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/study/setup", s.postStudySetup)
 	mux.HandleFunc("GET /api/addresses", s.getAddresses)
 	mux.HandleFunc("GET /sources/", s.getSources) // the sources recomputed (sources.go)
+	mux.HandleFunc("GET /api/sources", s.getSourcesStatus)
+	mux.HandleFunc("POST /api/sources", s.postSources)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowed(mux, r); allow != "" {
 			w.Header().Set("Allow", allow)

@@ -91,6 +91,10 @@ type Options struct {
 	Catalogue func() any
 	// Logger receives request errors and panics (nil: discarded).
 	Logger *slog.Logger
+	// Sources writes the document of the five sources when a person asks
+	// for it in the browser (POST /api/sources; nil: the page only says
+	// how to write it with `kombi report sources`).
+	Sources SourcesFunc
 }
 
 // DefaultMaxMoves is the move limit of a match between computers.
@@ -120,6 +124,7 @@ type Server struct {
 	urls    atomic.Pointer[[]string]
 	mu      sync.Mutex
 	matches map[string]*liveMatch
+	sources sourcesJob
 	ctx     context.Context
 	stop    context.CancelFunc
 	wg      sync.WaitGroup

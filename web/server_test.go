@@ -28,7 +28,9 @@ type harness struct {
 	reg   *game.Registry
 }
 
-func newHarness(t testing.TB, st web.Store) *harness {
+// newHarness serves Kombi with the games of games/all on st (nil: in
+// memory); each of more changes the server's options first.
+func newHarness(t testing.TB, st web.Store, more ...func(*web.Options)) *harness {
 	t.Helper()
 	kit, err := all.New()
 	if err != nil {
@@ -38,8 +40,12 @@ func newHarness(t testing.TB, st web.Store) *harness {
 	if store == nil {
 		store = &web.MemoryStore{}
 	}
-	srv, err := web.New(web.Options{Games: kit.Games, Bots: kit.Bots, Solvers: kit.Solvers(), Store: store, MaxThink: 5 * time.Second, MaxSearches: 2, CreatesPerMinute: 1 << 20,
-		Catalogue: func() any { return all.Catalogue(kit.Games, kit.Bots) }})
+	opt := web.Options{Games: kit.Games, Bots: kit.Bots, Solvers: kit.Solvers(), Store: store, MaxThink: 5 * time.Second, MaxSearches: 2, CreatesPerMinute: 1 << 20,
+		Catalogue: func() any { return all.Catalogue(kit.Games, kit.Bots) }}
+	for _, f := range more {
+		f(&opt)
+	}
+	srv, err := web.New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,8 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/solve"
 )
 
 // SourcesFolder is the folder of the data directory whose document
@@ -48,14 +52,14 @@ func (s *Server) getSources(w http.ResponseWriter, r *http.Request) {
 	}
 	root, err := os.OpenRoot(filepath.Join(dir, SourcesFolder))
 	if err != nil {
-		notYet(w, filepath.Join(dir, SourcesFolder))
+		s.notYet(w, r, name, filepath.Join(dir, SourcesFolder))
 		return
 	}
 	defer root.Close()
 	f, err := root.Open(name)
 	if err != nil {
 		if name == "index.html" && errors.Is(err, fs.ErrNotExist) {
-			notYet(w, filepath.Join(dir, SourcesFolder))
+			s.notYet(w, r, name, filepath.Join(dir, SourcesFolder))
 			return
 		}
 		http.Error(w, "404: the document of the five sources has no file "+clip(name, 60), http.StatusNotFound)
@@ -71,7 +75,142 @@ func (s *Server) getSources(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, st.ModTime(), f)
 }
 
-// notYet answers that the document was not written yet, and how to.
-func notYet(w http.ResponseWriter, dir string) {
-	http.Error(w, fmt.Sprintf("404: no document of the five sources yet. 'kombi report sources' writes it into %s (a quick one: 'kombi report sources --quick').", dir), http.StatusNotFound)
+// notYet answers that the document was not written yet: for the page
+// itself, a page (200: a page people use, which a browser would log as an
+// error if it were a 404; GET /api/sources says "written") that says so, how to write it with `kombi report
+// sources`, and, where the server can (Options.Sources), offers to write
+// it now and shows how far that got (sources.js); for its other files, a
+// line of text.
+func (s *Server) notYet(w http.ResponseWriter, r *http.Request, name, dir string) {
+	// The page reads the folder from GET /api/sources.
+	page, err := staticFiles.ReadFile("static/sources.html")
+	if name != "index.html" || err != nil {
+		http.Error(w, fmt.Sprintf("404: no document of the five sources yet. 'kombi report sources' writes it into %s (a quick one: 'kombi report sources --quick').", dir), http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(page)
+	}
+}
+
+// SourcesFunc writes the document of the five sources into the data
+// directory's sources folder, as `kombi report sources` does (quick: its
+// --quick run), reporting its progress; it returns when the document is
+// written, or with ctx's error when stopped (what was computed stays in
+// the database).
+type SourcesFunc func(ctx context.Context, quick bool, progress func(solve.Progress)) error
+
+// sourcesJob is the writing of the sources document that a person asked
+// for in the browser (POST /api/sources): one at a time, in the
+// background, stopped when the server closes.
+type sourcesJob struct {
+	mu      sync.Mutex
+	running bool
+	quick   bool
+	started time.Time
+	took    time.Duration
+	last    solve.Progress
+	err     string
+}
+
+// sourcesStatus is the answer of GET and POST /api/sources.
+type sourcesStatus struct {
+	// Written: the document is in the data directory (GET /sources/ shows it).
+	Written bool `json:"written"`
+	// CanWrite: this server can write it (else only `kombi report sources` can).
+	CanWrite bool `json:"can_write"`
+	// Running: it is being written now; Quick: the quick run.
+	Running bool `json:"running"`
+	Quick   bool `json:"quick"`
+	// Done and Total count the steps (Total 0: not known yet); Message is
+	// the step now.
+	Done    int64  `json:"done"`
+	Total   int64  `json:"total"`
+	Message string `json:"message"`
+	// Seconds since it started (or that it took).
+	Seconds float64 `json:"seconds"`
+	// Error says why the last run failed.
+	Error string `json:"error,omitempty"`
+	// Command writes it from a terminal, into Folder.
+	Command string `json:"command"`
+	Folder  string `json:"folder"`
+}
+
+// sourcesWritten reports whether the data directory holds the document,
+// and its folder ("" when the data directory is unknown).
+func sourcesWritten() (bool, string) {
+	dir, err := game.DataDir()
+	if err != nil {
+		return false, ""
+	}
+	folder := filepath.Join(dir, SourcesFolder)
+	st, err := os.Stat(filepath.Join(folder, "index.html"))
+	return err == nil && st.Mode().IsRegular(), folder
+}
+
+func (s *Server) sourcesStatus() sourcesStatus {
+	j := &s.sources
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	written, folder := sourcesWritten()
+	st := sourcesStatus{Written: written, Folder: folder, CanWrite: s.opt.Sources != nil, Running: j.running, Quick: j.quick,
+		Done: j.last.Done, Total: j.last.Total, Message: j.last.Message, Error: j.err, Command: "kombi report sources"}
+	switch {
+	case j.running:
+		st.Seconds = time.Since(j.started).Seconds()
+	case !j.started.IsZero():
+		st.Seconds = j.took.Seconds()
+	}
+	return st
+}
+
+// getSourcesStatus answers GET /api/sources: whether the document is
+// written, and how far its writing is.
+func (s *Server) getSourcesStatus(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, s.sourcesStatus())
+}
+
+// postSources answers POST /api/sources {"quick": bool}: it starts writing
+// the document in the background (202), or answers how far the run
+// already going is (200); 501 where this server cannot write it.
+func (s *Server) postSources(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Quick bool `json:"quick"`
+	}
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if s.opt.Sources == nil {
+		writeError(w, http.StatusNotImplemented, "this server does not write the sources document: run 'kombi report sources' on its machine")
+		return
+	}
+	j := &s.sources
+	j.mu.Lock()
+	if j.running {
+		j.mu.Unlock()
+		writeJSON(w, http.StatusOK, s.sourcesStatus())
+		return
+	}
+	j.running, j.quick, j.started, j.took, j.last, j.err = true, req.Quick, time.Now(), 0, solve.Progress{Message: "starting"}, ""
+	s.wg.Add(1)
+	j.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		err := s.opt.Sources(s.ctx, req.Quick, func(p solve.Progress) {
+			j.mu.Lock()
+			j.last = p
+			j.mu.Unlock()
+		})
+		j.mu.Lock()
+		j.running, j.took = false, time.Since(j.started)
+		if err != nil {
+			j.err = err.Error()
+			s.opt.Logger.Error("writing the sources document", "err", err)
+		}
+		j.mu.Unlock()
+	}()
+	writeJSON(w, http.StatusAccepted, s.sourcesStatus())
 }

@@ -1,13 +1,16 @@
 package web_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study/sources"
 	"github.com/kombi/kombi/web"
 )
@@ -34,8 +37,12 @@ func TestSources(t *testing.T) {
 		body, _ := io.ReadAll(res.Body)
 		return res.StatusCode, string(body), res.Header
 	}
-	if code, body, _ := get("/sources/"); code != http.StatusNotFound || !strings.Contains(body, "kombi report sources") {
+	// Without a document: a page that says how to write it (TestSourcesWrittenOnRequest), its files none.
+	if code, body, _ := get("/sources/"); code != http.StatusOK || !strings.Contains(body, "kombi report sources") {
 		t.Fatalf("no document yet: %d %q", code, body)
+	}
+	if code, body, _ := get("/sources/README.md"); code != http.StatusNotFound || !strings.Contains(body, "kombi report sources") {
+		t.Fatalf("no document yet, its Markdown: %d %q", code, body)
 	}
 	dir := filepath.Join(data, sources.Folder)
 	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
@@ -72,5 +79,110 @@ func TestSources(t *testing.T) {
 	}
 	if code, body, _ := get("/sources/../secret.html"); strings.Contains(body, "TOP-SECRET") {
 		t.Errorf("/sources/../secret.html: %d %q", code, body)
+	}
+}
+
+// sourcesStatus is the answer of GET /api/sources.
+type sourcesStatus struct {
+	Written  bool   `json:"written"`
+	CanWrite bool   `json:"can_write"`
+	Running  bool   `json:"running"`
+	Quick    bool   `json:"quick"`
+	Done     int64  `json:"done"`
+	Total    int64  `json:"total"`
+	Message  string `json:"message"`
+	Folder   string `json:"folder"`
+	Command  string `json:"command"`
+	Error    string `json:"error"`
+}
+
+// TestSourcesWrittenOnRequest: without a document, GET /sources/ is a page
+// that offers to write it, and POST /api/sources writes it in the
+// background (one run at a time) while GET /api/sources says how far it
+// is; then GET /sources/ shows it. A server that cannot write it says so.
+func TestSourcesWrittenOnRequest(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", data)
+	release := make(chan struct{})
+	var asked []bool
+	write := func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
+		asked = append(asked, quick)
+		progress(solve.Progress{Done: 1, Total: 2, Message: "Table 1"})
+		select {
+		case <-release:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		dir := filepath.Join(data, sources.Folder)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>five</title>"), 0o644)
+	}
+	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
+	var st sourcesStatus
+	get := func() sourcesStatus {
+		t.Helper()
+		var st sourcesStatus
+		if code := h.do("GET", "/api/sources", "", nil, &st); code != http.StatusOK {
+			t.Fatalf("GET /api/sources: %d", code)
+		}
+		return st
+	}
+	if st = get(); st.Written || !st.CanWrite || st.Running || st.Folder != filepath.Join(data, sources.Folder) || st.Command != "kombi report sources" {
+		t.Fatalf("before: %+v", st)
+	}
+	res, err := http.Get(h.ts.URL + "/sources/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+		!strings.Contains(string(page), `src="/sources.js"`) || !strings.Contains(string(page), "kombi report sources") {
+		t.Fatalf("the page without a document: %d %s %.300s", res.StatusCode, res.Header.Get("Content-Type"), page)
+	}
+	var e struct {
+		Error string `json:"error"`
+	}
+	if code := h.do("POST", "/api/sources", "", map[string]any{"fast": true}, &e); code != http.StatusBadRequest || !strings.Contains(e.Error, "fast") {
+		t.Fatalf("an unknown field: %d %q", code, e.Error)
+	}
+	if code := h.do("POST", "/api/sources", "", map[string]any{"quick": true}, nil); code != http.StatusAccepted {
+		t.Fatalf("POST /api/sources: %d, want 202", code)
+	}
+	// A second request while it runs starts nothing.
+	if code := h.do("POST", "/api/sources", "", map[string]any{"quick": false}, nil); code != http.StatusOK {
+		t.Fatalf("POST /api/sources while it runs: %d, want 200", code)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for st = get(); st.Message != "Table 1" && time.Now().Before(deadline); st = get() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !st.Running || !st.Quick || st.Done != 1 || st.Total != 2 || st.Written {
+		t.Fatalf("while it runs: %+v", st)
+	}
+	close(release)
+	for st = get(); st.Running && time.Now().Before(deadline); st = get() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !st.Written || st.Running || st.Error != "" || len(asked) != 1 || !asked[0] {
+		t.Fatalf("after: %+v, runs asked %v", st, asked)
+	}
+	res, err = http.Get(h.ts.URL + "/sources/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || string(page) != "<!doctype html><title>five</title>" {
+		t.Fatalf("the document written: %d %q", res.StatusCode, page)
+	}
+
+	// A server without the writer: the page says how, POST says it cannot.
+	t.Setenv("KOMBI_DATA_DIR", t.TempDir())
+	h2 := newHarness(t, nil)
+	if code := h2.do("POST", "/api/sources", "", map[string]any{"quick": true}, &e); code != http.StatusNotImplemented || !strings.Contains(e.Error, "kombi report sources") {
+		t.Fatalf("no writer: %d %q", code, e.Error)
 	}
 }

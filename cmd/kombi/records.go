@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -116,6 +117,38 @@ func (a *app) gamesCmd() *cobra.Command {
 	return c
 }
 
+// sourcesWriter writes the document of the five sources into the data
+// directory as `kombi report sources` (with --quick when asked) does, on
+// the database of c's --db (else $KOMBI_DB, else the default file): what
+// `kombi serve` runs when a person asks for the document in the browser.
+// Nil without that command.
+func (a *app) sourcesWriter(c *cobra.Command) web.SourcesFunc {
+	for _, sc := range a.studies.Commands("report") {
+		if sc.Name != "sources" {
+			continue
+		}
+		return func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
+			o, run := sc.New()
+			for _, s := range o.Settings() {
+				if s.Name == "quick run" {
+					if err := s.Value.Set(strconv.FormatBool(quick)); err != nil {
+						return fmt.Errorf("report sources: %w", err)
+					}
+				}
+			}
+			if err := a.useDatabase(c, o); err != nil {
+				return err
+			}
+			if err := o.Check(); err != nil {
+				return fmt.Errorf("report sources: %w", err)
+			}
+			_, err := run(ctx, progress)
+			return err
+		}
+	}
+	return nil
+}
+
 func (a *app) serveCmd() *cobra.Command {
 	var (
 		addr string
@@ -137,6 +170,7 @@ func (a *app) serveCmd() *cobra.Command {
 				return usagef("--analysis-mem %d: want 0 (%d MiB) to the machine's memory", opt.AnalysisMem, web.DefaultAnalysisMem>>20)
 			}
 			opt.Logger = slog.New(slog.NewTextHandler(a.stderr, nil))
+			opt.Sources = a.sourcesWriter(c)
 			if f := c.Flag(dbFlag); f.Changed && f.Value.String() == "" { // --db '': matches in memory
 				return web.Run(c.Context(), opt, addr, a.stdout, open)
 			}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -280,4 +280,18 @@ test('how to move: the match’s own words, else its type’s', () => {
   assert.equal(howToMoveWords(m, 0, g), 'Take tokens from one heap, or from up to 2 heaps at once.');
   assert.equal(howToMoveWords({}, 0, g), 'Take tokens from one heap, or from up to k heaps at once.');
   assert.equal(howToMoveWords({}, 1, undefined), '');
+});
+
+test('the sources page says how the writing of the document stands', () => {
+  const base = { written: false, can_write: true, running: false, quick: false, done: 0, total: 0, message: '', seconds: 0 };
+  const idle = sourcesWords(base);
+  assert.equal(idle.offer, true);
+  assert.match(idle.text, /^Kombi can write it now: the full document plays every game/);
+  const going = sourcesWords({ ...base, running: true, quick: true, done: 17, total: 44, message: 'Table 3.2 (thue/table-3.2)', seconds: 12.4 });
+  assert.deepEqual(going, { text: 'Writing the quick document: step 17 of 44 — Table 3.2 (thue/table-3.2) (12 s so far).',
+    note: 'You may leave this page: the server goes on, and this page shows the document once it is written.', progress: { done: 17, total: 44 }, offer: false });
+  assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).text, 'Writing the document: starting (0 s so far).');
+  assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).progress, null);
+  assert.match(sourcesWords({ ...base, error: 'disk full' }).text, /^The last run stopped: disk full\. What it computed is kept/);
+  assert.deepEqual(sourcesWords({ ...base, can_write: false }), { text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false });
 });

@@ -519,3 +519,33 @@ export function inviteBase(urls, origin) {
   if (others.length) return { base: others[0].replace(/\/$/, ''), here: false };
   return { base: origin, here: true };
 }
+
+/**
+ * sourcesWords says how the writing of the sources document stands (st: GET
+ * /api/sources) for the page shown while it is not written: {text, note,
+ * progress: {done, total} or null, offer}, offer saying whether to offer the
+ * buttons that write it.
+ */
+export function sourcesWords(st) {
+  if (st.running) {
+    const what = st.quick ? 'the quick document' : 'the document';
+    const step = st.total > 0 ? `step ${fmtInt(st.done)} of ${fmtInt(st.total)}` : 'starting';
+    const msg = st.message && st.message !== 'starting' ? ` — ${st.message}` : '';
+    return {
+      text: `Writing ${what}: ${step}${msg} (${Math.round(st.seconds || 0)} s so far).`,
+      note: 'You may leave this page: the server goes on, and this page shows the document once it is written.',
+      progress: st.total > 0 ? { done: st.done, total: st.total } : null,
+      offer: false,
+    };
+  }
+  if (!st.can_write) {
+    return { text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false };
+  }
+  const failed = st.error ? `The last run stopped: ${st.error}. What it computed is kept in the database: writing again goes on from there. ` : '';
+  return {
+    text: `${failed}Kombi can write it now: the full document plays every game the sources played and times their methods (a few minutes on a 2-core machine); a quick one plays fewer and shorter games (seconds).`,
+    note: 'Games and timings are kept in the database, so writing it again later only reads and redraws.',
+    progress: null,
+    offer: true,
+  };
+}

@@ -1,0 +1,85 @@
+// The page GET /sources/ shows while the sources document is not written:
+// how its writing stands (GET /api/sources), buttons that start it (POST
+// /api/sources), and the document itself once it is written (a reload).
+// State is drawn in one place, draw().
+
+import { sourcesWords } from './format.js';
+
+const box = document.getElementById('sources-state');
+let status = null;
+let problem = '';
+let timer = 0;
+
+// later asks again after ms (one timer: a start asks sooner).
+function later(ms) {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, ms);
+}
+
+async function call(method, body) {
+  const res = await fetch('/api/sources', {
+    method,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  return data;
+}
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  e.append(...children);
+  return e;
+}
+
+function draw() {
+  if (!status) {
+    box.replaceChildren(el('p', { className: problem ? '' : 'muted', textContent: problem || 'Loading…' }));
+    return;
+  }
+  const w = sourcesWords(status);
+  const parts = [el('p', { id: 'sources-text', textContent: w.text })];
+  if (w.progress) parts.push(el('progress', { className: 'sources-progress', max: w.progress.total, value: w.progress.done }));
+  if (w.offer) {
+    const full = el('button', { type: 'button', className: 'btn primary', id: 'sources-write', textContent: 'Write the full document' });
+    const quick = el('button', { type: 'button', className: 'btn', id: 'sources-quick', textContent: 'Write a quick one' });
+    full.addEventListener('click', () => start(false));
+    quick.addEventListener('click', () => start(true));
+    parts.push(el('p', { className: 'sources-actions' }, full, quick));
+  }
+  if (w.note) parts.push(el('p', { className: 'muted', textContent: w.note }));
+  if (problem) parts.push(el('p', { className: 'error', role: 'alert', textContent: problem }));
+  box.replaceChildren(...parts);
+  const folder = document.getElementById('sources-folder');
+  if (folder && status.folder) folder.replaceChildren(' into ', el('code', { textContent: status.folder }));
+}
+
+async function refresh() {
+  try {
+    status = await call('GET');
+    problem = '';
+  } catch (e) {
+    problem = `The server could not say how the document stands: ${e.message}.`;
+  }
+  if (status && status.written && !status.running) {
+    location.reload();
+    return;
+  }
+  draw();
+  later(status && status.running ? 1000 : 5000);
+}
+
+async function start(quick) {
+  try {
+    status = await call('POST', { quick });
+    problem = '';
+  } catch (e) {
+    problem = `The document could not be started: ${e.message}.`;
+  }
+  draw();
+  later(500);
+}
+
+refresh();
