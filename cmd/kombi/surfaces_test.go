@@ -176,6 +176,19 @@ func (e *eventReader) next() (string, []byte, error) {
 // file another `kombi serve` serves stops at once with a message.
 func TestSecondServerOnOneSQLiteFileRefuses(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "kombi.db")
+	_, stop := startServe(t, db)
+	code, _, errOut := kombi(t, "", "serve", "--db", db, "--addr", "127.0.0.1:0")
+	if code != 1 || !strings.Contains(errOut, "another kombi serve already serves this database") || !strings.Contains(errOut, db) {
+		t.Fatalf("a second server on %s: exit %d, %q", db, code, errOut)
+	}
+	stop()
+}
+
+// startServe runs `kombi serve` on the database db and a free port of
+// loopback in this process; it returns the page's URL and stop, which
+// stops the server and checks that it ended well.
+func startServe(t *testing.T, db string) (url string, stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
@@ -185,15 +198,39 @@ func TestSecondServerOnOneSQLiteFileRefuses(t *testing.T) {
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, "Kombi serves http://127.0.0.1:") {
-		t.Fatalf("the first server: %q %v", line, err)
+		cancel()
+		t.Fatalf("the server: %q %v", line, err)
 	}
 	go io.Copy(io.Discard, pr)
-	code, _, errOut := kombi(t, "", "serve", "--db", db, "--addr", "127.0.0.1:0")
-	if code != 1 || !strings.Contains(errOut, "another kombi serve already serves this database") || !strings.Contains(errOut, db) {
-		t.Fatalf("a second server on %s: exit %d, %q", db, code, errOut)
+	return strings.TrimSuffix(strings.Fields(strings.TrimPrefix(line, "Kombi serves "))[0], "/"), func() {
+		t.Helper()
+		cancel()
+		if code := <-done; code != 0 && code != 130 {
+			t.Fatalf("the server ended with %d", code)
+		}
 	}
-	cancel()
-	if code := <-done; code != 0 && code != 130 {
-		t.Fatalf("the first server ended with %d", code)
+}
+
+// TestServeCanWriteTheSources: `kombi serve` can write the sources document
+// when a person asks in the browser (its writer is `kombi report sources`,
+// web.Options.Sources), into the data directory that page then shows.
+func TestServeCanWriteTheSources(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", data)
+	url, stop := startServe(t, filepath.Join(data, "kombi.db"))
+	defer stop()
+	res, err := http.Get(url + "/api/sources")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Written  bool   `json:"written"`
+		CanWrite bool   `json:"can_write"`
+		Folder   string `json:"folder"`
+	}
+	err = json.NewDecoder(res.Body).Decode(&st)
+	res.Body.Close()
+	if err != nil || st.Written || !st.CanWrite || st.Folder != filepath.Join(data, "sources") {
+		t.Fatalf("GET /api/sources: %+v, %v", st, err)
 	}
 }
