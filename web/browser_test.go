@@ -1315,6 +1315,24 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`document.querySelector('.setup [data-cell="1"]').classList.contains('own0')`, "cell 2 coloured R")
 		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
 		p.wait(`window.kombi.study.pos.position.startsWith('.R./.../...:') && document.querySelectorAll('#board .cell.own0').length === 1 && document.querySelector('.an-row')`, "the set-up position analysed")
+		// Building Nim's heaps are as many as its heaps= says: its editor offers no heap to add or remove
+		// (the server refused the position: "want 3 heap sizes"); Nim's does.
+		for _, c := range []struct {
+			game string
+			want bool
+		}{{"buildingnim(heaps%3D3%2Ctokens%3D10)", false}, {"nim(piles%3D3%3B4%3B5)", true}} { // Nim last: its position is set up below
+			game, want := c.game, c.want
+			p.do(chromedp.Navigate(h.ts.URL + "/#/study?game=" + game))
+			p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.game.startsWith('`+game[:4]+`')`, "the study of "+game)
+			js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+			p.wait(`document.querySelector('.setup input[type=number]')`, "the heaps' editor of "+game)
+			if got := js[bool](p, `[...document.querySelectorAll('.setup .btn')].some(b => b.textContent.includes('Add a heap') || b.textContent.includes('Remove a heap'))`); got != want {
+				t.Errorf("%s: the editor offers to add or remove heaps: %v, want %v", game, got, want)
+			}
+		}
+		js[bool](p, `(() => { const e = document.querySelector('.setup input[type=number]'); e.value = '2'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
+		p.wait(`window.kombi.study.pos.position.startsWith('2;4;5') && document.querySelector('.an-row')`, "Nim's set-up position analysed")
 		p.clean("study")
 	})
 

@@ -74,14 +74,15 @@ function Setup({ st, act }) {
   // An edit is a function of the board as edited so far, so that taps before the next render add up.
   const put = (change) => act.studyEdit((cur) => ({ ...cur, ...change(cur) }));
   const name = st.pos.game_name;
-  const twoHeaps = name === 'wythoff'; // Wythoff's game has two heaps (the queen's square on its board)
+  // Wythoff's game has two heaps (the queen's square on its board), Building Nim the number its heaps= says.
+  const fixedHeaps = name === 'wythoff' || name === 'buildingnim';
   const byOwner = name !== 'vdwlist';
   let editor;
   switch (v.kind) {
     case 'heaps':
       editor = html`<div class="heap-fields">${(v.heaps || []).map((h, i) => html`<label class="heap-field">Heap ${i + 1}
         <input type="number" min="0" value=${h} onInput=${(e) => { const n = Number(e.currentTarget.value); put((cur) => ({ heaps: cur.heaps.map((x, j) => (j === i ? n : x)) })); }} /></label>`)}
-        ${twoHeaps ? null : html`<button type="button" class="btn" onClick=${() => put((cur) => ({ heaps: [...cur.heaps, 3] }))}>+ Add a heap</button>
+        ${fixedHeaps ? null : html`<button type="button" class="btn" onClick=${() => put((cur) => ({ heaps: [...cur.heaps, 3] }))}>+ Add a heap</button>
         <button type="button" class="btn" disabled=${v.heaps.length <= 1} onClick=${() => put((cur) => ({ heaps: cur.heaps.slice(0, -1) }))}>− Remove a heap</button>`}</div>`;
       break;
     case 'grid': {
