@@ -76,13 +76,13 @@ func (s *Server) getSources(w http.ResponseWriter, r *http.Request) {
 }
 
 // notYet answers that the document was not written yet: for the page
-// itself, a page (200: a page people use, which a browser would log as an
-// error if it were a 404; GET /api/sources says "written") that says so, how to write it with `kombi report
-// sources`, and, where the server can (Options.Sources), offers to write
-// it now and shows how far that got (sources.js); for its other files, a
-// line of text.
+// itself, static/sources.html, which says so and how to write it with
+// `kombi report sources`, and, where the server can (Options.Sources),
+// offers to write it now and shows how far that got (sources.js, from GET
+// /api/sources); for its other files, a line of text (404). The page is
+// a 200: a page people use, which a browser would log as an error were it
+// a 404 (GET /api/sources says whether the document is written).
 func (s *Server) notYet(w http.ResponseWriter, r *http.Request, name, dir string) {
-	// The page reads the folder from GET /api/sources.
 	page, err := staticFiles.ReadFile("static/sources.html")
 	if name != "index.html" || err != nil {
 		http.Error(w, fmt.Sprintf("404: no document of the five sources yet. 'kombi report sources' writes it into %s (a quick one: 'kombi report sources --quick').", dir), http.StatusNotFound)

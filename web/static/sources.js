@@ -9,6 +9,7 @@ const box = document.getElementById('sources-state');
 let status = null;
 let problem = '';
 let timer = 0;
+let shown = ''; // what draw() last drew: the same is not drawn again (a button keeps its focus)
 
 // later asks again after ms (one timer: a start asks sooner).
 function later(ms) {
@@ -40,8 +41,15 @@ function draw() {
     return;
   }
   const w = sourcesWords(status);
+  const key = JSON.stringify([w, problem, status.folder]);
+  if (key === shown) return;
+  shown = key;
   const parts = [el('p', { id: 'sources-text', textContent: w.text })];
-  if (w.progress) parts.push(el('progress', { className: 'sources-progress', max: w.progress.total, value: w.progress.done }));
+  if (w.progress) {
+    const bar = el('progress', { className: 'sources-progress', max: w.progress.total, value: w.progress.done });
+    bar.setAttribute('aria-label', 'Steps of the document written');
+    parts.push(bar);
+  }
   if (w.offer) {
     const full = el('button', { type: 'button', className: 'btn primary', id: 'sources-write', textContent: 'Write the full document' });
     const quick = el('button', { type: 'button', className: 'btn', id: 'sources-quick', textContent: 'Write a quick one' });
