@@ -154,3 +154,26 @@ func goLines(t *testing.T, p pkg) int {
 	}
 	return n
 }
+
+// TestMapNamesEveryPackage: docs/ARCHITECTURE.md, the map of the packages,
+// names every package of the module (a family's rules and study packages
+// as games/<family>/ and study/<family>/), so that a new package comes
+// with its row.
+func TestMapNamesEveryPackage(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "ARCHITECTURE.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	for _, p := range listPackages(t) {
+		r := rel(p.ImportPath)
+		if r == "" || strings.Contains(text, "`"+r+"/`") || strings.Contains(text, "`"+r+"`") {
+			continue
+		}
+		top, f, _ := strings.Cut(r, "/")
+		if (top == "games" || top == "study") && f != "" && !strings.Contains(f, "/") && strings.Contains(text, "`"+top+"/<family>/`") {
+			continue
+		}
+		t.Errorf("docs/ARCHITECTURE.md does not name the package %s: add its row to the map", r)
+	}
+}
