@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -119,9 +120,10 @@ func (a *app) gamesCmd() *cobra.Command {
 
 // sourcesWriter writes the document of the five sources into the data
 // directory as `kombi report sources` (with --quick when asked) does, on
-// the database of c's --db (else $KOMBI_DB, else the default file): what
-// `kombi serve` runs when a person asks for the document in the browser.
-// Nil without that command.
+// the database of c's --db (else $KOMBI_DB, else the default file), its
+// games played on half the cores (the others stay with the server's
+// players): what `kombi serve` runs when a person asks for the document in
+// the browser. Nil without that command.
 func (a *app) sourcesWriter(c *cobra.Command) web.SourcesFunc {
 	for _, sc := range a.studies.Commands("report") {
 		if sc.Name != "sources" {
@@ -129,10 +131,11 @@ func (a *app) sourcesWriter(c *cobra.Command) web.SourcesFunc {
 		}
 		return func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
 			o, run := sc.New()
+			set := map[string]string{"quick run": strconv.FormatBool(quick), "workers": strconv.Itoa(max(1, runtime.NumCPU()/2))}
 			for _, s := range o.Settings() {
-				if s.Name == "quick run" {
-					if err := s.Value.Set(strconv.FormatBool(quick)); err != nil {
-						return fmt.Errorf("report sources: %w", err)
+				if v, ok := set[s.Name]; ok {
+					if err := s.Value.Set(v); err != nil {
+						return fmt.Errorf("report sources: %s: %w", s.Name, err)
 					}
 				}
 			}
