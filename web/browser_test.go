@@ -1585,7 +1585,8 @@ func TestBrowserGames(t *testing.T) {
 func TestBrowserSources(t *testing.T) {
 	data := t.TempDir()
 	t.Setenv("KOMBI_DATA_DIR", data)
-	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"), "wythoff/table-1,wythoff/table-5,nim2d/palettes")
+	// ap/figure-3 names a game of 30 numbers in its text: a line without a space, wider than a phone.
+	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"), "wythoff/table-1,wythoff/table-5,nim2d/palettes,ap/figure-3")
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
 	for _, view := range []struct {

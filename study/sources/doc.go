@@ -418,7 +418,7 @@ th, td { border: 1px solid #d6d6d0; padding: .25rem .5rem; text-align: left; ver
 figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; border: 1px solid #e2e2dc; background: #fff; }
 figcaption { font-size: .95rem; color: #444; margin-top: .35rem; }
 pre { overflow-x: auto; background: #f1f1ec; padding: .75rem; font-size: .85rem; }
-code { font-size: .9em; } .note { font-size: .92rem; color: #444; }
+code { font-size: .9em; } p code, li code { overflow-wrap: anywhere; } .note { font-size: .92rem; color: #444; }
 ul.diffs { padding-left: 1.2rem; } li.differs { color: #7a3b00; } li.agrees { color: #1f5d2a; }
 .commands { font-size: .92rem; } p.commands { margin-bottom: .2rem; } ul.commands { margin-top: 0; padding-left: 1.2rem; overflow-wrap: anywhere; } .missing { color: #a00; } .back { margin: 0; } .back a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; padding: 0 .5rem; margin-left: -.5rem; }
 nav ul { padding-left: 1.2rem; } nav > ul > li { margin: .3rem 0; font-weight: 600; } nav ul ul { font-weight: 400; font-size: .92rem; }
