@@ -1585,8 +1585,11 @@ func TestBrowserGames(t *testing.T) {
 func TestBrowserSources(t *testing.T) {
 	data := t.TempDir()
 	t.Setenv("KOMBI_DATA_DIR", data)
-	// ap/figure-3 names a game of 30 numbers in its text: a line without a space, wider than a phone.
-	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"), "wythoff/table-1,wythoff/table-5,nim2d/palettes,ap/figure-3")
+	// ap/figure-3 names a game of 30 numbers in its text: a line without a space, wider than a phone. Figures
+	// 2.1 and 2.2 of the Thue thesis have tables of the same title, 2.3 output that scrolls (each frame that
+	// scrolls is named apart and takes the keyboard's focus: the accessibility check below).
+	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"),
+		"wythoff/table-1,wythoff/table-5,nim2d/palettes,ap/figure-3,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
 	for _, view := range []struct {

@@ -283,14 +283,16 @@ func inline(s string) string {
 	return out.String()
 }
 
-// htmlTable writes a table as HTML.
-func htmlTable(b *strings.Builder, t game.Table) {
-	// A table wider than the page scrolls in its frame: the frame takes the keyboard's focus (the arrows scroll it), named by the table.
+// htmlTable writes a table of the item labelled label ("Figure 2.1") as
+// HTML.
+func htmlTable(b *strings.Builder, t game.Table, label string) {
+	// A table wider than the page scrolls in its frame: the frame takes the keyboard's focus (the arrows scroll it),
+	// named by the item and the table (two items' tables may have the same title).
 	name := t.Title
 	if name == "" {
-		name = "Table"
+		name = "table"
 	}
-	fmt.Fprintf(b, "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", html.EscapeString(name))
+	fmt.Fprintf(b, "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", html.EscapeString(label+": "+name))
 	if t.Title != "" {
 		fmt.Fprintf(b, "<caption>%s</caption>\n", inline(t.Title))
 	}
@@ -375,10 +377,11 @@ func (it *item) html(b *strings.Builder) {
 		fmt.Fprintf(b, "<p>%s</p>\n", inline(p))
 	}
 	for _, t := range it.tables {
-		htmlTable(b, t)
+		htmlTable(b, t, it.label)
 	}
 	if it.code != "" {
-		fmt.Fprintf(b, "<pre>%s</pre>\n", html.EscapeString(strings.TrimRight(it.code, "\n")))
+		// Output wider than the page scrolls in its frame, which takes the keyboard's focus as a table's does.
+		fmt.Fprintf(b, "<pre tabindex=\"0\" role=\"region\" aria-label=\"%s\">%s</pre>\n", html.EscapeString(it.label+": Kombi's output"), html.EscapeString(strings.TrimRight(it.code, "\n")))
 	}
 	if f := it.figure; f != nil {
 		fmt.Fprintf(b, "<figure><img src=\"%s.png\" alt=\"%s\"><figcaption><strong>%s (Kombi's recomputation).</strong> %s (<a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
