@@ -1587,9 +1587,10 @@ func TestBrowserSources(t *testing.T) {
 	t.Setenv("KOMBI_DATA_DIR", data)
 	// ap/figure-3 names a game of 30 numbers in its text: a line without a space, wider than a phone. Figures
 	// 2.1 and 2.2 of the Thue thesis have tables of the same title, 2.3 output that scrolls (each frame that
-	// scrolls is named apart and takes the keyboard's focus: the accessibility check below).
+	// scrolls is named apart and takes the keyboard's focus: the accessibility check below); the empty
+	// palette's table has a column of long arguments (a phone must not squeeze it to a word a line).
 	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"),
-		"wythoff/table-1,wythoff/table-5,nim2d/palettes,ap/figure-3,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
+		"wythoff/table-1,wythoff/table-5,nim2d/palettes,nim2d/empty-palette,ap/figure-3,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
 	for _, view := range []struct {
@@ -1614,6 +1615,10 @@ func TestBrowserSources(t *testing.T) {
 			t.Errorf("%s: the item Table 1 scrolled to is at %v px", view.name, top)
 		}
 		p.noOverflow("sources " + view.name)
+		// A wide table scrolls at its width, its columns not squeezed into the screen (rows of a word a line).
+		if tall := js[float64](p, `Math.max(...[...document.querySelectorAll('tr')].map(r => r.getBoundingClientRect().height))`); tall > 250 {
+			t.Errorf("%s: a table row %v px tall", view.name, tall)
+		}
 		if w := js[[]float64](p, `[...document.images].map(i => i.getBoundingClientRect().right)`); len(w) > 0 {
 			for _, r := range w {
 				if r > js[float64](p, `innerWidth`)+0.5 {

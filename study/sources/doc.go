@@ -415,7 +415,8 @@ const css = `body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe U
 main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 4rem; }
 h1 { font-size: 1.8rem; } h2 { margin-top: 3rem; border-bottom: 2px solid #ddd; } h3 { margin-top: 2.2rem; }
 blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid #c9c2a8; background: #f2efe4; }
-.table { overflow-x: auto; } table { border-collapse: collapse; margin: .75rem 0; font-size: .92rem; }
+.table { overflow-x: auto; } @media (max-width: 40rem) { .table table { width: max-content; } .table th, .table td { max-width: 15rem; } }
+table { border-collapse: collapse; margin: .75rem 0; font-size: .92rem; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { border: 1px solid #d6d6d0; padding: .25rem .5rem; text-align: left; vertical-align: top; } th { background: #efefe9; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; border: 1px solid #e2e2dc; background: #fff; }
