@@ -156,7 +156,7 @@ func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
 		for _, f := range r.For(gameName) {
 			names = append(names, f.Name)
 		}
-		return nil, fmt.Errorf("unknown bot %q for %s; bots for %s: %s", spec.Name, gameName, gameName, strings.Join(names, ", "))
+		return nil, fmt.Errorf("unknown bot %q for %s%s; bots for %s: %s", spec.Name, gameName, game.DidYouMean(spec.Name, names), gameName, strings.Join(names, ", "))
 	}
 	p, err := game.Bind("bot "+spec.Name, f.Params, spec.Args, env.Seed)
 	if err != nil {

@@ -178,7 +178,7 @@ func Bind(what string, specs []ParamSpec, args []Arg, seed uint64) (Params, erro
 	for _, a := range args {
 		s, ok := byName[a.Key]
 		if !ok {
-			return Params{}, fmt.Errorf("%s: unknown key %q; allowed keys: %s", what, a.Key, paramNames(specs))
+			return Params{}, fmt.Errorf("%s: unknown key %q%s; allowed keys: %s", what, a.Key, DidYouMean(a.Key, specNames(specs)), paramNames(specs))
 		}
 		if err := s.check(a.Value); err != nil {
 			return Params{}, fmt.Errorf("%s: %w", what, err)
@@ -198,11 +198,16 @@ func paramNames(specs []ParamSpec) string {
 	if len(specs) == 0 {
 		return "none"
 	}
+	return strings.Join(specNames(specs), ", ")
+}
+
+// specNames are the parameters' names.
+func specNames(specs []ParamSpec) []string {
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.Name
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // Has reports whether the parameter was given explicitly.

@@ -196,7 +196,7 @@ func (r *Registry) Load(text string, seed uint64) (Game, error) {
 	}
 	t, ok := r.types[spec.Name]
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q; known games: %s", spec.Name, strings.Join(r.Names(), ", "))
+		return nil, fmt.Errorf("unknown game %q%s; known games: %s", spec.Name, DidYouMean(spec.Name, r.Names()), strings.Join(r.Names(), ", "))
 	}
 	p, err := Bind(t.Name, t.Params, spec.Args, seed)
 	if err != nil {

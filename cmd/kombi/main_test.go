@@ -152,6 +152,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"play", "chess"}, `unknown game "chess"`},
 		{[]string{"play", "nim(heaps=3)"}, `unknown key "heaps"; allowed keys: piles, misere`},
 		{[]string{"play", "nim", "--p1", "wizard"}, `--p1: unknown bot "wizard"`},
+		// A typo gets the name it likely meant.
+		{[]string{"play", "wythof"}, `unknown game "wythof" (did you mean "wythoff"?); known games: ap,`},
+		{[]string{"play", "nim(pile=3;4)"}, `unknown key "pile" (did you mean "piles"?); allowed keys: piles, misere`},
+		{[]string{"play", "nim", "--p2", "alfabeta"}, `--p2: unknown bot "alfabeta" for nim (did you mean "alphabeta"?); bots for nim:`},
 		{[]string{"play", "nim", "--seed", "x"}, "invalid argument"},
 		{[]string{"arena", "nim", "--games", "0"}, "want at least 1"},
 		{[]string{"solve", "nim", "--position", "a;b"}, "--position"},

@@ -65,7 +65,7 @@ func TestGameStrings(t *testing.T) {
 		{in: "vdwlist(colors=9)", err: "want a whole number from 1 to 8"},
 		{in: "vdwlist(k=0)", err: "bad value \"0\" for k"},
 		{in: "vdwlist(seed=-1)", err: "bad value \"-1\" for seed"},
-		{in: "vdwlist(colours=2)", err: "unknown key \"colours\"; allowed keys: k, colors, list, s, seed"},
+		{in: "vdwlist(colours=2)", err: "unknown key \"colours\" (did you mean \"colors\"?); allowed keys: k, colors, list, s, seed"},
 	} {
 		g, err := reg.Load(tt.in, 1)
 		if tt.err != "" {
