@@ -467,6 +467,16 @@ func TestBrowserGames(t *testing.T) {
 		p.targets("dialog", `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
 		p.noOverflow("dialog")
 		p.wait(`document.activeElement && document.activeElement.id === 'dlg-game'`, "the focus in the dialog")
+		// A typo in a bot string: the server's refusal names the dialog's field and the bot meant.
+		js[bool](p, `(document.querySelector('details.advanced').open = true, true)`)
+		js[bool](p, `(() => { const e = document.getElementById('dlg-bot1'); e.value = 'alfabeta'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
+		p.wait(`document.getElementById('dlg-error').textContent !== ''`, "the refusal")
+		if got := js[string](p, `document.getElementById('dlg-error').textContent`); !strings.HasPrefix(got, `The server refused the game: the bot string for Player 2: unknown bot "alfabeta" for nim (did you mean "alphabeta"?)`) {
+			t.Errorf("the dialog says %q", got)
+		}
+		p.forgive("status of 400")
+		js[bool](p, `(document.getElementById('dlg-game').focus(), true)`)
 		p.do(chromedp.KeyEvent(kb.Escape))
 		p.wait(`!document.getElementById('dlg-start') && document.activeElement && document.activeElement.dataset.action === 'computer'`, "the dialog closed with Escape, the focus back on its button")
 		p.desktop()

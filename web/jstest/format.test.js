@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -294,4 +294,10 @@ test('the sources page says how the writing of the document stands', () => {
   assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).progress, null);
   assert.match(sourcesWords({ ...base, error: 'disk full' }).text, /^The last run stopped: disk full\. What it computed is kept/);
   assert.deepEqual(sourcesWords({ ...base, can_write: false }), { text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false });
+});
+
+test("a refused game names the dialog's field, not the terminal's P2", () => {
+  assert.equal(refusalWords('players: P2: unknown bot "alfabeta" for nim (did you mean "alphabeta"?); bots for nim: alphabeta, human, perfect, random'),
+    'The server refused the game: the bot string for Player 2: unknown bot "alfabeta" for nim (did you mean "alphabeta"?); bots for nim: alphabeta, human, perfect, random');
+  assert.equal(refusalWords('game: nim: bad value "x" for piles'), 'The server refused the game: game: nim: bad value "x" for piles');
 });

@@ -12,7 +12,7 @@ import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './vie
 import { MatchPage } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, cap, inviteBase } from './format.js';
+import { queenXY, moveWords, cap, inviteBase, refusalWords } from './format.js';
 
 const root = document.getElementById('app');
 root.textContent = '';
@@ -473,7 +473,7 @@ async function startFromDialog() {
     set({ dialog: null, scrollToBoard: true });
     location.hash = '#/m/' + m.id;
   } catch (e) {
-    updateDialog({ busy: false, error: `The server refused the game: ${e.message}` });
+    updateDialog({ busy: false, error: refusalWords(e.message) });
   }
 }
 

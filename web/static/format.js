@@ -521,6 +521,16 @@ export function inviteBase(urls, origin) {
 }
 
 /**
+ * refusalWords says why the server refused a new game in the dialog's
+ * words: the seat it names as Player 1 or 2 and its field, not the
+ * terminal's "players: P2:".
+ */
+export function refusalWords(message) {
+  const m = String(message).replace(/^players: P([12]): /, (_, n) => `the bot string for Player ${n}: `);
+  return `The server refused the game: ${m}`;
+}
+
+/**
  * sourcesWords says how the writing of the sources document stands (st: GET
  * /api/sources) for the page shown while it is not written: {text, note,
  * progress: {done, total} or null, offer}, offer saying whether to offer the
