@@ -119,7 +119,7 @@ func New(x, k int, seed uint64) (*Game, error) {
 // (any order), which must hold a k-term progression.
 func NewWithSet(set []int, k int) (*Game, error) {
 	if len(set) < MinX || len(set) > MaxX {
-		return nil, fmt.Errorf("set has %d numbers; allowed: %d to %d", len(set), MinX, MaxX)
+		return nil, fmt.Errorf("set has %s; allowed: %d to %d", game.Plural(len(set), "number"), MinX, MaxX)
 	}
 	s := slices.Clone(set)
 	slices.Sort(s)

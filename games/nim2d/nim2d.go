@@ -132,8 +132,8 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 	palette, mover, hasMover := strings.Cut(strings.TrimSpace(text), ":")
 	rows := strings.Split(palette, "/")
 	if len(rows) != n {
-		return nil, fmt.Errorf("position %q has %d rows; want %d rows of %d cells separated by '/', '.' for an empty cell and a letter for a used one, then optionally ':' and the colour to move, e.g. %s",
-			text, len(rows), n, n, examplePosition(n))
+		return nil, fmt.Errorf("position %q has %s; want %d rows of %d cells separated by '/', '.' for an empty cell and a letter for a used one, then optionally ':' and the colour to move, e.g. %s",
+			text, game.Plural(len(rows), "row"), n, n, examplePosition(n))
 	}
 	s := &State{g: g, turn: g.first}
 	if hasMover {

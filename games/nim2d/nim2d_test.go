@@ -202,7 +202,7 @@ func TestParsePosition(t *testing.T) {
 		{"../../..", "row 1"},
 		{"..R/G..", "has 2 rows; want 3 rows"},
 		{"..R/G.1/...", "want '.' for an empty cell or a letter"},
-		{"", "has 1 rows"},
+		{"", "has 1 row;"},
 		{"..R/G../...:B", `"B" after ':' is not a colour`},
 		{"..R/G../...:", `"" after ':' is not a colour`},
 		// Cells are characters, not bytes: "ö.." is three cells, one of them not a letter.

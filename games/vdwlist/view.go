@@ -172,7 +172,7 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 func (g *Game) parseColouring(text, colouring string) (*State, error) {
 	t := []rune(strings.Join(strings.Fields(colouring), ""))
 	if len(t) != g.s {
-		return nil, fmt.Errorf("position %q has %d symbols: want one per number 1..%d, each a colour's first letter (%s) or '.'", text, len(t), g.s, g.colourChoices())
+		return nil, fmt.Errorf("position %q has %s: want one per number 1..%d, each a colour's first letter (%s) or '.'", text, game.Plural(len(t), "symbol"), g.s, g.colourChoices())
 	}
 	s := &State{g: g}
 	for i, r := range t {
