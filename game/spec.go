@@ -58,6 +58,16 @@ func Plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
+// CannotTake is the error of a move that takes more tokens from a heap
+// (numbered from 1) than it holds: "heap 1 has only 1 token, cannot take 3".
+func CannotTake[N ~int | ~uint64](heap int, has, take N) error {
+	tokens := "tokens"
+	if has == 1 {
+		tokens = "token"
+	}
+	return fmt.Errorf("heap %d has only %d %s, cannot take %d", heap, has, tokens, take)
+}
+
 // MaxListItems bounds the items of a list parameter (such as Nim's piles).
 const MaxListItems = 1 << 20
 

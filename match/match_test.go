@@ -100,7 +100,7 @@ func TestHumanInputEndAbortsCleanly(t *testing.T) {
 	if !rec.Aborted || !strings.Contains(rec.Reason, "input ended") {
 		t.Fatalf("want an abort at the end of input: %+v", rec)
 	}
-	for _, want := range []string{"Not a move", "there is no heap 5", "heap 1 has only 1 tokens", "Legal moves (3): 1:1 2:1 2:2"} {
+	for _, want := range []string{"Not a move", "there is no heap 5", "heap 1 has only 1 token, cannot take", "Legal moves (3): 1:1 2:1 2:2"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("messages lack %q:\n%s", want, out.String())
 		}

@@ -315,7 +315,7 @@ func (s *BuildingState) check(m game.Move) error {
 	case !s.Building() && t == 0:
 		return fmt.Errorf("every token is placed: take tokens with HEAP:COUNT")
 	case !s.Building() && t > s.heaps[i]:
-		return fmt.Errorf("heap %d has only %d tokens, cannot take %d", i+1, s.heaps[i], t)
+		return game.CannotTake(i+1, s.heaps[i], t)
 	}
 	return nil
 }

@@ -112,7 +112,7 @@ func (s *GreedyState) check(m game.Move) error {
 	case s.heaps[i] != mx:
 		return fmt.Errorf("heap %d has %d tokens; Greedy Nim takes only from a largest heap (%d tokens)", i+1, s.heaps[i], mx)
 	case t > s.heaps[i]:
-		return fmt.Errorf("heap %d has only %d tokens, cannot take %d", i+1, s.heaps[i], t)
+		return game.CannotTake(i+1, s.heaps[i], t)
 	}
 	return nil
 }

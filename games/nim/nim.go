@@ -142,7 +142,7 @@ func (s *State) check(m game.Move) error {
 	case t < 1:
 		return fmt.Errorf("a move takes at least one token")
 	case t > s.heaps[i]:
-		return fmt.Errorf("heap %d has only %d tokens, cannot take %d", i+1, s.heaps[i], t)
+		return game.CannotTake(i+1, s.heaps[i], t)
 	}
 	return nil
 }

@@ -314,7 +314,7 @@ func (s *KState) addTake(take []int, i, t int) error {
 	case t < 1:
 		return fmt.Errorf("take at least one token from heap %d", i+1)
 	case t > s.heaps[i]:
-		return fmt.Errorf("heap %d has only %d tokens, cannot take %d", i+1, s.heaps[i], t)
+		return game.CannotTake(i+1, s.heaps[i], t)
 	}
 	take[i] = t
 	return nil

@@ -322,9 +322,9 @@ func (s *State) check(m game.Move) error {
 	case k == 0 && l == 0:
 		return fmt.Errorf("a move takes at least one token")
 	case k > s.x:
-		return fmt.Errorf("heap 1 has only %d tokens, cannot take %d", s.x, k)
+		return game.CannotTake(1, s.x, k)
 	case l > s.y:
-		return fmt.Errorf("heap 2 has only %d tokens, cannot take %d", s.y, l)
+		return game.CannotTake(2, s.y, l)
 	case k > 0 && l > 0 && max(k, l)-min(k, l) >= a && a == 1:
 		return fmt.Errorf("taking %d and %d from both heaps: from both heaps take the same number", k, l)
 	case k > 0 && l > 0 && max(k, l)-min(k, l) >= a:
