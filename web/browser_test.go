@@ -1699,6 +1699,19 @@ func TestBrowserSourcesWritten(t *testing.T) {
 		t.Error("the document shown lacks the Serbian thesis' Table 1")
 	}
 	p.shot("sources-written-desktop.png")
+	// The quick document links to the page that writes the full one; there, the document written is named
+	// and linked, and writing it again leads back to it.
+	href := js[string](p, `([...document.querySelectorAll('main p a')].find(a => a.textContent === 'write the full document in the browser') || {getAttribute: () => ''}).getAttribute('href')`)
+	if href != "write.html" {
+		t.Fatalf("the quick document's link to write the full one: %q", href)
+	}
+	p.do(chromedp.Navigate(h.ts.URL + "/sources/write.html"))
+	p.wait(`document.getElementById('sources-write')`, "the offer to write it again")
+	if lead := js[string](p, `document.getElementById('sources-lead').textContent`); !strings.HasPrefix(lead, "A document is written on this machine: read it.") {
+		t.Errorf("the page to write it again says %q", lead)
+	}
+	js[bool](p, `(document.getElementById('sources-quick').click(), true)`)
+	p.wait(`location.pathname === '/sources/' && document.querySelector('table caption')`, "the document written again and shown")
 	p.clean("sources written")
 }
 

@@ -45,6 +45,10 @@ func (s *Server) getSources(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "404: the document of the five sources has no file "+clip(name, 60), http.StatusNotFound)
 		return
 	}
+	if name == sourcesWriteName {
+		s.writePage(w, r)
+		return
+	}
 	dir, err := game.DataDir()
 	if err != nil {
 		http.Error(w, "the data directory is unknown: "+err.Error(), http.StatusNotFound)
@@ -75,17 +79,33 @@ func (s *Server) getSources(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, st.ModTime(), f)
 }
 
+// sourcesWriteName is the page at /sources/ that writes the document
+// (static/sources.html), there whether a document is written or not: a
+// quick document links to it, to write the full one.
+const sourcesWriteName = "write.html"
+
 // notYet answers that the document was not written yet: for the page
-// itself, static/sources.html, which says so and how to write it with
-// `kombi report sources`, and, where the server can (Options.Sources),
-// offers to write it now and shows how far that got (sources.js, from GET
-// /api/sources); for its other files, a line of text (404). The page is
-// a 200: a page people use, which a browser would log as an error were it
-// a 404 (GET /api/sources says whether the document is written).
+// itself, the page that writes it (writePage); for its other files, a line
+// of text (404).
 func (s *Server) notYet(w http.ResponseWriter, r *http.Request, name, dir string) {
-	page, err := staticFiles.ReadFile("static/sources.html")
-	if name != "index.html" || err != nil {
+	if name != "index.html" {
 		http.Error(w, fmt.Sprintf("404: no document of the five sources yet. 'kombi report sources' writes it into %s (a quick one: 'kombi report sources --quick').", dir), http.StatusNotFound)
+		return
+	}
+	s.writePage(w, r)
+}
+
+// writePage serves static/sources.html: it says what the document is,
+// whether it is written and how to write it with `kombi report sources`,
+// and, where the server can (Options.Sources), offers to write it now and
+// shows how far that got (sources.js, from GET /api/sources). It is a 200
+// where no document is written too: a page people use, which a browser
+// would log as an error were it a 404 (GET /api/sources says whether the
+// document is written).
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request) {
+	page, err := staticFiles.ReadFile("static/sources.html")
+	if err != nil {
+		http.Error(w, "the page that writes the sources document is missing from this build: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

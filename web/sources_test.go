@@ -178,6 +178,16 @@ func TestSourcesWrittenOnRequest(t *testing.T) {
 	if res.StatusCode != http.StatusOK || string(page) != "<!doctype html><title>five</title>" {
 		t.Fatalf("the document written: %d %q", res.StatusCode, page)
 	}
+	// The page that writes it is there still, to write it again (a quick document links to it).
+	res, err = http.Get(h.ts.URL + "/sources/write.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), `src="/sources.js"`) {
+		t.Fatalf("/sources/write.html with a document written: %d %.200q", res.StatusCode, page)
+	}
 
 	// A server without the writer: the page says how, POST says it cannot.
 	t.Setenv("KOMBI_DATA_DIR", t.TempDir())

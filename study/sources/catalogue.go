@@ -12,6 +12,7 @@ func newDocument(quick bool) *document {
 		"`kombi report sources --out DIR` writes it again; every game and timing is kept in the database, so a run again only reads and redraws."}
 	if quick {
 		d.intro = append(d.intro, "**This is a quick run** (`--quick`): fewer and shorter games and smaller tables than the sources used; run `kombi report sources` for the full document.")
+		d.htmlIntro = append(d.htmlIntro, "With `kombi serve`, [write the full document in the browser](write.html).")
 	}
 	return d
 }

@@ -122,7 +122,10 @@ func anchor(id string) string {
 type document struct {
 	title string
 	intro []string
-	secs  []*section
+	// htmlIntro follows intro in the HTML page only (what kombi serve
+	// offers there).
+	htmlIntro []string
+	secs      []*section
 	// closing paragraphs after the sections (how it was made).
 	closing []string
 }
@@ -325,7 +328,7 @@ func (d *document) html() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n<body>\n<main>\n", html.EscapeString(d.title))
 	fmt.Fprintf(&b, "<p class=\"back\"><a href=\"/\">← Kombi</a></p>\n<h1>%s</h1>\n", html.EscapeString(d.title))
-	for _, p := range d.intro {
+	for _, p := range append(slices.Clip(d.intro), d.htmlIntro...) {
 		fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
 	}
 	b.WriteString("<nav aria-label=\"Contents\"><ul>\n")

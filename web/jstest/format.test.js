@@ -287,13 +287,16 @@ test('the sources page says how the writing of the document stands', () => {
   const idle = sourcesWords(base);
   assert.equal(idle.offer, true);
   assert.match(idle.text, /^Kombi can write it now: the full document plays every game/);
+  assert.deepEqual(idle.lead, { text: 'That document is not written on this machine yet.', link: null, after: '' });
+  assert.equal(sourcesWords({ ...base, written: true }).lead.link, 'read it');
   const going = sourcesWords({ ...base, running: true, quick: true, done: 17, total: 44, message: 'Table 3.2 (thue/table-3.2)', seconds: 12.4 });
-  assert.deepEqual(going, { text: 'Writing the quick document: step 17 of 44 — Table 3.2 (thue/table-3.2) (12 s so far).',
+  assert.deepEqual({ ...going, lead: undefined }, { lead: undefined, text: 'Writing the quick document: step 17 of 44 — Table 3.2 (thue/table-3.2) (12 s so far).',
     note: 'You may leave this page: the server goes on, and this page shows the document once it is written.', progress: { done: 17, total: 44 }, offer: false });
   assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).text, 'Writing the document: starting (0 s so far).');
   assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).progress, null);
   assert.match(sourcesWords({ ...base, error: 'disk full' }).text, /^The last run stopped: disk full\. What it computed is kept/);
-  assert.deepEqual(sourcesWords({ ...base, can_write: false }), { text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false });
+  const cannot = sourcesWords({ ...base, can_write: false });
+  assert.deepEqual({ ...cannot, lead: undefined }, { lead: undefined, text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false });
 });
 
 test("a refused game names the dialog's field, not the terminal's P2", () => {

@@ -532,16 +532,21 @@ export function refusalWords(message) {
 
 /**
  * sourcesWords says how the writing of the sources document stands (st: GET
- * /api/sources) for the page shown while it is not written: {text, note,
- * progress: {done, total} or null, offer}, offer saying whether to offer the
- * buttons that write it.
+ * /api/sources) for the page that writes it: {lead, text, note, progress:
+ * {done, total} or null, offer}, lead saying whether a document is written
+ * (written: its link, null when not), offer whether to offer the buttons
+ * that write it.
  */
 export function sourcesWords(st) {
+  const lead = st.written
+    ? { text: 'A document is written on this machine: ', link: 'read it', after: '. Writing it again replaces it (a quick one by the full one, say).' }
+    : { text: 'That document is not written on this machine yet.', link: null, after: '' };
   if (st.running) {
     const what = st.quick ? 'the quick document' : 'the document';
     const step = st.total > 0 ? `step ${fmtInt(st.done)} of ${fmtInt(st.total)}` : 'starting';
     const msg = st.message && st.message !== 'starting' ? ` — ${st.message}` : '';
     return {
+      lead,
       text: `Writing ${what}: ${step}${msg} (${Math.round(st.seconds || 0)} s so far).`,
       note: 'You may leave this page: the server goes on, and this page shows the document once it is written.',
       progress: st.total > 0 ? { done: st.done, total: st.total } : null,
@@ -549,10 +554,11 @@ export function sourcesWords(st) {
     };
   }
   if (!st.can_write) {
-    return { text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false };
+    return { lead, text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false };
   }
   const failed = st.error ? `The last run stopped: ${st.error}. What it computed is kept in the database: writing again goes on from there. ` : '';
   return {
+    lead,
     text: `${failed}Kombi can write it now: the full document plays every game the sources played and times their methods (a few minutes on a 2-core machine); a quick one plays fewer and shorter games (seconds).`,
     note: 'Games and timings are kept in the database, so writing it again later only reads and redraws.',
     progress: null,

@@ -1,7 +1,8 @@
-// The page GET /sources/ shows while the sources document is not written:
-// how its writing stands (GET /api/sources), buttons that start it (POST
-// /api/sources), and the document itself once it is written (a reload).
-// State is drawn in one place, draw().
+// The page that writes the sources document: GET /sources/ while it is not
+// written, /sources/write.html always (a quick document links to it). It
+// shows how the writing stands (GET /api/sources), buttons that start it
+// (POST /api/sources), and the document once a run has written it (at
+// /sources/). State is drawn in one place, draw().
 
 import { sourcesWords } from './format.js';
 
@@ -10,6 +11,9 @@ let status = null;
 let problem = '';
 let timer = 0;
 let shown = ''; // what draw() last drew: the same is not drawn again (a button keeps its focus)
+let sawRun = false; // a run was going while this page was open: once it is over, the document is shown
+// atDocument: this page stands in for the document at /sources/ (not written yet).
+const atDocument = !location.pathname.endsWith('/write.html');
 
 // later asks again after ms (one timer: a start asks sooner).
 function later(ms) {
@@ -44,7 +48,10 @@ function draw() {
   const key = JSON.stringify([w, problem, status.folder]);
   if (key === shown) return;
   shown = key;
-  const parts = [el('p', { id: 'sources-text', textContent: w.text })];
+  const lead = w.lead.link
+    ? el('p', { id: 'sources-lead' }, w.lead.text, el('a', { href: '/sources/', textContent: w.lead.link }), w.lead.after)
+    : el('p', { id: 'sources-lead' }, el('strong', { textContent: w.lead.text }));
+  const parts = [lead, el('p', { id: 'sources-text', textContent: w.text })];
   if (w.progress) {
     const bar = el('progress', { className: 'sources-progress', max: w.progress.total, value: w.progress.done });
     bar.setAttribute('aria-label', 'Steps of the document written');
@@ -71,8 +78,9 @@ async function refresh() {
   } catch (e) {
     problem = `The server could not say how the document stands: ${e.message}.`;
   }
-  if (status && status.written && !status.running) {
-    location.reload();
+  if (status && status.running) sawRun = true;
+  if (status && status.written && !status.running && (atDocument || sawRun)) {
+    location.assign('/sources/'); // the document (at /sources/, a reload)
     return;
   }
   draw();
@@ -82,6 +90,7 @@ async function refresh() {
 async function start(quick) {
   try {
     status = await call('POST', { quick });
+    sawRun = true;
     problem = '';
   } catch (e) {
     problem = `The document could not be started: ${e.message}.`;
