@@ -9,8 +9,9 @@ import (
 
 // FuzzAPI sends any game string, position, move and body to the routes
 // that read them: every answer is a 2xx, or a 4xx with an error message
-// in JSON (harness.do checks the message); never a 5xx, which is what a
-// panic in a handler becomes. The matches it plays on are one person's
+// in JSON (harness.do checks the message), or the 501 of POST
+// /api/sources on a server that does not write the sources; never the 500
+// that a panic in a handler becomes. The matches it plays on are one person's
 // seat against a computer in each family, so that moves reach every
 // game's notation and parts.
 func FuzzAPI(f *testing.F) {
@@ -61,7 +62,7 @@ func FuzzAPI(f *testing.F) {
 		q := url.Values{"game": {gameStr}, "position": {position}}.Encode()
 		var path, method, token string
 		var send any = body
-		r := int(route) % 14
+		r := int(route) % 15
 		switch {
 		case r < len(seats):
 			s := seats[r]
@@ -87,6 +88,8 @@ func FuzzAPI(f *testing.F) {
 			method, path, send = "POST", "/api/study/setup", su
 		case r == 12:
 			method, path = "POST", "/api/matches"
+		case r == 13:
+			method, path = "POST", "/api/sources"
 		default:
 			method, path = "GET", "/api/matches?"+q
 		}
