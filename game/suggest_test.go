@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestDidYouMean(t *testing.T) {
 	games := []string{"ap", "buildingnim", "greedynim", "grundy", "nim", "nim2d", "nimk", "thue", "vdwlist", "wythoff"}
@@ -41,4 +44,27 @@ func TestEditDistance(t *testing.T) {
 			t.Errorf("editDistance(%q, %q) = %d, want %d (symmetric)", c.b, c.a, got, c.d)
 		}
 	}
+}
+
+// FuzzEditDistance: the distance is symmetric, 0 exactly between equal
+// strings, at most the longer one's length and at least the difference of
+// the lengths; DidYouMean never suggests the name itself.
+func FuzzEditDistance(f *testing.F) {
+	f.Add("wythof", "wythoff")
+	f.Add("nmi", "nim")
+	f.Add("", "héllo")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a) > 64 || len(b) > 64 {
+			return
+		}
+		d := editDistance(a, b)
+		la, lb := len([]rune(a)), len([]rune(b))
+		// (Compared as runes: bytes that are no UTF-8 read as U+FFFD, as editDistance reads them.)
+		if d != editDistance(b, a) || (d == 0) != (string([]rune(a)) == string([]rune(b))) || d > max(la, lb) || d < max(la-lb, lb-la) {
+			t.Fatalf("editDistance(%q, %q) = %d", a, b, d)
+		}
+		if s := DidYouMean(a, []string{b, "nim"}); s == fmt.Sprintf(" (did you mean %q?)", a) {
+			t.Fatalf("DidYouMean(%q) suggests the name itself", a)
+		}
+	})
 }
