@@ -244,6 +244,10 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 		it.build = nil
 	}
 	l.begin(len(builds), "drawing the figures")
+	if !o.Quick && slices.ContainsFunc(builds, func(it *item) bool { return it.err != nil }) {
+		// (A quick document links to the page already.)
+		doc.htmlIntro = append(doc.htmlIntro, "Some items were not computed (marked below). With `kombi serve`, [write the document again in the browser](write.html): what was computed is kept, and only the rest is computed.")
+	}
 	doc.closing = append(doc.closing, closing(l, o.Quick, time.Since(start))...)
 	res.Figures, err = doc.write(out)
 	for _, it := range builds {

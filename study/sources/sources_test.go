@@ -3,6 +3,7 @@ package sources_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -237,5 +238,18 @@ func TestInterrupted(t *testing.T) {
 	d, err := os.ReadFile(filepath.Join(dir, "doc", "README.md"))
 	if err != nil || !strings.Contains(string(d), "**Not computed:**") || !strings.Contains(string(d), "### Table 3.2:") {
 		t.Fatalf("the document of a stopped run: %v\n%s", err, d)
+	}
+	// Its page (for kombi serve, at /sources/) links the page that writes it again; the Markdown does not.
+	for _, quick := range []bool{true, false} {
+		out := filepath.Join(dir, fmt.Sprint("doc-", quick))
+		if _, err := options(t, filepath.Join(dir, "k.db"), out, quick, "thue").Run(ctx, nil); !errors.Is(err, context.Canceled) {
+			t.Fatalf("a stopped run (quick %v): %v", quick, err)
+		}
+		page, err := os.ReadFile(filepath.Join(out, "index.html"))
+		md, err2 := os.ReadFile(filepath.Join(out, "README.md"))
+		if err != nil || err2 != nil || strings.Count(string(page), `<a href="write.html">`) != 1 || strings.Contains(string(md), "write.html") {
+			t.Errorf("a stopped run (quick %v): the page links write.html %d times (want 1), the Markdown %v (%v %v)",
+				quick, strings.Count(string(page), `<a href="write.html">`), strings.Contains(string(md), "write.html"), err, err2)
+		}
 	}
 }
