@@ -1746,3 +1746,35 @@ func writeSources(t *testing.T, out, db, only string) {
 		t.Fatalf("kombi report sources --quick --only %s: %v", only, err)
 	}
 }
+
+// TestBrowserSolo: the Thue thesis' solo mode, chosen in the new-game
+// dialog, has one person play both roles on a phone; the end says the
+// length the word reached and the best so far (the high score).
+func TestBrowserSolo(t *testing.T) {
+	h := newHarness(t, nil)
+	p := newPage(t, h.ts.URL)
+	p.phone()
+	p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+	p.wait(`document.querySelector('[data-game="thue(alphabet=3)"]')`, "the Thue game's card")
+	js[bool](p, `(document.querySelector('[data-game="thue(alphabet=3)"] [data-action=computer]').click(), true)`)
+	p.wait(`document.getElementById('dlg-start')`, "the dialog")
+	js[bool](p, `(document.querySelector('input[name=mode][value=solo]').click(), true)`)
+	p.wait(`document.querySelector('.seg.on input[value=solo]')`, "Solo chosen")
+	// The seed draws the starting symbol: the same game every run.
+	js[bool](p, `(() => { const e = document.getElementById('dlg-seed'); e.value = '11'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+	p.wait(`document.getElementById('dlg-seed').value === '11'`, "the seed")
+	js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
+	p.wait(`location.hash.startsWith('#/m/') && document.getElementById('board')`, "the solo board")
+	if seats := js[string](p, `document.querySelector('.match-head .seats').textContent`); strings.Count(seats, "you (both roles)") != 2 {
+		t.Errorf("the seats say %q, want you in both roles", seats)
+	}
+	// Always the last choice: the builder the end of the word, the painter the last symbol, 2; the word
+	// starts as 2 (seed 11), so the first symbol painted makes the square 2·2.
+	p.playOut(`const b = [...document.querySelectorAll('#board button:not([disabled])')]; const x = b[b.length - 1]; x.click(); if (document.getElementById('play-move').disabled) x.click();`, 40)
+	p.wait(`document.getElementById('result')`, "the end")
+	if head := js[string](p, `document.querySelector('#result h2').textContent`); head != "The word reached length 2. Your best: 2." {
+		t.Errorf("the end says %q", head)
+	}
+	p.noOverflow("the end of a solo game")
+	p.clean("solo")
+}
