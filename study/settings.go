@@ -162,3 +162,23 @@ func (v *boolValue) Set(text string) error {
 	*v = boolValue(b)
 	return nil
 }
+
+// Flag is the command line's flag that carries a study's setting named in
+// words ("last game length": "--max-s"); the name itself where none does.
+func Flag(setting string) string {
+	flags := map[string]string{
+		"largest number of heaps": "max-heaps", "largest number of tokens": "max-tokens", "placement": "placement", "parameter a": "a",
+		"method": "method", "methods": "methods", "number of rows": "count", "first index": "from", "position": "position",
+		"runs per measurement": "repeat", "progression length": "k", "numbers of colours": "colors", "list sizes": "list",
+		"first game length": "from", "last game length": "max-s", "time budget": "time", "memory bound": "mem",
+		"search depth": "depth", "search positions": "positions", "largest plain game length": "max-plain", "game length": "s",
+		"most empty cells": "max-empty", "largest triangle searched": "search-up-to", "largest triangle solved": "up-to",
+		"coverage games": "coverage", "work budget": "budget", "palette side": "n", "workers": "workers",
+		"size of the sets": "x", "number of sets": "sets", "seed": "seed", "shape file": "file", "player": "player",
+		"highest nesting level": "max-level", "length bound": "max-length", "output directory": "out", "quick run": "quick", "items": "only",
+	}
+	if f, ok := flags[setting]; ok {
+		return "--" + f
+	}
+	return setting
+}

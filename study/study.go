@@ -10,6 +10,7 @@ package study
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -56,6 +57,40 @@ type Run func(ctx context.Context, progress func(solve.Progress)) (game.Tabler, 
 
 // AddCommand adds a study's command.
 func (r *Registry) AddCommand(c Command) { r.commands = append(r.commands, c) }
+
+// Run runs the study of the command `kombi GROUP NAME` as its command line
+// does, away from one (`kombi serve` writing the sources document): the
+// settings named in values (by their names in words: "quick run") are set,
+// the others keep their defaults; a study that keeps what it computes
+// (DatabaseUser) uses the database url; the settings are checked.
+func (r *Registry) Run(ctx context.Context, group, name string, values map[string]string, url string, progress func(solve.Progress)) (game.Tabler, error) {
+	for _, c := range r.Commands(group) {
+		if c.Name != name {
+			continue
+		}
+		o, run := c.New()
+		set := 0
+		for _, s := range o.Settings() {
+			if v, ok := values[s.Name]; ok {
+				if err := s.Value.Set(v); err != nil {
+					return nil, fmt.Errorf("%s %s: %s: %w", group, name, s.Name, err)
+				}
+				set++
+			}
+		}
+		if set != len(values) {
+			return nil, fmt.Errorf("%s %s: %d of the settings %v are not its own", group, name, len(values)-set, slices.Sorted(maps.Keys(values)))
+		}
+		if du, ok := o.(DatabaseUser); ok {
+			du.UseDatabase(url)
+		}
+		if err := o.Check(); err != nil {
+			return nil, fmt.Errorf("%s %s: %w", group, name, err)
+		}
+		return run(ctx, progress)
+	}
+	return nil, fmt.Errorf("no study command %s %s", group, name)
+}
 
 // Commands returns the commands of a group, in the order added, and the
 // registry's own after them (bench scaling, when Games is set).

@@ -1723,19 +1723,8 @@ func runSources(ctx context.Context, out, db, only string, progress func(solve.P
 	if err != nil {
 		return err
 	}
-	for _, c := range kit.Studies.Commands("report") {
-		if c.Name != "sources" {
-			continue
-		}
-		o, _ := c.New()
-		so := o.(*sources.Options)
-		so.Settings()
-		so.Out, so.Quick, so.Only = out, true, only
-		so.UseDatabase(db)
-		_, err := so.Run(ctx, progress)
-		return err
-	}
-	return fmt.Errorf("no report sources command in the registry")
+	_, err = kit.Studies.Run(ctx, "report", "sources", map[string]string{"output directory": out, "quick run": "true", "items": only}, db, progress)
+	return err
 }
 
 // writeSources writes the items only of the quick sources document into

@@ -16,7 +16,7 @@ import (
 
 // studyCmds are the commands of a group that the studies add (see
 // study.Command): each without arguments, its flags the study's settings
-// (flagOf names them); it checks them (a usage error naming the flags),
+// (study.Flag names them); it checks them (a usage error naming the flags),
 // runs the study with a progress report and prints the result's tables in
 // the --format asked for (default: the study's) or its JSON, also after
 // Ctrl-C (then exit 130). Long help: help.txt.
@@ -42,7 +42,7 @@ func (a *app) studyCmds(group string) []*cobra.Command {
 			return cmp.Or(a.write(out, r, report.Tables(r.Tables()...)...), interrupted(c.Context(), err))
 		})
 		for _, s := range o.Settings() {
-			name := strings.TrimPrefix(flagOf(s.Name), "--")
+			name := strings.TrimPrefix(study.Flag(s.Name), "--")
 			f := c.Flags().VarPF(s.Value, name, pick(len(name) == 1, name, ""), s.Doc) // one letter: also -x
 			f.NoOptDefVal = pick(s.Value.Type() == "bool", "true", "")                 // --quick means --quick=true
 		}
@@ -65,30 +65,11 @@ func (a *app) useDatabase(c *cobra.Command, o study.Options) error {
 }
 
 // flagged writes the settings that a study.SettingError in err names as
-// the flags that carry them (flagOf), keeping err a usage error.
+// the flags that carry them (study.Flag), keeping err a usage error.
 func flagged(err error) error {
 	var se *study.SettingError
 	if !errors.As(err, &se) {
 		return err
 	}
-	return usage(errors.New(strings.Replace(err.Error(), se.Error(), se.Format(flagOf), 1)))
-}
-
-// flagOf is the flag that carries a study's setting named in words.
-func flagOf(setting string) string {
-	flags := map[string]string{
-		"largest number of heaps": "max-heaps", "largest number of tokens": "max-tokens", "placement": "placement", "parameter a": "a",
-		"method": "method", "methods": "methods", "number of rows": "count", "first index": "from", "position": "position",
-		"runs per measurement": "repeat", "progression length": "k", "numbers of colours": "colors", "list sizes": "list",
-		"first game length": "from", "last game length": "max-s", "time budget": "time", "memory bound": "mem",
-		"search depth": "depth", "search positions": "positions", "largest plain game length": "max-plain", "game length": "s",
-		"most empty cells": "max-empty", "largest triangle searched": "search-up-to", "largest triangle solved": "up-to",
-		"coverage games": "coverage", "work budget": "budget", "palette side": "n", "workers": "workers",
-		"size of the sets": "x", "number of sets": "sets", "seed": "seed", "shape file": "file", "player": "player",
-		"highest nesting level": "max-level", "length bound": "max-length", "output directory": "out", "quick run": "quick", "items": "only",
-	}
-	if f, ok := flags[setting]; ok {
-		return "--" + f
-	}
-	return setting
+	return usage(errors.New(strings.Replace(err.Error(), se.Error(), se.Format(study.Flag), 1)))
 }

@@ -118,38 +118,19 @@ func (a *app) gamesCmd() *cobra.Command {
 	return c
 }
 
-// sourcesWriter writes the document of the five sources into the data
-// directory as `kombi report sources` (with --quick when asked) does, on
-// the database of c's --db (else $KOMBI_DB, else the default file), its
-// games played on half the cores (the others stay with the server's
-// players): what `kombi serve` runs when a person asks for the document in
-// the browser. Nil without that command.
+// sourcesWriter writes the document of the five sources as `kombi report
+// sources` (--quick when asked) does, on c's --db, its games on half the
+// cores (the rest stay with the server's players): what `kombi serve` runs
+// when a person asks for the document in the browser.
 func (a *app) sourcesWriter(c *cobra.Command) web.SourcesFunc {
-	for _, sc := range a.studies.Commands("report") {
-		if sc.Name != "sources" {
-			continue
+	return func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
+		url, err := store.URLFromEnv(c.Flag(dbFlag).Value.String())
+		if err == nil {
+			_, err = a.studies.Run(ctx, "report", "sources", map[string]string{
+				"quick run": strconv.FormatBool(quick), "workers": strconv.Itoa(max(1, runtime.NumCPU()/2))}, url, progress)
 		}
-		return func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
-			o, run := sc.New()
-			set := map[string]string{"quick run": strconv.FormatBool(quick), "workers": strconv.Itoa(max(1, runtime.NumCPU()/2))}
-			for _, s := range o.Settings() {
-				if v, ok := set[s.Name]; ok {
-					if err := s.Value.Set(v); err != nil {
-						return fmt.Errorf("report sources: %s: %w", s.Name, err)
-					}
-				}
-			}
-			if err := a.useDatabase(c, o); err != nil {
-				return err
-			}
-			if err := o.Check(); err != nil {
-				return fmt.Errorf("report sources: %w", err)
-			}
-			_, err := run(ctx, progress)
-			return err
-		}
+		return err
 	}
-	return nil
 }
 
 func (a *app) serveCmd() *cobra.Command {
