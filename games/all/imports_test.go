@@ -18,6 +18,10 @@ const module = "github.com/kombi/kombi"
 // maxRulesLines bounds the non-test Go of a rules package, games/<family>.
 const maxRulesLines = 3000
 
+// maxCLILines bounds the non-test Go of the CLI, cmd/kombi: flags and calls
+// to the packages.
+const maxCLILines = 1500
+
 // pkg is what `go list -json` says of a package.
 type pkg struct {
 	ImportPath string
@@ -78,7 +82,8 @@ func family(path, root string) string {
 //   - only games/all imports every game;
 //   - the services (match, sweep, store, web, report) import no game or
 //     study package: they know games only through the registries;
-//   - each games/<family> holds at most maxRulesLines lines of non-test Go.
+//   - each games/<family> holds at most maxRulesLines lines of non-test Go,
+//     cmd/kombi at most maxCLILines.
 //
 // The imports are those of the packages' non-test files.
 func TestImportRules(t *testing.T) {
@@ -124,6 +129,11 @@ func TestImportRules(t *testing.T) {
 		}
 		if games == len(families) && r != "games/all" {
 			t.Errorf("%s imports every game; only games/all does", r)
+		}
+		if r == "cmd/kombi" {
+			if n := goLines(t, p); n > maxCLILines {
+				t.Errorf("%s: %d lines of non-test Go; the CLI holds at most %d (flags and calls: move the work to a package)", r, n, maxCLILines)
+			}
 		}
 		if fam != "" && fam != "all" && r == "games/"+fam {
 			if n := goLines(t, p); n > maxRulesLines {
