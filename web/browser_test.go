@@ -204,6 +204,18 @@ func (p *page) desktop() {
 	p.width = 1400
 }
 
+// onScreens runs f on a phone's screen, then on a desktop's, with the
+// screen's name.
+func (p *page) onScreens(f func(screen string)) {
+	for _, s := range []struct {
+		name string
+		set  func()
+	}{{"phone", p.phone}, {"desktop", p.desktop}} {
+		s.set()
+		f(s.name)
+	}
+}
+
 // shot writes a screenshot of the viewport into -screenshots.
 func (p *page) shot(name string) {
 	p.t.Helper()
@@ -1400,12 +1412,7 @@ func TestBrowserGames(t *testing.T) {
 		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
 		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
 		cards := js[[]string](p, `[...document.querySelectorAll('.card')].map(c => c.dataset.game)`)
-		for _, screen := range []struct {
-			name  string
-			width float64
-			set   func()
-		}{{"phone", 390, p.phone}, {"desktop", 1400, p.desktop}} {
-			screen.set()
+		p.onScreens(func(screen string) {
 			for _, c := range append(cards, "nim2d(n=10)", "wythoff(piles=12;20,view=queen)", "ap(x=60,k=3)", "vdwlist(k=3,colors=3,list=2,s=30)", "thue(alphabet=12)") {
 				p.do(chromedp.Navigate(h.ts.URL + "/#/"))
 				p.wait(`document.querySelector('.card')`, "the gallery")
@@ -1413,18 +1420,18 @@ func TestBrowserGames(t *testing.T) {
 				p.wait(`window.kombi.study && window.kombi.study.pos && document.getElementById('board') && document.querySelector('.controls')`, "the study of "+c)
 				fits := func(what string) {
 					t.Helper()
-					if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > screen.width || w[1] > screen.width {
-						t.Errorf("%s of %s: the page is %v px wide (innerWidth %v) on a %v px %s", what, c, w[0], w[1], screen.width, screen.name)
+					if w := js[[]float64](p, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > p.width || w[1] > p.width {
+						t.Errorf("%s of %s: the page is %v px wide (innerWidth %v) on a %v px %s", what, c, w[0], w[1], p.width, screen)
 					}
 				}
 				fits("the study board")
-				p.accessible("the study board of " + c + " on a " + screen.name)
+				p.accessible("the study board of " + c + " on a " + screen)
 				js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
 				p.wait(`document.querySelector('.setup')`, "the set-up editor of "+c)
 				fits("the set-up editor")
-				p.accessible("the set-up editor of " + c + " on a " + screen.name)
+				p.accessible("the set-up editor of " + c + " on a " + screen)
 			}
-		}
+		})
 		p.phone()
 		// Every game's new-game dialog, in each of its modes: nothing wider than the screen, every
 		// control at least 44 px.
@@ -1603,44 +1610,40 @@ func TestBrowserSources(t *testing.T) {
 		"wythoff/table-1,wythoff/table-5,nim2d/palettes,nim2d/empty-palette,ap/figure-3,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
-	for _, view := range []struct {
-		name string
-		set  func()
-	}{{"phone", p.phone}, {"desktop", p.desktop}} {
-		view.set()
+	p.onScreens(func(screen string) {
 		p.do(chromedp.Navigate(h.ts.URL + "/sources/"))
 		p.wait(`document.images.length > 0 && [...document.images].every(i => i.complete)`, "the figures")
 		if bad := js[[]string](p, `[...document.images].filter(i => i.naturalWidth === 0).map(i => i.src)`); len(bad) > 0 {
-			t.Errorf("%s: figures that do not load: %v", view.name, bad)
+			t.Errorf("%s: figures that do not load: %v", screen, bad)
 		}
 		if h1 := js[string](p, `document.querySelector('h1').textContent`); h1 != "The five sources, recomputed" {
-			t.Errorf("%s: the title is %q", view.name, h1)
+			t.Errorf("%s: the title is %q", screen, h1)
 		}
 		if !js[bool](p, `[...document.querySelectorAll('table caption')].some(e => e.textContent.startsWith('Table 1 recomputed: P-positions for a = 1'))`) {
-			t.Errorf("%s: the Serbian thesis' Table 1 is not on the page", view.name)
+			t.Errorf("%s: the Serbian thesis' Table 1 is not on the page", screen)
 		}
 		// The scroll to an item shows it (the figures keep their place as they load).
 		js[bool](p, `(document.getElementById('wythoff-table-1').scrollIntoView(), true)`)
 		if top := js[float64](p, `document.getElementById('wythoff-table-1').getBoundingClientRect().top`); top < -1 || top > 10 {
-			t.Errorf("%s: the item Table 1 scrolled to is at %v px", view.name, top)
+			t.Errorf("%s: the item Table 1 scrolled to is at %v px", screen, top)
 		}
-		p.noOverflow("sources " + view.name)
+		p.noOverflow("sources " + screen)
 		// A wide table scrolls at its width, its columns not squeezed into the screen (rows of a word a line).
 		if tall := js[float64](p, `Math.max(...[...document.querySelectorAll('tr')].map(r => r.getBoundingClientRect().height))`); tall > 250 {
-			t.Errorf("%s: a table row %v px tall", view.name, tall)
+			t.Errorf("%s: a table row %v px tall", screen, tall)
 		}
 		if w := js[[]float64](p, `[...document.images].map(i => i.getBoundingClientRect().right)`); len(w) > 0 {
 			for _, r := range w {
 				if r > js[float64](p, `innerWidth`)+0.5 {
-					t.Errorf("%s: a figure reaches %v px on a %v px screen", view.name, r, js[float64](p, `innerWidth`))
+					t.Errorf("%s: a figure reaches %v px on a %v px screen", screen, r, js[float64](p, `innerWidth`))
 					break
 				}
 			}
 		}
-		p.targets("sources "+view.name, `.back a`)
-		p.shotHere("sources-" + view.name + "-table-1.png")
-		p.shot("sources-" + view.name + ".png")
-	}
+		p.targets("sources "+screen, `.back a`)
+		p.shotHere("sources-" + screen + "-table-1.png")
+		p.shot("sources-" + screen + ".png")
+	})
 	// Its words are readable in the light and the dark scheme.
 	for _, scheme := range []string{"light", "dark"} {
 		p.scheme(scheme)
@@ -1665,11 +1668,7 @@ func TestBrowserSourcesWritten(t *testing.T) {
 	}
 	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
 	p := newPage(t, h.ts.URL)
-	for _, view := range []struct {
-		name string
-		set  func()
-	}{{"phone", p.phone}, {"desktop", p.desktop}} {
-		view.set()
+	p.onScreens(func(screen string) {
 		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
 		p.wait(`document.querySelector('.sources-link a')`, "the gallery's link to the sources")
 		href := js[string](p, `document.querySelector('.sources-link a').getAttribute('href')`)
@@ -1681,13 +1680,13 @@ func TestBrowserSourcesWritten(t *testing.T) {
 		text := js[string](p, `document.querySelector('main').innerText`)
 		for _, want := range []string{"The five sources, recomputed", "That document is not written on this machine yet.", "Kombi can write it now", "kombi report sources", filepath.Join(data, sources.Folder)} {
 			if !strings.Contains(text, want) {
-				t.Errorf("%s: the page lacks %q:\n%s", view.name, want, text)
+				t.Errorf("%s: the page lacks %q:\n%s", screen, want, text)
 			}
 		}
-		p.noOverflow("the sources page " + view.name)
-		p.targets("the sources page "+view.name, `main .btn, .brand`)
-		p.shot("sources-unwritten-" + view.name + ".png")
-	}
+		p.noOverflow("the sources page " + screen)
+		p.targets("the sources page "+screen, `main .btn, .brand`)
+		p.shot("sources-unwritten-" + screen + ".png")
+	})
 	// Its words are readable in the light and the dark scheme.
 	for _, scheme := range []string{"dark", "light"} {
 		p.scheme(scheme)
