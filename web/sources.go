@@ -172,10 +172,10 @@ func sourcesWritten() (bool, string) {
 }
 
 func (s *Server) sourcesStatus() sourcesStatus {
+	written, folder := sourcesWritten() // (a stat: not under the job's lock)
 	j := &s.sources
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	written, folder := sourcesWritten()
 	st := sourcesStatus{Written: written, Folder: folder, CanWrite: s.opt.Sources != nil, Running: j.running, Quick: j.quick,
 		Done: j.last.Done, Total: j.last.Total, Message: j.last.Message, Error: j.err, Command: "kombi report sources"}
 	switch {
