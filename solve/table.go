@@ -14,8 +14,11 @@ import (
 // to search results that starts small, doubles as the search stores more,
 // and never grows past its memory bound; once there, a new entry replaces
 // the least valuable entry of its windows. It is safe for concurrent use:
-// the table is split into independently locked shards, so parallel searches
-// rarely wait for each other (SingleThreaded drops the locks).
+// the table is split into independently locked shards, and tables of
+// one-word keys and values or of two-word keys and values of at most six
+// bytes (getNoLock) are read without a lock and grow without
+// stopping their writers (growConcurrently), so parallel searches rarely
+// wait for each other (SingleThreaded drops the locks).
 //
 // K is the key (a uint64 hash, or an exact multi-word key); V the stored
 // result. Keys must be well mixed by the hash function given to NewTable.
@@ -30,15 +33,16 @@ type Table[K comparable, V any] struct {
 	worth  func(V) int64
 	single bool
 	noZero bool // see TableOptions.NoZeroKey
-	// lockFree: Get takes no lock (see getLockFree)
+	// lockFree: Get takes no lock (see getNoLock)
 	lockFree bool
-	shards   []shard[K, V]
-	bits     uint // shard index = top bits of the hash
-	max      int  // slots per shard at most
-	stats    tableStats
-	// release is the size in bytes of a shard's outgrown slots from which
-	// growing hands them back to the system at once (releaseBytes).
-	release int64
+	// seqRead: Get takes no lock either, for two-word keys (see readNoLock)
+	seqRead bool
+	shards  []shard[K, V]
+	bits    uint // shard index = top bits of the hash
+	max     int  // slots per shard at most
+	// releaseBytes is the size in bytes of a shard's outgrown slots from
+	// which growing hands them back to the system at once (releaseBytes).
+	releaseBytes int64
 }
 
 // releaseBytes is Table.release: growing a shard beyond slots of this many
@@ -48,11 +52,6 @@ type Table[K comparable, V any] struct {
 // checkpoint, was 17.8–18.3 GB resident, 12.7 GB with the release. Slots
 // hold no pointers, so a collection costs little.
 const releaseBytes = 64 << 20
-
-type tableStats struct {
-	mu       sync.Mutex
-	replaced int64
-}
 
 type shard[K comparable, V any] struct {
 	// view is the slots as published to the readers that take no lock
@@ -65,7 +64,15 @@ type shard[K comparable, V any] struct {
 	slots []slot[K, V]
 	used  []uint64 // one bit per slot
 	n     int
-	_     [64]byte // keep shards on separate cache lines
+	// replaced counts the entries overwritten by others (see Replaced)
+	replaced int64
+	// growing: a writer is moving the slots into larger ones without the
+	// lock; meanwhile Put stores into the old slots where it can and adds
+	// to pending, which the grower then stores (see growConcurrently)
+	growing bool
+	pending []slot[K, V]
+	grown   *sync.Cond // signalled when a grow ends (on mu)
+	_       [64]byte   // keep shards on separate cache lines
 }
 
 // slot is one entry of a table.
@@ -76,11 +83,7 @@ type slot[K comparable, V any] struct {
 
 // isUsed reports whether slot i holds an entry; setUsed marks it so.
 func (t *Table[K, V]) isUsed(sh *shard[K, V], i int) bool {
-	if t.noZero {
-		var zero K
-		return sh.slots[i].key != zero
-	}
-	return sh.used[i>>6]&(1<<(i&63)) != 0
+	return t.used(entries[K, V]{sh.slots, sh.used}, i)
 }
 
 func (t *Table[K, V]) setUsed(sh *shard[K, V], i int) {
@@ -90,14 +93,29 @@ func (t *Table[K, V]) setUsed(sh *shard[K, V], i int) {
 }
 
 func (t *Table[K, V]) alloc(sh *shard[K, V], size int) {
-	sh.slots = make([]slot[K, V], size)
+	e := t.newEntries(size)
+	sh.slots, sh.used, sh.n = e.slots, e.used, 0
+}
+
+// newEntries returns size free slots.
+func (t *Table[K, V]) newEntries(size int) entries[K, V] {
+	e := entries[K, V]{slots: make([]slot[K, V], size)}
 	if size >= 1<<16 {
-		AdviseHuge(sh.slots)
+		AdviseHuge(e.slots)
 	}
 	if !t.noZero {
-		sh.used = make([]uint64, (size+63)/64)
+		e.used = make([]uint64, (size+63)/64)
 	}
-	sh.n = 0
+	return e
+}
+
+// used reports whether slot i of e holds an entry.
+func (t *Table[K, V]) used(e entries[K, V], i int) bool {
+	if t.noZero {
+		var zero K
+		return e.slots[i].key != zero
+	}
+	return e.used[i>>6]&(1<<(i&63)) != 0
 }
 
 // publish makes the shard's slots, complete, those of the readers that
@@ -162,11 +180,14 @@ func NewTable[K comparable, V any](hash func(K) uint64, opt TableOptions[V]) *Ta
 		perShard = maxBytes / entryBytes / int64(nShards)
 	}
 	perShard = max(perShard, window)
-	t := &Table[K, V]{hash: hash, worth: opt.Worth, single: opt.SingleThreaded, noZero: opt.NoZeroKey, shards: make([]shard[K, V], nShards), max: int(perShard), release: releaseBytes}
+	t := &Table[K, V]{hash: hash, worth: opt.Worth, single: opt.SingleThreaded, noZero: opt.NoZeroKey, shards: make([]shard[K, V], nShards), max: int(perShard), releaseBytes: releaseBytes}
 	var k K
 	var v V
 	t.lockFree = !t.single && t.noZero && unsafe.Sizeof(k) == 8 && unsafe.Sizeof(v) == 8 &&
 		unsafe.Alignof(k) == 8 && unsafe.Alignof(v) == 8
+	var e slot[K, V]
+	t.seqRead = !t.single && unsafe.Sizeof(k) == 16 && unsafe.Alignof(k) == 8 && unsafe.Sizeof(v) <= 6 &&
+		unsafe.Offsetof(e.val) == 16 && unsafe.Sizeof(e) == 24
 	t.bits = uint(bits.TrailingZeros(uint(nShards)))
 	return t
 }
@@ -190,8 +211,8 @@ func (t *Table[K, V]) Get(key K) (V, bool) {
 // GetHashed is Get with the key's hash h given (as Prefetch returns it).
 func (t *Table[K, V]) GetHashed(key K, h uint64) (V, bool) {
 	sh := t.shardOf(h)
-	if t.lockFree {
-		return getLockFree(sh, key, h)
+	if t.lockFree || t.seqRead {
+		return t.getNoLock(sh, key, h)
 	}
 	if !t.single {
 		sh.mu.Lock()
@@ -251,8 +272,129 @@ func word[T any](p *T) *atomic.Uint64 { return (*atomic.Uint64)(unsafe.Pointer(p
 func asWord[T any](x T) uint64   { return *(*uint64)(unsafe.Pointer(&x)) }
 func fromWord[T any](w uint64) T { return *(*T)(unsafe.Pointer(&w)) }
 
-// getLockFree is Get in a lock-free table.
-func getLockFree[K comparable, V any](sh *shard[K, V], key K, h uint64) (V, bool) {
+// store writes key and v into slot e (free when fresh): atomically, in
+// the order readNoLock needs, in a table read without the lock.
+func (t *Table[K, V]) store(e *slot[K, V], key K, v V, fresh bool) {
+	switch {
+	case t.lockFree:
+		if !fresh {
+			word(&e.key).Store(0)
+		}
+		word(&e.val).Store(asWord(v))
+		word(&e.key).Store(asWord(key))
+	case t.seqRead:
+		w := word(&e.val)
+		old := w.Load()
+		seq := seqOf(old)
+		w.Store(withSeq(old, seq+1)) // odd: being written
+		k := keyWords(&key)
+		kw := keyWords(&e.key)
+		kw[0].Store(k[0].Load())
+		kw[1].Store(k[1].Load())
+		w.Store(withSeq(packVal(v), nextSeq(seq)))
+	default:
+		e.key, e.val = key, v
+	}
+}
+
+// update replaces the value of slot e, which holds its key already.
+func (t *Table[K, V]) update(e *slot[K, V], v V) {
+	switch {
+	case t.lockFree:
+		word(&e.val).Store(asWord(v))
+	case t.seqRead:
+		w := word(&e.val)
+		w.Store(withSeq(packVal(v), nextSeq(seqOf(w.Load()))))
+	default:
+		e.val = v
+	}
+}
+
+// A table of two-word keys and values of at most six bytes (the Thue
+// solver's: 24-byte slots, the value's word with two bytes to spare) reads
+// without the lock too, by a sequence number in those two bytes (a
+// "seqlock" per slot): 0 in a free slot, odd while a writer (under the
+// lock) writes the slot, even once written, advanced at every write. A
+// reader loads the value's word, the key's words, and the value's word
+// again: the same word twice, with an even number, means no writer wrote
+// the slot between (a writer makes the number odd first); anything else
+// is a miss (a search, never a wrong answer). With 16 workers every read
+// took the shard's lock, a cache line passed from core to core.
+
+// seqOf is the sequence number of a slot's value word; withSeq sets it.
+func seqOf(w uint64) uint16 {
+	b := (*[8]byte)(unsafe.Pointer(&w))
+	return uint16(b[6]) | uint16(b[7])<<8
+}
+
+func withSeq(w uint64, seq uint16) uint64 {
+	b := (*[8]byte)(unsafe.Pointer(&w))
+	b[6], b[7] = byte(seq), byte(seq>>8)
+	return w
+}
+
+// nextSeq is the even number after a write that began at seq (never 0).
+func nextSeq(seq uint16) uint16 {
+	if seq >= 1<<16-2 {
+		return 2
+	}
+	return seq&^1 + 2
+}
+
+// packVal and unpackVal convert a value of at most six bytes to and from
+// the low bytes of a word (the bytes it has in memory).
+func packVal[V any](v V) uint64 {
+	var w uint64
+	*(*V)(unsafe.Pointer(&w)) = v
+	return withSeq(w, 0)
+}
+
+func unpackVal[V any](w uint64) V { return *(*V)(unsafe.Pointer(&w)) }
+
+// keyWords are the two words of a two-word key, atomically.
+func keyWords[K any](k *K) [2]*atomic.Uint64 {
+	p := unsafe.Pointer(k)
+	return [2]*atomic.Uint64{(*atomic.Uint64)(p), (*atomic.Uint64)(unsafe.Add(p, 8))}
+}
+
+// slotState is what a read without the lock found in a slot.
+type slotState uint8
+
+const (
+	slotFree     slotState = iota
+	slotChanging           // a writer was writing it: what was read may be torn
+	slotRead
+)
+
+// readNoLock reads slot e as a reader without the lock does, in a lockFree
+// or seqRead table.
+func (t *Table[K, V]) readNoLock(e *slot[K, V]) (key K, val V, st slotState) {
+	if t.lockFree {
+		k := word(&e.key).Load()
+		if k == 0 {
+			return key, val, slotFree
+		}
+		v := word(&e.val).Load()
+		if word(&e.key).Load() != k {
+			return fromWord[K](k), val, slotChanging // replaced meanwhile
+		}
+		return fromWord[K](k), fromWord[V](v), slotRead
+	}
+	w := word(&e.val).Load()
+	seq := seqOf(w)
+	if seq == 0 {
+		return key, val, slotFree
+	}
+	kw, dst := keyWords(&e.key), (*[2]uint64)(unsafe.Pointer(&key))
+	dst[0], dst[1] = kw[0].Load(), kw[1].Load()
+	if seq&1 != 0 || word(&e.val).Load() != w {
+		return key, val, slotChanging
+	}
+	return key, unpackVal[V](w), slotRead
+}
+
+// getNoLock is Get in a table read without the lock.
+func (t *Table[K, V]) getNoLock(sh *shard[K, V], key K, h uint64) (V, bool) {
 	var zero V
 	view := sh.view.Load()
 	if view == nil {
@@ -260,38 +402,22 @@ func getLockFree[K comparable, V any](sh *shard[K, V], key K, h uint64) (V, bool
 	}
 	slots := *view
 	mask := uint64(len(slots) - 1)
-	want := asWord(key)
 	for _, start := range [2]uint64{h, second(h)} {
 		for i := range uint64(window) {
-			e := &slots[(start+i)&mask]
-			k := word(&e.key).Load()
-			if k == 0 {
+			k, v, st := t.readNoLock(&slots[(start+i)&mask])
+			if st == slotFree {
 				return zero, false
 			}
-			if k == want {
-				v := word(&e.val).Load()
-				if word(&e.key).Load() != k {
-					return zero, false // replaced meanwhile
-				}
-				return fromWord[V](v), true
+			if k != key {
+				continue
 			}
+			if st == slotChanging {
+				return zero, false
+			}
+			return v, true
 		}
 	}
 	return zero, false
-}
-
-// store writes key and v into slot e (free when fresh): atomically, in
-// the order getLockFree needs, in a lock-free table.
-func (t *Table[K, V]) store(e *slot[K, V], key K, v V, fresh bool) {
-	if !t.lockFree {
-		e.key, e.val = key, v
-		return
-	}
-	if !fresh {
-		word(&e.key).Store(0)
-	}
-	word(&e.val).Store(asWord(v))
-	word(&e.key).Store(asWord(key))
 }
 
 // Put stores v under key, replacing the value stored there before.
@@ -304,43 +430,47 @@ func (t *Table[K, V]) Put(key K, v V) {
 	}
 	h := t.hash(key)
 	sh := t.shardOf(h)
-	if !t.single {
-		sh.mu.Lock()
-		defer sh.mu.Unlock()
+	if t.single {
+		t.putLocked(sh, key, h, v)
+		return
 	}
+	sh.mu.Lock()
+	if sh.growing && t.putWhileGrowing(sh, key, h, v) {
+		sh.mu.Unlock()
+		return
+	}
+	for sh.growing { // no room in the old slots: wait for the new ones
+		sh.grown.Wait()
+	}
+	if len(sh.slots) > 0 && t.halfFull(sh) && (t.lockFree || t.seqRead) {
+		t.growConcurrently(sh, key, h, v)
+		return
+	}
+	t.putLocked(sh, key, h, v)
+	sh.mu.Unlock()
+}
+
+// halfFull reports whether the shard, under the table's bound, is to grow
+// before its next entry.
+func (t *Table[K, V]) halfFull(sh *shard[K, V]) bool {
+	return 2*(sh.n+1) > len(sh.slots) && 2*len(sh.slots) <= t.max
+}
+
+// putLocked is Put with the shard's lock held (or a single-threaded
+// table): it grows the shard in place when it must.
+func (t *Table[K, V]) putLocked(sh *shard[K, V], key K, h uint64, v V) {
 	if len(sh.slots) == 0 {
 		t.alloc(sh, min(1024, floorPow2(t.max)))
 		sh.publish()
 	}
 	// Grow at half load while under the bound.
-	if 2*(sh.n+1) > len(sh.slots) && 2*len(sh.slots) <= t.max {
+	if t.halfFull(sh) {
 		t.grow(sh)
 	}
 	for {
-		mask := uint64(len(sh.slots) - 1)
-		victim := -1
-		for _, start := range [2]uint64{h, second(h)} {
-			for i := range uint64(window) {
-				j := int((start + i) & mask)
-				e := &sh.slots[j]
-				if !t.isUsed(sh, j) {
-					t.store(e, key, v, true)
-					t.setUsed(sh, j)
-					sh.n++
-					return
-				}
-				if e.key == key {
-					if t.lockFree {
-						word(&e.val).Store(asWord(v))
-					} else {
-						e.val = v
-					}
-					return
-				}
-				if victim < 0 || t.worth != nil && t.worth(e.val) < t.worth(sh.slots[victim].val) {
-					victim = j
-				}
-			}
+		placed, victim := t.place(sh, key, h, v)
+		if placed {
+			return
 		}
 		// Both windows full in a table still under its bound: grow
 		// rather than replace, and try again.
@@ -349,25 +479,120 @@ func (t *Table[K, V]) Put(key K, v V) {
 			continue
 		}
 		t.store(&sh.slots[victim], key, v, false)
-		t.stats.mu.Lock()
-		t.stats.replaced++
-		t.stats.mu.Unlock()
+		sh.replaced++
 		return
 	}
 }
 
 // grow doubles the shard's slots, more than once when an entry finds both
 // its new windows full, so that growing never loses an entry while the
-// table is under its bound.
+// table is under its bound. The shard's lock is held throughout (or the
+// table is single-threaded).
 func (t *Table[K, V]) grow(sh *shard[K, V]) {
 	old := entries[K, V]{sh.slots, sh.used}
-	for size := 2 * len(old.slots); ; size *= 2 {
-		if t.rehash(sh, old, size) || 2*size > t.max {
-			sh.publish()
-			break
+	sh.slots, sh.used, sh.n = t.larger(old, false)
+	sh.publish()
+	t.release(old)
+}
+
+// growConcurrently is grow in a table read without the lock (lockFree,
+// seqRead), called with the shard's lock held by the Put of key and v, and
+// returning with it released: the slots are moved into larger ones without
+// the lock, so the other workers go on meanwhile. Growing under the lock
+// stopped every worker as soon as it touched the shard: with 16 workers, a
+// grow of a few milliseconds cost 15 workers those milliseconds each.
+//
+// Meanwhile readers read the old slots, and writers store into them where
+// there is room (putWhileGrowing), so what is stored is read at once as
+// before, and note what they stored in pending (a writer that finds no
+// room waits for the new slots). The grower reads each old slot as a
+// reader does (a slot being written is skipped: it is in pending) and
+// then, under the lock, stores pending and its own entry into the new
+// slots before it publishes them.
+func (t *Table[K, V]) growConcurrently(sh *shard[K, V], key K, h uint64, v V) {
+	sh.growing = true
+	if sh.grown == nil {
+		sh.grown = sync.NewCond(&sh.mu)
+	}
+	placed := t.putWhileGrowing(sh, key, h, v) // read at once where there is room
+	old := entries[K, V]{sh.slots, sh.used}
+	sh.mu.Unlock()
+	slots, used, n := t.larger(old, true)
+	sh.mu.Lock()
+	sh.slots, sh.used, sh.n = slots, used, n
+	pending := sh.pending
+	sh.pending = nil
+	for _, e := range pending {
+		t.putLocked(sh, e.key, t.hash(e.key), e.val)
+	}
+	if !placed {
+		t.putLocked(sh, key, h, v)
+	}
+	sh.publish()
+	sh.growing = false
+	sh.grown.Broadcast()
+	sh.mu.Unlock()
+	t.release(old)
+}
+
+// putWhileGrowing is Put while the shard grows, with its lock held: into
+// the old slots, where the key is or a window has room (no growing, no
+// replacing), and then into pending, for the new slots. It reports false,
+// storing nothing, where the old slots have no room.
+func (t *Table[K, V]) putWhileGrowing(sh *shard[K, V], key K, h uint64, v V) bool {
+	if placed, _ := t.place(sh, key, h, v); !placed {
+		return false
+	}
+	sh.pending = append(sh.pending, slot[K, V]{key, v})
+	return true
+}
+
+// place stores v in the slot of key in its windows, or in the first free
+// one. Where there is neither, it stores nothing and returns the slot of
+// least worth, to replace.
+func (t *Table[K, V]) place(sh *shard[K, V], key K, h uint64, v V) (placed bool, victim int) {
+	mask := uint64(len(sh.slots) - 1)
+	victim = -1
+	for _, start := range [2]uint64{h, second(h)} {
+		for i := range uint64(window) {
+			j := int((start + i) & mask)
+			e := &sh.slots[j]
+			if !t.isUsed(sh, j) {
+				t.store(e, key, v, true)
+				t.setUsed(sh, j)
+				sh.n++
+				return true, j
+			}
+			if e.key == key {
+				t.update(e, v)
+				return true, j
+			}
+			if victim < 0 || t.worth != nil && t.worth(e.val) < t.worth(sh.slots[victim].val) {
+				victim = j
+			}
 		}
 	}
-	if int64(len(old.slots))*EntryBytes[K, V]() >= t.release {
+	return false, victim
+}
+
+// larger returns new slots for the entries of old: twice as many, or more
+// when an entry finds both its new windows full (up to the table's bound).
+// It writes only the new slots; with concurrent, it reads the old ones as
+// a reader without the lock does.
+func (t *Table[K, V]) larger(old entries[K, V], concurrent bool) (slots []slot[K, V], used []uint64, n int) {
+	for size := 2 * len(old.slots); ; size *= 2 {
+		var all bool
+		slots, used, n, all = t.rehash(old, size, concurrent)
+		if all || 2*size > t.max {
+			return slots, used, n
+		}
+	}
+}
+
+// release hands slots outgrown back to the system at once when they are
+// large (see Table.release).
+func (t *Table[K, V]) release(old entries[K, V]) {
+	if int64(len(old.slots))*EntryBytes[K, V]() >= t.releaseBytes {
 		old = entries[K, V]{}
 		debug.FreeOSMemory()
 	}
@@ -379,28 +604,35 @@ type entries[K comparable, V any] struct {
 	used  []uint64
 }
 
-// rehash moves the entries of old into size new slots. It reports false
-// when some entry found no free slot in its windows (that entry is
-// dropped).
-func (t *Table[K, V]) rehash(sh *shard[K, V], old entries[K, V], size int) bool {
-	t.alloc(sh, size)
+// rehash moves the entries of old into size new slots, which it returns
+// with their used bits and number of entries. all is false when some entry
+// found no free slot in its windows (that entry is dropped). With
+// concurrent, it reads old as growConcurrently needs (see oldEntry).
+func (t *Table[K, V]) rehash(old entries[K, V], size int, concurrent bool) (slots []slot[K, V], used []uint64, n int, all bool) {
+	nw := t.newEntries(size)
 	mask := uint64(size - 1)
-	all := true
-	var zero K
+	all = true
 	for i := range old.slots {
-		if t.noZero && old.slots[i].key == zero || !t.noZero && old.used[i>>6]&(1<<(i&63)) == 0 {
+		key, val, ok := t.oldEntry(old, i, concurrent)
+		if !ok {
 			continue
 		}
-		h := t.hash(old.slots[i].key)
+		h := t.hash(key)
 		placed := false
 	windows:
 		for _, start := range [2]uint64{h, second(h)} {
 			for k := range uint64(window) {
 				j := int((start + k) & mask)
-				if !t.isUsed(sh, j) {
-					sh.slots[j] = old.slots[i]
-					t.setUsed(sh, j)
-					sh.n++
+				if !t.used(nw, j) {
+					e := &nw.slots[j]
+					e.key, e.val = key, val
+					if t.seqRead {
+						word(&e.val).Store(withSeq(packVal(val), 2))
+					}
+					if !t.noZero {
+						nw.used[j>>6] |= 1 << (j & 63)
+					}
+					n++
 					placed = true
 					break windows
 				}
@@ -408,7 +640,20 @@ func (t *Table[K, V]) rehash(sh *shard[K, V], old entries[K, V], size int) bool 
 		}
 		all = all && placed
 	}
-	return all
+	return nw.slots, nw.used, n, all
+}
+
+// oldEntry reads slot i of old: under the lock (or alone), or, with
+// concurrent, while writers may store into it, as the readers without the
+// lock do; a slot being written then is skipped (ok false): its entry is
+// in the shard's pending.
+func (t *Table[K, V]) oldEntry(old entries[K, V], i int, concurrent bool) (key K, val V, ok bool) {
+	e := &old.slots[i]
+	if !concurrent {
+		return e.key, e.val, t.used(old, i)
+	}
+	key, val, st := t.readNoLock(e)
+	return key, val, st == slotRead
 }
 
 func floorPow2(n int) int {
@@ -444,9 +689,13 @@ func (t *Table[K, V]) Bytes() int64 {
 // Replaced returns how many entries were overwritten by others because the
 // table was full.
 func (t *Table[K, V]) Replaced() int64 {
-	t.stats.mu.Lock()
-	defer t.stats.mu.Unlock()
-	return t.stats.replaced
+	var n int64
+	for i := range t.shards {
+		t.shards[i].mu.Lock()
+		n += t.shards[i].replaced
+		t.shards[i].mu.Unlock()
+	}
+	return n
 }
 
 // All returns the table's entries, shard by shard (each locked while it
@@ -475,7 +724,8 @@ func (t *Table[K, V]) rangeShard(sh *shard[K, V], yield func(K, V) bool) bool {
 	return true
 }
 
-// Clear empties the table and gives its memory back.
+// Clear empties the table and gives its memory back (not while others
+// store into it).
 func (t *Table[K, V]) Clear() {
 	for i := range t.shards {
 		t.shards[i].mu.Lock()

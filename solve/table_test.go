@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/game"
 )
@@ -87,25 +88,113 @@ func TestTableStaysWithinItsMemoryAndKeepsTheWorthiest(t *testing.T) {
 	}
 }
 
+// TestTableConcurrentUse has goroutines store and read back their own keys
+// while the table grows under them: a read may miss an entry stored while
+// its shard grows (the grower stores it once the new slots are in place),
+// never find a wrong value, and once the writers are done every entry is
+// there.
 func TestTableConcurrentUse(t *testing.T) {
-	tt := NewTable[[2]uint64, uint64](func(k [2]uint64) uint64 { return mix(k[0] ^ mix(k[1])) }, TableOptions[uint64]{MaxBytes: 32 << 20})
+	hash := func(k [2]uint64) uint64 { return mix(k[0] ^ mix(k[1])) }
+	tt := NewTable[[2]uint64, uint64](hash, TableOptions[uint64]{MaxBytes: 32 << 20})
 	var wg sync.WaitGroup
+	var missed atomic.Int64
 	for w := range uint64(4) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range uint64(20000) {
 				tt.Put([2]uint64{w, i}, w*i)
-				if v, ok := tt.Get([2]uint64{w, i}); !ok || v != w*i {
-					t.Errorf("worker %d key %d: %d %v", w, i, v, ok)
+				if v, ok := tt.Get([2]uint64{w, i}); !ok {
+					missed.Add(1)
+				} else if v != w*i {
+					t.Errorf("worker %d key %d: %d, want %d", w, i, v, w*i)
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	if tt.Len() != 80000 {
 		t.Fatalf("%d entries, want 80000", tt.Len())
+	}
+	for w := range uint64(4) {
+		for i := range uint64(20000) {
+			if v, ok := tt.Get([2]uint64{w, i}); !ok || v != w*i {
+				t.Fatalf("after the writers: worker %d key %d: %d %v, want %d", w, i, v, ok, w*i)
+			}
+		}
+	}
+	t.Logf("%d of 80000 reads missed their own entry while its shard grew", missed.Load())
+}
+
+// TestTableGrowsWithoutStoppingWriters holds a shard's grow midway (the
+// grower's hash of an old entry blocks) and checks, in both tables read
+// without the lock, that another goroutine meanwhile stores into that shard
+// and reads at once what it stored and what was there before, without
+// waiting for the grow; and that all of it is there after the grow.
+func TestTableGrowsWithoutStoppingWriters(t *testing.T) {
+	t.Run("one-word keys", func(t *testing.T) {
+		growsWithoutStopping(t, func(i uint64) uint64 { return i }, func(k uint64) uint64 { return k },
+			func(k uint64) uint64 { return k * 3 }, TableOptions[uint64]{MaxBytes: 1 << 20, NoZeroKey: true})
+	})
+	t.Run("two-word keys", func(t *testing.T) {
+		growsWithoutStopping(t, func(i uint64) [2]uint64 { return [2]uint64{i, ^i} },
+			func(k [2]uint64) uint64 { return mix(k[0]) }, func(k [2]uint64) sixBytes { return sixBytes{uint16(k[0]), 1, 2} },
+			TableOptions[sixBytes]{MaxBytes: 1 << 20})
+	})
+}
+
+func growsWithoutStopping[K comparable, V comparable](t *testing.T, key func(uint64) K, hash func(K) uint64, value func(K) V, opt TableOptions[V]) {
+	var hold atomic.Bool
+	held := key(7)
+	entered, release := make(chan struct{}), make(chan struct{})
+	tt := NewTable[K, V](func(k K) uint64 {
+		if k == held && hold.Load() { // an old entry rehashed by the grower
+			hold.Store(false)
+			close(entered)
+			<-release
+		}
+		return mix(hash(k))
+	}, opt)
+	if !tt.lockFree && !tt.seqRead {
+		t.Fatal("the table is read with the lock")
+	}
+	tt.shards = tt.shards[:1] // one shard: every key in it
+	tt.bits = 0
+	var i uint64
+	for i = 1; len(tt.shards[0].slots) == 0 || !tt.halfFull(&tt.shards[0]); i++ {
+		tt.Put(key(i), value(key(i)))
+	}
+	last, during := key(i), key(1<<40)
+	hold.Store(true)
+	grown := make(chan struct{})
+	go func() {
+		defer close(grown)
+		tt.Put(last, value(last)) // grows, and blocks rehashing the held key
+	}()
+	<-entered
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tt.Put(during, value(during))
+		for _, k := range []K{key(3), during} {
+			if v, ok := tt.Get(k); !ok || v != value(k) {
+				t.Errorf("during the grow: key %v %v %v, want %v", k, v, ok, value(k))
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a writer and a reader of the shard waited 10 s for its grow")
+	}
+	close(release)
+	<-grown
+	for _, k := range []K{key(3), held, last, during} {
+		if v, ok := tt.Get(k); !ok || v != value(k) {
+			t.Fatalf("after the grow: key %v %v %v, want %v", k, v, ok, value(k))
+		}
+	}
+	if n := tt.Len(); n != int(i)+1 {
+		t.Fatalf("%d entries after the grow, want %d", n, i+1)
 	}
 }
 
@@ -157,6 +246,67 @@ func TestTableLockFreeReadsNeverMixEntries(t *testing.T) {
 	}
 }
 
+// sixBytes is a value of six bytes, as the Thue solver's bounds.
+type sixBytes struct{ a, b, c uint16 }
+
+// TestTableSeqReadsNeverMixEntries is TestTableLockFreeReadsNeverMixEntries
+// for a table of two-word keys and six-byte values, read by sequence
+// numbers: writers grow it, replace entries once it is full and update
+// values, while readers check that what they find is the value of their
+// key (the key's both words, the value's every byte).
+func TestTableSeqReadsNeverMixEntries(t *testing.T) {
+	hash := func(k [2]uint64) uint64 { return mix(k[0] ^ mix(k[1])) }
+	tt := NewTable[[2]uint64, sixBytes](hash, TableOptions[sixBytes]{MaxBytes: 64 << 10})
+	if !tt.seqRead || tt.lockFree {
+		t.Fatal("a table of two-word keys and six-byte values is not read by sequence numbers")
+	}
+	key := func(i uint64) [2]uint64 { return [2]uint64{i % 3, mix(i)} } // the zero key too
+	value := func(k [2]uint64, round uint64) sixBytes {
+		m := mix(k[1] ^ k[0])
+		return sixBytes{uint16(m), uint16(m >> 16), uint16(round)}
+	}
+	var wg, writers sync.WaitGroup
+	var done atomic.Bool
+	var found, missed atomic.Int64
+	for w := range uint64(2) {
+		writers.Go(func() {
+			for i := range uint64(60000) {
+				k := key((i*2 + w) % 7000)
+				tt.Put(k, value(k, i/7000))
+			}
+		})
+		wg.Go(func() {
+			for i := uint64(0); !done.Load(); i++ {
+				k := key((i*2 + w) % 7000)
+				v, ok := tt.Get(k)
+				if !ok {
+					missed.Add(1)
+					continue
+				}
+				found.Add(1)
+				if want := value(k, 0); v.a != want.a || v.b != want.b || v.c > 9 {
+					t.Errorf("key %v: got %+v, the value of another key (want %+v, round 0-8)", k, v, want)
+					return
+				}
+			}
+		})
+	}
+	writers.Wait()
+	done.Store(true)
+	wg.Wait()
+	if found.Load() == 0 {
+		t.Fatalf("readers found nothing (missed %d)", missed.Load())
+	}
+	if tt.Replaced() == 0 {
+		t.Fatalf("no entry replaced: the test does not reach a full table (%d entries)", tt.Len())
+	}
+	for k, v := range tt.All() {
+		if got, ok := tt.Get(k); !ok || got != v {
+			t.Fatalf("key %v: Get %+v %v, the table holds %+v", k, got, ok, v)
+		}
+	}
+}
+
 // TestTableHandsBackOutgrownSlots checks that a table grown to its bound
 // keeps resident little more than its slots: those it outgrew are freed
 // and handed back to the system as it grows, not left to the collector's
@@ -172,7 +322,7 @@ func TestTableHandsBackOutgrownSlots(t *testing.T) {
 	gc := debug.SetGCPercent(-1) // no collection but the table's own
 	defer debug.SetGCPercent(gc)
 	tt := NewTable[uint64, uint64](mix, TableOptions[uint64]{MaxBytes: 256 << 20, SingleThreaded: true, NoZeroKey: true})
-	tt.release = 4 << 20
+	tt.releaseBytes = 4 << 20
 	for i := uint64(1); tt.Bytes() < 128<<20; i++ {
 		tt.Put(i, i)
 	}
@@ -182,4 +332,43 @@ func TestTableHandsBackOutgrownSlots(t *testing.T) {
 	if got := resident() - base; got > 128<<20+64<<20+16<<20 {
 		t.Fatalf("%d MiB resident beyond the start for a table of %d MiB", got>>20, tt.Bytes()>>20)
 	}
+}
+
+// BenchmarkTableGetParallel reads a table of the Thue solver's shape
+// (two-word keys, six-byte values, read by sequence numbers) from every
+// core, with a writer storing meanwhile.
+func BenchmarkTableGetParallel(b *testing.B) {
+	hash := func(k [2]uint64) uint64 { return mix(k[0] ^ mix(k[1])) }
+	tt := NewTable[[2]uint64, sixBytes](hash, TableOptions[sixBytes]{MaxBytes: 256 << 20})
+	const n = 1 << 20
+	for i := range uint64(n) {
+		tt.Put([2]uint64{i, ^i}, sixBytes{uint16(i), 0, 0})
+	}
+	stop := make(chan struct{})
+	var writer sync.WaitGroup
+	writer.Go(func() {
+		for i := uint64(0); ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+				k := i % n
+				tt.Put([2]uint64{k, ^k}, sixBytes{uint16(k), 1, 0})
+			}
+		}
+	})
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := uint64(0)
+		for pb.Next() {
+			i = (i + 0x9e3779b97f4a7c15) % n
+			if v, ok := tt.Get([2]uint64{i, ^i}); ok && v.a != uint16(i) {
+				b.Errorf("key %d: value %+v", i, v)
+				return
+			}
+		}
+	})
+	b.StopTimer()
+	close(stop)
+	writer.Wait()
 }

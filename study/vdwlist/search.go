@@ -72,6 +72,9 @@ const busyBits = 14
 
 // busyMin is the fewest relevant numbers of a position marked as being
 // searched: smaller ones are over before another worker could use the mark.
+// (c3 l2 s=14, 16 workers on 16 cores of a lent host, 4 runs each: from 3,
+// 4 or 5 numbers 28.11–28.30M positions in 0.88–0.98 s, one worker 26.6M;
+// from 6 28.42–28.47M, 7 29.02–29.11M, 8 30.71–30.81M.)
 const busyMin = 5
 
 // initRoot sets the root's live progressions from the current position:
