@@ -607,14 +607,25 @@ type entries[K comparable, V any] struct {
 // rehash moves the entries of old into size new slots, which it returns
 // with their used bits and number of entries. all is false when some entry
 // found no free slot in its windows (that entry is dropped). With
-// concurrent, it reads old as growConcurrently needs (see oldEntry).
+// concurrent, it reads old while writers may store into it
+// (growConcurrently).
 func (t *Table[K, V]) rehash(old entries[K, V], size int, concurrent bool) (slots []slot[K, V], used []uint64, n int, all bool) {
 	nw := t.newEntries(size)
 	mask := uint64(size - 1)
 	all = true
 	for i := range old.slots {
-		key, val, ok := t.oldEntry(old, i, concurrent)
-		if !ok {
+		var key K
+		var val V
+		if concurrent {
+			// As a reader without the lock: a slot being written is in
+			// the shard's pending.
+			var st slotState
+			if key, val, st = t.readNoLock(&old.slots[i]); st != slotRead {
+				continue
+			}
+		} else if t.used(old, i) {
+			key, val = old.slots[i].key, old.slots[i].val
+		} else {
 			continue
 		}
 		h := t.hash(key)
@@ -641,19 +652,6 @@ func (t *Table[K, V]) rehash(old entries[K, V], size int, concurrent bool) (slot
 		all = all && placed
 	}
 	return nw.slots, nw.used, n, all
-}
-
-// oldEntry reads slot i of old: under the lock (or alone), or, with
-// concurrent, while writers may store into it, as the readers without the
-// lock do; a slot being written then is skipped (ok false): its entry is
-// in the shard's pending.
-func (t *Table[K, V]) oldEntry(old entries[K, V], i int, concurrent bool) (key K, val V, ok bool) {
-	e := &old.slots[i]
-	if !concurrent {
-		return e.key, e.val, t.used(old, i)
-	}
-	key, val, st := t.readNoLock(e)
-	return key, val, st == slotRead
 }
 
 func floorPow2(n int) int {
