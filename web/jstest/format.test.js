@@ -41,6 +41,9 @@ test('moves in words', () => {
   assert.equal(moveWords([{ kind: 'cell', value: 5 }], { grid: { rows: 4, cols: 3 } }, 'wythoff'), 'move the queen to (2, 2)');
   assert.equal(moveWords([{ kind: 'gap', value: 1 }], { word: { symbols: [0, 1] } }, 'thue'), 'insert between 0 and 1 (gap 1)');
   assert.equal(moveWords([{ kind: 'color', value: 1 }], { colors: ['red', 'blue'] }, 'vdwlist'), 'colour it blue');
+  // Each game's own verb: the Szemerédi game's player takes a number, the list-colouring namer names one.
+  assert.equal(moveWords([{ kind: 'number', value: 24 }], {}, 'ap'), 'take 24');
+  assert.equal(moveWords([{ kind: 'number', value: 5 }], {}, 'vdwlist'), 'name 5');
 });
 
 test('probabilities as exact fractions and percentages, from either side', () => {

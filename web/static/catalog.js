@@ -78,7 +78,7 @@ const WORDS = {
   },
   ap: {
     title: 'Szemerédi game', family: 'ap', board: 'numbers',
-    rules: 'Colour numbers of the set in turn; the first to own all k numbers of an arithmetic progression (like 4, 7, 10) wins.',
+    rules: 'Take numbers of the set in turn; the first to own all k numbers of an arithmetic progression (like 3, 7, 11) wins.',
     variants: [{ title: 'Szemerédi game', game: 'ap(x=20,k=3)' }],
     opponents: [['Random', 'random', ''], ['Extend/block', 'extendblock', 'the student project’s strategy'], ['Strong', 'strong', 'wins at once, blocks at once'], ['Perfect', 'perfect', 'exact play, for sets of at most 40 numbers']],
   },

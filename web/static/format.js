@@ -287,7 +287,8 @@ export function moveWords(parts, view, gameName, { left } = {}) {
       }
       case 'gap': out.push(gapWords(p.value, view)); break;
       case 'symbol': out.push(`paint ${p.value}`); break;
-      case 'number': out.push(`${gameName === 'vdwlist' ? 'name' : 'colour'} ${p.value}`); break;
+      // The Szemerédi game's words: a player takes a number (its rules and How to move say so).
+      case 'number': out.push(`${gameName === 'vdwlist' ? 'name' : 'take'} ${p.value}`); break;
       case 'color': out.push(`colour it ${(view && view.colors && view.colors[p.value]) || p.value}`); break;
       default: out.push(`${p.kind} ${p.value}`);
     }
