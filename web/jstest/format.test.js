@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -26,6 +26,15 @@ test('role names: the game\'s roles, Player 1 and 2 where they are first and sec
   assert.equal(roleName({ roles: ['namer', 'colourer'] }, 0), 'Namer');
   assert.equal(roleName({ roles: ['R', 'G'] }, 1), 'G (green)');
   assert.equal(roleName({ roles: ['namer', 'colourer'] }, -1), 'Chance');
+});
+
+test('move labels: the Thue notation\'s digits said as a gap or a symbol', () => {
+  assert.equal(moveLabel('thue', 0, '0'), 'gap 0');
+  assert.equal(moveLabel('thue', 1, '2'), '→ 2');
+  assert.equal(moveLabel('thue', 0, '3', { inLine: true }), 'gap 3');
+  assert.equal(moveLabel('thue', 1, '2', { inLine: true }), '2');
+  assert.equal(moveLabel('vdwlist', -1, 'RG'), 'drawn RG');
+  assert.equal(moveLabel('nim', 0, '2:3'), '2:3');
 });
 
 test('moves in words', () => {

@@ -309,6 +309,19 @@ export function gapWords(g, view) {
 }
 
 /**
+ * moveLabel is a move's notation as the move list shows it: chance's draw
+ * "drawn 3", the Thue builder's gap "gap 0" and the painter's symbol "→ 1"
+ * (both are digits in the notation), any other move its notation. With
+ * inLine, as the last move's line says it ("played gap 0", "played 1").
+ */
+export function moveLabel(gameName, player, text, { inLine } = {}) {
+  if (player === -1) return `drawn ${text}`;
+  if (gameName === 'thue' && player === 0) return `gap ${text}`;
+  if (gameName === 'thue' && !inLine) return `→ ${text}`;
+  return text;
+}
+
+/**
  * lastMoveWords says the last move (lastmove.js' lastMove) in words where
  * its notation is terse: a heap's amount, split or placement ("2:3" is
  * "take 3 tokens from heap 2"), cells, the builder's gap ("0" is "insert at
