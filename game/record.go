@@ -208,9 +208,6 @@ func StartOf(g Game, position string) (State, error) {
 // the moves recorded), checking the record (see Check) and every move as
 // Replay does.
 func StateAt(reg *Registry, r *Record, n int) (State, error) {
-	if n < 0 || n > len(r.Moves) {
-		return nil, fmt.Errorf("replay: move %d: the record has moves 0 to %d", n, len(r.Moves))
-	}
 	if err := r.Check(); err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
@@ -220,6 +217,16 @@ func StateAt(reg *Registry, r *Record, n int) (State, error) {
 	}
 	if g.String() != r.Game {
 		return nil, fmt.Errorf("replay: game string %q is not canonical (canonical: %q)", Truncate(r.Game, 200), Truncate(g.String(), 200))
+	}
+	return PlayTo(g, r, n)
+}
+
+// PlayTo is StateAt on g, the record's game already loaded (a live
+// match's): the state it returns is g's, as solvers that check a state's
+// game want.
+func PlayTo(g Game, r *Record, n int) (State, error) {
+	if n < 0 || n > len(r.Moves) {
+		return nil, fmt.Errorf("replay: move %d: the record has moves 0 to %d", n, len(r.Moves))
 	}
 	s, err := StartOf(g, r.Position)
 	if err != nil {

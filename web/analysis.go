@@ -249,7 +249,10 @@ func (s *Server) getMatchAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if at >= 0 && at < len(rec.Moves) {
-		past, err := game.StateAt(s.opt.Games, rec, at)
+		// On the live match's game: a state of a game loaded again is
+		// another game's to solvers that check (the Szemerédi game's did:
+		// "not a state of").
+		past, err := game.PlayTo(g, rec, at)
 		if err != nil {
 			writeError(w, http.StatusInternalServerError, "the match's record no longer replays")
 			return

@@ -422,3 +422,32 @@ func TestHowToMoveInTheGamesOwnNumbers(t *testing.T) {
 		t.Fatalf("study of Wythoff with a = 3: %d, how to move %q", st, v.HowToMove)
 	}
 }
+
+// TestAnalysisOfAMatchsPastInEveryGame analyses the start of a match of
+// every game after its first move (the page's analysis as a person steps
+// back): the answer is the analysis of that position, not an error. The
+// Szemerédi game's solver refused it ("not a state of"): the past position
+// was replayed on the game loaded again, not on the match's.
+func TestAnalysisOfAMatchsPastInEveryGame(t *testing.T) {
+	h := newHarness(t, nil)
+	var cat []all.GameInfo
+	if st := h.do("GET", "/api/games", "", nil, &cat); st != 200 || len(cat) == 0 {
+		t.Fatalf("catalogue: %d", st)
+	}
+	for _, g := range cat {
+		m := h.create(g.Example, [2]string{"human", "human"}, 3)
+		if len(m.LegalMoves) == 0 || m.ToMove == nil {
+			t.Errorf("%s: no move to play at the start", g.Example)
+			continue
+		}
+		var after matchJSON
+		if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[*m.ToMove], map[string]string{"move": m.LegalMoves[0].Move}, &after); st != 200 {
+			t.Errorf("%s: the first legal move %q: %d %s", g.Example, m.LegalMoves[0].Move, st, after.Error)
+			continue
+		}
+		var an analysisJSON
+		if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=0&time=200ms", "", nil, &an); st != 200 || an.Error != "" || len(an.Moves) != len(m.LegalMoves) {
+			t.Errorf("%s: the analysis of the start after a move: %d, %d moves of %d, error %q", g.Example, st, len(an.Moves), len(m.LegalMoves), an.Error)
+		}
+	}
+}

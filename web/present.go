@@ -125,8 +125,9 @@ func (s *Server) matchAt(m *liveMatch, shown *matchView, at int) (*matchView, er
 	rec := &game.Record{Game: shown.Game, Seed: shown.Seed, Players: shown.Players, Moves: shown.Moves[:at]}
 	m.mu.Lock()
 	rec.Position = m.live.Record().Position
+	g := m.live.Game()
 	m.mu.Unlock()
-	before, err := game.StateAt(s.opt.Games, rec, max(at-1, 0))
+	before, err := game.PlayTo(g, rec, max(at-1, 0))
 	if err != nil {
 		return nil, err
 	}
