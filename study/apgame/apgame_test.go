@@ -242,7 +242,7 @@ func TestSolveResult(t *testing.T) {
 		}
 	}
 	if r.Outcome != solve.Win || !r.Complete || r.Value != nil || got["position"] != "/" || got["to_move"] != "P1 (red)" || len(r.BestMoves) == 0 ||
-		!strings.Contains(r.Text, "P1 (red) wins against any defence by colouring one of: "+strings.Join(r.BestMoves, " ")) {
+		!strings.Contains(r.Text, "P1 (red) wins against any defence by taking one of: "+strings.Join(r.BestMoves, " ")) {
 		t.Fatalf("solve: %s\n%s", data, r.Text)
 	}
 	// Every best move wins, as plain minimax finds.

@@ -280,16 +280,16 @@ func solveText(g *apgame.Game, s *apgame.State, toMove string, r *solve.Result) 
 	moves := strings.Join(r.BestMoves, " ")
 	switch {
 	case r.Outcome == solve.Win:
-		fmt.Fprintf(&b, "%s wins against any defence by colouring one of: %s\n", toMove, moves)
+		fmt.Fprintf(&b, "%s wins against any defence by taking one of: %s\n", toMove, moves)
 		if !r.Complete {
 			b.WriteString("(the search was stopped: other numbers may win too)\n")
 		}
 	case r.Outcome == solve.Draw:
 		fmt.Fprintf(&b, "Neither player can force a win: best play draws. Moves that keep the draw for %s: %s\n", toMove, moves)
 	case r.Outcome == solve.Loss:
-		fmt.Fprintf(&b, "%s loses against best play, whatever number is coloured.\n", toMove)
+		fmt.Fprintf(&b, "%s loses against best play, whatever number it takes.\n", toMove)
 	case len(moves) > 0:
-		fmt.Fprintf(&b, "Not decided: the search was stopped. %s draws at least by colouring one of: %s\n", toMove, moves)
+		fmt.Fprintf(&b, "Not decided: the search was stopped. %s draws at least by taking one of: %s\n", toMove, moves)
 	default:
 		b.WriteString("Not decided: the search was stopped before a move was proven to win or draw.\n")
 	}

@@ -222,6 +222,9 @@ test('explanations in blocks: prose, columns, steps', () => {
   for (const count of ['(positions searched: 13)', '(positions searched: 9; by worker: 4 5)', '(37619 positions searched, 4071 stored, 0.01 s)', '(1197 Grundy-engine steps, 0.00 s)']) {
     assert.deepEqual(explainBlocks(`Value: 5\n${count}\n`), [{ kind: 'p', text: 'Value: 5' }], count);
   }
+  // Also after a long line of moves, which the count would otherwise be joined to (the Szemerédi game's).
+  const long = 'P2 (blue) wins against any defence by taking one of: 9 20 21 24 26 28 29 55 60 65 68 72 91 92 93 95 96';
+  assert.deepEqual(explainBlocks(`${long}\n(positions searched: 248639)\n`), [{ kind: 'p', text: long }]);
   assert.deepEqual(explainBlocks('Grundy value: 0.\n(Equal parts cancel in pairs.)').map((b) => b.text), ['Grundy value: 0.', '(Equal parts cancel in pairs.)']);
   // A rule under a table belongs to it; 2D Nim's palette and its counter are one block.
   assert.deepEqual(explainBlocks('  heap   tokens  binary\n  ------------------\n  XOR         2  010').map((b) => b.kind), ['pre']);

@@ -451,8 +451,10 @@ export function unwrap(text) {
 export function explainBlocks(text) {
   const laidOut = (l) => /^\s/.test(l) || columns(l);
   const blocks = [];
-  for (const line of unwrap(text).split('\n')) {
-    if (line.trim() === '' || searchCount(line)) continue;
+  // The count goes before the lines are joined: after a long line it would be joined to it.
+  const kept = String(text).split('\n').filter((l) => !searchCount(l)).join('\n');
+  for (const line of unwrap(kept).split('\n')) {
+    if (line.trim() === '') continue;
     const prev = blocks[blocks.length - 1];
     if (laidOut(line) && prev && prev.kind !== 'p') {
       prev.lines.push(line);
