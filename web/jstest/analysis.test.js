@@ -148,11 +148,16 @@ test('the last move in words where its notation is terse', () => {
   assert.equal(lastMoveWords(withParts('thue(alphabet=3)', '2', [{ kind: 'symbol', value: 2 }], 1), { word: { symbols: [2, 2] } }, 'thue'), '');
   assert.equal(lastMoveWords(withParts('ap(x=20)', '21', [{ kind: 'number', value: 21 }]), {}, 'ap'), '');
   assert.equal(lastMoveWords(null, {}, 'nim'), '');
-  // Wythoff from its notation, on either board (the queen's cell is numbered on the board before the move)
+  // Wythoff from its notation (the queen's cell is numbered on the board before the move): on the queen's
+  // board in the queen's words (her column is heap 1, her row heap 2), on the heaps in the heaps'.
   const wy = (move) => lastMove({ game: 'wythoff(piles=7;9,view=queen)', moves: [{ player: 0, move }], last_move: { index: 1, player: 0, move, parts: [{ kind: 'cell', value: 3 }] } });
-  assert.equal(lastMoveWords(wy('0,5'), { grid: { rows: 5, cols: 8 } }, 'wythoff'), 'take 5 tokens from heap 2');
-  assert.equal(lastMoveWords(wy('2,2'), { grid: { rows: 8, cols: 6 } }, 'wythoff'), 'take 2 from both heaps');
-  assert.equal(lastMoveWords(wy('1,2'), { grid: { rows: 8, cols: 7 } }, 'wythoff'), 'take 1 from heap 1 and 2 from heap 2');
+  assert.equal(lastMoveWords(wy('0,5'), { grid: { rows: 5, cols: 8 } }, 'wythoff'), 'move the queen 5 squares south');
+  assert.equal(lastMoveWords(wy('1,0'), { grid: { rows: 10, cols: 7 } }, 'wythoff'), 'move the queen 1 square west');
+  assert.equal(lastMoveWords(wy('2,2'), { grid: { rows: 8, cols: 6 } }, 'wythoff'), 'move the queen 2 squares south-west');
+  assert.equal(lastMoveWords(wy('1,2'), { grid: { rows: 8, cols: 7 } }, 'wythoff'), 'move the queen 1 square west and 2 south');
+  const wh = (move) => lastMove({ game: 'wythoff(piles=7;9)', moves: [{ player: 0, move }] });
+  assert.equal(lastMoveWords(wh('0,5'), { heaps: [7, 4] }, 'wythoff'), 'take 5 tokens from heap 2');
+  assert.equal(lastMoveWords(wh('2,2'), { heaps: [5, 7] }, 'wythoff'), 'take 2 from both heaps');
 });
 
 test('hints: how good the best move is and where to look, then the move', async () => {

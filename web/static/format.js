@@ -338,6 +338,12 @@ export function lastMoveWords(last, view, gameName) {
   // Wythoff from its notation "k,l" (a queen's cell is numbered on the board before the move).
   if (last.took) {
     const [k, l] = last.took;
+    // On the queen's board, in its words: heap 1 is the queen's column (west), heap 2 her row (south).
+    if (view && view.grid) {
+      const squares = (n) => plural(fmtInt(n), 'square', 'squares');
+      if (k > 0 && l > 0) return k === l ? `move the queen ${squares(k)} south-west` : `move the queen ${squares(k)} west and ${fmtInt(l)} south`;
+      return k > 0 ? `move the queen ${squares(k)} west` : `move the queen ${squares(l)} south`;
+    }
     if (k > 0 && l > 0) return k === l ? `take ${fmtInt(k)} from both heaps` : `take ${fmtInt(k)} from heap 1 and ${fmtInt(l)} from heap 2`;
     return moveWords([{ kind: 'heap', value: k > 0 ? 0 : 1 }, { kind: 'amount', value: k || l }], null, gameName);
   }
