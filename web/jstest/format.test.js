@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -35,6 +35,10 @@ test('move labels: the Thue notation\'s digits said as a gap or a symbol', () =>
   assert.equal(moveLabel('thue', 1, '2', { inLine: true }), '2');
   assert.equal(moveLabel('vdwlist', -1, 'RG'), 'drawn RG');
   assert.equal(moveLabel('nim', 0, '2:3'), '2:3');
+  // The list-colouring namer names a number ("The computer named 1"); everyone else plays.
+  assert.equal(playedWord('vdwlist', 0), 'named');
+  assert.equal(playedWord('vdwlist', 1), 'played');
+  assert.equal(playedWord('nim', 0), 'played');
 });
 
 test('moves in words', () => {

@@ -308,6 +308,11 @@ export function gapWords(g, view) {
   return `insert between ${w[g - 1]} and ${w[g]} (gap ${g})`;
 }
 
+/** playedWord is the verb of the last move's line: the list-colouring namer names a number, anyone else plays. */
+export function playedWord(gameName, player) {
+  return gameName === 'vdwlist' && player === 0 ? 'named' : 'played';
+}
+
 /**
  * moveLabel is a move's notation as the move list shows it: chance's draw
  * "drawn 3", the Thue builder's gap "gap 0" and the painter's symbol "→ 1"
