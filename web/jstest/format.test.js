@@ -130,6 +130,8 @@ test('status in words', () => {
   const m = { game: 'nim(piles=1)', players: ['human', 'perfect'], roles: ['first', 'second'], to_move: 0, moves: [], view: { status: {} } };
   assert.equal(statusText(m, {}, [true, false], []), 'Your move');
   assert.equal(statusText({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, {}, [true, false], []), 'The computer is thinking… 0.4 s');
+  // Between the moves of computers watched at a pace (or queued for a search): not "waits for its turn".
+  assert.equal(statusText({ ...m, to_move: 1, thinking: { queued: true } }, {}, [true, false], []), 'The computer (player 2) moves in a moment…');
   // 2D Nim's roles hold parentheses already: merged, not nested.
   const nim2d = { game: 'nim2d(n=5)', players: ['perfect', 'perfect'], roles: ['R', 'G'], to_move: 0, moves: [], view: { status: {} } };
   assert.equal(statusText(nim2d, {}, [false, false], []), 'The computer (R, red) is to move…');

@@ -155,7 +155,8 @@ export function statusText(m, shown, mine, opponents, now = 0) {
   if (m.thinking) {
     const t = m.thinking;
     const secs = (t.elapsed || 0) + (now > 0 ? now : 0);
-    if (t.queued) return `${aside('The computer', roleName(m, p).toLowerCase())} waits for its turn to think…`;
+    // Queued: the pace between moves (watching computers), or a busy server's queue of searches.
+    if (t.queued) return `${aside('The computer', roleName(m, p).toLowerCase())} moves in a moment…`;
     return `The computer is thinking… ${secs.toFixed(1)} s`;
   }
   if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `${aside('The computer', roleName(m, p))} is to move…`;
