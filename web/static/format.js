@@ -330,8 +330,9 @@ export function moveLabel(gameName, player, text, { inLine } = {}) {
 /**
  * lastMoveWords says the last move (lastmove.js' lastMove) in words where
  * its notation is terse: a heap's amount, split or placement ("2:3" is
- * "take 3 tokens from heap 2"), cells, the builder's gap ("0" is "insert at
- * the start"); '' where the notation says it already (a number, a symbol, a
+ * "take 3 tokens from heap 2"; on Wythoff's queen board the queen's move,
+ * "1,0" is "move the queen 1 square west"), cells, the builder's gap ("0" is
+ * "insert at the start"); '' where the notation says it already (a number, a symbol, a
  * colour) or the move's parts are unknown. view is the position after the
  * move.
  */
