@@ -311,9 +311,12 @@ func query(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 
 // studyView is the JSON of a position studied without a match.
 type studyView struct {
-	Game       string           `json:"game"`
-	Title      string           `json:"title"`
-	Position   string           `json:"position"`
+	Game     string `json:"game"`
+	Title    string `json:"title"`
+	Position string `json:"position"`
+	// Start: the position is the game's start (the page says so rather
+	// than showing only its string, "/" in the Szemerédi game)
+	Start      bool             `json:"start"`
 	Move       string           `json:"move,omitempty"`
 	LastMove   *lastMove        `json:"last_move"`
 	ToMove     *game.Player     `json:"to_move"`
@@ -337,6 +340,9 @@ func study(g game.Game, st game.State) *studyView {
 		HowToMove: game.HowToMoveOf(g), Finished: st.IsTerminal(), LegalMoves: []game.LegalMove{}}
 	if p, err := game.PositionOf(st); err == nil {
 		v.Position = p
+		if start, err := game.PositionOf(g.NewInitialState()); err == nil {
+			v.Start = p == start && st.Player() == g.NewInitialState().Player()
+		}
 	}
 	if view, err := game.ViewOf(st); err == nil {
 		v.View = &view

@@ -127,15 +127,16 @@ func TestStudyAPosition(t *testing.T) {
 		LegalMoves                  []game.LegalMove `json:"legal_moves"`
 		Finished                    bool
 		Winner                      *int
+		Start                       bool
 		Error                       string
 	}
-	if st := h.do("GET", "/api/study?game="+url.QueryEscape("nim(piles=1;2)"), "", nil, &s); st != 200 || s.Title != "Nim" || len(s.LegalMoves) != 3 || *s.ToMove != 0 {
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("nim(piles=1;2)"), "", nil, &s); st != 200 || s.Title != "Nim" || len(s.LegalMoves) != 3 || *s.ToMove != 0 || !s.Start {
 		t.Fatalf("study: %d %+v", st, s)
 	}
 	if st := h.do("POST", "/api/study/moves", "", map[string]any{"game": "nim(piles=1;2)", "position": s.Position, "move": "2:1"}, &s); st != 200 {
 		t.Fatalf("study move: %d %s", st, s.Error)
 	}
-	if s.Move != "2:1" || *s.ToMove != 1 || len(s.LegalMoves) != 2 {
+	if s.Move != "2:1" || *s.ToMove != 1 || len(s.LegalMoves) != 2 || s.Start {
 		t.Fatalf("after 2:1: %+v", s)
 	}
 	if st := h.do("POST", "/api/study/moves", "", map[string]any{"game": "nim(piles=1;2)", "position": s.Position, "move": "2:5"}, &s); st != 400 || !strings.Contains(s.Error, "heap 2") {
