@@ -60,7 +60,8 @@ type shard[K comparable, V any] struct {
 	view atomic.Pointer[[]slot[K, V]]
 	_    [56]byte
 	mu   sync.Mutex
-	// slots and used are read and written under mu (but see lockFree)
+	// slots and used are read and written under mu (but see lockFree,
+	// seqRead and growConcurrently: readers and a grower read without it)
 	slots []slot[K, V]
 	used  []uint64 // one bit per slot
 	n     int
