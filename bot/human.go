@@ -104,7 +104,7 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 			continue
 		case "undo":
 			return 0, ErrUndo
-		case "quit", "exit", "resign":
+		case "quit", "q", "exit", "resign":
 			return 0, ErrQuit
 		}
 		m, err := s.ParseMove(line)
@@ -158,7 +158,7 @@ func (h *Human) help(s game.State) {
 	} else {
 		fmt.Fprintf(h.out, "Legal moves (%d): %s\n", total, strings.Join(texts, " "))
 	}
-	fmt.Fprintln(h.out, "Other commands: help, hint, undo, quit.")
+	fmt.Fprintln(h.out, "Other commands: help, hint, undo, quit (or q).")
 }
 
 // hint prints the state's own hint (else the game's solver's, if any),

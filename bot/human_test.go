@@ -69,7 +69,7 @@ func TestHumanUndoQuitAndLongLines(t *testing.T) {
 	g, _ := nim.New([]int{3, 4, 5}, false)
 	long := strings.Repeat("x", 3*bot.MaxLineBytes)
 	var out strings.Builder
-	h := bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader(long+"\nundo\nQuit\n"+long+"\n1:1\n")), &out)
+	h := bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader(long+"\nundo\nQuit\nq\n"+long+"\n1:1\n")), &out)
 	s := g.NewInitialState()
 	if _, err := h.Act(context.Background(), s); !errors.Is(err, bot.ErrUndo) {
 		t.Fatalf("undo: %v", err)
@@ -79,6 +79,9 @@ func TestHumanUndoQuitAndLongLines(t *testing.T) {
 	}
 	if _, err := h.Act(context.Background(), s); !errors.Is(err, bot.ErrQuit) {
 		t.Fatalf("quit: %v", err)
+	}
+	if _, err := h.Act(context.Background(), s); !errors.Is(err, bot.ErrQuit) {
+		t.Fatalf("q, as many terminal programs take it: %v", err)
 	}
 	if m, err := h.Act(context.Background(), s); err != nil || m != nim.Move(0, 1) {
 		t.Fatalf("after a long line the next line is read: %d, %v", m, err)
