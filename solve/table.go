@@ -45,7 +45,7 @@ type Table[K comparable, V any] struct {
 	releaseBytes int64
 }
 
-// releaseBytes is Table.release: growing a shard beyond slots of this many
+// releaseBytes is Table.releaseBytes: growing a shard beyond slots of this many
 // bytes frees the old ones at once. The collector otherwise lets the heap
 // reach twice what it found live before it runs, and returns freed pages
 // slowly: kombi solve with a Thue table grown to 12.8 GB, or loaded from a
@@ -212,7 +212,7 @@ func (t *Table[K, V]) Get(key K) (V, bool) {
 // GetHashed is Get with the key's hash h given (as Prefetch returns it).
 func (t *Table[K, V]) GetHashed(key K, h uint64) (V, bool) {
 	sh := t.shardOf(h)
-	if t.lockFree || t.seqRead {
+	if t.unlockedReads() {
 		return t.getNoLock(sh, key, h)
 	}
 	if !t.single {
@@ -443,13 +443,17 @@ func (t *Table[K, V]) Put(key K, v V) {
 	for sh.growing { // no room in the old slots: wait for the new ones
 		sh.grown.Wait()
 	}
-	if len(sh.slots) > 0 && t.halfFull(sh) && (t.lockFree || t.seqRead) {
+	if len(sh.slots) > 0 && t.halfFull(sh) && t.unlockedReads() {
 		t.growConcurrently(sh, key, h, v)
 		return
 	}
 	t.putLocked(sh, key, h, v)
 	sh.mu.Unlock()
 }
+
+// unlockedReads reports whether Get takes no lock (lockFree or seqRead);
+// such a table grows beside its writers (growConcurrently).
+func (t *Table[K, V]) unlockedReads() bool { return t.lockFree || t.seqRead }
 
 // halfFull reports whether the shard, under the table's bound, is to grow
 // before its next entry.
@@ -591,10 +595,9 @@ func (t *Table[K, V]) larger(old entries[K, V], concurrent bool) (slots []slot[K
 }
 
 // release hands slots outgrown back to the system at once when they are
-// large (see Table.release).
+// large (see Table.releaseBytes); the caller holds them no longer.
 func (t *Table[K, V]) release(old entries[K, V]) {
 	if int64(len(old.slots))*EntryBytes[K, V]() >= t.releaseBytes {
-		old = entries[K, V]{}
 		debug.FreeOSMemory()
 	}
 }
