@@ -340,8 +340,9 @@ func study(g game.Game, st game.State) *studyView {
 		HowToMove: game.HowToMoveOf(g), Finished: st.IsTerminal(), LegalMoves: []game.LegalMove{}}
 	if p, err := game.PositionOf(st); err == nil {
 		v.Position = p
-		if start, err := game.PositionOf(g.NewInitialState()); err == nil {
-			v.Start = p == start && st.Player() == g.NewInitialState().Player()
+		first := g.NewInitialState()
+		if start, err := game.PositionOf(first); err == nil {
+			v.Start = p == start && st.Player() == first.Player()
 		}
 	}
 	if view, err := game.ViewOf(st); err == nil {
