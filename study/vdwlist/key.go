@@ -196,6 +196,54 @@ func planeBits(c int) (planes, narrowSpan int) {
 // canonical returns the key of the current position reduced to its
 // relevant numbers (examined as ex).
 func (sr *searcher) canonical(ex *examined) posKey {
+	if k, ok := sr.narrowThreatKey(ex); ok {
+		return posKey{narrow: k}
+	}
+	return sr.canonicalPlanes(ex)
+}
+
+// narrowThreatKey returns canonical's key where it is a short key with
+// threats marked and the relevant numbers are not dilated (most positions
+// the search reaches), made in one word: the planes packed, the packed
+// word reversed for the reflection. It reports false elsewhere
+// (canonicalPlanes makes the key).
+func (sr *searcher) narrowThreatKey(ex *examined) (uint64, bool) {
+	nc := sr.g.Colors()
+	relevant := ex.relevant
+	if nc != 3 || relevant&(relevant>>1) == 0 {
+		return 0, false // other games, and maybe a dilated board: the general way
+	}
+	const width = 16 // 4 planes of 16 cells (planeBits(3))
+	lo := bits.TrailingZeros64(relevant)
+	span := bits.Len64(relevant) - lo
+	if span > width {
+		return 0, false
+	}
+	rel := relevant >> lo
+	a := (sr.masks[0] | ex.threats[0]) >> lo & rel
+	b := (sr.masks[1] | ex.threats[1]) >> lo & rel
+	c := (sr.masks[2] | ex.threats[2]) >> lo & rel
+	unc := rel &^ (sr.colored >> lo)
+	fwd := packThreat(unc, a, b, c)
+	// Reversed, plane i lies reflected in slot 3−i (see packThreat): the
+	// uncoloured plane in the top slot; the colours sorted again.
+	r := bits.Reverse64(fwd) >> (width - span)
+	bwd := packThreat(r>>48, r&0xffff, r>>16&0xffff, r>>32&0xffff)
+	return min(fwd, bwd), true
+}
+
+// packThreat packs the planes of a threat key with 3 colours in a word:
+// unc in the low 16 bits, then the colours' planes in decreasing order (see
+// threatPlanes and pack).
+func packThreat(unc, a, b, c uint64) uint64 {
+	a, b = max(a, b), min(a, b)
+	b, c = max(b, c), min(b, c)
+	a, b = max(a, b), min(a, b)
+	return unc | a<<16 | b<<32 | c<<48
+}
+
+// canonicalPlanes is canonical made from the key's planes: every key.
+func (sr *searcher) canonicalPlanes(ex *examined) posKey {
 	fwd, bwd, span := sr.keyPlanes(ex)
 	planes, narrow := planeBits(sr.g.Colors())
 	if span <= narrow {

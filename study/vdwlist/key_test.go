@@ -122,3 +122,47 @@ func TestMidKeysInTableFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowThreatKeys compares the one-word keys (narrowThreatKey) with
+// the keys made from planes (canonicalPlanes) on random positions of
+// s = 12 to 20 reached by play, each examined as the search examines it:
+// the same key wherever the one-word way makes one, and it makes one for
+// most positions.
+func TestNarrowThreatKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 21))
+	made, all := 0, 0
+	for range 10000 {
+		g, err := vdwlist.New(3, 3, 2, 12+rng.IntN(9))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.NewInitialState().(*vdwlist.State)
+		for steps := rng.IntN(3 * g.S()); steps > 0 && s.Phase() != vdwlist.PhaseOver; steps-- {
+			moves := s.LegalMoves(nil)
+			_ = s.Apply(moves[rng.IntN(len(moves))])
+		}
+		if s.Phase() != vdwlist.PhaseName {
+			continue
+		}
+		sv := NewSolver(g, 1<<20)
+		sr := sv.newSearcher(context.Background(), s, 0, false, false)
+		var ex examined
+		sr.examine(g.Full(), &sr.root, 0, 0, &ex)
+		if ex.outcome != searchOn || ex.relevant == 0 {
+			continue
+		}
+		all++
+		want := sr.canonicalPlanes(&ex)
+		got, ok := sr.narrowThreatKey(&ex)
+		if !ok {
+			continue
+		}
+		made++
+		if want.isWide || want.isMid || got != want.narrow {
+			t.Fatalf("%s: one-word key %#x, from the planes %+v", s.Position(), got, want)
+		}
+	}
+	if made < all/2 || made < 1000 {
+		t.Fatalf("one-word keys for %d of %d positions", made, all)
+	}
+}
