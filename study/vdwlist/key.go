@@ -199,37 +199,67 @@ func (sr *searcher) canonical(ex *examined) posKey {
 	if k, ok := sr.narrowThreatKey(ex); ok {
 		return posKey{narrow: k}
 	}
+	if k, ok := sr.midThreatKey(ex); ok {
+		return k
+	}
 	return sr.canonicalPlanes(ex)
 }
 
-// narrowThreatKey returns canonical's key where it is a short key with
-// threats marked and the relevant numbers are not dilated (most positions
-// the search reaches), made in one word: the planes packed, the packed
-// word reversed for the reflection. It reports false elsewhere
-// (canonicalPlanes makes the key).
-func (sr *searcher) narrowThreatKey(ex *examined) (uint64, bool) {
-	nc := sr.g.Colors()
+// threatCells returns, where threats are marked with 3 colours and the
+// relevant numbers are not dilated (most positions the search reaches),
+// the planes of a position's key before they are sorted and reflected (see
+// threatPlanes): the uncoloured relevant numbers, and per colour its
+// numbers and threats, from the first relevant number on; and their span.
+// It reports false elsewhere (canonicalPlanes makes the key).
+func (sr *searcher) threatCells(ex *examined) (unc, a, b, c uint64, span int, ok bool) {
 	relevant := ex.relevant
-	if nc != 3 || relevant&(relevant>>1) == 0 {
-		return 0, false // other games, and maybe a dilated board: the general way
+	if sr.g.Colors() != 3 || relevant&(relevant>>1) == 0 {
+		return 0, 0, 0, 0, 0, false // other games, and maybe a dilated board: the general way
 	}
-	const width = 16 // 4 planes of 16 cells (planeBits(3))
 	lo := bits.TrailingZeros64(relevant)
-	span := bits.Len64(relevant) - lo
-	if span > width {
+	rel := relevant >> lo
+	a = (sr.masks[0] | ex.threats[0]) >> lo & rel
+	b = (sr.masks[1] | ex.threats[1]) >> lo & rel
+	c = (sr.masks[2] | ex.threats[2]) >> lo & rel
+	return rel &^ (sr.colored >> lo), a, b, c, bits.Len64(relevant) - lo, true
+}
+
+// narrowThreatKey returns canonical's key where threatCells has the cells
+// and they make a short key, in one word: the planes packed, the packed
+// word reversed for the reflection.
+func (sr *searcher) narrowThreatKey(ex *examined) (uint64, bool) {
+	const width = 16 // 4 planes of 16 cells (planeBits(3))
+	unc, a, b, c, span, ok := sr.threatCells(ex)
+	if !ok || span > width {
 		return 0, false
 	}
-	rel := relevant >> lo
-	a := (sr.masks[0] | ex.threats[0]) >> lo & rel
-	b := (sr.masks[1] | ex.threats[1]) >> lo & rel
-	c := (sr.masks[2] | ex.threats[2]) >> lo & rel
-	unc := rel &^ (sr.colored >> lo)
 	fwd := packThreat(unc, a, b, c)
 	// Reversed, plane i lies reflected in slot 3−i (see packThreat): the
 	// uncoloured plane in the top slot; the colours sorted again.
 	r := bits.Reverse64(fwd) >> (width - span)
 	bwd := packThreat(r>>48, r&0xffff, r>>16&0xffff, r>>32&0xffff)
 	return min(fwd, bwd), true
+}
+
+// midThreatKey returns canonical's key where threatCells has the cells
+// and they are too long for a short key but not for a mid one: from the
+// four planes and their reflections.
+func (sr *searcher) midThreatKey(ex *examined) (posKey, bool) {
+	unc, a, b, c, span, ok := sr.threatCells(ex)
+	if !ok || span > sr.sv.mid.span {
+		return posKey{}, false
+	}
+	m := [vdwlist.MaxColors]uint64{a, b, c}
+	fwd := threatPlanes(unc, &m, 3)
+	sh := 64 - span
+	m = [vdwlist.MaxColors]uint64{bits.Reverse64(a) >> sh, bits.Reverse64(b) >> sh, bits.Reverse64(c) >> sh}
+	if bwd := threatPlanes(bits.Reverse64(unc)>>sh, &m, 3); wideLess(&bwd, &fwd) {
+		fwd = bwd
+	}
+	if code, ok := sr.sv.mid.code(&fwd, span); ok {
+		return posKey{narrow: code, isMid: true}, true
+	}
+	return posKey{wide: fwd, isWide: true}, true
 }
 
 // packThreat packs the planes of a threat key with 3 colours in a word:

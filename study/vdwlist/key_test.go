@@ -3,6 +3,7 @@ package vdwlist
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -123,16 +124,17 @@ func TestMidKeysInTableFiles(t *testing.T) {
 	}
 }
 
-// TestNarrowThreatKeys compares the one-word keys (narrowThreatKey) with
-// the keys made from planes (canonicalPlanes) on random positions of
-// s = 12 to 20 reached by play, each examined as the search examines it:
-// the same key wherever the one-word way makes one, and it makes one for
-// most positions.
-func TestNarrowThreatKeys(t *testing.T) {
+// TestThreatKeys compares the keys narrowThreatKey and midThreatKey make
+// with the keys made from planes (canonicalPlanes) on random positions of s = 12 to 22
+// reached by play, each examined as the search examines it: the same key
+// wherever they make one, and they make short and mid keys for most
+// positions.
+func TestThreatKeys(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 21))
-	made, all := 0, 0
-	for range 10000 {
-		g, err := vdwlist.New(3, 3, 2, 12+rng.IntN(9))
+	var made [3]int // short, mid, wide
+	all := 0
+	for range 20000 {
+		g, err := vdwlist.New(3, 3, 2, 12+rng.IntN(11))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,16 +155,72 @@ func TestNarrowThreatKeys(t *testing.T) {
 		}
 		all++
 		want := sr.canonicalPlanes(&ex)
-		got, ok := sr.narrowThreatKey(&ex)
-		if !ok {
+		var got posKey
+		if k, ok := sr.narrowThreatKey(&ex); ok {
+			got = posKey{narrow: k}
+		} else if got, ok = sr.midThreatKey(&ex); !ok {
 			continue
 		}
-		made++
-		if want.isWide || want.isMid || got != want.narrow {
-			t.Fatalf("%s: one-word key %#x, from the planes %+v", s.Position(), got, want)
+		if got != want {
+			t.Fatalf("%s: %+v, from the planes %+v", s.Position(), got, want)
+		}
+		switch {
+		case got.isWide:
+			made[2]++
+		case got.isMid:
+			made[1]++
+		default:
+			made[0]++
 		}
 	}
-	if made < all/2 || made < 1000 {
-		t.Fatalf("one-word keys for %d of %d positions", made, all)
+	if made[0]+made[1] < all/2 || made[0] < 1000 || made[1] < 200 {
+		t.Fatalf("short, mid and wide keys for %v of %d positions", made, all)
+	}
+}
+
+// BenchmarkKeys makes the keys of random positions of s = 14 and s = 18
+// (where a third of the keys are mid keys) the search's way (canonical)
+// and from planes alone (canonicalPlanes).
+func BenchmarkKeys(b *testing.B) {
+	for _, size := range []int{14, 18} {
+		g, err := vdwlist.New(3, 3, 2, size)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sv := NewSolver(g, 1<<20)
+		rng := rand.New(rand.NewPCG(uint64(size), 5))
+		var srs []*searcher
+		var exs []*examined
+		for len(srs) < 256 {
+			s := g.NewInitialState().(*vdwlist.State)
+			for steps := rng.IntN(3 * size); steps > 0 && s.Phase() != vdwlist.PhaseOver; steps-- {
+				moves := s.LegalMoves(nil)
+				_ = s.Apply(moves[rng.IntN(len(moves))])
+			}
+			if s.Phase() != vdwlist.PhaseName {
+				continue
+			}
+			sr := sv.newSearcher(context.Background(), s, 0, false, false)
+			ex := new(examined)
+			sr.examine(g.Full(), &sr.root, 0, 0, ex)
+			if ex.outcome == searchOn && ex.relevant != 0 {
+				srs, exs = append(srs, sr), append(exs, ex)
+			}
+		}
+		for _, way := range []struct {
+			name string
+			key  func(*searcher, *examined) posKey
+		}{{"canonical", (*searcher).canonical}, {"planes", (*searcher).canonicalPlanes}} {
+			b.Run(fmt.Sprintf("s=%d/%s", size, way.name), func(b *testing.B) {
+				var sink uint64
+				for i := 0; b.Loop(); i++ {
+					k := way.key(srs[i&255], exs[i&255])
+					sink += k.narrow
+				}
+				if sink == 1 {
+					b.Log(sink)
+				}
+			})
+		}
 	}
 }
