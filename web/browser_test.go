@@ -806,7 +806,7 @@ func TestBrowserGames(t *testing.T) {
 		// The tokens that start no split are dimmed, and say why: the last of each heap, the middle of an even one.
 		noSplit := `[...document.querySelectorAll('#board .heap:not(.closed)')].map(h => h.querySelectorAll('.token').length + ': ' +
 			[...h.querySelectorAll('.token.no-move')].map(b => b.dataset.token + (getComputedStyle(b).opacity < 0.6 ? ' dim' : ' bright')).join(', ')).join(' | ')`
-		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.Contains(how, "Tap a token: the heap splits just after it (a dimmed token starts no split).") {
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.Contains(how, "Tap a token: the heap splits just after it (a dimmed token starts no split; a large heap: type how many to split off).") {
 			t.Errorf("how to move in Grundy's game: %q", how)
 		}
 		if got := js[string](p, noSplit); got != "15: 14 dim" {
@@ -854,6 +854,12 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `document.querySelector('#result p.muted').textContent`); got != "No move was possible: the game was over from its start." {
 			t.Errorf("a heap of 2: the moves line says %q", got)
 		}
+		// A heap too large for tokens: how to move names its field, not tokens to tap.
+		p.start(setup{card: "grundy(heap=15)", action: "computer", opponent: "perfect", fields: map[string]string{"heap": "60"}})
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasSuffix(how, "Type how many tokens to split off a heap, press Choose, then Play.") {
+			t.Errorf("how to move with one heap of 60 (a bar): %q", how)
+		}
+		p.shot("grundy-large-phone.png")
 		// Grundy's large heap: its field splits tokens off (it offered to take them, no move in this game).
 		p.study("grundy(heap=60)", "60")
 		if l := js[string](p, `document.querySelector('.take-form label').textContent`); l != "Split off" {

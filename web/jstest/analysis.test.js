@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rank, measureOf, summary } from '../static/analysis.js';
-import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString } from '../static/catalog.js';
+import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString, interaction } from '../static/catalog.js';
 import { lastMove } from '../static/lastmove.js';
 import { lastMoveWords } from '../static/format.js';
 
@@ -226,4 +226,14 @@ test('the new-game dialog: 2D Nim’s coin toss for the first mover is the choic
   assert.equal(d.values.first, '');
   assert.equal(dialogGame(g, d), 'nim2d(n=4)');
   assert.equal(newDialog([g], 'nim2d(n=4,first=p2)', 'friend').values.first, 'p2');
+});
+
+test('how to move: tokens to tap, a field where every heap is a bar', () => {
+  assert.match(interaction('grundy', 'heaps', 0, false), /^Tap a token: the heap splits just after it/);
+  assert.equal(interaction('grundy', 'heaps', 0, false, true), 'Type how many tokens to split off a heap, press Choose, then Play.');
+  assert.equal(interaction('nim', 'heaps', 0, false, true), 'Type how many tokens to take from a heap, press Choose, then Play.');
+  assert.match(interaction('nim', 'heaps', 0, false), /^Tap a token: it and the tokens to its right are taken/);
+  // games with moves of two heaps keep their words (their bars pair with the other heap)
+  assert.match(interaction('wythoff', 'heaps', 0, false, true), /^Tap a token in one heap/);
+  assert.equal(interaction('wythoff', 'grid', 0, true, true), interaction('wythoff', 'grid', 0, true));
 });

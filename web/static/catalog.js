@@ -95,7 +95,7 @@ const DEFAULT_OPPONENT = { thue: 'nesting(level=1)', ap: 'strong', vdwlist: 'nor
 // How a move is made on this page, after the game's own words (how_to_move).
 const INTERACTION = {
   heaps: 'Tap a token: it and the tokens to its right are taken (a large heap: type the amount). Tap it again, or Play.',
-  grundy: 'Tap a token: the heap splits just after it (a dimmed token starts no split). Tap it again, or Play.',
+  grundy: 'Tap a token: the heap splits just after it (a dimmed token starts no split; a large heap: type how many to split off). Tap it again, or Play.',
   buildingnim: 'Tap “Place here” while building; then tap a token: it and those to its right are taken. Tap again, or Play.',
   wythoff: 'Tap a token in one heap, and one in the other heap to take from both; then Play.',
   nimk: 'Tap a token in each heap you take from; then Play.',
@@ -106,9 +106,20 @@ const INTERACTION = {
   vdwlist: ['Tap a number, then tap it again or Play.', 'Tap a colour of the drawn list, then tap it again or Play.'],
 };
 
-/** interaction says how to make a move on this page for a game, its board and the role p. */
-export function interaction(name, board, p, queen) {
-  const i = queen ? INTERACTION.queen : INTERACTION[name] || INTERACTION[board] || '';
+// How a move is made where every heap is too large to draw as tokens (a bar
+// with a field): no token to tap.
+const INTERACTION_BARS = {
+  heaps: 'Type how many tokens to take from a heap, press Choose, then Play.',
+  grundy: 'Type how many tokens to split off a heap, press Choose, then Play.',
+};
+
+/**
+ * interaction says how to make a move on this page for a game, its board
+ * and the role p; bars: every heap is drawn as a bar (too large for tokens).
+ */
+export function interaction(name, board, p, queen, bars = false) {
+  const key = INTERACTION[name] ? name : board;
+  const i = queen ? INTERACTION.queen : (bars && INTERACTION_BARS[key]) || INTERACTION[key] || '';
   return Array.isArray(i) ? i[p] || i[0] : i;
 }
 
