@@ -129,9 +129,25 @@ func CheckBuilding(n, p int, pl Placement) error {
 		return err
 	}
 	if c := BuildingStates(n, p, pl); c > MaxBuildingStates {
-		return fmt.Errorf("%d heaps and %d tokens give more than %d building positions under %s placement, too many to search exactly", n, p, MaxBuildingStates, pl)
+		return fmt.Errorf("%d heaps and %d tokens give more than %d building positions under %s placement, too many to search exactly: with %d heaps at most %d tokens",
+			n, p, MaxBuildingStates, pl, n, maxBuildingTokens(n, pl))
 	}
 	return nil
+}
+
+// maxBuildingTokens returns the most tokens n heaps may have under the
+// placement rule (BuildingStates grows with the tokens).
+func maxBuildingTokens(n int, pl Placement) int {
+	lo, hi := 1, MaxBuildingTokens // BuildingStates(n, lo) fits; hi may not
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if BuildingStates(n, mid, pl) <= MaxBuildingStates {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // Type describes Building Nim.

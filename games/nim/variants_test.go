@@ -309,3 +309,25 @@ func TestViewsAndParts(t *testing.T) {
 		t.Fatalf("three heaps with k = 2: %v", err)
 	}
 }
+
+// TestBuildingTooLargeSaysWhatFits: Building Nim too large to search says
+// how many tokens its heaps may have, and that many are accepted, one more
+// refused, under both placements.
+func TestBuildingTooLargeSaysWhatFits(t *testing.T) {
+	for _, pl := range []nim.Placement{nim.EmptyFirst, nim.Free} {
+		_, err := nim.NewBuilding(64, 10000, pl)
+		if err == nil {
+			t.Fatalf("%s: 64 heaps and 10000 tokens accepted", pl)
+		}
+		var most int
+		if _, e := fmt.Sscanf(err.Error()[strings.LastIndex(err.Error(), "at most"):], "at most %d tokens", &most); e != nil {
+			t.Fatalf("%s: the error %q says no largest count (%v)", pl, err, e)
+		}
+		if _, err := nim.NewBuilding(64, most, pl); err != nil {
+			t.Errorf("%s: %d tokens, the most the error names, refused: %v", pl, most, err)
+		}
+		if _, err := nim.NewBuilding(64, most+1, pl); err == nil {
+			t.Errorf("%s: %d tokens, one more than the error names, accepted", pl, most+1)
+		}
+	}
+}
