@@ -525,6 +525,9 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `[...document.querySelectorAll('.teach table.xor tr')].map(r => [...r.cells].map(c => c.textContent.trim()).join(' ')).join(' | ')`); got != "Heap 1 3 011 | Heap 2 4 100 | Heap 3 5 101 | XOR 2 010" {
 			t.Errorf("the XOR table reads %q", got)
 		}
+		if got := js[string](p, `document.getElementById('an-searched').textContent`); !regexp.MustCompile(`^Exact\. \d+ positions? searched in \d+\.\d\d s\.$`).MatchString(got) {
+			t.Errorf("the analysis says what it searched: %q", got)
+		}
 		p.shot("nim-desktop.png")
 		p.phone()
 		p.shotOf("nim-analysis-phone.png", "#analysis")

@@ -183,7 +183,7 @@ func explain(g *thue.Game, s *thue.State, r *solve.Result, res Length, interrupt
 	case r.Value != nil:
 		fmt.Fprintf(&b, "Value: %d — with optimal play the word holds %s at length %d\n", r.Value, g.Rule().Article(), r.Value)
 	case interrupted:
-		fmt.Fprintf(&b, "Interrupted. Proven so far: the game lasts at least %d symbols\n", res.LowerBound)
+		fmt.Fprintf(&b, "Proven so far: the game lasts at least %d symbols; its value is not known yet\n", res.LowerBound)
 	default:
 		fmt.Fprintf(&b, "The builder cannot force %s before length %d: the value is at least %d\n", g.Rule().Article(), res.LowerBound, res.LowerBound)
 	}

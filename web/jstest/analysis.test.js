@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rank, measureOf, summary } from '../static/analysis.js';
+import { rank, measureOf, summary, searchedText } from '../static/analysis.js';
 import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString, interaction } from '../static/catalog.js';
 import { lastMove } from '../static/lastmove.js';
 import { lastMoveWords } from '../static/format.js';
@@ -236,4 +236,11 @@ test('how to move: tokens to tap, a field where every heap is a bar', () => {
   // games with moves of two heaps keep their words (their bars pair with the other heap)
   assert.match(interaction('wythoff', 'heaps', 0, false, true), /^Tap a token in one heap/);
   assert.equal(interaction('wythoff', 'grid', 0, true, true), interaction('wythoff', 'grid', 0, true));
+});
+
+test('what the analysis searched: exact, still searching, or stopped with moves undecided', () => {
+  assert.equal(searchedText({ complete: true, pending: false, nodes: 1, seconds: 0.004 }), 'Exact. 1 position searched in 0.00 s.');
+  assert.equal(searchedText({ complete: false, pending: true, nodes: 10261221, seconds: 4 }), 'So far 10,261,221 positions searched in 4.00 s; the search goes on.');
+  assert.equal(searchedText({ complete: false, pending: false, nodes: 2, seconds: 30 }), 'Not every move was decided in the time allowed. 2 positions searched in 30.00 s.');
+  assert.equal(searchedText({ complete: false, pending: true }), 'The search goes on.');
 });

@@ -126,6 +126,19 @@ export function describe(mv, measure, mover, ends = false, going = true) {
   }
 }
 
+/**
+ * searchedText says how far the analysis is and what it searched: exact,
+ * still searching (pending: the server deepens it), or stopped with moves
+ * undecided when its time was up.
+ */
+export function searchedText(an) {
+  const n = Number(an.nodes);
+  const work = an.nodes !== undefined ? `${n.toLocaleString('en')} position${n === 1 ? '' : 's'} searched in ${Number(an.seconds || 0).toFixed(2)} s` : '';
+  if (an.complete) return `Exact.${work ? ` ${work}.` : ''}`;
+  if (an.pending) return work ? `So far ${work}; the search goes on.` : 'The search goes on.';
+  return `Not every move was decided in the time allowed.${work ? ` ${work}.` : ''}`;
+}
+
 // bestNamed is how many best moves of a chance game the verdict names; it counts the rest.
 const bestNamed = 6;
 

@@ -4,7 +4,7 @@
 // and its explanation.
 
 import { html } from '../html.js';
-import { summary } from '../analysis.js';
+import { summary, searchedText } from '../analysis.js';
 import { moveWords, cap, roleName, explainBlocks } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
@@ -52,7 +52,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
         </button></li>`;
       })}</ol>
       ${rows.length > 10 && !s.showAllMoves ? html`<button type="button" class="btn" id="an-all" onClick=${act.showAllMoves}>Show all ${rows.length} moves</button>` : null}
-      <p class="muted small">${entry.data.complete ? 'Exact.' : 'Not every move was decided in the time allowed.'} ${entry.data.nodes !== undefined ? `${Number(entry.data.nodes).toLocaleString('en')} position${Number(entry.data.nodes) === 1 ? '' : 's'} searched in ${Number(entry.data.seconds || 0).toFixed(2)} s.` : ''}</p>`;
+      <p class="muted small" id="an-searched">${searchedText(entry.data)}</p>`;
   }
   return html`<section class="analysis-panel" id="analysis" aria-labelledby="an-h">
     <h2 id="an-h">Analysis</h2>
