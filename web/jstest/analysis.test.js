@@ -233,8 +233,11 @@ test('how to move: tokens to tap, a field where every heap is a bar', () => {
   assert.equal(interaction('grundy', 'heaps', 0, false, true), 'Type how many tokens to split off a heap, press Choose, then Play.');
   assert.equal(interaction('nim', 'heaps', 0, false, true), 'Type how many tokens to take from a heap, press Choose, then Play.');
   assert.match(interaction('nim', 'heaps', 0, false), /^Tap a token: it and the tokens to its right are taken/);
-  // games with moves of two heaps keep their words (their bars pair with the other heap)
-  assert.match(interaction('wythoff', 'heaps', 0, false, true), /^Tap a token in one heap/);
+  // moves of several heaps: an amount chosen in each
+  assert.match(interaction('wythoff', 'heaps', 0, false), /^Tap a token in one heap/);
+  assert.match(interaction('wythoff', 'heaps', 0, false, true), /^Type how many tokens to take from a heap and press Choose; to take from both heaps/);
+  assert.match(interaction('nimk', 'heaps', 0, false, true), /in each heap you take from; then Play\.$/);
+  // the queen board has no heaps
   assert.equal(interaction('wythoff', 'grid', 0, true, true), interaction('wythoff', 'grid', 0, true));
 });
 

@@ -111,6 +111,8 @@ const INTERACTION = {
 const INTERACTION_BARS = {
   heaps: 'Type how many tokens to take from a heap, press Choose, then Play.',
   grundy: 'Type how many tokens to split off a heap, press Choose, then Play.',
+  wythoff: 'Type how many tokens to take from a heap and press Choose; to take from both heaps, choose an amount in the other one too; then Play.',
+  nimk: 'Type how many tokens to take and press Choose, in each heap you take from; then Play.',
 };
 
 /**
