@@ -1378,6 +1378,13 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[[]string](p, `[...document.querySelectorAll('.swatch-btn')].map(b => b.disabled + ' ' + (Number(getComputedStyle(b).opacity) < 1))`); !slices.Equal(got, []string{"true true", "true true"}) {
 			t.Errorf("the computer's drawn list while watching (disabled, faded): %q", got)
 		}
+		// The colourer's move says the number it coloured (two people on this device).
+		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "friend"})
+		p.play(`document.querySelector('#board button[data-number="5"]').click();`)
+		p.play(`document.querySelector('.swatch-btn:not([disabled])').click();`)
+		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: Colourer coloured 5 (red|blue|green)\.$`).MatchString(l) {
+			t.Errorf("the colourer's move is said %q", l)
+		}
 		p.start(setup{card: "nim2d(n=5)", action: "watch"})
 		p.wait(`window.kombi.match.moves.length >= 1 && document.getElementById('status').textContent.startsWith('The computer (')`, "a computer to move")
 		words := js[string](p, `document.getElementById('status').textContent + ' | ' + document.querySelector('.match-head').textContent + ' | ' + ((document.querySelector('.last-line') || {}).textContent || '')`)

@@ -35,9 +35,11 @@ test('move labels: the Thue notation\'s digits said as a gap or a symbol', () =>
   assert.equal(moveLabel('thue', 1, '2', { inLine: true }), '2');
   assert.equal(moveLabel('vdwlist', -1, 'RG'), 'drawn RG');
   assert.equal(moveLabel('nim', 0, '2:3'), '2:3');
-  // The list-colouring namer names a number ("The computer named 1"); everyone else plays.
+  // The list-colouring namer names a number ("The computer named 1"), its colourer colours it
+  // ("Colourer coloured 1 blue"); everyone else plays.
   assert.equal(playedWord('vdwlist', 0), 'named');
-  assert.equal(playedWord('vdwlist', 1), 'played');
+  assert.equal(playedWord('vdwlist', 1, { colour: 'blue', numbers: new Set([1]) }), 'coloured 1');
+  assert.equal(playedWord('vdwlist', 1), 'coloured');
   assert.equal(playedWord('nim', 0), 'played');
 });
 

@@ -309,9 +309,16 @@ export function gapWords(g, view) {
   return `insert between ${w[g - 1]} and ${w[g]} (gap ${g})`;
 }
 
-/** playedWord is the verb of the last move's line: the list-colouring namer names a number, anyone else plays. */
-export function playedWord(gameName, player) {
-  return gameName === 'vdwlist' && player === 0 ? 'named' : 'played';
+/**
+ * playedWord is the verb of the last move's line: the list-colouring namer
+ * names a number, its colourer colours the number named (last, from
+ * lastMove, holds it), anyone else plays.
+ */
+export function playedWord(gameName, player, last = null) {
+  if (gameName !== 'vdwlist') return 'played';
+  if (player === 0) return 'named';
+  const n = last && last.colour && last.numbers && last.numbers.size === 1 ? [...last.numbers][0] : null;
+  return n === null ? 'coloured' : `coloured ${n}`;
 }
 
 /**
