@@ -3,6 +3,7 @@ package solve
 import (
 	"iter"
 	"math/bits"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -16,7 +17,7 @@ import (
 // the least valuable entry of its windows. It is safe for concurrent use:
 // the table is split into independently locked shards, and tables of
 // one-word keys and values or of two-word keys and values of at most six
-// bytes (getNoLock) are read without a lock and grow without
+// bytes, holding no pointers (getNoLock), are read without a lock and grow without
 // stopping their writers (growConcurrently), so parallel searches rarely
 // wait for each other (SingleThreaded drops the locks).
 //
@@ -184,13 +185,38 @@ func NewTable[K comparable, V any](hash func(K) uint64, opt TableOptions[V]) *Ta
 	t := &Table[K, V]{hash: hash, worth: opt.Worth, single: opt.SingleThreaded, noZero: opt.NoZeroKey, shards: make([]shard[K, V], nShards), max: int(perShard), releaseBytes: releaseBytes}
 	var k K
 	var v V
-	t.lockFree = !t.single && t.noZero && unsafe.Sizeof(k) == 8 && unsafe.Sizeof(v) == 8 &&
+	// Slots read and written as plain words must hold no pointers: the
+	// garbage collector would not see them (no write barrier) and free what
+	// they point to.
+	words := pointerFree(reflect.TypeFor[K]()) && pointerFree(reflect.TypeFor[V]())
+	t.lockFree = words && !t.single && t.noZero && unsafe.Sizeof(k) == 8 && unsafe.Sizeof(v) == 8 &&
 		unsafe.Alignof(k) == 8 && unsafe.Alignof(v) == 8
 	var e slot[K, V]
-	t.seqRead = !t.single && unsafe.Sizeof(k) == 16 && unsafe.Alignof(k) == 8 && unsafe.Sizeof(v) <= 6 &&
+	t.seqRead = words && !t.single && unsafe.Sizeof(k) == 16 && unsafe.Alignof(k) == 8 && unsafe.Sizeof(v) <= 6 &&
 		unsafe.Offsetof(e.val) == 16 && unsafe.Sizeof(e) == 24
 	t.bits = uint(bits.TrailingZeros(uint(nShards)))
 	return t
+}
+
+// pointerFree reports whether values of type t hold no pointers (numbers,
+// booleans, and arrays and structs of them).
+func pointerFree(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return t.Len() == 0 || pointerFree(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !pointerFree(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // HashUint64 is the hash function for tables whose keys are already

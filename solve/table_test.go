@@ -1,8 +1,12 @@
 package solve
 
 import (
+	"bytes"
+	"hash/maphash"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -371,4 +375,44 @@ func BenchmarkTableGetParallel(b *testing.B) {
 	b.StopTimer()
 	close(stop)
 	writer.Wait()
+}
+
+// TestTableKeepsPointersInView: a table whose keys or values hold pointers
+// (strings, here) never reads or writes its slots as plain words (the
+// garbage collector would not see the pointers and free what they point
+// to); its entries survive collections that reuse the memory of everything
+// else. (Building Nim's table of string keys was read by sequence numbers
+// and crashed the collector: "found pointer to free object".)
+func TestTableKeepsPointersInView(t *testing.T) {
+	seed := maphash.MakeSeed()
+	tt := NewTable[string, bool](func(s string) uint64 { return maphash.String(seed, s) }, TableOptions[bool]{MaxBytes: 1 << 24})
+	if tt.unlockedReads() {
+		t.Fatal("a table of string keys reads its slots without the lock, as plain words")
+	}
+	pt := NewTable[uint64, *int](HashUint64, TableOptions[*int]{MaxBytes: 1 << 24, NoZeroKey: true})
+	if pt.unlockedReads() {
+		t.Fatal("a table of pointer values reads its slots without the lock, as plain words")
+	}
+	const n = 20000
+	for i := range n {
+		tt.Put(strconv.Itoa(i*7919)+"-key", i%2 == 0)
+		x := i
+		pt.Put(uint64(i+1), &x)
+	}
+	for range 3 {
+		runtime.GC()
+		garbage := make([][]byte, 0, 1000)
+		for j := range 1000 {
+			garbage = append(garbage, bytes.Repeat([]byte{byte(j)}, 64))
+		}
+		_ = garbage
+	}
+	for i := range n {
+		if v, ok := tt.Get(strconv.Itoa(i*7919) + "-key"); !ok || v != (i%2 == 0) {
+			t.Fatalf("key %d: %v %v after collections", i, v, ok)
+		}
+		if p, ok := pt.Get(uint64(i + 1)); !ok || *p != i {
+			t.Fatalf("value %d: %v after collections", i, ok)
+		}
+	}
 }
