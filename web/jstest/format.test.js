@@ -49,6 +49,8 @@ test('moves in words', () => {
   // A split said in the board's order: the left part as clicked first (the split's value is either part).
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 1 }], { heaps: [15] }, 'grundy', { left: 1 }), 'split heap 1 into 1 and 14');
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 1 }], { heaps: [15] }, 'grundy', { left: 14 }), 'split heap 1 into 14 and 1');
+  // Large parts grouped as the board writes heaps (1 048 576 tokens).
+  assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 48576 }], { heaps: [1048576] }, 'grundy'), 'split heap 1 into 1\u202f000\u202f000 and 48\u202f576');
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 1 }], { heaps: [15] }, 'grundy', { left: 5 }), 'split heap 1 into 14 and 1');
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'amount', value: 1 }, { kind: 'heap', value: 1 }, { kind: 'amount', value: 1 }], { heaps: [2, 3] }, 'wythoff'),
     'take 1 token from heap 1 and take 1 token from heap 2');

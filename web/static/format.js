@@ -274,7 +274,7 @@ export function moveWords(parts, view, gameName, { left } = {}) {
           const n = heaps ? Number(heaps[p.value]) : 0;
           // The parts in the board's order when the click that split is known (left: its left part).
           const a = left === q.value || left === n - q.value ? left : n - q.value;
-          out.push(n ? `split heap ${h} into ${a} and ${n - a}` : `split heap ${h}, leaving ${q.value}`);
+          out.push(n ? `split heap ${h} into ${fmtInt(a)} and ${fmtInt(n - a)}` : `split heap ${h}, leaving ${fmtInt(q.value)}`);
           i++;
         } else out.push(`place a token on heap ${h}`);
         break;
