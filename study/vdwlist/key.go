@@ -196,14 +196,20 @@ func planeBits(c int) (planes, narrowSpan int) {
 // canonical returns the key of the current position reduced to its
 // relevant numbers (examined as ex).
 func (sr *searcher) canonical(ex *examined) posKey {
-	if k, ok := sr.narrowThreatKey(ex); ok {
-		return posKey{narrow: k}
-	}
-	if k, ok := sr.midThreatKey(ex); ok {
-		return k
+	if unc, a, b, c, span, ok := sr.threatCells(ex); ok {
+		if span <= threatWidth {
+			return posKey{narrow: narrowThreatKey(unc, a, b, c, span)}
+		}
+		if k, ok := sr.midThreatKey(unc, a, b, c, span); ok {
+			return k
+		}
 	}
 	return sr.canonicalPlanes(ex)
 }
+
+// threatWidth is the longest span of a short key with threats marked and 3
+// colours: 4 planes of 16 cells (planeBits(3)).
+const threatWidth = 16
 
 // threatCells returns, where threats are marked with 3 colours and the
 // relevant numbers are not dilated (most positions the search reaches),
@@ -224,29 +230,23 @@ func (sr *searcher) threatCells(ex *examined) (unc, a, b, c uint64, span int, ok
 	return rel &^ (sr.colored >> lo), a, b, c, bits.Len64(relevant) - lo, true
 }
 
-// narrowThreatKey returns canonical's key where threatCells has the cells
-// and they make a short key, in one word: the planes packed, the packed
-// word reversed for the reflection.
-func (sr *searcher) narrowThreatKey(ex *examined) (uint64, bool) {
-	const width = 16 // 4 planes of 16 cells (planeBits(3))
-	unc, a, b, c, span, ok := sr.threatCells(ex)
-	if !ok || span > width {
-		return 0, false
-	}
+// narrowThreatKey returns canonical's key of the cells threatCells found
+// when they span threatWidth or less, in one word: the planes packed, the
+// packed word reversed for the reflection.
+func narrowThreatKey(unc, a, b, c uint64, span int) uint64 {
 	fwd := packThreat(unc, a, b, c)
 	// Reversed, plane i lies reflected in slot 3−i (see packThreat): the
 	// uncoloured plane in the top slot; the colours sorted again.
-	r := bits.Reverse64(fwd) >> (width - span)
+	r := bits.Reverse64(fwd) >> (threatWidth - span)
 	bwd := packThreat(r>>48, r&0xffff, r>>16&0xffff, r>>32&0xffff)
-	return min(fwd, bwd), true
+	return min(fwd, bwd)
 }
 
-// midThreatKey returns canonical's key where threatCells has the cells
-// and they are too long for a short key but not for a mid one: from the
-// four planes and their reflections.
-func (sr *searcher) midThreatKey(ex *examined) (posKey, bool) {
-	unc, a, b, c, span, ok := sr.threatCells(ex)
-	if !ok || span > sr.sv.mid.span {
+// midThreatKey returns canonical's key of the cells threatCells found when
+// they are too long for a short key but not for a mid one (else false):
+// from the four planes and their reflections.
+func (sr *searcher) midThreatKey(unc, a, b, c uint64, span int) (posKey, bool) {
+	if span > sr.sv.mid.span {
 		return posKey{}, false
 	}
 	m := [vdwlist.MaxColors]uint64{a, b, c}

@@ -155,10 +155,14 @@ func TestThreatKeys(t *testing.T) {
 		}
 		all++
 		want := sr.canonicalPlanes(&ex)
+		unc, a, b, c, span, ok := sr.threatCells(&ex)
+		if !ok {
+			continue
+		}
 		var got posKey
-		if k, ok := sr.narrowThreatKey(&ex); ok {
-			got = posKey{narrow: k}
-		} else if got, ok = sr.midThreatKey(&ex); !ok {
+		if span <= threatWidth {
+			got = posKey{narrow: narrowThreatKey(unc, a, b, c, span)}
+		} else if got, ok = sr.midThreatKey(unc, a, b, c, span); !ok {
 			continue
 		}
 		if got != want {
