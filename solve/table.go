@@ -314,10 +314,9 @@ func (t *Table[K, V]) store(e *slot[K, V], key K, v V, fresh bool) {
 		old := w.Load()
 		seq := seqOf(old)
 		w.Store(withSeq(old, seq+1)) // odd: being written
-		k := keyWords(&key)
-		kw := keyWords(&e.key)
-		kw[0].Store(k[0].Load())
-		kw[1].Store(k[1].Load())
+		k, kw := (*[2]uint64)(unsafe.Pointer(&key)), keyWords(&e.key)
+		kw[0].Store(k[0])
+		kw[1].Store(k[1])
 		w.Store(withSeq(packVal(v), nextSeq(seq)))
 	default:
 		e.key, e.val = key, v

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { endingPicks } from '../static/moves.js';
 import { raceOf, doneOf } from '../static/boards/numbers.js';
+import { allBars, SMALL } from '../static/boards/heaps.js';
 import { Teaching } from '../static/views/analysispanel.js';
 import { boardContext, pPositionsOf } from '../static/views/board.js';
 
@@ -92,4 +93,13 @@ test("Nim's XOR table and Wythoff's P-positions from the analysis' extra fields"
   // Nothing before the answer comes.
   assert.equal(Teaching({ entry: { status: 'loading' } }), null);
   assert.equal(boardContext({ game: 'wythoff(piles=5;8,view=queen)', view: null }, {}).pPositions.size, 0);
+});
+
+test('heaps drawn as bars: every heap with tokens too large for them', () => {
+  assert.equal(allBars([60]), true);
+  assert.equal(allBars([60, 0]), true);
+  assert.equal(allBars([60, 3]), false);
+  assert.equal(allBars([SMALL]), false);
+  assert.equal(allBars([0]), false);
+  assert.equal(allBars(undefined), false);
 });

@@ -8,6 +8,12 @@ import { fmtInt, closedHeapNote } from '../format.js';
 
 export const SMALL = 40;
 
+/** allBars reports whether every heap with tokens is too large to draw them (a bar with a field). */
+export function allBars(heaps) {
+  const n = (heaps || []).map(Number);
+  return n.some((h) => h > SMALL) && n.every((h) => h > SMALL || h === 0);
+}
+
 export function HeapsBoard({ view, ctx }) {
   if (!view.heaps || view.heaps.some((h) => Number(h) > Number.MAX_SAFE_INTEGER)) {
     // Beyond 2^53 a JavaScript number is not exact: the position string holds the exact sizes.

@@ -6,7 +6,7 @@ import { html } from '../html.js';
 import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
-import { SMALL } from '../boards/heaps.js';
+import { allBars } from '../boards/heaps.js';
 import { lastMove } from '../lastmove.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { AnalysisPanel } from './analysispanel.js';
@@ -105,8 +105,7 @@ function movesLine(n, over) {
 function howTo(g, m, shown, p) {
   const kind = shown.view ? shown.view.kind : g.board;
   const words = howToMoveWords(m, p, g);
-  const heaps = (shown.view && shown.view.heaps || []).map(Number);
-  const bars = heaps.some((h) => h > SMALL) && heaps.every((h) => h > SMALL || h === 0);
+  const bars = allBars(shown.view && shown.view.heaps);
   return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid', bars)}`.trim();
 }
 
