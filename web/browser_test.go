@@ -1160,6 +1160,9 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, `document.querySelector('.race-side h2').textContent.includes('can still complete')`) {
 			t.Error("no progressions each side can still complete")
 		}
+		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Strong\) took \d+\.$`).MatchString(l) {
+			t.Errorf("the computer's number is said %q, want it taken, as the rules say", l)
+		}
 		p.shot("ap-phone.png")
 		p.playOut(`document.querySelector('.num:not([disabled])').click();`, 12)
 		head := p.gameOver("ap")

@@ -40,6 +40,7 @@ test('move labels: the Thue notation\'s digits said as a gap or a symbol', () =>
   assert.equal(playedWord('vdwlist', 0), 'named');
   assert.equal(playedWord('vdwlist', 1, { colour: 'blue', numbers: new Set([1]) }), 'coloured 1');
   assert.equal(playedWord('vdwlist', 1), 'coloured');
+  assert.equal(playedWord('ap', 1), 'took'); // "The computer took 43", as its rules say "Take numbers"
   assert.equal(playedWord('nim', 0), 'played');
 });
 

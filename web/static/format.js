@@ -310,11 +310,12 @@ export function gapWords(g, view) {
 }
 
 /**
- * playedWord is the verb of the last move's line: the list-colouring namer
- * names a number, its colourer colours the number named (last, from
- * lastMove, holds it), anyone else plays.
+ * playedWord is the verb of the last move's line: a Szemerédi player takes
+ * a number, the list-colouring namer names one, its colourer colours the
+ * number named (last, from lastMove, holds it), anyone else plays.
  */
 export function playedWord(gameName, player, last = null) {
+  if (gameName === 'ap') return 'took';
   if (gameName !== 'vdwlist') return 'played';
   if (player === 0) return 'named';
   const n = last && last.colour && last.numbers && last.numbers.size === 1 ? [...last.numbers][0] : null;
