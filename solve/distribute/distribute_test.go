@@ -214,3 +214,67 @@ func TestWithdrawnWorkCounts(t *testing.T) {
 		t.Fatalf("settled twice: %+v", st)
 	}
 }
+
+// exporting is a costly Local that is an Exchanger: each search exports
+// "proofs of t".
+type exporting struct {
+	costly
+	fresh []byte // what the next ExportProofs returns
+}
+
+func (l *exporting) SolveLeaf(ctx context.Context, p string, t int64) (distribute.Bounds, int64, error) {
+	b, n, err := l.costly.SolveLeaf(ctx, p, t)
+	l.fresh = fmt.Appendf(nil, "proofs of %d", t)
+	return b, n, err
+}
+
+func (l *exporting) ExportProofs() []byte {
+	d := l.fresh
+	l.fresh = nil
+	return d
+}
+
+func (l *exporting) ImportProofs([]byte, int64) error { return nil }
+
+// sink is a Backend that keeps the proofs put (ProofSink); with failing,
+// it refuses them.
+type sink struct {
+	answers
+	put     []string
+	failing bool
+}
+
+func (s *sink) PutProofs(_ context.Context, space string, data []byte) error {
+	if s.failing {
+		return fmt.Errorf("no room")
+	}
+	s.put = append(s.put, space+": "+string(data))
+	return nil
+}
+
+// TestLocalProofsReachTheWorkers: what each of Local's searches proved is
+// put in a Backend that is a ProofSink, once, and counted; a sink that
+// refuses them changes no answer.
+func TestLocalProofsReachTheWorkers(t *testing.T) {
+	ctx := context.Background()
+	for _, failing := range []bool{false, true} {
+		local := &exporting{costly: costly{budget: 50}}
+		be := &sink{failing: failing}
+		c, err := distribute.NewCoordinator(toy{}, be, distribute.Options{SplitDepth: 2, Poll: time.Millisecond, Local: local, LocalNodes: local.budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for tt := int64(1); tt <= 5; tt++ {
+			if yes, err := c.AtMost(ctx, "r", tt); err != nil || yes != (tt >= 4) {
+				t.Fatalf("value of r at most %d: %v %v", tt, yes, err)
+			}
+		}
+		want, bytes := "[toy: proofs of 1 toy: proofs of 2]", int64(len("proofs of 1")*2)
+		if failing {
+			want, bytes = "[]", 0
+		}
+		if got := fmt.Sprint(be.put); got != want || c.Stats().SharedBytes != bytes {
+			t.Errorf("refusing: %v: proofs put %s, %d bytes counted; want %s, %d", failing, got, c.Stats().SharedBytes, want, bytes)
+		}
+	}
+}

@@ -36,7 +36,8 @@ func (dag) Expand(p string) (Expansion, error) {
 
 // TestNeededTakesSharedPositions: where one move decides the answer
 // expected, a move to a position already needed elsewhere is taken and
-// the others wait; where every move is needed, sharing changes nothing.
+// the others wait; where every move is needed, sharing changes nothing,
+// and every move comes before the younger brothers of the positions above.
 func TestNeededTakesSharedPositions(t *testing.T) {
 	c, err := NewCoordinator(dag{}, nil, Options{SplitDepth: 2})
 	if err != nil {
@@ -58,10 +59,11 @@ func TestNeededTakesSharedPositions(t *testing.T) {
 	if got, want := leaves(), []string{"s", "x", "y"}; !slices.Equal(got, want) {
 		t.Errorf("expecting the value above 5: leaves %v; want %v", got, want)
 	}
-	// Expecting "at most 5" (the last answer about r): A and B need every
-	// move at most 5; y is B's first move left and comes first.
+	// Expecting "at most 5" (the last answer about r): one of A and B at
+	// most 5 shows it, and A, the first, needs both its moves; B, its
+	// younger brother, comes after them.
 	c.atMost[r] = true
-	if got, want := leaves(), []string{"s", "y", "x"}; !slices.Equal(got, want) {
+	if got, want := leaves(), []string{"s", "x", "y"}; !slices.Equal(got, want) {
 		t.Errorf("expecting the value at most 5: leaves %v; want %v", got, want)
 	}
 }

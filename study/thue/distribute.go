@@ -46,10 +46,11 @@ func (d Distributed) Splitter() distribute.Splitter {
 // transposition table from one subproblem to the next.
 // It is a distribute.Sharer: its siblings share the table.
 // It is a distribute.Exchanger too: its proofs about the words near the
-// top of its subproblems travel to other workers.
+// top of its subproblems travel to other workers (with opt.WholeTable,
+// every proof).
 func (d Distributed) NewLeafSolver(opt distribute.LeafOptions) distribute.LeafSolver {
 	sv := NewSolver(d.Alphabet(), d.Rule(), SolverOptions{MemBytes: opt.MemBytes, Workers: opt.Threads, Nodes: opt.Nodes, Shared: true})
-	sv.journal = &journal{}
+	sv.journal = &journal{whole: opt.WholeTable}
 	return &leafSolver{k: d.Alphabet(), rule: d.Rule(), sv: sv}
 }
 

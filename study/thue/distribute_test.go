@@ -31,7 +31,7 @@ func resultJSON(t *testing.T, r *solve.Result) string {
 	}
 	for k := range m {
 		switch k {
-		case "nodes", "seconds", "worker_nodes", "distributed", "split_depth", "tree_nodes", "leaf_seconds", "local_decisions", "leaf_nodes", "local_nodes", "withdrawn_nodes":
+		case "nodes", "seconds", "worker_nodes", "distributed", "split_depth", "tree_nodes", "leaf_seconds", "local_decisions", "leaf_nodes", "local_nodes", "withdrawn_nodes", "local_proof_bytes":
 			delete(m, k)
 		}
 		if strings.HasPrefix(k, "subproblems") {

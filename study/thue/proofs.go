@@ -19,26 +19,38 @@ import (
 // better). The solver notes them in a journal as it stores them, so an
 // export costs what is new, not a pass over the table. The encoding:
 // proofMagic, then per entry the key's two words and the bounds' two
-// lengths, little-endian.
+// lengths, little-endian. A leaf solver made with LeafOptions.WholeTable
+// (the coordinator's) notes every entry it stores and writes wholeMagic
+// instead: its importers take every entry, as the table of their own
+// shorter searches.
 
 const (
 	proofMagic = "kthue1"
+	wholeMagic = "kthuet"
 	proofBytes = 16 + 4
 	shareDepth = 2
 	// maxJournal bounds the entries a journal keeps between exports (the
-	// oldest are dropped beyond it).
-	maxJournal = 1 << 22
+	// oldest are dropped beyond it): an export of 63 MB at most, which a
+	// blob of the store holds (store.MaxSolveBlob, 64 MiB).
+	maxJournal = 3 << 20
 )
 
 // errProofs is the error of proofs that cannot be read.
 var errProofs = errors.New("thue proofs: not proofs of this solver")
 
 // journal notes the table entries a solver's searches store for lengths
-// minT and up (see Solver.store).
+// minT and up (see Solver.store), or every one (whole).
 type journal struct {
 	mu      sync.Mutex
 	minT    atomic.Int64 // read by every store, lock-free
+	whole   bool
 	entries []journalEntry
+}
+
+// notes reports whether the journal notes an entry stored by the search of
+// length T about a word of n symbols.
+func (j *journal) notes(n, T int) bool {
+	return j.whole || int64(T) >= j.minT.Load() && n+shareDepth <= T
 }
 
 type journalEntry struct {
@@ -73,7 +85,11 @@ func (ls *leafSolver) ExportProofs() []byte {
 		last[e.key] = i
 	}
 	out := make([]byte, 0, len(proofMagic)+len(last)*proofBytes)
-	out = append(out, proofMagic...)
+	if j.whole {
+		out = append(out, wholeMagic...)
+	} else {
+		out = append(out, proofMagic...)
+	}
 	for i, e := range entries {
 		if last[e.key] != i || e.key[0]>>57 >= 127 {
 			continue
@@ -87,11 +103,18 @@ func (ls *leafSolver) ExportProofs() []byte {
 }
 
 // ImportProofs adds to the table the exported proofs that decide the
-// length t (a word proven to last beyond t, or to end by it), each merged
-// with what the table holds (the tighter bounds) (distribute.Exchanger).
-// It may run while the solver searches.
+// length t (a word proven to last beyond t, or to end by it), or every
+// entry of a whole table's, each merged with what the table holds (the
+// tighter bounds) (distribute.Exchanger). It may run while the solver
+// searches.
 func (ls *leafSolver) ImportProofs(data []byte, t int64) error {
-	if len(data) < len(proofMagic) || string(data[:len(proofMagic)]) != proofMagic || (len(data)-len(proofMagic))%proofBytes != 0 {
+	var whole bool
+	switch {
+	case len(data) < len(proofMagic) || (len(data)-len(proofMagic))%proofBytes != 0:
+		return fmt.Errorf("%w (%d bytes)", errProofs, len(data))
+	case string(data[:len(wholeMagic)]) == wholeMagic:
+		whole = true
+	case string(data[:len(proofMagic)]) != proofMagic:
 		return fmt.Errorf("%w (%d bytes)", errProofs, len(data))
 	}
 	for p := data[len(proofMagic):]; len(p) > 0; p = p[proofBytes:] {
@@ -102,7 +125,7 @@ func (ls *leafSolver) ImportProofs(data []byte, t int64) error {
 			return fmt.Errorf("%w: an entry of length %d with bounds [%d, %d]", errProofs, n, b.lo, b.hi)
 		}
 		b.n = uint8(n)
-		if int64(b.lo) <= t && int64(b.hi) > t {
+		if !whole && int64(b.lo) <= t && int64(b.hi) > t {
 			continue // does not decide t
 		}
 		if old, ok := ls.sv.tt.Get(k); ok {

@@ -2,6 +2,7 @@ package thue
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"sync"
 	"testing"
@@ -115,4 +116,58 @@ func TestProofsTravel(t *testing.T) {
 	if err := b.ImportProofs(zero, T); !errors.Is(err, errProofs) {
 		t.Errorf("an entry of length 0: %v", err)
 	}
+}
+
+// TestWholeTableTravels: a leaf solver made with WholeTable (the
+// coordinator's) exports every bound its searches proved, and an importer
+// asked a longer length takes every one of them, also those that leave
+// that length open, so that its own iterative deepening finds them (an
+// ordinary export's such entries are left out).
+func TestWholeTableTravels(t *testing.T) {
+	d := distributedGame(t, 5, thue.Square)
+	const pos, T, longer = "01023@3", 13, 15
+	opt := distribute.LeafOptions{MemBytes: 1 << 26, Threads: 1}
+	whole := d.NewLeafSolver(distribute.LeafOptions{MemBytes: 1 << 26, Threads: 1, WholeTable: true})
+	if _, _, err := whole.SolveLeaf(context.Background(), pos, T); err != nil {
+		t.Fatal(err)
+	}
+	data := whole.(distribute.Exchanger).ExportProofs()
+	if len(data) < len(wholeMagic) || string(data[:len(wholeMagic)]) != wholeMagic {
+		t.Fatalf("the whole table's export begins %q; want %q", data[:min(len(data), 6)], wholeMagic)
+	}
+	entries, open := 0, 0 // open: leaving "at most longer?" undecided
+	for p := data[len(proofMagic):]; len(p) > 0; p = p[proofBytes:] {
+		if lo, hi := int(binary.LittleEndian.Uint16(p[16:])), int(binary.LittleEndian.Uint16(p[18:])); lo <= longer && hi > longer {
+			open++
+		}
+		entries++
+	}
+	if tableLen := whole.(*leafSolver).sv.tt.Len(); entries != tableLen || open == 0 {
+		t.Fatalf("the whole table's export: %d entries (its table %d), %d of them open at %d: want the table, some open", entries, tableLen, open, longer)
+	}
+	imp := d.NewLeafSolver(opt)
+	if err := imp.(distribute.Exchanger).ImportProofs(data, longer); err != nil {
+		t.Fatal(err)
+	}
+	if got := imp.(*leafSolver).sv.tt.Len(); got != entries {
+		t.Errorf("imported %d of the whole table's %d entries", got, entries)
+	}
+	// The same entries as ordinary proofs: those open at longer stay out.
+	ordinary := append([]byte(proofMagic), data[len(wholeMagic):]...)
+	part := d.NewLeafSolver(opt)
+	if err := part.(distribute.Exchanger).ImportProofs(ordinary, longer); err != nil {
+		t.Fatal(err)
+	}
+	if got := part.(*leafSolver).sv.tt.Len(); got != entries-open {
+		t.Errorf("ordinary proofs: imported %d entries; want the %d that decide %d", got, entries-open, longer)
+	}
+	want, fresh, err := d.NewLeafSolver(opt).SolveLeaf(context.Background(), pos, longer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, after, err := imp.SolveLeaf(context.Background(), pos, longer)
+	if err != nil || got != want || after >= fresh {
+		t.Fatalf("at %d after the import: %v in %d positions (%v); want %v, in fewer than the %d of a fresh solver", longer, got, after, err, want, fresh)
+	}
+	t.Logf("%d entries, %d open at %d; at %d: %d positions after the import, %d fresh", entries, open, longer, longer, after, fresh)
 }

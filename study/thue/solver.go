@@ -610,7 +610,7 @@ func (wk *worker) winsKeyed(T, depth int, nk *nodeKey) (bool, error) {
 func (wk *worker) store(key [2]uint64, lo, hi, T int, start int64) {
 	b := bounds{lo: uint16(lo), hi: uint16(hi), n: uint8(min(len(wk.word), 255)), effort: uint8(bits.Len64(uint64(wk.nodes - start)))}
 	wk.s.tt.Put(key, b)
-	if j := wk.s.journal; j != nil && int64(T) >= j.minT.Load() && int(b.n)+shareDepth <= T {
+	if j := wk.s.journal; j != nil && j.notes(int(b.n), T) {
 		j.add(key, b)
 	}
 }

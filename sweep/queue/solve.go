@@ -141,9 +141,9 @@ func SolveStore(ctx context.Context, st *store.Store, g distribute.Game, s game.
 		if n == 0 {
 			n = DefaultLocalNodes
 		}
-		copt.Local, copt.LocalNodes = g.NewLeafSolver(distribute.LeafOptions{MemBytes: opt.MemBytes, Nodes: n}), n
+		copt.Local, copt.LocalNodes = g.NewLeafSolver(distribute.LeafOptions{MemBytes: opt.MemBytes, Nodes: n, WholeTable: true}), n
 	}
-	c, err := distribute.NewCoordinator(g.Splitter(), &queueBackend{st: st, pool: pool, client: client, jobs: map[distribute.Question]int64{}}, copt)
+	c, err := distribute.NewCoordinator(g.Splitter(), &queueBackend{st: st, pool: pool, client: client, jobs: map[distribute.Question]int64{}, id: "coordinator-" + WorkerID()}, copt)
 	if err != nil {
 		return nil, err
 	}
@@ -161,6 +161,8 @@ type queueBackend struct {
 	// cancelled holds the jobs withdrawn while a worker ran them (see
 	// Unsettled).
 	cancelled []int64
+	// id names the coordinator in the proofs it stores (PutProofs).
+	id string
 }
 
 // Ask inserts a job per question (none where one is queued, running or
@@ -196,6 +198,15 @@ func (b *queueBackend) Ask(ctx context.Context, space string, qs []distribute.Qu
 // ProofsKind is the kind of the store's solve blobs that hold proofs
 // exchanged between leaf solvers (distribute.Exchanger).
 const ProofsKind = "proofs"
+
+// PutProofs stores the coordinator's proofs for the workers, which read
+// them as the other workers' (distribute.ProofSink).
+func (b *queueBackend) PutProofs(ctx context.Context, space string, data []byte) error {
+	if _, err := b.st.PutSolveBlob(ctx, store.SolveBlob{Game: space, Kind: ProofsKind, Data: data, Worker: b.id}); err != nil {
+		return fmt.Errorf("proofs for the workers: %w", err)
+	}
+	return nil
+}
 
 // Waiting counts the jobs on the queue that no worker has taken yet (of
 // any solve or sweep: while there are some, the workers are busy).

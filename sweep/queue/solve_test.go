@@ -119,6 +119,23 @@ func TestDistributedSolve(t *testing.T) {
 		t.Logf("%s: value %v, bound %v: %v subproblems, %.2fs distributed (%.3fs here)", strings.Join(args, " "),
 			dist["value"], dist["lower_bound"], dist["subproblems"], took.Seconds(), local["seconds"])
 	}
+	// With the coordinator's own quick searches (to about length 13 here):
+	// what they proved goes to the workers, and the result is the same.
+	{
+		args := []string{"thue(alphabet=5,start=0)", "--max-length", "16"}
+		dist := kombiSolve(t, bin, append(args, "--distribute", "--db", url, "--local-nodes", "100000")...)
+		sameResult(t, "with local searches", kombiSolve(t, bin, args...), dist)
+		var blobs int
+		if err := st.PgxPool().QueryRow(ctx, `SELECT count(*) FROM solve_blobs WHERE kind = $1 AND worker LIKE 'coordinator-%'`, queue.ProofsKind).Scan(&blobs); err != nil {
+			t.Fatal(err)
+		}
+		if shared, _ := dist["local_proof_bytes"].(float64); shared == 0 || blobs == 0 {
+			t.Errorf("with local searches: %v bytes of proofs shared, %d blobs stored by the coordinator: %v", shared, blobs, dist)
+		}
+		if answered, _ := dist["subproblems"].(float64); answered == 0 {
+			t.Errorf("with local searches: no subproblem was answered (all decided here): %v", dist)
+		}
+	}
 	var answered, workers int
 	if err := st.PgxPool().QueryRow(ctx, `SELECT count(*), count(DISTINCT worker) FROM solve_answers`).Scan(&answered, &workers); err != nil {
 		t.Fatal(err)
