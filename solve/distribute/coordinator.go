@@ -157,9 +157,12 @@ type Coordinator struct {
 	atMost map[int32]bool
 	// late holds the positions of questions withdrawn whose workers may
 	// still store the positions they searched (see readLate)
-	late    map[string]bool
-	start   time.Time
-	lastRep time.Time
+	late map[string]bool
+	// localFresh: Local searched since its proofs were last shared (see
+	// shareLocal)
+	localFresh bool
+	start      time.Time
+	lastRep    time.Time
 }
 
 // NewCoordinator returns a coordinator of the splitter's positions, asking
@@ -291,7 +294,7 @@ func (c *Coordinator) tryLocal(ctx context.Context, i int32, t int64) error {
 		return fmt.Errorf("contradictory bounds on %s: %s by the rules, %s here", n.pos, n.own, b)
 	}
 	c.learnLocal()
-	c.shareLocal(ctx)
+	c.localFresh = true
 	c.epoch++
 	if _, known := c.eval(i).AtMost(t); known && err == nil {
 		c.stats.Local++
@@ -320,9 +323,15 @@ func (c *Coordinator) learnLocal() {
 
 // shareLocal puts what Local's searches proved since the last time into
 // the Backend for the workers, when Local is an Exchanger and the Backend a
-// ProofSink. The proofs only save work: one that cannot be stored is not
-// an error (the workers search those positions again).
+// ProofSink: before questions are asked, so that their workers find them
+// when they start (a solve that Local decides alone puts none). The proofs
+// only save work: one that cannot be stored is not an error (the workers
+// search those positions again).
 func (c *Coordinator) shareLocal(ctx context.Context) {
+	if !c.localFresh {
+		return
+	}
+	c.localFresh = false
 	ex, ok := c.opt.Local.(Exchanger)
 	if !ok {
 		return
@@ -717,6 +726,7 @@ func (c *Coordinator) decide(ctx context.Context, targets []int32, t int64) erro
 			lastAsk = time.Now()
 		}
 		if len(ask) > 0 {
+			c.shareLocal(ctx)
 			added, err := c.be.Ask(ctx, c.space, ask)
 			if err != nil {
 				return fmt.Errorf("ask: %w", err)

@@ -215,8 +215,8 @@ func TestWithdrawnWorkCounts(t *testing.T) {
 	}
 }
 
-// exporting is a costly Local that is an Exchanger: each search exports
-// "proofs of t".
+// exporting is a costly Local that is an Exchanger: each search adds
+// "proofs of t" to what the next export returns.
 type exporting struct {
 	costly
 	fresh []byte // what the next ExportProofs returns
@@ -224,7 +224,10 @@ type exporting struct {
 
 func (l *exporting) SolveLeaf(ctx context.Context, p string, t int64) (distribute.Bounds, int64, error) {
 	b, n, err := l.costly.SolveLeaf(ctx, p, t)
-	l.fresh = fmt.Appendf(nil, "proofs of %d", t)
+	if len(l.fresh) > 0 {
+		l.fresh = append(l.fresh, "; "...)
+	}
+	l.fresh = fmt.Appendf(l.fresh, "proofs of %d", t)
 	return b, n, err
 }
 
@@ -252,8 +255,9 @@ func (s *sink) PutProofs(_ context.Context, space string, data []byte) error {
 	return nil
 }
 
-// TestLocalProofsReachTheWorkers: what each of Local's searches proved is
-// put in a Backend that is a ProofSink, once, and counted; a sink that
+// TestLocalProofsReachTheWorkers: what Local's searches proved is put in a
+// Backend that is a ProofSink before the questions that follow them are
+// asked, once, and counted (none while Local decides alone); a sink that
 // refuses them changes no answer.
 func TestLocalProofsReachTheWorkers(t *testing.T) {
 	ctx := context.Background()
@@ -268,8 +272,12 @@ func TestLocalProofsReachTheWorkers(t *testing.T) {
 			if yes, err := c.AtMost(ctx, "r", tt); err != nil || yes != (tt >= 4) {
 				t.Fatalf("value of r at most %d: %v %v", tt, yes, err)
 			}
+			// Local decides 1 and 2 (3 would cost it 64 positions).
+			if tt == 2 && len(be.put) > 0 {
+				t.Errorf("proofs put while Local decided every question: %v", be.put)
+			}
 		}
-		want, bytes := "[toy: proofs of 1 toy: proofs of 2]", int64(len("proofs of 1")*2)
+		want, bytes := "[toy: proofs of 1; proofs of 2]", int64(len("proofs of 1; proofs of 2"))
 		if failing {
 			want, bytes = "[]", 0
 		}
