@@ -1364,6 +1364,13 @@ func TestBrowserGames(t *testing.T) {
 				t.Errorf("%s: the editor offers to add or remove heaps: %v, want %v", game, got, want)
 			}
 		}
+		// A heap field left empty is named, not sent as 0 (it was: Number('') is 0).
+		js[bool](p, `(() => { const e = document.querySelector('.setup input[type=number]'); e.value = ''; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
+		p.wait(`document.querySelector('.setup .error')`, "the empty heap named")
+		if msg := js[string](p, `document.querySelector('.setup .error').textContent`); msg != "Heap 1 is empty: type its number of tokens (0 or more)." || !js[bool](p, `window.kombi.study.setup && window.kombi.study.pos.position === '3;4;5'`) {
+			t.Errorf("a heap left empty: %q, the position %q", msg, js[string](p, `window.kombi.study.pos.position`))
+		}
 		js[bool](p, `(() => { const e = document.querySelector('.setup input[type=number]'); e.value = '2'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
 		js[bool](p, `([...document.querySelectorAll('.setup .btn')].find(b => b.textContent.startsWith('Use this position')).click(), true)`)
 		p.wait(`window.kombi.study.pos.position.startsWith('2;4;5') && document.querySelector('.an-row')`, "Nim's set-up position analysed")

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strings"
 
 	"github.com/kombi/kombi/game"
@@ -173,7 +174,7 @@ func jsonProblem(err error) string {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
-		return fmt.Sprintf("field %q has the wrong kind of value (a %s where %s is expected)", te.Field, te.Value, jsonKind(te.Type.Kind().String()))
+		return fmt.Sprintf("field %q has the wrong kind of value (a %s where %s is expected)", te.Field, te.Value, jsonKind(te.Type))
 	case errors.As(err, &se):
 		return fmt.Sprintf("not valid JSON at byte %d", se.Offset)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -184,10 +185,16 @@ func jsonProblem(err error) string {
 	return "not a valid JSON object"
 }
 
-// jsonKind names a Go kind as JSON people know it.
-func jsonKind(k string) string {
-	switch {
-	case strings.HasPrefix(k, "int"), strings.HasPrefix(k, "uint"), strings.HasPrefix(k, "float"):
+// jsonKind names a Go type's kind as JSON people know it (a whole number
+// with its range: "a number 2.5 where a number is expected" said nothing).
+func jsonKind(t reflect.Type) string {
+	switch k := t.Kind().String(); {
+	case strings.HasPrefix(k, "int"):
+		hi := ^uint64(0) >> (65 - t.Bits())
+		return fmt.Sprintf("a whole number from -%d to %d", hi+1, hi)
+	case strings.HasPrefix(k, "uint"):
+		return fmt.Sprintf("a whole number from 0 to %d", ^uint64(0)>>(64-t.Bits()))
+	case strings.HasPrefix(k, "float"):
 		return "a number"
 	case k == "string":
 		return "a string"

@@ -13,6 +13,7 @@ import { MatchPage } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
 import { queenXY, moveWords, cap, inviteBase, refusalWords } from './format.js';
+import { setupProblem } from './setup.js';
 
 const root = document.getElementById('app');
 root.textContent = '';
@@ -555,6 +556,11 @@ function studyEdit(edit) {
 
 async function studyApplySetup() {
   const st = state.study;
+  const problem = setupProblem(st.edit);
+  if (problem) {
+    set({ study: { ...st, setupError: problem } });
+    return;
+  }
   try {
     // The server turns the edited board into the game's position and checks it.
     const pos = await api.studySetup({ game: st.pos.game, view: st.edit });

@@ -5,7 +5,7 @@
 import { html } from '../html.js';
 import { subtitle, roleName, endText, pageClass, howToMoveWords } from '../format.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
-import { cycleNumber } from '../setup.js';
+import { cycleNumber, heapInput } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
 import { MoveBar, selectionWords } from './match.js';
 import { resolve } from '../moves.js';
@@ -81,7 +81,7 @@ function Setup({ st, act }) {
   switch (v.kind) {
     case 'heaps':
       editor = html`<div class="heap-fields">${(v.heaps || []).map((h, i) => html`<label class="heap-field">Heap ${i + 1}
-        <input type="number" min="0" value=${h} onInput=${(e) => { const n = Number(e.currentTarget.value); put((cur) => ({ heaps: cur.heaps.map((x, j) => (j === i ? n : x)) })); }} /></label>`)}
+        <input type="number" min="0" value=${h} onInput=${(e) => { const n = heapInput(e.currentTarget.value); put((cur) => ({ heaps: cur.heaps.map((x, j) => (j === i ? n : x)) })); }} /></label>`)}
         ${fixedHeaps ? null : html`<button type="button" class="btn" onClick=${() => put((cur) => ({ heaps: [...cur.heaps, 3] }))}>+ Add a heap</button>
         <button type="button" class="btn" disabled=${v.heaps.length <= 1} onClick=${() => put((cur) => ({ heaps: cur.heaps.slice(0, -1) }))}>− Remove a heap</button>`}</div>`;
       break;
