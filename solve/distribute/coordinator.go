@@ -157,12 +157,9 @@ type Coordinator struct {
 	atMost map[int32]bool
 	// late holds the positions of questions withdrawn whose workers may
 	// still store the positions they searched (see readLate)
-	late map[string]bool
-	// localFresh: Local searched since its proofs were last shared (see
-	// shareLocal)
-	localFresh bool
-	start      time.Time
-	lastRep    time.Time
+	late    map[string]bool
+	start   time.Time
+	lastRep time.Time
 }
 
 // NewCoordinator returns a coordinator of the splitter's positions, asking
@@ -294,7 +291,6 @@ func (c *Coordinator) tryLocal(ctx context.Context, i int32, t int64) error {
 		return fmt.Errorf("contradictory bounds on %s: %s by the rules, %s here", n.pos, n.own, b)
 	}
 	c.learnLocal()
-	c.localFresh = true
 	c.epoch++
 	if _, known := c.eval(i).AtMost(t); known && err == nil {
 		c.stats.Local++
@@ -321,17 +317,13 @@ func (c *Coordinator) learnLocal() {
 	c.epoch++
 }
 
-// shareLocal puts what Local's searches proved since the last time into
-// the Backend for the workers, when Local is an Exchanger and the Backend a
-// ProofSink: before questions are asked, so that their workers find them
-// when they start (a solve that Local decides alone puts none). The proofs
-// only save work: one that cannot be stored is not an error (the workers
-// search those positions again).
+// shareLocal puts what Local's searches proved since the last export (the
+// Exchanger keeps it) into the Backend for the workers, when Local is an
+// Exchanger and the Backend a ProofSink: before questions are asked, so
+// that their workers find them when they start (a solve that Local decides
+// alone puts none). The proofs only save work: one that cannot be stored
+// is not an error (the workers search those positions again).
 func (c *Coordinator) shareLocal(ctx context.Context) {
-	if !c.localFresh {
-		return
-	}
-	c.localFresh = false
 	ex, ok := c.opt.Local.(Exchanger)
 	if !ok {
 		return
