@@ -679,21 +679,22 @@ func TestOneServerPerSQLiteFile(t *testing.T) {
 	again()
 }
 
-// TestLargeRecordsAreStoredCompressed: a record of many megabytes (a long
-// Grundy game) is stored, compressed, and read back byte for byte, as a
-// game and as a served match.
+// TestLargeRecordsAreStoredCompressed: a record of megabytes (a long game,
+// twice the size above which records are compressed) is stored,
+// compressed, and read back byte for byte, as a game and as a served match.
 func TestLargeRecordsAreStoredCompressed(t *testing.T) {
 	eachBackend(t, func(t *testing.T, url string) {
 		ctx := context.Background()
 		s := openT(t, url)
-		rec := &game.Record{Game: "nim(piles=300000,misere=false)", Seed: 1, Players: []string{"random", "random"}}
-		for i := range 300000 {
+		const moves = 80000
+		rec := &game.Record{Game: fmt.Sprintf("nim(piles=%d,misere=false)", moves), Seed: 1, Players: []string{"random", "random"}}
+		for i := range moves {
 			rec.Moves = append(rec.Moves, game.RecordMove{Player: game.Player(i % 2), Move: "1:1", Seconds: 0.000001})
 		}
 		w := 1
-		rec.Winner, rec.Returns, rec.Length = &w, []float64{-1, 1}, 300000
+		rec.Winner, rec.Returns, rec.Length = &w, []float64{-1, 1}, moves
 		raw, err := json.Marshal(rec)
-		if err != nil || len(raw) < 10<<20 {
+		if err != nil || len(raw) < 2*compressAbove {
 			t.Fatalf("a record of %d bytes, %v", len(raw), err)
 		}
 		id, added, err := s.AddGame(ctx, NewGame{JSON: raw, Source: SourcePlay})

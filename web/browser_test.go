@@ -453,6 +453,7 @@ func (p *page) downloadable(what string) {
 func (p *page) status() string { return js[string](p, `document.getElementById('status').textContent`) }
 
 func TestBrowserGames(t *testing.T) {
+	t.Parallel() // its own server and browser; beside the accessibility test's
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
 
@@ -990,8 +991,8 @@ func TestBrowserGames(t *testing.T) {
 
 	t.Run("nim2d-note", func(t *testing.T) {
 		// 2D Nim's perfect player on a palette without a shape table says
-		// beside the board that its move is not proven, and why.
-		t.Setenv("KOMBI_DATA_DIR", t.TempDir())
+		// beside the board that its move is not proven, and why (the
+		// package's data directory has no table: see TestMain).
 		p.t = t
 		m := h.create("nim2d(n=9,first=p1)", [2]string{"human", "perfect(budget=1000)"}, 1)
 		if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "2"}, nil); st != 200 {

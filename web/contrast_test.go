@@ -54,6 +54,7 @@ func (p *page) inspect(what string) {
 // asks and nothing axe-core finds to fix; the dark scheme is dark, and How
 // it works keeps its lines in its panel.
 func TestBrowserSchemesAndAccessibility(t *testing.T) {
+	t.Parallel() // its own server and browser; beside the games' test
 	if sum := sha256.Sum256([]byte(axeJS)); hex.EncodeToString(sum[:]) != axeSHA256 {
 		t.Fatalf("testdata/axe/axe.min.js is not the axe-core 4.14.1 its README names")
 	}

@@ -46,9 +46,15 @@ var conformance = map[string][]struct {
 		{[]string{"nim2d(n=6,first=p2)"}, gametest.Options{Playouts: 8, MovesChecked: 12}},
 		{[]string{"nim2d(n=10)"}, gametest.Options{Playouts: 3, MovesChecked: 12}},
 	},
-	"vdwlist": {{[]string{"vdwlist", "vdwlist(k=3,colors=2,list=1,s=9)", "vdwlist(k=3,colors=3,list=3,s=10)", "vdwlist(k=4,colors=4,list=2,s=30,seed=7)",
-		"vdwlist(k=1,colors=1,list=1,s=1)", "vdwlist(k=5,colors=2,list=2,s=4)", "vdwlist(k=2,colors=8,list=3,s=64)", "vdwlist(k=3,colors=2,list=2,s=64)"}, gametest.Options{Playouts: 15}}},
-	"ap":   {{[]string{"ap", "ap(x=10,k=3)", "ap(x=40,k=4)", "ap(x=5,k=5)", "ap(x=12,k=10)", "ap(k=3,set=1;2;3;4;5;6;7;8;9)", "ap(x=120,k=3)"}, gametest.Options{Playouts: 15, Seed: 3}}},
+	"vdwlist": {
+		{[]string{"vdwlist", "vdwlist(k=3,colors=2,list=1,s=9)", "vdwlist(k=3,colors=3,list=3,s=10)", "vdwlist(k=1,colors=1,list=1,s=1)", "vdwlist(k=5,colors=2,list=2,s=4)"}, gametest.Options{Playouts: 15}},
+		// The long games (30 to 64 numbers): fewer playouts and moves checked in depth.
+		{[]string{"vdwlist(k=4,colors=4,list=2,s=30,seed=7)", "vdwlist(k=2,colors=8,list=3,s=64)", "vdwlist(k=3,colors=2,list=2,s=64)"}, gametest.Options{Playouts: 6, MovesChecked: 12}},
+	},
+	"ap": {
+		{[]string{"ap", "ap(x=10,k=3)", "ap(x=40,k=4)", "ap(x=5,k=5)", "ap(x=12,k=10)", "ap(k=3,set=1;2;3;4;5;6;7;8;9)"}, gametest.Options{Playouts: 15, Seed: 3}},
+		{[]string{"ap(x=120,k=3)"}, gametest.Options{Playouts: 6, Seed: 3, MovesChecked: 12}},
+	},
 	"thue": {{[]string{"thue", "thue(alphabet=4)", "thue(alphabet=5,rule=overlap)", "thue(alphabet=2,rule=overlap)", "thue(alphabet=6,target=12)", "thue(alphabet=12,start=11)"}, gametest.Options{Playouts: 15}}},
 }
 
