@@ -1203,6 +1203,21 @@ func TestBrowserGames(t *testing.T) {
 		p.gameOver("vdwlist")
 		p.downloadable("vdwlist")
 		p.phone()
+		// The move list in columns: the namer's numbers, the draws and the colourer's colours each
+		// start at one left edge, whatever the width of the draw before them ({red, green} is wider
+		// than {red, blue}), and the list is no wider than its box.
+		for _, kind := range []string{"by0", "chance", "by1"} {
+			lefts := js[[]float64](p, `[...document.querySelectorAll('#moves .mv.`+kind+`')].map(e => Math.round(e.getBoundingClientRect().left))`)
+			if len(lefts) < 3 || slices.Max(lefts) != slices.Min(lefts) {
+				t.Errorf("the move list's %s moves start at %v px, want one column", kind, lefts)
+			}
+		}
+		if draws := js[[]string](p, `[...new Set([...document.querySelectorAll('#moves .mv.chance')].map(e => e.textContent))]`); len(draws) < 2 {
+			t.Errorf("the game drew only %q: the columns are not put to the test", draws)
+		}
+		if w := js[[]float64](p, `[document.getElementById('moves').scrollWidth, document.getElementById('moves').clientWidth]`); w[0] > w[1] {
+			t.Errorf("the move list is %v px wide in a box of %v on a phone", w[0], w[1])
+		}
 		// 1..7 in one row on a phone: a progression such as 1, 4, 7 reads along one line.
 		if tops := js[[]float64](p, `[...document.querySelectorAll('#board .num')].map(e => Math.round(e.getBoundingClientRect().top))`); len(tops) != 7 || slices.Max(tops) != slices.Min(tops) {
 			t.Errorf("the numbers 1..7 on a phone at heights %v, want one row", tops)
