@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -547,7 +546,6 @@ func TestSecurityHeadersAndUI(t *testing.T) {
 	} else {
 		icon.Body.Close()
 	}
-	_ = fmt.Sprint()
 }
 
 // TestURLsToOpen: a server on one address is opened there; one on every

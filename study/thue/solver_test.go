@@ -355,7 +355,7 @@ func TestProgressShowsTheLine(t *testing.T) {
 			}
 		}})
 		sv.reportEvery = time.Millisecond
-		if res, err := sv.Value(context.Background(), []byte{0}, -1, 16); err != nil || res.LowerBound != 17 {
+		if res, err := sv.Value(context.Background(), []byte{0}, -1, 14); err != nil || res.LowerBound != 15 {
 			t.Fatal(res, err)
 		}
 		mu.Lock()

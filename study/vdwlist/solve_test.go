@@ -20,7 +20,16 @@ import (
 // probability, chance nodes average with their exact probabilities. It
 // memoises by the position itself (colouring, player, named number and
 // list): no symmetry, no pruning.
-type expectimax map[string]*big.Rat
+type expectimax map[expectimaxKey]*big.Rat
+
+// expectimaxKey is a position exactly: each colour's numbers, the player,
+// the named number and the drawn list.
+type expectimaxKey struct {
+	masks  [vdwlist.MaxColors]uint64
+	player game.Player
+	named  int
+	list   uint8
+}
 
 func (memo expectimax) value(s game.State) *big.Rat {
 	if s.IsTerminal() {
@@ -30,7 +39,8 @@ func (memo expectimax) value(s game.State) *big.Rat {
 		return new(big.Rat)
 	}
 	st := s.(*vdwlist.State)
-	key := fmt.Sprint(st.Colouring(), s.Player(), st.Named(), st.List())
+	key := expectimaxKey{player: s.Player(), named: st.Named(), list: st.List()}
+	copy(key.masks[:], st.Masks())
 	if v, ok := memo[key]; ok {
 		return v
 	}
