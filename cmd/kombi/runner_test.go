@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -87,21 +88,22 @@ func (e *endless) Read(p []byte) (int, error) {
 	return int(k), nil
 }
 
+// TestReplayBoundsItsInput: replay reads at most 64 MiB of a record: 65
+// MiB of spaces is refused at the limit, and 65 MiB of '[' (JSON nested
+// without end) at the limit or as no record, not read to the end first.
 func TestReplayBoundsItsInput(t *testing.T) {
-	for _, in := range []io.Reader{&endless{' ', 65 << 20}, &endless{'[', 65 << 20}} {
+	for _, c := range []struct {
+		in   io.Reader
+		want []string // one of them
+	}{
+		{&endless{' ', 65 << 20}, []string{"more than the limit of 67108864 bytes"}},
+		{&endless{'[', 65 << 20}, []string{"more than the limit of 67108864 bytes", "not a valid record"}},
+	} {
 		var out, errOut strings.Builder
-		start := time.Now()
-		code := run(context.Background(), []string{"replay", "-"}, in, &out, &errOut)
-		if code != 2 || (!strings.Contains(errOut.String(), "more than the limit of 67108864 bytes") && !strings.Contains(errOut.String(), "not a valid record")) {
-			t.Errorf("exit %d: %.300s", code, errOut.String())
+		code := run(context.Background(), []string{"replay", "-"}, c.in, &out, &errOut)
+		if code != 2 || !slices.ContainsFunc(c.want, func(w string) bool { return strings.Contains(errOut.String(), w) }) {
+			t.Errorf("exit %d: %.300s; want exit 2 saying one of %q", code, errOut.String(), c.want)
 		}
-		if time.Since(start) > 10*time.Second {
-			t.Errorf("took %s", time.Since(start))
-		}
-	}
-	var out, errOut strings.Builder
-	if code := run(context.Background(), []string{"replay", "-"}, &endless{' ', 65 << 20}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "more than the limit of 67108864 bytes") {
-		t.Fatalf("65 MiB of spaces: exit %d: %s", code, errOut.String())
 	}
 }
 
