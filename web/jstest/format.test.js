@@ -54,7 +54,10 @@ test('moves in words', () => {
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 48576 }], { heaps: [1048576] }, 'grundy'), 'split heap 1 into 1\u202f000\u202f000 and 48\u202f576');
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'split', value: 1 }], { heaps: [15] }, 'grundy', { left: 5 }), 'split heap 1 into 14 and 1');
   assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'amount', value: 1 }, { kind: 'heap', value: 1 }, { kind: 'amount', value: 1 }], { heaps: [2, 3] }, 'wythoff'),
-    'take 1 token from heap 1 and take 1 token from heap 2');
+    'take 1 token from heap 1 and 1 from heap 2');
+  // Index-k Nim's move on three heaps: the verb and the unit once.
+  assert.equal(moveWords([{ kind: 'heap', value: 0 }, { kind: 'amount', value: 2 }, { kind: 'heap', value: 2 }, { kind: 'amount', value: 1 }, { kind: 'heap', value: 3 }, { kind: 'amount', value: 3 }], { heaps: [2, 3, 4, 5] }, 'nimk'),
+    'take 2 tokens from heap 1, 1 from heap 3 and 3 from heap 4');
   assert.equal(moveWords([{ kind: 'cell', value: 3 }, { kind: 'cell', value: 2 }], {}, 'nim2d'), 'colour cells 3 and 4');
   assert.equal(moveWords([{ kind: 'cell', value: 5 }], { grid: { rows: 4, cols: 3 } }, 'wythoff'), 'move the queen to (2, 2)');
   assert.equal(moveWords([{ kind: 'gap', value: 1 }], { word: { symbols: [0, 1] } }, 'thue'), 'insert between 0 and 1 (gap 1)');

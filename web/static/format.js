@@ -263,14 +263,18 @@ export function moveWords(parts, view, gameName, { left } = {}) {
   if (!parts || parts.length === 0) return '';
   const out = [];
   const heaps = view && view.heaps;
+  let took = false; // a take said already: the next heap's says its amount only ("and 2 from heap 3")
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     const q = parts[i + 1];
     switch (p.kind) {
       case 'heap': {
         const h = p.value + 1;
-        if (q && q.kind === 'amount') { out.push(`take ${plural(fmtInt(q.value), 'token', 'tokens')} from heap ${h}`); i++; }
-        else if (q && q.kind === 'split') {
+        if (q && q.kind === 'amount') {
+          out.push(took ? `${fmtInt(q.value)} from heap ${h}` : `take ${plural(fmtInt(q.value), 'token', 'tokens')} from heap ${h}`);
+          took = true;
+          i++;
+        } else if (q && q.kind === 'split') {
           const n = heaps ? Number(heaps[p.value]) : 0;
           // The parts in the board's order when the click that split is known (left: its left part).
           const a = left === q.value || left === n - q.value ? left : n - q.value;
