@@ -143,6 +143,13 @@ test('status in words', () => {
   // 2D Nim's roles hold parentheses already: merged, not nested.
   const nim2d = { game: 'nim2d(n=5)', players: ['perfect', 'perfect'], roles: ['R', 'G'], to_move: 0, moves: [], view: { status: {} } };
   assert.equal(statusText(nim2d, {}, [false, false], []), 'The computer (R, red) is to move…');
+  // A game's phase in words: what to do now.
+  const vdw = { game: 'vdwlist(k=3,colors=3,list=2,s=7)', players: ['human', 'random'], roles: ['namer', 'colourer'], to_move: 0, moves: [], view: { status: { phase: 'name' } } };
+  assert.equal(statusText(vdw, {}, [true, false], []), 'Your move as Namer — name a number');
+  assert.equal(statusText({ ...vdw, to_move: 1, players: ['random', 'human'], view: { status: { phase: 'colour' } } }, {}, [false, true], []), 'Your move as Colourer — colour the named number');
+  const building = { game: 'buildingnim(heaps=3,tokens=10)', players: ['human', 'human'], roles: ['first', 'second'], to_move: 0, moves: [], view: { status: { phase: 'building' } } };
+  assert.equal(statusText(building, {}, [true, false], []), 'Your move — the building phase');
+  assert.equal(statusText({ ...building, view: { status: { phase: 'nim' } } }, {}, [true, true], []), 'Player 1 to move — the Nim phase');
   assert.equal(endText({ ...nim2d, finished: true, winner: 1, view: { status: { over: true } } }, [false, false], [{ bot: 'perfect', title: 'Perfect' }]).headline.split(':')[0], 'G (green, Perfect) won');
 });
 

@@ -141,10 +141,15 @@ export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** seedText is the exact seed: seed_text when the server sends it. */
 export const seedText = (m) => (m.seed_text !== undefined ? String(m.seed_text) : String(m.seed));
 
+// PHASE_WORDS says a game's phase (the view's status.phase) as the status line names it: what to do,
+// not the server's one word ("Your move as Namer — name a number", not "— name").
+const PHASE_WORDS = { name: 'name a number', colour: 'colour the named number', building: 'the building phase', nim: 'the Nim phase' };
+
 /**
  * statusText is the line above the board: whose move, what the computer
  * does, or how the game ended (see endText).
  */
+
 export function statusText(m, shown, mine, opponents, now = 0) {
   if (shown.at !== undefined && m.moves && shown.at < m.moves.length) return `Move ${shown.at} of ${m.moves.length}: looking back. “Back to the game” returns.`;
   if (m.finished) return 'Game over.';
@@ -161,7 +166,7 @@ export function statusText(m, shown, mine, opponents, now = 0) {
   }
   if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `${aside('The computer', roleName(m, p))} is to move…`;
   const role = roleName(m, p);
-  const what = phase && !/^analysis/.test(phase) ? ` — ${phase}` : '';
+  const what = phase && !/^analysis/.test(phase) ? ` — ${PHASE_WORDS[phase] || phase}` : '';
   if (mine[p] && mine[1 - p]) return `${role} to move${what}`;
   if (mine[p]) return `Your move${m.roles[p] && !/first|second/.test(m.roles[p]) ? ` as ${role}` : ''}${what}`;
   return `Waiting for ${role}`;
