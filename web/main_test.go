@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"os"
 	"testing"
 )
@@ -12,9 +13,11 @@ import (
 // one.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "kombi-web-data")
-	if err == nil {
-		os.Setenv("KOMBI_DATA_DIR", dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "web tests: a temporary data directory:", err)
+		os.Exit(1)
 	}
+	os.Setenv("KOMBI_DATA_DIR", dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

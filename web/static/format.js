@@ -149,7 +149,6 @@ const PHASE_WORDS = { name: 'name a number', colour: 'colour the named number', 
  * statusText is the line above the board: whose move, what the computer
  * does, or how the game ended (see endText).
  */
-
 export function statusText(m, shown, mine, opponents, now = 0) {
   if (shown.at !== undefined && m.moves && shown.at < m.moves.length) return `Move ${shown.at} of ${m.moves.length}: looking back. “Back to the game” returns.`;
   if (m.finished) return 'Game over.';
