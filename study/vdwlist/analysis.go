@@ -180,8 +180,8 @@ func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, e
 		return nil, fmt.Errorf("vdwlist solve: %w", err)
 	}
 	r.Nodes = sv.Nodes() - nodes0
-	x.nodes, x.stored, x.position, x.best = r.Nodes, sv.Stored(), r.Position, r.BestMoves
-	r.Extra = map[string]any{"to_move": x.toMove, "stored_positions": x.stored, "searched_positions": sv.Searched() - searched0}
+	x.nodes, x.searched, x.stored, x.position, x.best = r.Nodes, sv.Searched()-searched0, sv.Stored(), r.Position, r.BestMoves
+	r.Extra = map[string]any{"to_move": x.toMove, "stored_positions": x.stored, "searched_positions": x.searched}
 	if x.value != nil {
 		f, _ := x.value.Float64()
 		r.Extra["p1_win"], r.Extra["p1_win_float"] = Fraction(x.value), f
@@ -301,7 +301,8 @@ type explanation struct {
 	restricted      string // the numbers of the game whose value is lo
 	stopped         error
 	best, idle      []string
-	nodes           int64
+	nodes           int64 // positions reached: table hits and positions decided at once too
+	searched        int64 // positions not found in the table, their moves tried
 	stored          int
 	start           time.Time
 	bestMovesCutOff bool
@@ -345,7 +346,7 @@ func (x *explanation) text() string {
 	if g.ListSize() == 1 && x.value != nil {
 		b.WriteString("With lists of one colour P2 has no choice: every number gets an independent uniform colour,\nso the value is the chance that a random colouring holds a monochromatic progression, whatever P1 does.\n")
 	}
-	fmt.Fprintf(&b, "(%d positions searched, %d stored, %.2f s)\n", x.nodes, x.stored, time.Since(x.start).Seconds())
+	fmt.Fprintf(&b, "(%d positions reached, %d searched, %d stored, %.2f s)\n", x.nodes, x.searched, x.stored, time.Since(x.start).Seconds())
 	return b.String()
 }
 

@@ -229,6 +229,28 @@ func TestSolveKnownValues(t *testing.T) {
 	}
 }
 
+// TestSearchCountSaysWhatItCounts: the explanation's last line gives the
+// positions reached (table hits and positions decided at once included),
+// those searched (not in the table) and those stored, the numbers of the
+// result and its Extra, and a reader can compare searched with stored
+// (the line once called every position reached "searched").
+func TestSearchCountSaysWhatItCounts(t *testing.T) {
+	g := newGame(t, 3, 3, 2, 11)
+	r, err := ownSolve(context.Background(), g, g.NewInitialState(), solve.Options{})
+	if err != nil || !r.Complete {
+		t.Fatalf("s=11: %v %+v", err, r)
+	}
+	searched, stored := r.Extra["searched_positions"].(int64), r.Extra["stored_positions"].(int)
+	lines := strings.Split(strings.TrimSpace(r.Text), "\n")
+	last := lines[len(lines)-1]
+	if want := fmt.Sprintf("(%d positions reached, %d searched, %d stored, ", r.Nodes, searched, stored); !strings.HasPrefix(last, want) {
+		t.Fatalf("the count says %q, want it to begin %q", last, want)
+	}
+	if searched <= 0 || int64(stored) > searched || searched > 2*int64(stored) || r.Nodes <= 2*searched {
+		t.Fatalf("reached %d, searched %d, stored %d: searched must be stored to twice stored, reached well above", r.Nodes, searched, stored)
+	}
+}
+
 func ExampleSolver_Solve() {
 	g, _ := vdwlist.New(3, 3, 2, 9)
 	r, _ := studyvdwlist.NewSolver(g, 1<<20).Solve(context.Background(), g.NewInitialState().(*vdwlist.State))

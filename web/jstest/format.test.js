@@ -240,7 +240,7 @@ test('explanations in blocks: prose, columns, steps', () => {
   ]);
   // The solver's count of its own search is left out (the panel's footer counts the analysis); a line in
   // parentheses that explains stays.
-  for (const count of ['(positions searched: 13)', '(positions searched: 9; by worker: 4 5)', '(37619 positions searched, 4071 stored, 0.01 s)', '(1197 Grundy-engine steps, 0.00 s)']) {
+  for (const count of ['(positions searched: 13)', '(positions searched: 9; by worker: 4 5)', '(37619 positions reached, 4102 searched, 4071 stored, 0.01 s)', '(1197 Grundy-engine steps, 0.00 s)']) {
     assert.deepEqual(explainBlocks(`Value: 5\n${count}\n`), [{ kind: 'p', text: 'Value: 5' }], count);
   }
   // Also after a long line of moves, which the count would otherwise be joined to (the Szemerédi game's).
