@@ -1283,10 +1283,10 @@ func TestBrowserGames(t *testing.T) {
 		p.desktop()
 		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")
 		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`)
-		if len(heads) != 2 || !strings.HasSuffix(heads[0], "red (P1) can still complete 6 progressions") || !strings.HasSuffix(heads[1], "blue (P2) can still complete 2 progressions") {
+		if len(heads) != 2 || !strings.HasSuffix(heads[0], "Red (P1) can still complete 6 progressions") || !strings.HasSuffix(heads[1], "Blue (P2) can still complete 2 progressions") {
 			t.Errorf("the sides say %q", heads)
 		}
-		if got := js[string](p, `document.querySelector('.side0 .threat').textContent + ' / ' + [...document.querySelectorAll('.side0 .aps li')].map(e => e.textContent).join('; ')`); got != "Threat: 3 and 9 would complete one. / 1, 3, 5 2 of 3; 1, 5, 9 2 of 3; 3, 5, 7 1 of 3; 5, 7, 9 1 of 3" {
+		if got := js[string](p, `document.querySelector('.side0 .threat').textContent + ' / ' + [...document.querySelectorAll('.side0 .aps li')].map(e => e.textContent).join('; ')`); got != "Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9 — blue can block only one. / 1, 3, 5 2 of 3; 1, 5, 9 2 of 3; 3, 5, 7 1 of 3; 5, 7, 9 1 of 3" {
 			t.Errorf("red's threats and progressions: %q", got)
 		}
 		if got := js[string](p, `[...document.querySelectorAll('#board .num.threat0')].map(b => b.dataset.number).join(',') + ' ' + document.querySelectorAll('.number-line .nl-threat').length`); got != "3,9 2" {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { endingPicks } from '../static/moves.js';
-import { raceOf, doneOf } from '../static/boards/numbers.js';
+import { raceOf, doneOf, threatWords } from '../static/boards/numbers.js';
 import { allBars, SMALL } from '../static/boards/heaps.js';
 import { Teaching } from '../static/views/analysispanel.js';
 import { boardContext, pPositionsOf } from '../static/views/board.js';
@@ -57,10 +57,31 @@ test('the Szemerédi lines per side: counts, the most advanced, the threats', ()
   assert.deepEqual(race.sides[1].best, [{ items: [3, 7, 11], held: 0 }, { items: [7, 9, 11], held: 0 }]);
   assert.deepEqual(race.sides[1].threats, []);
   assert.deepEqual([...race.threat.entries()], [[3, [0]], [9, [0]]]);
+  assert.deepEqual(race.sides[0].threatLines, [{ n: 3, lines: [[1, 3, 5]] }, { n: 9, lines: [[1, 5, 9]] }]);
+  // The threats in words: what each completes, and what the side to move must do.
+  const colours = ['red', 'blue'];
+  assert.equal(threatWords(race, 0, colours, 1), 'Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9 — blue can block only one.');
+  assert.equal(threatWords(race, 0, colours, 0), 'Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9 — red wins by taking any of them.');
+  assert.equal(threatWords(race, 0, colours, null), 'Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9.');
+  assert.equal(threatWords(race, 1, colours, 1), '');
+  const one = raceOf({ ...view, lines: view.lines.filter((l) => l.items[2] !== 9) });
+  assert.equal(threatWords(one, 0, colours, 1), 'Threat: 3 would complete 1, 3, 5 — blue must take 3 to block it.');
+  assert.equal(threatWords(one, 0, colours, 0), 'Threat: 3 would complete 1, 3, 5 — red wins by taking it.');
+  // Blue threatens too: blue, to move, wins instead of blocking, so red's threat gets no advice.
+  const both = raceOf({ ...view, lines: [...view.lines, { items: [2, 7, 12], held: [0, 2], open: [1], threat: true }], numbers: [...view.numbers, { n: 12, owner: 1 }] });
+  assert.equal(threatWords(both, 0, colours, 1), 'Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9.');
+  assert.equal(threatWords(both, 1, colours, 1), 'Threat: 7 would complete 2, 7, 12 — blue wins by taking it.');
+  // One number completing two progressions names both.
+  const two = raceOf({
+    numbers: [[1, 0], [3, -1], [5, 0], [6, 0], [9, 0], [10, 1]].map(([n, owner]) => ({ n, owner, color: owner })),
+    lines: [{ items: [1, 3, 5], held: [2, 0], open: [0], threat: true }, { items: [3, 6, 9], held: [2, 0], open: [0], threat: true }],
+    lines_open: [2, 0], status: { to_move: 1 },
+  });
+  assert.equal(threatWords(two, 0, colours, 1), 'Threat: 3 would complete 1, 3, 5 and 3, 6, 9 — blue must take 3 to block it.');
   // More lines than listed: the count is the server's.
   assert.equal(raceOf({ ...view, lines_open: [900, 2] }).sides[0].count, 900);
   // A view without lines (a drawn end) has nothing to draw.
-  assert.deepEqual(raceOf({ numbers: [], lines_open: [0, 0] }).sides[0], { count: 0, best: [], threats: [] });
+  assert.deepEqual(raceOf({ numbers: [], lines_open: [0, 0] }).sides[0], { count: 0, best: [], threats: [], threatLines: [] });
   // Over: the winner completed the lit progression, the other none; a drawn end lights nothing.
   const nums = [{ n: 30, owner: 1 }, { n: 43, owner: 1 }, { n: 56, owner: 1 }, { n: 5, owner: 0 }];
   assert.deepEqual(doneOf(nums, new Set([30, 43, 56]), 1), [30, 43, 56]);

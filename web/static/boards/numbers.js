@@ -6,7 +6,7 @@
 // marked (the server's legal moves say which end the game).
 
 import { html } from '../html.js';
-import { list } from '../format.js';
+import { cap, list } from '../format.js';
 
 const COLOUR_LETTER = { red: 'R', blue: 'B', green: 'G', yellow: 'Y', orange: 'O', purple: 'P', cyan: 'C', magenta: 'M' };
 const letterOf = (name) => COLOUR_LETTER[name] || String(name || '?').charAt(0).toUpperCase();
@@ -16,8 +16,8 @@ const letterOf = (name) => COLOUR_LETTER[name] || String(name || '?').charAt(0).
  * seat: how many lines it can still complete, its most advanced ones (at
  * most best, as the server orders them: the most held first) with the
  * numbers it holds, and its threats, the free numbers that complete one
- * at once, increasing; threat maps each such number to the seats it wins
- * for.
+ * at once, increasing (threatLines: each with the progressions it would
+ * complete); threat maps each such number to the seats it wins for.
  */
 export function raceOf(view, best = 4) {
   const owner = new Map((view.numbers || []).map((n) => [n.n, n.owner]));
@@ -26,18 +26,43 @@ export function raceOf(view, best = 4) {
   const threat = new Map();
   const sides = [0, 1].map((p) => {
     const mine = lines.filter((l) => l.open.includes(p));
-    const threats = new Set();
+    const completes = new Map(); // a threat's number → the progressions it completes
     for (const l of mine) {
       if (!l.threat) continue;
       for (const n of l.items) {
         if (owner.get(n) >= 0) continue;
-        threats.add(n);
+        completes.set(n, [...(completes.get(n) || []), l.items]);
         threat.set(n, [...new Set([...(threat.get(n) || []), p])].sort());
       }
     }
-    return { count: open[p] ?? mine.length, best: mine.slice(0, best).map((l) => ({ items: l.items, held: l.held[p] })), threats: [...threats].sort((a, b) => a - b) };
+    const threats = [...completes.keys()].sort((a, b) => a - b);
+    return {
+      count: open[p] ?? mine.length, best: mine.slice(0, best).map((l) => ({ items: l.items, held: l.held[p] })),
+      threats, threatLines: threats.map((n) => ({ n, lines: completes.get(n) })),
+    };
   });
   return { sides, threat };
+}
+
+/**
+ * threatWords says what side p's threats mean (race.sides[p], see raceOf):
+ * which progression each free number would complete and, while the game
+ * goes on (toMove a seat), what the side to move must do about them:
+ * "Threat: 96 would complete 24, 60, 96 — blue must take 96 to block it."
+ * colours names the seats; '' when p has no threat.
+ */
+export function threatWords(race, p, colours, toMove) {
+  const mine = race.sides[p].threatLines || [];
+  if (!mine.length) return '';
+  const what = mine.map((t) => `${t.n} would complete ${list(t.lines.map((l) => l.join(', ')))}`).join('; ');
+  let then = '';
+  if (toMove === p) {
+    then = ` — ${colours[p]} wins by taking ${mine.length === 1 ? 'it' : 'any of them'}`;
+  } else if (toMove === 1 - p && !(race.sides[toMove].threatLines || []).length) {
+    // The side to move cannot win at once: it must block, and can block one number.
+    then = mine.length === 1 ? ` — ${colours[toMove]} must take ${mine[0].n} to block it` : ` — ${colours[toMove]} can block only one`;
+  }
+  return `${mine.length === 1 ? 'Threat' : 'Threats'}: ${what}${then}.`;
 }
 
 export function NumbersBoard({ view, ctx }) {
@@ -78,7 +103,8 @@ function Race({ view, ctx }) {
     ${NumberLine({ nums, lit, race, colours })}
     <div class="numbers race" role="group" aria-label="The set, in order">${buttons}</div>
     <div class="race-status">
-      ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3, done: view.status.over ? doneOf(nums, lit, p) : null }))}
+      ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3, done: view.status.over ? doneOf(nums, lit, p) : null,
+        threats: threatWords(race, p, colours, view.status.over ? null : view.status.to_move) }))}
     </div>
   </div>`;
 }
@@ -123,17 +149,17 @@ export function doneOf(nums, lit, p) {
   return won.length && won.every((n) => n.owner === p) ? won.map((n) => n.n) : [];
 }
 
-function RaceSide({ p, side, colours, k, done }) {
-  const { count, best, threats } = side;
+function RaceSide({ p, side, colours, k, done, threats }) {
+  const { count, best } = side;
   if (done) {
     // The game is over: what each side completed, not what it could still.
     return html`<div class=${`race-side side${p}`}>
-      <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) ${done.length ? `completed ${done.join(', ')}` : 'completed no progression'}</h2>
+      <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} (P${p + 1}) ${done.length ? `completed ${done.join(', ')}` : 'completed no progression'}</h2>
     </div>`;
   }
   return html`<div class=${`race-side side${p}`}>
-    <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${colours[p]} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h2>
-    ${threats.length ? html`<p class="threat">Threat: ${list(threats)} would complete one.</p>` : null}
+    <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h2>
+    ${threats ? html`<p class="threat">${threats}</p>` : null}
     ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
     ${best.length && count > best.length ? html`<p class="more muted">and ${count - best.length} more</p>` : null}
   </div>`;
