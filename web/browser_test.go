@@ -1603,7 +1603,8 @@ func TestBrowserGames(t *testing.T) {
 	t.Run("watch", func(t *testing.T) {
 		p.t = t
 		p.desktop()
-		p.start(setup{card: "thue(alphabet=3)", action: "watch"})
+		// Overlaps end the game: a longer game (24 moves) than squares (8), more than its move list's box holds.
+		p.start(setup{card: "thue(alphabet=3)", action: "watch", fields: map[string]string{"rule": "overlap"}})
 		p.wait(`document.getElementById('pause') || window.kombi.match.finished`, "the computers playing")
 		if js[bool](p, `!window.kombi.match.finished`) {
 			// While they play, the analysis says how to see it (it said "Analysing this position…" for ever).
@@ -1619,13 +1620,28 @@ func TestBrowserGames(t *testing.T) {
 			js[bool](p, `(document.getElementById('resume').click(), true)`)
 		}
 		p.wait(`window.kombi.match.finished && document.getElementById('result')`, "the end of the computers' game")
+		// The move list scrolls in its own box, and the move shown stays in view in it: the last one as the
+		// game goes on (it stayed at the top, the new moves hidden below), the first one stepped back to.
+		inView := func(what string) {
+			t.Helper()
+			if got := js[[]float64](p, `(() => { const l = document.getElementById('moves').getBoundingClientRect(), c = document.querySelector('#moves .mv.current').getBoundingClientRect();
+				return [Math.round(c.top - l.top), Math.round(l.bottom - c.bottom)]; })()`); got[0] < 0 || got[1] < 0 {
+				t.Errorf("%s is out of the move list's box (from the box's top to it, from it to the box's bottom: %v px): %q", what, got, js[string](p, `document.querySelector('#moves .mv.current').textContent`))
+			}
+		}
+		if !js[bool](p, `document.getElementById('moves').scrollHeight > document.getElementById('moves').clientHeight + 40`) {
+			t.Errorf("the watched game's %d moves fit the move list: its scrolling is not put to the test", js[int](p, `window.kombi.match.moves.length`))
+		}
+		inView("the last move")
 		// Time travel: the first position again, with its own analysis.
 		js[bool](p, `(document.querySelector('[data-move="1"]').click(), true)`)
 		p.wait(`window.kombi.shown.at === 1 && document.getElementById('travel')`, "the position after move 1")
+		inView("move 1, stepped back to")
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 		p.wait(`document.querySelectorAll('.an-row').length > 0 && document.querySelector('.an-row.best')`, "the analysis of move 1's position")
 		p.do(chromedp.KeyEvent(kb.End))
 		p.wait(`window.kombi.travelAt === null && !document.getElementById('travel')`, "back to the game with End")
+		inView("the last move, after End")
 		// Any position of a match opens in the study board.
 		js[bool](p, `(document.querySelector('[data-move="2"]').click(), true)`)
 		p.wait(`window.kombi.shown.at === 2`, "the position after move 2")

@@ -610,6 +610,7 @@ function App(s) {
 function draw() {
   render(App(state), root);
   keepBoardFocus();
+  keepCurrentMoveInView();
   requestAnimationFrame(() => setTimeout(keepBoardFocus, 0)); // after the frame, where the browser moves the focus off a disabled button
   if (state.scrollToBoard && state.match) {
     const b = document.getElementById('board');
@@ -633,6 +634,23 @@ let focusOnBoard = false;
 const inBoard = (el) => !!(el && el.closest && el.closest('#board, .move-bar'));
 document.addEventListener('focusin', (e) => { focusOnBoard = inBoard(e.target); });
 document.addEventListener('pointerdown', (e) => { if (!inBoard(e.target)) focusOnBoard = false; });
+
+// The move list scrolls in its own box: when the move shown changes (a new
+// move, a step back or forward), the list scrolls so that it is in view,
+// and otherwise leaves alone a list that the person scrolled.
+let movesShown = '';
+function keepCurrentMoveInView() {
+  const list = document.getElementById('moves');
+  const cur = list && list.querySelector('.mv.current');
+  const key = state.match && cur ? `${state.match.id} ${cur.dataset.move}` : '';
+  if (key === movesShown) return;
+  movesShown = key;
+  if (!cur) return;
+  const l = list.getBoundingClientRect();
+  const r = cur.closest('.row').getBoundingClientRect();
+  if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom;
+  else if (r.top < l.top) list.scrollTop -= l.top - r.top;
+}
 
 function keepBoardFocus() {
   const board = document.getElementById('board');
