@@ -407,7 +407,8 @@ func (s *State) best(p int) int {
 }
 
 // String shows the numbers still to play, each player's numbers with what
-// they can still complete, and who moves (or how the game ended).
+// they can still complete and their threats (the numbers that complete a
+// progression at once), and who moves (or how the game ended).
 func (s *State) String() string {
 	var b strings.Builder
 	g := s.g
@@ -420,7 +421,16 @@ func (s *State) String() string {
 		if s.live[p] == 0 {
 			b.WriteString("  | can complete no progression\n")
 		} else {
-			fmt.Fprintf(&b, "  | can complete %d, best holds %d of %d\n", s.live[p], s.best(p), g.k)
+			fmt.Fprintf(&b, "  | can complete %d, best holds %d of %d", s.live[p], s.best(p), g.k)
+			// The numbers that complete one at once: the mover's win, else what the mover must block.
+			if w := s.WinningNumbers(p); len(w) > 0 && s.winner < 0 {
+				word := "threat"
+				if len(w) > 1 {
+					word = "threats"
+				}
+				fmt.Fprintf(&b, "; %s: %s", word, joinSpaced(w))
+			}
+			b.WriteByte('\n')
 		}
 	}
 	switch {
