@@ -227,6 +227,13 @@ func (p *page) shot(name string) {
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
+	p.writeShot(name, png)
+}
+
+// writeShot writes a screenshot into -screenshots, making the directory
+// when it is not there yet.
+func (p *page) writeShot(name string, png []byte) {
+	p.t.Helper()
 	if err := os.MkdirAll(*screenshots, 0o755); err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
@@ -245,9 +252,7 @@ func (p *page) shotHere(name string) {
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
-		p.t.Fatalf("screenshot: %v", err)
-	}
+	p.writeShot(name, png)
 }
 
 // shotOf writes a screenshot with the element sel selects scrolled to
@@ -262,9 +267,7 @@ func (p *page) shotOf(name, sel string) {
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
-		p.t.Fatalf("screenshot: %v", err)
-	}
+	p.writeShot(name, png)
 	js[bool](p, `(window.scrollTo(0, 0), true)`)
 }
 
