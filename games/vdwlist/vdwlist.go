@@ -626,6 +626,14 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "P1 named %d; a list of %d of the %d colours is drawn next", s.pending, s.g.l, s.g.c)
 	case PhaseColour:
 		fmt.Fprintf(&b, "P1 named %d; list drawn: %s; P2 (colourer) colours %d", s.pending, s.g.colourList(s.list), s.pending)
+		// The colours of the list that lose for P2: each completes a progression of its colour.
+		n := int(s.pending)
+		for m := s.list; m != 0; m &= m - 1 {
+			col := bits.TrailingZeros8(m)
+			if a := s.g.completed(s.masks[col]|1<<(n-1), n); a != 0 {
+				fmt.Fprintf(&b, "; %s would complete %s", ColourName(col), joinInts(numbers(a)))
+			}
+		}
 	default:
 		if s.win != 0 {
 			fmt.Fprintf(&b, "game over: %s progression %s, P1 (namer) wins", ColourName(int(s.winCol)), joinInts(numbers(s.win)))

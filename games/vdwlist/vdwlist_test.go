@@ -334,6 +334,29 @@ func TestSeedDrawsTheLists(t *testing.T) {
 	}
 }
 
+// TestColourPhaseNamesTheLosingColours: while P2 colours, the board says
+// which colours of the drawn list would complete a progression, and which.
+func TestColourPhaseNamesTheLosingColours(t *testing.T) {
+	g, err := vdwlist.New(3, 3, 2, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ pos, want, not string }{
+		{"r.r...b:5:rb", "; red would complete 1, 3, 5", "blue would"}, // blue holds only 7
+		{"r.rb.b.:5:rb", "; red would complete 1, 3, 5; blue would complete 4, 5, 6", ""},
+		{"r.r....:5:bg", "colours 5\n", "would complete"}, // neither colour completes one
+	} {
+		s, err := g.ParsePosition(tt.pos)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.pos, err)
+		}
+		got := s.String() + "\n"
+		if !strings.Contains(got, tt.want) || tt.not != "" && strings.Contains(got, tt.not) {
+			t.Errorf("%s: the board says\n%s\nwant %q and not %q", tt.pos, got, tt.want, tt.not)
+		}
+	}
+}
+
 func TestParsePosition(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 9)
 	s, err := g.ParsePosition("r.b .g. r..")
