@@ -1295,6 +1295,11 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `[...document.querySelectorAll('#board .num.threat0')].map(b => b.dataset.number).join(',') + ' ' + document.querySelectorAll('.number-line .nl-threat').length`); got != "3,9 2" {
 			t.Errorf("threat marks on the numbers and the line: %q, want 3 and 9", got)
 		}
+		// The analysis says each move once, in words ("take 3", not "3 take 3").
+		p.wait(`document.querySelectorAll('.an-row').length === 4`, "the analysis of blue's four moves")
+		if got := js[string](p, `[...document.querySelectorAll('.an-row .an-move')].map(e => e.textContent.trim()).join('; ')`); got != "take 3; take 7; take 9; take 11" {
+			t.Errorf("the analysis rows' moves say %q", got)
+		}
 		p.shot("ap-study-desktop.png")
 		p.phone()
 		p.noOverflow("the Szemerédi study")

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -339,4 +339,14 @@ test("a refused game names the dialog's field, not the terminal's P2", () => {
   assert.equal(refusalWords('players: P2: unknown bot "alfabeta" for nim (did you mean "alphabeta"?); bots for nim: alphabeta, human, perfect, random'),
     'The server refused the game: the bot string for Player 2: unknown bot "alfabeta" for nim (did you mean "alphabeta"?); bots for nim: alphabeta, human, perfect, random');
   assert.equal(refusalWords('game: nim: bad value "x" for piles'), 'The server refused the game: game: nim: bad value "x" for piles');
+});
+
+test('a move whose words end with its notation is said once', () => {
+  assert.equal(saysMove('take 3', '3'), true);
+  assert.equal(saysMove('name 1', '1'), true);
+  assert.equal(saysMove('colour cell 12', '12'), true);
+  assert.equal(saysMove('colour cell 12', '2'), false); // not a whole word
+  assert.equal(saysMove('take 5 from heap 1', '0,5'), false);
+  assert.equal(saysMove('insert at the start', '0'), false);
+  assert.equal(saysMove('red', 'red'), false); // the words are the notation: shown as it is
 });

@@ -258,6 +258,16 @@ const firstLine = (s) => String(s || '').split('\n')[0];
 const repetitionWords = (reason) => (/^(square|overlap) /.test(reason || '') ? reason.replace(/ at positions.*/, '') : '');
 
 /**
+ * saysMove reports whether a move's words already say its notation, as
+ * their last word ("take 3" for 3, "colour cell 2" for 2, "name 1" for 1):
+ * a list of moves shows the words alone, not "3 take 3".
+ */
+export function saysMove(words, move) {
+  const w = String(words);
+  return w !== String(move) && w.endsWith(` ${move}`);
+}
+
+/**
  * moveWords says a move in words from its parts and the position's view
  * ("take 3 tokens from heap 2", "split heap 1 into 4 and 3"); left, when
  * given, is the left part of a split as the board shows it (the parts are

@@ -5,7 +5,7 @@
 
 import { html } from '../html.js';
 import { summary, searchedText } from '../analysis.js';
-import { moveWords, cap, roleName, explainBlocks } from '../format.js';
+import { moveWords, saysMove, cap, roleName, explainBlocks } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
 export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
@@ -45,7 +45,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
         return html`<li><button type="button" class=${`an-row o-${tone}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
           disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${r.move} ${words} ${r.label}${r.detail ? ` ${r.detail}` : ''}${r.best ? ' (best)' : ''}`}>
           <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
-          <span class="an-move"><code>${r.move}</code> <span class="muted small">${words}</span></span>${' '}
+          <span class="an-move">${saysMove(words, r.move) ? html`<span class="an-words">${words}</span>` : html`<code>${r.move}</code> <span class="muted small">${words}</span>`}</span>${' '}
           <span class="an-val">${r.label}</span>${' '}
           ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
           ${r.detail ? html`<span class="an-detail muted small">${r.detail}</span>` : null}
