@@ -13,6 +13,8 @@ test('Nim: the winning move first and marked, Grundy values labelled', () => {
   assert.equal(r.rows[0].best, true);
   assert.equal(r.rows[1].best, false);
   assert.match(r.rows[0].detail, /Grundy value after the move: 0/);
+  // The board marks a winning move ✓; the list marks the best ★: the verdict says where its mark is.
+  assert.equal(summary(an, r, 'Player 1'), 'Player 1 can win: one winning move (marked ✓ on the board).');
 });
 
 test("Wythoff: a move's outcome without a value claims no Grundy value", () => {

@@ -169,7 +169,7 @@ export function summary(an, ranked, who) {
   }
   if (wins.length) {
     const several = wins.some((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell').length > 1);
-    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓${several ? '; a hollow ✓ marks part of a move of several cells or heaps' : ''}).`;
+    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓ on the board${several ? '; a hollow ✓ marks part of a move of several cells or heaps' : ''}).`;
   }
   if (unknown) return going ? `No winning move found yet; ${unknown} still computing.` : `No winning move found in the time the analysis had; ${unknown} not decided.`;
   const draws = rows.filter((r) => r.outcome === 'draw').length;
