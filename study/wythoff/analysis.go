@@ -48,7 +48,12 @@ type Analysis struct {
 // Text explains the analysis for people.
 func (an *Analysis) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Wythoff's game with a = %d at (%s, %s): take any number from one heap, or k > 0 and l > 0\nfrom both with |k − l| < %d; whoever takes the last token wins.\n\n", an.A, an.Position[0], an.Position[1], an.A)
+	if an.A == 1 {
+		// |k − l| < 1 is k = l: said as the classic game's rule.
+		fmt.Fprintf(&b, "Wythoff's game at (%s, %s): take any number from one heap, or the same number from both;\nwhoever takes the last token wins.\n\n", an.Position[0], an.Position[1])
+	} else {
+		fmt.Fprintf(&b, "Wythoff's game with a = %d at (%s, %s): take any number from one heap, or k > 0 and l > 0\nfrom both with |k − l| < %d; whoever takes the last token wins.\n\n", an.A, an.Position[0], an.Position[1], an.A)
+	}
 	if an.board != "" {
 		b.WriteString("The queen's board (o: P-positions, *: where winning moves go):\n")
 		b.WriteString(an.board)

@@ -360,3 +360,28 @@ func TestSolveInterrupted(t *testing.T) {
 		t.Fatalf("%+v %v", r, err)
 	}
 }
+
+// TestAnalysisStatesTheRule: the explanation states the rule it analyses,
+// the classic game's in its own words (the same number from both heaps),
+// a generalised game's with its bound on |k − l|.
+func TestAnalysisStatesTheRule(t *testing.T) {
+	for _, tt := range []struct {
+		a         int64
+		want, not string
+	}{
+		{1, "Wythoff's game at (4, 6): take any number from one heap, or the same number from both;", "|k − l|"},
+		{2, "Wythoff's game with a = 2 at (4, 6): take any number from one heap, or k > 0 and l > 0\nfrom both with |k − l| < 2;", "the same number"},
+	} {
+		sys, err := studywythoff.NewSystem(tt.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		an, err := sys.Analyse(context.Background(), big.NewInt(4), big.NewInt(6))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := an.Text(); !strings.Contains(text, tt.want) || strings.Contains(text, tt.not) {
+			t.Errorf("a = %d: the explanation begins\n%s\nwant %q and not %q", tt.a, text[:min(len(text), 300)], tt.want, tt.not)
+		}
+	}
+}
