@@ -1304,6 +1304,12 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.noOverflow("the Szemerédi study")
 		p.shot("ap-study-phone.png")
+		// A side that can complete nothing says so in words, not "0 progressions".
+		p.study("ap(k=3,set=1;2;3;4)", "1 / 2")
+		if heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`); len(heads) != 2 ||
+			!strings.HasSuffix(heads[0], "Red (P1) can complete no progression") || !strings.HasSuffix(heads[1], "Blue (P2) can still complete 1 progression") {
+			t.Errorf("the sides of 1 / 2 on 1..4 say %q", heads)
+		}
 		p.clean("server-facts")
 	})
 

@@ -158,7 +158,7 @@ function RaceSide({ p, side, colours, k, done, threats }) {
     </div>`;
   }
   return html`<div class=${`race-side side${p}`}>
-    <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} (P${p + 1}) can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}</h2>
+    <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} (P${p + 1}) ${count === 0 ? 'can complete no progression' : `can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}`}</h2>
     ${threats ? html`<p class="threat">${threats}</p>` : null}
     ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
     ${best.length && count > best.length ? html`<p class="more muted">and ${count - best.length} more</p>` : null}
