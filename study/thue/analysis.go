@@ -3,6 +3,7 @@ package thue
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -192,8 +193,9 @@ func explain(g *thue.Game, s *thue.State, r *solve.Result, res Length, interrupt
 		if s.Gap() >= 0 {
 			what = "symbols for the painter"
 		}
+		// In increasing order (the solver's order is its search's).
 		texts := make([]string, len(r.Best))
-		for i, m := range r.Best {
+		for i, m := range slices.Sorted(slices.Values(r.Best)) {
 			texts[i] = strconv.Itoa(int(m))
 		}
 		fmt.Fprintf(&b, "Optimal %s: %s\n", what, strings.Join(texts, " "))

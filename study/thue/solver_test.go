@@ -410,3 +410,25 @@ func TestParallelSearchWastesLittle(t *testing.T) {
 		}
 	}
 }
+
+// TestBestMovesInOrder: the explanation lists the optimal moves in
+// increasing order, whatever order the search found them in (from the word
+// 20 every one of the builder's three gaps forces a square by length 5; it
+// listed them "1 0 2").
+func TestBestMovesInOrder(t *testing.T) {
+	g, err := thue.New(3, thue.Square, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.ParsePosition("20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := solve.SolveWith(context.Background(), solver{}, g, s, solve.Options{MemBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Best) != 3 || !strings.Contains(r.Text, "Optimal positions for the builder: 0 1 2\n") {
+		t.Fatalf("best %v, text:\n%s", r.Best, r.Text)
+	}
+}
