@@ -194,6 +194,28 @@ test('hints: how good the best move is and where to look, then the move', async 
   assert.equal(hintFor(rank({ player: 0, moves: [] }, 'nim'), 1, view, 'nim', 0).text, 'The analysis has not found the best move yet: ask again in a moment.');
 });
 
+test('hints in a lost Szemerédi position: the block of the one threat, or why one block is not enough', async () => {
+  const { hintFor } = await import('../static/analysis.js');
+  // Red holds 1 and 5, blue 2; red's 1, 3, 5 is a threat; blue to move, every move losing.
+  const own = { 1: 0, 2: 1, 5: 0 };
+  const view = {
+    numbers: [1, 2, 3, 5, 7].map((n) => ({ n, owner: own[n] ?? -1 })), colors: ['red', 'blue'], status: { to_move: 1 },
+    lines: [{ items: [1, 3, 5], held: [2, 0], open: [0], threat: true }, { items: [3, 5, 7], held: [1, 0], open: [0] }],
+  };
+  const an = { player: 1, measure: { kind: 'outcome' }, moves: [3, 7].map((n) => ({ move: String(n), outcome: 'loss', parts: [{ kind: 'number', value: n }] })) };
+  assert.deepEqual(hintFor(rank(an, 'ap'), 1, view, 'ap', 1),
+    { text: 'Every move loses against perfect play, and red threatens to complete 1, 3, 5 with 3: block it by taking 3. Ask again to choose it.', move: null });
+  const two = hintFor(rank(an, 'ap'), 2, view, 'ap', 1);
+  assert.equal(two.text, 'Take 3: chosen on the board. Play it, or choose another.');
+  assert.equal(two.move.move, '3');
+  // Two threats: no block saves blue.
+  const both = { ...view, lines: [...view.lines, { items: [1, 5, 9], held: [2, 0], open: [0], threat: true }], numbers: [...view.numbers, { n: 9, owner: -1 }] };
+  assert.deepEqual(hintFor(rank(an, 'ap'), 1, both, 'ap', 1),
+    { text: 'Every move loses: red threatens 3 and 9, each completing a progression, and one move blocks only one.', move: null });
+  // No threat: the general words.
+  assert.equal(hintFor(rank(an, 'ap'), 1, { ...view, lines: [] }, 'ap', 1).text, 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.');
+});
+
 test('the new-game dialog names a parameter in the words of its game', async () => {
   const { checkDialog } = await import('../static/views/dialog.js');
   const k = { name: 'k', kind: 'int', default: '3', allowed: 'a whole number from 1 to 64' };

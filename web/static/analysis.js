@@ -3,6 +3,7 @@
 // Pure functions of the analysis JSON (kombi analyze) and the game.
 
 import { parseFraction, complement, percent, moveWords, queenXY, list, cap } from './format.js';
+import { raceOf } from './boards/numbers.js';
 
 /**
  * measureOf is the analysis' measure: the server's when it names one, else
@@ -206,6 +207,28 @@ function whereWords(parts, view, gameName) {
 }
 
 /**
+ * blockHint is the hint of a lost position of the Szemerédi game where the
+ * opponent threatens to complete a progression next move: every move loses
+ * against perfect play, but all but the block lose at once. With one
+ * threat it names it and, at level 2, chooses the block; with several it
+ * says that one block cannot stop them. null for any other position.
+ */
+function blockHint(rows, level, view, gameName, mover) {
+  if (gameName !== 'ap' || !view || !view.lines || (mover !== 0 && mover !== 1)) return null;
+  const opp = 1 - mover;
+  const threats = raceOf(view).sides[opp].threatLines || [];
+  const colours = view.colors || (view.status && view.status.seats) || ['red', 'blue'];
+  if (threats.length > 1) {
+    return { text: `Every move loses: ${colours[opp]} threatens ${list(threats.map((t) => t.n))}, each completing a progression, and one move blocks only one.`, move: null };
+  }
+  if (!threats.length) return null;
+  const { n, lines } = threats[0];
+  const row = rows.find((r) => r.move === String(n));
+  if (level >= 2 && row) return { text: `${cap(moveWords(row.parts || [], view, gameName))}: chosen on the board. Play it, or choose another.`, move: row };
+  return { text: `Every move loses against perfect play, and ${colours[opp]} threatens to complete ${lines[0].join(', ')} with ${n}: block it by taking ${n}${row ? '. Ask again to choose it' : ''}.`, move: null };
+}
+
+/**
  * hintFor is a hint for the player to move, from the ranked analysis of
  * the position: at level 1 how good the best move is and, when a move has
  * several parts, where to look; at level 2 the best move itself (move, for
@@ -219,7 +242,8 @@ export function hintFor(ranked, level, view, gameName, mover) {
   if (m.kind === 'outcome' || m.kind === 'grundy') {
     const wins = rows.filter((r) => r.outcome === 'win').length;
     if (!wins && rows.length && rows.every((r) => r.outcome === 'loss')) {
-      return { text: 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.', move: null };
+      return blockHint(rows, level, view, gameName, mover)
+        || { text: 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.', move: null };
     }
   }
   if (!best) return { text: 'The analysis has not found the best move yet: ask again in a moment.', move: null };
