@@ -1300,6 +1300,11 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `[...document.querySelectorAll('.an-row .an-move')].map(e => e.textContent.trim()).join('; ')`); got != "take 3; take 7; take 9; take 11" {
 			t.Errorf("the analysis rows' moves say %q", got)
 		}
+		// Red threatens 3 and 9: every move of blue's loses at once, and each row says how.
+		if got := js[string](p, `[...document.querySelectorAll('.an-row .an-detail')].map(e => e.textContent.trim()).join('; ')`); got != "loses at once: red then takes 9, completing 1, 5, 9; "+
+			"loses at once: red then takes 3, completing 1, 3, 5; loses at once: red then takes 3, completing 1, 3, 5; loses at once: red then takes 3, completing 1, 3, 5" {
+			t.Errorf("the analysis rows' details say %q", got)
+		}
 		p.shot("ap-study-desktop.png")
 		p.phone()
 		p.noOverflow("the Szemerédi study")

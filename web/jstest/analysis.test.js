@@ -214,6 +214,17 @@ test('hints in a lost Szemerédi position: the block of the one threat, or why o
     { text: 'Every move loses: red threatens 3 and 9, each completing a progression, and one move blocks only one.', move: null });
   // No threat: the general words.
   assert.equal(hintFor(rank(an, 'ap'), 1, { ...view, lines: [] }, 'ap', 1).text, 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.');
+  // The analysis rows: every move but the block loses at once, and says how; the block says what it blocks.
+  const { raceNotes } = await import('../static/analysis.js');
+  const notes = (v, mover, game = 'ap') => { const r = raceNotes(rank(an, 'ap').rows, v, game, mover); return [[...r.notes], [...r.atOnce]]; };
+  assert.deepEqual(notes(view, 1), [[['3', 'blocks 1, 3, 5'], ['7', 'loses at once: red then takes 3, completing 1, 3, 5']], ['7']]);
+  assert.deepEqual(notes(both, 1), [[['3', 'loses at once: red then takes 9, completing 1, 5, 9'], ['7', 'loses at once: red then takes 3, completing 1, 3, 5']], ['3', '7']]);
+  // Blue threatens 7 too: the side to move wins first with its own threat, so nothing loses at once; nor in
+  // another game.
+  const duel = { ...view, numbers: [...view.numbers, { n: 12, owner: 1 }], lines: [...view.lines, { items: [2, 7, 12], held: [0, 2], open: [1], threat: true }] };
+  assert.deepEqual(notes(duel, 0), [[], []]);
+  assert.deepEqual(notes(duel, 1), [[], []]);
+  assert.deepEqual(notes(view, 1, 'nim'), [[], []]);
 });
 
 test('the new-game dialog names a parameter in the words of its game', async () => {

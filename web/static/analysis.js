@@ -206,6 +206,42 @@ function whereWords(parts, view, gameName) {
   }
 }
 
+// threatsAgainst: in a Szemerédi view, the opponent's threats against the mover (raceOf's threatLines), the
+// opponent's colour, and whether the mover has threats of its own (then it wins first); null in any other game.
+function threatsAgainst(view, gameName, mover) {
+  if (gameName !== 'ap' || !view || !view.lines || (mover !== 0 && mover !== 1)) return null;
+  const race = raceOf(view);
+  const colours = view.colors || (view.status && view.status.seats) || ['red', 'blue'];
+  return { threats: race.sides[1 - mover].threatLines || [], opp: colours[1 - mover], own: (race.sides[mover].threatLines || []).length > 0 };
+}
+
+/**
+ * raceNotes says, in a Szemerédi position where the opponent threatens to
+ * complete a progression and the mover cannot win first, what each move
+ * does about it: a Map from move to words, "loses at once: blue then takes
+ * 96, completing 24, 60, 96" for every move that leaves a threat open (all
+ * but the block with one threat, every move with more), "blocks 24, 60,
+ * 96" for the block; atOnce holds the moves that lose at once. Empty in
+ * any other game or position. The analysis' "loses" (against perfect play)
+ * does not tell the block from the others.
+ */
+export function raceNotes(rows, view, gameName, mover) {
+  const notes = new Map();
+  const atOnce = new Set();
+  const t = threatsAgainst(view, gameName, mover);
+  if (!t || t.own || !t.threats.length) return { notes, atOnce };
+  for (const r of rows) {
+    const open = t.threats.find((x) => String(x.n) !== r.move);
+    if (open) {
+      notes.set(r.move, `loses at once: ${t.opp} then takes ${open.n}, completing ${open.lines[0].join(', ')}`);
+      atOnce.add(r.move);
+    } else {
+      notes.set(r.move, `blocks ${list(t.threats[0].lines.map((l) => l.join(', ')))}`);
+    }
+  }
+  return { notes, atOnce };
+}
+
 /**
  * blockHint is the hint of a lost position of the Szemerédi game where the
  * opponent threatens to complete a progression next move: every move loses
@@ -214,18 +250,16 @@ function whereWords(parts, view, gameName) {
  * says that one block cannot stop them. null for any other position.
  */
 function blockHint(rows, level, view, gameName, mover) {
-  if (gameName !== 'ap' || !view || !view.lines || (mover !== 0 && mover !== 1)) return null;
-  const opp = 1 - mover;
-  const threats = raceOf(view).sides[opp].threatLines || [];
-  const colours = view.colors || (view.status && view.status.seats) || ['red', 'blue'];
+  const t = threatsAgainst(view, gameName, mover);
+  if (!t || !t.threats.length) return null;
+  const { threats, opp } = t;
   if (threats.length > 1) {
-    return { text: `Every move loses: ${colours[opp]} threatens ${list(threats.map((t) => t.n))}, each completing a progression, and one move blocks only one.`, move: null };
+    return { text: `Every move loses: ${opp} threatens ${list(threats.map((x) => x.n))}, each completing a progression, and one move blocks only one.`, move: null };
   }
-  if (!threats.length) return null;
   const { n, lines } = threats[0];
   const row = rows.find((r) => r.move === String(n));
   if (level >= 2 && row) return { text: `${cap(moveWords(row.parts || [], view, gameName))}: chosen on the board. Play it, or choose another.`, move: row };
-  return { text: `Every move loses against perfect play, and ${colours[opp]} threatens to complete ${lines[0].join(', ')} with ${n}: block it by taking ${n}${row ? '. Ask again to choose it' : ''}.`, move: null };
+  return { text: `Every move loses against perfect play, and ${opp} threatens to complete ${lines[0].join(', ')} with ${n}: block it by taking ${n}${row ? '. Ask again to choose it' : ''}.`, move: null };
 }
 
 /**

@@ -4,7 +4,7 @@
 // and its explanation.
 
 import { html } from '../html.js';
-import { summary, searchedText } from '../analysis.js';
+import { summary, searchedText, raceNotes } from '../analysis.js';
 import { moveWords, saysMove, cap, roleName, explainBlocks } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
@@ -32,7 +32,9 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   else if (ranked) {
     const mover = ranked && entry.data.player;
     const who = cap(roleName(m || pos || { roles: [] }, mover));
-    const rows = ranked.rows;
+    // The moves that lose at once after those that do not (the block of a Szemerédi threat first).
+    const race = raceNotes(ranked.rows, view, name, mover);
+    const rows = [...ranked.rows.filter((r) => !race.atOnce.has(r.move)), ...ranked.rows.filter((r) => race.atOnce.has(r.move))];
     body = html`
       <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
       <p class="an-summary">${summary(entry.data, ranked, who)}</p>
@@ -42,13 +44,14 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
         const lm = (shown.legal_moves || []).find((x) => x.move === r.move);
         const words = lm ? moveWords(lm.parts, view, name) : r.move;
         const tone = ranked.measure.kind === 'length' ? (r.best ? 'win' : 'plain') : r.outcome;
+        const detail = r.detail || race.notes.get(r.move) || '';
         return html`<li><button type="button" class=${`an-row o-${tone}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
-          disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${r.move} ${words} ${r.label}${r.detail ? ` ${r.detail}` : ''}${r.best ? ' (best)' : ''}`}>
+          disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${r.move} ${words} ${r.label}${detail ? ` ${detail}` : ''}${r.best ? ' (best)' : ''}`}>
           <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
           <span class="an-move">${saysMove(words, r.move) ? html`<span class="an-words">${words}</span>` : html`<code>${r.move}</code> <span class="muted small">${words}</span>`}</span>${' '}
           <span class="an-val">${r.label}</span>${' '}
           ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
-          ${r.detail ? html`<span class="an-detail muted small">${r.detail}</span>` : null}
+          ${detail ? html`<span class="an-detail muted small">${detail}</span>` : null}
         </button></li>`;
       })}</ol>
       ${rows.length > 10 && !s.showAllMoves ? html`<button type="button" class="btn" id="an-all" onClick=${act.showAllMoves}>Show all ${rows.length} moves</button>` : null}
