@@ -1308,6 +1308,9 @@ func TestBrowserGames(t *testing.T) {
 		p.shot("ap-study-desktop.png")
 		p.phone()
 		p.noOverflow("the Szemerédi study")
+		if n := js[int](p, `document.querySelector('.seats code').getClientRects().length`); n != 1 {
+			t.Errorf("the position string 1 5 / 2 is broken over %d lines on a phone", n)
+		}
 		p.shot("ap-study-phone.png")
 		// A side that can complete nothing says so in words, not "0 progressions".
 		p.study("ap(k=3,set=1;2;3;4)", "1 / 2")

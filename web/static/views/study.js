@@ -33,7 +33,7 @@ export function StudyPage({ s, act }) {
   return html`<main class=${`page match-page study-page ${pageClass(pos.game)}`}>
     <div class="play-col">
       <header class="match-head"><h1 id="match-title">Study: ${pos.title || g.title}</h1>
-        <p class="seats"><span>${subtitle(pos.game, { start: true })} · this position: ${pos.start ? html`the start (<code>${pos.position}</code>)` : html`<code>${pos.position}</code>`}</span></p></header>
+        <p class="seats"><span>${subtitle(pos.game, { start: true })} · this position: ${pos.start ? html`the start (<code>${pos.position}</code>)` : html`<code class=${String(pos.position).length <= 24 ? 'whole' : ''}>${pos.position}</code>`}</span></p></header>
       <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : drawing ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
       ${!pos.finished && !drawing && !st.setup ? html`<p class="howto">${how ? how + ' ' : ''}Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}</p>` : null}
