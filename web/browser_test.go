@@ -1180,6 +1180,14 @@ func TestBrowserGames(t *testing.T) {
 			strings.Contains(head, "won") != (won.MatchString(heads[0]) != won.MatchString(heads[1])) {
 			t.Errorf("after %q the sides say %q", head, heads)
 		}
+		// Back at move 6, blue's 30 next to its 43: the threat, and what the person (red) must do about it.
+		js[bool](p, `(document.querySelector('[data-move="6"]').click(), true)`)
+		p.wait(`window.kombi.shown.at === 6 && document.querySelector('.side1 .threat')`, "blue's threat after move 6")
+		if got := js[string](p, `document.querySelector('.side1 .threat').textContent`); got != "Threat: 56 would complete 30, 43, 56 — you must take 56 to block it." {
+			t.Errorf("blue's threat after move 6 says %q", got)
+		}
+		p.do(chromedp.KeyEvent(kb.End))
+		p.wait(`window.kombi.travelAt === null`, "back to the end")
 		p.desktop()
 		p.shot("ap-desktop.png")
 		p.clean("ap")

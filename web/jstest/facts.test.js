@@ -67,6 +67,11 @@ test('the Szemerédi lines per side: counts, the most advanced, the threats', ()
   const one = raceOf({ ...view, lines: view.lines.filter((l) => l.items[2] !== 9) });
   assert.equal(threatWords(one, 0, colours, 1), 'Threat: 3 would complete 1, 3, 5 — blue must take 3 to block it.');
   assert.equal(threatWords(one, 0, colours, 0), 'Threat: 3 would complete 1, 3, 5 — red wins by taking it.');
+  // The person's seat is "you".
+  assert.equal(threatWords(one, 0, colours, 1, 1), 'Threat: 3 would complete 1, 3, 5 — you must take 3 to block it.');
+  assert.equal(threatWords(one, 0, colours, 0, 0), 'Threat: 3 would complete 1, 3, 5 — you win by taking it.');
+  assert.equal(threatWords(race, 0, colours, 1, 1), 'Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9 — you can block only one.');
+  assert.equal(threatWords(one, 0, colours, 1, 0), 'Threat: 3 would complete 1, 3, 5 — blue must take 3 to block it.');
   // Blue threatens too: blue, to move, wins instead of blocking, so red's threat gets no advice.
   const both = raceOf({ ...view, lines: [...view.lines, { items: [2, 7, 12], held: [0, 2], open: [1], threat: true }], numbers: [...view.numbers, { n: 12, owner: 1 }] });
   assert.equal(threatWords(both, 0, colours, 1), 'Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9.');

@@ -49,18 +49,20 @@ export function raceOf(view, best = 4) {
  * which progression each free number would complete and, while the game
  * goes on (toMove a seat), what the side to move must do about them:
  * "Threat: 96 would complete 24, 60, 96 — blue must take 96 to block it."
- * colours names the seats; '' when p has no threat.
+ * colours names the seats, you the person's seat (then "you must take 96");
+ * '' when p has no threat.
  */
-export function threatWords(race, p, colours, toMove) {
+export function threatWords(race, p, colours, toMove, you = null) {
   const mine = race.sides[p].threatLines || [];
   if (!mine.length) return '';
   const what = mine.map((t) => `${t.n} would complete ${list(t.lines.map((l) => l.join(', ')))}`).join('; ');
+  const who = (q) => (q === you ? 'you' : colours[q]);
   let then = '';
   if (toMove === p) {
-    then = ` — ${colours[p]} wins by taking ${mine.length === 1 ? 'it' : 'any of them'}`;
+    then = ` — ${who(p)} ${p === you ? 'win' : 'wins'} by taking ${mine.length === 1 ? 'it' : 'any of them'}`;
   } else if (toMove === 1 - p && !(race.sides[toMove].threatLines || []).length) {
     // The side to move cannot win at once: it must block, and can block one number.
-    then = mine.length === 1 ? ` — ${colours[toMove]} must take ${mine[0].n} to block it` : ` — ${colours[toMove]} can block only one`;
+    then = mine.length === 1 ? ` — ${who(toMove)} must take ${mine[0].n} to block it` : ` — ${who(toMove)} can block only one`;
   }
   return `${mine.length === 1 ? 'Threat' : 'Threats'}: ${what}${then}.`;
 }
@@ -104,7 +106,7 @@ function Race({ view, ctx }) {
     <div class="numbers race" role="group" aria-label="The set, in order">${buttons}</div>
     <div class="race-status">
       ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3, done: view.status.over ? doneOf(nums, lit, p) : null,
-        threats: threatWords(race, p, colours, view.status.over ? null : view.status.to_move) }))}
+        threats: threatWords(race, p, colours, view.status.over ? null : view.status.to_move, ctx.you) }))}
     </div>
   </div>`;
 }

@@ -15,7 +15,8 @@ const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: N
 /**
  * boardContext gathers what a board needs. pos: {game, view, legal_moves,
  * legal_moves_truncated, position}; opts: {live, sel, preview, ranked,
- * last, pLayer, pPositions, onPick, onPreview, onError, showPoints (the rules' status.points beside the word)}.
+ * last, pLayer, pPositions, onPick, onPreview, onError, showPoints (the rules' status.points beside the word),
+ * you (the seat of the one person playing here against the computer or a friend elsewhere, else null)}.
  * Every fact about the game comes from the server: the moves that end it
  * (legal_moves' ends), the lines of a numbers board (view.lines), the
  * P-positions (the analysis' extra.p_positions).
@@ -73,6 +74,7 @@ export function boardContext(pos, opts) {
     // The one-pick moves that end the game at once, whatever the seat (shown while watching too).
     ends: endingPicks(pos.legal_moves),
     showPoints: !!opts.showPoints,
+    you: opts.you === 0 || opts.you === 1 ? opts.you : null,
     onPick: opts.onPick,
     onPreview: opts.onPreview || (() => {}),
     onError: opts.onError || (() => {}),

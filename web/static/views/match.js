@@ -39,6 +39,7 @@ export function MatchPage({ s, act }) {
   const ctx = boardContext({ ...shown, game: m.game }, {
     live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     showPoints: true,
+    you: mine[0] !== mine[1] ? (mine[0] ? 0 : 1) : null,
     onPick: act.pick, onPreview: act.preview, onError: act.moveError,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
