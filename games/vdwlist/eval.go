@@ -273,12 +273,12 @@ func (s *State) Hint() string {
 	case PhaseColour:
 		vals := make([]float64, s.g.c)
 		s.g.colourValues(s.masks, s.colored, int(s.pending), vals)
+		for _, c := range s.listCompletions() {
+			fmt.Fprintf(&b, "%s would complete the progression %s: avoid it.\n", ColourName(c.col), joinInts(numbers(c.prog)))
+		}
 		best, bestV := -1, 2.0
 		for m := s.list; m != 0; m &= m - 1 {
 			col := bits.TrailingZeros8(m)
-			if a := s.g.completed(s.masks[col]|1<<(s.pending-1), int(s.pending)); a != 0 {
-				fmt.Fprintf(&b, "%s would complete the progression %s: avoid it.\n", ColourName(col), joinInts(numbers(a)))
-			}
 			if vals[col] < bestV {
 				best, bestV = col, vals[col]
 			}

@@ -400,6 +400,31 @@ func (g *Game) completed(mask uint64, n int) uint64 {
 	return 0
 }
 
+// listCompletion is a colour of the drawn list and the progression it
+// would complete through the named number.
+type listCompletion struct {
+	col  int
+	prog uint64
+}
+
+// listCompletions returns the colours of the drawn list that would
+// complete a progression through the named number, in colour order (none
+// outside the colour phase).
+func (s *State) listCompletions() []listCompletion {
+	if s.phase != PhaseColour {
+		return nil
+	}
+	var out []listCompletion
+	n := int(s.pending)
+	for m := s.list; m != 0; m &= m - 1 {
+		col := bits.TrailingZeros8(m)
+		if a := s.g.completed(s.masks[col]|1<<(n-1), n); a != 0 {
+			out = append(out, listCompletion{col, a})
+		}
+	}
+	return out
+}
+
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s
@@ -627,12 +652,8 @@ func (s *State) String() string {
 	case PhaseColour:
 		fmt.Fprintf(&b, "P1 named %d; list drawn: %s; P2 (colourer) colours %d", s.pending, s.g.colourList(s.list), s.pending)
 		// The colours of the list that lose for P2: each completes a progression of its colour.
-		n := int(s.pending)
-		for m := s.list; m != 0; m &= m - 1 {
-			col := bits.TrailingZeros8(m)
-			if a := s.g.completed(s.masks[col]|1<<(n-1), n); a != 0 {
-				fmt.Fprintf(&b, "; %s would complete %s", ColourName(col), joinInts(numbers(a)))
-			}
+		for _, c := range s.listCompletions() {
+			fmt.Fprintf(&b, "; %s would complete %s", ColourName(c.col), joinInts(numbers(c.prog)))
 		}
 	default:
 		if s.win != 0 {

@@ -355,6 +355,14 @@ func TestColourPhaseNamesTheLosingColours(t *testing.T) {
 			t.Errorf("%s: the board says\n%s\nwant %q and not %q", tt.pos, got, tt.want, tt.not)
 		}
 	}
+	// The hint names the same colours.
+	s, err := g.ParsePosition("r.rb.b.:5:rb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := s.(*vdwlist.State).Hint(); !strings.HasPrefix(h, "red would complete the progression 1, 3, 5: avoid it.\nblue would complete the progression 4, 5, 6: avoid it.\n") {
+		t.Errorf("the colourer's hint: %q", h)
+	}
 }
 
 func TestParsePosition(t *testing.T) {

@@ -3,7 +3,7 @@
 // Pure functions of the analysis JSON (kombi analyze) and the game.
 
 import { parseFraction, complement, percent, moveWords, queenXY, list, cap } from './format.js';
-import { raceOf } from './boards/numbers.js';
+import { raceOf, raceColours } from './boards/numbers.js';
 
 /**
  * measureOf is the analysis' measure: the server's when it names one, else
@@ -211,7 +211,7 @@ function whereWords(parts, view, gameName) {
 function threatsAgainst(view, gameName, mover) {
   if (gameName !== 'ap' || !view || !view.lines || (mover !== 0 && mover !== 1)) return null;
   const race = raceOf(view);
-  const colours = view.colors || (view.status && view.status.seats) || ['red', 'blue'];
+  const colours = raceColours(view);
   return { threats: race.sides[1 - mover].threatLines || [], opp: colours[1 - mover], own: (race.sides[mover].threatLines || []).length > 0 };
 }
 
@@ -242,6 +242,9 @@ export function raceNotes(rows, view, gameName, mover) {
   return { notes, atOnce };
 }
 
+// chosen is the hint that gives a move (an analysis row): it is chosen on the board.
+const chosen = (row, view, gameName) => ({ text: `${cap(moveWords(row.parts || [], view, gameName))}: chosen on the board. Play it, or choose another.`, move: row });
+
 /**
  * blockHint is the hint of a lost position of the Szemerédi game where the
  * opponent threatens to complete a progression next move: every move loses
@@ -258,7 +261,7 @@ function blockHint(rows, level, view, gameName, mover) {
   }
   const { n, lines } = threats[0];
   const row = rows.find((r) => r.move === String(n));
-  if (level >= 2 && row) return { text: `${cap(moveWords(row.parts || [], view, gameName))}: chosen on the board. Play it, or choose another.`, move: row };
+  if (level >= 2 && row) return chosen(row, view, gameName);
   return { text: `Every move loses against perfect play, and ${opp} threatens to complete ${lines[0].join(', ')} with ${n}: block it by taking ${n}${row ? '. Ask again to choose it' : ''}.`, move: null };
 }
 
@@ -282,7 +285,7 @@ export function hintFor(ranked, level, view, gameName, mover) {
   }
   if (!best) return { text: 'The analysis has not found the best move yet: ask again in a moment.', move: null };
   const parts = best.parts || [];
-  if (level >= 2) return { text: `${cap(moveWords(parts, view, gameName))}: chosen on the board. Play it, or choose another.`, move: best };
+  if (level >= 2) return chosen(best, view, gameName);
   let verdict;
   switch (m.kind) {
     case 'length':

@@ -44,6 +44,9 @@ export function raceOf(view, best = 4) {
   return { sides, threat };
 }
 
+/** raceColours names a Szemerédi view's two seats by their colours. */
+export const raceColours = (view) => view.colors || (view.status && view.status.seats) || ['red', 'blue'];
+
 /**
  * threatWords says what side p's threats mean (race.sides[p], see raceOf):
  * which progression each free number would complete and, while the game
@@ -90,8 +93,7 @@ function NumberButton({ n, ctx, cls, held, text, badge }) {
 
 function Race({ view, ctx }) {
   const nums = view.numbers;
-  const seats = (view.status && view.status.seats) || ['red', 'blue'];
-  const colours = view.colors || seats;
+  const colours = raceColours(view);
   const race = raceOf(view);
   const lit = new Set((view.status.highlight || []).map(Number));
   const buttons = nums.map((n) => {
