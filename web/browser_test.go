@@ -1326,6 +1326,12 @@ func TestBrowserGames(t *testing.T) {
 			!strings.HasSuffix(heads[0], "Red (P1) can complete no progression") || !strings.HasSuffix(heads[1], "Blue (P2) can still complete 1 progression") {
 			t.Errorf("the sides of 1 / 2 on 1..4 say %q", heads)
 		}
+		// Over, nothing threatens: blue completed 4, 5, 6 while red's 1, 2 lacked 3, and no number or mark
+		// on the line says 3 is a threat (it kept its "!" after the end).
+		p.study("ap(k=3,set=1;2;3;4;5;6;7;8;9)", "1 2 8 / 4 5 6")
+		if n := js[int](p, `document.querySelectorAll('#board .num.threat0, #board .num.threat1, .number-line .nl-threat, .race-side .threat').length`); n != 0 {
+			t.Errorf("%d threat marks after the end", n)
+		}
 		p.clean("server-facts")
 	})
 

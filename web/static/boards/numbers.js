@@ -95,20 +95,23 @@ function Race({ view, ctx }) {
   const nums = view.numbers;
   const colours = raceColours(view);
   const race = raceOf(view);
+  const over = !!view.status.over;
+  // Once the game is over nothing threatens: no number is marked as one (the lines still say which lack one).
+  const threatAt = over ? new Map() : race.threat;
   const lit = new Set((view.status.highlight || []).map(Number));
   const buttons = nums.map((n) => {
     const o = n.owner;
-    const threat = o < 0 ? race.threat.get(n.n) || [] : [];
+    const threat = o < 0 ? threatAt.get(n.n) || [] : [];
     const cls = o >= 0 ? `taken own${o}` : `free${threat.map((p) => ` threat${p}`).join('')}`;
     const held = `${o >= 0 ? `${colours[o]} (P${o + 1})` : 'free'}${threat.length ? `; completes a progression for ${list(threat.map((p) => colours[p]))}` : ''}${lit.has(n.n) ? ', in the winning progression' : ''}`;
     return NumberButton({ n, ctx, cls: cls + (lit.has(n.n) ? ' lit' : ''), held, badge: o >= 0 ? letterOf(colours[o]) : threat.length ? '!' : '' });
   });
   return html`<div class="numbers-wrap">
-    ${NumberLine({ nums, lit, race, colours })}
+    ${NumberLine({ nums, lit, threatAt, colours })}
     <div class="numbers race" role="group" aria-label="The set, in order">${buttons}</div>
     <div class="race-status">
-      ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3, done: view.status.over ? doneOf(nums, lit, p) : null,
-        threats: threatWords(race, p, colours, view.status.over ? null : view.status.to_move, ctx.you) }))}
+      ${[0, 1].map((p) => RaceSide({ p, side: race.sides[p], colours, k: ctx.k || 3, done: over ? doneOf(nums, lit, p) : null,
+        threats: threatWords(race, p, colours, over ? null : view.status.to_move, ctx.you) }))}
     </div>
   </div>`;
 }
@@ -117,7 +120,7 @@ function Race({ view, ctx }) {
 // progression shows as equally spaced marks: red circles, blue squares.
 // Positions are percentages of the line's width and marks keep their pixel
 // size, so the line fits any screen without being drawn again.
-function NumberLine({ nums, lit, race, colours }) {
+function NumberLine({ nums, lit, threatAt, colours }) {
   if (nums.length < 2) return null;
   const lo = nums[0].n;
   const hi = nums[nums.length - 1].n;
@@ -131,7 +134,7 @@ function NumberLine({ nums, lit, race, colours }) {
     arcs.push(html`<svg x=${`${a}%`} y="6" width=${`${b - a}%`} height="30" viewBox="0 0 100 30" preserveAspectRatio="none" overflow="visible">
       <path d="M 0 30 Q 50 0 100 30" class="nl-arc" vector-effect="non-scaling-stroke"></path></svg>`);
   }
-  const threat = (n) => race.threat.has(n);
+  const threat = (n) => threatAt.has(n);
   return html`<svg class="number-line" height="64" role="img"
     aria-label=${`The set on the number line from ${lo} to ${hi}: ${colours[0]} holds ${nums.filter((n) => n.owner === 0).map((n) => n.n).join(', ') || 'nothing'}, ${colours[1]} holds ${nums.filter((n) => n.owner === 1).map((n) => n.n).join(', ') || 'nothing'}`}>
     <line x1="1%" y1="36" x2="99%" y2="36" class="nl-axis"></line>
