@@ -1126,6 +1126,12 @@ func TestBrowserGames(t *testing.T) {
 			{"vdwlist(k=3,colors=3,list=2,s=12)", map[string]string{"s": "6", "colors": "2", "list": "1"}},
 		} {
 			p.start(setup{card: c.card, action: "friend", fields: c.fields})
+			if strings.Contains(c.card, "misere=true") {
+				// The name alone does not tell a newcomer the goal.
+				if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasPrefix(how, "Misère play: whoever takes the last token loses. ") {
+					t.Errorf("misère Nim's words on how to move say %q; want the goal first", how)
+				}
+			}
 			for i := 0; p.play(`(document.querySelector('#board .place') || document.querySelector('#board button:not([disabled])')).click();`); i++ {
 				if txt := js[string](p, `document.querySelector('main').innerText`); bad.MatchString(txt) {
 					t.Errorf("%s %v, after %d moves: the page says %q", c.card, c.fields, i+1, bad.FindString(txt))

@@ -81,6 +81,8 @@ func TestHowToMoveSaysTheGamesOwnNumbers(t *testing.T) {
 		{"buildingnim(heaps=3,tokens=10)", "Building: put one token on a heap (an empty one while there is one). Then: take tokens from one heap."},
 		{"buildingnim(heaps=3,tokens=10,placement=free)", "Building: put one token on any heap. Then: take tokens from one heap."},
 		{"grundy(heap=15)", "Split a heap into two unequal, non-empty heaps."},
+		{"nim(piles=3;4;5)", "Take one or more tokens from one heap."},
+		{"nim(piles=3;4;5,misere=true)", "Misère play: whoever takes the last token loses. Take one or more tokens from one heap."},
 	} {
 		g, err := games.Load(c.game, 1)
 		if err != nil {

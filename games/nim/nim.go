@@ -57,6 +57,15 @@ func New(piles []int, misere bool) (*Game, error) {
 // Type describes Nim.
 func (g *Game) Type() *game.Type { return g.typ }
 
+// HowToMove says how to move (game.HowToMover); in misère play it says
+// the goal too, which the game's name alone does not tell a newcomer.
+func (g *Game) HowToMove() [2]string {
+	if g.misere {
+		return both("Misère play: whoever takes the last token loses. " + nimHowToMove)
+	}
+	return both(nimHowToMove)
+}
+
 // Misere reports whether taking the last token loses.
 func (g *Game) Misere() bool { return g.misere }
 

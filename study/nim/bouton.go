@@ -186,6 +186,7 @@ func (boutonSolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve
 	maps.Copy(r.Extra, extra)
 	why := reason(s.Heaps(), s.Misere(), sum, wins)
 	table := xorTableOf(s, s.Heaps())
+	table.MisereEndgame = s.Misere() && bigHeaps(s.Heaps()) <= 1
 	r.Extra["reason"], r.Extra["xor"] = why, table
 	r.Nodes = int64(len(s.Heaps()))
 	rule := "normal play: whoever takes the last token wins"
@@ -266,6 +267,10 @@ type XORTable struct {
 	// others.
 	Moves     []XORMove `json:"moves"`
 	MoreMoves int       `json:"more_moves,omitempty"`
+	// MisereEndgame says that the XOR rule no longer decides the position:
+	// misère play with at most one heap of two or more tokens, where a
+	// move leaving a nim-sum of 0 may lose (the reason says what wins).
+	MisereEndgame bool `json:"misere_endgame,omitempty"`
 }
 
 // XORRow is one heap of an XORTable: its number (from 1), its size and
@@ -330,14 +335,22 @@ func (t XORTable) String() string {
 	return b.String()
 }
 
+// bigHeaps counts the heaps of two or more tokens.
+func bigHeaps(heaps []int) int {
+	n := 0
+	for _, h := range heaps {
+		if h > 1 {
+			n++
+		}
+	}
+	return n
+}
+
 func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
-	big := 0
+	big := bigHeaps(heaps)
 	ones := 0
 	for _, h := range heaps {
-		switch {
-		case h > 1:
-			big++
-		case h == 1:
+		if h == 1 {
 			ones++
 		}
 	}

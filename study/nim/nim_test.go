@@ -275,3 +275,40 @@ func TestXORTable(t *testing.T) {
 		t.Errorf("Building Nim's Nim phase at 3;4;5: %+v", r.Extra["xor"])
 	}
 }
+
+// TestXORTableMisereEndgame: in misère play the XOR table says when its
+// rule no longer decides the position (at most one heap of two or more
+// tokens), where the move that leaves a nim-sum of 0 loses: 1;1;2's XOR
+// move 3:2 leaves two single tokens, and the winning move is 3:1.
+func TestXORTableMisereEndgame(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		heaps   string
+		misere  bool
+		endgame bool
+	}{
+		{"1;1;2", true, true},
+		{"1;1;1", true, true},
+		{"0;1;1", true, true},
+		{"3;4;5", true, false},
+		{"1;2;2", true, false},
+		{"1;1;2", false, false},
+	} {
+		g, _ := nim.New([]int{3, 4, 5}, c.misere)
+		s, err := g.ParsePosition(c.heaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := solvers(t).Solve(ctx, g, s, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, ok := r.Extra["xor"].(studynim.XORTable)
+		if !ok || x.MisereEndgame != c.endgame {
+			t.Errorf("%s (misère %t): the XOR table says endgame %t; want %t", c.heaps, c.misere, x.MisereEndgame, c.endgame)
+		}
+		if c.heaps == "1;1;2" && c.misere && (len(r.Best) != 1 || s.MoveString(r.Best[0]) != "3:1" || len(x.Moves) != 1 || x.Moves[0].Move != "3:2") {
+			t.Errorf("misère 1;1;2: best %v, XOR moves %+v; want 3:1 winning and 3:2 the XOR move", r.Best, x.Moves)
+		}
+	}
+}

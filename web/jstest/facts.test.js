@@ -109,6 +109,15 @@ test("Nim's XOR table and Wythoff's P-positions from the analysis' extra fields"
   const why = 'The nim-sum is 0: every move changes exactly one heap';
   const told = textOf(Teaching({ entry: { status: 'ok', data: { extra: { reason: why, xor: lost.data.extra.xor } } } }));
   assert.ok(told.includes(why) && !told.includes('The XOR is 0'), told);
+  // Misère 1;1;2: the move leaving XOR 0 (3:2) loses; the table does not
+  // advise it where the solver says the XOR rule no longer applies.
+  const endgame = { status: 'ok', data: { extra: { misere: true, reason: 'Misère play with a single heap of two or more tokens (heap 3, 2 tokens): the XOR rule no longer applies.', xor: {
+    rows: [{ heap: 1, size: 1, binary: '01' }, { heap: 2, size: 1, binary: '01' }, { heap: 3, size: 2, binary: '10' }],
+    nim_sum: 2, binary: '10', moves: [{ move: '3:2', heap: 3, from: 2, to: 0, take: 2 }], misere_endgame: true } } } };
+  const e = textOf(Teaching({ entry: endgame }));
+  assert.ok(e.includes('the XOR rule no longer applies') && !e.includes('leaves XOR 0'), e);
+  endgame.data.extra.xor.misere_endgame = false; // two heaps of two or more: the XOR rule, then the misère ending
+  assert.ok(textOf(Teaching({ entry: endgame })).includes('take 2 from heap 3 (2 → 0, move 3:2) leaves XOR 0. Misère:'));
   // GET /api/analysis?game=wythoff(piles=5;8,view=queen): the pairs on the board, both ways.
   const ps = [[0, 0], [1, 2], [2, 1], [3, 5], [5, 3], [4, 7]];
   const wy = { status: 'ok', data: { extra: { a: 1, p_positions: ps } } };

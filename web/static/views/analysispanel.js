@@ -104,10 +104,10 @@ function XORTable({ t, misere, why }) {
       ${t.more_heaps ? html`<tr><th scope="row">…</th><td colspan="2" class="muted">${t.more_heaps} more heaps</td></tr>` : null}
       <tr class="sum"><th scope="row">XOR</th><td class="xn">${t.nim_sum}</td><td><code>${t.binary}</code></td></tr>
     </tbody></table>
-    ${Number(t.nim_sum) === 0 && why ? null : html`<p class="small">${Number(t.nim_sum) === 0
+    ${(Number(t.nim_sum) === 0 || t.misere_endgame) && why ? null : html`<p class="small">${Number(t.nim_sum) === 0
       ? (misere ? 'The XOR is 0.' : 'The XOR is 0: every move makes it non-zero, so the player to move loses against perfect play.')
       : `The XOR is ${t.nim_sum}, not 0: ${moves.map((mv) => `take ${mv.take} from heap ${mv.heap} (${mv.from} → ${mv.to}, move ${mv.move})`).join(' or ')}${t.more_moves ? ` or ${t.more_moves} more` : ''} leaves XOR 0.`}
-      ${misere ? ' Misère: play the same until every heap has at most one token, then leave an odd number of single tokens.' : ''}</p>`}
+      ${misere ? ' Misère: play the same until only one heap has two or more tokens; then reduce it to leave an odd number of single tokens.' : ''}</p>`}
     ${why ? html`<p class="small why">${why}</p>` : null}
   </details>`;
 }
