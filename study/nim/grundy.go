@@ -145,8 +145,13 @@ func (g grundySolver) Solve(ctx context.Context, _ game.Game, st game.State, _ s
 	} else {
 		i, j := nim.Unpack(wins[0])
 		h := heaps[i]
-		why += fmt.Sprintf("\nIt is %d: split heap %d (G(%d) = %d) into %d and %d, worth G(%d) XOR G(%d) = %d XOR %d = %d = %d XOR %d,\nso the XOR becomes 0.",
-			sum, i+1, h, vals[h], h-j, j, h-j, j, vals[h-j], vals[j], vals[h-j]^vals[j], sum, vals[h])
+		others := "there are none: 0"
+		if len(heaps) > 1 {
+			others = fmt.Sprintf("the XOR of all the values without heap %d's: %d XOR %d = %d", i+1, sum, vals[h], sum^int(vals[h]))
+		}
+		why += fmt.Sprintf("\nIt is %d: split heap %d (G(%d) = %d) into %d and %d, worth G(%d) XOR G(%d) = %d XOR %d = %d,\n"+
+			"what the other heaps are worth together (%s), so the XOR becomes 0.",
+			sum, i+1, h, vals[h], h-j, j, h-j, j, vals[h-j], vals[j], vals[h-j]^vals[j], others)
 	}
 	r.Extra["reason"] = why
 	var b strings.Builder

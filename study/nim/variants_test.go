@@ -388,3 +388,27 @@ func TestVariantAnalysesExplain(t *testing.T) {
 	check(gr, "", "XOR of the values: 0", "loss")
 	check(gr, "7;5", "XOR of the values: 2", "win")
 }
+
+// TestGrundyReasonSaysTheSplit: the reasoning of Grundy's game names the
+// split and why it wins: its two parts are worth together what the other
+// heaps are (7;5;9: G = 0, 2, 1; splitting 5 into 3 and 2 leaves 1 XOR 0
+// = 1, the other heaps' 0 XOR 1), and with one heap, that there are none.
+func TestGrundyReasonSaysTheSplit(t *testing.T) {
+	g, _ := nim.NewGrundy(15)
+	for pos, want := range map[string]string{
+		"7;5;9": "It is 3: split heap 2 (G(5) = 2) into 3 and 2, worth G(3) XOR G(2) = 1 XOR 0 = 1,\nwhat the other heaps are worth together (the XOR of all the values without heap 2's: 3 XOR 2 = 1), so the XOR becomes 0.",
+		"15":    "It is 1: split heap 1 (G(15) = 1) into 12 and 3, worth G(12) XOR G(3) = 1 XOR 1 = 0,\nwhat the other heaps are worth together (there are none: 0), so the XOR becomes 0.",
+	} {
+		st, err := g.ParsePosition(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := solvers(t).Solve(context.Background(), g, st, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why, _ := r.Extra["reason"].(string); !strings.HasSuffix(why, want) {
+			t.Errorf("Grundy's game at %s: the reason says\n%s\nwant it to end\n%s", pos, why, want)
+		}
+	}
+}
