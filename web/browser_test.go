@@ -792,6 +792,16 @@ func TestBrowserGames(t *testing.T) {
 		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasPrefix(how, "Building: put one token on any heap. Then: take tokens from one heap.") {
 			t.Errorf("how to move with free placement: %q", how)
 		}
+		// The analysis marks the placements that win, as it marks tokens:
+		// at 4;3;1 only a token on heap 3 wins.
+		p.study("buildingnim(heaps=3,tokens=10)", "4;3;1")
+		p.wait(`document.querySelector('#board .place.good')`, "a winning placement marked")
+		if got := js[string](p, `[...document.querySelectorAll('#board .place')].map(b => b.dataset.heap + (b.classList.contains('good') ? '✓' : '')).join(' ')`); got != "0 1 2✓" {
+			t.Errorf("the placements at 4;3;1 are marked %q; want only heap 3's (data-heap 2) as winning", got)
+		}
+		if l := js[string](p, `document.querySelector('#board .place.good').getAttribute('aria-label')`); !strings.HasSuffix(l, "(a winning move)") {
+			t.Errorf("the winning placement is said %q", l)
+		}
 		p.clean("buildingnim")
 	})
 

@@ -60,6 +60,8 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   // What the last move did to this heap, in words ('+1' would read as the move '+1', a placement on heap 1).
   const lastNote = last ? (last.took ? `last move: took ${fmtInt(last.took)}` : last.placed ? 'last move: a token placed' : last.split ? `last move: split ${last.split[0]} + ${last.split[1]}` : '') : '';
   const place = building && ctx.live && ctx.options.get(h) && ctx.options.get(h).place;
+  // While building, a move is one pick, the heap: the analysis marks the placements that win.
+  const placeWins = place && ctx.good.has(`heap:${h}`);
   const placing = place && picked && picked.length === 1;
   // A heap the rules offer no move on, on the player's move (Greedy Nim's smaller heaps, Grundy's heaps of 1 and 2): dimmed, and why.
   const closed = ctx.live && !building && !ctx.truncated && size > 0 && !ctx.options.get(h);
@@ -69,8 +71,8 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
       ${why ? html`<span class="closed-note">${why}</span>` : null}
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last, open: ctx.live && !building && !closed && !ctx.truncated }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
-    ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
-        aria-label=${`${placing ? 'Place it here (tap again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}`}
+    ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '') + (placeWins ? ' good' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
+        aria-label=${`${placing ? 'Place it here (tap again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}${placeWins ? ' (a winning move)' : ''}`}
         onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
   </div>`;
 }
