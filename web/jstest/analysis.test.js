@@ -176,6 +176,12 @@ test('hints: how good the best move is and where to look, then the move', async 
   const two = hintFor(rank(nim, 'nim'), 2, view, 'nim', 0);
   assert.equal(two.text, 'Take 2 tokens from heap 1: chosen on the board. Play it, or choose another.');
   assert.equal(two.move.move, '1:2');
+  // Every move winning (Building Nim's first placements): said so, not "3 of 3".
+  const place = (h) => ({ move: `+${h + 1}`, outcome: 'win', best: h === 0, parts: [{ kind: 'heap', value: h }] });
+  assert.equal(hintFor(rank({ player: 0, measure: { kind: 'outcome' }, moves: [0, 1, 2].map(place) }, 'buildingnim'), 1, { heaps: [0, 0, 0] }, 'buildingnim', 0).text,
+    'All 3 moves win. Ask again to see the move.');
+  assert.equal(hintFor(rank({ player: 0, measure: { kind: 'outcome' }, moves: [0, 1].map(place) }, 'buildingnim'), 1, { heaps: [0, 0] }, 'buildingnim', 0).text,
+    'Both moves win. Ask again to see the move.');
   // A lost position: nothing to choose.
   const lost = { player: 0, measure: { kind: 'grundy' }, moves: [{ move: '1:1', outcome: 'loss', value: 1, parts: [{ kind: 'heap', value: 0 }, { kind: 'amount', value: 1 }] }] };
   assert.deepEqual(hintFor(rank(lost, 'nim'), 2, { heaps: [1, 1] }, 'nim', 0),

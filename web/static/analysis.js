@@ -294,7 +294,7 @@ export function hintFor(ranked, level, view, gameName, mover) {
     case 'p1_win': verdict = `The best move gives you a ${best.label} chance of winning`; break;
     default: {
       const wins = rows.filter((r) => r.outcome === 'win').length;
-      verdict = wins === 1 ? 'One move wins' : wins ? `${wins} of ${rows.length} moves win` : best.outcome === 'draw' ? 'No move wins: the best ones draw' : 'No move is sure to win';
+      verdict = wins === 1 ? 'One move wins' : wins === rows.length ? (wins === 2 ? 'Both moves win' : `All ${wins} moves win`) : wins ? `${wins} of ${rows.length} moves win` : best.outcome === 'draw' ? 'No move wins: the best ones draw' : 'No move is sure to win';
     }
   }
   const where = parts.length > 1 ? whereWords(parts, view, gameName) : '';
