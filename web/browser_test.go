@@ -802,6 +802,18 @@ func TestBrowserGames(t *testing.T) {
 		if l := js[string](p, `document.querySelector('#board .place.good').getAttribute('aria-label')`); !strings.HasSuffix(l, "(a winning move)") {
 			t.Errorf("the winning placement is said %q", l)
 		}
+		// Setting up a building position: the tokens placed say who places
+		// next (the players place in turn), so the editor says it and
+		// offers no choice that the rules would overrule.
+		js[bool](p, `([...document.querySelectorAll('button')].find(b => b.textContent === 'Set up a position').click(), true)`)
+		p.wait(`document.getElementById('setup-turn')`, "the set-up's turn")
+		if js[bool](p, `!!document.querySelector('.setup select')`) {
+			t.Error("the building phase's set-up offers a choice of who is to move")
+		}
+		js[bool](p, `(() => { const e = document.querySelectorAll('.setup input')[2]; e.value = '2'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		p.wait(`document.getElementById('setup-turn').textContent === 'Player 2 places next: the players place in turn, and 9 of 10 tokens are placed.'`, "the turn following the tokens placed")
+		js[bool](p, `([...document.querySelectorAll('button')].find(b => b.textContent === 'Use this position').click(), true)`)
+		p.wait(`window.kombi.study.pos.position === '4;3;2' && window.kombi.study.pos.to_move === 1`, "4;3;2 with Player 2 to move")
 		p.clean("buildingnim")
 	})
 

@@ -3,7 +3,8 @@
 // string, shared by its URL (#/study?game=...&position=...).
 
 import { html } from '../html.js';
-import { subtitle, roleName, endText, pageClass, howToMoveWords } from '../format.js';
+import { subtitle, roleName, endText, pageClass, howToMoveWords, cap } from '../format.js';
+import { parseGameString } from '../catalog.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber, heapInput } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
@@ -69,6 +70,15 @@ function letter(v, n) {
   return '';
 }
 
+// buildingTurn says who places next on Building Nim heaps as edited: the
+// players place in turn from the first, so the tokens placed decide.
+function buildingTurn(pos, heaps) {
+  const placed = heaps.reduce((sum, h) => sum + (typeof h === 'number' ? h : 0), 0);
+  const tokens = Number(parseGameString(pos.game).args.tokens);
+  const of = Number.isFinite(tokens) ? ` of ${tokens}` : '';
+  return `${cap(roleName(pos, placed % 2))} places next: the players place in turn, and ${placed}${of} ${placed === 1 ? 'token is' : 'tokens are'} placed.`;
+}
+
 function Setup({ st, act }) {
   const v = st.edit;
   // An edit is a function of the board as edited so far, so that taps before the next render add up.
@@ -77,6 +87,8 @@ function Setup({ st, act }) {
   // Wythoff's game has two heaps (the queen's square on its board), Building Nim the number its heaps= says.
   const fixedHeaps = name === 'wythoff' || name === 'buildingnim';
   const byOwner = name !== 'vdwlist';
+  // Building Nim's players place in turn: the tokens placed say who is to move (the server's rule), not a choice.
+  const building = name === 'buildingnim' && v.status.phase === 'building';
   let editor;
   switch (v.kind) {
     case 'heaps':
@@ -110,7 +122,8 @@ function Setup({ st, act }) {
   return html`<div class=${`setup setup-${v.kind}`} id="board">
     <p>Set up the position, then use it. ${v.kind === 'grid' || v.kind === 'numbers' ? 'Tap to cycle through the colours.' : ''}</p>
     ${editor}
-    ${['word', 'numbers'].includes(v.kind) ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => { const toMove = Number(e.currentTarget.value); put((cur) => ({ status: { ...cur.status, to_move: toMove } })); }}>
+    ${building ? html`<p class="muted" id="setup-turn">${buildingTurn(st.pos, v.heaps)}</p>` : null}
+    ${['word', 'numbers'].includes(v.kind) || building ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => { const toMove = Number(e.currentTarget.value); put((cur) => ({ status: { ...cur.status, to_move: toMove } })); }}>
       <option value="0">${roleName(st.pos, 0)}</option><option value="1">${roleName(st.pos, 1)}</option></select></label>`}
     ${st.setupError ? html`<p class="error" role="alert">${st.setupError}</p>` : null}
     <button type="button" class="btn primary" onClick=${act.studyApplySetup}>Use this position</button>
