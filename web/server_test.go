@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,6 +26,17 @@ type harness struct {
 	ts    *httptest.Server
 	store web.Store
 	reg   *game.Registry
+	down  *atomic.Bool // the server unreachable (see cut)
+}
+
+// cut makes the server unreachable (every connection closed, every new
+// one closed unanswered, as by a server that has stopped) or reachable
+// again.
+func (h *harness) cut(down bool) {
+	h.down.Store(down)
+	if down {
+		h.ts.CloseClientConnections()
+	}
 }
 
 // newHarness serves Kombi with the games of games/all on st (nil: in
@@ -51,9 +63,19 @@ func newHarness(t testing.TB, st web.Store, more ...func(*web.Options)) *harness
 	if _, err := srv.Resume(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Handler())
+	down := new(atomic.Bool)
+	handler := srv.Handler()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if down.Load() {
+			if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				conn.Close() // no answer at all
+				return
+			}
+		}
+		handler.ServeHTTP(w, r)
+	}))
 	t.Cleanup(func() { ts.Close(); srv.Close() })
-	return &harness{t: t, srv: srv, ts: ts, store: store, reg: kit.Games}
+	return &harness{t: t, srv: srv, ts: ts, store: store, reg: kit.Games, down: down}
 }
 
 // do sends a request and decodes the JSON answer into out (when not nil),

@@ -68,7 +68,7 @@ function parseHash() {
 async function route() {
   const r = parseHash();
   if (closeEvents) { closeEvents(); closeEvents = null; }
-  set({ route: r, sel: [], moveError: '', preview: null, note: '', streaming: false });
+  set({ route: r, sel: [], moveError: '', moveOffline: false, preview: null, note: '', streaming: false });
   if (r.page === 'home') {
     set({ match: null, shown: null, travelAt: null, study: null });
     document.title = 'Kombi — play, study and solve combinatorial games';
@@ -96,7 +96,9 @@ async function route() {
   }
   // The stream sends the current state first, then every change; it reconnects by itself.
   // streaming: whether the match's event stream is open now (the browser reopens a stream cut short).
-  closeEvents = api.watch(r.id, (m) => { if (state.connection) set({ connection: '' }); showMatch(m); }, (t2) => thinking(t2),
+  // Back after a cut: the words on the cut go, and those on a move that could not be sent with them.
+  const back = () => set({ connection: '', ...(state.moveOffline ? { moveError: '', moveOffline: false } : {}) });
+  closeEvents = api.watch(r.id, (m) => { if (state.connection || state.moveOffline) back(); showMatch(m); }, (t2) => thinking(t2),
     () => set({ connection: 'The connection to the server was lost; trying again…', streaming: false }), () => set({ streaming: true }));
   if (r.at !== null) travel(r.at);
 }
@@ -169,13 +171,13 @@ async function submit(body) {
   const m = state.match;
   const token = mySeatToMove();
   if (!token) { set({ moveError: 'It is not your turn.' }); return; }
-  set({ busy: true, moveError: '' });
+  set({ busy: true, moveError: '', moveOffline: false });
   try {
     const next = await api.postMove(m.id, body, token);
     set({ busy: false, sel: [] });
     showMatch(next);
   } catch (e) {
-    set({ busy: false, moveError: `That move was refused: ${e.message}` });
+    set({ busy: false, moveError: notPlayed(e), moveOffline: e.status === 0 });
     // 409: the match moved on (another move came first, or the game is over): show it as it is now.
     if (e.status === 409) api.getMatch(m.id).then(showMatch).catch(() => {});
   }
@@ -509,8 +511,16 @@ async function studyPlay(body) {
     history.replaceState(null, '', studyURL(pos));
     ensureAnalysis();
   } catch (e) {
-    set({ moveError: `That move was refused: ${e.message}` });
+    set({ moveError: notPlayed(e) });
   }
+}
+
+// notPlayed says why a move did not go through: the rules (or the server)
+// refused it, or there was no server to send it to, which is not a refusal.
+function notPlayed(e) {
+  return e.status === 0
+    ? 'Your move was not sent: the server cannot be reached (is kombi serve still running?). Play it again once the server is back.'
+    : `That move was refused: ${e.message}`;
 }
 
 function studyBack() {

@@ -19,6 +19,7 @@ export const state = {
   sel: [],
   preview: null, // a pick the pointer or focus rests on
   moveError: '',
+  moveOffline: false, // moveError says that a move could not be sent (no server): it goes when the stream is back
   selNote: '', // a choice dropped from the selection, in words
   busy: false,
   analysisOn: false,
