@@ -49,6 +49,9 @@ func TestPlayRecordReplays(t *testing.T) {
 			t.Errorf("transcript lacks %q:\n%s", want, out.String())
 		}
 	}
+	if strings.Contains(out.String(), "Rules:") {
+		t.Errorf("two computers' transcript tells the rules, for nobody:\n%s", out.String())
+	}
 	// A tampered record fails to replay.
 	w := 1
 	rec.Winner = &w
@@ -173,7 +176,9 @@ func TestUndoTakesBackMoveAndReply(t *testing.T) {
 	if strings.Join(moves, " ") != "1:2 3:3" {
 		t.Fatalf("moves %v, want 1:2 3:3", moves)
 	}
-	for _, want := range []string{"P1 (first) has no move to take back.", "P1 (first) takes back move 1 and what followed: 1:1, 2:1"} {
+	// A person playing is told the rules and how to move, once, at the start.
+	for _, want := range []string{"Rules: Take any number of tokens from one heap; whoever takes the last token wins (in misère play, loses).\nHow to move: Take one or more tokens from one heap.\n\n",
+		"P1 (first) has no move to take back.", "P1 (first) takes back move 1 and what followed: 1:1, 2:1"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("transcript lacks %q:\n%s", want, out.String())
 		}

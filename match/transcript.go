@@ -28,6 +28,9 @@ func (t *transcript) Started(l *Live) {
 	for i, st := range l.seats {
 		fmt.Fprintf(t.w, "%s (%s): %s\n", game.SeatName(game.Player(i)), l.typ.Role(game.Player(i)), st.Name)
 	}
+	if isPerson(l.seats[0]) || isPerson(l.seats[1]) {
+		t.rules(l)
+	}
 	switch {
 	case opt.Position != "" && len(opt.Moves) > 0:
 		fmt.Fprintf(t.w, "From position %s, after %d earlier moves\n", opt.Position, len(opt.Moves))
@@ -37,6 +40,26 @@ func (t *transcript) Started(l *Live) {
 		fmt.Fprintf(t.w, "Continued after %d earlier moves\n", len(opt.Moves))
 	}
 	fmt.Fprintf(t.w, "\n%s\n", t.show(l))
+}
+
+// rules writes the game's rules and how to move, for the people playing
+// (per role where the roles move differently).
+func (t *transcript) rules(l *Live) {
+	if l.typ.Rules != "" {
+		fmt.Fprintf(t.w, "Rules: %s\n", l.typ.Rules)
+	}
+	how := game.HowToMoveOf(l.g)
+	switch {
+	case how[0] == how[1] && how[0] != "":
+		fmt.Fprintf(t.w, "How to move: %s\n", how[0])
+	case how[0] != "" || how[1] != "":
+		for i, words := range how {
+			if words != "" {
+				p := game.Player(i)
+				fmt.Fprintf(t.w, "How %s (%s) moves: %s\n", game.SeatName(p), l.typ.Role(p), words)
+			}
+		}
+	}
 }
 
 // Moved writes the move and the position after it.
