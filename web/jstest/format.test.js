@@ -139,10 +139,12 @@ test('status in words', () => {
   assert.equal(statusText(m, {}, [true, false], []), 'Your move');
   assert.equal(statusText({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, {}, [true, false], []), 'The computer is thinking… 0.4 s');
   // Between the moves of computers watched at a pace (or queued for a search): not "waits for its turn".
-  assert.equal(statusText({ ...m, to_move: 1, thinking: { queued: true } }, {}, [true, false], []), 'The computer (player 2) moves in a moment…');
+  assert.equal(statusText({ ...m, to_move: 1, thinking: { queued: true } }, {}, [true, false], [{ bot: 'perfect', title: 'Perfect' }]), 'The computer (Perfect) moves in a moment…');
   // 2D Nim's roles hold parentheses already: merged, not nested.
   const nim2d = { game: 'nim2d(n=5)', players: ['perfect', 'perfect'], roles: ['R', 'G'], to_move: 0, moves: [], view: { status: {} } };
-  assert.equal(statusText(nim2d, {}, [false, false], []), 'The computer (R, red) is to move…');
+  // Between computers, each named by its seat and level, as above the board and at the end.
+  assert.equal(statusText(nim2d, {}, [false, false], [{ bot: 'perfect', title: 'Perfect' }]), 'R (red, Perfect) is to move…');
+  assert.equal(statusText({ ...nim2d, players: ['human', 'perfect'], to_move: 1 }, {}, [true, false], [{ bot: 'perfect', title: 'Perfect' }]), 'The computer (Perfect) is to move…');
   // A game's phase in words: what to do now.
   const vdw = { game: 'vdwlist(k=3,colors=3,list=2,s=7)', players: ['human', 'random'], roles: ['namer', 'colourer'], to_move: 0, moves: [], view: { status: { phase: 'name' } } };
   assert.equal(statusText(vdw, {}, [true, false], []), 'Your move as Namer — name a number');

@@ -160,10 +160,11 @@ export function statusText(m, shown, mine, opponents, now = 0) {
     const t = m.thinking;
     const secs = (t.elapsed || 0) + (now > 0 ? now : 0);
     // Queued: the pace between moves (watching computers), or a busy server's queue of searches.
-    if (t.queued) return `${aside('The computer', roleName(m, p).toLowerCase())} moves in a moment…`;
+    if (t.queued) return `${cap(seatWho(m, p, mine, opponents))} moves in a moment…`;
     return `The computer is thinking… ${secs.toFixed(1)} s`;
   }
-  if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `${aside('The computer', roleName(m, p))} is to move…`;
+  // Named as the seats are above the board: "Colourer (Normal)" between computers, else "The computer (Perfect)".
+  if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `${cap(seatWho(m, p, mine, opponents))} is to move…`;
   const role = roleName(m, p);
   const what = phase && !/^analysis/.test(phase) ? ` — ${PHASE_WORDS[phase] || phase}` : '';
   if (mine[p] && mine[1 - p]) return `${role} to move${what}`;
