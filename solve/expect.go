@@ -78,8 +78,8 @@ func (e *Expectimax) Value(b *Budget, s game.State) (*big.Rat, error) {
 }
 
 // ChanceOutcome is the Outcome a win probability p of seat 0 means for seat
-// 0: Win when certain, Loss when impossible, Draw in between (neither side
-// can force a win).
+// 0: Win when certain, Loss when impossible, Chance in between (neither
+// side can force a win; Neg keeps it Chance for seat 1).
 func ChanceOutcome(p *big.Rat) Outcome {
 	switch {
 	case p.Cmp(big.NewRat(1, 1)) == 0:
@@ -87,5 +87,5 @@ func ChanceOutcome(p *big.Rat) Outcome {
 	case p.Sign() == 0:
 		return Loss
 	}
-	return Draw
+	return Chance
 }

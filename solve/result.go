@@ -303,14 +303,10 @@ func chanceOutcome(o Outcome, v any, p game.Player) Outcome {
 	if o == Unknown || !ok {
 		return o
 	}
-	one := big.NewRat(1, 1)
-	switch {
-	case r.Cmp(one) == 0 && p != 1, r.Sign() == 0 && p == 1:
-		return Win
-	case r.Sign() == 0 && p != 1, r.Cmp(one) == 0 && p == 1:
-		return Loss
+	if p == 1 {
+		return ChanceOutcome(r).Neg()
 	}
-	return Chance
+	return ChanceOutcome(r)
 }
 
 func analyzeEach(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Analysis, error) {

@@ -173,7 +173,7 @@ func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, e
 		case hi.Sign() == 0:
 			r.Outcome = outcomeFor(s, hi)
 		case v.Sign() > 0 && hi.Cmp(one) < 0:
-			r.Outcome = solve.Draw // 0 < p < 1 for either player
+			r.Outcome = solve.Chance // 0 < p < 1 for either player
 		}
 		x.lo, x.hi, x.hiRandom, x.stopped = v, hi, ok, err
 	} else {

@@ -255,7 +255,7 @@ func ExampleSolver_Solve() {
 	g, _ := vdwlist.New(3, 3, 2, 9)
 	r, _ := studyvdwlist.NewSolver(g, 1<<20).Solve(context.Background(), g.NewInitialState().(*vdwlist.State))
 	fmt.Println(r.Value, r.Outcome, r.BestMoves, r.Extra["p1_win_float"])
-	// Output: 77/729 draw [1 2 8 9] 0.1056241426611797
+	// Output: 77/729 chance [1 2 8 9] 0.1056241426611797
 }
 
 // countAvoiding counts the c-colourings of 1..s without a monochromatic
@@ -350,7 +350,7 @@ func TestSolveCancel(t *testing.T) {
 	// Nothing of s=16 is searched: the lower bound is the value of a
 	// shorter game (s=9 is solved in milliseconds, s=14 takes 14 s of
 	// CPU), the upper bound the random colouring's.
-	if r.Complete || r.Value != nil || r.Outcome != solve.Draw || len(r.BestMoves) != 1 {
+	if r.Complete || r.Value != nil || r.Outcome != solve.Chance || len(r.BestMoves) != 1 {
 		t.Fatalf("cancelled: %+v", r)
 	}
 	if lo := rat(t, r.LowerBound); lo.Cmp(big.NewRat(77, 729)) < 0 || lo.Cmp(big.NewRat(315073, 531441)) > 0 {
