@@ -644,6 +644,39 @@ func TestBrowserGames(t *testing.T) {
 		p.play(`document.querySelector('.token:not([disabled])').click();`)
 		p.wait(`window.kombi.match.moves.length >= 2`, "the computer's reply over the new connection")
 		p.clean("connection")
+
+		// A move made while the server cannot be reached (stopped, say) is
+		// not said to be refused: the page says it was not sent and keeps
+		// it chosen; once the server is back, the words go and the same
+		// move plays.
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		p.wait(`window.kombi.streaming && !window.kombi.busy && document.querySelector('#board button.token:not([disabled])')`, "my move")
+		h.cut(true)
+		p.wait(`document.querySelector('main').innerText.includes('The connection to the server was lost')`, "the cut said")
+		js[bool](p, `(document.querySelector('#board .token[data-heap="0"][data-token="0"]').click(), true)`)
+		p.wait(`!document.getElementById('play-move').disabled`, "a move chosen")
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`(document.getElementById('move-error') || {}).textContent`, "words on the move not played")
+		const notSent = "Your move was not sent: the server cannot be reached (is kombi serve still running?). Play it again once the server is back."
+		if got := js[string](p, `document.getElementById('move-error').textContent`); got != notSent {
+			t.Errorf("a move made while the server is gone: %q; want %q", got, notSent)
+		}
+		if strings.Contains(js[string](p, `document.querySelector('main').innerText`), "refused") {
+			t.Error("a move that could not be sent is said to be refused")
+		}
+		if js[bool](p, `document.getElementById('play-move').disabled`) {
+			t.Error("the move not sent is no longer chosen")
+		}
+		p.noOverflow("the server gone")
+		h.cut(false)
+		p.wait(`!(document.getElementById('move-error') || {}).textContent && !document.querySelector('main').innerText.includes('The connection to the server was lost')`, "the words gone with the server back")
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.match.moves.length >= 1 && window.kombi.match.moves[0].move === '1:3'`, "the same move played")
+		// The browser's own lines on the requests cut short.
+		p.mu.Lock()
+		p.problems = slices.DeleteFunc(p.problems, func(pr string) bool { return strings.Contains(pr, "net::ERR_") || strings.Contains(pr, "/events") })
+		p.mu.Unlock()
+		p.clean("the server gone and back")
 	})
 
 	t.Run("wythoff-queen", func(t *testing.T) {
