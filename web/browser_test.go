@@ -492,6 +492,18 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the dialog says %q", got)
 		}
 		p.forgive("status of 400")
+		// A heap out of range: the dialog's own words (not the browser's
+		// bubble, which a screenshot or a screen reader may miss), the
+		// field marked.
+		js[bool](p, `(() => { const e = document.querySelector('#param-piles input'); e.value = '2000000'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
+		p.wait(`document.getElementById('dlg-error').textContent.includes('2000000')`, "the heap out of range said")
+		if got := js[string](p, `document.getElementById('dlg-error').textContent`); !strings.HasSuffix(got, ": 2000000 is not allowed; each is a whole number from 0 to 1000000.") {
+			t.Errorf("a heap of 2000000 tokens: the dialog says %q", got)
+		}
+		if !js[bool](p, `document.querySelector('#param-piles input').matches(':invalid') && getComputedStyle(document.querySelector('#param-piles input')).borderColor !== getComputedStyle(document.getElementById('dlg-seed')).borderColor`) {
+			t.Error("the heap out of range is not marked")
+		}
 		js[bool](p, `(document.getElementById('dlg-game').focus(), true)`)
 		p.do(chromedp.KeyEvent(kb.Escape))
 		p.wait(`!document.getElementById('dlg-start') && document.activeElement && document.activeElement.dataset.action === 'computer'`, "the dialog closed with Escape, the focus back on its button")

@@ -249,12 +249,15 @@ test('the new-game dialog: a set given replaces the drawn set’s size and seed'
     { name: 'x', kind: 'int', default: '20', allowed: 'a whole number from 3 to 1000' },
     { name: 'k', kind: 'int', default: '3', allowed: 'a whole number from 3 to 10' },
     { name: 'seed', kind: 'int', default: '(drawn from the seed)' },
-    { name: 'set', kind: 'int list', default: '(none)' }] });
+    { name: 'set', kind: 'int list', default: '(none)', allowed: "whole numbers separated by ';' from 1 to 100000" }] });
   const d = { values: { x: '20', k: '3', seed: '', set: '' }, mode: 'friend', bots: ['', ''], seed: '' };
   assert.equal(dialogGame(g, d), 'ap(x=20,k=3)');
   const withSet = { ...d, values: { ...d.values, set: '1;2;3;5;8', seed: '7' } };
   assert.deepEqual([...replaced(g, withSet)].sort(), ['seed', 'x']);
   assert.equal(dialogGame(g, withSet), 'ap(k=3,set=1;2;3;5;8)');
+  // Out of range: what was given, and what is allowed.
+  assert.equal(checkDialog(g, { ...d, values: { ...d.values, x: '2000' } }), 'Numbers in the set: 2000 is not allowed; give a whole number from 3 to 1000.');
+  assert.equal(checkDialog(g, { ...withSet, values: { ...withSet.values, set: '1;0;3' } }), 'Play on this set: 0 is not allowed; each is a whole number from 1 to 100000.');
   // x emptied beside a set is not a field left blank.
   assert.equal(checkDialog(g, { ...withSet, values: { ...withSet.values, x: '' } }), '');
 });

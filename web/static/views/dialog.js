@@ -71,14 +71,14 @@ export function checkDialog(g, d) {
     if (p.kind === 'int') {
       if (!/^-?\d+$/.test(v)) return `${label(p)}: a whole number, please.`;
       const n = Number(v);
-      if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${label(p)}: from ${p.min} to ${p.max}.`;
+      if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${label(p)}: ${v} is not allowed; give a whole number from ${p.min} to ${p.max}.`;
     }
     if (p.kind === 'int list') {
       const xs = v.split(';');
       for (const x of xs) {
         if (!/^\d+$/.test(x.trim())) return `${label(p)}: each entry is a whole number (found “${x}”).`;
         const n = Number(x);
-        if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${label(p)}: each from ${p.min} to ${p.max}.`;
+        if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) return `${label(p)}: ${x.trim()} is not allowed; each is a whole number from ${p.min} to ${p.max}.`;
       }
     }
   }
@@ -128,7 +128,7 @@ export function Dialog({ s, act }) {
   };
   return html`<div class="modal-back" onKeyDown=${onKey}>
     <div class="modal" role="dialog" aria-modal="true" aria-labelledby="dlg-title">
-      <form class="new-game" onSubmit=${(e) => { e.preventDefault(); act.startFromDialog(); }}>
+      <form class="new-game" novalidate onSubmit=${(e) => { e.preventDefault(); act.startFromDialog(); }}>
         <h2 id="dlg-title">New game</h2>
         <label class="field">Game
           <select id="dlg-game" value=${d.name} onChange=${(e) => act.openDialog(e.currentTarget.value, d.mode)}>
