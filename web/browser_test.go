@@ -512,6 +512,22 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("gallery")
 	})
 
+	t.Run("no-such-page", func(t *testing.T) {
+		// A mistyped address: a page that says so, in the site's frame, and
+		// leads back to the games.
+		p.t = t
+		p.phone()
+		p.do(chromedp.Navigate(h.ts.URL + "/nope.html"))
+		p.wait(`document.querySelector('h1') && document.querySelector('h1').textContent === 'No such page'`, "the page that says so")
+		p.noOverflow("no such page")
+		p.accessible("no such page")
+		p.targets("no such page", `main a`)
+		p.forgive("status of 404")
+		js[bool](p, `(document.querySelector('main a.btn.primary').click(), true)`)
+		p.wait(`document.querySelectorAll('.card').length >= 12`, "the games, one tap away")
+		p.clean("no-such-page")
+	})
+
 	t.Run("nim", func(t *testing.T) {
 		p.t = t
 		p.phone()

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path"
 	"reflect"
 	"strings"
 
@@ -48,9 +49,28 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, http.StatusNotFound, "no API route %s %s; see the README for the API", r.Method, r.URL.Path)
 	})
 	static, _ := fs.Sub(staticFiles, "static")
-	files := http.FileServerFS(static)
-	mux.Handle("/", files)
+	mux.Handle("/", staticHandler(static))
 	return s.guard(mux)
+}
+
+// staticHandler serves the page's files; an address that names none (a
+// mistyped link, a folder) gets a page that says so and leads back to the
+// games, with the status 404, not the file server's bare text or a listing.
+func staticHandler(static fs.FS) http.Handler {
+	files := http.FileServerFS(static)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(static, name); err != nil || st.IsDir() {
+				page, _ := fs.ReadFile(static, "notfound.html")
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				w.WriteHeader(http.StatusNotFound)
+				_, _ = w.Write(page)
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	})
 }
 
 // allowed lists the methods that have a route for r's path, for a 405

@@ -570,6 +570,36 @@ func TestSecurityHeadersAndUI(t *testing.T) {
 	}
 }
 
+// TestAnAddressWithNoPage: a mistyped address, or a folder of the page's
+// files, gets a page that says so and leads back to the games (status
+// 404, with the same security headers), not bare text or a listing.
+func TestAnAddressWithNoPage(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, path := range []string{"/nope.html", "/boards/", "/views", "/static/app.js", "/../etc/passwd"} {
+		res, err := http.Get(h.ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotFound || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+			!strings.Contains(string(body), "<h1>No such page</h1>") || !strings.Contains(string(body), `href="/#/"`) ||
+			!strings.Contains(res.Header.Get("Content-Security-Policy"), "script-src 'self'") {
+			t.Errorf("GET %s: status %d, %s, %.200s", path, res.StatusCode, res.Header.Get("Content-Type"), body)
+		}
+	}
+	for _, path := range []string{"/", "/index.html", "/boards/heaps.js", "/favicon.svg"} {
+		res, err := http.Get(h.ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: status %d", path, res.StatusCode)
+		}
+	}
+}
+
 // TestURLsToOpen: a server on one address is opened there; one on every
 // interface at this computer's loopback address first, then at its network
 // addresses (never a loopback or link-local one), all with the port.
