@@ -264,7 +264,11 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 			t = append(t, fmt.Sprintf("... (%d more)", n-hintGroupMoves))
 		}
 		if n > 0 {
-			groups = append(groups, o.String()+": "+strings.Join(t, " "))
+			word := o.String()
+			if o == solve.Chance {
+				word = "decided by chance" // neither sure to win nor sure to lose
+			}
+			groups = append(groups, word+": "+strings.Join(t, " "))
 		}
 	}
 	valued := false
