@@ -132,6 +132,25 @@ func HowToMoveOf(g Game) [2]string {
 	return g.Type().HowToMove
 }
 
+// Ruler is a Game whose rules in one sentence depend on its own
+// parameters (the Thue game's squares or overlaps and target, Nim's misère
+// play): its Type's Rules says them for the type as a whole.
+type Ruler interface {
+	Game
+	// Rules says this game's rules in one sentence, in the words of
+	// Type.Rules.
+	Rules() string
+}
+
+// RulesOf says the rules of g in one sentence: its own where it has them
+// (Ruler), else its type's.
+func RulesOf(g Game) string {
+	if r, ok := g.(Ruler); ok {
+		return r.Rules()
+	}
+	return g.Type().Rules
+}
+
 // PositionParser is a Game that can set up a position from text, for
 // `kombi solve --position`.
 type PositionParser interface {

@@ -45,8 +45,8 @@ func (t *transcript) Started(l *Live) {
 // rules writes the game's rules and how to move, for the people playing
 // (per role where the roles move differently).
 func (t *transcript) rules(l *Live) {
-	if l.typ.Rules != "" {
-		fmt.Fprintf(t.w, "Rules: %s\n", l.typ.Rules)
+	if rules := game.RulesOf(l.g); rules != "" {
+		fmt.Fprintf(t.w, "Rules: %s\n", rules)
 	}
 	how := game.HowToMoveOf(l.g)
 	switch {

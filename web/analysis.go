@@ -331,13 +331,15 @@ type studyView struct {
 	// HowToMove says per role what a move is in this game
 	// (game.HowToMoveOf).
 	HowToMove [2]string `json:"how_to_move"`
+	// Rules says this game's rules in one sentence (game.RulesOf).
+	Rules string `json:"rules"`
 }
 
 // study describes st of g.
 func study(g game.Game, st game.State) *studyView {
 	typ := g.Type()
 	v := &studyView{Game: g.String(), Title: typ.TitleOrName(), Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name,
-		HowToMove: game.HowToMoveOf(g), Finished: st.IsTerminal(), LegalMoves: []game.LegalMove{}}
+		HowToMove: game.HowToMoveOf(g), Rules: game.RulesOf(g), Finished: st.IsTerminal(), LegalMoves: []game.LegalMove{}}
 	if p, err := game.PositionOf(st); err == nil {
 		v.Position = p
 		first := g.NewInitialState()

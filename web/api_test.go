@@ -428,6 +428,18 @@ func TestHowToMoveInTheGamesOwnNumbers(t *testing.T) {
 		!strings.Contains(v.HowToMove[0], "differing by less than 3") {
 		t.Fatalf("study of Wythoff with a = 3: %d, how to move %q", st, v.HowToMove)
 	}
+	// The rules in one sentence, the game's own: overlaps, not squares.
+	var r struct {
+		Rules string `json:"rules"`
+	}
+	ov := h.create("thue(alphabet=3,rule=overlap)", [2]string{"human", "human"}, 1)
+	h.do("GET", "/api/matches/"+ov.ID, "", nil, &r)
+	if !strings.Contains(r.Rules, "when an overlap appears") || strings.Contains(r.Rules, "square") {
+		t.Errorf("match of the Thue game with overlaps: rules %q", r.Rules)
+	}
+	if st := h.do("GET", "/api/study?game="+url.QueryEscape("nim(piles=3;4;5,misere=true)"), "", nil, &r); st != 200 || !strings.HasSuffix(r.Rules, "whoever takes the last token loses (misère play).") {
+		t.Errorf("study of misère Nim: %d, rules %q", st, r.Rules)
+	}
 }
 
 // TestAnalysisOfAMatchsPastInEveryGame analyses the start of a match of

@@ -1235,6 +1235,16 @@ func TestBrowserGames(t *testing.T) {
 		p.t = t
 		p.phone()
 		p.start(setup{card: "thue(alphabet=3)", action: "computer", opponent: "perfect", fields: map[string]string{"alphabet": "2", "rule": "overlap", "target": "6", "start": "0"}})
+		// The rules, closed under the controls, are this game's: overlaps and its target.
+		if js[bool](p, `document.getElementById('rules').open`) {
+			t.Error("the rules are open from the start")
+		}
+		js[bool](p, `(document.querySelector('#rules summary').click(), true)`)
+		p.wait(`document.getElementById('rules').open`, "the rules opened")
+		if got := js[string](p, `document.querySelector('#rules p').textContent`); got != "The builder chooses where the next symbol goes, the painter which of the 2 symbols; the game ends when an overlap appears (like 01010 or 000): the painter wins by reaching length 6 first, the builder by ending it before." {
+			t.Errorf("the rules of this Thue game say %q", got)
+		}
+		p.targets("the rules", "#rules summary")
 		p.playOut(`document.querySelector('#board .gap:not([disabled])').click();`, 10)
 		if head := p.gameOver("thue with a target"); head != "The computer (Perfect) won: the word reached length 6 without an overlap" {
 			t.Errorf("the painter reached length 6: the end says %q", head)

@@ -47,6 +47,8 @@ type matchView struct {
 	// HowToMove says per role what a move is in this game (its own k, a,
 	// placement: game.HowToMoveOf).
 	HowToMove [2]string `json:"how_to_move"`
+	// Rules says this game's rules in one sentence (game.RulesOf).
+	Rules string `json:"rules"`
 	// Version grows with every change of the match (a move, an undo, a
 	// control) within one server run, named by Server: a client keeps the
 	// newest state.
@@ -96,7 +98,7 @@ func (s *Server) describe(m *liveMatch, rec *game.Record, st game.State, at int)
 	v := &matchView{ID: m.id, Mode: m.mode, Game: rec.Game, Title: typ.TitleOrName(), Players: rec.Players, Seed: rec.Seed,
 		SeedText: strconv.FormatUint(rec.Seed, 10), Moves: rec.Moves, At: at, Finished: m.live.Over(), Winner: rec.Winner,
 		Reason: rec.Reason, Length: rec.Length, Paused: m.paused, DelayMS: m.delay.Milliseconds(), Created: m.created,
-		Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name, HowToMove: game.HowToMoveOf(m.live.Game()), Extra: rec.Extra, Version: m.rev, Server: s.id}
+		Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name, HowToMove: game.HowToMoveOf(m.live.Game()), Rules: game.RulesOf(m.live.Game()), Extra: rec.Extra, Version: m.rev, Server: s.id}
 	if m.highScore > 0 {
 		hs := m.highScore
 		v.HighScore = &hs

@@ -206,6 +206,9 @@ func gameCapabilities(g game.Game) []string {
 	if is[game.HowToMover](g) {
 		out = append(out, "HowToMover")
 	}
+	if is[game.Ruler](g) {
+		out = append(out, "Ruler")
+	}
 	if t := g.Type(); t.Impartial {
 		out = append(out, "impartial")
 	} else if t.Chance {

@@ -102,3 +102,37 @@ func TestHowToMoveSaysTheGamesOwnNumbers(t *testing.T) {
 		t.Errorf("Index-k Nim's type says %q; want its words with k", got)
 	}
 }
+
+// TestRulesSayTheGamesOwn checks the rules in one sentence of games whose
+// rules depend on their parameters (the Thue game's repetition and target,
+// Nim's misère play); the others say their type's.
+func TestRulesSayTheGamesOwn(t *testing.T) {
+	games, _, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ game, want string }{
+		{"thue(alphabet=3)", "The builder chooses where the next symbol goes, the painter which of the 3 symbols; the game ends when a square appears (a block followed at once by itself, like 0101): the builder wants it soon, the painter late."},
+		{"thue(alphabet=2,rule=overlap,target=9)", "The builder chooses where the next symbol goes, the painter which of the 2 symbols; the game ends when an overlap appears (like 01010 or 000): the painter wins by reaching length 9 first, the builder by ending it before."},
+		{"nim(piles=3;4;5)", "Take any number of tokens from one heap; whoever takes the last token wins."},
+		{"vdwlist(k=3,colors=3,list=2,s=12)", "The namer names a number of 1..12, a random list of 2 of the 3 colours is drawn, and the colourer colours the number from that list; the namer wins when 3 numbers in arithmetic progression get one colour, the colourer when all 12 are coloured without one."},
+		{"nim(piles=3;4;5,misere=true)", "Take any number of tokens from one heap; whoever takes the last token loses (misère play)."},
+	} {
+		g, err := games.Load(c.game, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", c.game, err)
+		}
+		if got := game.RulesOf(g); got != c.want {
+			t.Errorf("%s: rules %q; want %q", c.game, got, c.want)
+		}
+	}
+	for _, name := range []string{"grundy(heap=15)", "ap(x=20,k=3)", "nim2d(n=5)"} {
+		g, err := games.Load(name, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := game.RulesOf(g); got == "" || got != g.Type().Rules {
+			t.Errorf("%s: rules %q; want its type's %q", name, got, g.Type().Rules)
+		}
+	}
+}

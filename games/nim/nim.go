@@ -66,6 +66,14 @@ func (g *Game) HowToMove() [2]string {
 	return both(nimHowToMove)
 }
 
+// Rules says Nim's rules in normal or misère play (game.Ruler).
+func (g *Game) Rules() string {
+	if g.misere {
+		return "Take any number of tokens from one heap; whoever takes the last token loses (misère play)."
+	}
+	return "Take any number of tokens from one heap; whoever takes the last token wins."
+}
+
 // Misere reports whether taking the last token loses.
 func (g *Game) Misere() bool { return g.misere }
 

@@ -90,6 +90,20 @@ func (g *Game) Alphabet() int { return g.k }
 // Rule returns the repetition that ends the game.
 func (g *Game) Rule() Rule { return g.rule }
 
+// Rules says the rules of this game: its repetition and its target
+// (game.Ruler).
+func (g *Game) Rules() string {
+	ends := "a square appears (a block followed at once by itself, like 0101)"
+	if g.rule == Overlap {
+		ends = "an overlap appears (like 01010 or 000)"
+	}
+	goal := "the builder wants it soon, the painter late"
+	if g.target > 0 {
+		goal = fmt.Sprintf("the painter wins by reaching length %d first, the builder by ending it before", g.target)
+	}
+	return fmt.Sprintf("The builder chooses where the next symbol goes, the painter which of the %d symbols; the game ends when %s: %s.", g.k, ends, goal)
+}
+
 // Target returns the length at which the painter wins (0: none).
 func (g *Game) Target() int { return g.target }
 

@@ -177,6 +177,12 @@ func (g *Game) WithSeed(seed uint64) *Game {
 // Type describes the game family.
 func (g *Game) Type() *game.Type { return g.typ }
 
+// Rules says the rules of this game with its numbers (game.Ruler).
+func (g *Game) Rules() string {
+	return fmt.Sprintf("The namer names a number of 1..%d, a random list of %d of the %d colours is drawn, and the colourer colours the number from that list; the namer wins when %d numbers in arithmetic progression get one colour, the colourer when all %d are coloured without one.",
+		g.s, g.l, g.c, g.k, g.s)
+}
+
 // K, Colors, ListSize and S return the parameters.
 func (g *Game) K() int { return g.k }
 

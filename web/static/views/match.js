@@ -86,6 +86,7 @@ export function MatchPage({ s, act }) {
             <input name="move" type="text" autocomplete="off" spellcheck="false" placeholder=${(shown.legal_moves && shown.legal_moves[0] && shown.legal_moves[0].move) || ''} /></label>
           <button type="submit" class="btn" disabled=${!live && !(mine[p] && !travelling)}>Play it</button>
         </form></details>` : null}
+      ${Rules(g, m)}
     </div>
     <aside class="side-col">
       ${MoveList({ m, s, act })}
@@ -99,6 +100,17 @@ export function MatchPage({ s, act }) {
 function movesLine(n, over) {
   if (n === 0) return over ? 'No move was possible: the game was over from its start.' : 'No move was played.';
   return `${n === 1 ? '1 move' : `${n} moves`}. Step back through them in the move list to see what each position was worth.`;
+}
+
+/**
+ * Rules is the game's rules in one sentence (the server's for the game v
+ * plays, with its parameters; else the gallery card's), closed under the
+ * board's controls (where it moves no board): what wins, for a person who
+ * came by a link and never saw the card.
+ */
+export function Rules(g, v) {
+  const rules = (v && v.rules) || (g && g.rules); // the game's own (its squares or overlaps, its misère play), else its type's
+  return rules ? html`<details class="rules" id="rules"><summary>Rules of ${g.title}</summary><p>${rules}</p></details>` : null;
 }
 
 // howTo says how to move: the game's own words (the server's, with its k,

@@ -8,7 +8,7 @@ import { parseGameString } from '../catalog.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber, heapInput } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
-import { MoveBar, selectionWords } from './match.js';
+import { MoveBar, selectionWords, Rules } from './match.js';
 import { resolve } from '../moves.js';
 
 export function StudyPage({ s, act }) {
@@ -56,6 +56,7 @@ export function StudyPage({ s, act }) {
           <input name="position" id="study-position" type="text" autocomplete="off" spellcheck="false" value=${pos.position || ''} /></label>
         <button type="submit" class="btn">Load</button>
       </form>
+      ${Rules(g, pos)}
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
     </div>
     <aside class="side-col">${AnalysisPanel({ s, act, m: null, shown, ranked, live, g, pos })}</aside>
