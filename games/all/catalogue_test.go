@@ -105,7 +105,8 @@ func TestHowToMoveSaysTheGamesOwnNumbers(t *testing.T) {
 
 // TestRulesSayTheGamesOwn checks the rules in one sentence of games whose
 // rules depend on their parameters (the Thue game's repetition and target,
-// Nim's misère play); the others say their type's.
+// Nim's misère play, k, a, N, the set: every family but Grundy's, Greedy and
+// Building Nim); the others say their type's.
 func TestRulesSayTheGamesOwn(t *testing.T) {
 	games, _, err := all.Registries()
 	if err != nil {
@@ -117,6 +118,11 @@ func TestRulesSayTheGamesOwn(t *testing.T) {
 		{"nim(piles=3;4;5)", "Take any number of tokens from one heap; whoever takes the last token wins."},
 		{"vdwlist(k=3,colors=3,list=2,s=12)", "The namer names a number of 1..12, a random list of 2 of the 3 colours is drawn, and the colourer colours the number from that list; the namer wins when 3 numbers in arithmetic progression get one colour, the colourer when all 12 are coloured without one."},
 		{"nim(piles=3;4;5,misere=true)", "Take any number of tokens from one heap; whoever takes the last token loses (misère play)."},
+		{"nimk(piles=3;4;5;6,k=2)", "Moore's Nim: take tokens from at least one and at most 2 heaps at once; whoever takes the last token wins."},
+		{"wythoff(piles=5;8,a=2)", "Take any number of tokens from one heap, or from both heaps amounts differing by less than 2; whoever takes the last token wins."},
+		{"wythoff(piles=7;9,view=queen)", "Move the queen west, south or south-west any distance; whoever moves it into the corner wins."},
+		{"nim2d(n=5)", "Colour 1 to 3 empty cells of the 5×5 palette: a diagonal cell alone, or neighbouring cells of one row or column; whoever colours the last cell wins."},
+		{"ap(k=4,set=1;2;3;4;5;6;7)", "Take numbers of the set of 7 in turn; the first to own all 4 numbers of an arithmetic progression (like 3, 7, 11, 15) wins."},
 	} {
 		g, err := games.Load(c.game, 1)
 		if err != nil {
@@ -126,7 +132,7 @@ func TestRulesSayTheGamesOwn(t *testing.T) {
 			t.Errorf("%s: rules %q; want %q", c.game, got, c.want)
 		}
 	}
-	for _, name := range []string{"grundy(heap=15)", "ap(x=20,k=3)", "nim2d(n=5)"} {
+	for _, name := range []string{"grundy(heap=15)", "greedynim(piles=3;4;5)", "buildingnim(heaps=3,tokens=10)"} {
 		g, err := games.Load(name, 1)
 		if err != nil {
 			t.Fatal(err)

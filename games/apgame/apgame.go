@@ -329,6 +329,22 @@ func (g *Game) String() string {
 	return fmt.Sprintf("ap(x=%d,k=%d,seed=%d)", len(g.set), g.k, g.seed)
 }
 
+// Rules says the rules with this game's k and set (game.Ruler).
+func (g *Game) Rules() string {
+	return fmt.Sprintf("Take numbers of the set of %d in turn; the first to own all %d numbers of an arithmetic progression (like %s) wins.",
+		len(g.set), g.k, exampleProgression(g.k))
+}
+
+// exampleProgression writes a k-term progression to show what one is:
+// 3, 7, 11 for k = 3.
+func exampleProgression(k int) string {
+	terms := make([]int, k)
+	for i := range terms {
+		terms[i] = 3 + 4*i
+	}
+	return strings.Trim(strings.ReplaceAll(fmt.Sprint(terms), " ", ", "), "[]")
+}
+
 // K returns the progression length.
 func (g *Game) K() int { return g.k }
 

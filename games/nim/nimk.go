@@ -74,6 +74,14 @@ func (g *KGame) HowToMove() [2]string {
 // K returns the most heaps a move may take from.
 func (g *KGame) K() int { return g.k }
 
+// Rules says Moore's rules with this game's k (game.Ruler).
+func (g *KGame) Rules() string {
+	if g.k == 1 {
+		return "Take any number of tokens from one heap; whoever takes the last token wins."
+	}
+	return fmt.Sprintf("Moore's Nim: take tokens from at least one and at most %d heaps at once; whoever takes the last token wins.", g.k)
+}
+
 // String is the canonical game string.
 func (g *KGame) String() string {
 	return fmt.Sprintf("nimk(piles=%s,k=%d)", game.JoinInts(g.piles), g.k)

@@ -156,6 +156,21 @@ func (g *Game) Type() *game.Type { return g.typ }
 // HowToMove says how to move with this game's a (game.HowToMover).
 func (g *Game) HowToMove() [2]string { return howToMove(g.pairs.a) }
 
+// Rules says the rules with this game's a, of heaps or of the queen
+// (game.Ruler).
+func (g *Game) Rules() string {
+	a := g.pairs.a
+	switch {
+	case g.queen && a == 1:
+		return "Move the queen west, south or south-west any distance; whoever moves it into the corner wins."
+	case g.queen:
+		return fmt.Sprintf("Move the queen west or south any distance, or both at once by distances differing by less than %d; whoever moves it into the corner wins.", a)
+	case a == 1:
+		return "Take any number of tokens from one heap, or the same number from both heaps; whoever takes the last token wins."
+	}
+	return fmt.Sprintf("Take any number of tokens from one heap, or from both heaps amounts differing by less than %d; whoever takes the last token wins.", a)
+}
+
 // Pairs returns the game's P-positions.
 func (g *Game) Pairs() *Pairs { return g.pairs }
 
