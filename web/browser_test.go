@@ -588,6 +588,21 @@ func TestBrowserGames(t *testing.T) {
 		if head := p.gameOver("nim"); !strings.Contains(head, "The computer (Perfect) won: the computer took the last token") {
 			t.Errorf("nim against perfect: %q", head)
 		}
+		// The review: where the game turned (3;4;5 is won for the player to
+		// move, and the person lost), and that position with its analysis.
+		p.wait(`/^Where it turned: at move \d+ you played \S+( \([^)]*\))? where you could still win; .* kept/.test((document.getElementById('review') || {}).textContent || '')`, "where the game turned")
+		at := js[int](p, `Number(document.getElementById('review').textContent.match(/at move (\d+)/)[1]) - 1`)
+		played := js[string](p, `document.getElementById('review').textContent.match(/you played (\S+)/)[1]`)
+		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at, at)); got != "0 "+played {
+			t.Errorf("the review names move %d, %s; the match has %s there", at+1, played, got)
+		}
+		js[bool](p, `(document.getElementById('review-show').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.travelAt === %d && window.kombi.analysisOn && document.querySelector('.an-row')`, at), "the turning point's position with its analysis")
+		if row := js[string](p, fmt.Sprintf(`[...document.querySelectorAll('.an-row')].find(r => r.textContent.includes(%q)).textContent`, played)); !strings.Contains(row, "loses") {
+			t.Errorf("the move the review names is shown as %q", row)
+		}
+		js[bool](p, `(document.getElementById('live').click(), true)`)
+		p.wait(`window.kombi.travelAt === null && document.getElementById('review')`, "back to the end")
 		// Rematch: the same game with the seats swapped, the person moving second.
 		old := js[string](p, `window.kombi.match.id`)
 		js[bool](p, `(document.getElementById('rematch').click(), true)`)

@@ -138,3 +138,36 @@ test('heaps drawn as bars: every heap with tokens too large for them', () => {
   assert.equal(allBars([0]), false);
   assert.equal(allBars(undefined), false);
 });
+
+test('the review of a lost game: the first move that let a win go, and the moves that kept it', async () => {
+  const { turningPoint } = await import('../static/analysis.js');
+  const { Review } = await import('../static/views/match.js');
+  // nim(piles=1;2), the person P1 lost to Perfect: 1:1 (a loss: 2:1 won), then 2:2 (P2 takes the last token).
+  const moves = [{ player: 0, move: '1:1' }, { player: 1, move: '2:1' }, { player: 0, move: '2:1' }];
+  // GET /api/matches/{id}/analysis?at=0
+  const hp = (h, n) => [{ kind: 'heap', value: h }, { kind: 'amount', value: n }];
+  const at0 = { moves: [{ move: '1:1', outcome: 'loss', parts: hp(0, 1) }, { move: '2:1', outcome: 'win', parts: hp(1, 1) }, { move: '2:2', outcome: 'loss', parts: hp(1, 2) }], measure: { kind: 'grundy' }, complete: true };
+  const at2 = { moves: [{ move: '2:1', outcome: 'win' }], measure: { kind: 'grundy' }, complete: true };
+  const tp = turningPoint(moves, 0, new Map([[0, at0], [2, at2]]));
+  assert.deepEqual(tp, { at: 0, played: '1:1', playedParts: hp(0, 1), kept: 'win', better: ['2:1'], betterParts: hp(1, 1) });
+  // A game with draws: a draw let go is where a lost game turned.
+  const drawn = { moves: [{ move: '3', outcome: 'loss' }, { move: '7', outcome: 'draw' }, { move: '9', outcome: 'draw' }] };
+  assert.deepEqual(turningPoint([{ player: 0, move: '3' }], 0, new Map([[0, drawn]])), { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7', '9'], betterParts: [] });
+  assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7'], betterParts: [] } }, act: {}, gameName: 'ap' })),
+    /you played 3 where you could still draw; 7 would have kept the draw\./);
+  // A position with no winning move is no turning point; the move played must be proven not to win.
+  const lost = { moves: [{ move: '1:1', outcome: 'loss' }], measure: { kind: 'grundy' } };
+  assert.equal(turningPoint([{ player: 0, move: '1:1' }], 0, new Map([[0, lost]])), null);
+  const open = { moves: [{ move: '1:1', outcome: 'unknown' }, { move: '2:1', outcome: 'win' }] };
+  assert.equal(turningPoint([{ player: 0, move: '1:1' }], 0, new Map([[0, open]])), null);
+  // Only the loser's moves count.
+  assert.equal(turningPoint([{ player: 1, move: '1:1' }], 0, new Map([[0, at0]])), null);
+  const words = textOf(Review({ r: { status: 'found', tp }, act: {}, gameName: 'nim' }));
+  assert.equal(words, 'Where it turned: at move 1 you played 1:1 (take 1 token from heap 1) where you could still win; 2:1 (take 1 token from heap 2) would have kept the win.See that position with the analysis');
+  // The Szemerédi game's words only repeat the number: the number alone.
+  const ap = { at: 0, played: '5', playedParts: [{ kind: 'number', value: 5 }], better: ['24', '9'], betterParts: [{ kind: 'number', value: 24 }] };
+  assert.match(textOf(Review({ r: { status: 'found', tp: ap }, act: {}, gameName: 'ap' })), /you played 5 where you could still win; 2 moves would have kept it, such as 24\./);
+  assert.match(textOf(Review({ r: { status: 'never' }, act: {} })), /lost from its start/);
+  assert.equal(Review({ r: { status: 'off' }, act: {} }), null);
+  assert.equal(Review({ r: undefined, act: {} }), null);
+});

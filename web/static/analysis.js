@@ -300,3 +300,30 @@ export function hintFor(ranked, level, view, gameName, mover) {
   const where = parts.length > 1 ? whereWords(parts, view, gameName) : '';
   return { text: `${verdict}${where ? `: look at ${where}` : ''}. Ask again to see the move.`, move: null };
 }
+
+/**
+ * turningPoint finds where a lost game turned, for its review: the first
+ * move of the loser's seat that the analysis proves worse than the best
+ * there (a win let go, or in a game with draws a draw). analyses maps a
+ * move's index to the analysis of the position before it (GET
+ * /api/matches/{id}/analysis?at=i). Returns {at, played, playedParts,
+ * kept, better, betterParts} (kept: 'win' or 'draw', what the best moves
+ * kept; better: those moves, betterParts the first's parts), or null when
+ * no move analysed is one.
+ */
+export function turningPoint(moves, loser, analyses) {
+  const worth = { win: 2, draw: 1, loss: 0 };
+  for (const [i, mv] of moves.entries()) {
+    if (mv.player !== loser || !analyses.has(i)) continue;
+    const rows = (analyses.get(i).moves || []).filter((r) => r.outcome in worth);
+    const played = rows.find((r) => r.move === mv.move);
+    if (!played) continue;
+    const best = Math.max(...rows.map((r) => worth[r.outcome]));
+    if (worth[played.outcome] < best) {
+      const kept = best === 2 ? 'win' : 'draw';
+      const better = rows.filter((r) => r.outcome === kept);
+      return { at: i, played: mv.move, playedParts: played.parts || [], kept, better: better.map((r) => r.move), betterParts: better[0].parts || [] };
+    }
+  }
+  return null;
+}

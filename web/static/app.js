@@ -6,7 +6,7 @@ import { state, set, subscribe } from './state.js';
 import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
-import { rank, cacheKey, hintFor } from './analysis.js';
+import { rank, cacheKey, hintFor, turningPoint } from './analysis.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage } from './views/match.js';
@@ -142,6 +142,44 @@ function showMatch(m) {
   else if (!thinkTimer) startThinking();
   set(patch);
   ensureAnalysis();
+  if (m.finished) review(m);
+}
+
+// review looks once, for a finished match that the person playing here
+// lost (the other seat won), for where it turned: the analysis of the
+// position before each of the person's moves, first to last, until one
+// shows a win let go (turningPoint). A game valued by a length or a chance
+// (the Thue game, the list-colouring game) has no such point: none is
+// looked for.
+async function review(m) {
+  const mine = [!!state.tokens[0], !!state.tokens[1]];
+  const w = m.winner;
+  if ((w !== 0 && w !== 1) || !mine[1 - w] || mine[w] || state.reviews.has(m.id)) return;
+  const loser = 1 - w;
+  const entry = { status: 'looking', tp: null };
+  state.reviews.set(m.id, entry);
+  set({});
+  const analyses = new Map();
+  let undecided = false;
+  for (const [i, mv] of m.moves.entries()) {
+    if (mv.player !== loser) continue;
+    let an;
+    try { an = await api.matchAnalysis(m.id, i); } catch { undecided = true; continue; }
+    const kind = an.measure && an.measure.kind;
+    if (kind !== 'grundy' && kind !== 'outcome') { entry.status = 'off'; set({}); return; }
+    if (an.pending || !an.complete) undecided = true;
+    analyses.set(i, an);
+    entry.tp = turningPoint(m.moves, loser, analyses);
+    if (entry.tp) break;
+  }
+  entry.status = entry.tp ? 'found' : undecided ? 'undecided' : 'never';
+  set({});
+}
+
+// showTurn shows the position before move i with its analysis (the review's turning point).
+function showTurn(i) {
+  setAnalysis(true);
+  travel(i);
 }
 
 function thinking(t) {
@@ -591,7 +629,7 @@ const act = {
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),
   clear: () => set({ sel: [], moveError: '', selNote: '' }),
-  playSelected, selectMove, travel, undo, control, rematch, copyLink,
+  playSelected, selectMove, travel, showTurn, undo, control, rematch, copyLink,
   setAnalysis, analysisEntry, analysable, rankedFor, showAllMoves: () => set({ showAllMoves: true }),
   typedMove: (text) => (text.trim() ? submit({ move: text.trim() }) : set({ moveError: 'Type a move first: the field shows one in the game’s notation.' })),
   studyBack, studyLoad, studyToggleSetup, studyEdit, studyApplySetup,

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -58,7 +58,7 @@ export function MatchPage({ s, act }) {
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}`} role="status" aria-live="polite">${status}</p>
       ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
-      ${m.finished && !travelling ? GameOver({ m, mine, g, act }) : null}
+      ${m.finished && !travelling ? GameOver({ m, mine, g, act, s }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, m, shown, p)}</p>` : null}
       ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${m.bot_note.text}</p>` : null}
@@ -161,13 +161,14 @@ function Invited({ m, inv, act }) {
   </div>`;
 }
 
-function GameOver({ m, mine, g, act }) {
+function GameOver({ m, mine, g, act, s }) {
   const e = endText(m, mine, g.opponents);
   const canRematch = true;
   return html`<section class="game-over" id="result" aria-labelledby="result-h">
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
     <p class="muted">${movesLine(m.moves.filter((mv) => mv.player >= 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
+    ${Review({ r: s.reviews.get(m.id), act, gameName: m.game_name })}
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
@@ -176,6 +177,28 @@ function GameOver({ m, mine, g, act }) {
         title="The match's record as JSON: kombi replay FILE --step plays it again in a terminal">Download the record</a>
     </div>
   </section>`;
+}
+
+/**
+ * Review says where a game the person here lost turned (state.reviews, see
+ * review in app.js): the first of their moves that let a win go, the
+ * moves that kept it, and a way to see that position with its analysis.
+ */
+export function Review({ r, act, gameName }) {
+  if (!r || r.status === 'off') return null;
+  if (r.status === 'looking') return html`<p class="review muted" id="review">Looking for where the game turned…</p>`;
+  if (r.status === 'never') return html`<p class="review" id="review">At none of your turns was there a move to win or draw: against perfect play this game was lost from its start.</p>`;
+  if (r.status === 'undecided') return html`<p class="review muted" id="review">Where the game turned could not be decided in the analysis' time.</p>`;
+  const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
+  // A move in its notation and in words ("5,0 (take 5 tokens from heap 1)"); alone where the words only repeat it ("take 5").
+  const said = (move, parts) => {
+    const words = moveWords(parts, null, gameName);
+    return !words || words === move || saysMove(words, move) ? html`<strong>${move}</strong>` : html`<strong>${move}</strong> (${words})`;
+  };
+  const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
+    : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
+  return html`<div class="review" id="review"><p><strong>Where it turned:</strong> at move ${at + 1} you played ${said(played, playedParts)} where you could still ${what}; ${kept}.</p>
+    <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
 function ComputerControls({ m, s, act }) {
