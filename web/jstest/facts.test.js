@@ -167,6 +167,10 @@ test('the review of a lost game: the first move that let a win go, and the moves
   // The Szemerédi game's words only repeat the number: the number alone.
   const ap = { at: 0, played: '5', playedParts: [{ kind: 'number', value: 5 }], better: ['24', '9'], betterParts: [{ kind: 'number', value: 24 }] };
   assert.match(textOf(Review({ r: { status: 'found', tp: ap }, act: {}, gameName: 'ap' })), /you played 5 where you could still win; 2 moves would have kept it, such as 24\./);
+  // Grundy's split, its heap's size read from the notation.
+  const split = (h, n) => [{ kind: 'heap', value: h }, { kind: 'split', value: n }];
+  assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '1=14+1', playedParts: split(0, 1), kept: 'win', better: ['1=12+3'], betterParts: split(0, 3) } }, act: {}, gameName: 'grundy' })),
+    /you played 1=14\+1 \(split heap 1 into 14 and 1\) where you could still win; 1=12\+3 \(split heap 1 into 12 and 3\) would have kept the win\./);
   assert.match(textOf(Review({ r: { status: 'never' }, act: {} })), /lost from its start/);
   assert.equal(Review({ r: { status: 'off' }, act: {} }), null);
   assert.equal(Review({ r: undefined, act: {} }), null);

@@ -192,7 +192,10 @@ export function Review({ r, act, gameName }) {
   const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   // A move in its notation and in words ("5,0 (take 5 tokens from heap 1)"); alone where the words only repeat it ("take 5").
   const said = (move, parts) => {
-    const words = moveWords(parts, null, gameName);
+    // A split says its heap's size in its notation (Grundy's "1=14+1"): the words need it.
+    const split = /^(\d+)=(\d+)\+(\d+)$/.exec(move);
+    const words = split ? moveWords(parts, { heaps: { [Number(split[1]) - 1]: Number(split[2]) + Number(split[3]) } }, gameName, { left: Number(split[2]) })
+      : moveWords(parts, null, gameName);
     return !words || words === move || saysMove(words, move) ? html`<strong>${move}</strong>` : html`<strong>${move}</strong> (${words})`;
   };
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
