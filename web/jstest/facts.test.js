@@ -153,7 +153,7 @@ test('the review of a lost game: the first move that let a win go, and the moves
   // A game with draws: a draw let go is where a lost game turned.
   const drawn = { moves: [{ move: '3', outcome: 'loss' }, { move: '7', outcome: 'draw' }, { move: '9', outcome: 'draw' }] };
   assert.deepEqual(turningPoint([{ player: 0, move: '3' }], 0, new Map([[0, drawn]])), { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7', '9'], betterParts: [] });
-  assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7'], betterParts: [] } }, act: {}, gameName: 'ap' })),
+  assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7'], betterParts: [] } }, act: {}, game: 'ap(x=20,k=3)' })),
     /you played 3 where you could still draw; 7 would have kept the draw\./);
   // A position with no winning move is no turning point; the move played must be proven not to win.
   const lost = { moves: [{ move: '1:1', outcome: 'loss' }], measure: { kind: 'grundy' } };
@@ -162,14 +162,14 @@ test('the review of a lost game: the first move that let a win go, and the moves
   assert.equal(turningPoint([{ player: 0, move: '1:1' }], 0, new Map([[0, open]])), null);
   // Only the loser's moves count.
   assert.equal(turningPoint([{ player: 1, move: '1:1' }], 0, new Map([[0, at0]])), null);
-  const words = textOf(Review({ r: { status: 'found', tp }, act: {}, gameName: 'nim' }));
+  const words = textOf(Review({ r: { status: 'found', tp }, act: {}, game: 'nim(piles=1;2)' }));
   assert.equal(words, 'Where it turned: at move 1 you played 1:1 (take 1 token from heap 1) where you could still win; 2:1 (take 1 token from heap 2) would have kept the win.See that position with the analysis');
   // The Szemerédi game's words only repeat the number: the number alone.
   const ap = { at: 0, played: '5', playedParts: [{ kind: 'number', value: 5 }], better: ['24', '9'], betterParts: [{ kind: 'number', value: 24 }] };
-  assert.match(textOf(Review({ r: { status: 'found', tp: ap }, act: {}, gameName: 'ap' })), /you played 5 where you could still win; 2 moves would have kept it, such as 24\./);
+  assert.match(textOf(Review({ r: { status: 'found', tp: ap }, act: {}, game: 'ap(x=20,k=3)' })), /you played 5 where you could still win; 2 moves would have kept it, such as 24\./);
   // Grundy's split, its heap's size read from the notation.
   const split = (h, n) => [{ kind: 'heap', value: h }, { kind: 'split', value: n }];
-  assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '1=14+1', playedParts: split(0, 1), kept: 'win', better: ['1=12+3'], betterParts: split(0, 3) } }, act: {}, gameName: 'grundy' })),
+  assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '1=14+1', playedParts: split(0, 1), kept: 'win', better: ['1=12+3'], betterParts: split(0, 3) } }, act: {}, game: 'grundy(heap=15)' })),
     /you played 1=14\+1 \(split heap 1 into 14 and 1\) where you could still win; 1=12\+3 \(split heap 1 into 12 and 3\) would have kept the win\./);
   assert.match(textOf(Review({ r: { status: 'never' }, act: {} })), /lost from its start/);
   assert.equal(Review({ r: { status: 'off' }, act: {} }), null);

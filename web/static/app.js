@@ -9,7 +9,7 @@ import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
 import { rank, cacheKey, hintFor, turningPoint } from './analysis.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
-import { MatchPage } from './views/match.js';
+import { MatchPage, mineOf } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
 import { queenXY, moveWords, cap, inviteBase, refusalWords } from './format.js';
@@ -152,7 +152,7 @@ function showMatch(m) {
 // (the Thue game, the list-colouring game) has no such point: none is
 // looked for.
 async function review(m) {
-  const mine = [!!state.tokens[0], !!state.tokens[1]];
+  const mine = mineOf(state);
   const w = m.winner;
   if ((w !== 0 && w !== 1) || !mine[1 - w] || mine[w] || state.reviews.has(m.id)) return;
   const loser = 1 - w;

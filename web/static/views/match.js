@@ -5,7 +5,7 @@
 import { html } from '../html.js';
 import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove } from '../format.js';
 import { resolve } from '../moves.js';
-import { interaction } from '../catalog.js';
+import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
 import { lastMove } from '../lastmove.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
@@ -168,7 +168,7 @@ function GameOver({ m, mine, g, act, s }) {
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
     <p class="muted">${movesLine(m.moves.filter((mv) => mv.player >= 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
-    ${Review({ r: s.reviews.get(m.id), act, gameName: m.game_name })}
+    ${Review({ r: s.reviews.get(m.id), act, game: m.game })}
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
@@ -184,7 +184,8 @@ function GameOver({ m, mine, g, act, s }) {
  * review in app.js): the first of their moves that let a win go, the
  * moves that kept it, and a way to see that position with its analysis.
  */
-export function Review({ r, act, gameName }) {
+export function Review({ r, act, game }) {
+  const gameName = parseGameString(game || '').name;
   if (!r || r.status === 'off') return null;
   if (r.status === 'looking') return html`<p class="review muted" id="review">Looking for where the game turned…</p>`;
   if (r.status === 'never') return html`<p class="review" id="review">At none of your turns was there a move to win or draw: against perfect play this game was lost from its start.</p>`;
@@ -192,10 +193,8 @@ export function Review({ r, act, gameName }) {
   const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   // A move in its notation and in words ("5,0 (take 5 tokens from heap 1)"); alone where the words only repeat it ("take 5").
   const said = (move, parts) => {
-    // A split says its heap's size in its notation (Grundy's "1=14+1"): the words need it.
-    const split = /^(\d+)=(\d+)\+(\d+)$/.exec(move);
-    const words = split ? moveWords(parts, { heaps: { [Number(split[1]) - 1]: Number(split[2]) + Number(split[3]) } }, gameName, { left: Number(split[2]) })
-      : moveWords(parts, null, gameName);
+    // Words from the notation where it says more than the parts without the position (a split's heap size), else from the parts.
+    const words = lastMoveWords(lastMove({ game, moves: [{ player: 0, move }] }), null, gameName) || moveWords(parts, null, gameName);
     return !words || words === move || saysMove(words, move) ? html`<strong>${move}</strong>` : html`<strong>${move}</strong> (${words})`;
   };
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
