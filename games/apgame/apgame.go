@@ -331,8 +331,7 @@ func (g *Game) String() string {
 
 // Rules says the rules with this game's k and set (game.Ruler).
 func (g *Game) Rules() string {
-	return fmt.Sprintf("Take numbers of the set of %d in turn; the first to own all %d numbers of an arithmetic progression (like %s) wins.",
-		len(g.set), g.k, exampleProgression(g.k))
+	return rules(fmt.Sprintf("the set of %d", len(g.set)), strconv.Itoa(g.k), exampleProgression(g.k))
 }
 
 // exampleProgression writes a k-term progression to show what one is:

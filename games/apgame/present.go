@@ -2,10 +2,16 @@ package apgame
 
 import "github.com/kombi/kombi/game"
 
+// rules says the Szemerédi game's rules on set with progressions of k
+// numbers, as given ("the set" and "k" for the type), example one of them.
+func rules(set, k, example string) string {
+	return "Take numbers of " + set + " in turn; the first to own all " + k + " numbers of an arithmetic progression (like " + example + ") wins."
+}
+
 // describe adds the words people read about the Szemerédi game (see game.Type).
 func describe(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Szemerédi game", "ap", "Szemerédi game"
-	t.Rules = "Take numbers of the set in turn; the first to own all k numbers of an arithmetic progression (like 3, 7, 11) wins."
+	t.Rules = rules("the set", "k", exampleProgression(3))
 	move := "Take one free number of the set."
 	t.HowToMove = [2]string{move, move}
 	t.Variants = []game.Variant{

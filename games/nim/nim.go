@@ -71,7 +71,7 @@ func (g *Game) Rules() string {
 	if g.misere {
 		return "Take any number of tokens from one heap; whoever takes the last token loses (misère play)."
 	}
-	return "Take any number of tokens from one heap; whoever takes the last token wins."
+	return nimRules
 }
 
 // Misere reports whether taking the last token loses.

@@ -77,9 +77,9 @@ func (g *KGame) K() int { return g.k }
 // Rules says Moore's rules with this game's k (game.Ruler).
 func (g *KGame) Rules() string {
 	if g.k == 1 {
-		return "Take any number of tokens from one heap; whoever takes the last token wins."
+		return nimRules
 	}
-	return fmt.Sprintf("Moore's Nim: take tokens from at least one and at most %d heaps at once; whoever takes the last token wins.", g.k)
+	return kRules(strconv.Itoa(g.k))
 }
 
 // String is the canonical game string.

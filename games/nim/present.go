@@ -19,6 +19,15 @@ func heapOpponents(perfectDoc string) []game.Opponent {
 	}
 }
 
+// nimRules is Nim's rules in normal play (Index-k Nim's with k = 1).
+const nimRules = "Take any number of tokens from one heap; whoever takes the last token wins."
+
+// kRules is Index-k Nim's rules with k written as given ("k" for the
+// type, a number for a game).
+func kRules(k string) string {
+	return "Moore's Nim: take tokens from at least one and at most " + k + " heaps at once; whoever takes the last token wins."
+}
+
 // nimHowToMove is Nim's words on how to move (Index-k Nim's with k = 1).
 const nimHowToMove = "Take one or more tokens from one heap."
 
@@ -30,7 +39,7 @@ func describeNim(t *game.Type) *game.Type {
 	t.Rules = "Take any number of tokens from one heap; whoever takes the last token wins (in misère play, loses)."
 	t.HowToMove = both(nimHowToMove)
 	t.Variants = []game.Variant{
-		{Title: "Nim", Game: "nim(piles=3;4;5)", Rules: "Take any number of tokens from one heap; whoever takes the last token wins."},
+		{Title: "Nim", Game: "nim(piles=3;4;5)", Rules: nimRules},
 		{Title: "Misère Nim", Game: "nim(piles=3;4;5,misere=true)", Rules: "Nim where whoever takes the last token loses."},
 	}
 	t.Opponents = heapOpponents("Bouton's strategy: leaves heaps whose binary XOR is zero")
@@ -39,7 +48,7 @@ func describeNim(t *game.Type) *game.Type {
 
 func describeNimK(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Index-k Nim", family, familyTitle
-	t.Rules = "Moore's Nim: take tokens from at least one and at most k heaps at once; whoever takes the last token wins."
+	t.Rules = kRules("k")
 	t.HowToMove = kHowToMove("k")
 	t.Variants = []game.Variant{{Title: "Index-k Nim", Game: "nimk(piles=3;4;5;6,k=2)", Rules: t.Rules}}
 	t.Opponents = heapOpponents("Moore's strategy: every binary digit sum a multiple of k+1")

@@ -93,10 +93,7 @@ func New(n int, p1, first string) (*Game, error) {
 func (g *Game) Type() *game.Type { return g.typ }
 
 // Rules says the rules with this game's palette (game.Ruler).
-func (g *Game) Rules() string {
-	n := g.board.N
-	return fmt.Sprintf("Colour 1 to 3 empty cells of the %d×%d palette: a diagonal cell alone, or neighbouring cells of one row or column; whoever colours the last cell wins.", n, n)
-}
+func (g *Game) Rules() string { return rules(strconv.Itoa(g.board.N)) }
 
 // N returns the palette side.
 func (g *Game) N() int { return g.board.N }
