@@ -601,6 +601,12 @@ func TestBrowserGames(t *testing.T) {
 		if row := js[string](p, fmt.Sprintf(`[...document.querySelectorAll('.an-row')].find(r => r.textContent.includes(%q)).textContent`, played)); !strings.Contains(row, "loses") {
 			t.Errorf("the move the review names is shown as %q", row)
 		}
+		// The board of that past position marks the moves that still won, as the analysis says (one
+		// token each: a move on one heap), and offers none of them to play.
+		if got := js[[]int](p, `[document.querySelectorAll('#board .token.good').length, document.querySelectorAll('#board .token.good:not([disabled])').length,
+			[...document.querySelectorAll('.an-row .an-val')].filter(v => v.textContent.trim() === 'wins').length]`); got[0] == 0 || got[0] != got[2] || got[1] != 0 {
+			t.Errorf("the turning point's board marks %d tokens ✓ (%d of them enabled); the analysis lists %d winning moves", got[0], got[1], got[2])
+		}
 		js[bool](p, `(document.getElementById('live').click(), true)`)
 		p.wait(`window.kombi.travelAt === null && document.getElementById('review')`, "back to the end")
 		// Rematch: the same game with the seats swapped, the person moving second.
@@ -863,6 +869,22 @@ func TestBrowserGames(t *testing.T) {
 		p.forgive("status of 400", "/moves")
 		typeMove("+3")
 		p.wait(`window.kombi.match.moves.length >= 4 && window.kombi.match.moves[2].move === '+3' && document.getElementById('move-error').textContent === ''`, "the typed move played, the error gone")
+		// Looking back at the start with the analysis: every placement wins there, each marked ✓ on
+		// its "Place here", which a past position does not offer to press.
+		wasOn := js[bool](p, `window.kombi.analysisOn`)
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		js[bool](p, `(document.querySelector('.moves-panel .mv.start').click(), true)`)
+		p.wait(`window.kombi.travelAt === 0 && document.querySelector('.an-row')`, "the start with its analysis")
+		if got := js[[]int](p, `[document.querySelectorAll('#board .place').length, document.querySelectorAll('#board .place.good[disabled]').length]`); got[0] != 3 || got[1] != 3 {
+			t.Errorf("looking back at the start: %d places, %d of them marked winning and disabled; want 3 and 3", got[0], got[1])
+		}
+		p.shotHere("buildingnim-past-phone.png")
+		js[bool](p, `(document.getElementById('live').click(), true)`)
+		p.wait(`window.kombi.travelAt === null`, "back to the game")
+		if !wasOn {
+			js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+			p.wait(`!window.kombi.analysisOn`, "the analysis off again")
+		}
 		// Free placement: how to move says any heap.
 		p.start(setup{card: "buildingnim(heaps=3,tokens=10)", action: "computer", opponent: "perfect", fields: map[string]string{"placement": "free"}})
 		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.HasPrefix(how, "Building: put one token on any heap. Then: take tokens from one heap.") {

@@ -100,7 +100,7 @@ function QueenBoard({ view, ctx }) {
       const dir = target ? (y === Y ? 'west' : x === X ? 'south' : 'south-west') : '';
       const arrow = dir === 'west' ? '←' : dir === 'south' ? '↓' : dir ? '↙' : '';
       const isP = pLayer && ctx.pPositions.has(`${x},${y}`);
-      const good = target && ctx.good.has(`cell:${i}`);
+      const good = inPlay && ctx.good.has(`cell:${i}`);
       const isFrom = from && x === from.x && y === from.y;
       const cls = ['cell', 'sq', (x + y) % 2 ? 'dark' : 'light', inPlay ? '' : 'out', queen ? 'queen' : '', corner ? 'corner' : '', target ? 'target' : '',
         inPlay && i === chosen ? 'chosen' : '', inPlay && i === prev && !queen ? 'preview' : '', isP ? 'ppos' : '', good ? 'good' : '', isFrom ? 'from last' : '', queen && from ? 'last' : ''].join(' ');

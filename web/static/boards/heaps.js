@@ -59,9 +59,11 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   const count = `${fmtInt(size)} ${size === 1 ? 'token' : 'tokens'}`;
   // What the last move did to this heap, in words ('+1' would read as the move '+1', a placement on heap 1).
   const lastNote = last ? (last.took ? `last move: took ${fmtInt(last.took)}` : last.placed ? 'last move: a token placed' : last.split ? `last move: split ${last.split[0]} + ${last.split[1]}` : '') : '';
-  const place = building && ctx.live && ctx.options.get(h) && ctx.options.get(h).place;
-  // While building, a move is one pick, the heap: the analysis marks the placements that win.
-  const placeWins = place && ctx.good.has(`heap:${h}`);
+  // While building, a move is one pick, the heap: the analysis marks the placements that win. The
+  // button stays, disabled, when no one here is to place (a past position, the computer's turn).
+  const canPlace = building && ctx.markOptions.get(h) && ctx.markOptions.get(h).place;
+  const place = canPlace && ctx.live;
+  const placeWins = canPlace && ctx.good.has(`heap:${h}`);
   const placing = place && picked && picked.length === 1;
   // A heap the rules offer no move on, on the player's move (Greedy Nim's smaller heaps, Grundy's heaps of 1 and 2): dimmed, and why.
   const closed = ctx.live && !building && !ctx.truncated && size > 0 && !ctx.options.get(h);
@@ -71,7 +73,7 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
       ${why ? html`<span class="closed-note">${why}</span>` : null}
       ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last, open: ctx.live && !building && !closed && !ctx.truncated }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
-    ${place ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '') + (placeWins ? ' good' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'}
+    ${canPlace ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '') + (placeWins ? ' good' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'} disabled=${!place}
         aria-label=${`${placing ? 'Place it here (tap again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}${placeWins ? ' (a winning move)' : ''}`}
         onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
   </div>`;
@@ -88,13 +90,15 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last, open }) {
   }
   const tokens = [];
   for (let j = 0; j < size; j++) {
-    const pick = ctx.live ? tokenPick(ctx.options, h, j, size, ctx.kind, ctx.truncated) : null;
+    // The move this token starts, if any: a person picks it while live; the analysis marks it on a past position too.
+    const move = tokenPick(ctx.markOptions, h, j, size, ctx.kind, ctx.truncated);
+    const pick = ctx.live ? move : null;
     const taking = !split && amount > 0 && j >= size - amount;
     const side = split ? (j < leftSize ? ' left' : ' right') : '';
     // A split is chosen at the token clicked (token j and its mirror make the same move).
     const isPicked = ctx.sel.some((p) => pick && pickKey(p) === pickKey(pick) && (!split || p.leftSize === undefined || p.leftSize === j + 1));
-    const good = pick && ctx.good.has(pickKey(pick));
-    const goodPart = !good && pick && ctx.goodParts.has(pickKey(pick));
+    const good = move && ctx.good.has(pickKey(move));
+    const goodPart = !good && move && ctx.goodParts.has(pickKey(move));
     const partner = partnerAmounts && partnerAmounts.has(size - j);
     // On the player's move, a token of a heap that has moves but starts none itself (Grundy's game:
     // the last token, and the middle one of an even heap) is dimmed, and its label says why.

@@ -23,7 +23,10 @@ const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: N
  */
 export function boardContext(pos, opts) {
   const { name, args } = parseGameString(pos.game);
-  const legal = (opts.live ? pos.legal_moves || [] : []).map((lm) => ({ ...lm, keys: keysOf(lm.parts) }));
+  // Every legal move of the position shown, live or not (a past position's too): where the analysis
+  // marks its winning moves; legal: those a person here may make now.
+  const all = (pos.legal_moves || []).map((lm) => ({ ...lm, keys: keysOf(lm.parts) }));
+  const legal = opts.live ? all : [];
   const legalKeys = new Set();
   for (const lm of legal) for (const k of lm.keys) legalKeys.add(k.split('|')[0]);
   const good = new Set();
@@ -31,7 +34,7 @@ export function boardContext(pos, opts) {
   const values = new Map();
   if (opts.ranked) {
     for (const r of opts.ranked.rows) {
-      const picks = picksOf(r.parts || (legal.find((lm) => lm.move === r.move) || {}).parts || []);
+      const picks = picksOf(r.parts || (all.find((lm) => lm.move === r.move) || {}).parts || []);
       if (picks.length > 1) {
         // A winning move of several picks (Wythoff's two heaps, Index-k Nim): each pick is marked as part of it.
         if (r.good) for (const pk of picks) goodParts.add(pickKey(pk));
@@ -60,6 +63,8 @@ export function boardContext(pos, opts) {
     legalKeys,
     truncated,
     options: heapOptions(legal),
+    // The heaps' moves of the position shown, for the analysis' marks (options only while live).
+    markOptions: heapOptions(all),
     kind: null,
     sel: opts.sel || [],
     preview: opts.preview || null,
