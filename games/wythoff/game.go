@@ -460,15 +460,25 @@ func (s *State) MoveHelp() string {
 		"As a queen: K moves west, L moves south.", s.g.pairs.a)
 }
 
-// Hint names the P-position pair of the smaller heap.
+// Hint names the P-position pair of the smaller heap and says whether the
+// heaps are that P-position (the player to move loses) or not (a move to a
+// P-position wins).
 func (s *State) Hint() string {
 	x, y := s.BigHeaps()
-	lo := x
+	lo, hi := x, y
 	if y.Cmp(x) < 0 {
-		lo = y
+		lo, hi = y, x
 	}
 	p, n := s.g.pairs.Partner(lo)
-	return fmt.Sprintf("The smaller heap %s belongs to the P-position pair %s: (%s, %s) and its mirror lose for the player to move.", lo, n, lo, p)
+	a, b := lo, p
+	if p.Cmp(lo) < 0 {
+		a, b = p, lo
+	}
+	pair := fmt.Sprintf("Wythoff pair %s, (%s, %s)", n, a, b)
+	if hi.Cmp(p) == 0 {
+		return fmt.Sprintf("Heaps %s and %s are %s, a P-position: every move leaves a position that is not one, from which the opponent can move back to one.", x, y, pair)
+	}
+	return fmt.Sprintf("The smaller heap %s is in %s; the other heap is %s, not %s, so this is not a P-position: the player to move wins by moving to one.", lo, pair, hi, p)
 }
 
 // board reports whether the queen view draws the board: in the queen view,

@@ -299,3 +299,34 @@ func TestParseIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestHint: the terminal's hint names the smaller heap's Wythoff pair and
+// says whether the heaps are that P-position; checked against IsP.
+func TestHint(t *testing.T) {
+	for _, c := range []struct {
+		a     int64
+		heaps []int
+		want  string
+	}{
+		{1, []int{3, 5}, "Heaps 3 and 5 are Wythoff pair 2, (3, 5), a P-position: every move leaves"},
+		{1, []int{5, 3}, "Heaps 5 and 3 are Wythoff pair 2, (3, 5), a P-position:"},
+		{1, []int{5, 8}, "The smaller heap 5 is in Wythoff pair 2, (3, 5); the other heap is 8, not 3, so this is not a P-position"},
+		{1, []int{7, 9}, "The smaller heap 7 is in Wythoff pair 3, (4, 7); the other heap is 9, not 4,"},
+		{2, []int{4, 7}, "The smaller heap 4 is in Wythoff pair 3, (4, 10); the other heap is 7, not 10,"},
+		{2, []int{10, 4}, "Heaps 10 and 4 are Wythoff pair 3, (4, 10), a P-position"},
+	} {
+		g, err := wythoff.New(c.a, c.heaps, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.NewInitialState().(*wythoff.State)
+		got := s.Hint()
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("a=%d heaps %v: hint %q, want it to start %q", c.a, c.heaps, got, c.want)
+		}
+		x, y := s.BigHeaps()
+		if isP := strings.HasPrefix(got, "Heaps"); isP != g.Pairs().IsP(x, y) {
+			t.Errorf("a=%d heaps %v: the hint says P-position %v, IsP says otherwise", c.a, c.heaps, isP)
+		}
+	}
+}
