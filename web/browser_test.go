@@ -1373,6 +1373,47 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("vdwlist")
 	})
 
+	t.Run("vdwlist-review", func(t *testing.T) {
+		// A lost game of chance: the review weighs every choice of the
+		// person's and names the one that cost the most chance, as the
+		// analysis of that position values it, and opens that position.
+		p.t = t
+		p.desktop()
+		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "computer", fields: map[string]string{"s": "9"}, opponent: "perfect"})
+		p.playOut(`const b = [...document.querySelectorAll('#board button:not([disabled])')]; b[Math.floor(b.length / 2)].click();`, 20)
+		if head := p.gameOver("vdwlist review"); !strings.HasPrefix(head, "The computer (Perfect) won") {
+			t.Fatalf("the game (seed 11) ends %q; the review of a loss is not put to the test", head)
+		}
+		p.wait(`/^Your costliest choice: at move \d+ you played \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
+		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
+		m := regexp.MustCompile(`at move (\d+) you played (\S+), which left you (?:no chance|a ([\d.]+ %) chance) where (\S+) kept ([\d.]+ %)`).FindStringSubmatch(review)
+		if m == nil {
+			t.Fatalf("the review says %q", review)
+		}
+		if m[3] == "" {
+			m[3] = "0 %"
+		}
+		at, _ := strconv.Atoi(m[1])
+		at--
+		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at, at)); got != "0 "+m[2] {
+			t.Errorf("the review names move %d, %s; the match has %s there", at+1, m[2], got)
+		}
+		js[bool](p, `(document.getElementById('review-show').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.travelAt === %d && document.querySelectorAll('.an-row').length > 1 && !/Still computing/.test(document.getElementById('analysis').textContent)`, at), "the costliest choice's position with its analysis")
+		// The analysis there values the move played and the better one as the review says, and the board marks the better one.
+		val := func(move string) string {
+			return js[string](p, fmt.Sprintf(`[...document.querySelectorAll('.an-row')].find(r => r.dataset.analysisMove === %q).querySelector('.an-val').textContent.trim()`, move))
+		}
+		if got := [2]string{val(m[2]), val(m[4])}; got != [2]string{m[3], m[5]} {
+			t.Errorf("the analysis values %s and %s at %v; the review says %s and %s", m[2], m[4], got, m[3], m[5])
+		}
+		if !js[bool](p, fmt.Sprintf(`!!document.querySelector('#board .num.good[data-number="%s"]')`, m[4])) {
+			t.Errorf("the board does not mark %s, the better choice, ✓", m[4])
+		}
+		p.shotHere("vdwlist-review-desktop.png")
+		p.clean("vdwlist review")
+	})
+
 	t.Run("server-facts", func(t *testing.T) {
 		p.t = t
 		// The Thue painter after 010, painting at the end: 0 and 1 make a

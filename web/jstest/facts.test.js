@@ -175,3 +175,37 @@ test('the review of a lost game: the first move that let a win go, and the moves
   assert.equal(Review({ r: { status: 'off' }, act: {} }), null);
   assert.equal(Review({ r: undefined, act: {} }), null);
 });
+
+test('the review of a lost game of chance: the choice that cost the most, or every choice the best', async () => {
+  const { costliestChoice } = await import('../static/analysis.js');
+  const { Review } = await import('../static/views/match.js');
+  const num = (n) => [{ kind: 'number', value: n }];
+  const row = (move, value, parts = num(Number(move))) => ({ move, value, outcome: value === '0' || value === '1' ? (value === '1' ? 'win' : 'loss') : 'chance', parts });
+  const flat = (v) => textOf(v).replace(/\s+/g, ' ');
+  const an = (rows, more = {}) => ({ measure: { kind: 'p1_win' }, complete: true, pending: false, moves: rows, ...more });
+  // The namer (seat 0) named 5 (65/729) where 1 was worth 77/729, then 2, the best there; the draw and the colourer's move do not count.
+  const moves = [{ player: 0, move: '5' }, { player: -1, move: '{red, blue}' }, { player: 1, move: 'red' }, { player: 0, move: '2' }];
+  const cc = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '65/729'), row('9', '77/729')])], [3, an([row('2', '1/3'), row('3', '1/3')])]]));
+  assert.equal(cc.checked, 2);
+  assert.equal(cc.undecided, 0);
+  assert.equal(cc.start.text, '77/729');
+  assert.deepEqual([cc.worst.at, cc.worst.played, cc.worst.chance.text, cc.worst.best.text, cc.worst.better], [0, '5', '65/729', '77/729', ['1', '9']]);
+  assert.match(flat(Review({ r: { status: 'chance', cc }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+    /^Your costliest choice: at move 1 you played 5, which left you a 8\.9 % chance where 2 moves kept 10\.6 %, such as 1\.See that position/);
+  // The larger loss is the costliest, not the first: 1/3 against 2/3 at move 4.
+  const later = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '65/729')])], [3, an([row('2', '1/3'), row('3', '2/3')])]]));
+  assert.equal(later.worst.at, 3);
+  // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
+  const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
+  assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);
+  assert.match(flat(Review({ r: { status: 'chance', cc: col }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+    /at move 1 you played green, which left you no chance where red kept 66\.7 %\./);
+  // Every choice the best: the draws decided; a position still searching is not valued.
+  const best = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '77/729')])], [3, an([row('2', '1/3'), row('3', '2/3')], { pending: true })]]));
+  assert.deepEqual([best.checked, best.undecided, best.worst], [1, 1, null]);
+  assert.equal(flat(Review({ r: { status: 'chance', cc: best }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+    'Your choices: your one choice valued was the best there was (one was not valued in the analysis\' time); with best play your chance was 10.6 % at the first, and the lists drawn decided the rest.');
+  // A bound is no value: a row still unknown leaves its position undecided.
+  const open = costliestChoice([{ player: 0, move: '5' }], 0, new Map([[0, an([row('1', '77/729'), { move: '5', value: '65/729', outcome: 'unknown' }])]]));
+  assert.deepEqual([open.checked, open.undecided, open.worst], [0, 1, null]);
+});

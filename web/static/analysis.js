@@ -327,3 +327,55 @@ export function turningPoint(moves, loser, analyses) {
   }
   return null;
 }
+
+/**
+ * costliestChoice reviews a game valued by a chance (the list-colouring
+ * game: the analysis values each move by P1's winning probability, exact
+ * fractions) for the seat seat: at each of its moves (moves[i], analyses
+ * mapping i to the analysis of the position before it), the seat's chance
+ * after the move played against the best move's there. Only positions
+ * analysed to the end count (a bound cannot say a move was worse). Returns
+ * {checked, undecided, start, worst}: start, the seat's best chance at its
+ * first move checked; worst, the move that cost the most ({at, played,
+ * playedParts, chance, best, better, betterParts}: the chances as
+ * fractions, better the moves worth best), null when every move checked
+ * was worth the best.
+ */
+export function costliestChoice(moves, seat, analyses) {
+  const out = { checked: 0, undecided: 0, start: null, worst: null };
+  let worstGap = 0;
+  for (const [i, mv] of moves.entries()) {
+    if (mv.player !== seat || !analyses.has(i)) continue;
+    const an = analyses.get(i);
+    const rows = (an.moves || []).map((r) => ({ r, f: exactFraction(r.value) }));
+    const exact = an.complete && !an.pending && rows.length > 0 && rows.every(({ r, f }) => f && r.outcome !== 'unknown');
+    const played = rows.find(({ r }) => r.move === mv.move);
+    if (!exact || !played) { out.undecided++; continue; }
+    const mine = (f) => (seat === 0 ? f : complement(f));
+    const chance = mine(played.f);
+    let best = chance;
+    for (const { f } of rows) if (fracLess(best, mine(f))) best = mine(f);
+    out.checked++;
+    if (out.start === null) out.start = best;
+    const gap = best.value - chance.value;
+    if (fracLess(chance, best) && (out.worst === null || gap > worstGap)) {
+      worstGap = gap;
+      const better = rows.filter(({ f }) => !fracLess(mine(f), best)).map(({ r }) => r);
+      out.worst = { at: i, played: mv.move, playedParts: played.r.parts || [], chance, best, better: better.map((r) => r.move), betterParts: better[0].parts || [] };
+    }
+  }
+  return out;
+}
+
+// exactFraction reads an exact probability ("77/729", or "0" and "1" for a move that ends the game),
+// as parseFraction does; null for anything else.
+function exactFraction(v) {
+  if (/^\d+$/.test(String(v ?? ''))) return parseFraction(`${v}/1`);
+  const f = parseFraction(v);
+  return f && f.num !== null ? f : null;
+}
+
+// fracLess compares two exact fractions (parseFraction's, num and den as BigInt).
+function fracLess(a, b) {
+  return a.num * b.den < b.num * a.den;
+}

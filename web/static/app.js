@@ -6,7 +6,7 @@ import { state, set, subscribe } from './state.js';
 import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
-import { rank, cacheKey, hintFor, turningPoint } from './analysis.js';
+import { rank, cacheKey, hintFor, turningPoint, costliestChoice } from './analysis.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage, mineOf } from './views/match.js';
@@ -148,9 +148,10 @@ function showMatch(m) {
 // review looks once, for a finished match that the person playing here
 // lost (the other seat won), for where it turned: the analysis of the
 // position before each of the person's moves, first to last, until one
-// shows a win let go (turningPoint). A game valued by a length or a chance
-// (the Thue game, the list-colouring game) has no such point: none is
-// looked for.
+// shows a win let go (turningPoint). In a game of chance (the
+// list-colouring game) every choice is weighed instead, for the one that
+// cost the most (costliestChoice). A game valued by a length (the Thue
+// game) has no such point: none is looked for.
 async function review(m) {
   const mine = mineOf(state);
   const w = m.winner;
@@ -166,13 +167,21 @@ async function review(m) {
     let an;
     try { an = await api.matchAnalysis(m.id, i); } catch { undecided = true; continue; }
     const kind = an.measure && an.measure.kind;
+    if (kind === 'p1_win') {
+      // Still searching: asked once more, with the time an analysis may take at most.
+      if (an.pending) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
+      analyses.set(i, an);
+      Object.assign(entry, { status: 'weighing', cc: costliestChoice(m.moves, loser, analyses) });
+      set({});
+      continue;
+    }
     if (kind !== 'grundy' && kind !== 'outcome') { entry.status = 'off'; set({}); return; }
     if (an.pending || !an.complete) undecided = true;
     analyses.set(i, an);
     entry.tp = turningPoint(m.moves, loser, analyses);
     if (entry.tp) break;
   }
-  entry.status = entry.tp ? 'found' : undecided ? 'undecided' : 'never';
+  entry.status = entry.cc ? 'chance' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
   set({});
 }
 

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -190,16 +190,39 @@ export function Review({ r, act, game }) {
   if (r.status === 'looking') return html`<p class="review muted" id="review">Looking for where the game turned…</p>`;
   if (r.status === 'never') return html`<p class="review" id="review">At none of your turns was there a move to win or draw: against perfect play this game was lost from its start.</p>`;
   if (r.status === 'undecided') return html`<p class="review muted" id="review">Where the game turned could not be decided in the analysis' time.</p>`;
-  const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   // A move in its notation and in words ("5,0 (take 5 tokens from heap 1)"); alone where the words only repeat it ("take 5").
   const said = (move, parts) => {
     // Words from the notation where it says more than the parts without the position (a split's heap size), else from the parts.
-    const words = lastMoveWords(lastMove({ game, moves: [{ player: 0, move }] }), null, gameName) || moveWords(parts, null, gameName);
+    // A colour's notation is its name, which the parts without the position's view cannot say: none added.
+    const words = lastMoveWords(lastMove({ game, moves: [{ player: 0, move }] }), null, gameName)
+      || (parts.some((p) => p.kind === 'color') ? '' : moveWords(parts, null, gameName));
     return !words || words === move || saysMove(words, move) ? html`<strong>${move}</strong>` : html`<strong>${move}</strong> (${words})`;
   };
+  if (r.status === 'weighing' || r.status === 'chance') return ChanceReview({ r, act, said });
+  const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
   return html`<div class="review" id="review"><p><strong>Where it turned:</strong> at move ${at + 1} you played ${said(played, playedParts)} where you could still ${what}; ${kept}.</p>
+    <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
+}
+
+// ChanceReview weighs the choices of a person who lost a game of chance
+// (r.cc, see costliestChoice): the one that cost the most chance, or that
+// every choice was the best there was and the draws decided.
+function ChanceReview({ r, act, said }) {
+  const { checked, undecided, start, worst } = r.cc;
+  const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
+  if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${checked + undecided} so far)</p>`;
+  if (!checked) return html`<p class="review muted" id="review">Your choices could not be valued in the analysis' time.</p>`;
+  if (!worst) {
+    return html`<p class="review" id="review"><strong>Your choices:</strong> ${checked === 1 ? 'your one choice' : `each of your ${checked} choices`} valued was the best there was${left};
+      with best play your chance was ${percent(start)} at the first, and the lists drawn decided the rest.</p>`;
+  }
+  const { at, played, playedParts, chance, best, better, betterParts } = worst;
+  const kept = better.length === 1 ? html`${said(better[0], betterParts)} kept ${percent(best)}`
+    : html`${better.length} moves kept ${percent(best)}, such as ${said(better[0], betterParts)}`;
+  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1} you played ${said(played, playedParts)},
+    which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${kept}${left}.</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
