@@ -1373,7 +1373,7 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("vdwlist")
 	})
 
-	t.Run("vdwlist-review", func(t *testing.T) {
+	t.Run("review-chance-length", func(t *testing.T) {
 		// A lost game of chance: the review weighs every choice of the
 		// person's and names the one that cost the most chance, as the
 		// analysis of that position values it, and opens that position.
@@ -1412,6 +1412,22 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.shotHere("vdwlist-review-desktop.png")
 		p.clean("vdwlist review")
+		// The Thue game, valued by a length: the painter (here) always loses to Perfect, and the review
+		// weighs each symbol painted by the length the builder could force after it.
+		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"#dlg-you": "1"}, opponent: "perfect"})
+		p.playOut(`const x = document.querySelector('#board .symbol-btn:not([disabled])'); x.click(); if (document.getElementById('play-move').disabled) x.click();`, 20)
+		p.gameOver("thue review")
+		p.wait(`/^Your (costliest choice|choices): /.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the painter's choices weighed")
+		review = js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
+		tm := regexp.MustCompile(`at move (\d+) you played (\S+), (?:which made a repetition at once|after which the builder could force a repetition by length \d+).* where \S+ kept the word going to length \d+\.`).FindStringSubmatch(review)
+		if tm == nil {
+			t.Fatalf("the Thue review says %q", review)
+		}
+		at, _ = strconv.Atoi(tm[1])
+		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at-1, at-1)); got != "1 "+tm[2] {
+			t.Errorf("the Thue review names move %d, %s; the match has %s there", at, tm[2], got)
+		}
+		p.clean("thue review")
 	})
 
 	t.Run("server-facts", func(t *testing.T) {

@@ -329,46 +329,59 @@ export function turningPoint(moves, loser, analyses) {
 }
 
 /**
- * costliestChoice reviews a game valued by a chance (the list-colouring
- * game: the analysis values each move by P1's winning probability, exact
- * fractions) for the seat seat: at each of its moves (moves[i], analyses
- * mapping i to the analysis of the position before it), the seat's chance
- * after the move played against the best move's there. Only positions
+ * costliestChoice reviews a game valued by a chance or by a length for the
+ * seat seat: the list-colouring game (the analysis values each move by
+ * P1's winning probability, exact fractions) and the Thue game (by the
+ * length of the final word, which the seat of measure.maximizer wants long,
+ * the other short). At each of the seat's moves (moves[i], analyses mapping
+ * i to the analysis of the position before it), the worth of the move
+ * played to the seat against the best move's there. Only positions
  * analysed to the end count (a bound cannot say a move was worse). Returns
- * {checked, undecided, start, worst}: start, the seat's best chance at its
- * first move checked; worst, the move that cost the most ({at, played,
- * playedParts, chance, best, better, betterParts}: the chances as
- * fractions, better the moves worth best), null when every move checked
- * was worth the best.
+ * {kind, long, checked, undecided, start, worst}: kind 'chance' or
+ * 'length', long whether the seat wants the word long; start, the best
+ * value at the seat's first move checked; worst, the move that cost the
+ * most ({at, played, playedParts, chance, best, better, betterParts,
+ * atOnce}: the seat's chances as fractions, or the lengths; better the
+ * moves worth best; atOnce, a length game's move that made a repetition at
+ * once), null when every move checked was worth the best.
  */
 export function costliestChoice(moves, seat, analyses) {
-  const out = { checked: 0, undecided: 0, start: null, worst: null };
+  const out = { kind: null, long: false, checked: 0, undecided: 0, start: null, worst: null };
   let worstGap = 0;
   for (const [i, mv] of moves.entries()) {
     if (mv.player !== seat || !analyses.has(i)) continue;
     const an = analyses.get(i);
+    const length = !!an.measure && an.measure.kind === 'length';
+    // The seat's worth as an exact fraction: its chance (P2's is 1 − P1's), or the word's length, negated
+    // for the seat that wants it short; shown: what the review says (the chance, or the length).
+    const sign = length && seat !== an.measure.maximizer ? -1n : 1n;
+    const worth = (f) => (length ? { num: sign * f.num, den: f.den, value: Number(sign * f.num) } : seat === 0 ? f : complement(f));
+    const shown = (w) => (length ? Number(sign * w.num) : w);
     const rows = (an.moves || []).map((r) => ({ r, f: exactFraction(r.value) }));
     const exact = an.complete && !an.pending && rows.length > 0 && rows.every(({ r, f }) => f && r.outcome !== 'unknown');
     const played = rows.find(({ r }) => r.move === mv.move);
     if (!exact || !played) { out.undecided++; continue; }
-    const mine = (f) => (seat === 0 ? f : complement(f));
-    const chance = mine(played.f);
+    Object.assign(out, { kind: length ? 'length' : 'chance', long: length && sign === 1n });
+    const chance = worth(played.f);
     let best = chance;
-    for (const { f } of rows) if (fracLess(best, mine(f))) best = mine(f);
+    for (const { f } of rows) if (fracLess(best, worth(f))) best = worth(f);
     out.checked++;
-    if (out.start === null) out.start = best;
+    if (out.start === null) out.start = shown(best);
     const gap = best.value - chance.value;
     if (fracLess(chance, best) && (out.worst === null || gap > worstGap)) {
       worstGap = gap;
-      const better = rows.filter(({ f }) => !fracLess(mine(f), best)).map(({ r }) => r);
-      out.worst = { at: i, played: mv.move, playedParts: played.r.parts || [], chance, best, better: better.map((r) => r.move), betterParts: better[0].parts || [] };
+      const better = rows.filter(({ f }) => !fracLess(worth(f), best)).map(({ r }) => r);
+      out.worst = { at: i, played: mv.move, playedParts: played.r.parts || [], chance: shown(chance), best: shown(best), better: better.map((r) => r.move), betterParts: better[0].parts || [] };
+      // A length one more than the word's (the analysis' extra.word): the move made a repetition at once.
+      const word = an.extra && typeof an.extra.word === 'string' ? an.extra.word : null;
+      out.worst.atOnce = length && word !== null && out.worst.chance === word.length + 1;
     }
   }
   return out;
 }
 
-// exactFraction reads an exact probability ("77/729", or "0" and "1" for a move that ends the game),
-// as parseFraction does; null for anything else.
+// exactFraction reads an exact value as parseFraction does: a probability ("77/729"), or a whole
+// number (a length; 0 and 1 for a move that ends the list-colouring game); null for anything else.
 function exactFraction(v) {
   if (/^\d+$/.test(String(v ?? ''))) return parseFraction(`${v}/1`);
   const f = parseFraction(v);

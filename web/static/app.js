@@ -148,10 +148,9 @@ function showMatch(m) {
 // review looks once, for a finished match that the person playing here
 // lost (the other seat won), for where it turned: the analysis of the
 // position before each of the person's moves, first to last, until one
-// shows a win let go (turningPoint). In a game of chance (the
-// list-colouring game) every choice is weighed instead, for the one that
-// cost the most (costliestChoice). A game valued by a length (the Thue
-// game) has no such point: none is looked for.
+// shows a win let go (turningPoint). In a game valued by a chance or a
+// length (the list-colouring game, the Thue game) every choice is weighed
+// instead, for the one that cost the most (costliestChoice).
 async function review(m) {
   const mine = mineOf(state);
   const w = m.winner;
@@ -167,7 +166,7 @@ async function review(m) {
     let an;
     try { an = await api.matchAnalysis(m.id, i); } catch { undecided = true; continue; }
     const kind = an.measure && an.measure.kind;
-    if (kind === 'p1_win') {
+    if (kind === 'p1_win' || kind === 'length') {
       // Still searching: asked once more, with the time an analysis may take at most.
       if (an.pending) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
       analyses.set(i, an);

@@ -206,23 +206,28 @@ export function Review({ r, act, game }) {
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
-// ChanceReview weighs the choices of a person who lost a game of chance
-// (r.cc, see costliestChoice): the one that cost the most chance, or that
-// every choice was the best there was and the draws decided.
+// ChanceReview weighs the choices of a person who lost a game valued by a
+// chance or a length (r.cc, see costliestChoice): the one that cost the
+// most, or that every choice was the best there was.
 function ChanceReview({ r, act, said }) {
-  const { checked, undecided, start, worst } = r.cc;
+  const { kind, long, checked, undecided, start, worst } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
   if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${checked + undecided} so far)</p>`;
   if (!checked) return html`<p class="review muted" id="review">Your choices could not be valued in the analysis' time.</p>`;
+  const each = checked === 1 ? 'your one choice' : `each of your ${checked} choices`;
   if (!worst) {
-    return html`<p class="review" id="review"><strong>Your choices:</strong> ${checked === 1 ? 'your one choice' : `each of your ${checked} choices`} valued was the best there was${left};
-      with best play your chance was ${percent(start)} at the first, and the lists drawn decided the rest.</p>`;
+    const then = kind === 'length' ? `from your first, best play on both sides ends the word at length ${start}.`
+      : `with best play your chance was ${percent(start)} at the first, and the lists drawn decided the rest.`;
+    return html`<p class="review" id="review"><strong>Your choices:</strong> ${each} valued was the best there was${left}; ${then}</p>`;
   }
   const { at, played, playedParts, chance, best, better, betterParts } = worst;
-  const kept = better.length === 1 ? html`${said(better[0], betterParts)} kept ${percent(best)}`
-    : html`${better.length} moves kept ${percent(best)}, such as ${said(better[0], betterParts)}`;
-  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1} you played ${said(played, playedParts)},
-    which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${kept}${left}.</p>
+  const others = better.length === 1 ? said(better[0], betterParts) : html`${better.length} moves, such as ${said(better[0], betterParts)},`;
+  let cost;
+  if (kind === 'length' && long && worst.atOnce) cost = html`which made a repetition at once (length ${chance}), where ${others} kept the word going to length ${best}`;
+  else if (kind === 'length' && long) cost = html`after which the builder could force a repetition by length ${chance}, where ${others} kept the word going to length ${best}`;
+  else if (kind === 'length') cost = html`after which you could force a repetition only by length ${chance}, where ${others} forced it by length ${best}`;
+  else cost = html`which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${others} kept ${percent(best)}`;
+  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1} you played ${said(played, playedParts)}, ${cost}${left}.</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
