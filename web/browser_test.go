@@ -1380,7 +1380,14 @@ func TestBrowserGames(t *testing.T) {
 		p.t = t
 		p.desktop()
 		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "computer", fields: map[string]string{"s": "9"}, opponent: "perfect"})
+		// With the analysis on, each analysis asked late (as on a slow machine), after the next move is
+		// made: the answer must still be the position's own (it was the next position's, then refused
+		// for good: "This server analyses only the current position of a match").
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		js[bool](p, `(() => { const f = window.fetch; window.kombiFetch = f;
+			window.fetch = (u, o) => (String(u).includes('/analysis') ? new Promise((r) => setTimeout(r, 300)).then(() => f(u, o)) : f(u, o)); return true; })()`)
 		p.playOut(`const b = [...document.querySelectorAll('#board button:not([disabled])')]; b[Math.floor(b.length / 2)].click();`, 20)
+		js[bool](p, `(window.fetch = window.kombiFetch, true)`)
 		if head := p.gameOver("vdwlist review"); !strings.HasPrefix(head, "The computer (Perfect) won") {
 			t.Fatalf("the game (seed 11) ends %q; the review of a loss is not put to the test", head)
 		}

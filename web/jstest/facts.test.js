@@ -190,7 +190,7 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.equal(cc.undecided, 0);
   assert.equal(cc.start.text, '77/729');
   assert.deepEqual([cc.worst.at, cc.worst.played, cc.worst.chance.text, cc.worst.best.text, cc.worst.better], [0, '5', '65/729', '77/729', ['1', '9']]);
-  assert.match(flat(Review({ r: { status: 'chance', cc }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+  assert.match(flat(Review({ r: { status: 'weighed', cc }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
     /^Your costliest choice: at move 1 you played 5, which left you a 8\.9 % chance where 2 moves, such as 1, kept 10\.6 %\.See that position/);
   // The larger loss is the costliest, not the first: 1/3 against 2/3 at move 4.
   const later = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '65/729')])], [3, an([row('2', '1/3'), row('3', '2/3')])]]));
@@ -198,30 +198,30 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
   const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);
-  assert.match(flat(Review({ r: { status: 'chance', cc: col }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+  assert.match(flat(Review({ r: { status: 'weighed', cc: col }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
     /at move 1 you played green, which left you no chance where red kept 66\.7 %\./);
   // Every choice the best: the draws decided; a position still searching is not valued.
   const best = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '77/729')])], [3, an([row('2', '1/3'), row('3', '2/3')], { pending: true })]]));
   assert.deepEqual([best.checked, best.undecided, best.worst], [1, 1, null]);
-  assert.equal(flat(Review({ r: { status: 'chance', cc: best }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+  assert.equal(flat(Review({ r: { status: 'weighed', cc: best }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
     'Your choices: your one choice valued was the best there was (one was not valued in the analysis\' time); with best play your chance was 10.6 % at the first, and the lists drawn decided the rest.');
   // The Thue game, valued by the final word's length: the painter (seat 1, the maximizer) wants it long.
   const len = (rows, more = {}) => ({ measure: { kind: 'length', maximizer: 1 }, complete: true, pending: false, moves: rows.map(([move, value]) => ({ move, value, outcome: 'loss', parts: [{ kind: 'symbol', value: Number(move) }] })), ...more });
   const thue = [{ player: 0, move: '3' }, { player: 1, move: '0' }, { player: 0, move: '4' }, { player: 1, move: '2' }];
   const painter = costliestChoice(thue, 1, new Map([[1, len([['0', 4], ['1', 4], ['2', 5]])], [3, len([['0', 5], ['2', 5]])]]));
   assert.deepEqual([painter.kind, painter.long, painter.checked, painter.start, painter.worst.at, painter.worst.chance, painter.worst.best, painter.worst.better], ['length', true, 2, 5, 1, 4, 5, ['2']]);
-  assert.match(flat(Review({ r: { status: 'chance', cc: painter }, act: {}, game: 'thue(alphabet=3)' })),
+  assert.match(flat(Review({ r: { status: 'weighed', cc: painter }, act: {}, game: 'thue(alphabet=3)' })),
     /at move 2 you played 0, after which the builder could force a repetition by length 4, where 2 kept the word going to length 5\./);
   // A symbol that makes a repetition at once (the word 01 after the builder's move: length 3) is said so.
   const atOnce = costliestChoice(thue, 1, new Map([[1, len([['0', 3], ['2', 5]], { extra: { word: '01' } })]]));
-  assert.match(flat(Review({ r: { status: 'chance', cc: atOnce }, act: {}, game: 'thue(alphabet=3)' })), /you played 0, which made a repetition at once \(length 3\), where 2 kept the word going to length 5\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: atOnce }, act: {}, game: 'thue(alphabet=3)' })), /you played 0, which made a repetition at once \(length 3\), where 2 kept the word going to length 5\./);
   // The builder (seat 0) wants it short: a gap that lets the word grow to 9 where another forced 7.
   const gaps = (rows) => ({ measure: { kind: 'length', maximizer: 1 }, complete: true, moves: rows.map(([move, value]) => ({ move, value, outcome: 'win', parts: [{ kind: 'gap', value: Number(move) }] })) });
   const builder = costliestChoice(thue, 0, new Map([[0, gaps([['0', 7], ['3', 9]])], [2, gaps([['4', 9]])]]));
   assert.deepEqual([builder.long, builder.start, builder.worst.chance, builder.worst.best, builder.worst.better], [false, 7, 9, 7, ['0']]);
-  assert.match(flat(Review({ r: { status: 'chance', cc: builder }, act: {}, game: 'thue(alphabet=3)' })), /after which you could force a repetition only by length 9, where \S+ forced it by length 7\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: builder }, act: {}, game: 'thue(alphabet=3)' })), /after which you could force a repetition only by length 9, where \S+ forced it by length 7\./);
   const flawless = costliestChoice(thue, 1, new Map([[1, len([['0', 4], ['2', 4]])]]));
-  assert.match(flat(Review({ r: { status: 'chance', cc: flawless }, act: {}, game: 'thue(alphabet=3)' })), /your one choice valued was the best there was; from your first, best play on both sides ends the word at length 4\.$/);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: flawless }, act: {}, game: 'thue(alphabet=3)' })), /your one choice valued was the best there was; from your first, best play on both sides ends the word at length 4\.$/);
   // A bound is no value: a row still unknown leaves its position undecided.
   const open = costliestChoice([{ player: 0, move: '5' }], 0, new Map([[0, an([row('1', '77/729'), { move: '5', value: '65/729', outcome: 'unknown' }])]]));
   assert.deepEqual([open.checked, open.undecided, open.worst], [0, 1, null]);

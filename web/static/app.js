@@ -180,7 +180,7 @@ async function review(m) {
     entry.tp = turningPoint(m.moves, loser, analyses);
     if (entry.tp) break;
   }
-  entry.status = entry.cc ? 'chance' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
+  entry.status = entry.cc ? 'weighed' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
   set({});
 }
 
@@ -333,7 +333,9 @@ async function fetchAnalysis(pos, key) {
   try {
     let an;
     if (state.route.page === 'study') an = await api.positionAnalysis(pos.game, pos.position);
-    else an = await api.matchAnalysis(state.match.id, state.travelAt);
+    // By its move number, not "the current position": a live position's answer may come after the next
+    // move is made, and would then be the analysis of another position.
+    else an = await api.matchAnalysis(state.match.id, pos.at ?? state.travelAt);
     if (pos.position && an.position && an.position !== pos.position) {
       state.analyses.set(key, { status: 'error', error: 'This server analyses only the current position of a match; return to the game to see its analysis.' });
     } else {

@@ -198,7 +198,7 @@ export function Review({ r, act, game }) {
       || (parts.some((p) => p.kind === 'color') ? '' : moveWords(parts, null, gameName));
     return !words || words === move || saysMove(words, move) ? html`<strong>${move}</strong>` : html`<strong>${move}</strong> (${words})`;
   };
-  if (r.status === 'weighing' || r.status === 'chance') return ChanceReview({ r, act, said });
+  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said });
   const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
@@ -206,10 +206,10 @@ export function Review({ r, act, game }) {
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
-// ChanceReview weighs the choices of a person who lost a game valued by a
+// WeighedReview weighs the choices of a person who lost a game valued by a
 // chance or a length (r.cc, see costliestChoice): the one that cost the
 // most, or that every choice was the best there was.
-function ChanceReview({ r, act, said }) {
+function WeighedReview({ r, act, said }) {
   const { kind, long, checked, undecided, start, worst } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
   if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${checked + undecided} so far)</p>`;
