@@ -1391,9 +1391,14 @@ func TestBrowserGames(t *testing.T) {
 		if head := p.gameOver("vdwlist review"); !strings.HasPrefix(head, "The computer (Perfect) won") {
 			t.Fatalf("the game (seed 11) ends %q; the review of a loss is not put to the test", head)
 		}
-		p.wait(`/^Your costliest choice: at move \d+ you played \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
+		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you played \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
 		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
-		m := regexp.MustCompile(`at move (\d+) you played (\S+), which left you (?:no chance|a ([\d.]+ %) chance) where (\S+) kept ([\d.]+ %)`).FindStringSubmatch(review)
+		p.shot("review-desktop.png")
+		p.phone()
+		p.noOverflow("the review on a phone")
+		p.shot("review-phone.png")
+		p.desktop()
+		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move\) you played (\S+), which left you (?:no chance|a ([\d.]+ %) chance) where (\S+) kept ([\d.]+ %)`).FindStringSubmatch(review)
 		if m == nil {
 			t.Fatalf("the review says %q", review)
 		}
@@ -1417,7 +1422,7 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, fmt.Sprintf(`!!document.querySelector('#board .num.good[data-number="%s"]')`, m[4])) {
 			t.Errorf("the board does not mark %s, the better choice, ✓", m[4])
 		}
-		p.shotHere("vdwlist-review-desktop.png")
+		p.shotHere("review-turn-desktop.png")
 		p.clean("vdwlist review")
 		// The Thue game, valued by a length: the painter (here) always loses to Perfect, and the review
 		// weighs each symbol painted by the length the builder could force after it.

@@ -194,7 +194,9 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
     /^Your costliest choice: at move 1 you played 5, which left you a 8\.9 % chance where 2 moves, such as 1, kept 10\.6 %\.See that position/);
   // The larger loss is the costliest, not the first: 1/3 against 2/3 at move 4.
   const later = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '65/729')])], [3, an([row('2', '1/3'), row('3', '2/3')])]]));
-  assert.equal(later.worst.at, 3);
+  assert.deepEqual([later.worst.at, later.worst.nth, later.worst.draws], [3, 2, true]);
+  // After a draw the match's move number counts it; the person's own count is said beside it.
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you played 2, which left you a 33\.3 % chance where 3 kept 66\.7 %\./);
   // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
   const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);

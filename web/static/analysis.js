@@ -341,9 +341,11 @@ export function turningPoint(moves, loser, analyses) {
  * 'length', long whether the seat wants the word long; start, the best
  * value at the seat's first move checked; worst, the move that cost the
  * most ({at, played, playedParts, chance, best, better, betterParts,
- * atOnce}: the seat's chances as fractions, or the lengths; better the
- * moves worth best; atOnce, a length game's move that made a repetition at
- * once), null when every move checked was worth the best.
+ * atOnce, nth, draws}: the seat's chances as fractions, or the lengths;
+ * better the moves worth best; atOnce, a length game's move that made a
+ * repetition at once; nth, which of the seat's moves it was; draws, whether
+ * chance moves come before it), null when every move checked was worth the
+ * best.
  */
 export function costliestChoice(moves, seat, analyses) {
   const out = { kind: null, long: false, checked: 0, undecided: 0, start: null, worst: null };
@@ -372,6 +374,10 @@ export function costliestChoice(moves, seat, analyses) {
       worstGap = gap;
       const better = rows.filter(({ f }) => !fracLess(worth(f), best)).map(({ r }) => r);
       out.worst = { at: i, played: mv.move, playedParts: played.r.parts || [], chance: shown(chance), best: shown(best), better: better.map((r) => r.move), betterParts: better[0].parts || [] };
+      // Which of the seat's own moves it was, and whether chance moves (draws) come before it in the count.
+      const before = moves.slice(0, i + 1);
+      out.worst.nth = before.filter((x) => x.player === seat).length;
+      out.worst.draws = before.some((x) => x.player < 0);
       // A length one more than the word's (the analysis' extra.word): the move made a repetition at once.
       const word = an.extra && typeof an.extra.word === 'string' ? an.extra.word : null;
       out.worst.atOnce = length && word !== null && out.worst.chance === word.length + 1;

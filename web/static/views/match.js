@@ -227,8 +227,16 @@ function WeighedReview({ r, act, said }) {
   else if (kind === 'length' && long) cost = html`after which the builder could force a repetition by length ${chance}, where ${others} kept the word going to length ${best}`;
   else if (kind === 'length') cost = html`after which you could force a repetition only by length ${chance}, where ${others} forced it by length ${best}`;
   else cost = html`which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${others} kept ${percent(best)}`;
-  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1} you played ${said(played, playedParts)}, ${cost}${left}.</p>
+  // The draws count as moves in the match's numbering ("Move 12 of 27"), not in the person's: both are said.
+  const which = worst.draws ? ` (your ${ordinal(worst.nth)} move)` : '';
+  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you played ${said(played, playedParts)}, ${cost}${left}.</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st.
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
 }
 
 function ComputerControls({ m, s, act }) {
