@@ -1393,6 +1393,11 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you played \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
 		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
+		// Found after the end is shown: said to a screen reader as it comes.
+		if !js[bool](p, `!!document.getElementById('review').closest('[aria-live]')`) {
+			t.Error("the review is not in a live region: a screen reader would not say it")
+		}
+		p.accessible("the review of a lost game")
 		p.shot("review-desktop.png")
 		p.phone()
 		p.noOverflow("the review on a phone")
@@ -1687,6 +1692,43 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("recent")
 	})
 
+	t.Run("in-play-accessible", func(t *testing.T) {
+		// axe-core on what a game shows after its start, on a phone, for every card: two moves in
+		// with the analysis on (the marks and values on the board, the move list), the end (and a
+		// lost game's review) and a past position. A number's colour badge and the move list's
+		// labels were not part of their buttons' names here, at the start nothing showed them.
+		p.t = t
+		p.phone()
+		p.do(chromedp.Navigate(p.base + "/#/"))
+		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
+		choose := `const f = document.querySelector('#board button:not([disabled])'); f.click();
+			if (document.getElementById('play-move').disabled) f.click();
+			if (document.getElementById('play-move').disabled) { const b = [...document.querySelectorAll('#board button:not([disabled])')]; b[b.length - 1].click(); }`
+		for _, c := range js[[]string](p, `[...document.querySelectorAll('.card')].map(c => c.dataset.game)`) {
+			p.start(setup{card: c, action: "computer"})
+			js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+			for range 2 {
+				p.playWhen(`document.querySelector('#analysis .an-row, #analysis .an-summary')`, choose)
+			}
+			p.wait(`window.kombi.match.finished || document.querySelector('#analysis .an-row, #analysis .an-summary')`, "the analysis of "+c)
+			p.accessible("two moves into " + c)
+			// To the end where it comes soon (a builder who plays the first gap may never end a Thue game of overlaps).
+			for range 24 {
+				if !p.play(choose) {
+					break
+				}
+			}
+			if js[bool](p, `window.kombi.match.finished`) {
+				p.wait(`document.getElementById('result') && !/Looking|Weighing/.test((document.getElementById('review') || {}).textContent || '')`, "the end of "+c)
+				p.accessible("the end of " + c)
+			}
+			js[bool](p, `(document.querySelector('.moves-panel .mv.start').click(), true)`)
+			p.wait(`document.getElementById('travel') && document.querySelector('#analysis .an-row, #analysis .an-summary')`, "the start of "+c+" looked back at")
+			p.accessible("the start of " + c + " looked back at")
+		}
+		p.clean("in play")
+	})
+
 	t.Run("fit", func(t *testing.T) {
 		// Every game's study board and its set-up editor fit a 390 px phone:
 		// nothing wider than the screen (a phone widens the page to what
@@ -1810,9 +1852,14 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`document.querySelector('.setup [data-number="1"]')`, "the set-up editor of the set")
 		js[bool](p, `(document.querySelector('.setup [data-number="1"]').click(), true)`)
 		p.wait(`document.querySelector('.setup [data-number="1"]').classList.contains('own1')`, "1 blue")
-		if got := js[string](p, `[...document.querySelectorAll('.setup [data-number]')].map(b => b.dataset.number + (b.classList.contains('own0') ? 'R' : b.classList.contains('own1') ? 'B' : '') + ((b.querySelector('.num-badge') || {}).textContent || '')).join(' ')`); got != "1BB 2BB 3 5RR 7 9 11" {
+		if got := js[string](p, `[...document.querySelectorAll('.setup [data-number]')].map(b => b.dataset.number + (b.classList.contains('own0') ? 'R' : b.classList.contains('own1') ? 'B' : '') + ((b.querySelector('.num-badge') || {dataset: {}}).dataset.badge || '')).join(' ')`); got != "1BB 2BB 3 5RR 7 9 11" {
 			t.Errorf("the set after 1 tapped to blue: %q, want 1 and 2 blue, 5 red", got)
 		}
+		// The editor's numbers say their owner in words, not only in the badge's letter.
+		if got := js[string](p, `['1', '3', '5'].map(n => document.querySelector('.setup [data-number="' + n + '"]').getAttribute('aria-label')).join(' / ')`); got != "1, blue: tap to change its colour / 3, nobody’s: tap to change its colour / 5, red: tap to change its colour" {
+			t.Errorf("the set-up editor's numbers are named %q", got)
+		}
+		p.accessible("the set-up editor of a Szemerédi set with owners")
 		p.clean("study-ends")
 	})
 

@@ -87,7 +87,7 @@ function NumberButton({ n, ctx, cls, held, text, badge }) {
     class=${`num ${cls}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${last ? ' last' : ''}`}
     aria-label=${`${text ?? n.n}${val && val !== 'still computing' ? ` ${val}` : ''}, ${held}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val === 'still computing' ? '; still computing' : ''}${good ? ' (best)' : ''}`}
     onClick=${() => ctx.onPick(pick, chosen)}>
-    <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true">${badge}</span>` : null}${val ? ' ' : null}
+    <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true" data-badge=${badge}></span>` : null}${val ? ' ' : null}
     ${val ? html`<span class="num-val" aria-hidden="true">${val === 'still computing' ? '…' : val}</span>` : null}</button>`;
 }
 

@@ -168,7 +168,7 @@ function GameOver({ m, mine, g, act, s }) {
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
     <p class="muted">${movesLine(m.moves.filter((mv) => mv.player >= 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
-    ${Review({ r: s.reviews.get(m.id), act, game: m.game })}
+    <div aria-live="polite">${Review({ r: s.reviews.get(m.id), act, game: m.game })}</div>
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
@@ -254,6 +254,12 @@ function ComputerControls({ m, s, act }) {
 
 const nearest = (v, speeds) => speeds.reduce((a, [x]) => (Math.abs(x - v) < Math.abs(a - v) ? x : a), speeds[0][0]);
 
+// moveSaid names a move of the list by its seat and its label as the list shows it (the label is
+// part of the button's name: "Builder, gap 0", "chance, drawn {red, blue}").
+function moveSaid(m, it) {
+  return `${it.player === -1 ? 'chance' : roleName(m, it.player)}, ${moveLabel(m.game_name, it.player, it.move, { inLine: true })}`;
+}
+
 function MoveList({ m, s, act }) {
   const rows = moveRows(m.moves);
   const cur = s.travelAt ?? m.moves.length;
@@ -264,8 +270,7 @@ function MoveList({ m, s, act }) {
       ${rows.map((r) => html`<li class="row"><span class="n">${r.n}.</span>
         ${r.items.map((it) => html`<button type="button" data-move=${it.index} aria-current=${cur === it.index ? 'true' : 'false'}
           class=${`mv${it.player === -1 ? ' chance' : ` by${it.player}`}${cur === it.index ? ' current' : ''}`}
-          aria-label=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move}`}
-          title=${`Move ${it.index}: ${it.player === -1 ? 'chance drew' : roleName(m, it.player)} ${it.move} — show the position after it`}
+          aria-label=${`Move ${it.index}: ${moveSaid(m, it)}`} title=${`Move ${it.index}: ${moveSaid(m, it)} — show the position after it`}
           onClick=${() => act.travel(it.index)}>${moveLabel(m.game_name, it.player, it.move)}</button>`)}</li>`)}
     </ol>`}
   </section>`;

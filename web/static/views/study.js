@@ -65,9 +65,14 @@ export function StudyPage({ s, act }) {
 
 // letter names a set-up number's colour or owner in a letter, so that colour is never alone.
 function letter(v, n) {
+  return heldBy(v, n).charAt(0).toUpperCase();
+}
+
+// heldBy names a number's colour (the list-colouring game) or its owner's (the Szemerédi set), '' for none.
+function heldBy(v, n) {
   const names = v.colors || [];
-  if (n.color >= 0) return String(names[n.color] || '?').charAt(0).toUpperCase();
-  if (n.owner >= 0) return String(names[n.owner] || (v.status.seats || [])[n.owner] || 'P' + (n.owner + 1)).charAt(0).toUpperCase();
+  if (n.color >= 0) return String(names[n.color] || '?');
+  if (n.owner >= 0) return String(names[n.owner] || (v.status.seats || [])[n.owner] || 'P' + (n.owner + 1));
   return '';
 }
 
@@ -114,8 +119,8 @@ function Setup({ st, act }) {
     case 'numbers':
       // List colouring shows colours; the Szemerédi set its owners, red circles and blue squares as on its board.
       editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${!byOwner && n.color >= 0 ? `taken c${n.color}` : byOwner && n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
-        aria-label=${`${n.n}: tap to change its colour`}
-        onClick=${() => put((cur) => ({ numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true">${letter(v, n)}</span>` : null}</button>`)}</div>`;
+        aria-label=${`${n.n}, ${heldBy(v, n) || (byOwner ? 'nobody’s' : 'uncoloured')}: tap to change its colour`}
+        onClick=${() => put((cur) => ({ numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true" data-badge=${letter(v, n)}></span>` : null}</button>`)}</div>`;
       break;
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
