@@ -1460,6 +1460,8 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, `[...document.querySelectorAll('.symbol-btn.ends')].every(b => b.getAttribute('aria-label').includes('makes a square and ends the game') && b.textContent.includes('ends it'))`) {
 			t.Error("the ending symbols do not say so")
 		}
+		// Named with what they show ("0 ends it: paint 0, which makes a square and ends the game").
+		p.accessible("the painter's symbols")
 		p.wait(`document.querySelectorAll('.an-row').length === 3`, "the analysis of the painter's three symbols")
 		rows := js[string](p, `[...document.querySelectorAll('.an-row')].map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`)
 		if want := "2: the builder can still force a repetition by length 5; 0: makes a repetition: the game ends here, at length 4; 1: makes a repetition: the game ends here, at length 4"; rows != want {
@@ -1845,6 +1847,8 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`!document.querySelector('.setup') && document.querySelector('[data-draw]')`, "the draws again")
 		js[bool](p, `(document.querySelector('[data-draw="{red, green}"]').click(), true)`)
 		p.wait(`window.kombi.study.pos.position === 'r.r....:5:rg' && document.querySelectorAll('.swatch-btn').length === 2`, "the colourer's choice after the draw")
+		// The colours' buttons are named with what they show (the colour, what it completes or its value).
+		p.accessible("the colourer's choice")
 		// The Szemerédi set's editor: a number tapped from red to blue shows blue (its colour followed
 		// its old owner), as a square, the board's mark for blue.
 		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")

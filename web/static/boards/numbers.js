@@ -195,11 +195,13 @@ function ListColouring({ view, ctx }) {
     const can = ctx.live && ctx.legalKeys.has(`color:${c}`);
     const val = ctx.values.get(`color:${c}`);
     const good = ctx.good.has(`color:${c}`);
+    // What the button shows under the colour's name, and its name begins with both (a speech user says what they see).
+    const note = danger ? `completes ${danger}` : val || '';
     return html`<button type="button" class=${`swatch-btn c${c}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${danger ? ' ends' : ''}`} data-color=${c} disabled=${!can}
-      aria-pressed=${chosen ? 'true' : 'false'} aria-label=${`Colour ${target} ${colours[c]}${danger ? `: completes ${danger} in ${colours[c]}, the namer wins` : ''}${val ? `; ${val}` : ''}`}
+      aria-pressed=${chosen ? 'true' : 'false'} aria-label=${`${colours[c]}${note ? ` ${note}` : ''}: colour ${target} ${colours[c]}${danger ? ', and the namer wins' : ''}`}
       onClick=${() => ctx.onPick([{ kind: 'color', value: c }], chosen)}>
-      <span class="swatch-letter" aria-hidden="true">${letterOf(colours[c])}</span> ${colours[c]}
-      ${danger ? html`<span class="sym-note">completes ${danger}</span>` : val ? html`<span class="sym-note">${val}</span>` : null}</button>`;
+      <span class="swatch-letter" aria-hidden="true" data-letter=${letterOf(colours[c])}></span> ${colours[c]}${note ? ' ' : null}
+      ${note ? html`<span class="sym-note">${note}</span>` : null}</button>`;
   }) : null;
   return html`<div class="numbers-wrap">
     <div class="numbers line" role="group" aria-label=${`The numbers 1 to ${s}`}>${buttons}</div>

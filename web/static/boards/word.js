@@ -76,12 +76,14 @@ function Symbols({ view, ctx }) {
     const val = ctx.values.get(`symbol:${s}`);
     const good = ctx.good.has(`symbol:${s}`);
     const isChosen = chosen && chosen[0].value === s;
+    // What the button shows under the symbol; its name begins with both (a speech user says what they see).
+    const note = rep ? 'ends it' : val || '';
     buttons.push(html`<button type="button" class=${`${symClass(s)} symbol-btn${isChosen ? ' chosen' : ''}${good ? ' good' : ''}${rep ? ' ends' : ''}`} data-symbol=${s}
       disabled=${!ctx.live} aria-pressed=${isChosen ? 'true' : 'false'}
-      aria-label=${`Paint ${s}${rep ? `: makes a ${ctx.rule} and ends the game` : ''}${val ? `; ${val}` : ''}${good ? ' (best)' : ''}`}
+      aria-label=${note ? `${s} ${note}: paint ${s}${rep ? `, which makes a ${ctx.rule} and ends the game` : ''}${good ? ' (best)' : ''}` : `Paint ${s}${good ? ' (best)' : ''}`}
       onClick=${() => ctx.onPick([{ kind: 'symbol', value: s }], isChosen)}
       onPointerEnter=${() => ctx.onPreview([{ kind: 'symbol', value: s }])} onPointerLeave=${() => ctx.onPreview(null)}>
-      <span class="sym-digit">${s}</span>${rep ? html`<span class="sym-note">ends it</span>` : val ? html`<span class="sym-note">${val}</span>` : null}</button>`);
+      <span class="sym-digit">${s}</span>${note ? html` <span class="sym-note">${note}</span>` : null}</button>`);
   }
   return html`<div class="symbols" role="group" aria-label="Symbols to paint">${buttons}</div>`;
 }
