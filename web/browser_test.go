@@ -1286,6 +1286,8 @@ func TestBrowserGames(t *testing.T) {
 		if head := p.gameOver("thue with a target"); head != "The computer (Perfect) won: the word reached length 6 without an overlap" {
 			t.Errorf("the painter reached length 6: the end says %q", head)
 		}
+		// The review weighs the builder's gaps against the target: a gap that let the painter reach it.
+		p.wait(`/^Your costliest choice: at move \d+ you played gap \d+, after which the painter could reach length 6, the target, where .* forced a repetition by length [2-5]\./.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the review of the builder's gaps")
 		p.noOverflow("the Thue game's end at its target")
 		p.clean("thue-target")
 	})

@@ -212,18 +212,21 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   const thue = [{ player: 0, move: '3' }, { player: 1, move: '0' }, { player: 0, move: '4' }, { player: 1, move: '2' }];
   const painter = costliestChoice(thue, 1, new Map([[1, len([['0', 4], ['1', 4], ['2', 5]])], [3, len([['0', 5], ['2', 5]])]]));
   assert.deepEqual([painter.kind, painter.long, painter.checked, painter.start, painter.worst.at, painter.worst.chance, painter.worst.best, painter.worst.better], ['length', true, 2, 5, 1, 4, 5, ['2']]);
-  assert.match(flat(Review({ r: { status: 'weighed', cc: painter }, act: {}, game: 'thue(alphabet=3)' })),
+  assert.match(flat(Review({ r: { status: 'weighed', cc: painter, seat: 1 }, act: {}, game: 'thue(alphabet=3)' })),
     /at move 2 you played 0, after which the builder could force a repetition by length 4, where 2 kept the word going to length 5\./);
   // A symbol that makes a repetition at once (the word 01 after the builder's move: length 3) is said so.
   const atOnce = costliestChoice(thue, 1, new Map([[1, len([['0', 3], ['2', 5]], { extra: { word: '01' } })]]));
-  assert.match(flat(Review({ r: { status: 'weighed', cc: atOnce }, act: {}, game: 'thue(alphabet=3)' })), /you played 0, which made a repetition at once \(length 3\), where 2 kept the word going to length 5\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: atOnce, seat: 1 }, act: {}, game: 'thue(alphabet=3)' })), /you played 0, which made a repetition at once \(length 3\), where 2 kept the word going to length 5\./);
   // The builder (seat 0) wants it short: a gap that lets the word grow to 9 where another forced 7.
   const gaps = (rows) => ({ measure: { kind: 'length', maximizer: 1 }, complete: true, moves: rows.map(([move, value]) => ({ move, value, outcome: 'win', parts: [{ kind: 'gap', value: Number(move) }] })) });
   const builder = costliestChoice(thue, 0, new Map([[0, gaps([['0', 7], ['3', 9]])], [2, gaps([['4', 9]])]]));
   assert.deepEqual([builder.long, builder.start, builder.worst.chance, builder.worst.best, builder.worst.better], [false, 7, 9, 7, ['0']]);
-  assert.match(flat(Review({ r: { status: 'weighed', cc: builder }, act: {}, game: 'thue(alphabet=3)' })), /after which you could force a repetition only by length 9, where \S+ forced it by length 7\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: builder, seat: 0 }, act: {}, game: 'thue(alphabet=3)' })), /you played gap 3, after which you could force a repetition only by length 9, where gap 0 forced it by length 7\./);
+  // With a target (the painter wins by reaching it), a length at the target is the painter's win.
+  const targeted = costliestChoice(thue, 0, new Map([[0, gaps([['0', 5], ['3', 6]])]]));
+  assert.match(flat(Review({ r: { status: 'weighed', cc: targeted, seat: 0 }, act: {}, game: 'thue(alphabet=2,rule=overlap,target=6)' })), /you played gap 3, after which the painter could reach length 6, the target, where gap 0 forced a repetition by length 5\./);
   const flawless = costliestChoice(thue, 1, new Map([[1, len([['0', 4], ['2', 4]])]]));
-  assert.match(flat(Review({ r: { status: 'weighed', cc: flawless }, act: {}, game: 'thue(alphabet=3)' })), /your one choice valued was the best there was; from your first, best play on both sides ends the word at length 4\.$/);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: flawless, seat: 1 }, act: {}, game: 'thue(alphabet=3)' })), /your one choice valued was the best there was; from your first, best play on both sides ends the word at length 4\.$/);
   // A bound is no value: a row still unknown leaves its position undecided.
   const open = costliestChoice([{ player: 0, move: '5' }], 0, new Map([[0, an([row('1', '77/729'), { move: '5', value: '65/729', outcome: 'unknown' }])]]));
   assert.deepEqual([open.checked, open.undecided, open.worst], [0, 1, null]);

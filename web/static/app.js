@@ -156,7 +156,7 @@ async function review(m) {
   const w = m.winner;
   if ((w !== 0 && w !== 1) || !mine[1 - w] || mine[w] || state.reviews.has(m.id)) return;
   const loser = 1 - w;
-  const entry = { status: 'looking', tp: null };
+  const entry = { status: 'looking', tp: null, seat: loser };
   state.reviews.set(m.id, entry);
   set({});
   const analyses = new Map();

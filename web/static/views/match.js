@@ -196,9 +196,11 @@ export function Review({ r, act, game }) {
     // A colour's notation is its name, which the parts without the position's view cannot say: none added.
     const words = lastMoveWords(lastMove({ game, moves: [{ player: 0, move }] }), null, gameName)
       || (parts.some((p) => p.kind === 'color') ? '' : moveWords(parts, null, gameName));
-    return !words || words === move || saysMove(words, move) ? html`<strong>${move}</strong>` : html`<strong>${move}</strong> (${words})`;
+    // The notation as the move list shows it ("gap 0" for a Thue builder's move, not a bare 0 like a symbol).
+    const shown = moveLabel(gameName, r.seat ?? 0, move, { inLine: true });
+    return !words || words === move || saysMove(words, move) ? html`<strong>${shown}</strong>` : html`<strong>${shown}</strong> (${words})`;
   };
-  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said });
+  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, target: Number(parseGameString(game || '').args.target || 0) });
   const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
@@ -209,7 +211,7 @@ export function Review({ r, act, game }) {
 // WeighedReview weighs the choices of a person who lost a game valued by a
 // chance or a length (r.cc, see costliestChoice): the one that cost the
 // most, or that every choice was the best there was.
-function WeighedReview({ r, act, said }) {
+function WeighedReview({ r, act, said, target }) {
   const { kind, long, checked, undecided, start, worst } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
   if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${checked + undecided} so far)</p>`;
@@ -225,6 +227,7 @@ function WeighedReview({ r, act, said }) {
   let cost;
   if (kind === 'length' && long && worst.atOnce) cost = html`which made a repetition at once (length ${chance}), where ${others} kept the word going to length ${best}`;
   else if (kind === 'length' && long) cost = html`after which the builder could force a repetition by length ${chance}, where ${others} kept the word going to length ${best}`;
+  else if (kind === 'length' && target && chance >= target) cost = html`after which the painter could reach length ${target}, the target, where ${others} forced a repetition by length ${best}`;
   else if (kind === 'length') cost = html`after which you could force a repetition only by length ${chance}, where ${others} forced it by length ${best}`;
   else cost = html`which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${others} kept ${percent(best)}`;
   // The draws count as moves in the match's numbering ("Move 12 of 27"), not in the person's: both are said.
