@@ -170,7 +170,7 @@ async function review(m) {
       // Still searching: asked once more, with the time an analysis may take at most.
       if (an.pending) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
       analyses.set(i, an);
-      Object.assign(entry, { status: 'weighing', cc: costliestChoice(m.moves, loser, analyses) });
+      Object.assign(entry, { status: 'weighing', weighed: analyses.size });
       set({});
       continue;
     }
@@ -180,6 +180,7 @@ async function review(m) {
     entry.tp = turningPoint(m.moves, loser, analyses);
     if (entry.tp) break;
   }
+  if (entry.status === 'weighing') entry.cc = costliestChoice(m.moves, loser, analyses);
   entry.status = entry.cc ? 'weighed' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
   set({});
 }

@@ -9,7 +9,8 @@ import { html } from '../html.js';
 import { cap, list } from '../format.js';
 
 const COLOUR_LETTER = { red: 'R', blue: 'B', green: 'G', yellow: 'Y', orange: 'O', purple: 'P', cyan: 'C', magenta: 'M' };
-const letterOf = (name) => COLOUR_LETTER[name] || String(name || '?').charAt(0).toUpperCase();
+/** letterOf is a colour's letter on the board (its badges, swatches, the set-up editor's numbers). */
+export const letterOf = (name) => COLOUR_LETTER[name] || String(name || '?').charAt(0).toUpperCase();
 
 /**
  * raceOf arranges a numbers view's lines (view.lines, view.lines_open) per

@@ -212,9 +212,9 @@ export function Review({ r, act, game }) {
 // chance or a length (r.cc, see costliestChoice): the one that cost the
 // most, or that every choice was the best there was.
 function WeighedReview({ r, act, said, target }) {
+  if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${r.weighed} so far)</p>`;
   const { kind, long, checked, undecided, start, worst } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
-  if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${checked + undecided} so far)</p>`;
   if (!checked) return html`<p class="review muted" id="review">Your choices could not be valued in the analysis' time.</p>`;
   const each = checked === 1 ? 'your one choice' : `each of your ${checked} choices`;
   if (!worst) {

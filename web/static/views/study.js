@@ -10,6 +10,7 @@ import { cycleNumber, heapInput } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
 import { MoveBar, selectionWords, Rules } from './match.js';
 import { resolve } from '../moves.js';
+import { letterOf } from '../boards/numbers.js';
 
 export function StudyPage({ s, act }) {
   const st = s.study;
@@ -63,12 +64,8 @@ export function StudyPage({ s, act }) {
   </main>`;
 }
 
-// letter names a set-up number's colour or owner in a letter, so that colour is never alone.
-function letter(v, n) {
-  return heldBy(v, n).charAt(0).toUpperCase();
-}
-
-// heldBy names a number's colour (the list-colouring game) or its owner's (the Szemerédi set), '' for none.
+// heldBy names a set-up number's colour (the list-colouring game) or its owner's (the Szemerédi set), '' for
+// none: in words in its name, by its letter (letterOf) on its badge, so that colour is never alone.
 function heldBy(v, n) {
   const names = v.colors || [];
   if (n.color >= 0) return String(names[n.color] || '?');
@@ -120,7 +117,7 @@ function Setup({ st, act }) {
       // List colouring shows colours; the Szemerédi set its owners, red circles and blue squares as on its board.
       editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${!byOwner && n.color >= 0 ? `taken c${n.color}` : byOwner && n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
         aria-label=${`${n.n}, ${heldBy(v, n) || (byOwner ? 'nobody’s' : 'uncoloured')}: tap to change its colour`}
-        onClick=${() => put((cur) => ({ numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${letter(v, n) ? html`<span class="num-badge" aria-hidden="true" data-badge=${letter(v, n)}></span>` : null}</button>`)}</div>`;
+        onClick=${() => put((cur) => ({ numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${heldBy(v, n) ? html`<span class="num-badge" aria-hidden="true" data-badge=${letterOf(heldBy(v, n))}></span>` : null}</button>`)}</div>`;
       break;
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
