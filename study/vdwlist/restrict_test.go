@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/games/vdwlist"
 
@@ -59,7 +60,7 @@ func TestRestrictIsALowerBound(t *testing.T) {
 				}
 			}
 			_ = sv.SetGame(g)
-			lo, best, n, off := NewSolver(g, 1<<20).restrictedBound(ctx, st) // fresh: no root in the table
+			lo, best, n, off := NewSolver(g, 1<<20).restrictedBound(ctx, st, restrictedTime) // fresh: no root in the table
 			if cut > 0 && lo == nil || lo != nil && (lo.Cmp(want) > 0 || n < 1 || n >= g.S() || off < 0) {
 				t.Fatalf("%s %q: restricted bound %v (n=%d off=%d), value %s", g, st.Position(), lo, n, off, Fraction(want))
 			}
@@ -82,5 +83,30 @@ func TestRestrictIsALowerBound(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBoundTimeFollowsTheCallersBudget: the bounds of a search cut short
+// take at most the time the caller gave the search (a page's analysis of
+// half a second), their own limits without a deadline (Ctrl-C).
+func TestBoundTimeFollowsTheCallersBudget(t *testing.T) {
+	start := time.Now()
+	ctx, cancel := context.WithDeadline(context.Background(), start.Add(100*time.Millisecond))
+	defer cancel()
+	if got := boundTime(ctx, start, restrictedTime); got != 100*time.Millisecond {
+		t.Errorf("after a search of 100 ms the bound may take %v, want 100ms", got)
+	}
+	late, cancelLate := context.WithDeadline(context.Background(), start.Add(-time.Second))
+	defer cancelLate()
+	if got := boundTime(late, start, randomTime); got != time.Millisecond {
+		t.Errorf("with a deadline before the start the bound may take %v, want 1ms", got)
+	}
+	long, cancelLong := context.WithDeadline(context.Background(), start.Add(time.Hour))
+	defer cancelLong()
+	if got := boundTime(long, start, randomTime); got != randomTime {
+		t.Errorf("after a search of an hour the bound may take %v, want its limit %v", got, randomTime)
+	}
+	if got := boundTime(context.Background(), start, restrictedTime); got != restrictedTime {
+		t.Errorf("without a deadline the bound may take %v, want its limit %v", got, restrictedTime)
 	}
 }

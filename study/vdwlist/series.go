@@ -242,7 +242,7 @@ func proven(ctx context.Context, g *vdwlist.Game, s *vdwlist.State, lo *big.Rat)
 	if lo == nil {
 		return ""
 	}
-	hi, ok := randomBound(ctx, g, s)
+	hi, ok := randomBound(ctx, g, s, randomTime)
 	if !ok {
 		hi = big.NewRat(1, 1)
 	}
