@@ -42,6 +42,13 @@ type Result struct {
 	Extra map[string]any `json:"-"`
 	// Text explains the result for people (the CLI prints it).
 	Text string `json:"-"`
+	// Teach is the part of Text that explains the reasoning, for a page
+	// that shows the position, its players, the moves and the outcome
+	// itself (the browser's "How it works"): no game string, drawing of
+	// the board, list of winning moves, outcome or search count, and the
+	// players named as a page names them (player 1, the namer), not P1.
+	// Empty where Text says nothing more than those.
+	Teach string `json:"-"`
 }
 
 type resultFields Result

@@ -48,16 +48,18 @@ func newAnalysisCache() *analysisCache {
 
 // analysisEntry is one position's analysis as far as it got.
 type analysisEntry struct {
-	mu      sync.Mutex
-	g       game.Game
-	st      game.State // the entry's own copy
-	result  *solve.Analysis
-	explain string
-	extra   map[string]any
-	err     error
-	spent   time.Duration // the time of the runs finished
-	last    time.Duration // the time of the last run
-	running chan struct{} // closed when the run in progress ends; nil when none
+	mu     sync.Mutex
+	g      game.Game
+	st     game.State // the entry's own copy
+	result *solve.Analysis
+	// explained: a solve gave explain (its Teach, maybe empty) and extra
+	explained bool
+	explain   string
+	extra     map[string]any
+	err       error
+	spent     time.Duration // the time of the runs finished
+	last      time.Duration // the time of the last run
+	running   chan struct{} // closed when the run in progress ends; nil when none
 }
 
 // entry returns the cache's entry for st of g, creating it.
@@ -140,7 +142,7 @@ func (s *Server) analyse(ctx context.Context, g game.Game, st game.State, want t
 // analysis queue is free) and keeps the answer that decides more moves.
 func (s *Server) runAnalysis(e *analysisEntry, budget time.Duration, done chan struct{}) {
 	defer s.wg.Done()
-	finish := func(a *solve.Analysis, explain string, extra map[string]any, err error) {
+	finish := func(a *solve.Analysis, r *solve.Result, err error) {
 		e.mu.Lock()
 		defer e.mu.Unlock()
 		if err != nil && a == nil && !solve.Stopped(err) {
@@ -149,8 +151,10 @@ func (s *Server) runAnalysis(e *analysisEntry, budget time.Duration, done chan s
 		if a != nil && decided(a) >= decided(e.result) {
 			e.result = a
 		}
-		if explain != "" {
-			e.explain, e.extra = explain, extra
+		if r != nil && !e.explained {
+			// The part of the solver's text that reasons (the page shows the
+			// rest itself), and its own fields.
+			e.explained, e.explain, e.extra = true, r.Teach, r.Extra
 		}
 		e.spent += budget
 		e.last = budget
@@ -158,24 +162,21 @@ func (s *Server) runAnalysis(e *analysisEntry, budget time.Duration, done chan s
 		close(done)
 	}
 	if !acquire(s.ctx, s.analyses) {
-		finish(nil, "", nil, s.ctx.Err())
+		finish(nil, nil, s.ctx.Err())
 		return
 	}
 	defer func() { <-s.analyses }()
 	opt := solve.Options{MemBytes: s.opt.AnalysisMem, Workers: 1}
-	var explain string
-	var extra map[string]any
-	if e.explain == "" {
+	var r *solve.Result
+	if !e.explained {
 		ectx, cancel := context.WithTimeout(s.ctx, min(explainTime, budget/4))
-		if r, _ := s.opt.Solvers.Solve(ectx, e.g, e.st.Clone(), opt); r != nil {
-			explain, extra = r.Text, r.Extra
-		}
+		r, _ = s.opt.Solvers.Solve(ectx, e.g, e.st.Clone(), opt)
 		cancel()
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, budget)
 	defer cancel()
 	a, err := s.opt.Solvers.Analyze(ctx, e.g, e.st.Clone(), opt)
-	finish(a, explain, extra, err)
+	finish(a, r, err)
 }
 
 // unknownAnalysis is the analysis of st before anything is decided.

@@ -453,6 +453,20 @@ func (p *page) downloadable(what string) {
 	}
 }
 
+// teaches checks the analysis' "How it works" on the position shown: it is
+// there, says want, and speaks as the page does, without the terminal's
+// words for what the panel shows itself (the game string, the board as
+// text, the winning moves, the outcome, the search's count, P1 and P2).
+func (p *page) teaches(what, want string) {
+	p.t.Helper()
+	js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+	p.wait(fmt.Sprintf(`(document.querySelector('#analysis .teach .explain') || {textContent: ''}).textContent.includes(%q)`, want), what+": How it works saying "+want)
+	txt := js[string](p, `document.querySelector('#analysis .teach .explain').textContent`)
+	if bad := regexp.MustCompile(`\bP[12]\b|Outcome for the player to move|Winning moves|positions searched|COUNTER|[a-z0-9]+\([a-z]+=`).FindString(txt); bad != "" {
+		p.t.Errorf("%s: How it works speaks the terminal's words (%q): %q", what, bad, txt)
+	}
+}
+
 func (p *page) status() string { return js[string](p, `document.getElementById('status').textContent`) }
 
 func TestBrowserGames(t *testing.T) {
@@ -1034,6 +1048,14 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.noOverflow("the explanation")
 		p.shotOf("nimk-explain-desktop.png", "#analysis")
+		p.teaches("Index-k Nim", "Moore's theorem")
+		// The other families whose solvers reason: their reasoning, not the terminal's summary.
+		p.study("grundy(heap=15)", "15")
+		p.teaches("Grundy's game", "Grundy's game: heap 15;")
+		p.study("nim2d(n=4)", "..../..../..../....:G")
+		p.teaches("2D Nim", "Part A: cells")
+		p.study("wythoff(piles=5;8)", "5;8")
+		p.teaches("Wythoff's game", "Recursive method")
 		p.clean("nimk-explain")
 	})
 
@@ -1472,9 +1494,11 @@ func TestBrowserGames(t *testing.T) {
 		if foot := js[string](p, `document.querySelector('#analysis p.small:last-child').textContent`); !regexp.MustCompile(`^Exact\. [0-9,]+ positions? searched in [0-9.]+ s\.$`).MatchString(foot) || strings.Contains(foot, "1 positions") {
 			t.Errorf("the analysis' last line says %q", foot)
 		}
-		// The explanation's own search count (the solver's line for a terminal) is not a second count beside
-		// the footer's.
-		p.wait(`document.querySelector('#analysis .teach .explain')`, "the explanation")
+		// The Thue solver's text for a terminal (the game string, the value, the optimal symbols, its own
+		// search count) says nothing the panel does not: no How it works, and one count, the footer's.
+		if js[bool](p, `!!document.querySelector('#analysis .teach .explain')`) {
+			t.Errorf("the Thue painter's analysis has a How it works: %q", js[string](p, `document.querySelector('#analysis .teach .explain').textContent`))
+		}
 		if n := js[int](p, `(document.getElementById('analysis').textContent.match(/positions? searched/g) || []).length`); n != 1 {
 			t.Errorf("the analysis panel counts positions searched %d times: %q", n, js[string](p, `document.getElementById('analysis').textContent`))
 		}

@@ -194,7 +194,8 @@ func (boutonSolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve
 		rule = "misère play: whoever takes the last token loses"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Heaps %s (%s).\n\n%s\n%s\n", joinSizes(s.Heaps()), rule, table, why)
+	fmt.Fprintf(&b, "%s (%s).\n\n%s\n%s\n", capital(heapsOf(s.Heaps())), rule, table, why)
+	r.Teach = b.String()
 	if len(wins) > 0 {
 		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT): %s\n", moveTexts(s, wins, 30))
 	}
@@ -239,6 +240,23 @@ func moveTexts(s game.State, moves []game.Move, limit int) string {
 }
 
 // joinSizes lists heap sizes for people, at most nim.ShownHeaps of them.
+// heapsOf names the heaps h as a sentence says them: "heap 15", "heaps
+// 3, 4, 5".
+func heapsOf(h []int) string {
+	if len(h) == 1 {
+		return "heap " + joinSizes(h)
+	}
+	return "heaps " + joinSizes(h)
+}
+
+// capital is s with its first letter (ASCII) in upper case.
+func capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
 func joinSizes(h []int) string {
 	parts := make([]string, 0, min(len(h), nim.ShownHeaps))
 	for _, x := range h[:min(len(h), nim.ShownHeaps)] {

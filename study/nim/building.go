@@ -201,7 +201,8 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 		r.Extra["nim_sum"], r.Extra["reason"], r.Extra["xor"] = sum, why, table
 		r.Nodes = int64(len(s.Heaps()))
 		var b strings.Builder
-		fmt.Fprintf(&b, "Nim phase: heaps %s.\n\n%s\n%s\n", joinSizes(s.Heaps()), table, why)
+		fmt.Fprintf(&b, "Nim phase: %s.\n\n%s\n%s\n", heapsOf(s.Heaps()), table, why)
+		r.Teach = b.String()
 		if len(wins) > 0 {
 			fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, wins, 30))
 		}
@@ -234,13 +235,14 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 		"the nim-sum is not 0; the other player places the last token and wants the nim-sum to be 0. Exact search\n"+
 		"over the sorted heaps (%d positions) decides the building phase.", rule, who, sv.Nodes)
 	if g.Tokens()%2 == 1 {
-		why += fmt.Sprintf("\nHere p = %d is odd, so the total is odd and the nim-sum cannot be 0: the Nim starter (P2) always wins.", g.Tokens())
+		why += fmt.Sprintf("\nHere p = %d is odd, so the total is odd and the nim-sum cannot be 0: the Nim starter (player 2) always wins.", g.Tokens())
 	} else if g.HeapCount()%2 == 0 {
-		why += fmt.Sprintf("\nHere p = %d and n = %d are even: P2 wins by mirroring, pairing the heaps so that each pair stays equal.", g.Tokens(), g.HeapCount())
+		why += fmt.Sprintf("\nHere p = %d and n = %d are even: player 2 wins by mirroring, pairing the heaps so that each pair stays equal.", g.Tokens(), g.HeapCount())
 	}
 	extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "Building phase: heaps %s; %s still to place.\n\n%s\n", joinSizes(s.Heaps()), game.Plural(s.Remaining(), "token"), why)
+	fmt.Fprintf(&b, "Building phase: %s; %s still to place.\n\n%s\n", heapsOf(s.Heaps()), game.Plural(s.Remaining(), "token"), why)
+	r.Teach = b.String()
 	if len(w) > 0 {
 		fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, w, 30))
 	}

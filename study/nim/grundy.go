@@ -155,7 +155,7 @@ func (g grundySolver) Solve(ctx context.Context, _ game.Game, st game.State, _ s
 	}
 	r.Extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "Grundy's game: heaps %s; a move splits a heap into two unequal parts; whoever cannot move loses.\n\n", joinSizes(heaps))
+	fmt.Fprintf(&b, "Grundy's game: %s; a move splits a heap into two unequal parts; whoever cannot move loses.\n\n", heapsOf(heaps))
 	fmt.Fprintf(&b, "  heap  tokens  G\n")
 	for i, h := range heaps[:min(len(heaps), nim.ShownHeaps)] {
 		fmt.Fprintf(&b, "  %4d %7d  %d\n", i+1, h, hv[i])
@@ -164,6 +164,7 @@ func (g grundySolver) Solve(ctx context.Context, _ game.Game, st game.State, _ s
 		fmt.Fprintf(&b, "  … %d more heaps\n", len(heaps)-nim.ShownHeaps)
 	}
 	fmt.Fprintf(&b, "  XOR of the values: %d\n\n%s\n", sum, why)
+	r.Teach = b.String()
 	if len(wins) > 0 {
 		fmt.Fprintf(&b, "Winning moves (HEAP=A+B): %s\n", moveTexts(s, wins, 30))
 	}

@@ -144,6 +144,7 @@ func result(s *nim2d.State, a *Analysis, took time.Duration) *solve.Result {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n", s.Game(), s.String())
+	head := b.Len() // the game and the board: the page shows them
 	b.WriteString(a.Explain(s))
 	switch a.Outcome {
 	case solve.Loss:
@@ -155,6 +156,7 @@ func result(s *nim2d.State, a *Analysis, took time.Duration) *solve.Result {
 			b.WriteString("A move below leaves parts that cancel in pairs (or are known) with XOR 0: it wins.\n")
 		}
 	}
+	r.Teach = b.String()[head:]
 	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", a.Outcome)
 	if len(cells) > 0 {
 		parts := make([]string, len(cells))

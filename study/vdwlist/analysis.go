@@ -190,7 +190,7 @@ func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, e
 	if len(x.idle) > 0 {
 		r.Extra["idle_moves"] = x.idle
 	}
-	r.Text = x.text()
+	r.Text, r.Teach = x.text(), x.teach()
 	return r, err
 }
 
@@ -359,13 +359,22 @@ func (x *explanation) text() string {
 	case len(x.best) > 0:
 		fmt.Fprintf(&b, "Best moves for %s: %s\n", who, strings.Join(x.best, ", "))
 	}
+	b.WriteString(x.teach())
+	fmt.Fprintf(&b, "(%d positions reached, %d searched, %d stored, %.2f s)\n", x.nodes, x.searched, x.stored, time.Since(x.start).Seconds())
+	return b.String()
+}
+
+// teach is the part of text that reasons (see solve.Result.Teach): the
+// numbers that change nothing, and why the namer's choices do not matter
+// with lists of one colour.
+func (x *explanation) teach() string {
+	var b strings.Builder
 	if len(x.idle) > 0 {
 		fmt.Fprintf(&b, "Numbers in no live progression (naming them changes nothing): %s\n", strings.Join(x.idle, ", "))
 	}
-	if g.ListSize() == 1 && x.value != nil {
-		b.WriteString("With lists of one colour P2 has no choice: every number gets an independent uniform colour,\nso the value is the chance that a random colouring holds a monochromatic progression, whatever P1 does.\n")
+	if x.g.ListSize() == 1 && x.value != nil {
+		b.WriteString("With lists of one colour the colourer has no choice: every number gets an independent uniform colour,\nso the value is the chance that a random colouring holds a monochromatic progression, whatever the namer does.\n")
 	}
-	fmt.Fprintf(&b, "(%d positions reached, %d searched, %d stored, %.2f s)\n", x.nodes, x.searched, x.stored, time.Since(x.start).Seconds())
 	return b.String()
 }
 

@@ -59,6 +59,18 @@ func (an *Analysis) Text() string {
 		b.WriteString(an.board)
 		b.WriteString("\n\n")
 	}
+	b.WriteString(an.Teach())
+	if len(an.BestMoves) > 0 {
+		fmt.Fprintf(&b, "\nWinning moves (K,L = tokens taken from heap 1, heap 2): %s\n", strings.Join(an.BestMoves, " "))
+	}
+	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", an.Outcome)
+	return b.String()
+}
+
+// Teach is the part of Text that reasons (see solve.Result.Teach): why
+// the position is or is not a P-position, and each method's steps.
+func (an *Analysis) Teach() string {
+	var b strings.Builder
 	b.WriteString(an.Reason)
 	b.WriteString("\n")
 	for _, m := range an.Methods {
@@ -70,10 +82,6 @@ func (an *Analysis) Text() string {
 	for _, s := range an.skipped {
 		fmt.Fprintf(&b, "\n%s\n", s)
 	}
-	if len(an.BestMoves) > 0 {
-		fmt.Fprintf(&b, "\nWinning moves (K,L = tokens taken from heap 1, heap 2): %s\n", strings.Join(an.BestMoves, " "))
-	}
-	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", an.Outcome)
 	return b.String()
 }
 
@@ -167,7 +175,7 @@ func (solver) Solve(ctx context.Context, _ game.Game, st game.State, _ solve.Opt
 	if s.Playable() && max(sx, sy) <= wythoff.MaxBoard {
 		an.board = sys.board(sx, sy)
 	}
-	r := &solve.Result{Outcome: solve.Win, BestMoves: an.BestMoves, Complete: err == nil, Text: an.Text(),
+	r := &solve.Result{Outcome: solve.Win, BestMoves: an.BestMoves, Complete: err == nil, Text: an.Text(), Teach: an.Teach(),
 		Extra: map[string]any{"a": an.A, "heaps": an.Position, "p_position": an.Outcome == "loss", "reason": an.Reason, "pair": an.Pair, "methods": an.Methods}}
 	if s.Playable() && max(sx, sy) <= wythoff.MaxBoard {
 		r.Extra["p_positions"] = pPositions(g.Pairs(), sx, sy)

@@ -457,10 +457,6 @@ export function moveRows(moves) {
 // columns: a line laid out in columns (a table's row, "a  b | c", a rule of dashes), never prose.
 const columns = (l) => /\S {2,}\S/.test(l.trim()) || / \| /.test(l) || /^[-=]{3,}$/.test(l.trim());
 
-// searchCount: a solver's line counting its search, "(positions searched: 13)", "(positions searched: 9;
-// by worker: ...)", "(37619 positions reached, 4102 searched, 4071 stored, 0.01 s)", "(1197 Grundy-engine steps, 0.00 s)".
-const searchCount = (l) => /^\((positions searched: \d|\d+ (positions reached|Grundy-engine steps)\b).*\)$/.test(l.trim());
-
 export function unwrap(text) {
   const prose = (l) => l !== '' && !/^\s/.test(l) && !columns(l);
   const out = [];
@@ -483,17 +479,14 @@ export function unwrap(text) {
  * it is set in columns (a table, a board: some line has a run of spaces, a
  * " | " between columns, or is a rule) and 'steps' (its lines) when it is
  * indented prose, such as the steps of a method. Blank lines only separate.
- * The solver's count of its own search ("(positions searched: 13)", "(1197
- * Grundy-engine steps, 0.00 s)") is left out: it counts the search for the
- * explanation, and the panel's footer gives the analysis' own count, which
- * would differ from it.
+ * (The server sends the part of the solver's text that reasons, without the
+ * game string, the board, the moves, the outcome or the search's count:
+ * solve.Result.Teach.)
  */
 export function explainBlocks(text) {
   const laidOut = (l) => /^\s/.test(l) || columns(l);
   const blocks = [];
-  // The count goes before the lines are joined: after a long line it would be joined to it.
-  const kept = String(text).split('\n').filter((l) => !searchCount(l)).join('\n');
-  for (const line of unwrap(kept).split('\n')) {
+  for (const line of unwrap(String(text)).split('\n')) {
     if (line.trim() === '') continue;
     const prev = blocks[blocks.length - 1];
     if (laidOut(line) && prev && prev.kind !== 'p') {
