@@ -1366,7 +1366,7 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 		p.wait(`document.querySelectorAll('.an-row').length === 2`, "the analysis of the two colours")
 		txt := js[string](p, `document.getElementById('analysis').textContent`)
-		if !strings.Contains(txt, "colourer (P2) survives with probability") || !strings.Contains(txt, "%") || strings.Contains(txt, "draw") {
+		if !strings.Contains(txt, "the colourer survives with probability") || !strings.Contains(txt, "%") || strings.Contains(txt, "draw") {
 			t.Errorf("the list-colouring analysis is not P2's chance as a fraction and a percentage: %q", txt)
 		}
 		p.shot("vdwlist-desktop.png")
@@ -1519,7 +1519,7 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("colours marked as completing a progression: %q, want red's 1, 3, 5", got)
 		}
 		p.wait(`document.querySelectorAll('.an-row').length === 2`, "the analysis of the two colours")
-		if got := js[string](p, `[...document.querySelectorAll('.an-row')].map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); !strings.HasSuffix(got, "; red: ends the game: the namer (P1) wins") {
+		if got := js[string](p, `[...document.querySelectorAll('.an-row')].map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); !strings.HasSuffix(got, "; red: ends the game: the namer wins") {
 			t.Errorf("the analysis rows say %q, want red last: it ends the game", got)
 		}
 		p.shot("vdwlist-colour-desktop.png")

@@ -31,11 +31,11 @@ test("the server's best marks win over the page's own ranking", () => {
   assert.deepEqual(r.rows.map((x) => [x.move, x.best]), [['1', true], ['2', true], ['3', false]]);
   assert.match(r.measure.label, /chance of winning/);
   // The verdict names every best move, not the first of them alone.
-  assert.equal(summary(an, r, 'Namer'), 'Best moves: 1 and 2 — namer (P1) wins with probability 77/729 = 10.6 %, after either.');
+  assert.equal(summary(an, r, 'Namer'), 'Best moves: 1 and 2 — the namer wins with probability 77/729 = 10.6 %, after either.');
   const one = { ...an, moves: an.moves.map((m) => ({ ...m, best: m.move === '1' })) };
-  assert.equal(summary(one, rank(one, 'vdwlist'), 'Namer'), 'Best move: 1 — namer (P1) wins with probability 77/729 = 10.6 %.');
+  assert.equal(summary(one, rank(one, 'vdwlist'), 'Namer'), 'Best move: 1 — the namer wins with probability 77/729 = 10.6 %.');
   const many = { player: 0, measure: an.measure, moves: [...'123456789'].map((m) => ({ move: m, outcome: 'chance', value: '1/2', best: true })) };
-  assert.equal(summary(many, rank(many, 'vdwlist'), 'Namer'), 'Best moves: 1, 2, 3, 4, 5, 6 and 3 more — namer (P1) wins with probability 1/2 = 50.0 %, after any of them.');
+  assert.equal(summary(many, rank(many, 'vdwlist'), 'Namer'), 'Best moves: 1, 2, 3, 4, 5, 6 and 3 more — the namer wins with probability 1/2 = 50.0 %, after any of them.');
 });
 
 test('a drawn position says so, not that every move loses', () => {
@@ -67,7 +67,7 @@ test('Thue: the builder wants the shortest forced length, the painter the longes
   const mis = rank({ player: 0, moves: [{ move: '1:1', outcome: 'loss', value: null }] }, 'nim', ['1:1']);
   assert.equal(mis.rows[0].detail, 'the last move: it loses at once');
   const col = rank({ player: 1, moves: [{ move: 'red', outcome: 'loss', value: '1/1' }, { move: 'blue', outcome: 'chance', value: '1/2' }] }, 'vdwlist', ['red']);
-  assert.deepEqual(col.rows.map((x) => [x.move, x.detail]), [['blue', 'colourer (P2) survives with probability 1/2 = 50.0 %'], ['red', 'ends the game: the namer (P1) wins']]);
+  assert.deepEqual(col.rows.map((x) => [x.move, x.detail]), [['blue', 'the colourer survives with probability 1/2 = 50.0 %'], ['red', 'ends the game: the namer wins']]);
 });
 
 test("list colouring: P1's probability, from the mover's side, never 'draw'", () => {
@@ -76,7 +76,7 @@ test("list colouring: P1's probability, from the mover's side, never 'draw'", ()
   assert.equal(r.measure.kind, 'p1_win');
   assert.equal(r.rows[0].move, 'red'); // the colourer wants P1's chance low
   assert.equal(r.rows[0].label, '89.4 %');
-  assert.match(r.rows[0].detail, /colourer \(P2\) survives with probability 652\/729/);
+  assert.match(r.rows[0].detail, /the colourer survives with probability 652\/729/);
   const n = rank({ player: 0, moves: [{ move: '3', outcome: 'unknown', value: null }, { move: '4', outcome: 'chance', value: '1/2' }] }, 'vdwlist');
   assert.equal(n.rows[0].move, '4');
   assert.equal(n.rows[1].label, 'still computing');

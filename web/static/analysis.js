@@ -105,10 +105,10 @@ export function describe(mv, measure, mover, ends = false, going = true) {
       const f = parseFraction(mv.value);
       if (!f) return { label: undecided, detail: '', p: null };
       const mine = mover === 0 ? f : complement(f);
-      const who = mover === 0 ? 'namer (P1) wins' : 'colourer (P2) survives';
+      const who = mover === 0 ? 'the namer wins' : 'the colourer survives';
       const unsure = mv.outcome === 'unknown' ? ` (a bound, ${undecided})` : '';
       if (ends && (f.value === 0 || f.value === 1)) {
-        return { label: `${percent(mine)}`, detail: f.value === 1 ? 'ends the game: the namer (P1) wins' : 'ends the game: the colourer (P2) survives', p: mine.value };
+        return { label: `${percent(mine)}`, detail: f.value === 1 ? 'ends the game: the namer wins' : 'ends the game: the colourer survives', p: mine.value };
       }
       return { label: `${percent(mine)}`, detail: `${who} with probability ${mine.text} = ${percent(mine)}${unsure}`, p: mine.value };
     }
