@@ -467,6 +467,18 @@ func (p *page) teaches(what, want string) {
 	}
 }
 
+// seatsAsThePage checks that the board and the analysis, in words and in
+// their buttons' names, name the players as the page's header does (You,
+// Red, the namer, R (red)), never as the terminal's P1 and P2.
+func (p *page) seatsAsThePage(what string) {
+	p.t.Helper()
+	said := js[[]string](p, `[...document.querySelectorAll('#board, #analysis')].flatMap(e => [e.innerText,
+		...[...e.querySelectorAll('[aria-label]')].map(x => x.getAttribute('aria-label'))]).filter(t => /\bP[12]\b/.test(t)).map(t => t.slice(0, 200))`)
+	if len(said) > 0 {
+		p.t.Errorf("%s: the board or the analysis names a player P1 or P2: %q", what, said)
+	}
+}
+
 func (p *page) status() string { return js[string](p, `document.getElementById('status').textContent`) }
 
 func TestBrowserGames(t *testing.T) {
@@ -1335,7 +1347,7 @@ func TestBrowserGames(t *testing.T) {
 		}
 		// Over: each side says what it completed, not what it could still.
 		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`)
-		won := regexp.MustCompile(`\(P[12]\) completed \d+, \d+, \d+$`)
+		won := regexp.MustCompile(`(Red|Blue) completed \d+, \d+, \d+$`)
 		if len(heads) != 2 || strings.Contains(strings.Join(heads, " "), "can still") ||
 			strings.Contains(head, "won") != (won.MatchString(heads[0]) != won.MatchString(heads[1])) {
 			t.Errorf("after %q the sides say %q", head, heads)
@@ -1532,7 +1544,7 @@ func TestBrowserGames(t *testing.T) {
 		p.desktop()
 		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")
 		heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`)
-		if len(heads) != 2 || !strings.HasSuffix(heads[0], "Red (P1) can still complete 6 progressions") || !strings.HasSuffix(heads[1], "Blue (P2) can still complete 2 progressions") {
+		if len(heads) != 2 || !strings.HasSuffix(heads[0], "Red can still complete 6 progressions") || !strings.HasSuffix(heads[1], "Blue can still complete 2 progressions") {
 			t.Errorf("the sides say %q", heads)
 		}
 		if got := js[string](p, `document.querySelector('.side0 .threat').textContent + ' / ' + [...document.querySelectorAll('.side0 .aps li')].map(e => e.textContent).join('; ')`); got != "Threats: 3 would complete 1, 3, 5; 9 would complete 1, 5, 9 — blue can block only one. / 1, 3, 5 2 of 3; 1, 5, 9 2 of 3; 3, 5, 7 1 of 3; 5, 7, 9 1 of 3" {
@@ -1561,7 +1573,7 @@ func TestBrowserGames(t *testing.T) {
 		// A side that can complete nothing says so in words, not "0 progressions".
 		p.study("ap(k=3,set=1;2;3;4)", "1 / 2")
 		if heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`); len(heads) != 2 ||
-			!strings.HasSuffix(heads[0], "Red (P1) can complete no progression") || !strings.HasSuffix(heads[1], "Blue (P2) can still complete 1 progression") {
+			!strings.HasSuffix(heads[0], "Red can complete no progression") || !strings.HasSuffix(heads[1], "Blue can still complete 1 progression") {
 			t.Errorf("the sides of 1 / 2 on 1..4 say %q", heads)
 		}
 		// Over, nothing threatens: blue completed 4, 5, 6 while red's 1, 2 lacked 3, and no number or mark
@@ -1740,6 +1752,7 @@ func TestBrowserGames(t *testing.T) {
 			}
 			p.wait(`window.kombi.match.finished || document.querySelector('#analysis .an-row, #analysis .an-summary')`, "the analysis of "+c)
 			p.accessible("two moves into " + c)
+			p.seatsAsThePage("two moves into " + c)
 			// To the end where it comes soon (a builder who plays the first gap may never end a Thue game of overlaps).
 			for range 24 {
 				if !p.play(choose) {
@@ -1749,6 +1762,7 @@ func TestBrowserGames(t *testing.T) {
 			if js[bool](p, `window.kombi.match.finished`) {
 				p.wait(`document.getElementById('result') && !/Looking|Weighing/.test((document.getElementById('review') || {}).textContent || '')`, "the end of "+c)
 				p.accessible("the end of " + c)
+				p.seatsAsThePage("the end of " + c)
 			}
 			js[bool](p, `(document.querySelector('.moves-panel .mv.start').click(), true)`)
 			p.wait(`document.getElementById('travel') && document.querySelector('#analysis .an-row, #analysis .an-summary')`, "the start of "+c+" looked back at")

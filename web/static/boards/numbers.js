@@ -104,7 +104,7 @@ function Race({ view, ctx }) {
     const o = n.owner;
     const threat = o < 0 ? threatAt.get(n.n) || [] : [];
     const cls = o >= 0 ? `taken own${o}` : `free${threat.map((p) => ` threat${p}`).join('')}`;
-    const held = `${o >= 0 ? `${colours[o]} (P${o + 1})` : 'free'}${threat.length ? `; completes a progression for ${list(threat.map((p) => colours[p]))}` : ''}${lit.has(n.n) ? ', in the winning progression' : ''}`;
+    const held = `${o >= 0 ? colours[o] : 'free'}${threat.length ? `; completes a progression for ${list(threat.map((p) => colours[p]))}` : ''}${lit.has(n.n) ? ', in the winning progression' : ''}`;
     return NumberButton({ n, ctx, cls: cls + (lit.has(n.n) ? ' lit' : ''), held, badge: o >= 0 ? letterOf(colours[o]) : threat.length ? '!' : '' });
   });
   return html`<div class="numbers-wrap">
@@ -162,11 +162,11 @@ function RaceSide({ p, side, colours, k, done, threats }) {
   if (done) {
     // The game is over: what each side completed, not what it could still.
     return html`<div class=${`race-side side${p}`}>
-      <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} (P${p + 1}) ${done.length ? `completed ${done.join(', ')}` : 'completed no progression'}</h2>
+      <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} ${done.length ? `completed ${done.join(', ')}` : 'completed no progression'}</h2>
     </div>`;
   }
   return html`<div class=${`race-side side${p}`}>
-    <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} (P${p + 1}) ${count === 0 ? 'can complete no progression' : `can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}`}</h2>
+    <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} ${count === 0 ? 'can complete no progression' : `can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}`}</h2>
     ${threats ? html`<p class="threat">${threats}</p>` : null}
     ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
     ${best.length && count > best.length ? html`<p class="more muted">and ${count - best.length} more</p>` : null}

@@ -104,7 +104,7 @@ function Setup({ st, act }) {
       const cols = v.grid.cols;
       editor = html`<div class=${`grid palette n${cols}`} ref=${(el) => el && el.style.setProperty('--cols', String(cols))}>
         ${v.grid.cells.map((c, i) => html`<button type="button" class=${`cell ${c.owner >= 0 ? `own${c.owner}` : 'free'}`} data-cell=${i}
-          aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? `P${c.owner + 1}` : 'empty'}; tap to change`}
+          aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? (v.status.seats || ['R', 'G'])[c.owner] : 'empty'}; tap to change`}
           onClick=${() => put((cur) => ({ grid: { ...cur.grid, cells: cur.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)) } }))}>
           <span class="cell-text">${c.owner === 0 ? (v.status.seats || [])[0] || 'R' : c.owner === 1 ? (v.status.seats || [])[1] || 'G' : i + 1}</span></button>`)}</div>`;
       break;
