@@ -145,6 +145,8 @@ test('the last move in words where its notation is terse', () => {
   // Grundy's split from its notation (the heap split is gone from the view)
   assert.equal(lastMoveWords(lastMove({ game: 'grundy(heap=15)', moves: [{ player: 0, move: '1=10+4' }] }), { heaps: [10, 4] }, 'grundy'), 'split heap 1 into 10 and 4');
   assert.equal(lastMoveWords(withParts('thue(alphabet=3)', '0', [{ kind: 'gap', value: 0 }]), { word: { symbols: [2] } }, 'thue'), 'insert at the start');
+  // After the notation "gap 1" the line does not say the gap's number again ("played gap 1 (insert between 0 and 2)").
+  assert.equal(lastMoveWords(withParts('thue(alphabet=3)', '1', [{ kind: 'gap', value: 1 }]), { word: { symbols: [0, 2] } }, 'thue'), 'insert between 0 and 2');
   assert.equal(lastMoveWords(withParts('nim2d(n=5)', '15', [{ kind: 'cell', value: 14 }]), {}, 'nim2d'), 'colour cell 15');
   // said by the notation already: a painted symbol, a number
   assert.equal(lastMoveWords(withParts('thue(alphabet=3)', '2', [{ kind: 'symbol', value: 2 }], 1), { word: { symbols: [2, 2] } }, 'thue'), '');

@@ -272,9 +272,10 @@ export function saysMove(words, move) {
  * moveWords says a move in words from its parts and the position's view
  * ("take 3 tokens from heap 2", "split heap 1 into 4 and 3"); left, when
  * given, is the left part of a split as the board shows it (the parts are
- * then said in that order).
+ * then said in that order); named says that the move's notation is shown
+ * beside the words (a gap's number is not said again).
  */
-export function moveWords(parts, view, gameName, { left } = {}) {
+export function moveWords(parts, view, gameName, { left, named } = {}) {
   if (!parts || parts.length === 0) return '';
   const out = [];
   const heaps = view && view.heaps;
@@ -305,7 +306,7 @@ export function moveWords(parts, view, gameName, { left } = {}) {
         } else out.push(`cell ${p.value + 1}`);
         break;
       }
-      case 'gap': out.push(gapWords(p.value, view)); break;
+      case 'gap': out.push(gapWords(p.value, view, named)); break;
       case 'symbol': out.push(`paint ${p.value}`); break;
       // The Szemerédi game's words: a player takes a number (its rules and How to move say so).
       case 'number': out.push(`${gameName === 'vdwlist' ? 'name' : 'take'} ${p.value}`); break;
@@ -319,13 +320,16 @@ export function moveWords(parts, view, gameName, { left } = {}) {
   return list(out);
 }
 
-/** gapWords names a gap of the word: "at the start", "between 0 and 1". */
-export function gapWords(g, view) {
+/**
+ * gapWords names a gap of the word: "insert at the start", "insert between
+ * 0 and 1 (gap 1)"; named leaves out the gap's number, said beside it.
+ */
+export function gapWords(g, view, named = false) {
   const w = view && view.word ? view.word.symbols : null;
   if (!w) return `gap ${g}`;
   if (g === 0) return 'insert at the start';
   if (g === w.length) return 'insert at the end';
-  return `insert between ${w[g - 1]} and ${w[g]} (gap ${g})`;
+  return `insert between ${w[g - 1]} and ${w[g]}${named ? '' : ` (gap ${g})`}`;
 }
 
 /**
@@ -383,7 +387,8 @@ export function lastMoveWords(last, view, gameName) {
   }
   const parts = last.parts || [];
   if (!parts.length || !parts.every((p) => ['heap', 'amount', 'cell', 'gap'].includes(p.kind))) return '';
-  return moveWords(parts, view, gameName);
+  // Said after the move's notation ("played gap 1 (insert between 0 and 2)").
+  return moveWords(parts, view, gameName, { named: true });
 }
 
 /** queenXY maps a queen-board cell index to Wythoff heap coordinates. */
