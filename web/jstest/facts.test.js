@@ -139,7 +139,7 @@ test('heaps drawn as bars: every heap with tokens too large for them', () => {
   assert.equal(allBars(undefined), false);
 });
 
-test('the review of a lost game: the first move that let a win go, and the moves that kept it', async () => {
+test('the review of a lost game: the last move that let a win go, and the moves that kept it', async () => {
   const { turningPoint } = await import('../static/analysis.js');
   const { Review } = await import('../static/views/match.js');
   // nim(piles=1;2), the person P1 lost to Perfect: 1:1 (a loss: 2:1 won), then 2:2 (P2 takes the last token).
@@ -162,6 +162,12 @@ test('the review of a lost game: the first move that let a win go, and the moves
   assert.equal(turningPoint([{ player: 0, move: '1:1' }], 0, new Map([[0, open]])), null);
   // Only the loser's moves count.
   assert.equal(turningPoint([{ player: 1, move: '1:1' }], 0, new Map([[0, at0]])), null);
+  // Against an opponent who errs a win let go may come back: the game turned at the last win let go.
+  // nim(piles=1;2;3): the person let the win go at move 1 (1:1), got it back from the opponent's 3:3, let it go again (2:1).
+  const twice = [{ player: 0, move: '1:1' }, { player: 1, move: '3:3' }, { player: 0, move: '2:1' }, { player: 1, move: '2:1' }];
+  const first = { moves: [{ move: '1:1', outcome: 'loss' }, { move: '3:3', outcome: 'win' }] };
+  const again = { moves: [{ move: '2:1', outcome: 'loss', parts: hp(1, 1) }, { move: '2:2', outcome: 'win', parts: hp(1, 2) }] };
+  assert.deepEqual(turningPoint(twice, 0, new Map([[0, first], [2, again]])), { at: 2, played: '2:1', playedParts: hp(1, 1), kept: 'win', better: ['2:2'], betterParts: hp(1, 2) });
   const words = textOf(Review({ r: { status: 'found', tp }, act: {}, game: 'nim(piles=1;2)' }));
   assert.equal(words, 'Where it turned: at move 1 you played 1:1 (take 1 token from heap 1) where you could still win; 2:1 (take 1 token from heap 2) would have kept the win.See that position with the analysis');
   // The Szemerédi game's words only repeat the number: the number alone.

@@ -302,9 +302,12 @@ export function hintFor(ranked, level, view, gameName, mover) {
 }
 
 /**
- * turningPoint finds where a lost game turned, for its review: the first
+ * turningPoint finds where a lost game turned, for its review: the last
  * move of the loser's seat that the analysis proves worse than the best
- * there (a win let go, or in a game with draws a draw). analyses maps a
+ * there (a win let go, or in a game with draws a draw): after it every move
+ * of theirs was as good as any, and the game was lost (an opponent who
+ * errs may have handed back a win that an earlier move let go, and against
+ * perfect play a win let go never comes back). analyses maps a
  * move's index to the analysis of the position before it (GET
  * /api/matches/{id}/analysis?at=i). Returns {at, played, playedParts,
  * kept, better, betterParts} (kept: 'win' or 'draw', what the best moves
@@ -313,7 +316,8 @@ export function hintFor(ranked, level, view, gameName, mover) {
  */
 export function turningPoint(moves, loser, analyses) {
   const worth = { win: 2, draw: 1, loss: 0 };
-  for (const [i, mv] of moves.entries()) {
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const mv = moves[i];
     if (mv.player !== loser || !analyses.has(i)) continue;
     const rows = (analyses.get(i).moves || []).filter((r) => r.outcome in worth);
     const played = rows.find((r) => r.move === mv.move);

@@ -161,8 +161,10 @@ async function review(m) {
   set({});
   const analyses = new Map();
   let undecided = false;
-  for (const [i, mv] of m.moves.entries()) {
-    if (mv.player !== loser) continue;
+  // From the end: the turning point is the loser's last move that let a win (or a draw) go (see turningPoint),
+  // found there first, and the positions near the end are the quickest to analyse.
+  for (let i = m.moves.length - 1; i >= 0; i--) {
+    if (m.moves[i].player !== loser) continue;
     let an;
     try { an = await api.matchAnalysis(m.id, i); } catch { undecided = true; continue; }
     const kind = an.measure && an.measure.kind;

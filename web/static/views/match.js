@@ -181,8 +181,9 @@ function GameOver({ m, mine, g, act, s }) {
 
 /**
  * Review says where a game the person here lost turned (state.reviews, see
- * review in app.js): the first of their moves that let a win go, the
- * moves that kept it, and a way to see that position with its analysis.
+ * review in app.js): the last of their moves that let a win go (see
+ * turningPoint), the moves that kept it, and a way to see that position
+ * with its analysis.
  */
 export function Review({ r, act, game }) {
   const gameName = parseGameString(game || '').name;
