@@ -168,6 +168,10 @@ test('the review of a lost game: the last move that let a win go, and the moves 
   const first = { moves: [{ move: '1:1', outcome: 'loss' }, { move: '3:3', outcome: 'win' }] };
   const again = { moves: [{ move: '2:1', outcome: 'loss', parts: hp(1, 1) }, { move: '2:2', outcome: 'win', parts: hp(1, 2) }] };
   assert.deepEqual(turningPoint(twice, 0, new Map([[0, first], [2, again]])), { at: 2, played: '2:1', playedParts: hp(1, 1), kept: 'win', better: ['2:2'], betterParts: hp(1, 2) });
+  // On the queen's board the review says the queen's moves.
+  const queen = { at: 0, played: '0,9', playedParts: [], kept: 'win', better: ['0,5', '2,2'], betterParts: [] };
+  assert.match(textOf(Review({ r: { status: 'found', tp: queen }, act: {}, game: 'wythoff(piles=7;9,view=queen)' })),
+    /you played 0,9 \(move the queen 9 squares south\) where you could still win; 2 moves would have kept it, such as 0,5 \(move the queen 5 squares south\)\./);
   const words = textOf(Review({ r: { status: 'found', tp }, act: {}, game: 'nim(piles=1;2)' }));
   assert.equal(words, 'Where it turned: at move 1 you played 1:1 (take 1 token from heap 1) where you could still win; 2:1 (take 1 token from heap 2) would have kept the win.See that position with the analysis');
   // The Szemerédi game's words only repeat the number: the number alone.

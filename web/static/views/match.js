@@ -186,7 +186,10 @@ function GameOver({ m, mine, g, act, s }) {
  * with its analysis.
  */
 export function Review({ r, act, game }) {
-  const gameName = parseGameString(game || '').name;
+  const spec = parseGameString(game || '');
+  const gameName = spec.name;
+  // Wythoff's game on the queen's board says a move as the queen's ("move the queen 5 squares south").
+  const view = spec.args.view === 'queen' ? { grid: {} } : null;
   if (!r || r.status === 'off') return null;
   if (r.status === 'looking') return html`<p class="review muted" id="review">Looking for where the game turned…</p>`;
   if (r.status === 'never') return html`<p class="review" id="review">At none of your turns was there a move to win or draw: against perfect play this game was lost from its start.</p>`;
@@ -195,13 +198,13 @@ export function Review({ r, act, game }) {
   const said = (move, parts) => {
     // Words from the notation where it says more than the parts without the position (a split's heap size), else from the parts.
     // A colour's notation is its name, which the parts without the position's view cannot say: none added.
-    const words = lastMoveWords(lastMove({ game, moves: [{ player: 0, move }] }), null, gameName)
+    const words = lastMoveWords(lastMove({ game, moves: [{ player: 0, move }] }), view, gameName)
       || (parts.some((p) => p.kind === 'color') ? '' : moveWords(parts, null, gameName));
     // The notation as the move list shows it ("gap 0" for a Thue builder's move, not a bare 0 like a symbol).
     const shown = moveLabel(gameName, r.seat ?? 0, move, { inLine: true });
     return !words || words === move || saysMove(words, move) ? html`<strong>${shown}</strong>` : html`<strong>${shown}</strong> (${words})`;
   };
-  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, target: Number(parseGameString(game || '').args.target || 0) });
+  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, target: Number(spec.args.target || 0) });
   const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
