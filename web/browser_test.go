@@ -1427,7 +1427,7 @@ func TestBrowserGames(t *testing.T) {
 		if head := p.gameOver("vdwlist review"); !strings.HasPrefix(head, "The computer (Perfect) won") {
 			t.Fatalf("the game (seed 11) ends %q; the review of a loss is not put to the test", head)
 		}
-		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you played \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
+		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you named \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
 		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
 		// Found after the end is shown: said to a screen reader as it comes.
 		if !js[bool](p, `!!document.getElementById('review').closest('[aria-live]')`) {
@@ -1439,7 +1439,7 @@ func TestBrowserGames(t *testing.T) {
 		p.noOverflow("the review on a phone")
 		p.shot("review-phone.png")
 		p.desktop()
-		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move\) you played (\S+), which left you (?:no chance|a ([\d.]+ %) chance) where (\S+) kept ([\d.]+ %)`).FindStringSubmatch(review)
+		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move\) you named (\S+), which left you (?:no chance|a ([\d.]+ %) chance) where (\S+) kept ([\d.]+ %)`).FindStringSubmatch(review)
 		if m == nil {
 			t.Fatalf("the review says %q", review)
 		}

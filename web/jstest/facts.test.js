@@ -154,7 +154,7 @@ test('the review of a lost game: the last move that let a win go, and the moves 
   const drawn = { moves: [{ move: '3', outcome: 'loss' }, { move: '7', outcome: 'draw' }, { move: '9', outcome: 'draw' }] };
   assert.deepEqual(turningPoint([{ player: 0, move: '3' }], 0, new Map([[0, drawn]])), { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7', '9'], betterParts: [] });
   assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7'], betterParts: [] } }, act: {}, game: 'ap(x=20,k=3)' })),
-    /you played 3 where you could still draw; 7 would have kept the draw\./);
+    /you took 3 where you could still draw; 7 would have kept the draw\./);
   // A position with no winning move is no turning point; the move played must be proven not to win.
   const lost = { moves: [{ move: '1:1', outcome: 'loss' }], measure: { kind: 'grundy' } };
   assert.equal(turningPoint([{ player: 0, move: '1:1' }], 0, new Map([[0, lost]])), null);
@@ -176,7 +176,7 @@ test('the review of a lost game: the last move that let a win go, and the moves 
   assert.equal(words, 'Where it turned: at move 1 you played 1:1 (take 1 token from heap 1) where you could still win; 2:1 (take 1 token from heap 2) would have kept the win.See that position with the analysis');
   // The Szemerédi game's words only repeat the number: the number alone.
   const ap = { at: 0, played: '5', playedParts: [{ kind: 'number', value: 5 }], better: ['24', '9'], betterParts: [{ kind: 'number', value: 24 }] };
-  assert.match(textOf(Review({ r: { status: 'found', tp: ap }, act: {}, game: 'ap(x=20,k=3)' })), /you played 5 where you could still win; 2 moves would have kept it, such as 24\./);
+  assert.match(textOf(Review({ r: { status: 'found', tp: ap }, act: {}, game: 'ap(x=20,k=3)' })), /you took 5 where you could still win; 2 moves would have kept it, such as 24\./);
   // Grundy's split, its heap's size read from the notation.
   const split = (h, n) => [{ kind: 'heap', value: h }, { kind: 'split', value: n }];
   assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '1=14+1', playedParts: split(0, 1), kept: 'win', better: ['1=12+3'], betterParts: split(0, 3) } }, act: {}, game: 'grundy(heap=15)' })),
@@ -201,17 +201,17 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.equal(cc.start.text, '77/729');
   assert.deepEqual([cc.worst.at, cc.worst.played, cc.worst.chance.text, cc.worst.best.text, cc.worst.better], [0, '5', '65/729', '77/729', ['1', '9']]);
   assert.match(flat(Review({ r: { status: 'weighed', cc }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    /^Your costliest choice: at move 1 you played 5, which left you a 8\.9 % chance where 2 moves, such as 1, kept 10\.6 %\.See that position/);
+    /^Your costliest choice: at move 1 you named 5, which left you a 8\.9 % chance where 2 moves, such as 1, kept 10\.6 %\.See that position/);
   // The larger loss is the costliest, not the first: 1/3 against 2/3 at move 4.
   const later = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '65/729')])], [3, an([row('2', '1/3'), row('3', '2/3')])]]));
   assert.deepEqual([later.worst.at, later.worst.nth, later.worst.draws], [3, 2, true]);
   // After a draw the match's move number counts it; the person's own count is said beside it.
-  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you played 2, which left you a 33\.3 % chance where 3 kept 66\.7 %\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you named 2, which left you a 33\.3 % chance where 3 kept 66\.7 %\./);
   // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
   const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);
-  assert.match(flat(Review({ r: { status: 'weighed', cc: col }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    /at move 1 you played green, which left you no chance where red kept 66\.7 %\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: col, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+    /at move 1 you coloured it green, which left you no chance where red kept 66\.7 %\./);
   // Every choice the best: the draws decided; a position still searching is not valued.
   const best = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '77/729')])], [3, an([row('2', '1/3'), row('3', '2/3')], { pending: true })]]));
   assert.deepEqual([best.checked, best.undecided, best.worst], [1, 1, null]);

@@ -204,18 +204,21 @@ export function Review({ r, act, game }) {
     const shown = moveLabel(gameName, r.seat ?? 0, move, { inLine: true });
     return !words || words === move || saysMove(words, move) ? html`<strong>${shown}</strong>` : html`<strong>${shown}</strong> (${words})`;
   };
-  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, target: Number(spec.args.target || 0) });
+  // The verb of the game's moves, as the last move's line has it: a Szemerédi player took 24, the namer named 5,
+  // the colourer coloured it blue; the others played.
+  const verb = playedWord(gameName, r.seat ?? 0) === 'coloured' ? 'coloured it' : playedWord(gameName, r.seat ?? 0);
+  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, verb, target: Number(spec.args.target || 0) });
   const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
-  return html`<div class="review" id="review"><p><strong>Where it turned:</strong> at move ${at + 1} you played ${said(played, playedParts)} where you could still ${what}; ${kept}.</p>
+  return html`<div class="review" id="review"><p><strong>Where it turned:</strong> at move ${at + 1} you ${verb} ${said(played, playedParts)} where you could still ${what}; ${kept}.</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
 // WeighedReview weighs the choices of a person who lost a game valued by a
 // chance or a length (r.cc, see costliestChoice): the one that cost the
 // most, or that every choice was the best there was.
-function WeighedReview({ r, act, said, target }) {
+function WeighedReview({ r, act, said, verb, target }) {
   if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${r.weighed} so far)</p>`;
   const { kind, long, checked, undecided, start, worst } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
@@ -236,7 +239,7 @@ function WeighedReview({ r, act, said, target }) {
   else cost = html`which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${others} kept ${percent(best)}`;
   // The draws count as moves in the match's numbering ("Move 12 of 27"), not in the person's: both are said.
   const which = worst.draws ? ` (your ${ordinal(worst.nth)} move)` : '';
-  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you played ${said(played, playedParts)}, ${cost}${left}.</p>
+  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)}, ${cost}${left}.</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
