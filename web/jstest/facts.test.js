@@ -168,6 +168,10 @@ test('the review of a lost game: the last move that let a win go, and the moves 
   const first = { moves: [{ move: '1:1', outcome: 'loss' }, { move: '3:3', outcome: 'win' }] };
   const again = { moves: [{ move: '2:1', outcome: 'loss', parts: hp(1, 1) }, { move: '2:2', outcome: 'win', parts: hp(1, 2) }] };
   assert.deepEqual(turningPoint(twice, 0, new Map([[0, first], [2, again]])), { at: 2, played: '2:1', playedParts: hp(1, 1), kept: 'win', better: ['2:2'], betterParts: hp(1, 2) });
+  // A 2D Nim cell is said as one: 'you played 24 (colour cell 24)', not a bare 24.
+  const cell = { at: 2, played: '24', playedParts: [{ kind: 'cell', value: 23 }], kept: 'win', better: ['2,3,4'], betterParts: [{ kind: 'cell', value: 1 }, { kind: 'cell', value: 2 }, { kind: 'cell', value: 3 }] };
+  assert.match(textOf(Review({ r: { status: 'found', tp: cell }, act: {}, game: 'nim2d(n=5)' })),
+    /at move 3 you played 24 \(colour cell 24\) where you could still win; 2,3,4 \(colour cells 2, 3 and 4\) would have kept the win\./);
   // On the queen's board the review says the queen's moves.
   const queen = { at: 0, played: '0,9', playedParts: [], kept: 'win', better: ['0,5', '2,2'], betterParts: [] };
   assert.match(textOf(Review({ r: { status: 'found', tp: queen }, act: {}, game: 'wythoff(piles=7;9,view=queen)' })),

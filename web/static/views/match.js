@@ -202,7 +202,10 @@ export function Review({ r, act, game }) {
       || (parts.some((p) => p.kind === 'color') ? '' : moveWords(parts, null, gameName));
     // The notation as the move list shows it ("gap 0" for a Thue builder's move, not a bare 0 like a symbol).
     const shown = moveLabel(gameName, r.seat ?? 0, move, { inLine: true });
-    return !words || words === move || saysMove(words, move) ? html`<strong>${shown}</strong>` : html`<strong>${shown}</strong> (${words})`;
+    // Words that are only the verb and the move ("take 95", "name 5") add nothing to "you took 95"; a 2D Nim cell's do
+    // ("24 (colour cell 24)").
+    const bare = !words || words === move || (saysMove(words, move) && words.split(' ').length <= 2);
+    return bare ? html`<strong>${shown}</strong>` : html`<strong>${shown}</strong> (${words})`;
   };
   // The verb of the game's moves, as the last move's line has it: a Szemerédi player took 24, the namer named 5,
   // the colourer coloured it blue; the others played.
