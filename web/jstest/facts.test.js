@@ -245,3 +245,11 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   const open = costliestChoice([{ player: 0, move: '5' }], 0, new Map([[0, an([row('1', '77/729'), { move: '5', value: '65/729', outcome: 'unknown' }])]]));
   assert.deepEqual([open.checked, open.undecided, open.worst], [0, 1, null]);
 });
+
+test('the end counts the moves as the move list does, the draws of chance among them', async () => {
+  const { movesLine } = await import('../static/views/match.js');
+  assert.equal(movesLine(10, 0, true), '10 moves. Step back through them in the move list to see what each position was worth.');
+  // A list-colouring game: 6 numbers named, 6 lists drawn, 6 colourings; the review's "move 18" is the last of them.
+  assert.equal(movesLine(18, 6, true), '18 moves, 6 of them drawn by chance. Step back through them in the move list to see what each position was worth.');
+  assert.equal(movesLine(0, 0, true), 'No move was possible: the game was over from its start.');
+});

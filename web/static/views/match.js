@@ -95,11 +95,13 @@ export function MatchPage({ s, act }) {
   </main>`;
 }
 
-// movesLine says how many moves the game took and where to look at them;
-// over says the rules ended it (not a stop).
-function movesLine(n, over) {
+// movesLine says how many moves the game took, drawn of them the draws of
+// chance (counted as the move list and "move 18 of 36" count them), and
+// where to look at them; over says the rules ended it (not a stop).
+export function movesLine(n, drawn, over) {
   if (n === 0) return over ? 'No move was possible: the game was over from its start.' : 'No move was played.';
-  return `${n === 1 ? '1 move' : `${n} moves`}. Step back through them in the move list to see what each position was worth.`;
+  const chance = drawn > 0 ? `, ${drawn} of them drawn by chance` : '';
+  return `${n === 1 ? '1 move' : `${n} moves`}${chance}. Step back through them in the move list to see what each position was worth.`;
 }
 
 /**
@@ -167,7 +169,7 @@ function GameOver({ m, mine, g, act, s }) {
   return html`<section class="game-over" id="result" aria-labelledby="result-h">
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
-    <p class="muted">${movesLine(m.moves.filter((mv) => mv.player >= 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
+    <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
     <div aria-live="polite">${Review({ r: s.reviews.get(m.id), act, game: m.game })}</div>
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
