@@ -1206,6 +1206,13 @@ func TestBrowserGames(t *testing.T) {
 			if i >= 10 {
 				t.Fatal("the game is not over after 10 moves")
 			}
+			if i == 0 {
+				// The painter's move said with the painter's verb, as its buttons say "paint 1".
+				p.wait(`window.kombi.match.finished || window.kombi.match.moves.length >= 2 && document.querySelector('.last-line')`, "the computer's symbol")
+				if l := js[string](p, `window.kombi.match.finished ? 'Last move: The computer (Perfect) painted 0.' : document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Perfect\) painted [0-2]\.$`).MatchString(l) {
+					t.Errorf("the painter's move is said %q", l)
+				}
+			}
 		}
 		p.gameOver("thue")
 		p.downloadable("thue")
@@ -1472,7 +1479,7 @@ func TestBrowserGames(t *testing.T) {
 		p.gameOver("thue review")
 		p.wait(`/^Your (costliest choice|choices): /.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the painter's choices weighed")
 		review = js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
-		tm := regexp.MustCompile(`at move (\d+) you played (\S+), (?:which made a repetition at once|after which the builder could force a repetition by length \d+).* where \S+ kept the word going to length \d+\.`).FindStringSubmatch(review)
+		tm := regexp.MustCompile(`at move (\d+) you painted (\S+), (?:which made a repetition at once|after which the builder could force a repetition by length \d+).* where \S+ kept the word going to length \d+\.`).FindStringSubmatch(review)
 		if tm == nil {
 			t.Fatalf("the Thue review says %q", review)
 		}

@@ -227,10 +227,10 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   const painter = costliestChoice(thue, 1, new Map([[1, len([['0', 4], ['1', 4], ['2', 5]])], [3, len([['0', 5], ['2', 5]])]]));
   assert.deepEqual([painter.kind, painter.long, painter.checked, painter.start, painter.worst.at, painter.worst.chance, painter.worst.best, painter.worst.better], ['length', true, 2, 5, 1, 4, 5, ['2']]);
   assert.match(flat(Review({ r: { status: 'weighed', cc: painter, seat: 1 }, act: {}, game: 'thue(alphabet=3)' })),
-    /at move 2 you played 0, after which the builder could force a repetition by length 4, where 2 kept the word going to length 5\./);
+    /at move 2 you painted 0, after which the builder could force a repetition by length 4, where 2 kept the word going to length 5\./);
   // A symbol that makes a repetition at once (the word 01 after the builder's move: length 3) is said so.
   const atOnce = costliestChoice(thue, 1, new Map([[1, len([['0', 3], ['2', 5]], { extra: { word: '01' } })]]));
-  assert.match(flat(Review({ r: { status: 'weighed', cc: atOnce, seat: 1 }, act: {}, game: 'thue(alphabet=3)' })), /you played 0, which made a repetition at once \(length 3\), where 2 kept the word going to length 5\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: atOnce, seat: 1 }, act: {}, game: 'thue(alphabet=3)' })), /you painted 0, which made a repetition at once \(length 3\), where 2 kept the word going to length 5\./);
   // The builder (seat 0) wants it short: a gap that lets the word grow to 9 where another forced 7.
   const gaps = (rows) => ({ measure: { kind: 'length', maximizer: 1 }, complete: true, moves: rows.map(([move, value]) => ({ move, value, outcome: 'win', parts: [{ kind: 'gap', value: Number(move) }] })) });
   const builder = costliestChoice(thue, 0, new Map([[0, gaps([['0', 7], ['3', 9]])], [2, gaps([['4', 9]])]]));

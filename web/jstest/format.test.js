@@ -42,6 +42,9 @@ test('move labels: the Thue notation\'s digits said as a gap or a symbol', () =>
   assert.equal(playedWord('vdwlist', 1), 'coloured');
   assert.equal(playedWord('ap', 1), 'took'); // "The computer took 43", as its rules say "Take numbers"
   assert.equal(playedWord('nim', 0), 'played');
+  assert.equal(playedWord('thue', 1), 'painted'); // "The computer painted 1", as the painter's buttons say "paint 1"
+  assert.equal(playedWord('thue', 0), 'played'); // "played gap 1"
+
 });
 
 test('moves in words', () => {

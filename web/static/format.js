@@ -335,10 +335,12 @@ export function gapWords(g, view, named = false) {
 /**
  * playedWord is the verb of the last move's line: a Szemerédi player takes
  * a number, the list-colouring namer names one, its colourer colours the
- * number named (last, from lastMove, holds it), anyone else plays.
+ * number named (last, from lastMove, holds it), the Thue painter paints a
+ * symbol (the builder's "played gap 1"), anyone else plays.
  */
 export function playedWord(gameName, player, last = null) {
   if (gameName === 'ap') return 'took';
+  if (gameName === 'thue' && player === 1) return 'painted';
   if (gameName !== 'vdwlist') return 'played';
   if (player === 0) return 'named';
   const n = last && last.colour && last.numbers && last.numbers.size === 1 ? [...last.numbers][0] : null;
