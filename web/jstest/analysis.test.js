@@ -199,6 +199,12 @@ test('hints: how good the best move is and where to look, then the move', async 
     { move: '2', outcome: 'loss', value: 9, best: true, parts: [{ kind: 'symbol', value: 2 }] },
   ] };
   assert.equal(hintFor(rank(thue, 'thue'), 1, { word: { symbols: [0, 1] } }, 'thue', 1).text, 'The best move keeps the word going to length 9. Ask again to see the move.');
+  // The builder's hint speaks to the builder, as the others speak to the person asking.
+  const builder = { player: 0, measure: { kind: 'length' }, moves: [
+    { move: '0', outcome: 'win', value: 5, best: true, parts: [{ kind: 'gap', value: 0 }] },
+    { move: '1', outcome: 'win', value: 6, best: false, parts: [{ kind: 'gap', value: 1 }] },
+  ] };
+  assert.equal(hintFor(rank(builder, 'thue'), 1, { word: { symbols: [2] } }, 'thue', 0).text, 'The best move lets you force a repetition by length 5. Ask again to see the move.');
   assert.equal(hintFor(rank({ player: 0, moves: [] }, 'nim'), 1, view, 'nim', 0).text, 'The analysis has not found the best move yet: ask again in a moment.');
 });
 

@@ -289,7 +289,7 @@ export function hintFor(ranked, level, view, gameName, mover) {
   let verdict;
   switch (m.kind) {
     case 'length':
-      verdict = mover === 0 ? `The best move lets the builder force a repetition by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
+      verdict = mover === 0 ? `The best move lets you force a repetition by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
       break;
     case 'p1_win': verdict = `The best move gives you a ${best.label} chance of winning`; break;
     default: {
