@@ -535,6 +535,18 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`!document.getElementById('dlg-start') && document.activeElement && document.activeElement.dataset.action === 'computer'`, "the dialog closed with Escape, the focus back on its button")
 		p.desktop()
 		p.shot("gallery-desktop.png")
+		// Every card's dialog says its settings as the page does: players 1 and 2, not the terminal's P1 and
+		// --p1 (2D Nim's colour of player 1 said "colour of player P1 (the --p1 player)").
+		for _, c := range js[[]string](p, `[...document.querySelectorAll('.card')].map(c => c.dataset.game)`) {
+			js[bool](p, `(document.querySelector('[data-game="`+c+`"] [data-action=computer]').click(), true)`)
+			p.wait(`document.getElementById('dlg-start')`, "the dialog of "+c)
+			if bad := js[string](p, `(document.querySelector('.modal').innerText.match(/.{0,40}(\bP[12]\b|--[a-z]).{0,40}/) || [''])[0]`); bad != "" {
+				t.Errorf("the dialog of %s speaks the terminal's words: %q", c, bad)
+			}
+			js[bool](p, `(document.getElementById('dlg-game').focus(), true)`)
+			p.do(chromedp.KeyEvent(kb.Escape))
+			p.wait(`!document.getElementById('dlg-start')`, "the dialog of "+c+" closed")
+		}
 		p.clean("gallery")
 	})
 

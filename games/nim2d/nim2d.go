@@ -17,9 +17,9 @@ import (
 
 var nim2dParams = []game.ParamSpec{
 	{Name: "n", Kind: game.Int, Default: "5", HasMin: true, Min: 1, HasMax: true, Max: MaxN, Doc: "side of the N×N palette"},
-	{Name: "p1", Kind: game.Enum, Default: "R", Choices: []string{"R", "G"}, Doc: "colour of player P1 (the --p1 player); P2 has the other"},
+	{Name: "p1", Kind: game.Enum, Default: "R", Choices: []string{"R", "G"}, Doc: "the colour player 1 plays, R (red) or G (green); player 2 has the other"},
 	{Name: "first", Kind: game.Enum, Random: true, Choices: []string{"p1", "p2", "coin"},
-		Doc: "who moves first: p1, p2, or coin (a fair coin tossed from the seed; the default)"},
+		Doc: "who moves first: player 1, player 2, or by default a fair coin, tossed from the seed (the same in every replay)"},
 }
 
 // NewType returns the type of 2D Nim, for a registry.

@@ -57,7 +57,7 @@ var params = []game.ParamSpec{
 func NewType() *game.Type {
 	return describe(&game.Type{
 		Name:   "vdwlist",
-		Doc:    "list-colouring van der Waerden game: P1 names numbers, a random list of colours is drawn, P2 colours from it",
+		Doc:    "list-colouring van der Waerden game: the namer names numbers, a random list of colours is drawn, the colourer colours from it",
 		Roles:  [2]string{"namer", "colourer"},
 		Params: params,
 		Chance: true,
