@@ -95,8 +95,8 @@ export function MatchPage({ s, act }) {
   </main>`;
 }
 
-// movesLine says how many moves the game took, drawn of them the draws of
-// chance (counted as the move list and "move 18 of 36" count them), and
+// movesLine says how many moves the game took (n, counted as the move list
+// and "move 18 of 36" count them), how many of them chance drew (drawn), and
 // where to look at them; over says the rules ended it (not a stop).
 export function movesLine(n, drawn, over) {
   if (n === 0) return over ? 'No move was possible: the game was over from its start.' : 'No move was played.';
