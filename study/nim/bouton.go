@@ -194,7 +194,7 @@ func (boutonSolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve
 		rule = "misère play: whoever takes the last token loses"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s).\n\n%s\n%s\n", capital(heapsOf(s.Heaps())), rule, table, why)
+	fmt.Fprintf(&b, "%s (%s).\n\n%s\n%s\n", heapsOf("Heap", s.Heaps()), rule, table, why)
 	r.Teach = b.String()
 	if len(wins) > 0 {
 		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT): %s\n", moveTexts(s, wins, 30))
@@ -240,21 +240,13 @@ func moveTexts(s game.State, moves []game.Move, limit int) string {
 }
 
 // joinSizes lists heap sizes for people, at most nim.ShownHeaps of them.
-// heapsOf names the heaps h as a sentence says them: "heap 15", "heaps
-// 3, 4, 5".
-func heapsOf(h []int) string {
-	if len(h) == 1 {
-		return "heap " + joinSizes(h)
+// heapsOf names the heaps h as a sentence says them, after noun ("heap" or
+// "Heap"), plural for more than one: "heap 15", "Heaps 3, 4, 5".
+func heapsOf(noun string, h []int) string {
+	if len(h) != 1 {
+		noun += "s"
 	}
-	return "heaps " + joinSizes(h)
-}
-
-// capital is s with its first letter (ASCII) in upper case.
-func capital(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
+	return noun + " " + joinSizes(h)
 }
 
 func joinSizes(h []int) string {

@@ -201,7 +201,7 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 		r.Extra["nim_sum"], r.Extra["reason"], r.Extra["xor"] = sum, why, table
 		r.Nodes = int64(len(s.Heaps()))
 		var b strings.Builder
-		fmt.Fprintf(&b, "Nim phase: %s.\n\n%s\n%s\n", heapsOf(s.Heaps()), table, why)
+		fmt.Fprintf(&b, "Nim phase: %s.\n\n%s\n%s\n", heapsOf("heap", s.Heaps()), table, why)
 		r.Teach = b.String()
 		if len(wins) > 0 {
 			fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, wins, 30))
@@ -241,7 +241,7 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 	}
 	extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "Building phase: %s; %s still to place.\n\n%s\n", heapsOf(s.Heaps()), game.Plural(s.Remaining(), "token"), why)
+	fmt.Fprintf(&b, "Building phase: %s; %s still to place.\n\n%s\n", heapsOf("heap", s.Heaps()), game.Plural(s.Remaining(), "token"), why)
 	r.Teach = b.String()
 	if len(w) > 0 {
 		fmt.Fprintf(&b, "Winning moves: %s\n", moveTexts(s, w, 30))

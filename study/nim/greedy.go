@@ -151,7 +151,7 @@ func (greedySolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve
 	}
 	extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s; only a largest heap may be reduced; whoever takes the last token wins.\n\n%s\n", capital(heapsOf(s.Heaps())), why)
+	fmt.Fprintf(&b, "%s; only a largest heap may be reduced; whoever takes the last token wins.\n\n%s\n", heapsOf("Heap", s.Heaps()), why)
 	r.Teach = b.String()
 	if total > 0 {
 		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT): %s\n", moveTexts(s, best, 30))

@@ -155,7 +155,7 @@ func (g grundySolver) Solve(ctx context.Context, _ game.Game, st game.State, _ s
 	}
 	r.Extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "Grundy's game: %s; a move splits a heap into two unequal parts; whoever cannot move loses.\n\n", heapsOf(heaps))
+	fmt.Fprintf(&b, "Grundy's game: %s; a move splits a heap into two unequal parts; whoever cannot move loses.\n\n", heapsOf("heap", heaps))
 	fmt.Fprintf(&b, "  heap  tokens  G\n")
 	for i, h := range heaps[:min(len(heaps), nim.ShownHeaps)] {
 		fmt.Fprintf(&b, "  %4d %7d  %d\n", i+1, h, hv[i])

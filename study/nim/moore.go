@@ -243,7 +243,7 @@ func (mooreSolver) Solve(_ context.Context, _ game.Game, st game.State, _ solve.
 	}
 	extra["reason"] = why
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s; a move takes from 1 to k = %d heaps; whoever takes the last token wins.\n\n%s\n%s\n", capital(heapsOf(s.Heaps())), k, table, why)
+	fmt.Fprintf(&b, "%s; a move takes from 1 to k = %d heaps; whoever takes the last token wins.\n\n%s\n%s\n", heapsOf("Heap", s.Heaps()), k, table, why)
 	r.Teach = b.String()
 	if len(best) > 0 {
 		fmt.Fprintf(&b, "Winning moves (HEAP:COUNT joined by +): %s\n", moveTexts(s, best, 30))

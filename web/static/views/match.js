@@ -211,7 +211,8 @@ export function Review({ r, act, game }) {
   };
   // The verb of the game's moves, as the last move's line has it: a Szemerédi player took 24, the namer named 5,
   // the colourer coloured it blue; the others played.
-  const verb = playedWord(gameName, r.seat ?? 0) === 'coloured' ? 'coloured it' : playedWord(gameName, r.seat ?? 0);
+  const seatVerb = playedWord(gameName, r.seat ?? 0);
+  const verb = seatVerb === 'coloured' ? 'coloured it' : seatVerb;
   if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, verb, target: Number(spec.args.target || 0) });
   const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`

@@ -69,7 +69,7 @@ export function StudyPage({ s, act }) {
 function heldBy(v, n) {
   const names = v.colors || [];
   if (n.color >= 0) return String(names[n.color] || '?');
-  if (n.owner >= 0) return String(names[n.owner] || (v.status.seats || [])[n.owner] || 'P' + (n.owner + 1));
+  if (n.owner >= 0) return String(names[n.owner] || (v.status.seats || [])[n.owner] || `player ${n.owner + 1}`);
   return '';
 }
 
@@ -102,11 +102,12 @@ function Setup({ st, act }) {
       break;
     case 'grid': {
       const cols = v.grid.cols;
+      const seats = v.status.seats || ['R', 'G']; // the owners' letters, as the board shows them
       editor = html`<div class=${`grid palette n${cols}`} ref=${(el) => el && el.style.setProperty('--cols', String(cols))}>
         ${v.grid.cells.map((c, i) => html`<button type="button" class=${`cell ${c.owner >= 0 ? `own${c.owner}` : 'free'}`} data-cell=${i}
-          aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? (v.status.seats || ['R', 'G'])[c.owner] : 'empty'}; tap to change`}
+          aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? seats[c.owner] : 'empty'}; tap to change`}
           onClick=${() => put((cur) => ({ grid: { ...cur.grid, cells: cur.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)) } }))}>
-          <span class="cell-text">${c.owner === 0 ? (v.status.seats || [])[0] || 'R' : c.owner === 1 ? (v.status.seats || [])[1] || 'G' : i + 1}</span></button>`)}</div>`;
+          <span class="cell-text">${c.owner >= 0 ? seats[c.owner] : i + 1}</span></button>`)}</div>`;
       break;
     }
     case 'word':
@@ -115,9 +116,12 @@ function Setup({ st, act }) {
       break;
     case 'numbers':
       // List colouring shows colours; the Szemerédi set its owners, red circles and blue squares as on its board.
-      editor = html`<div class="numbers">${v.numbers.map((n, i) => html`<button type="button" class=${`num ${!byOwner && n.color >= 0 ? `taken c${n.color}` : byOwner && n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
-        aria-label=${`${n.n}, ${heldBy(v, n) || (byOwner ? 'nobody’s' : 'uncoloured')}: tap to change its colour`}
-        onClick=${() => put((cur) => ({ numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${heldBy(v, n) ? html`<span class="num-badge" aria-hidden="true" data-badge=${letterOf(heldBy(v, n))}></span>` : null}</button>`)}</div>`;
+      editor = html`<div class="numbers">${v.numbers.map((n, i) => {
+        const held = heldBy(v, n);
+        return html`<button type="button" class=${`num ${!byOwner && n.color >= 0 ? `taken c${n.color}` : byOwner && n.owner >= 0 ? `taken own${n.owner}` : 'free'}`} data-number=${n.n}
+        aria-label=${`${n.n}, ${held || (byOwner ? 'nobody’s' : 'uncoloured')}: tap to change its colour`}
+        onClick=${() => put((cur) => ({ numbers: cur.numbers.map((x, j) => (j === i ? cycleNumber(name, x, (cur.colors || []).length) : x)) }))}><span class="num-n">${n.n}</span>${held ? html`<span class="num-badge" aria-hidden="true" data-badge=${letterOf(held)}></span>` : null}</button>`;
+      })}</div>`;
       break;
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
