@@ -33,13 +33,28 @@ func ResultText(r *solve.Result) string {
 
 // AnalysisTable is an analysis as a table: one row per move with its
 // outcome for the mover and the value after it.
+// At a chance node the rows are the draws, each with its probability, the
+// outcome for player 1, and the position's value, their average, in a
+// note.
 func AnalysisTable(an *solve.Analysis) *Table {
 	t := &Table{Title: fmt.Sprintf("%s — every move of player %s", an.Game, game.SeatName(an.Player)),
 		Columns: []string{"move", "outcome", "value"}}
+	draws := an.Player == game.Chance
+	if draws {
+		t.Title = fmt.Sprintf("%s — every draw of chance (outcome and value for player %s)", an.Game, game.SeatName(0))
+		t.Columns = []string{"draw", "probability", "outcome", "value"}
+	}
 	unknown := false
 	for _, m := range an.Moves {
-		t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value)})
+		if draws {
+			t.Rows = append(t.Rows, []string{m.Move, valueText(m.Probability), m.Outcome.String(), valueText(m.Value)})
+		} else {
+			t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value)})
+		}
 		unknown = unknown || m.Outcome == solve.Unknown
+	}
+	if draws && an.Value != nil {
+		t.Notes = append(t.Notes, fmt.Sprintf("The position's value, the draws' values averaged by their probabilities: %v.", an.Value))
 	}
 	switch {
 	case unknown:

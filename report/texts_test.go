@@ -27,6 +27,14 @@ func TestResultAndAnalysisTexts(t *testing.T) {
 	if len(tab.Rows) != 2 || strings.Join(tab.Rows[1], ",") != "b,unknown,-" || len(tab.Notes) != 1 || !strings.Contains(tab.Notes[0], "--time") {
 		t.Fatalf("analysis table %+v", tab)
 	}
+	// A chance node: the draws with their probabilities, the position's value in a note.
+	draw := &solve.Analysis{Game: "g", Player: game.Chance, Complete: true, Value: "83/243", Moves: []solve.MoveValue{
+		{Move: "{red, blue}", Outcome: solve.Win, Value: "1/1", Probability: "1/3"}, {Move: "{red, green}", Outcome: solve.Chance, Value: "1/81", Probability: "1/3"}}}
+	tab = report.AnalysisTable(draw)
+	if !strings.Contains(tab.Title, "every draw of chance") || strings.Join(tab.Columns, ",") != "draw,probability,outcome,value" ||
+		strings.Join(tab.Rows[1], ",") != "{red, green},1/3,chance,1/81" || len(tab.Notes) != 1 || !strings.HasSuffix(tab.Notes[0], ": 83/243.") {
+		t.Fatalf("analysis table of a draw %+v", tab)
+	}
 	res := sweep.ArenaResult{Bots: [2]string{"perfect", "random"}, Wins: [2]int{3, 0}, Games: 3, FirstWins: 2}
 	if got := report.ArenaText(res, "nim", 5, 4); !strings.Contains(got, "3 of 4 games of nim finished, seeds from 5") || !strings.Contains(got, "score of A 100.0%") {
 		t.Fatalf("arena text:\n%s", got)

@@ -3,6 +3,7 @@ package solve_test
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -192,4 +193,46 @@ type fixed struct{}
 
 func (fixed) Solve(context.Context, game.Game, game.State, solve.Options) (*solve.Result, error) {
 	return &solve.Result{Outcome: solve.Unknown, Text: "fixed"}, nil
+}
+
+// TestAnalysisOfADraw: at a chance node the analysis lists every draw with
+// its probability and value, marks none best (chance prefers none), and
+// gives the position's value, the draws' values averaged, which is the
+// value the solver finds for the position itself.
+func TestAnalysisOfADraw(t *testing.T) {
+	ctx := context.Background()
+	var none *solve.Solvers
+	for _, heaps := range [][]int{{1, 2}, {2, 3}, {3, 4, 2}} {
+		g := subGame{heaps: heaps, chance: true}
+		st := g.NewInitialState()
+		a, err := none.Analyze(ctx, g, st, solve.Options{})
+		if err != nil || !a.Complete || len(a.Moves) != 2 {
+			t.Fatalf("%v: analysis of the first coin: %+v, %v", heaps, a, err)
+		}
+		avg := new(big.Rat)
+		for _, mv := range a.Moves {
+			v, ok := new(big.Rat).SetString(fmt.Sprint(mv.Value))
+			if mv.Probability != "1/2" || mv.Best || !ok {
+				t.Fatalf("%v: draw %s: probability %q, best %v, value %v", heaps, mv.Move, mv.Probability, mv.Best, mv.Value)
+			}
+			avg.Add(avg, v.Quo(v, big.NewRat(2, 1)))
+		}
+		r, err := none.Solve(ctx, g, st, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := new(big.Rat).SetString(fmt.Sprint(r.Value))
+		if got, ok := new(big.Rat).SetString(fmt.Sprint(a.Value)); !ok || got.Cmp(want) != 0 || got.Cmp(avg) != 0 {
+			t.Errorf("%v: the analysis values the coin %v; the solver %v, the draws' average %v", heaps, a.Value, r.Value, avg.RatString())
+		}
+		// At a player's move there is neither.
+		after := st.Clone()
+		if err := after.Apply(0); err != nil {
+			t.Fatal(err)
+		}
+		b, err := none.Analyze(ctx, g, after, solve.Options{})
+		if err != nil || b.Value != nil || b.Moves[0].Probability != "" {
+			t.Errorf("%v: a player's move analysed with a value %v, probability %q (%v)", heaps, b.Value, b.Moves[0].Probability, err)
+		}
+	}
 }

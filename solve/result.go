@@ -143,8 +143,9 @@ type Progress struct {
 type MoveValue struct {
 	// Move is the move's text.
 	Move string `json:"move"`
-	// Outcome is the result for the player who makes the move (Unknown
-	// when it was not decided within the time).
+	// Outcome is the result for the player who makes the move, for player
+	// 1 after a chance draw (Unknown when it was not decided within the
+	// time).
 	Outcome Outcome `json:"outcome"`
 	// Value is the position's value after the move, in the measure of Solve.
 	Value any `json:"value"`
@@ -154,6 +155,9 @@ type MoveValue struct {
 	Best bool `json:"best"`
 	// Parts are the move's parts (see game.Viewer), to mark it on a board.
 	Parts []game.Part `json:"parts,omitempty"`
+	// Probability, at a chance node, is the chance that this outcome is
+	// drawn, as a fraction ("1/3"); empty at a player's move.
+	Probability string `json:"probability,omitempty"`
 	// M is the move itself.
 	M game.Move `json:"-"`
 }
@@ -192,6 +196,10 @@ type Analysis struct {
 	Seconds  float64     `json:"seconds"`
 	// Measure says what the moves' values mean.
 	Measure MeasureInfo `json:"measure"`
+	// Value, at a chance node once every draw is valued, is the position's
+	// value: the draws' values averaged by their probabilities, as a
+	// fraction ("65/729"). Nil at a player's move.
+	Value any `json:"value,omitempty"`
 }
 
 // MaxAnalyzeMoves bounds the moves AnalyzeWith values one by one.
@@ -216,13 +224,51 @@ func (a *Analysis) label(t *game.Type, s game.State) {
 		}
 	}
 	a.markBest(mover)
+	a.AddDraws(s)
+}
+
+// AddDraws completes an analysis of a chance node s (a game.Chancer whose
+// Player is game.Chance): each move's Probability from s's outcomes and,
+// when every move has an exact value, the position's Value, their average
+// by probability. At a player's move it does nothing.
+func (a *Analysis) AddDraws(s game.State) {
+	c, ok := s.(game.Chancer)
+	if !ok || s.Player() != game.Chance {
+		return
+	}
+	odds := map[string]*big.Rat{}
+	for _, o := range c.ChanceOutcomes() {
+		if o.Den > 0 {
+			odds[s.MoveString(o.Move)] = big.NewRat(o.Num, o.Den)
+		}
+	}
+	sum, whole := new(big.Rat), len(a.Moves) > 0
+	for i := range a.Moves {
+		mv := &a.Moves[i]
+		p := odds[mv.Move]
+		if p == nil {
+			whole = false
+			continue
+		}
+		mv.Probability = p.RatString()
+		v, ok := ratOf(mv.Value)
+		if !ok || mv.Outcome == Unknown {
+			whole = false
+			continue
+		}
+		sum.Add(sum, new(big.Rat).Mul(p, v))
+	}
+	if whole {
+		a.Value = sum.Num().String() + "/" + sum.Denom().String()
+	}
 }
 
 // markBest sets Best on the moves with the best outcome for mover and,
 // among them, the best value where the measure has a side that wants it
 // large. An undecided move is never best, and while some move is
 // undecided only a won move whose value does not matter is marked (an
-// undecided one might be better than any other).
+// undecided one might be better than any other). Chance prefers no draw:
+// at a chance node no move is best.
 func (a *Analysis) markBest(mover game.Player) {
 	top, unknown := -1, false
 	for _, m := range a.Moves {
@@ -242,7 +288,7 @@ func (a *Analysis) markBest(mover game.Player) {
 	for i := range a.Moves {
 		a.Moves[i].Best = false
 	}
-	if top < 0 || unknown && (top != outcomeRank(Win) || sign != 0) {
+	if mover == game.Chance || top < 0 || unknown && (top != outcomeRank(Win) || sign != 0) {
 		return
 	}
 	var best *big.Rat

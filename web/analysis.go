@@ -189,6 +189,7 @@ func unknownAnalysis(g game.Game, st game.State) *solve.Analysis {
 	for _, lm := range moves {
 		a.Moves = append(a.Moves, solve.MoveValue{Move: lm.Move, Outcome: solve.Unknown, Parts: lm.Parts})
 	}
+	a.AddDraws(st)
 	return a
 }
 
@@ -217,8 +218,11 @@ func (s *Server) answerAnalysis(w http.ResponseWriter, r *http.Request, g game.G
 		writeError(w, http.StatusConflict, "the game is over: there are no moves to analyse")
 		return
 	case st.Player() == game.Chance:
-		writeError(w, http.StatusConflict, "a chance draw is due: there are no moves to analyse")
-		return
+		// A chance node's analysis values each draw (solve.Analysis.AddDraws).
+		if _, ok := st.(game.Chancer); !ok {
+			writeError(w, http.StatusConflict, "a chance draw is due: there are no moves to analyse")
+			return
+		}
 	}
 	a, err := s.analyse(r.Context(), g, st, want)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -24,7 +25,9 @@ type analysisJSON struct {
 		Value         any
 		Best          bool
 		Parts         []game.Part
+		Probability   string
 	}
+	Value       any
 	Complete    bool
 	Pending     bool
 	Explanation string
@@ -239,6 +242,33 @@ func TestAnalysisOfAFinishedMatchsPast(t *testing.T) {
 	}
 	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=2", "", nil, &an); st != 409 {
 		t.Fatalf("analysis of the final position: %d", st)
+	}
+}
+
+// TestAnalysisOfADraw: at a chance draw of the list-colouring game the
+// analysis values each list with its probability, marks none best, and
+// gives the position's value, their average: on the study board and in a
+// match's past.
+func TestAnalysisOfADraw(t *testing.T) {
+	h := newHarness(t, nil)
+	var an analysisJSON
+	q := "/api/analysis?game=" + url.QueryEscape("vdwlist(k=3,colors=3,list=2,s=9)") + "&position=" + url.QueryEscape("rr.bb....:3") + "&time=10s"
+	if st := h.do("GET", q, "", nil, &an); st != 200 {
+		t.Fatalf("analysis of a draw: %d %s", st, an.Error)
+	}
+	var got []string
+	for _, m := range an.Moves {
+		got = append(got, fmt.Sprintf("%s %s %v %s %v", m.Move, m.Probability, m.Value, m.Outcome, m.Best))
+	}
+	want := []string{"{red, blue} 1/3 1/1 win false", "{red, green} 1/3 1/81 chance false", "{blue, green} 1/3 1/81 chance false"}
+	if an.Player != -1 || !an.Complete || an.Value != "83/243" || !slices.Equal(got, want) {
+		t.Fatalf("the draws of rr.bb....:3: player %d, complete %v, value %v, %q; want value 83/243, %q", an.Player, an.Complete, an.Value, got, want)
+	}
+	// A match's past: the position after the namer's first number is a draw.
+	m := h.create("vdwlist(k=3,colors=3,list=2,s=9)", [2]string{"human", "human"}, 1)
+	h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "5"}, nil)
+	if st := h.do("GET", "/api/matches/"+m.ID+"/analysis?at=1&time=10s", "", nil, &an); st != 200 || an.Player != -1 || len(an.Moves) != 3 || an.Moves[0].Probability != "1/3" || an.Value == nil {
+		t.Fatalf("analysis of a match's draw: %d, player %d, %d moves, value %v %s", st, an.Player, len(an.Moves), an.Value, an.Error)
 	}
 }
 

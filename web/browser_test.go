@@ -1716,6 +1716,24 @@ func TestBrowserGames(t *testing.T) {
 		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: Colourer coloured 5 (red|blue|green)\.$`).MatchString(l) {
 			t.Errorf("the colourer's move is said %q", l)
 		}
+		// Looking back at the draw: each list's value, and the one this game drew.
+		wasOn := js[bool](p, `window.kombi.analysisOn`)
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		js[bool](p, `(document.querySelector('[data-move="1"]').click(), true)`)
+		p.wait(`window.kombi.shown.at === 1 && document.getElementById('an-drawn')`, "the draw looked back at, with its analysis")
+		drew := js[string](p, `window.kombi.match.moves[1].move`)
+		if got := js[string](p, `document.getElementById('an-drawn').textContent`); !strings.HasPrefix(got, "This game drew "+drew+": the namer’s chance then ") {
+			t.Errorf("the draw looked back at says %q; the game drew %s", got, drew)
+		}
+		if got := js[[]string](p, `[...document.querySelectorAll('[data-analysis-draw]')].map(b => b.disabled + ' ' + b.textContent.includes('drawn with probability 1/3') + ' ' + b.textContent.includes('drawn in this game'))`); len(got) != 3 || slices.Index(got, "true true true") < 0 || slices.Index(got, "true true false") < 0 {
+			t.Errorf("the past draw's rows (disabled, probability, drawn here): %q", got)
+		}
+		js[bool](p, `(document.getElementById('live').click(), true)`)
+		p.wait(`window.kombi.travelAt === null`, "back to the game")
+		if !wasOn {
+			js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+			p.wait(`!window.kombi.analysisOn`, "the analysis off again")
+		}
 		p.start(setup{card: "nim2d(n=5)", action: "watch"})
 		// Each computer named as above the board: its seat and its level.
 		p.wait(`window.kombi.match.moves.length >= 1 && /^[RG] \((red|green), \w+\) is to move…$/.test(document.getElementById('status').textContent)`, "a computer to move, named by seat and level")
@@ -1908,6 +1926,24 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`window.kombi.study.pos.position === 'r.r....:5:rg' && document.querySelectorAll('.swatch-btn').length === 2`, "the colourer's choice after the draw")
 		// The colours' buttons are named with what they show (the colour, what it completes or its value).
 		p.accessible("the colourer's choice")
+		// The analysis of a draw: what each list leaves the namer, which suits whom, the chance before
+		// the draw (their average, the solver's value); a row draws its list.
+		p.study("vdwlist(k=3,colors=3,list=2,s=9)", "rr.bb....:3")
+		p.wait(`document.getElementById('an-luck')`, "the analysis of the draws")
+		said := js[string](p, `document.getElementById('an-draws').textContent + ' | ' + document.getElementById('an-luck').textContent`)
+		if want := "Before the draw the namer wins with probability 83/243 = 34.2 %: the average over 3 colour lists, each drawn with probability 1/3. | " +
+			"Luckiest for the namer: {red, blue} (the namer wins for sure); for the colourer: {red, green} and {blue, green} (the namer wins with 1.2 %)."; said != want {
+			t.Errorf("the analysis of rr.bb....:3's draws says\n%q, want\n%q", said, want)
+		}
+		if rows := js[[]string](p, `[...document.querySelectorAll('[data-analysis-draw]')].map(b => b.querySelector('.an-move').textContent + ' | ' + b.querySelector('.an-val').textContent)`); !slices.Equal(rows, []string{
+			"{red, blue} drawn with probability 1/3 | 100 %", "{red, green} drawn with probability 1/3 | 1.2 %", "{blue, green} drawn with probability 1/3 | 1.2 %"}) {
+			t.Errorf("the draws' rows: %q", rows)
+		}
+		p.targets("the draws' rows", `[data-analysis-draw]`)
+		p.noOverflow("the draws' analysis")
+		p.accessible("the draws' analysis")
+		js[bool](p, `(document.querySelector('[data-analysis-draw="{red, blue}"]').click(), true)`)
+		p.wait(`window.kombi.study.pos.position === 'rr.bb....:3:rb' && document.querySelector('.an-row')`, "the list drawn from its row, analysed")
 		// The Szemerédi set's editor: a number tapped from red to blue shows blue (its colour followed
 		// its old owner), as a square, the board's mark for blue.
 		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rank, measureOf, summary, searchedText } from '../static/analysis.js';
+import { rank, measureOf, summary, searchedText, drawSummary } from '../static/analysis.js';
 import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString, interaction } from '../static/catalog.js';
 import { lastMove } from '../static/lastmove.js';
 import { lastMoveWords } from '../static/format.js';
@@ -36,6 +36,29 @@ test("the server's best marks win over the page's own ranking", () => {
   assert.equal(summary(one, rank(one, 'vdwlist'), 'Namer'), 'Best move: 1 — the namer wins with probability 77/729 = 10.6 %.');
   const many = { player: 0, measure: an.measure, moves: [...'123456789'].map((m) => ({ move: m, outcome: 'chance', value: '1/2', best: true })) };
   assert.equal(summary(many, rank(many, 'vdwlist'), 'Namer'), 'Best moves: 1, 2, 3, 4, 5, 6 and 3 more — the namer wins with probability 1/2 = 50.0 %, after any of them.');
+});
+
+test('a chance node lists its draws in order, none best, each for the namer, and says which suits whom', () => {
+  // rr.bb....:3 of vdwlist(k=3,colors=3,list=2,s=9), as the server answers it.
+  const an = { player: -1, measure: { kind: 'p1_win', label: "P1's winning probability", maximizer: 0 }, value: '83/243', pending: false, moves: [
+    { move: '{red, blue}', outcome: 'win', value: '1/1', best: false, probability: '1/3' },
+    { move: '{red, green}', outcome: 'chance', value: '1/81', best: false, probability: '1/3' },
+    { move: '{blue, green}', outcome: 'chance', value: '1/81', best: false, probability: '1/3' }] };
+  const r = rank(an, 'vdwlist');
+  assert.deepEqual(r.rows.map((x) => [x.move, x.best, x.label]), [['{red, blue}', false, '100 %'], ['{red, green}', false, '1.2 %'], ['{blue, green}', false, '1.2 %']]);
+  assert.equal(r.rows[1].detail, 'the namer wins with probability 1/81 = 1.2 %');
+  assert.equal(r.rows[0].detail, 'the namer wins for sure');
+  assert.deepEqual(drawSummary(an, r, 'vdwlist'), {
+    verdict: 'Before the draw the namer wins with probability 83/243 = 34.2 %: the average over 3 colour lists, each drawn with probability 1/3.',
+    luck: 'Luckiest for the namer: {red, blue} (the namer wins for sure); for the colourer: {red, green} and {blue, green} (the namer wins with 1.2 %).' });
+  // Every draw alike; two fractions that round to one percentage are told apart.
+  const same = { ...an, value: '65/729', moves: an.moves.map((m) => ({ ...m, outcome: 'chance', value: '65/729' })) };
+  assert.equal(drawSummary(same, rank(same, 'vdwlist'), 'vdwlist').luck, 'Every draw leaves the same chance: here the draw does not matter.');
+  const close = { ...an, value: '1000001/3000000', moves: [{ ...an.moves[0], value: '1000001/2000000' }, { ...an.moves[1], value: '1/2' }, { ...an.moves[2], value: '0/1' }] };
+  assert.equal(drawSummary(close, rank(close, 'vdwlist'), 'vdwlist').luck, 'Luckiest for the namer: {red, blue} (the namer wins with 50.0 %); for the colourer: {blue, green} (the colourer survives for sure).');
+  // Not yet valued: says so, without an average.
+  const open = { ...an, value: undefined, pending: true, moves: an.moves.map((m) => ({ ...m, outcome: 'unknown', value: null })) };
+  assert.deepEqual(drawSummary(open, rank(open, 'vdwlist'), 'vdwlist'), { verdict: 'Chance draws one of 3 colour lists, each drawn with probability 1/3. Still computing what each draw leaves…', luck: '' });
 });
 
 test('a drawn position says so, not that every move loses', () => {

@@ -57,14 +57,17 @@ export function score(mv, measure, mover) {
 export function rank(an, gameName, ending = []) {
   const ends = new Set(ending);
   const measure = measureOf(an, gameName);
-  const mover = an.player;
-  const rows = (an.moves || []).map((mv, i) => ({ ...mv, i, s: score(mv, measure, mover) }));
+  // At a chance node (player −1) the rows are the draws: in the server's order, none best, each valued as the
+  // server values it, for player 1.
+  const draws = an.player === -1;
+  const mover = draws ? 0 : an.player;
+  const rows = (an.moves || []).map((mv, i) => ({ ...mv, i, s: draws ? 0 : score(mv, measure, mover) }));
   const top = rows.reduce((a, r) => Math.max(a, r.s), -Infinity);
   const decisive = measure.kind === 'outcome' || measure.kind === 'grundy';
   // The server marks each move's "best"; an older one does not, and then the top score is best.
   const marked = rows.some((r) => typeof r.best === 'boolean');
   const known = (r) => r.outcome !== 'unknown' || (r.value !== null && r.value !== undefined);
-  const bestSet = new Set(rows.filter((r) => (marked ? r.best : r.s === top) && known(r) && !(decisive && r.outcome === 'loss')).map((r) => r.move));
+  const bestSet = new Set(draws ? [] : rows.filter((r) => (marked ? r.best : r.s === top) && known(r) && !(decisive && r.outcome === 'loss')).map((r) => r.move));
   rows.sort((a, b) => b.s - a.s || a.i - b.i);
   for (const r of rows) {
     r.best = bestSet.has(r.move);
@@ -110,6 +113,9 @@ export function describe(mv, measure, mover, ends = false, going = true) {
       if (ends && (f.value === 0 || f.value === 1)) {
         return { label: `${percent(mine)}`, detail: f.value === 1 ? 'ends the game: the namer wins' : 'ends the game: the colourer survives', p: mine.value };
       }
+      // Certain either way: said so, not as "probability 1/1".
+      const sure = !unsure && f.num !== null && (f.num === 0n || f.num === f.den);
+      if (sure) return { label: `${percent(mine)}`, detail: f.num === 0n ? 'the colourer survives for sure' : 'the namer wins for sure', p: mine.value };
       return { label: `${percent(mine)}`, detail: `${who} with probability ${mine.text} = ${percent(mine)}${unsure}`, p: mine.value };
     }
     case 'grundy': {
@@ -176,6 +182,42 @@ export function summary(an, ranked, who) {
   const draws = rows.filter((r) => r.outcome === 'draw').length;
   if (draws) return `${who} cannot force a win; best play draws (${draws === 1 ? 'one move keeps' : `${draws} moves keep`} the draw).`;
   return `${who} cannot force a win: every move loses against perfect play.`;
+}
+
+/**
+ * drawSummary says what the draws at a chance node do (ranked: rank of
+ * the analysis, whose rows are the draws), as {verdict, luck}: the verdict
+ * is the chance before the draw (the analysis' value, the average of the
+ * draws') with how many draws there are and how likely; luck says which
+ * draw suits each side, or that the draw does not matter ('' until every
+ * draw is valued). The values are player 1's chances (the namer's in the
+ * list-colouring game).
+ */
+export function drawSummary(an, ranked, gameName) {
+  const rows = ranked.rows;
+  if (rows.length === 0) return { verdict: 'No draws to analyse.', luck: '' };
+  const noun = gameName === 'vdwlist' ? ['colour list', 'colour lists'] : ['outcome', 'outcomes'];
+  const ps = rows.map((r) => r.probability);
+  const even = ps.every((p) => p && p === ps[0]);
+  const over = rows.length === 1 ? `the one ${noun[0]}, drawn for certain`
+    : `${rows.length} ${noun[1]}, ${even ? `each drawn with probability ${ps[0]}` : 'each drawn with the probability shown'}`;
+  const going = an.pending !== false;
+  const avg = parseFraction(an.value);
+  const fs = rows.map((r) => parseFraction(r.value));
+  if (!avg || fs.some((f) => !f) || rows.some((r) => r.outcome === 'unknown')) {
+    return { verdict: `Chance draws one of ${over.replace(/^the one /, 'one ')}. ${going ? 'Still computing what each draw leaves…' : 'Not every draw was valued in the time the analysis had.'}`, luck: '' };
+  }
+  const p1 = gameName === 'vdwlist' ? 'the namer' : 'player 1';
+  const other = gameName === 'vdwlist' ? 'the colourer' : 'player 2';
+  const verdict = `Before the draw ${p1} wins with probability ${avg.text} = ${percent(avg)}: the average over ${over}.`;
+  // Compared exactly where the values are fractions (two may round to the same percentage).
+  const less = (a, b) => (a.num !== null && b.num !== null ? fracLess(a, b) : a.value < b.value);
+  const hi = fs.reduce((a, f) => (less(a, f) ? f : a));
+  const lo = fs.reduce((a, f) => (less(f, a) ? f : a));
+  if (!less(lo, hi)) return { verdict, luck: rows.length > 1 ? 'Every draw leaves the same chance: here the draw does not matter.' : '' };
+  const at = (v) => list(rows.filter((r, i) => !less(fs[i], v) && !less(v, fs[i])).map((r) => r.move));
+  const wins = (f) => (f.num !== null && f.num === f.den ? `${p1} wins for sure` : f.num === 0n ? `${other} survives for sure` : `${p1} wins with ${percent(f)}`);
+  return { verdict, luck: `Luckiest for ${p1}: ${at(hi)} (${wins(hi)}); for ${other}: ${at(lo)} (${wins(lo)}).` };
 }
 
 /** cacheKey names one analysed position: the match and the move number. */

@@ -307,10 +307,12 @@ function posKey(pos) {
 }
 
 function analysable(pos) {
-  if (!pos || pos.to_move === null || pos.to_move === undefined || pos.to_move < 0) return false;
+  if (!pos || pos.to_move === null || pos.to_move === undefined || pos.to_move < -1) return false;
   if (state.route.page === 'study') return true;
   const m = state.match;
   const live = state.travelAt === null;
+  // A chance draw: in a match's past its draws' values; the live match draws at once.
+  if (pos.to_move === -1) return !live;
   // While a computer is to move in the game, it is busy searching: analyse people's positions.
   return !live || m.players[pos.to_move] === 'human' || m.paused;
 }

@@ -4,7 +4,7 @@
 // and its explanation.
 
 import { html } from '../html.js';
-import { summary, searchedText, raceNotes } from '../analysis.js';
+import { summary, searchedText, raceNotes, drawSummary } from '../analysis.js';
 import { moveWords, saysMove, cap, roleName, explainBlocks } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
@@ -21,7 +21,8 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   // A match steps back through its moves; the study board goes back one move, when it has played one.
   const back = m ? ' Step back through the moves to see each position’s analysis.' : s.study && s.study.history.length ? ' “Back one move” returns to the position before.' : '';
   if (over) body = html`<p class="muted">The game is over at this position: nothing to analyse.${back}</p>`;
-  else if (shown.to_move === -1) body = html`<p class="muted">${m ? 'A colour list is being drawn.' : 'Chance draws here: choose a draw to see its analysis.'}</p>`;
+  // A live match draws at once; the study board and a match's past show what each draw leaves.
+  else if (shown.to_move === -1 && !act.analysable(shown)) body = html`<p class="muted">A colour list is being drawn.</p>`;
   else if (!entry && m && !act.analysable(shown)) {
     // While a computer is to move in the game it searches alone (see analysable in app.js).
     body = html`<p class="muted">${m.players.every((x) => x !== 'human')
@@ -29,6 +30,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       : 'The computer is choosing its move here; the analysis shows at the next person’s move.'}</p>`;
   } else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
   else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;
+  else if (ranked && entry.data.player === -1) body = Draws({ entry, ranked, name, act: m ? null : act, drawn: m && shown.at !== undefined && (m.moves[shown.at] || {}).player === -1 ? m.moves[shown.at].move : null });
   else if (ranked) {
     const mover = ranked && entry.data.player;
     const who = cap(roleName(m || pos || { roles: [] }, mover));
@@ -61,6 +63,34 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
     <h2 id="an-h">Analysis</h2>
     ${body}
   </section>`;
+}
+
+/**
+ * Draws is the analysis of a chance node: each draw with its probability
+ * and player 1's chance after it (the namer's, in the list-colouring game),
+ * in the order drawn, and what the draws do (drawSummary). On the study
+ * board (act given) a row draws its outcome; in a match's past it shows,
+ * with the draw the game made (drawn).
+ */
+function Draws({ entry, ranked, name, act, drawn }) {
+  const p1 = name === 'vdwlist' ? 'the namer’s' : 'player 1’s';
+  const { verdict, luck } = drawSummary(entry.data, ranked, name);
+  const played = drawn && ranked.rows.find((r) => r.move === drawn);
+  return html`
+    <p class="an-measure muted">Chance to move. Shown: ${p1} chance of winning after each draw, with best play by both.</p>
+    <p class="an-summary" id="an-draws">${verdict}</p>
+    ${luck ? html`<p id="an-luck">${luck}</p>` : null}
+    ${played ? html`<p id="an-drawn">This game drew ${drawn}${played.label ? `: ${p1} chance then ${played.label}` : ''}.</p>` : null}
+    ${entry.data.pending ? html`<p class="muted">Still computing: undecided draws fill in as the search deepens…</p>` : null}
+    <ol class="an-moves">${ranked.rows.map((r) => html`<li><button type="button" class="an-row o-chance" data-analysis-draw=${r.move} disabled=${!act}
+        title=${act ? `Draw ${r.move} on the board` : ''} onClick=${() => act && act.studyDraw(r.move)}>
+        <span class="an-mark" aria-hidden="true">${r.outcome === 'unknown' ? '…' : '·'}</span>
+        <span class="an-move"><span class="an-words">${r.move}</span>${r.probability ? html` <span class="muted small">drawn with probability ${r.probability}</span>` : null}</span>${' '}
+        <span class="an-val">${r.label}</span>${' '}
+        ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
+        ${r.detail || r.move === drawn ? html`<span class="an-detail muted small">${r.move === drawn ? `drawn in this game${r.detail ? '; ' : ''}` : ''}${r.detail}</span>` : null}
+      </button></li>`)}</ol>
+    <p class="muted small" id="an-searched">${searchedText(entry.data)}</p>`;
 }
 
 /**
