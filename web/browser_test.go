@@ -1483,6 +1483,27 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the board does not mark %s, the better choice, ✓", m[4])
 		}
 		p.shotHere("review-turn-desktop.png")
+		// Luck: the unluckiest draw, as the analysis of that draw values it, and the way to it.
+		js[bool](p, `(document.getElementById('live').click(), true)`)
+		p.wait(`window.kombi.travelAt === null && document.getElementById('review-luck')`, "the review's luck")
+		luck := js[string](p, `document.getElementById('review-luck').textContent.replace(/\s+/g, ' ')`)
+		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+), where chance drew (\{[^}]+\}): it left you ([\d.]+ %) where the lists averaged ([\d.]+ %)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
+		if lm == nil {
+			t.Fatalf("the review's luck says %q", luck)
+		}
+		at, _ = strconv.Atoi(lm[1])
+		at--
+		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at, at)); got != "-1 "+lm[2] {
+			t.Errorf("the review's unluckiest draw is move %d, %s; the match has %s there", at+1, lm[2], got)
+		}
+		js[bool](p, `(document.getElementById('review-luck-show').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.travelAt === %d && document.getElementById('an-drawn')`, at), "the unluckiest draw with its analysis")
+		if got, want := js[string](p, `document.getElementById('an-drawn').textContent`), "This game drew "+lm[2]+": the namer’s chance then "+lm[3]+"."; got != want {
+			t.Errorf("the analysis of the unluckiest draw says %q, want %q", got, want)
+		}
+		if got := js[string](p, `document.getElementById('an-draws').textContent`); !strings.Contains(got, " = "+lm[4]+": the average over 3 colour lists") {
+			t.Errorf("the analysis of the unluckiest draw says %q; the review says the lists averaged %s", got, lm[4])
+		}
 		p.clean("vdwlist review")
 		// The Thue game, valued by a length: the painter (here) always loses to Perfect, and the review
 		// weighs each symbol painted by the length the builder could force after it.

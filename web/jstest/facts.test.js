@@ -211,6 +211,27 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.deepEqual([later.worst.at, later.worst.nth, later.worst.draws], [3, 2, true]);
   // After a draw the match's move number counts it; the person's own count is said beside it.
   assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you named 2, which left you a 33\.3 % chance where 3 kept 66\.7 %\./);
+  // What the choices cost together: 12/729 and 1/3, 255/729 = 35.0 points.
+  assert.equal(later.cost.num * 729n, 255n * later.cost.den);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /kept 66\.7 %\. In all your choices cost your chance 35\.0 percentage points\./);
+  // Luck: each draw's list against the lists' average, for the seat. The namer (seat 0): the draw at move 2 left
+  // 1/81 where the lists averaged 83/243 (−80/243), the one at move 6 left 1/1 where they averaged 1/3 (+2/3).
+  const { luckOf } = await import('../static/analysis.js');
+  const draws = (value, rows) => ({ measure: { kind: 'p1_win' }, player: -1, complete: true, pending: false, value, moves: rows.map(([move, v]) => ({ move, value: v, outcome: 'chance', probability: '1/3' })) });
+  const dm = [{ player: 0, move: '3' }, { player: -1, move: '{red, green}' }, { player: 1, move: 'green' }, { player: 0, move: '5' }, { player: -1, move: '{red, blue}' }, { player: 1, move: 'red' }];
+  const da = new Map([[1, draws('83/243', [['{red, blue}', '1/1'], ['{red, green}', '1/81'], ['{blue, green}', '1/81']])],
+    [4, draws('1/3', [['{red, blue}', '1/1'], ['{red, green}', '0/1'], ['{blue, green}', '0/1']])]]);
+  const luck = luckOf(dm, 0, da);
+  assert.deepEqual([luck.checked, luck.undecided, luck.worst.at, luck.worst.drawn, luck.worst.left.text, luck.worst.before.text, luck.best.at, luck.best.drawn], [2, 0, 1, '{red, green}', '1/81', '83/243', 4, '{red, blue}']);
+  assert.equal(luck.total.num * 243n, 82n * luck.total.den); // −80/243 + 162/243
+  assert.equal(flat(Review({ r: { status: 'weighed', cc: later, luck }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })).replace(/^.*See that position with the analysis/, ''),
+    'Luck: the unluckiest draw was at move 2, where chance drew {red, green}: it left you 1.2 % where the lists averaged 34.2 %. The luckiest was at move 5, where chance drew {red, blue}: it left you 100 % where the lists averaged 33.3 %. '
+    + 'The 2 draws valued gave your chance 33.7 percentage points in all.See that draw with the analysis');
+  // The colourer (seat 1) sees the same draws the other way round; a draw not valued exactly is counted apart.
+  const theirs = luckOf(dm, 1, new Map([...da, [1, { ...da.get(1), pending: true }]]));
+  assert.deepEqual([theirs.checked, theirs.undecided, theirs.worst.drawn, theirs.best], [1, 1, '{red, blue}', null]);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later, luck: theirs, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+    /Luck: the unluckiest draw was at move 5, where chance drew \{red, blue\}: it left you 0 % where the lists averaged 66\.7 %\. The one draw valued took your chance 66\.7 percentage points away in all \(one draw was not valued in the analysis' time\)\./);
   // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
   const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);

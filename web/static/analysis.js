@@ -383,9 +383,12 @@ export function turningPoint(moves, loser, analyses) {
  * i to the analysis of the position before it), the worth of the move
  * played to the seat against the best move's there. Only positions
  * analysed to the end count (a bound cannot say a move was worse). Returns
- * {kind, long, checked, undecided, start, worst}: kind 'chance' or
+ * {kind, long, checked, undecided, start, worst, cost}: kind 'chance' or
  * 'length', long whether the seat wants the word long; start, the best
- * value at the seat's first move checked; worst, the move that cost the
+ * value at the seat's first move checked; cost, in a game of chance, what
+ * the moves checked cost the seat's chance in all (the sum of best −
+ * played, an exact fraction), costly how many cost some; worst, the move
+ * that cost the
  * most ({at, played, playedParts, chance, best, better, betterParts,
  * atOnce, nth, draws}: the seat's chances as fractions, or the lengths;
  * better the moves worth best; atOnce, a length game's move that made a
@@ -394,7 +397,7 @@ export function turningPoint(moves, loser, analyses) {
  * best.
  */
 export function costliestChoice(moves, seat, analyses) {
-  const out = { kind: null, long: false, checked: 0, undecided: 0, start: null, worst: null };
+  const out = { kind: null, long: false, checked: 0, undecided: 0, start: null, worst: null, cost: { num: 0n, den: 1n, value: 0 }, costly: 0 };
   let worstGap = 0;
   for (const [i, mv] of moves.entries()) {
     if (mv.player !== seat || !analyses.has(i)) continue;
@@ -415,6 +418,11 @@ export function costliestChoice(moves, seat, analyses) {
     for (const { f } of rows) if (fracLess(best, worth(f))) best = worth(f);
     out.checked++;
     if (out.start === null) out.start = shown(best);
+    if (!length && fracLess(chance, best)) {
+      out.costly++;
+      const c = out.cost;
+      out.cost = { num: c.num * best.den * chance.den + (best.num * chance.den - chance.num * best.den) * c.den, den: c.den * best.den * chance.den };
+    }
     const gap = best.value - chance.value;
     if (fracLess(chance, best) && (out.worst === null || gap > worstGap)) {
       worstGap = gap;
@@ -429,6 +437,46 @@ export function costliestChoice(moves, seat, analyses) {
       out.worst.atOnce = length && word !== null && out.worst.chance === word.length + 1;
     }
   }
+  out.cost.value = Number((out.cost.num * 1000000n) / out.cost.den) / 1000000;
+  return out;
+}
+
+/**
+ * luckOf weighs the chance draws of a game valued by a chance (the
+ * list-colouring game) for the seat seat: at each draw (moves[i] of player
+ * −1, analyses mapping i to the analysis of the draw, see AddDraws on the
+ * server), the seat's chance after the list drawn against its chance
+ * before the draw (the lists' average). Only draws analysed exactly count.
+ * Returns {checked, undecided, total, worst, best}: total, the sum of the
+ * swings (what the draws did to the seat's chance in all, as an exact
+ * fraction that may be negative); worst and best, the draws that cost and
+ * gave the most ({at, drawn, left, before}: the seat's chances after and
+ * before, as fractions), null when no draw did.
+ */
+export function luckOf(moves, seat, analyses) {
+  const out = { checked: 0, undecided: 0, total: { num: 0n, den: 1n, value: 0 }, worst: null, best: null };
+  let lo = null;
+  let hi = null;
+  for (const [i, mv] of moves.entries()) {
+    if (mv.player !== -1 || !analyses.has(i)) continue;
+    const an = analyses.get(i);
+    const avg = exactFraction(an.value);
+    const row = (an.moves || []).find((r) => r.move === mv.move);
+    const f = row && row.outcome !== 'unknown' ? exactFraction(row.value) : null;
+    if (!an.complete || an.pending || !avg || !f) { out.undecided++; continue; }
+    out.checked++;
+    const left = seat === 0 ? f : complement(f);
+    const before = seat === 0 ? avg : complement(avg);
+    // The swing left − before, exact.
+    const swing = { num: left.num * before.den - before.num * left.den, den: left.den * before.den };
+    const t = out.total;
+    out.total = { num: t.num * swing.den + swing.num * t.den, den: t.den * swing.den };
+    const at = { at: i, drawn: mv.move, left, before };
+    if (swing.num < 0n && (lo === null || fracLess(swing, lo))) { lo = swing; out.worst = at; }
+    if (swing.num > 0n && (hi === null || fracLess(hi, swing))) { hi = swing; out.best = at; }
+  }
+  const t = out.total;
+  out.total.value = Number((t.num * 1000000n) / t.den) / 1000000;
   return out;
 }
 

@@ -6,7 +6,7 @@ import { state, set, subscribe } from './state.js';
 import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
-import { rank, cacheKey, hintFor, turningPoint, costliestChoice } from './analysis.js';
+import { rank, cacheKey, hintFor, turningPoint, costliestChoice, luckOf } from './analysis.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
 import { MatchPage, mineOf } from './views/match.js';
@@ -150,7 +150,8 @@ function showMatch(m) {
 // position before each of the person's moves, first to last, until one
 // shows a win let go (turningPoint). In a game valued by a chance or a
 // length (the list-colouring game, the Thue game) every choice is weighed
-// instead, for the one that cost the most (costliestChoice).
+// instead, for the one that cost the most (costliestChoice), and in a game
+// of chance every draw, for what luck did (luckOf).
 async function review(m) {
   const mine = mineOf(state);
   const w = m.winner;
@@ -182,7 +183,21 @@ async function review(m) {
     entry.tp = turningPoint(m.moves, loser, analyses);
     if (entry.tp) break;
   }
-  if (entry.status === 'weighing') entry.cc = costliestChoice(m.moves, loser, analyses);
+  if (entry.status === 'weighing') {
+    entry.cc = costliestChoice(m.moves, loser, analyses);
+    // A game of chance: the draws weighed too, what each list drawn did to the person's chance (luckOf).
+    const draws = new Map();
+    for (let i = m.moves.length - 1; i >= 0; i--) {
+      if (m.moves[i].player !== -1) continue;
+      let an;
+      try { an = await api.matchAnalysis(m.id, i); } catch { continue; }
+      if (an.pending) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
+      draws.set(i, an);
+      Object.assign(entry, { weighed: analyses.size + draws.size });
+      set({});
+    }
+    if (draws.size) entry.luck = luckOf(m.moves, loser, draws);
+  }
   entry.status = entry.cc ? 'weighed' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
   set({});
 }

@@ -226,14 +226,14 @@ export function Review({ r, act, game }) {
 // most, or that every choice was the best there was.
 function WeighedReview({ r, act, said, verb, target }) {
   if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${r.weighed} so far)</p>`;
-  const { kind, long, checked, undecided, start, worst } = r.cc;
+  const { kind, long, checked, undecided, start, worst, cost: lost, costly } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
-  if (!checked) return html`<p class="review muted" id="review">Your choices could not be valued in the analysis' time.</p>`;
+  if (!checked) return html`<div class="review" id="review"><p class="muted">Your choices could not be valued in the analysis' time.</p>${Luck({ luck: r.luck, act })}</div>`;
   const each = checked === 1 ? 'your one choice' : `each of your ${checked} choices`;
   if (!worst) {
     const then = kind === 'length' ? `from your first, best play on both sides ends the word at length ${start}.`
       : `with best play your chance was ${percent(start)} at the first, and the lists drawn decided the rest.`;
-    return html`<p class="review" id="review"><strong>Your choices:</strong> ${each} valued was the best there was${left}; ${then}</p>`;
+    return html`<div class="review" id="review"><p><strong>Your choices:</strong> ${each} valued was the best there was${left}; ${then}</p>${Luck({ luck: r.luck, act })}</div>`;
   }
   const { at, played, playedParts, chance, best, better, betterParts } = worst;
   const others = better.length === 1 ? said(better[0], betterParts) : html`${better.length} moves, such as ${said(better[0], betterParts)},`;
@@ -245,8 +245,27 @@ function WeighedReview({ r, act, said, verb, target }) {
   else cost = html`which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${others} kept ${percent(best)}`;
   // The draws count as moves in the match's numbering ("Move 12 of 27"), not in the person's: both are said.
   const which = worst.draws ? ` (your ${ordinal(worst.nth)} move)` : '';
-  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)}, ${cost}${left}.</p>
-    <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
+  // In a game of chance, what all the choices cost together (beside the draws' total, see Luck).
+  const all = kind === 'chance' && costly > 1 && lost ? ` In all your choices cost your chance ${(lost.value * 100).toFixed(1)} percentage points.` : '';
+  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)}, ${cost}${left}.${all}</p>
+    <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button>${Luck({ luck: r.luck, act })}</div>`;
+}
+
+// Luck says what the draws of a game of chance did to the person's chance
+// (r.luck, see luckOf): the unluckiest draw and the luckiest, what all of
+// them did together, and a way to see the unluckiest with its analysis.
+function Luck({ luck, act }) {
+  if (!luck || !luck.checked) return null;
+  const { checked, undecided, total, worst, best } = luck;
+  const draw = (d) => html`at move ${d.at + 1}, where chance drew <strong>${d.drawn}</strong>: it left you ${percent(d.left)} where the lists averaged ${percent(d.before)}`;
+  const points = Math.abs(total.value * 100).toFixed(1);
+  const n = checked === 1 ? 'the one draw valued' : `the ${checked} draws valued`;
+  const all = total.num === 0n ? `${n} left your chance where it was in all`
+    : `${n} ${total.num < 0n ? 'took' : 'gave'} your chance ${points} percentage points${total.num < 0n ? ' away' : ''} in all`;
+  const open = undecided ? ` (${undecided === 1 ? 'one draw was' : `${undecided} draws were`} not valued in the analysis' time)` : '';
+  if (!worst && !best) return html`<p id="review-luck"><strong>Luck:</strong> no list drawn changed your chance: at ${n} every list left the same${open}.</p>`;
+  return html`<p id="review-luck"><strong>Luck:</strong> ${worst ? html`the unluckiest draw was ${draw(worst)}. ` : ''}${best ? html`${worst ? 'The luckiest was' : 'the luckiest draw was'} ${draw(best)}. ` : ''}${cap(all)}${open}.</p>
+    ${worst ? html`<button type="button" class="btn" id="review-luck-show" onClick=${() => act.showTurn(worst.at)}>See that draw with the analysis</button>` : null}`;
 }
 
 // ordinal writes 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st.
