@@ -52,7 +52,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
           <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
           <span class="an-move">${saysMove(words, r.move) ? html`<span class="an-words">${words}</span>` : html`<code>${r.move}</code> <span class="muted small">${words}</span>`}</span>${' '}
           <span class="an-val">${r.label}</span>${' '}
-          ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
+          ${Bar(r.p)}
           ${detail ? html`<span class="an-detail muted small">${detail}</span>` : null}
         </button></li>`;
       })}</ol>
@@ -63,6 +63,12 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
     <h2 id="an-h">Analysis</h2>
     ${body}
   </section>`;
+}
+
+// Bar draws a chance p (0..1) as a bar; nothing for a value that is not one.
+function Bar(p) {
+  if (p === null || p === undefined) return null;
+  return html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(p * 100)} height="8" class="bar-fg"></rect></svg></span>`;
 }
 
 /**
@@ -87,7 +93,7 @@ function Draws({ entry, ranked, name, act, drawn }) {
         <span class="an-mark" aria-hidden="true">${r.outcome === 'unknown' ? '…' : '·'}</span>
         <span class="an-move"><span class="an-words">${r.move}</span>${r.probability ? html` <span class="muted small">drawn with probability ${r.probability}</span>` : null}</span>${' '}
         <span class="an-val">${r.label}</span>${' '}
-        ${r.p !== null && r.p !== undefined ? html`<span class="an-bar" aria-hidden="true"><svg viewBox="0 0 100 8" preserveAspectRatio="none"><rect x="0" y="0" width="100" height="8" class="bar-bg"></rect><rect x="0" y="0" width=${Math.round(r.p * 100)} height="8" class="bar-fg"></rect></svg></span>` : null}
+        ${Bar(r.p)}
         ${r.detail || r.move === drawn ? html`<span class="an-detail muted small">${r.move === drawn ? `drawn in this game${r.detail ? '; ' : ''}` : ''}${r.detail}</span>` : null}
       </button></li>`)}</ol>
     <p class="muted small" id="an-searched">${searchedText(entry.data)}</p>`;
