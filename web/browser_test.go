@@ -1960,7 +1960,18 @@ func TestBrowserGames(t *testing.T) {
 			"{red, blue} drawn with probability 1/3 | 100 %", "{red, green} drawn with probability 1/3 | 1.2 %", "{blue, green} drawn with probability 1/3 | 1.2 %"}) {
 			t.Errorf("the draws' rows: %q", rows)
 		}
+		// Why: the colours of a list that would complete a progression at 3.
+		if details := js[[]string](p, `[...document.querySelectorAll('[data-analysis-draw] .an-detail')].map(d => d.textContent)`); !slices.Equal(details, []string{
+			"red would complete 1, 2, 3 and blue would complete 3, 4, 5: the colourer must complete a progression at 3; the namer wins for sure",
+			"red would complete 1, 2, 3: the colourer must colour 3 green; the namer wins with probability 1/81 = 1.2 %",
+			"blue would complete 3, 4, 5: the colourer must colour 3 green; the namer wins with probability 1/81 = 1.2 %"}) {
+			t.Errorf("the draws' details: %q", details)
+		}
 		p.targets("the draws' rows", `[data-analysis-draw]`)
+		p.shotOf("study-draws-phone.png", "#analysis")
+		p.desktop()
+		p.shot("study-draws-desktop.png")
+		p.phone()
 		p.noOverflow("the draws' analysis")
 		p.accessible("the draws' analysis")
 		js[bool](p, `(document.querySelector('[data-analysis-draw="{red, blue}"]').click(), true)`)

@@ -220,6 +220,23 @@ export function drawSummary(an, ranked, gameName) {
   return { verdict, luck: `Luckiest for ${p1}: ${at(hi)} (${wins(hi)}); for ${other}: ${at(lo)} (${wins(lo)}).` };
 }
 
+/**
+ * drawWhy says why a colour list drawn for the number n matters
+ * (completes: completesThrough's, per colour index; colours: the list's
+ * colour indexes; names: the colours' names): when every colour of the
+ * list completes a progression, the colourer must complete one; when some
+ * do, the colourer must take the others. '' when no colour of it
+ * completes one.
+ */
+export function drawWhy(n, colours, completes, names) {
+  const forced = colours.filter((c) => completes[c]);
+  if (!forced.length) return '';
+  const what = (c) => `${names[c]} would complete ${completes[c].join(', ')}`;
+  if (forced.length === colours.length) return `${list(forced.map(what))}: the colourer must complete a progression at ${n}`;
+  const free = colours.filter((c) => !completes[c]).map((c) => names[c]);
+  return `${list(forced.map(what))}: the colourer must colour ${n} ${free.length === 1 ? free[0] : `${free.slice(0, -1).join(', ')} or ${free[free.length - 1]}`}`;
+}
+
 /** cacheKey names one analysed position: the match and the move number. */
 export const cacheKey = (id, at) => `${id}@${at}`;
 

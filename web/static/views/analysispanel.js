@@ -4,7 +4,8 @@
 // and its explanation.
 
 import { html } from '../html.js';
-import { summary, searchedText, raceNotes, drawSummary } from '../analysis.js';
+import { summary, searchedText, raceNotes, drawSummary, drawWhy } from '../analysis.js';
+import { completesThrough } from '../boards/numbers.js';
 import { moveWords, saysMove, cap, roleName, explainBlocks } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
@@ -30,7 +31,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       : 'The computer is choosing its move here; the analysis shows at the next person’s move.'}</p>`;
   } else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
   else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;
-  else if (ranked && entry.data.player === -1) body = Draws({ entry, ranked, name, act: m ? null : act, drawn: m && shown.at !== undefined && (m.moves[shown.at] || {}).player === -1 ? m.moves[shown.at].move : null });
+  else if (ranked && entry.data.player === -1) body = Draws({ entry, ranked, name, view, k: Number(parseGameString((pos || m).game).args.k || 3), act: m ? null : act, drawn: m && shown.at !== undefined && (m.moves[shown.at] || {}).player === -1 ? m.moves[shown.at].move : null });
   else if (ranked) {
     const mover = ranked && entry.data.player;
     const who = cap(roleName(m || pos || { roles: [] }, mover));
@@ -76,12 +77,17 @@ function Bar(p) {
  * and player 1's chance after it (the namer's, in the list-colouring game),
  * in the order drawn, and what the draws do (drawSummary). On the study
  * board (act given) a row draws its outcome; in a match's past it shows,
- * with the draw the game made (drawn).
+ * with the draw the game made (drawn). A list some of whose colours would
+ * complete a progression (of k numbers) at the number named says so.
  */
-function Draws({ entry, ranked, name, act, drawn }) {
+function Draws({ entry, ranked, name, view, k, act, drawn }) {
   const p1 = name === 'vdwlist' ? 'the namer’s' : 'player 1’s';
   const { verdict, luck } = drawSummary(entry.data, ranked, name);
   const played = drawn && ranked.rows.find((r) => r.move === drawn);
+  // Why a list matters: the colours of it that would complete a progression at the number named.
+  const n = view.status && view.status.highlight && view.status.highlight.length ? Number(view.status.highlight[0]) : null;
+  const completes = name === 'vdwlist' && n !== null && view.numbers ? completesThrough(view, n, k) : null;
+  const why = (r) => (completes ? drawWhy(n, (r.parts || []).filter((x) => x.kind === 'color').map((x) => x.value), completes, view.colors || []) : '');
   return html`
     <p class="an-measure muted">Chance to move. Shown: ${p1} chance of winning after each draw, with best play by both.</p>
     <p class="an-summary" id="an-draws">${verdict}</p>
@@ -94,7 +100,7 @@ function Draws({ entry, ranked, name, act, drawn }) {
         <span class="an-move"><span class="an-words">${r.move}</span>${r.probability ? html` <span class="muted small">drawn with probability ${r.probability}</span>` : null}</span>${' '}
         <span class="an-val">${r.label}</span>${' '}
         ${Bar(r.p)}
-        ${r.detail || r.move === drawn ? html`<span class="an-detail muted small">${r.move === drawn ? `drawn in this game${r.detail ? '; ' : ''}` : ''}${r.detail}</span>` : null}
+        ${r.detail || r.move === drawn ? html`<span class="an-detail muted small">${[r.move === drawn ? 'drawn in this game' : '', why(r), r.detail].filter(Boolean).join('; ')}</span>` : null}
       </button></li>`)}</ol>
     <p class="muted small" id="an-searched">${searchedText(entry.data)}</p>`;
 }
