@@ -1400,6 +1400,13 @@ func TestBrowserGames(t *testing.T) {
 		if !strings.Contains(txt, "the colourer survives with probability") || !strings.Contains(txt, "%") || strings.Contains(txt, "draw") {
 			t.Errorf("the list-colouring analysis is not P2's chance as a fraction and a percentage: %q", txt)
 		}
+		// The luck of the list just drawn, from the analysis of the draw.
+		p.wait(`document.getElementById('an-drawn-luck')`, "the luck of the list drawn")
+		luck := js[string](p, `document.getElementById('an-drawn-luck').textContent`)
+		drawn := js[string](p, `window.kombi.match.moves[window.kombi.match.moves.length - 1].move`)
+		if !regexp.MustCompile(`^Chance drew \{\w+, \w+\}: (the lists averaged [\d.]+ % for the colourer; this one leaves [\d.]+ %: an? (un)?lucky draw|it leaves the chance the lists averaged)\.$`).MatchString(luck) || !strings.HasPrefix(luck, "Chance drew "+drawn+":") {
+			t.Errorf("the luck of the list drawn (%s) says %q", drawn, luck)
+		}
 		p.shot("vdwlist-desktop.png")
 		p.playOut(`document.querySelector('.swatch-btn:not([disabled])').click();`, 10)
 		p.gameOver("vdwlist")

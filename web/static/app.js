@@ -332,8 +332,46 @@ function analysable(pos) {
   return !live || m.players[pos.to_move] === 'human' || m.paused;
 }
 
+// drawBefore is the index of the chance draw a match position follows (the
+// list-colouring game's colourer to move), or null.
+function drawBefore(pos) {
+  const m = state.match;
+  if (state.route.page === 'study' || !m || !pos || pos.to_move === -1) return null;
+  const at = pos.at ?? m.moves.length;
+  return at > 0 && m.moves[at - 1] && m.moves[at - 1].player === -1 ? at - 1 : null;
+}
+
+// ensureDrawLuck asks, once, the analysis of the draw the shown position
+// follows: what the list drawn left against the lists' average (drawLuck).
+async function ensureDrawLuck() {
+  const pos = state.shown;
+  const i = drawBefore(pos);
+  if (i === null || !analysable(pos)) return;
+  const m = state.match;
+  const key = cacheKey(m.id, i);
+  if (state.draws.has(key)) return;
+  state.draws.set(key, { status: 'loading' });
+  let an = null;
+  try {
+    an = await api.matchAnalysis(m.id, i);
+    // Still searching: asked once more, with the time an analysis may take at most.
+    if (an.pending) an = await api.matchAnalysis(m.id, i, '30s');
+  } catch { /* no luck line */ }
+  state.draws.set(key, an ? { status: 'ok', data: an } : { status: 'error' });
+  set({});
+}
+
+// drawLuck is the analysis of the draw a match position follows and the
+// index of that draw ({at, data}), once asked and answered; else null.
+function drawLuck(pos) {
+  const i = drawBefore(pos);
+  const e = i === null ? null : state.draws.get(cacheKey(state.match.id, i));
+  return e && e.status === 'ok' ? { at: i, data: e.data } : null;
+}
+
 function ensureAnalysis() {
   if (!state.analysisOn) return;
+  ensureDrawLuck();
   const pos = state.route.page === 'study' ? state.study && state.study.pos : state.shown;
   if (!analysable(pos)) return;
   const key = posKey(pos);
@@ -660,7 +698,7 @@ const act = {
   moveError: (msg) => set({ moveError: msg }),
   clear: () => set({ sel: [], moveError: '', selNote: '' }),
   playSelected, selectMove, travel, showTurn, undo, control, rematch, copyLink,
-  setAnalysis, analysisEntry, analysable, rankedFor, showAllMoves: () => set({ showAllMoves: true }),
+  setAnalysis, analysisEntry, analysable, rankedFor, drawLuck, showAllMoves: () => set({ showAllMoves: true }),
   typedMove: (text) => (text.trim() ? submit({ move: text.trim() }) : set({ moveError: 'Type a move first: the field shows one in the game’s notation.' })),
   studyBack, studyLoad, studyToggleSetup, studyEdit, studyApplySetup,
   studyDraw: (move) => studyPlay({ move }), // a chance outcome chosen on the study board

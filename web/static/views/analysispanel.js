@@ -4,9 +4,9 @@
 // and its explanation.
 
 import { html } from '../html.js';
-import { summary, searchedText, raceNotes, drawSummary, drawWhy } from '../analysis.js';
+import { summary, searchedText, raceNotes, drawSummary, drawWhy, luckOf } from '../analysis.js';
 import { completesThrough } from '../boards/numbers.js';
-import { moveWords, saysMove, cap, roleName, explainBlocks } from '../format.js';
+import { moveWords, saysMove, cap, roleName, explainBlocks, percent } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
 export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
@@ -41,6 +41,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
     body = html`
       <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
       <p class="an-summary">${summary(entry.data, ranked, who)}</p>
+      ${m ? DrawnLuck({ m, luck: act.drawLuck(shown), seat: mover, who }) : null}
       ${entry.data.pending ? html`<p class="muted">Still computing: undecided moves fill in as the search deepens…</p>` : null}
       ${Teaching({ entry })}
       <ol class="an-moves">${rows.slice(0, s.showAllMoves ? 400 : 10).map((r) => {
@@ -64,6 +65,21 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
     <h2 id="an-h">Analysis</h2>
     ${body}
   </section>`;
+}
+
+// DrawnLuck says, at a position that follows a draw in a match (the
+// colourer to move), what the list drawn left the mover against the lists'
+// average there (luck: drawLuck's, see app.js), once that draw is
+// analysed exactly.
+function DrawnLuck({ m, luck, seat, who }) {
+  if (!luck || (seat !== 0 && seat !== 1)) return null;
+  const l = luckOf(m.moves, seat, new Map([[luck.at, luck.data]]));
+  if (!l.checked) return null;
+  const drawn = m.moves[luck.at].move;
+  const d = l.worst || l.best;
+  const said = d ? `the lists averaged ${percent(d.before)} for the ${who.toLowerCase()}; this one leaves ${percent(d.left)}: ${l.worst ? 'an unlucky' : 'a lucky'} draw`
+    : 'it leaves the chance the lists averaged';
+  return html`<p class="muted small" id="an-drawn-luck">Chance drew ${drawn}: ${said}.</p>`;
 }
 
 // Bar draws a chance p (0..1) as a bar; nothing for a value that is not one.
