@@ -213,7 +213,13 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you named 2, which left you a 33\.3 % chance where 3 kept 66\.7 %\./);
   // What the choices cost together: 12/729 and 1/3, 255/729 = 35.0 points.
   assert.equal(later.cost.num * 729n, 255n * later.cost.den);
-  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /kept 66\.7 %\. In all your choices cost your chance 35\.0 percentage points\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /kept 66\.7 %\. In all your choices cost your chance 35\.0 percentage points, more than the 10\.6 % you had at your first choice: the draws or your opponent’s mistakes gave you more along the way\./);
+  // A colourer who let 1/3 and then 2/3 go from a sure survival: 100 points, all there was.
+  const twice = costliestChoice([{ player: 1, move: 'red' }, { player: 0, move: '4' }, { player: 1, move: 'blue' }], 1, new Map([
+    [0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '0', [{ kind: 'color', value: 2 }])])],
+    [2, an([row('blue', '2/3', [{ kind: 'color', value: 1 }]), row('green', '0', [{ kind: 'color', value: 2 }])])]]));
+  assert.match(flat(Review({ r: { status: 'weighed', cc: twice, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
+    /In all your choices cost your chance 100\.0 percentage points\./);
   // Luck: each draw's list against the lists' average, for the seat. The namer (seat 0): the draw at move 2 left
   // 1/81 where the lists averaged 83/243 (−80/243), the one at move 6 left 1/1 where they averaged 1/3 (+2/3).
   const { luckOf } = await import('../static/analysis.js');
