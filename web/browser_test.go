@@ -2019,8 +2019,22 @@ func TestBrowserGames(t *testing.T) {
 		p.play(`document.querySelector('.swatch-btn:not([disabled])').click();`)
 		p.wait(`window.kombi.match.moves.length >= 5 && document.querySelector('.swatch-btn:not([disabled])') && !window.kombi.busy`, "my second colouring")
 		first := js[string](p, `window.kombi.match.moves.slice(0, 2).map(m => m.move).join(' ')`)
+		// With the analysis on, the analysis of the draw just made (the luck line) answers late and still
+		// searching, after the Undo has taken that draw back: it is not asked again (the server would
+		// refuse a move that is no longer there, an error in the console).
+		wasOn := js[bool](p, `window.kombi.analysisOn`)
+		js[bool](p, `(() => { const f = window.fetch; window.kombiFetch = f;
+			window.fetch = (u, o) => (/analysis\?time=2s&at=4$/.test(String(u)) ? f(u, o).then(async (r) => { const j = await r.clone().json(); j.pending = true;
+				await new Promise((done) => setTimeout(done, 400)); return new Response(JSON.stringify(j), { status: r.status, headers: r.headers }); }) : f(u, o)); return true; })()`)
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`[...window.kombi.draws.values()].some((e) => e.status === 'loading')`, "the draw's analysis asked")
 		js[bool](p, `(document.getElementById('undo').click(), true)`)
 		p.wait(`window.kombi.match.moves.length === 2 && !window.kombi.busy && document.querySelector('.swatch-btn:not([disabled])')`, "back to my first colouring")
+		p.wait(`[...window.kombi.draws.values()].every((e) => e.status !== 'loading')`, "the late answer of the draw taken back")
+		js[bool](p, `(window.fetch = window.kombiFetch, true)`)
+		if !wasOn {
+			js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+		}
 		if again := js[string](p, `window.kombi.match.moves.map(m => m.move).join(' ')`); again != first {
 			t.Errorf("after Undo the moves are %q, want the first name and its drawn list %q again", again, first)
 		}

@@ -162,16 +162,26 @@ async function review(m) {
   set({});
   const analyses = new Map();
   let undecided = false;
+  // An undo after the end takes moves back: the review stops (the server would refuse their analyses), and the
+  // game, when it ends again, is reviewed anew.
+  const gone = () => {
+    const cur = state.match;
+    if (cur && cur.id === m.id && cur.moves.length >= m.moves.length) return false;
+    state.reviews.delete(m.id);
+    set({});
+    return true;
+  };
   // From the end: the turning point is the loser's last move that let a win (or a draw) go (see turningPoint),
   // found there first, and the positions near the end are the quickest to analyse.
   for (let i = m.moves.length - 1; i >= 0; i--) {
     if (m.moves[i].player !== loser) continue;
+    if (gone()) return;
     let an;
     try { an = await api.matchAnalysis(m.id, i); } catch { undecided = true; continue; }
     const kind = an.measure && an.measure.kind;
     if (kind === 'p1_win' || kind === 'length') {
       // Still searching: asked once more, with the time an analysis may take at most.
-      if (an.pending) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
+      if (an.pending && !gone()) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
       analyses.set(i, an);
       Object.assign(entry, { status: 'weighing', weighed: analyses.size });
       set({});
@@ -189,15 +199,17 @@ async function review(m) {
     const draws = new Map();
     for (let i = m.moves.length - 1; i >= 0; i--) {
       if (m.moves[i].player !== -1) continue;
+      if (gone()) return;
       let an;
       try { an = await api.matchAnalysis(m.id, i); } catch { continue; }
-      if (an.pending) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
+      if (an.pending && !gone()) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
       draws.set(i, an);
       Object.assign(entry, { weighed: analyses.size + draws.size });
       set({});
     }
     if (draws.size) entry.luck = luckOf(m.moves, loser, draws);
   }
+  if (gone()) return;
   entry.status = entry.cc ? 'weighed' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
   set({});
 }
@@ -348,24 +360,35 @@ async function ensureDrawLuck() {
   const i = drawBefore(pos);
   if (i === null || !analysable(pos)) return;
   const m = state.match;
-  const key = cacheKey(m.id, i);
+  const key = drawKey(m, i);
   if (state.draws.has(key)) return;
   state.draws.set(key, { status: 'loading' });
+  // Asked only while the match still has that draw: an undo meanwhile takes it back (the server then answers
+  // 400), and the moves made after it may lead to another one.
+  const still = () => state.match && state.match.id === m.id && state.match.moves.length > i && drawKey(state.match, i) === key;
   let an = null;
   try {
     an = await api.matchAnalysis(m.id, i);
     // Still searching: asked once more, with the time an analysis may take at most.
-    if (an.pending) an = await api.matchAnalysis(m.id, i, '30s');
+    if (an.pending && still()) an = await api.matchAnalysis(m.id, i, '30s');
   } catch { /* no luck line */ }
+  if (!still()) {
+    state.draws.delete(key);
+    return;
+  }
   state.draws.set(key, an ? { status: 'ok', data: an } : { status: 'error' });
   set({});
 }
+
+// drawKey names the draw at index i of match m by the moves before it
+// (after an undo the draw at i may follow other moves).
+const drawKey = (m, i) => `${cacheKey(m.id, i)}:${m.moves.slice(0, i).map((x) => x.move).join(' ')}`;
 
 // drawLuck is the analysis of the draw a match position follows and the
 // index of that draw ({at, data}), once asked and answered; else null.
 function drawLuck(pos) {
   const i = drawBefore(pos);
-  const e = i === null ? null : state.draws.get(cacheKey(state.match.id, i));
+  const e = i === null ? null : state.draws.get(drawKey(state.match, i));
   return e && e.status === 'ok' ? { at: i, data: e.data } : null;
 }
 

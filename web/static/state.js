@@ -24,7 +24,7 @@ export const state = {
   busy: false,
   analysisOn: false,
   analyses: new Map(),
-  draws: new Map(), // by cacheKey(match, index): the analysis of the chance draw before a position (see drawLuck in app.js)
+  draws: new Map(), // by drawKey(match, index; see app.js): the analysis of the chance draw before a position (see drawLuck in app.js)
   tick: 0, // advances while a computer thinks, to redraw the seconds
   thinkingSince: 0, // performance.now() of the last thinking event
   study: null,
