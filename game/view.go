@@ -55,6 +55,12 @@ type View struct {
 	// still complete, also those beyond MaxLines that Lines leaves out;
 	// nil on a board without lines.
 	LinesOpen []int `json:"lines_open,omitempty"`
+	// Completes, while a number is being coloured (the list-colouring
+	// game between naming it and colouring it: Status.Highlight holds it),
+	// holds for each colour (indexed as Colors) the progression that
+	// colouring the number with it would complete, its numbers increasing,
+	// or nil; nil when no colour would complete one.
+	Completes [][]int64 `json:"completes,omitempty"`
 }
 
 // MaxLines bounds View.Lines: a board with more open lines lists the

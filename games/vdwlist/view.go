@@ -18,7 +18,8 @@ var phaseNames = [...]string{PhaseName: "name", PhaseDraw: "draw", PhaseColour: 
 // and −1 before. The status names the phase of the round ("name", "draw",
 // "colour"), counts the numbers coloured, holds the drawn list (colour
 // names) while the colourer chooses from it, and highlights the named number
-// during its round and, at the end, the monochromatic progression.
+// during its round (with, in Completes, what each colour would complete
+// there) and, at the end, the monochromatic progression.
 func (s *State) View() game.View {
 	g := s.g
 	v := game.View{Kind: game.KindNumbers, Colors: append([]string(nil), colourNames[:g.c]...), Status: game.NewStatus(g.typ, s)}
@@ -41,11 +42,34 @@ func (s *State) View() game.View {
 	}
 	if s.pending != 0 {
 		st.Highlight = []int64{int64(s.pending)}
+		v.Completes = s.completions()
 	}
 	for _, n := range numbers(s.win) {
 		st.Highlight = append(st.Highlight, int64(n))
 	}
 	return v
+}
+
+// completions returns, for each colour, the progression that colouring the
+// named number with it would complete (its numbers), or nil when no colour
+// would complete one (see game.View.Completes).
+func (s *State) completions() [][]int64 {
+	n := int(s.pending)
+	bit := uint64(1) << (n - 1)
+	out := make([][]int64, s.g.c)
+	some := false
+	for col := range s.g.c {
+		if a := s.g.completed(s.masks[col]|bit, n); a != 0 {
+			for _, x := range numbers(a) {
+				out[col] = append(out[col], int64(x))
+			}
+			some = true
+		}
+	}
+	if !some {
+		return nil
+	}
+	return out
 }
 
 // MoveParts returns a move's parts: the number player 1 names

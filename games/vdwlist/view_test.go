@@ -49,6 +49,32 @@ func TestView(t *testing.T) {
 	}
 }
 
+// TestViewCompletes: while a number is named, the view says what each colour
+// would complete there; nothing when no colour completes anything.
+func TestViewCompletes(t *testing.T) {
+	g := newGame(t, 3, 3, 2, 13)
+	for _, tt := range []struct {
+		pos  string
+		want string
+	}{
+		{"rr.bb........:3", `[[1,2,3],[3,4,5],null]`},
+		{"rr.bb........:3:rg", `[[1,2,3],[3,4,5],null]`}, // the colourer's choice too
+		{"r...........r:7", `[[1,7,13],null,null]`},      // through the middle, difference 6
+		{"rr.bb........:10", `null`},                     // no colour completes anything at 10
+		{"rr.bb........", `null`},                        // no number named
+		{"g.g..........:2", `[null,null,[1,2,3]]`},       // green 1, 2, 3 (not 2, 3, 4: 4 is uncoloured)
+	} {
+		s, err := g.ParsePosition(tt.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(s.(game.Viewer).View().Completes)
+		if string(got) != tt.want {
+			t.Errorf("%s: completes %s, want %s", tt.pos, got, tt.want)
+		}
+	}
+}
+
 func TestMoveParts(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 9)
 	s := g.NewInitialState()

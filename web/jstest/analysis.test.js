@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rank, measureOf, summary, searchedText, drawSummary, drawWhy } from '../static/analysis.js';
-import { completesThrough } from '../static/boards/numbers.js';
 import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString, interaction } from '../static/catalog.js';
 import { lastMove } from '../static/lastmove.js';
 import { lastMoveWords } from '../static/format.js';
@@ -63,19 +62,13 @@ test('a chance node lists its draws in order, none best, each for the namer, and
 });
 
 test('why a list drawn matters: the colours of it that would complete a progression at the number named', () => {
-  // rr.bb....:3 — 1, 2 red and 4, 5 blue: red at 3 completes 1, 2, 3, blue 3, 4, 5; green nothing.
-  const colour = { 1: 0, 2: 0, 4: 1, 5: 1 };
-  const view = { colors: ['red', 'blue', 'green'], numbers: [...Array(9)].map((_, i) => ({ n: i + 1, color: colour[i + 1] ?? -1 })) };
-  const at3 = completesThrough(view, 3, 3);
-  assert.deepEqual(at3, [[1, 2, 3], [3, 4, 5], null]);
-  assert.equal(drawWhy(3, [0, 1], at3, view.colors), 'red would complete 1, 2, 3 and blue would complete 3, 4, 5: the colourer must complete a progression at 3');
-  assert.equal(drawWhy(3, [0, 2], at3, view.colors), 'red would complete 1, 2, 3: the colourer must colour 3 green');
-  assert.equal(drawWhy(3, [2], at3, view.colors), '');
-  assert.equal(drawWhy(3, [0, 1, 2], [[1, 2, 3], null, null], view.colors), 'red would complete 1, 2, 3: the colourer must colour 3 blue or green');
-  // Through the middle and with a gap: 7 red between 1 and 13 (difference 6); 8 completes nothing of 4 numbers.
-  const wide = { colors: ['red', 'blue'], numbers: [...Array(13)].map((_, i) => ({ n: i + 1, color: i + 1 === 1 || i + 1 === 13 ? 0 : -1 })) };
-  assert.deepEqual(completesThrough(wide, 7, 3), [[1, 7, 13], null]);
-  assert.deepEqual(completesThrough(wide, 8, 4), [null, null]);
+  // rr.bb....:3 — the server's view.completes: red at 3 completes 1, 2, 3, blue 3, 4, 5; green nothing.
+  const at3 = [[1, 2, 3], [3, 4, 5], null];
+  const names = ['red', 'blue', 'green'];
+  assert.equal(drawWhy(3, [0, 1], at3, names), 'red would complete 1, 2, 3 and blue would complete 3, 4, 5: the colourer must complete a progression at 3');
+  assert.equal(drawWhy(3, [0, 2], at3, names), 'red would complete 1, 2, 3: the colourer must colour 3 green');
+  assert.equal(drawWhy(3, [2], at3, names), '');
+  assert.equal(drawWhy(3, [0, 1, 2], [[1, 2, 3], null, null], names), 'red would complete 1, 2, 3: the colourer must colour 3 blue or green');
 });
 
 test('a drawn position says so, not that every move loses', () => {

@@ -222,7 +222,7 @@ export function drawSummary(an, ranked, gameName) {
 
 /**
  * drawWhy says why a colour list drawn for the number n matters
- * (completes: completesThrough's, per colour index; colours: the list's
+ * (completes: the view's, per colour index; colours: the list's
  * colour indexes; names: the colours' names): when every colour of the
  * list completes a progression, the colourer must complete one; when some
  * do, the colourer must take the others. '' when no colour of it

@@ -45,27 +45,6 @@ export function raceOf(view, best = 4) {
   return { sides, threat };
 }
 
-/**
- * completesThrough says, in a list-colouring view (numbers 1..s with their
- * colours), what colouring the number n with each colour would complete:
- * for colour index c, the first progression of k numbers through n whose
- * other numbers are all coloured c (by increasing difference), as its
- * numbers, or null.
- */
-export function completesThrough(view, n, k) {
-  const colour = new Map((view.numbers || []).map((x) => [x.n, x.color]));
-  const s = (view.numbers || []).length;
-  return (view.colors || []).map((_, c) => {
-    for (let d = 1; d * (k - 1) < s; d++) {
-      for (let j = 0; j < k; j++) {
-        const ap = Array.from({ length: k }, (_, i) => n + (i - j) * d);
-        if (ap[0] >= 1 && ap[k - 1] <= s && ap.every((x) => x === n || colour.get(x) === c)) return ap;
-      }
-    }
-    return null;
-  });
-}
-
 /** raceColours names a Szemerédi view's two seats by their colours. */
 export const raceColours = (view) => view.colors || (view.status && view.status.seats) || ['red', 'blue'];
 

@@ -5,7 +5,6 @@
 
 import { html } from '../html.js';
 import { summary, searchedText, raceNotes, drawSummary, drawWhy, luckOf } from '../analysis.js';
-import { completesThrough } from '../boards/numbers.js';
 import { moveWords, saysMove, cap, roleName, explainBlocks, percent } from '../format.js';
 import { parseGameString } from '../catalog.js';
 
@@ -31,7 +30,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       : 'The computer is choosing its move here; the analysis shows at the next person’s move.'}</p>`;
   } else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
   else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;
-  else if (ranked && entry.data.player === -1) body = Draws({ entry, ranked, name, view, k: Number(parseGameString((pos || m).game).args.k || 3), act: m ? null : act, drawn: m && shown.at !== undefined && (m.moves[shown.at] || {}).player === -1 ? m.moves[shown.at].move : null });
+  else if (ranked && entry.data.player === -1) body = Draws({ entry, ranked, name, view, act: m ? null : act, drawn: m && shown.at !== undefined && (m.moves[shown.at] || {}).player === -1 ? m.moves[shown.at].move : null });
   else if (ranked) {
     const mover = ranked && entry.data.player;
     const who = cap(roleName(m || pos || { roles: [] }, mover));
@@ -94,15 +93,16 @@ function Bar(p) {
  * in the order drawn, and what the draws do (drawSummary). On the study
  * board (act given) a row draws its outcome; in a match's past it shows,
  * with the draw the game made (drawn). A list some of whose colours would
- * complete a progression (of k numbers) at the number named says so.
+ * complete a progression at the number named says so (view.completes).
  */
-function Draws({ entry, ranked, name, view, k, act, drawn }) {
+function Draws({ entry, ranked, name, view, act, drawn }) {
   const p1 = name === 'vdwlist' ? 'the namer’s' : 'player 1’s';
   const { verdict, luck } = drawSummary(entry.data, ranked, name);
   const played = drawn && ranked.rows.find((r) => r.move === drawn);
-  // Why a list matters: the colours of it that would complete a progression at the number named.
+  // Why a list matters: the colours of it that would complete a progression at the number named (the server's
+  // view.completes).
   const n = view.status && view.status.highlight && view.status.highlight.length ? Number(view.status.highlight[0]) : null;
-  const completes = name === 'vdwlist' && n !== null && view.numbers ? completesThrough(view, n, k) : null;
+  const completes = n !== null && Array.isArray(view.completes) ? view.completes : null;
   const why = (r) => (completes ? drawWhy(n, (r.parts || []).filter((x) => x.kind === 'color').map((x) => x.value), completes, view.colors || []) : '');
   return html`
     <p class="an-measure muted">Chance to move. Shown: ${p1} chance of winning after each draw, with best play by both.</p>
