@@ -1454,6 +1454,8 @@ func TestBrowserGames(t *testing.T) {
 			t.Fatalf("the game (seed 11) ends %q; the review of a loss is not put to the test", head)
 		}
 		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you named \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
+		// The luck of the draws follows the choices (the shots show both).
+		p.wait(`/^Luck:/.test((document.getElementById('review-luck') || {}).textContent || '')`, "the luck of the draws")
 		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
 		// Found after the end is shown: said to a screen reader as it comes.
 		if !js[bool](p, `!!document.getElementById('review').closest('[aria-live]')`) {
@@ -1492,7 +1494,7 @@ func TestBrowserGames(t *testing.T) {
 		p.shotHere("review-turn-desktop.png")
 		// Luck: the unluckiest draw, as the analysis of that draw values it, and the way to it.
 		js[bool](p, `(document.getElementById('live').click(), true)`)
-		p.wait(`window.kombi.travelAt === null && document.getElementById('review-luck')`, "the review's luck")
+		p.wait(`window.kombi.travelAt === null && /^Luck:/.test((document.getElementById('review-luck') || {}).textContent || '')`, "the review's luck")
 		luck := js[string](p, `document.getElementById('review-luck').textContent.replace(/\s+/g, ' ')`)
 		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+), where chance drew (\{[^}]+\}): it left you ([\d.]+ %) where the lists averaged ([\d.]+ %)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
 		if lm == nil {

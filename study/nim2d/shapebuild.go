@@ -384,7 +384,10 @@ func (w *worker) next() uint64 {
 func (w *worker) grundy(depth int, s uint64) (int, error) {
 	b := w.b
 	w.calls++
-	if b.stop.Load() {
+	// A test's stop (stopAfter) holds every worker at once: waiting for the
+	// stopping worker's error to reach the top, another could finish the
+	// table on a loaded machine (the stopped run then had nothing left).
+	if b.stop.Load() || b.stopAfter > 0 && b.computed.Load() >= b.stopAfter {
 		return 0, errRootDone
 	}
 	if b.done.Load() {

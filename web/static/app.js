@@ -193,24 +193,27 @@ async function review(m) {
     entry.tp = turningPoint(m.moves, loser, analyses);
     if (entry.tp) break;
   }
-  if (entry.status === 'weighing') {
-    entry.cc = costliestChoice(m.moves, loser, analyses);
-    // A game of chance: the draws weighed too, what each list drawn did to the person's chance (luckOf).
-    const draws = new Map();
-    for (let i = m.moves.length - 1; i >= 0; i--) {
-      if (m.moves[i].player !== -1) continue;
-      if (gone()) return;
-      let an;
-      try { an = await api.matchAnalysis(m.id, i); } catch { continue; }
-      if (an.pending && !gone()) { try { an = await api.matchAnalysis(m.id, i, '30s'); } catch { /* left undecided */ } }
-      draws.set(i, an);
-      Object.assign(entry, { weighed: analyses.size + draws.size });
-      set({});
-    }
-    if (draws.size) entry.luck = luckOf(m.moves, loser, draws);
-  }
+  if (entry.status === 'weighing') entry.cc = costliestChoice(m.moves, loser, analyses);
   if (gone()) return;
   entry.status = entry.cc ? 'weighed' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
+  set({});
+  // A game of chance: then the draws, what each list drawn did to the person's chance (luckOf). Said once
+  // the choices are (the review does not wait for them), each draw asked once: one still searching then is
+  // counted as not valued in the analysis' time.
+  const drawAt = m.moves.map((x, i) => (x.player === -1 ? i : -1)).filter((i) => i >= 0).reverse();
+  if (!entry.cc || !drawAt.length) return;
+  const draws = new Map();
+  entry.counting = { done: 0, of: drawAt.length };
+  set({});
+  for (const i of drawAt) {
+    if (gone()) return;
+    try { draws.set(i, await api.matchAnalysis(m.id, i)); } catch { /* not valued */ }
+    entry.counting = { done: entry.counting.done + 1, of: drawAt.length };
+    set({});
+  }
+  if (gone()) return;
+  entry.luck = luckOf(m.moves, loser, draws);
+  entry.counting = null;
   set({});
 }
 

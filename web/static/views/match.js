@@ -228,12 +228,12 @@ function WeighedReview({ r, act, said, verb, target }) {
   if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${r.weighed} so far)</p>`;
   const { kind, long, checked, undecided, start, worst, cost: lost, costly } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
-  if (!checked) return html`<div class="review" id="review"><p class="muted">Your choices could not be valued in the analysis' time.</p>${Luck({ luck: r.luck, act })}</div>`;
+  if (!checked) return html`<div class="review" id="review"><p class="muted">Your choices could not be valued in the analysis' time.</p>${Luck({ luck: r.luck, counting: r.counting, act })}</div>`;
   const each = checked === 1 ? 'your one choice' : `each of your ${checked} choices`;
   if (!worst) {
     const then = kind === 'length' ? `from your first, best play on both sides ends the word at length ${start}.`
       : `with best play your chance was ${percent(start)} at the first, and the lists drawn decided the rest.`;
-    return html`<div class="review" id="review"><p><strong>Your choices:</strong> ${each} valued was the best there was${left}; ${then}</p>${Luck({ luck: r.luck, act })}</div>`;
+    return html`<div class="review" id="review"><p><strong>Your choices:</strong> ${each} valued was the best there was${left}; ${then}</p>${Luck({ luck: r.luck, counting: r.counting, act })}</div>`;
   }
   const { at, played, playedParts, chance, best, better, betterParts } = worst;
   const others = better.length === 1 ? said(better[0], betterParts) : html`${better.length} moves, such as ${said(better[0], betterParts)},`;
@@ -250,13 +250,15 @@ function WeighedReview({ r, act, said, verb, target }) {
   const more = lost && start && start.num !== undefined && lost.num * start.den > start.num * lost.den;
   const all = kind === 'chance' && costly > 1 && lost ? ` In all your choices cost your chance ${(lost.value * 100).toFixed(1)} percentage points${more ? `, more than the ${percent(start)} you had at your first choice: the draws or your opponent’s mistakes gave you more along the way` : ''}.` : '';
   return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)}, ${cost}${left}.${all}</p>
-    <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button>${Luck({ luck: r.luck, act })}</div>`;
+    <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button>${Luck({ luck: r.luck, counting: r.counting, act })}</div>`;
 }
 
 // Luck says what the draws of a game of chance did to the person's chance
 // (r.luck, see luckOf): the unluckiest draw and the luckiest, what all of
-// them did together, and a way to see the unluckiest with its analysis.
-function Luck({ luck, act }) {
+// them did together, and a way to see the unluckiest with its analysis;
+// while they are asked (counting), how far that is.
+function Luck({ luck, counting, act }) {
+  if (counting) return html`<p id="review-luck" class="muted">Counting the luck of the draws… (${counting.done} of ${counting.of})</p>`;
   if (!luck || !luck.checked) return null;
   const { checked, undecided, total, worst, best } = luck;
   const draw = (d) => html`at move ${d.at + 1}, where chance drew <strong>${d.drawn}</strong>: it left you ${percent(d.left)} where the lists averaged ${percent(d.before)}`;
