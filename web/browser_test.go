@@ -1431,6 +1431,8 @@ func TestBrowserGames(t *testing.T) {
 		if tops := js[[]float64](p, `[...document.querySelectorAll('#board .num')].map(e => Math.round(e.getBoundingClientRect().top))`); len(tops) != 7 || slices.Max(tops) != slices.Min(tops) {
 			t.Errorf("the numbers 1..7 on a phone at heights %v, want one row", tops)
 		}
+		// The review as it ends (its luck of the draws counted), as the docs show it.
+		p.wait(`!/Looking|Weighing|Counting/.test((document.getElementById('review') || {}).textContent || 'Looking')`, "the review of the lost game")
 		p.shot("vdwlist-phone.png")
 		p.clean("vdwlist")
 	})

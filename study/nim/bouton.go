@@ -239,7 +239,6 @@ func moveTexts(s game.State, moves []game.Move, limit int) string {
 	return out
 }
 
-// joinSizes lists heap sizes for people, at most nim.ShownHeaps of them.
 // heapsOf names the heaps h as a sentence says them, after noun ("heap" or
 // "Heap"), plural for more than one: "heap 15", "Heaps 3, 4, 5".
 func heapsOf(noun string, h []int) string {
@@ -249,6 +248,7 @@ func heapsOf(noun string, h []int) string {
 	return noun + " " + joinSizes(h)
 }
 
+// joinSizes lists heap sizes for people, at most nim.ShownHeaps of them.
 func joinSizes(h []int) string {
 	parts := make([]string, 0, min(len(h), nim.ShownHeaps))
 	for _, x := range h[:min(len(h), nim.ShownHeaps)] {

@@ -384,10 +384,7 @@ func (w *worker) next() uint64 {
 func (w *worker) grundy(depth int, s uint64) (int, error) {
 	b := w.b
 	w.calls++
-	// A test's stop (stopAfter) holds every worker at once: waiting for the
-	// stopping worker's error to reach the top, another could finish the
-	// table on a loaded machine (the stopped run then had nothing left).
-	if b.stop.Load() || b.stopAfter > 0 && b.computed.Load() >= b.stopAfter {
+	if b.stop.Load() {
 		return 0, errRootDone
 	}
 	if b.done.Load() {
@@ -453,6 +450,11 @@ func (w *worker) grundy(depth int, s uint64) (int, error) {
 	added, err := b.t.put(s, g)
 	if added {
 		if n := b.computed.Add(1); n == b.stopAfter {
+			// A test's stop holds every worker at once: had the others
+			// waited for this error to reach the top, one could have finished
+			// the table on a loaded machine (the stopped run then had nothing
+			// left to resume).
+			b.fail(context.Canceled)
 			err = cmp.Or(err, context.Canceled)
 		}
 		w.buf = append(w.buf, s|uint64(g+1)<<codeBits)

@@ -437,8 +437,7 @@ export function costliestChoice(moves, seat, analyses) {
     if (out.start === null) out.start = shown(best);
     if (!length && fracLess(chance, best)) {
       out.costly++;
-      const c = out.cost;
-      out.cost = { num: c.num * best.den * chance.den + (best.num * chance.den - chance.num * best.den) * c.den, den: c.den * best.den * chance.den };
+      out.cost = fracSum(out.cost, fracSum(best, chance, -1n));
     }
     const gap = best.value - chance.value;
     if (fracLess(chance, best) && (out.worst === null || gap > worstGap)) {
@@ -454,7 +453,6 @@ export function costliestChoice(moves, seat, analyses) {
       out.worst.atOnce = length && word !== null && out.worst.chance === word.length + 1;
     }
   }
-  out.cost.value = Number((out.cost.num * 1000000n) / out.cost.den) / 1000000;
   return out;
 }
 
@@ -484,16 +482,12 @@ export function luckOf(moves, seat, analyses) {
     out.checked++;
     const left = seat === 0 ? f : complement(f);
     const before = seat === 0 ? avg : complement(avg);
-    // The swing left − before, exact.
-    const swing = { num: left.num * before.den - before.num * left.den, den: left.den * before.den };
-    const t = out.total;
-    out.total = { num: t.num * swing.den + swing.num * t.den, den: t.den * swing.den };
+    const swing = fracSum(left, before, -1n);
+    out.total = fracSum(out.total, swing);
     const at = { at: i, drawn: mv.move, left, before };
     if (swing.num < 0n && (lo === null || fracLess(swing, lo))) { lo = swing; out.worst = at; }
     if (swing.num > 0n && (hi === null || fracLess(hi, swing))) { hi = swing; out.best = at; }
   }
-  const t = out.total;
-  out.total.value = Number((t.num * 1000000n) / t.den) / 1000000;
   return out;
 }
 
@@ -508,4 +502,13 @@ function exactFraction(v) {
 // fracLess compares two exact fractions (parseFraction's, num and den as BigInt).
 function fracLess(a, b) {
   return a.num * b.den < b.num * a.den;
+}
+
+// fracSum is a + sign·b for exact fractions (sign 1n or −1n), in lowest terms, with its value as a number.
+function fracSum(a, b, sign = 1n) {
+  const num = a.num * b.den + sign * b.num * a.den;
+  const den = a.den * b.den;
+  let [x, y] = [num < 0n ? -num : num, den];
+  while (y) [x, y] = [y, x % y];
+  return { num: num / x, den: den / x, value: Number(((num / x) * 1000000n) / (den / x)) / 1000000 };
 }
