@@ -241,6 +241,12 @@ func BuildShapeTable(ctx context.Context, o ShapeTableOptions, progress func(sol
 		}
 		res.Grundy = &v
 	}
+	if exact && res.Shapes != expect {
+		// The table is complete only with every shape: a log that lost
+		// shapes others rest on (one written before the journal kept the
+		// order) is not sealed short of them.
+		return res, fmt.Errorf("nim2d shape table: the search ended with %d shapes of the %d the %d×%d palette has; the log %s lacks shapes that others in it were computed from: delete it and run the command again", res.Shapes, expect, o.N, o.N, path)
+	}
 	err = sealShapeFile(path, fileHeader{n: o.N, wall: wall, core: core, triangle: *res.Grundy}, t.sorted())
 	t.free()
 	if err != nil {
@@ -255,6 +261,7 @@ type builder struct {
 	ctx       context.Context
 	t         *shapeTable
 	log       *shapeLog
+	j         *journal // the order in which the log receives the shapes
 	root      uint64
 	started   time.Time
 	total     int64 // expected shapes (0: unknown)
@@ -302,6 +309,7 @@ func (b *builder) run(workers int, progress func(solve.Progress)) error {
 		}
 		progress(p)
 	}
+	b.j = newJournal(b.log)
 	var wg sync.WaitGroup
 	for i := range workers {
 		wg.Add(1)
@@ -311,9 +319,6 @@ func (b *builder) run(workers int, progress func(solve.Progress)) error {
 			b.t.mu.RLock()
 			_, err := w.grundy(0, b.root)
 			b.t.mu.RUnlock()
-			if ferr := w.flush(); err == nil || errors.Is(err, errRootDone) {
-				err = ferr
-			}
 			if err == nil {
 				b.done.Store(true)
 			} else if !errors.Is(err, errRootDone) {
@@ -322,7 +327,13 @@ func (b *builder) run(workers int, progress func(solve.Progress)) error {
 		}()
 	}
 	finished := make(chan struct{})
-	go func() { wg.Wait(); close(finished) }()
+	go func() {
+		wg.Wait()
+		if err := b.j.close(); err != nil {
+			b.fail(err)
+		}
+		close(finished)
+	}()
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
@@ -336,14 +347,12 @@ func (b *builder) run(workers int, progress func(solve.Progress)) error {
 	}
 }
 
-// worker is one goroutine of the search, with its own stack of frames and
-// its buffer of entries for the log.
+// worker is one goroutine of the search, with its own stack of frames.
 type worker struct {
 	b      *builder
 	rng    uint64
 	calls  int64
 	frames [64]frame
-	buf    []uint64
 }
 
 // frame holds one shape's options while its value is computed: for each
@@ -355,18 +364,6 @@ type frame struct {
 	codes   []uint64
 	vals    []int16
 	missing []uint64
-}
-
-// flushAt is how many entries a worker gathers before writing a chunk.
-const flushAt = 1 << 16
-
-func (w *worker) flush() error {
-	if len(w.buf) == 0 {
-		return nil
-	}
-	err := w.b.log.append(w.buf)
-	w.buf = w.buf[:0]
-	return err
 }
 
 // next draws from the worker's random sequence (splitmix64).
@@ -447,8 +444,15 @@ func (w *worker) grundy(depth int, s uint64) (int, error) {
 	for seen[g>>6]>>(g&63)&1 == 1 {
 		g++
 	}
+	// The journal's place is taken before the shape is in the table, where
+	// other workers may use it: the shapes computed from it get later places.
+	place, err := b.j.take()
+	if err != nil {
+		return 0, err
+	}
 	added, err := b.t.put(s, g)
 	if added {
+		b.j.fill(place, s|uint64(g+1)<<codeBits)
 		if n := b.computed.Add(1); n == b.stopAfter {
 			// A test's stop holds every worker at once: had the others
 			// waited for this error to reach the top, one could have finished
@@ -457,13 +461,8 @@ func (w *worker) grundy(depth int, s uint64) (int, error) {
 			b.fail(context.Canceled)
 			err = cmp.Or(err, context.Canceled)
 		}
-		w.buf = append(w.buf, s|uint64(g+1)<<codeBits)
-		if len(w.buf) >= flushAt {
-			if ferr := w.flush(); ferr != nil {
-				return 0, ferr
-			}
-		}
 	} else {
+		b.j.fill(place, skipped)
 		b.dups.Add(1)
 	}
 	if err != nil {

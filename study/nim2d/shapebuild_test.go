@@ -90,6 +90,30 @@ func TestShapeTableSmall(t *testing.T) {
 	}
 }
 
+// logChunks reads the chunks of the log at path: each chunk's entries and
+// its byte offset.
+func logChunks(t *testing.T, path string) (chunks [][]uint64, offsets []int64) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Seek(fileHeaderSize, 0); err != nil {
+		t.Fatal(err)
+	}
+	var st logState
+	at := int64(fileHeaderSize)
+	for {
+		entries, ok := readChunk(f, nil, &st)
+		if !ok {
+			return chunks, offsets
+		}
+		chunks, offsets = append(chunks, entries), append(offsets, at)
+		at += chunkHeaderSize + 8*int64(len(entries))
+	}
+}
+
 // TestShapeTableResume: a computation stopped as by Ctrl-C saves what it
 // found, a crash's torn tail and a damaged last chunk are cut off, and later
 // runs continue to the same table as an uninterrupted one.
@@ -122,16 +146,24 @@ func TestShapeTableResume(t *testing.T) {
 	}
 	// Damage the last chunk's entries: that chunk is dropped and computed
 	// again.
-	info, _ := os.Stat(path)
+	chunks, offsets := logChunks(t, path)
+	last := len(chunks) - 1
+	kept := int64(0)
+	for _, c := range chunks[:last] {
+		kept += int64(len(c))
+	}
+	if last < 1 || kept+int64(len(chunks[last])) != res.Shapes {
+		t.Fatalf("the log's %d chunks hold %d+%d entries; %d shapes were stored", len(chunks), kept, len(chunks[last]), res.Shapes)
+	}
 	f, _ = os.OpenFile(path, os.O_RDWR, 0)
-	if _, err := f.WriteAt([]byte{0xff}, info.Size()-3); err != nil {
+	if _, err := f.WriteAt([]byte{0xff}, offsets[last]+chunkHeaderSize+3); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
 	o.stopAfter = 0
 	res, err = BuildShapeTable(context.Background(), o, nil)
-	if err != nil || !res.Complete || res.DroppedBytes == 0 || res.Resumed >= saved+300 || *res.Grundy != 13 || res.Shapes != 1311 {
-		t.Fatalf("last run: %+v %v", res, err)
+	if err != nil || !res.Complete || res.DroppedBytes != chunkHeaderSize+8*int64(len(chunks[last])) || res.Resumed != kept || *res.Grundy != 13 || res.Shapes != 1311 {
+		t.Fatalf("last run: %+v %v (the log kept %d entries)", res, err, kept)
 	}
 	if res.TotalSeconds < res.Seconds || res.CoreSeconds < res.TotalSeconds {
 		t.Fatalf("times: %+v", res)
@@ -145,6 +177,76 @@ func TestShapeTableResume(t *testing.T) {
 		if a.entries[i] != b.entries[i] {
 			t.Fatalf("entry %d: %#x, uninterrupted %#x", i, b.entries[i], a.entries[i])
 		}
+	}
+}
+
+// TestShapeLogOrder: however many workers compute the table, its log holds
+// each shape after every shape its value was computed from, so that what a
+// crash leaves of the log's beginning can be continued; and a log that
+// lacks a shape another in it was computed from is not sealed as complete.
+func TestShapeLogOrder(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "order.bin")
+	// 7×7: 41335 shapes; four workers on whatever cores there are.
+	res, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 7, File: path, MemMiB: 64, Workers: 4, stopAfter: 30000}, nil)
+	if !errors.Is(err, context.Canceled) || res.Shapes < 30000 {
+		t.Fatalf("stopped run: %+v %v", res, err)
+	}
+	chunks, _ := logChunks(t, path)
+	at := map[uint64]int{}
+	var order []uint64
+	for _, c := range chunks {
+		for _, e := range c {
+			at[e&codeMask] = len(order)
+			order = append(order, e&codeMask)
+		}
+	}
+	if int64(len(order)) != res.Shapes {
+		t.Fatalf("the log holds %d entries; %d shapes were stored", len(order), res.Shapes)
+	}
+	for i, s := range order {
+		_, _, codes := optionsOf(s, nil, nil, nil)
+		for _, c := range codes {
+			if j, ok := at[c]; !ok || j > i {
+				t.Fatalf("entry %d, shape %#x: its option's component %#x is %s", i, s, c, map[bool]string{false: "not in the log", true: "later in the log"}[ok])
+			}
+		}
+	}
+	// A log that lost a shape others rest on (as logs written by each
+	// worker apart could, across a crash), here every shape of the 6×6
+	// palette but one: the run finds the triangle's value without needing
+	// the lost shape, and says so rather than seal a table short of it.
+	whole := filepath.Join(dir, "whole.bin")
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: whole, MemMiB: 64}, nil); err != nil {
+		t.Fatal(err)
+	}
+	book, err := OpenShapeBook(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := filepath.Join(dir, "broken.bin")
+	log, _, err := openShapeLog(broken, 6, func([]uint64) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []uint64
+	for i, e := range book.entries {
+		if i != 100 {
+			keep = append(keep, e>>7|(e&0x7f+1)<<codeBits)
+		}
+	}
+	if err := log.append(keep); err != nil {
+		t.Fatal(err)
+	}
+	if err := log.close(); err != nil {
+		t.Fatal(err)
+	}
+	res, err = BuildShapeTable(context.Background(), ShapeTableOptions{N: 6, File: broken, MemMiB: 64, Workers: 2}, nil)
+	if err == nil || res.Complete || res.Shapes != 1310 || !strings.Contains(err.Error(), "lacks shapes") {
+		t.Fatalf("a log without shape %#x: %+v %v", book.entries[100]>>7, res, err)
+	}
+	if _, err := OpenShapeBook(broken); err == nil {
+		t.Fatal("a log short of a shape was sealed")
 	}
 }
 

@@ -30,9 +30,11 @@ import (
 // header ([0:4] "CHNK", [4:8] entries, [8:16] and [16:24] the wall and core
 // nanoseconds spent on the file so far, [24:28] CRC-32C of the entries,
 // [28:32] CRC-32C of [0:28]) and its entries, each code | (value+1)<<57.
-// A crash can leave a chunk half written: reading stops at the first chunk
-// that does not check, and a computation that continues the file cuts it
-// off there (the entries lost are computed again).
+// The entries are in the order the table received them (journal), so any
+// beginning of the log holds, with each shape, the shapes its value was
+// computed from. A crash can leave a chunk half written: reading stops at
+// the first chunk that does not check, and a computation that continues the
+// file cuts it off there (the entries lost are computed again).
 //
 // A sealed file is the finished table: the entries sorted, each code<<7 |
 // value, then an index of the first entry of every block of entries. A
