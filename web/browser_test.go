@@ -1404,7 +1404,7 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`document.getElementById('an-drawn-luck')`, "the luck of the list drawn")
 		luck := js[string](p, `document.getElementById('an-drawn-luck').textContent`)
 		drawn := js[string](p, `window.kombi.match.moves[window.kombi.match.moves.length - 1].move`)
-		if !regexp.MustCompile(`^Chance drew \{\w+, \w+\}: (the lists averaged [\d.]+ % for the colourer; this one leaves [\d.]+ %: an? (un)?lucky draw|it leaves the chance the lists averaged)\.$`).MatchString(luck) || !strings.HasPrefix(luck, "Chance drew "+drawn+":") {
+		if !regexp.MustCompile(`^Chance drew \{\w+, \w+\}: (the lists averaged [\d.]+\x{a0}% for the colourer; this one leaves [\d.]+\x{a0}%: an? (un)?lucky draw|it leaves the chance the lists averaged)\.$`).MatchString(luck) || !strings.HasPrefix(luck, "Chance drew "+drawn+":") {
 			t.Errorf("the luck of the list drawn (%s) says %q", drawn, luck)
 		}
 		p.shot("vdwlist-desktop.png")
@@ -1455,10 +1455,10 @@ func TestBrowserGames(t *testing.T) {
 		if head := p.gameOver("vdwlist review"); !strings.HasPrefix(head, "The computer (Perfect) won") {
 			t.Fatalf("the game (seed 11) ends %q; the review of a loss is not put to the test", head)
 		}
-		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you named \S+, which left you (no chance|a [\d.]+ % chance) where .* kept [\d.]+ %/.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the costliest choice")
+		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you named \S+, which left you (no chance|a [\d.]+\u00a0% chance) where .* kept [\d.]+\u00a0%/.test(((document.getElementById('review') || {}).textContent || '').replace(/[ \t\n]+/g, ' '))`, "the costliest choice")
 		// The luck of the draws follows the choices (the shots show both).
 		p.wait(`/^Luck:/.test((document.getElementById('review-luck') || {}).textContent || '')`, "the luck of the draws")
-		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
+		review := js[string](p, `document.getElementById('review').textContent.replace(/[ \t\n]+/g, ' ')`)
 		// Found after the end is shown: said to a screen reader as it comes.
 		if !js[bool](p, `!!document.getElementById('review').closest('[aria-live]')`) {
 			t.Error("the review is not in a live region: a screen reader would not say it")
@@ -1469,12 +1469,12 @@ func TestBrowserGames(t *testing.T) {
 		p.noOverflow("the review on a phone")
 		p.shot("review-phone.png")
 		p.desktop()
-		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move\) you named (\S+), which left you (?:no chance|a ([\d.]+ %) chance) where (\S+) kept ([\d.]+ %)`).FindStringSubmatch(review)
+		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move\) you named (\S+), which left you (?:no chance|a ([\d.]+\x{a0}%) chance) where (\S+) kept ([\d.]+\x{a0}%)`).FindStringSubmatch(review)
 		if m == nil {
 			t.Fatalf("the review says %q", review)
 		}
 		if m[3] == "" {
-			m[3] = "0 %"
+			m[3] = "0\u00a0%"
 		}
 		at, _ := strconv.Atoi(m[1])
 		at--
@@ -1497,8 +1497,8 @@ func TestBrowserGames(t *testing.T) {
 		// Luck: the unluckiest draw, as the analysis of that draw values it, and the way to it.
 		js[bool](p, `(document.getElementById('live').click(), true)`)
 		p.wait(`window.kombi.travelAt === null && /^Luck:/.test((document.getElementById('review-luck') || {}).textContent || '')`, "the review's luck")
-		luck := js[string](p, `document.getElementById('review-luck').textContent.replace(/\s+/g, ' ')`)
-		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+), where chance drew (\{[^}]+\}): it left you ([\d.]+ %) where the lists averaged ([\d.]+ %)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
+		luck := js[string](p, `document.getElementById('review-luck').textContent.replace(/[ \t\n]+/g, ' ')`)
+		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+), where chance drew (\{[^}]+\}): it left you ([\d.]+\x{a0}%) where the lists averaged ([\d.]+\x{a0}%)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
 		if lm == nil {
 			t.Fatalf("the review's luck says %q", luck)
 		}
@@ -1963,19 +1963,19 @@ func TestBrowserGames(t *testing.T) {
 		p.study("vdwlist(k=3,colors=3,list=2,s=9)", "rr.bb....:3")
 		p.wait(`document.getElementById('an-luck')`, "the analysis of the draws")
 		said := js[string](p, `document.getElementById('an-draws').textContent + ' | ' + document.getElementById('an-luck').textContent`)
-		if want := "Before the draw the namer wins with probability 83/243 = 34.2 %: the average over 3 colour lists, each drawn with probability 1/3. | " +
-			"Luckiest for the namer: {red, blue} (the namer wins for sure); for the colourer: {red, green} and {blue, green} (the namer wins with 1.2 %)."; said != want {
+		if want := "Before the draw the namer wins with probability 83/243 = 34.2\u00a0%: the average over 3 colour lists, each drawn with probability 1/3. | " +
+			"Luckiest for the namer: {red, blue} (the namer wins for sure); for the colourer: {red, green} and {blue, green} (the namer wins with 1.2\u00a0%)."; said != want {
 			t.Errorf("the analysis of rr.bb....:3's draws says\n%q, want\n%q", said, want)
 		}
 		if rows := js[[]string](p, `[...document.querySelectorAll('[data-analysis-draw]')].map(b => b.querySelector('.an-move').textContent + ' | ' + b.querySelector('.an-val').textContent)`); !slices.Equal(rows, []string{
-			"{red, blue} drawn with probability 1/3 | 100 %", "{red, green} drawn with probability 1/3 | 1.2 %", "{blue, green} drawn with probability 1/3 | 1.2 %"}) {
+			"{red, blue} drawn with probability 1/3 | 100\u00a0%", "{red, green} drawn with probability 1/3 | 1.2\u00a0%", "{blue, green} drawn with probability 1/3 | 1.2\u00a0%"}) {
 			t.Errorf("the draws' rows: %q", rows)
 		}
 		// Why: the colours of a list that would complete a progression at 3.
 		if details := js[[]string](p, `[...document.querySelectorAll('[data-analysis-draw] .an-detail')].map(d => d.textContent)`); !slices.Equal(details, []string{
 			"red would complete 1, 2, 3 and blue would complete 3, 4, 5: the colourer must complete a progression at 3; the namer wins for sure",
-			"red would complete 1, 2, 3: the colourer must colour 3 green; the namer wins with probability 1/81 = 1.2 %",
-			"blue would complete 3, 4, 5: the colourer must colour 3 green; the namer wins with probability 1/81 = 1.2 %"}) {
+			"red would complete 1, 2, 3: the colourer must colour 3 green; the namer wins with probability 1/81 = 1.2\u00a0%",
+			"blue would complete 3, 4, 5: the colourer must colour 3 green; the namer wins with probability 1/81 = 1.2\u00a0%"}) {
 			t.Errorf("the draws' details: %q", details)
 		}
 		p.targets("the draws' rows", `[data-analysis-draw]`)

@@ -31,11 +31,11 @@ test("the server's best marks win over the page's own ranking", () => {
   assert.deepEqual(r.rows.map((x) => [x.move, x.best]), [['1', true], ['2', true], ['3', false]]);
   assert.match(r.measure.label, /chance of winning/);
   // The verdict names every best move, not the first of them alone.
-  assert.equal(summary(an, r, 'Namer'), 'Best moves: 1 and 2 — the namer wins with probability 77/729 = 10.6 %, after either.');
+  assert.equal(summary(an, r, 'Namer'), 'Best moves: 1 and 2 — the namer wins with probability 77/729 = 10.6\u00a0%, after either.');
   const one = { ...an, moves: an.moves.map((m) => ({ ...m, best: m.move === '1' })) };
-  assert.equal(summary(one, rank(one, 'vdwlist'), 'Namer'), 'Best move: 1 — the namer wins with probability 77/729 = 10.6 %.');
+  assert.equal(summary(one, rank(one, 'vdwlist'), 'Namer'), 'Best move: 1 — the namer wins with probability 77/729 = 10.6\u00a0%.');
   const many = { player: 0, measure: an.measure, moves: [...'123456789'].map((m) => ({ move: m, outcome: 'chance', value: '1/2', best: true })) };
-  assert.equal(summary(many, rank(many, 'vdwlist'), 'Namer'), 'Best moves: 1, 2, 3, 4, 5, 6 and 3 more — the namer wins with probability 1/2 = 50.0 %, after any of them.');
+  assert.equal(summary(many, rank(many, 'vdwlist'), 'Namer'), 'Best moves: 1, 2, 3, 4, 5, 6 and 3 more — the namer wins with probability 1/2 = 50.0\u00a0%, after any of them.');
 });
 
 test('a chance node lists its draws in order, none best, each for the namer, and says which suits whom', () => {
@@ -45,17 +45,17 @@ test('a chance node lists its draws in order, none best, each for the namer, and
     { move: '{red, green}', outcome: 'chance', value: '1/81', best: false, probability: '1/3' },
     { move: '{blue, green}', outcome: 'chance', value: '1/81', best: false, probability: '1/3' }] };
   const r = rank(an, 'vdwlist');
-  assert.deepEqual(r.rows.map((x) => [x.move, x.best, x.label]), [['{red, blue}', false, '100 %'], ['{red, green}', false, '1.2 %'], ['{blue, green}', false, '1.2 %']]);
-  assert.equal(r.rows[1].detail, 'the namer wins with probability 1/81 = 1.2 %');
+  assert.deepEqual(r.rows.map((x) => [x.move, x.best, x.label]), [['{red, blue}', false, '100\u00a0%'], ['{red, green}', false, '1.2\u00a0%'], ['{blue, green}', false, '1.2\u00a0%']]);
+  assert.equal(r.rows[1].detail, 'the namer wins with probability 1/81 = 1.2\u00a0%');
   assert.equal(r.rows[0].detail, 'the namer wins for sure');
   assert.deepEqual(drawSummary(an, r, 'vdwlist'), {
-    verdict: 'Before the draw the namer wins with probability 83/243 = 34.2 %: the average over 3 colour lists, each drawn with probability 1/3.',
-    luck: 'Luckiest for the namer: {red, blue} (the namer wins for sure); for the colourer: {red, green} and {blue, green} (the namer wins with 1.2 %).' });
+    verdict: 'Before the draw the namer wins with probability 83/243 = 34.2\u00a0%: the average over 3 colour lists, each drawn with probability 1/3.',
+    luck: 'Luckiest for the namer: {red, blue} (the namer wins for sure); for the colourer: {red, green} and {blue, green} (the namer wins with 1.2\u00a0%).' });
   // Every draw alike; two fractions that round to one percentage are told apart.
   const same = { ...an, value: '65/729', moves: an.moves.map((m) => ({ ...m, outcome: 'chance', value: '65/729' })) };
   assert.equal(drawSummary(same, rank(same, 'vdwlist'), 'vdwlist').luck, 'Every draw leaves the same chance: here the draw does not matter.');
   const close = { ...an, value: '1000001/3000000', moves: [{ ...an.moves[0], value: '1000001/2000000' }, { ...an.moves[1], value: '1/2' }, { ...an.moves[2], value: '0/1' }] };
-  assert.equal(drawSummary(close, rank(close, 'vdwlist'), 'vdwlist').luck, 'Luckiest for the namer: {red, blue} (the namer wins with 50.0 %); for the colourer: {blue, green} (the colourer survives for sure).');
+  assert.equal(drawSummary(close, rank(close, 'vdwlist'), 'vdwlist').luck, 'Luckiest for the namer: {red, blue} (the namer wins with 50.0\u00a0%); for the colourer: {blue, green} (the colourer survives for sure).');
   // Not yet valued: says so, without an average.
   const open = { ...an, value: undefined, pending: true, moves: an.moves.map((m) => ({ ...m, outcome: 'unknown', value: null })) };
   assert.deepEqual(drawSummary(open, rank(open, 'vdwlist'), 'vdwlist'), { verdict: 'Chance draws one of 3 colour lists, each drawn with probability 1/3. Still computing what each draw leaves…', luck: '' });
@@ -100,7 +100,7 @@ test('Thue: the builder wants the shortest forced length, the painter the longes
   const mis = rank({ player: 0, moves: [{ move: '1:1', outcome: 'loss', value: null }] }, 'nim', ['1:1']);
   assert.equal(mis.rows[0].detail, 'the last move: it loses at once');
   const col = rank({ player: 1, moves: [{ move: 'red', outcome: 'loss', value: '1/1' }, { move: 'blue', outcome: 'chance', value: '1/2' }] }, 'vdwlist', ['red']);
-  assert.deepEqual(col.rows.map((x) => [x.move, x.detail]), [['blue', 'the colourer survives with probability 1/2 = 50.0 %'], ['red', 'ends the game: the namer wins']]);
+  assert.deepEqual(col.rows.map((x) => [x.move, x.detail]), [['blue', 'the colourer survives with probability 1/2 = 50.0\u00a0%'], ['red', 'ends the game: the namer wins']]);
 });
 
 test("list colouring: P1's probability, from the mover's side, never 'draw'", () => {
@@ -108,7 +108,7 @@ test("list colouring: P1's probability, from the mover's side, never 'draw'", ()
   const r = rank(an, 'vdwlist');
   assert.equal(r.measure.kind, 'p1_win');
   assert.equal(r.rows[0].move, 'red'); // the colourer wants P1's chance low
-  assert.equal(r.rows[0].label, '89.4 %');
+  assert.equal(r.rows[0].label, '89.4\u00a0%');
   assert.match(r.rows[0].detail, /the colourer survives with probability 652\/729/);
   const n = rank({ player: 0, moves: [{ move: '3', outcome: 'unknown', value: null }, { move: '4', outcome: 'chance', value: '1/2' }] }, 'vdwlist');
   assert.equal(n.rows[0].move, '4');
@@ -226,7 +226,7 @@ test('hints: how good the best move is and where to look, then the move', async 
   assert.equal(hintFor(rank(wy, 'wythoff'), 1, { heaps: [5, 8] }, 'wythoff', 0).text, 'One move wins: look at heaps 1 and 2. Ask again to see the move.');
   // The list-colouring game: the chance of what, said.
   const col = { player: 1, moves: [{ move: 'red', outcome: 'chance', value: '1/4', best: true }, { move: 'blue', outcome: 'loss', value: '1/1' }] };
-  assert.equal(hintFor(rank(col, 'vdwlist'), 1, {}, 'vdwlist', 1).text, 'The best move gives you a 75.0 % chance of winning. Ask again to see the move.');
+  assert.equal(hintFor(rank(col, 'vdwlist'), 1, {}, 'vdwlist', 1).text, 'The best move gives you a 75.0\u00a0% chance of winning. Ask again to see the move.');
   const thue = { player: 1, measure: { kind: 'length' }, moves: [
     { move: '0', outcome: 'loss', value: 7, best: false, parts: [{ kind: 'symbol', value: 0 }] },
     { move: '2', outcome: 'loss', value: 9, best: true, parts: [{ kind: 'symbol', value: 2 }] },

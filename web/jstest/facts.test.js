@@ -195,7 +195,7 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   const { Review } = await import('../static/views/match.js');
   const num = (n) => [{ kind: 'number', value: n }];
   const row = (move, value, parts = num(Number(move))) => ({ move, value, outcome: value === '0' || value === '1' ? (value === '1' ? 'win' : 'loss') : 'chance', parts });
-  const flat = (v) => textOf(v).replace(/\s+/g, ' ');
+  const flat = (v) => textOf(v).replace(/[ \t\n]+/g, ' ');
   const an = (rows, more = {}) => ({ measure: { kind: 'p1_win' }, complete: true, pending: false, moves: rows, ...more });
   // The namer (seat 0) named 5 (65/729) where 1 was worth 77/729, then 2, the best there; the draw and the colourer's move do not count.
   const moves = [{ player: 0, move: '5' }, { player: -1, move: '{red, blue}' }, { player: 1, move: 'red' }, { player: 0, move: '2' }];
@@ -205,15 +205,15 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.equal(cc.start.text, '77/729');
   assert.deepEqual([cc.worst.at, cc.worst.played, cc.worst.chance.text, cc.worst.best.text, cc.worst.better], [0, '5', '65/729', '77/729', ['1', '9']]);
   assert.match(flat(Review({ r: { status: 'weighed', cc }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    /^Your costliest choice: at move 1 you named 5, which left you a 8\.9 % chance where 2 moves, such as 1, kept 10\.6 %\.See that position/);
+    /^Your costliest choice: at move 1 you named 5, which left you a 8\.9\u00a0% chance where 2 moves, such as 1, kept 10\.6\u00a0%\.See that position/);
   // The larger loss is the costliest, not the first: 1/3 against 2/3 at move 4.
   const later = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '65/729')])], [3, an([row('2', '1/3'), row('3', '2/3')])]]));
   assert.deepEqual([later.worst.at, later.worst.nth, later.worst.draws], [3, 2, true]);
   // After a draw the match's move number counts it; the person's own count is said beside it.
-  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you named 2, which left you a 33\.3 % chance where 3 kept 66\.7 %\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you named 2, which left you a 33\.3\u00a0% chance where 3 kept 66\.7\u00a0%\./);
   // What the choices cost together: 12/729 and 1/3, 255/729 = 35.0 points.
   assert.equal(later.cost.num * 729n, 255n * later.cost.den);
-  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /kept 66\.7 %\. In all your choices cost your chance 35\.0 percentage points, more than the 10\.6 % you had at your first choice: the draws or your opponent’s mistakes gave you more along the way\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /kept 66\.7\u00a0%\. In all your choices cost your chance 35\.0 percentage points, more than the 10\.6\u00a0% you had at your first choice: the draws or your opponent’s mistakes gave you more along the way\./);
   // A colourer who let 1/3 and then 2/3 go from a sure survival: 100 points, all there was.
   const twice = costliestChoice([{ player: 1, move: 'red' }, { player: 0, move: '4' }, { player: 1, move: 'blue' }], 1, new Map([
     [0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '0', [{ kind: 'color', value: 2 }])])],
@@ -231,23 +231,23 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.deepEqual([luck.checked, luck.undecided, luck.worst.at, luck.worst.drawn, luck.worst.left.text, luck.worst.before.text, luck.best.at, luck.best.drawn], [2, 0, 1, '{red, green}', '1/81', '83/243', 4, '{red, blue}']);
   assert.equal(luck.total.num * 243n, 82n * luck.total.den); // −80/243 + 162/243
   assert.equal(flat(Review({ r: { status: 'weighed', cc: later, luck }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })).replace(/^.*See that position with the analysis/, ''),
-    'Luck: the unluckiest draw was at move 2, where chance drew {red, green}: it left you 1.2 % where the lists averaged 34.2 %. The luckiest was at move 5, where chance drew {red, blue}: it left you 100 % where the lists averaged 33.3 %. '
+    'Luck: the unluckiest draw was at move 2, where chance drew {red, green}: it left you 1.2\u00a0% where the lists averaged 34.2\u00a0%. The luckiest was at move 5, where chance drew {red, blue}: it left you 100\u00a0% where the lists averaged 33.3\u00a0%. '
     + 'The 2 draws valued gave your chance 33.7 percentage points in all.See that draw with the analysis');
   // The colourer (seat 1) sees the same draws the other way round; a draw not valued exactly is counted apart.
   const theirs = luckOf(dm, 1, new Map([...da, [1, { ...da.get(1), pending: true }]]));
   assert.deepEqual([theirs.checked, theirs.undecided, theirs.worst.drawn, theirs.best], [1, 1, '{red, blue}', null]);
   assert.match(flat(Review({ r: { status: 'weighed', cc: later, luck: theirs, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    /Luck: the unluckiest draw was at move 5, where chance drew \{red, blue\}: it left you 0 % where the lists averaged 66\.7 %\. The one draw valued took your chance 66\.7 percentage points away in all \(one draw was not valued in the analysis' time\)\./);
+    /Luck: the unluckiest draw was at move 5, where chance drew \{red, blue\}: it left you 0\u00a0% where the lists averaged 66\.7\u00a0%\. The one draw valued took your chance 66\.7 percentage points away in all \(one draw was not valued in the analysis' time\)\./);
   // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
   const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);
   assert.match(flat(Review({ r: { status: 'weighed', cc: col, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    /at move 1 you coloured it green, which left you no chance where red kept 66\.7 %\./);
+    /at move 1 you coloured it green, which left you no chance where red kept 66\.7\u00a0%\./);
   // Every choice the best: the draws decided; a position still searching is not valued.
   const best = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '77/729')])], [3, an([row('2', '1/3'), row('3', '2/3')], { pending: true })]]));
   assert.deepEqual([best.checked, best.undecided, best.worst], [1, 1, null]);
   assert.equal(flat(Review({ r: { status: 'weighed', cc: best }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    'Your choices: your one choice valued was the best there was (one was not valued in the analysis\' time); with best play your chance was 10.6 % at the first, and the lists drawn decided the rest.');
+    'Your choices: your one choice valued was the best there was (one was not valued in the analysis\' time); with best play your chance was 10.6\u00a0% at the first, and the lists drawn decided the rest.');
   // The Thue game, valued by the final word's length: the painter (seat 1, the maximizer) wants it long.
   const len = (rows, more = {}) => ({ measure: { kind: 'length', maximizer: 1 }, complete: true, pending: false, moves: rows.map(([move, value]) => ({ move, value, outcome: 'loss', parts: [{ kind: 'symbol', value: Number(move) }] })), ...more });
   const thue = [{ player: 0, move: '3' }, { player: 1, move: '0' }, { player: 0, move: '4' }, { player: 1, move: '2' }];

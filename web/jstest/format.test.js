@@ -73,11 +73,11 @@ test('moves in words', () => {
 test('probabilities as exact fractions and percentages, from either side', () => {
   const f = parseFraction('77/729');
   assert.equal(f.text, '77/729');
-  assert.equal(percent(f), '10.6 %');
+  assert.equal(percent(f), '10.6\u00a0%');
   assert.equal(complement(f).text, '652/729');
-  assert.equal(percent(parseFraction('0/1')), '0 %');
-  assert.equal(percent(parseFraction('1/1')), '100 %');
-  assert.equal(percent(parseFraction('847288609427/847288609443')), '99.9 %'); // not rounded up to a certainty
+  assert.equal(percent(parseFraction('0/1')), '0\u00a0%');
+  assert.equal(percent(parseFraction('1/1')), '100\u00a0%');
+  assert.equal(percent(parseFraction('847288609427/847288609443')), '99.9\u00a0%'); // not rounded up to a certainty
   const big = parseFraction('340282366920938463463374607431768211455/340282366920938463463374607431768211456');
   assert.ok(big.value > 0.99);
 });

@@ -427,13 +427,13 @@ export function complement(f) {
 export function percent(f) {
   if (!f) return '';
   if (f.num !== null) {
-    if (f.num === 0n) return '0 %';
-    if (f.num === f.den) return '100 %';
+    if (f.num === 0n) return '0\u00a0%';
+    if (f.num === f.den) return '100\u00a0%';
   }
   let p = f.value * 100;
   if (p > 99.9) p = Math.min(p, 99.9);
   if (p < 0.1) p = Math.max(p, 0.1);
-  return `${p.toFixed(1)} %`;
+  return `${p.toFixed(1)}\u00a0%`;
 }
 
 /** moveRows pairs the moves by number: [{n, first, second}] with chance draws kept inside. */
