@@ -142,7 +142,7 @@ test('the catalogue: ranges and choices read from the words when the server send
   assert.deepEqual(parseAllowed('a whole number from 3 to 1000'), { min: 3, max: 1000 });
   assert.deepEqual(parseAllowed('one of heaps, queen').values, ['heaps', 'queen']);
   const g = normGame({ name: 'thue', doc: 'd', roles: ['builder', 'painter'], params: [{ name: 'start', kind: 'int', default: '(drawn from the seed)', allowed: 'a whole number from 0 to 31' }] });
-  assert.equal(g.title, 'Thue game');
+  assert.equal(g.title, 'thue'); // the server's words only: none sent, the name
   assert.equal(g.params[0].random, true);
   assert.equal(g.params[0].def, '');
   assert.notEqual(g.defaultOpponent, 'perfect');

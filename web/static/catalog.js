@@ -1,7 +1,8 @@
-// The catalogue of games as the page uses it: GET /api/games, with words
-// for people. The server's fields win (title, family, rules, how_to_move,
-// board, variants, opponents, default_opponent, params' values/min/max);
-// until a server sends them, the words below stand in. Pure functions.
+// The catalogue of games as the page uses it: GET /api/games, whose
+// entries hold the words for people (title, family, rules, how_to_move,
+// board, variants, opponents, default_opponent; the server's games
+// package is their one place), normalised for the page, and how a move is
+// made on this page. Pure functions.
 
 export const FAMILIES = [
   { id: 'nim', title: 'Nim family', blurb: 'Heaps of tokens: Nim, its variants and Wythoff’s game.' },
@@ -10,87 +11,6 @@ export const FAMILIES = [
   { id: 'ap', title: 'Szemerédi game', blurb: 'A race to an arithmetic progression.' },
   { id: 'vdwlist', title: 'List-colouring van der Waerden game', blurb: 'Name numbers, colour from a random list.' },
 ];
-
-
-// Words for each game while the server does not send them.
-const WORDS = {
-  nim: {
-    title: 'Nim', family: 'nim', board: 'heaps',
-    rules: 'Take any number of tokens from one heap; whoever takes the last token wins.',
-    variants: [
-      { title: 'Nim', game: 'nim(piles=3;4;5)', rules: 'Take any number of tokens from one heap; whoever takes the last token wins.' },
-      { title: 'Misère Nim', game: 'nim(piles=3;4;5,misere=true)', rules: 'Take any number of tokens from one heap; whoever takes the last token loses.' },
-    ],
-    opponents: [['Random', 'random', 'a random legal move'], ['Easy', 'alphabeta(depth=1)', 'looks one move ahead'],
-      ['Normal', 'alphabeta(depth=3)', 'looks three moves ahead'], ['Perfect', 'perfect', "Bouton's XOR rule: never misses a win"]],
-  },
-  nimk: {
-    title: 'Index-k Nim', family: 'nim', board: 'heaps',
-    rules: 'Take tokens from at least one and at most k heaps at once; whoever takes the last token wins (Moore’s Nim).',
-    variants: [{ title: 'Index-2 Nim', game: 'nimk(piles=3;4;5;6,k=2)' }],
-    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'Moore’s rule: every binary digit sum a multiple of k+1']],
-  },
-  greedynim: {
-    title: 'Greedy Nim', family: 'nim', board: 'heaps',
-    rules: 'Take any number of tokens, but only from a largest heap; whoever takes the last token wins.',
-    variants: [{ title: 'Greedy Nim', game: 'greedynim(piles=3;5;5)' }],
-    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'leaves an even number of largest heaps']],
-  },
-  grundy: {
-    title: 'Grundy’s game', family: 'nim', board: 'heaps',
-    rules: 'Split one heap into two heaps of different sizes; whoever cannot split any heap loses.',
-    variants: [{ title: 'Grundy’s game', game: 'grundy(heap=15)' }],
-    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'Sprague–Grundy values']],
-  },
-  buildingnim: {
-    title: 'Building Nim', family: 'nim', board: 'heaps',
-    rules: 'First place the tokens one at a time on the heaps (empty heaps first), then play Nim on the heaps you built.',
-    variants: [{ title: 'Building Nim', game: 'buildingnim(heaps=3,tokens=10)' }],
-    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'exact search, then Bouton']],
-  },
-  wythoff: {
-    title: 'Wythoff’s game', family: 'nim', board: 'heaps',
-    rules: 'Take any number of tokens from one heap, or the same number from both; whoever takes the last token wins.',
-    variants: [
-      { title: 'Wythoff’s game', game: 'wythoff(piles=5;8)', rules: 'Take from one heap, or the same number from both; whoever takes the last token wins.' },
-      { title: 'Wythoff’s queen', game: 'wythoff(piles=5;8,view=queen)', rules: 'Move the queen west, south or south-west; whoever reaches the corner (0, 0) wins.' },
-    ],
-    opponents: [['Random', 'random', ''], ['Normal', 'alphabeta(depth=3)', ''], ['Perfect', 'perfect', 'moves to a P-position (A_n, B_n)']],
-  },
-  nim2d: {
-    title: '2D Nim', family: 'nim2d', board: 'grid',
-    rules: 'Colour 1 to 3 empty cells in a row or column (a diagonal cell alone); whoever colours the last cell wins.',
-    variants: [{ title: '2D Nim, 5×5', game: 'nim2d(n=5)' }],
-    opponents: [['Random', 'random', 'the assignment’s random strategy'], ['First fit', 'firstfit', 'the first empty cell'],
-      ['Copycat', 'copycat', 'mirrors your move in the diagonal'], ['Perfect', 'perfect', 'Sprague–Grundy values']],
-  },
-  thue: {
-    title: 'Thue game', family: 'thue', board: 'word',
-    rules: 'The builder picks a place in the word, the painter a symbol to put there; the game ends when the word holds a square (like 0101).',
-    variants: [
-      { title: 'Thue game, 3 symbols', game: 'thue(alphabet=3)', rules: 'With 3 symbols the builder forces a square by length 5.' },
-      { title: 'Thue game, 4 symbols', game: 'thue(alphabet=4)', rules: 'With 4 symbols the builder forces a square by length 7.' },
-      { title: 'Thue game, overlaps', game: 'thue(alphabet=2,rule=overlap)', rules: 'The game ends at an overlap, like 01010.' },
-    ],
-    solo: true, soloDoc: 'Solo: you play both roles with 3 symbols; your best length is kept.',
-    opponents: [['Random', 'random', ''], ['Greedy', 'greedy', 'the thesis’ greedy strategy'], ['Nesting level 1', 'nesting(level=1)', 'the thesis’ recursive strategy'],
-      ['Nesting level 2', 'nesting(level=2)', 'deeper and slower'], ['Perfect', 'perfect', 'the exact solver (up to 4 symbols with squares, 3 with overlaps)']],
-  },
-  ap: {
-    title: 'Szemerédi game', family: 'ap', board: 'numbers',
-    rules: 'Take numbers of the set in turn; the first to own all k numbers of an arithmetic progression (like 3, 7, 11) wins.',
-    variants: [{ title: 'Szemerédi game', game: 'ap(x=20,k=3)' }],
-    opponents: [['Random', 'random', ''], ['Extend/block', 'extendblock', 'the student project’s strategy'], ['Strong', 'strong', 'wins at once, blocks at once'], ['Perfect', 'perfect', 'exact play, for sets of at most 40 numbers']],
-  },
-  vdwlist: {
-    title: 'List-colouring game', family: 'vdwlist', board: 'numbers',
-    rules: 'The namer names a number, a list of colours is drawn at random, the colourer colours it from the list; the namer wins with a progression of one colour.',
-    variants: [{ title: 'List colouring, 1..12', game: 'vdwlist(k=3,colors=3,list=2,s=12)' }],
-    opponents: [['Random', 'random', ''], ['Easy', 'easy', 'one round ahead'], ['Normal', 'normal', 'two rounds ahead'], ['Hard', 'hard', 'three rounds ahead'], ['Perfect', 'perfect', 'the exact winning probability of every move']],
-  },
-};
-
-const DEFAULT_OPPONENT = { thue: 'nesting(level=1)', ap: 'strong', vdwlist: 'normal' };
 
 // How a move is made on this page, after the game's own words (how_to_move).
 const INTERACTION = {
@@ -155,27 +75,27 @@ export function normParam(p) {
 
 /** normGame turns a catalogue entry into what the page uses. */
 export function normGame(g) {
-  const w = WORDS[g.name] || {};
-  const opponents = (g.opponents && g.opponents.length ? g.opponents : (w.opponents || []).map(([title, bot, doc]) => ({ title, bot, doc })));
+  const opponents = g.opponents || [];
   const how = g.how_to_move && g.how_to_move.length ? g.how_to_move : [g.doc, g.doc];
+  const rules = g.rules || g.doc;
   return {
     name: g.name,
     doc: g.doc,
-    title: g.title || w.title || g.name,
-    family: g.family || w.family || g.name,
-    rules: g.rules || w.rules || g.doc,
+    title: g.title || g.name,
+    family: g.family || g.name,
+    rules,
     how,
-    board: g.board || w.board || 'heaps',
+    board: g.board || 'heaps',
     roles: g.roles || ['first', 'second'],
     chance: !!g.chance,
     params: (g.params || []).map((p) => ({ ...normParam(p), game: g.name })),
     bots: g.bots || [],
-    variants: (g.variants && g.variants.length ? g.variants : w.variants || [{ title: w.title || g.name, game: g.example || g.name }])
-      .map((v) => ({ rules: g.rules || w.rules || g.doc, ...v })),
-    solo: g.solo ?? !!w.solo,
-    soloDoc: g.solo_doc || w.soloDoc || '',
+    variants: (g.variants && g.variants.length ? g.variants : [{ title: g.title || g.name, game: g.example || g.name }])
+      .map((v) => ({ rules, ...v })),
+    solo: !!g.solo,
+    soloDoc: g.solo_doc || '',
     opponents,
-    defaultOpponent: g.default_opponent || DEFAULT_OPPONENT[g.name] || (opponents.some((o) => o.bot === 'perfect') ? 'perfect' : (opponents[0] || {}).bot || 'random'),
+    defaultOpponent: g.default_opponent || (opponents.some((o) => o.bot === 'perfect') ? 'perfect' : (opponents[0] || {}).bot || 'random'),
   };
 }
 
