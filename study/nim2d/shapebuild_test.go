@@ -416,3 +416,42 @@ func TestShapeBookConsistency(t *testing.T) {
 		book.Close()
 	}
 }
+
+// FuzzShapeFile: whatever bytes a shape file holds, reading it as a book
+// (in memory and by blocks) and opening it as a log to continue return an
+// error or a table, never a panic.
+func FuzzShapeFile(f *testing.F) {
+	dir := f.TempDir()
+	sealed := filepath.Join(dir, "sealed.bin")
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 5, File: sealed, MemMiB: 64}, nil); err != nil {
+		f.Fatal(err)
+	}
+	logged := filepath.Join(dir, "log.bin")
+	if _, err := BuildShapeTable(context.Background(), ShapeTableOptions{N: 5, File: logged, MemMiB: 64, Workers: 1, stopAfter: 40}, nil); !errors.Is(err, context.Canceled) {
+		f.Fatal(err)
+	}
+	for _, p := range []string{sealed, logged} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "f.bin")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, mem := range []int64{bookMemEntries, 3} {
+			if b, err := openShapeBook(path, mem); err == nil {
+				b.Lookup(Triangle(4))
+				b.lookupCode(0x1f)
+				b.Close()
+			}
+		}
+		log, _, err := openShapeLog(path, 5, func([]uint64) error { return nil })
+		if err == nil && log != nil { // nil: the file is sealed
+			log.close()
+		}
+	})
+}

@@ -50,6 +50,9 @@ const (
 	chunkMagic      = "CHNK"
 	maxChunkEntries = 1 << 20
 	bookBlock       = 512
+	// maxShapeEntries bounds a header's count (the 9×9 palette has
+	// 268698697 shapes), so that no size computed from it overflows.
+	maxShapeEntries = 1 << 40
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -105,7 +108,7 @@ func decodeHeader(b []byte) (fileHeader, error) {
 	h := fileHeader{layout: int(le.Uint32(b[12:])), n: int(le.Uint32(b[16:])), count: int64(le.Uint64(b[24:])),
 		wall: int64(le.Uint64(b[32:])), core: int64(le.Uint64(b[40:])), triangle: int(le.Uint32(b[48:])),
 		entriesCRC: le.Uint32(b[52:]), block: int(le.Uint32(b[56:]))}
-	if h.layout != layoutLog && h.layout != layoutSealed || h.n < 2 || h.n > MaxTableN || h.count < 0 {
+	if h.layout != layoutLog && h.layout != layoutSealed || h.n < 2 || h.n > MaxTableN || h.count < 0 || h.count > maxShapeEntries {
 		return fileHeader{}, fmt.Errorf("bad header (layout %d, N %d, %d entries)", h.layout, h.n, h.count)
 	}
 	return h, nil
