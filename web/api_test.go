@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -373,6 +374,36 @@ func TestBotMemoryIsCapped(t *testing.T) {
 	}
 	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "vdwlist(s=9)", "players": []string{"human", "perfect(mem=100000000)"}}, &e); st != 201 {
 		t.Fatalf("perfect(mem=100 MB): %d %q", st, e.Error)
+	}
+}
+
+// TestASeatsRefusalNamesTheSeat: a new match refused for a seat's bot says
+// which seat (0 moves first) and the bot's own reason apart, for a page to
+// name them its way; the error keeps the terminal's words.
+func TestASeatsRefusalNamesTheSeat(t *testing.T) {
+	h := newHarness(t, nil)
+	var set []string
+	for i := 1; i <= 45; i++ {
+		set = append(set, strconv.Itoa(i))
+	}
+	var e struct {
+		Error  string `json:"error"`
+		Seat   *int   `json:"seat"`
+		Reason string `json:"reason"`
+	}
+	game := "ap(k=3,set=" + strings.Join(set, ";") + ")"
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": game, "players": []string{"human", "perfect"}}, &e); st != 400 || e.Seat == nil || *e.Seat != 1 ||
+		e.Reason != "the set has 45 numbers in play (in a progression of 3), and the perfect player's exact search takes on at most 40 (strong plays larger sets)" ||
+		e.Error != "players: P2: bot perfect: "+e.Reason {
+		t.Fatalf("perfect on 45 numbers: %d %+v", st, e)
+	}
+	e.Seat = nil
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim", "players": []string{"alfabeta", "human"}}, &e); st != 400 || e.Seat == nil || *e.Seat != 0 || !strings.HasPrefix(e.Reason, `unknown bot "alfabeta" for nim`) {
+		t.Fatalf("a typo: %d %+v", st, e)
+	}
+	e.Seat, e.Reason = nil, ""
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=x)", "players": []string{"human", "perfect"}}, &e); st != 400 || e.Seat != nil || e.Reason != "" {
+		t.Fatalf("a bad game: %d %+v", st, e)
 	}
 }
 

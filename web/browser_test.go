@@ -514,7 +514,7 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `(() => { const e = document.getElementById('dlg-bot1'); e.value = 'alfabeta'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
 		js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
 		p.wait(`document.getElementById('dlg-error').textContent !== ''`, "the refusal")
-		if got := js[string](p, `document.getElementById('dlg-error').textContent`); !strings.HasPrefix(got, `The server refused the game: the bot string for Player 2: unknown bot "alfabeta" for nim (did you mean "alphabeta"?)`) {
+		if got := js[string](p, `document.getElementById('dlg-error').textContent`); !strings.HasPrefix(got, `The bot string for Player 2 (“alfabeta”) is refused: unknown bot "alfabeta" for nim (did you mean "alphabeta"?)`) {
 			t.Errorf("the dialog says %q", got)
 		}
 		p.forgive("status of 400")
@@ -1269,6 +1269,22 @@ func TestBrowserGames(t *testing.T) {
 		if doc := js[string](p, `document.querySelector('[data-param="x"]').closest('label').textContent`); !strings.Contains(doc, "not used: the set given replaces it") {
 			t.Errorf("the set's size field beside a set says %q", doc)
 		}
+		// A set too large for Perfect: the server's refusal names the opponent and the seat as the
+		// dialog does, and the reason in the bot's words (it said "the bot string for Player 2: bot
+		// perfect: ap(k=3,set=1;2;…;45) has 45 numbers…").
+		nums := make([]string, 45)
+		for i := range nums {
+			nums[i] = strconv.Itoa(i + 1)
+		}
+		js[bool](p, `(() => { const e = document.querySelector('[data-param="set"]'); e.value = '`+strings.Join(nums, ";")+`'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		js[bool](p, `(() => { const e = document.getElementById('dlg-opponent'); e.value = 'perfect'; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+		js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
+		p.wait(`document.getElementById('dlg-error').textContent !== ''`, "the refusal")
+		if got, want := js[string](p, `document.getElementById('dlg-error').textContent`), "Perfect cannot play Blue in this game: the set has 45 numbers in play (in a progression of 3), and the perfect player's exact search takes on at most 40 (strong plays larger sets). Pick another opponent, or change the settings."; got != want {
+			t.Errorf("the dialog says %q, want %q", got, want)
+		}
+		p.forgive("status of 400")
+		p.shotOf("dialog-refused-phone.png", "#dlg-error")
 		js[bool](p, `([...document.querySelectorAll('button')].find(b => b.textContent === 'Cancel').click(), true)`)
 		p.wait(`!document.getElementById('dlg-start')`, "the dialog closed")
 		p.clean("ap-set")

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -84,7 +86,15 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 	notes := &botNotes{}
 	seats, err := match.NewSeats(s.opt.Bots, g, req.Players, seed, s.botEnv(notes))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "players: %v", err)
+		e := apiError{Error: fmt.Sprintf("players: %v", err)}
+		if se, ok := errors.AsType[*match.SeatError](err); ok {
+			reason := se.Err
+			if inner := errors.Unwrap(reason); inner != nil {
+				reason = inner // without the registry's "bot perfect: "
+			}
+			e.Seat, e.Reason = &se.Seat, reason.Error()
+		}
+		writeJSON(w, http.StatusBadRequest, e)
 		return
 	}
 	l, err := match.Start(g, seats, s.liveOptions(seats, seed))

@@ -149,6 +149,12 @@ func loopbackName(host string) bool {
 
 type apiError struct {
 	Error string `json:"error"`
+	// Seat and Reason, for a new match whose seat's bot string is refused:
+	// the seat (0 moves first) and the bot's own words, without the seat
+	// and bot names the error begins with, for a page that names them its
+	// way.
+	Seat   *int   `json:"seat,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 func writeError(w http.ResponseWriter, status int, format string, args ...any) {

@@ -32,7 +32,7 @@ type Perfect struct {
 // MaxExactNumbers numbers in play at the start.
 func NewPerfect(g *apgame.Game, nodes, memBytes int64) (*Perfect, error) {
 	if n := g.NewInitialState().(*apgame.State).InPlay(); n > MaxExactNumbers {
-		return nil, fmt.Errorf("%s has %d numbers in play (in a progression); the perfect player's exact search takes on at most %d (strong plays larger sets)", g, n, MaxExactNumbers)
+		return nil, fmt.Errorf("the set has %d numbers in play (in a progression of %d), and the perfect player's exact search takes on at most %d (strong plays larger sets)", n, g.K(), MaxExactNumbers)
 	}
 	if nodes <= 0 {
 		nodes = DefaultPerfectNodes

@@ -332,3 +332,19 @@ test('what the analysis searched: exact, still searching, or stopped with moves 
   assert.equal(searchedText({ complete: false, pending: false, nodes: 2, seconds: 30 }), 'Not every move was decided in the time allowed. 2 positions searched in 30.00 s.');
   assert.equal(searchedText({ complete: false, pending: true }), 'The search goes on.');
 });
+
+test('a game the server refuses for a seat’s bot names the opponent and the seat as the dialog does', async () => {
+  const { refusal } = await import('../static/views/dialog.js');
+  const { ApiError } = await import('../static/api.js');
+  const ap = normGame({ name: 'ap', roles: ['red', 'blue'], params: [], opponents: [{ title: 'Strong', bot: 'strong' }, { title: 'Perfect', bot: 'perfect' }] });
+  const reason = 'the set has 45 numbers in play (in a progression of 3), and the perfect player’s exact search takes on at most 40 (strong plays larger sets)';
+  const err = new ApiError('players: P2: bot perfect: ' + reason, 400, { error: 'players: P2: bot perfect: ' + reason, seat: 1, reason });
+  assert.equal(refusal(ap, ['human', 'perfect'], err), `Perfect cannot play Blue in this game: ${reason}. Pick another opponent, or change the settings.`);
+  // A bot string typed under More settings, for the first seat of a game whose roles are first and second.
+  const nim = normGame({ name: 'nim', roles: ['first', 'second'], params: [], opponents: [] });
+  const typo = new ApiError('players: P1: unknown bot "alfabeta" for nim', 400, { error: 'x', seat: 0, reason: 'unknown bot "alfabeta" for nim' });
+  assert.equal(refusal(nim, ['alfabeta', 'human'], typo), 'The bot string for Player 1 (“alfabeta”) is refused: unknown bot "alfabeta" for nim.');
+  // Anything else: the server's words.
+  assert.equal(refusal(nim, ['human', 'perfect'], new ApiError('game: nim: bad value "x" for piles', 400, { error: 'game: nim: bad value "x" for piles' })),
+    'The server refused the game: game: nim: bad value "x" for piles');
+});

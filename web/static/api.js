@@ -1,11 +1,12 @@
 // The HTTP API (README "HTTP API" and the lead's contract): requests that
 // throw an Error with the server's words, and the match's event stream.
 
-/** ApiError carries the HTTP status with the server's message. */
+/** ApiError carries the HTTP status with the server's message, and its whole answer (data). */
 export class ApiError extends Error {
-  constructor(message, status) {
+  constructor(message, status, data = {}) {
     super(message);
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -36,7 +37,7 @@ export async function request(method, path, body, token) {
   const text = await res.text();
   let data;
   try { data = exactSeed(JSON.parse(text), text); } catch { data = { error: `${res.status} ${res.statusText}` }; }
-  if (!res.ok) throw new ApiError(data.error || res.statusText, res.status);
+  if (!res.ok) throw new ApiError(data.error || res.statusText, res.status, data);
   return data;
 }
 

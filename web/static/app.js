@@ -8,11 +8,11 @@ import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
 import { rank, cacheKey, hintFor, turningPoint, costliestChoice, luckOf } from './analysis.js';
 import { Gallery } from './views/gallery.js';
-import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog } from './views/dialog.js';
+import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } from './views/dialog.js';
 import { MatchPage, mineOf } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, cap, inviteBase, refusalWords } from './format.js';
+import { queenXY, moveWords, cap, inviteBase } from './format.js';
 import { setupProblem } from './setup.js';
 
 const root = document.getElementById('app');
@@ -608,7 +608,7 @@ async function startFromDialog() {
     set({ dialog: null, scrollToBoard: true });
     location.hash = '#/m/' + m.id;
   } catch (e) {
-    updateDialog({ busy: false, error: refusalWords(e.message) });
+    updateDialog({ busy: false, error: refusal(g, body.players, e) });
   }
 }
 

@@ -577,13 +577,11 @@ export function inviteBase(urls, origin) {
 }
 
 /**
- * refusalWords says why the server refused a new game in the dialog's
- * words: the seat it names as Player 1 or 2 and its field, not the
- * terminal's "players: P2:".
+ * refusalWords says that the server refused a new game, in its words (a
+ * seat's bot is said by the dialog's refusal, with the seat's name).
  */
 export function refusalWords(message) {
-  const m = String(message).replace(/^players: P([12]): /, (_, n) => `the bot string for Player ${n}: `);
-  return `The server refused the game: ${m}`;
+  return `The server refused the game: ${message}`;
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { html } from '../html.js';
 import { parseGameString, gameString, opponentProblem, seedProblem } from '../catalog.js';
+import { refusalWords } from '../format.js';
 
 const ADVANCED = new Set(['seed', 'set']);
 
@@ -173,6 +174,23 @@ export function Dialog({ s, act }) {
       </form>
     </div>
   </div>`;
+}
+
+/**
+ * refusal says why the server refused the game of the dialog, whose
+ * players were players: a seat's bot (the answer's seat and reason) by
+ * the opponent's name and the seat's, as the dialog names them, else the
+ * server's words (refusalWords).
+ */
+export function refusal(g, players, err) {
+  const data = (err && err.data) || {};
+  if (Number.isInteger(data.seat) && data.seat >= 0 && data.seat < 2 && data.reason) {
+    const bot = players[data.seat];
+    const o = g.opponents.find((x) => x.bot === bot);
+    if (!o) return `The bot string for ${roleText(g, data.seat)} (“${bot}”) is refused: ${data.reason}.`;
+    return `${o.title} cannot play ${roleText(g, data.seat)} in this game: ${data.reason}. Pick another opponent, or change the settings.`;
+  }
+  return refusalWords(err && err.message);
 }
 
 // order says who moves first, unless a parameter decides it (2D Nim's first).
