@@ -1938,6 +1938,38 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("fit")
 	})
 
+	t.Run("study-bad-link", func(t *testing.T) {
+		// A study link whose position the game refuses (mistyped, or from a
+		// set drawn with another seed): the reason, on the screen, and the
+		// start of the same game one tap away; a link whose game is wrong
+		// offers only the gallery.
+		p.t = t
+		p.phone()
+		open := func(game, position string) {
+			p.do(chromedp.Navigate(p.base + "/#/"))
+			p.wait(`document.querySelector('.card')`, "the gallery")
+			js[bool](p, fmt.Sprintf(`(location.hash = '#/study?game=' + encodeURIComponent(%q) + '&position=' + encodeURIComponent(%q), true)`, game, position))
+			p.wait(`window.kombi.study && window.kombi.study.error && window.kombi.study.start !== undefined`, "the refusal of "+position)
+		}
+		open("ap(k=3,set=11;15;17;26;28;32;33;34;39;41;44;45;51;57;75;76;82;91;94;96)", "1 2 / 3")
+		if got := js[string](p, `document.querySelector('main .error').textContent`); got != `This position cannot be studied: position "1 2 / 3": 1 is not in the set 11;15;17;26;28;32;33;34;39;41;44;45;51;57;75;76;82;91;94;96` {
+			t.Errorf("the refusal says %q", got)
+		}
+		p.noOverflow("a refused position (a long set)")
+		p.targets("a refused position", "main .btn")
+		if got := js[string](p, `document.getElementById('study-start').textContent`); got != "Study the start of Szemerédi game" {
+			t.Errorf("the way out says %q", got)
+		}
+		js[bool](p, `(document.getElementById('study-start').click(), true)`)
+		p.wait(`window.kombi.study && window.kombi.study.pos && document.getElementById('board') && document.querySelectorAll('#board .num').length === 20`, "the start of the game studied")
+		open("nimz(piles=3)", "1")
+		if js[bool](p, `!!document.getElementById('study-start')`) {
+			t.Error("an unknown game offers its start")
+		}
+		p.forgive("status of 400")
+		p.clean("study-bad-link")
+	})
+
 	t.Run("study-ends", func(t *testing.T) {
 		// The study board at the end of a game says who won in the game's
 		// words (not the terminal's report of the square), and at a chance

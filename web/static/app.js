@@ -627,7 +627,15 @@ async function openStudyRoute(r) {
     document.title = `Study: ${pos.title || pos.game_name} — Kombi`;
     ensureAnalysis();
   } catch (e) {
-    set({ study: { ...state.study, error: `This position cannot be studied: ${e.message}` } });
+    // A position the game refuses (a link mistyped): the start of the same
+    // game, when the game itself is right, is one tap away.
+    let start = '';
+    if (r.position) {
+      try { start = (await api.study(r.game, '')).game; } catch { start = ''; }
+    }
+    if (state.study && state.study.game === r.game && state.study.position === r.position) {
+      set({ study: { ...state.study, error: `This position cannot be studied: ${e.message}`, start } });
+    }
   }
 }
 

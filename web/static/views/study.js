@@ -16,7 +16,11 @@ export function StudyPage({ s, act }) {
   const st = s.study;
   if (!st) return html`<main class="page"><p class="muted">Loading…</p></main>`;
   const g = s.catalogue.find((x) => x.name === (st.pos && st.pos.game ? st.pos.game.split('(')[0] : st.game.split('(')[0])) || { title: st.game };
-  if (st.error && !st.pos) return html`<main class="page"><p class="error" role="alert">${st.error}</p><a class="btn" href="#/">All games</a></main>`;
+  if (st.error && !st.pos) {
+    return html`<main class="page"><p class="error" role="alert">${st.error}</p>
+      <div class="over-actions">${st.start ? html`<a class="btn primary" id="study-start" href=${`#/study?game=${encodeURIComponent(st.start)}`}>Study the start of ${g.title}</a>` : null}
+      <a class="btn" href="#/">All games</a></div></main>`;
+  }
   if (!st.pos) return html`<main class="page"><p class="muted">Loading the position…</p></main>`;
   const pos = st.pos;
   const shown = { ...pos, at: undefined };
