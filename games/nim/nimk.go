@@ -291,8 +291,9 @@ func TakeString(take []int) string {
 // e.g. "1:2+3:1": take 2 from heap 1 and 1 from heap 3.
 func (s *KState) ParseMove(text string) (game.Move, error) {
 	fields := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == '+' || r == ',' || r == ' ' || r == '\t' })
+	want := fmt.Errorf("%q: want HEAP:COUNT pairs joined by '+', e.g. 1:2+3:1 (take 2 from heap 1 and 1 from heap 3)", short(text))
 	if len(fields) == 0 {
-		return 0, fmt.Errorf("%q: want HEAP:COUNT pairs joined by '+', e.g. 1:2+3:1", short(text))
+		return 0, want
 	}
 	if len(fields) > s.g.k {
 		return 0, fmt.Errorf("%q: a move takes from at most k = %d heaps, not %d", short(text), s.g.k, len(fields))
@@ -302,7 +303,10 @@ func (s *KState) ParseMove(text string) (game.Move, error) {
 		hs, cs, ok := strings.Cut(f, ":")
 		i, err1 := strconv.Atoi(hs)
 		t, err2 := strconv.Atoi(cs)
-		if !ok || err1 != nil || err2 != nil {
+		switch {
+		case (!ok || err1 != nil || err2 != nil) && len(fields) == 1:
+			return 0, want
+		case !ok || err1 != nil || err2 != nil:
 			return 0, fmt.Errorf("%q: %q is not HEAP:COUNT, e.g. 2:3", short(text), short(f))
 		}
 		if err := s.addTake(take, i-1, t); err != nil {

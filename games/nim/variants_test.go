@@ -41,6 +41,7 @@ func TestRulesOfVariants(t *testing.T) {
 	for _, tt := range []struct{ in, err string }{
 		{"1:1+2:2", ""}, {"3:5", ""}, {"1:1+2:1+3:1", "at most k = 2 heaps"}, {"1:4", "heap 1 has only 3 tokens"},
 		{"1:1+1:2", "appears twice"}, {"4:1", "there is no heap 4"}, {"1:0", "at least one token"}, {"", "want HEAP:COUNT"},
+		{"zz", `"zz": want HEAP:COUNT pairs joined by '+'`}, {"1:1+zz", `"1:1+zz": "zz" is not HEAP:COUNT`},
 	} {
 		m, err := s.ParseMove(tt.in)
 		if tt.err == "" {
