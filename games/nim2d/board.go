@@ -260,7 +260,10 @@ func ParseCells(text string) ([]int, error) {
 	out := make([]int, len(fields))
 	for k, f := range fields {
 		n, err := strconv.Atoi(f)
-		if err != nil {
+		switch {
+		case err != nil && len(fields) == 1:
+			return nil, fmt.Errorf("%q is not a cell number; want 1 to 3 cell numbers, e.g. 4 5", f)
+		case err != nil:
 			return nil, fmt.Errorf("%q: %q is not a cell number; want 1 to 3 cell numbers, e.g. 4 5", text, f)
 		}
 		out[k] = n

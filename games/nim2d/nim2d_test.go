@@ -96,11 +96,16 @@ func TestAssignmentMoves(t *testing.T) {
 		{in: "4 4", err: "cell 4 is given twice"},
 		{in: "26", err: "there is no cell 26: cells are numbered 1 to 25"},
 		{in: "0", err: "there is no cell 0"},
-		{in: "four", err: "not a cell number"},
+		{in: "four", err: `"four" is not a cell number; want 1 to 3`},
+		{in: "4 five", err: `"4 five": "five" is not a cell number`},
 		{in: "", err: "want 1 to 3 cell numbers"},
 		{in: "5 10 15 20", err: "more than 3 cells"},
 		{in: "5 10 20", err: "not contiguous"},
 		{in: strings.Repeat("1 ", 1000), err: "a move of 2000 bytes: at most 64"},
+	}
+	// A move of one word that is no number is named once.
+	if _, err := g.NewInitialState().ParseMove("four"); err == nil || err.Error() != `"four" is not a cell number; want 1 to 3 cell numbers, e.g. 4 5` {
+		t.Errorf("ParseMove(four): %v", err)
 	}
 	for _, tt := range tests {
 		s := g.NewInitialState()
