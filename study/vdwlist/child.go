@@ -28,9 +28,8 @@ type childPrep struct {
 	cls [vdwlist.MaxColors + 1]uint64
 	// single: one uncoloured number at most; pairs: two
 	single, pairs uint64
-	// thru[x]: the progressions through the uncoloured number x+1; cover[x]:
-	// those holding the number x+1, coloured or not
-	thru, cover [vdwlist.MaxS]uint64
+	// thru[x]: the progressions through the uncoloured number x+1
+	thru [vdwlist.MaxS]uint64
 	// free: each progression's uncoloured numbers; ap: its numbers; col:
 	// its colours as a mask (0 while uncoloured)
 	free [64]uint64
@@ -39,7 +38,8 @@ type childPrep struct {
 	// thr[x]: the numbers that complete a progression of class x; hit[x]
 	// the progressions through one of them
 	thr, hit [vdwlist.MaxColors + 1]uint64
-	// numbers: the numbers of every progression
+	// numbers: the uncoloured numbers of every progression (where thru is
+	// set)
 	numbers uint64
 }
 
@@ -51,12 +51,10 @@ func (sr *searcher) prepare(ex *examined, p *childPrep) bool {
 	if !threatKeys(nc) || sr.g.K() < 2 {
 		return false
 	}
-	// Cleared: thru and cover where the last position prepared here set
-	// them (its numbers); free, ap and col are written before they are
-	// read.
+	// Cleared: thru where the last position prepared here set it (its
+	// numbers); free, ap and col are written before they are read.
 	for m := p.numbers; m != 0; m &= m - 1 {
-		x := bits.TrailingZeros64(m)
-		p.thru[x], p.cover[x] = 0, 0
+		p.thru[bits.TrailingZeros64(m)] = 0
 	}
 	p.cls, p.single, p.pairs, p.thr, p.hit, p.numbers = [vdwlist.MaxColors + 1]uint64{}, 0, 0, [vdwlist.MaxColors + 1]uint64{}, [vdwlist.MaxColors + 1]uint64{}, 0
 	colored := sr.colored
@@ -80,13 +78,10 @@ func (sr *searcher) prepare(ex *examined, p *childPrep) bool {
 		case 2:
 			p.pairs |= bit
 		}
-		for m := a; m != 0; m &= m - 1 {
-			p.cover[bits.TrailingZeros64(m)] |= bit
-		}
 		for m := free; m != 0; m &= m - 1 {
 			p.thru[bits.TrailingZeros64(m)] |= bit
 		}
-		p.numbers |= a
+		p.numbers |= free
 		i++
 	}
 	p.all = uint64(1)<<i - 1
@@ -122,43 +117,42 @@ func (p *childPrep) look(sr *searcher, from *examined, n, col int, ex *examined)
 		newThr |= p.free[bits.TrailingZeros64(m)]
 	}
 	newThr &^= bit
-	var thr [vdwlist.MaxColors + 1]uint64
-	for x := 1; x <= nc; x++ {
-		thr[x] = p.thr[x] &^ bit
-	}
+	// Three colours at most (prepare refuses more): each colour's sets by
+	// class x = 1..3, written out (those of an absent colour are empty).
+	thr := [4]uint64{0, p.thr[1] &^ bit, p.thr[2] &^ bit, p.thr[3] &^ bit}
 	thr[cb] |= newThr
-	hitCb := p.hit[cb]
+	hit := [4]uint64{0, p.hit[1], p.hit[2], p.hit[3]}
 	for m := newThr; m != 0; m &= m - 1 {
-		hitCb |= p.thru[bits.TrailingZeros64(m)]
+		hit[cb] |= p.thru[bits.TrailingZeros64(m)]
 	}
 	// Redundant: a live progression with two uncoloured numbers or more,
-	// one of which completes another progression of its colour.
+	// one of which completes another progression of its colour (those
+	// uncoloured before through n now have colour col).
 	multi := alive &^ single
-	var red uint64
-	for x := 1; x <= nc; x++ {
-		cls, hit := p.cls[x], p.hit[x]
-		if x == cb {
-			cls |= p.cls[0] & tn
-			hit = hitCb
-		}
-		red |= cls & multi & hit
-	}
+	cls := [4]uint64{0, p.cls[1], p.cls[2], p.cls[3]}
+	cls[cb] |= p.cls[0] & tn
+	red := (cls[1]&hit[1] | cls[2]&hit[2] | cls[3]&hit[3]) & multi
 	kept := alive &^ red
 	ex.alive, ex.kept = alive, kept
 	keptMulti, keptSingle := kept&^single, kept&single
 	colored := sr.colored
 	// A number is relevant when a kept progression with two uncoloured
 	// numbers or more holds it, or when it is uncoloured and a kept one
-	// with one goes through it (thru holds only the numbers uncoloured
-	// before n). Without branches: they are hard to predict here.
+	// with one goes through it: the union of those progressions, each
+	// looked at once (a loop over the numbers asking each which kept
+	// progressions hold it took twice the instructions). n itself, now
+	// coloured, is relevant only in a kept one of two or more (tn: the
+	// progressions through n, uncoloured before).
 	var relevant uint64
-	for m := p.numbers; m != 0; m &= m - 1 {
-		x := bits.TrailingZeros64(m)
-		relevant |= min(p.cover[x]&keptMulti|p.thru[x]&keptSingle, 1) << x
+	for m := keptMulti; m != 0; m &= m - 1 {
+		relevant |= p.ap[bits.TrailingZeros64(m)]
 	}
-	relevant = relevant&^bit | min(p.cover[n-1]&keptMulti, 1)<<(n-1)
+	for m := keptSingle; m != 0; m &= m - 1 {
+		relevant |= p.free[bits.TrailingZeros64(m)]
+	}
+	relevant = relevant&^bit | min(tn&keptMulti, 1)<<(n-1)
 	ex.level = from.level + 1
-	copy(ex.threats[:], thr[1:])
+	ex.threats[0], ex.threats[1], ex.threats[2] = thr[1], thr[2], thr[3]
 	cand := relevant &^ colored
 	ex.relevant, ex.cand, ex.nm = relevant, cand, bits.OnesCount64(cand)
 	ex.aps, ex.cols, ex.live, ex.liveCols = nil, nil, nil, nil
