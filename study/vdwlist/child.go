@@ -134,7 +134,7 @@ func (p *childPrep) look(sr *searcher, from *examined, n, col int, ex *examined)
 	red := (cls[1]&hit[1] | cls[2]&hit[2] | cls[3]&hit[3]) & multi
 	kept := alive &^ red
 	ex.alive, ex.kept = alive, kept
-	keptMulti, keptSingle := kept&^single, kept&single
+	keptMulti := kept &^ single
 	colored := sr.colored
 	// A number is relevant when a kept progression with two uncoloured
 	// numbers or more holds it, or when it is uncoloured and a kept one
@@ -143,12 +143,12 @@ func (p *childPrep) look(sr *searcher, from *examined, n, col int, ex *examined)
 	// progressions hold it took twice the instructions). n itself, now
 	// coloured, is relevant only in a kept one of two or more (tn: the
 	// progressions through n, uncoloured before).
-	var relevant uint64
+	// The kept ones with one are every one with one (redundancy drops only
+	// longer ones) but those through n, which n's colour completes (never
+	// looked at) or kills: their uncoloured numbers are the threats.
+	relevant := thr[1] | thr[2] | thr[3]
 	for m := keptMulti; m != 0; m &= m - 1 {
 		relevant |= p.ap[bits.TrailingZeros64(m)]
-	}
-	for m := keptSingle; m != 0; m &= m - 1 {
-		relevant |= p.free[bits.TrailingZeros64(m)]
 	}
 	relevant = relevant&^bit | min(tn&keptMulti, 1)<<(n-1)
 	ex.level = from.level + 1

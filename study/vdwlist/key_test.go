@@ -228,3 +228,64 @@ func BenchmarkKeys(b *testing.B) {
 		}
 	}
 }
+
+// TestLookAgreesWithExamine: the quick look at a child (from its parent's
+// prepared sets) finds what examining the child in full finds of its key and
+// outcome — the relevant numbers, the candidates, the threats of each colour
+// and the outcome — for every number and colour but those that complete a
+// progression, in random positions with one to three colours; and the
+// lists it fills then are the full examine's.
+func TestLookAgreesWithExamine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	looked := 0
+	for range 3000 {
+		nc := 1 + rng.IntN(3)
+		l := 1 + rng.IntN(nc)
+		g, err := vdwlist.New(3, nc, l, 9+rng.IntN(12))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.NewInitialState().(*vdwlist.State)
+		for steps := rng.IntN(2 * g.S()); steps > 0 && s.Phase() != vdwlist.PhaseOver; steps-- {
+			moves := s.LegalMoves(nil)
+			_ = s.Apply(moves[rng.IntN(len(moves))])
+		}
+		if s.Phase() != vdwlist.PhaseName {
+			continue
+		}
+		sr := NewSolver(g, 1<<20).newSearcher(context.Background(), s, 0, false, false)
+		var ex examined
+		sr.examine(g.Full(), &sr.root, 0, 0, &ex)
+		var p childPrep
+		if ex.outcome != searchOn || !sr.prepare(&ex, &p) {
+			continue
+		}
+		ex.prep = &p
+		for m := ex.cand; m != 0; m &= m - 1 {
+			n := bits.TrailingZeros64(m) + 1
+			forced := sr.forcedAt(n)
+			for col := range nc {
+				if forced&(1<<col) != 0 {
+					continue
+				}
+				sr.colour(n, col)
+				var quick, full examined
+				p.look(sr, &ex, n, col, &quick)
+				sr.examine(ex.cand&^(1<<(n-1)), &ex, n, col, &full)
+				if quick.relevant != full.relevant || quick.cand != full.cand || quick.nm != full.nm || quick.threats != full.threats || quick.outcome != full.outcome {
+					t.Fatalf("%s, %d coloured %d: the look finds relevant %b, threats %v, outcome %d; examine %b, %v, %d",
+						s.Position(), n, col, quick.relevant, quick.threats[:nc], quick.outcome, full.relevant, full.threats[:nc], full.outcome)
+				}
+				sr.lists(&ex, n, col, &quick)
+				if fmt.Sprint(quick.live, quick.liveCols) != fmt.Sprint(full.live, full.liveCols) {
+					t.Fatalf("%s, %d coloured %d: lists %v %v, examine %v %v", s.Position(), n, col, quick.live, quick.liveCols, full.live, full.liveCols)
+				}
+				sr.uncolour(n, col)
+				looked++
+			}
+		}
+	}
+	if looked < 5000 {
+		t.Fatalf("only %d children looked at", looked)
+	}
+}
