@@ -245,15 +245,11 @@ func TestLookAgreesWithExamine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := g.NewInitialState().(*vdwlist.State)
-		for steps := rng.IntN(2 * g.S()); steps > 0 && s.Phase() != vdwlist.PhaseOver; steps-- {
-			moves := s.LegalMoves(nil)
-			_ = s.Apply(moves[rng.IntN(len(moves))])
-		}
-		if s.Phase() != vdwlist.PhaseName {
+		s := randomStates(g, rng, 1)
+		if len(s) < 2 || s[1].Phase() != vdwlist.PhaseName {
 			continue
 		}
-		sr := NewSolver(g, 1<<20).newSearcher(context.Background(), s, 0, false, false)
+		sr := NewSolver(g, 1<<20).newSearcher(context.Background(), s[1], 0, false, false)
 		var ex examined
 		sr.examine(g.Full(), &sr.root, 0, 0, &ex)
 		var p childPrep
@@ -274,11 +270,11 @@ func TestLookAgreesWithExamine(t *testing.T) {
 				sr.examine(ex.cand&^(1<<(n-1)), &ex, n, col, &full)
 				if quick.relevant != full.relevant || quick.cand != full.cand || quick.nm != full.nm || quick.threats != full.threats || quick.outcome != full.outcome {
 					t.Fatalf("%s, %d coloured %d: the look finds relevant %b, threats %v, outcome %d; examine %b, %v, %d",
-						s.Position(), n, col, quick.relevant, quick.threats[:nc], quick.outcome, full.relevant, full.threats[:nc], full.outcome)
+						s[1].Position(), n, col, quick.relevant, quick.threats[:nc], quick.outcome, full.relevant, full.threats[:nc], full.outcome)
 				}
 				sr.lists(&ex, n, col, &quick)
 				if fmt.Sprint(quick.live, quick.liveCols) != fmt.Sprint(full.live, full.liveCols) {
-					t.Fatalf("%s, %d coloured %d: lists %v %v, examine %v %v", s.Position(), n, col, quick.live, quick.liveCols, full.live, full.liveCols)
+					t.Fatalf("%s, %d coloured %d: lists %v %v, examine %v %v", s[1].Position(), n, col, quick.live, quick.liveCols, full.live, full.liveCols)
 				}
 				sr.uncolour(n, col)
 				looked++
