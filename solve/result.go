@@ -250,7 +250,7 @@ func (a *Analysis) AddDraws(s game.State) {
 			whole = false
 			continue
 		}
-		mv.Probability = p.RatString()
+		mv.Probability = fraction(p)
 		v, ok := ratOf(mv.Value)
 		if !ok || mv.Outcome == Unknown {
 			whole = false
@@ -259,7 +259,7 @@ func (a *Analysis) AddDraws(s game.State) {
 		sum.Add(sum, new(big.Rat).Mul(p, v))
 	}
 	if whole {
-		a.Value = sum.Num().String() + "/" + sum.Denom().String()
+		a.Value = fraction(sum)
 	}
 }
 
