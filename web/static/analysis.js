@@ -500,7 +500,7 @@ function exactFraction(v) {
 }
 
 // fracLess compares two exact fractions (parseFraction's, num and den as BigInt).
-function fracLess(a, b) {
+export function fracLess(a, b) {
   return a.num * b.den < b.num * a.den;
 }
 

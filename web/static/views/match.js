@@ -10,6 +10,7 @@ import { allBars } from '../boards/heaps.js';
 import { lastMove } from '../lastmove.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { AnalysisPanel } from './analysispanel.js';
+import { fracLess } from '../analysis.js';
 
 export function mineOf(s) {
   return [!!s.tokens[0], !!s.tokens[1]];
@@ -247,7 +248,7 @@ function WeighedReview({ r, act, said, verb, target }) {
   const which = worst.draws ? ` (your ${ordinal(worst.nth)} move)` : '';
   // In a game of chance, what all the choices cost together (beside the draws' total, see Luck).
   // More than the chance at the first choice: the draws or the opponent's mistakes gave more meanwhile.
-  const more = lost && start && start.num !== undefined && lost.num * start.den > start.num * lost.den;
+  const more = lost && start && start.num !== undefined && fracLess(start, lost);
   const all = kind === 'chance' && costly > 1 && lost ? ` In all your choices cost your chance ${(lost.value * 100).toFixed(1)} percentage points${more ? `, more than the ${percent(start)} you had at your first choice: the draws or your opponent’s mistakes gave you more along the way` : ''}.` : '';
   return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)}, ${cost}${left}.${all}</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button>${Luck({ luck: r.luck, counting: r.counting, act })}</div>`;
