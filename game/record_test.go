@@ -189,3 +189,23 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+func TestSecondsAndGrouped(t *testing.T) {
+	for _, c := range []struct {
+		s    float64
+		want string
+	}{{0.000012, "12 µs"}, {0.0034, "3.4 ms"}, {3.4, "3.4 s"}, {59.9, "59.9 s"}, {125, "2 min 5 s"},
+		{2780, "46 min 20 s"}, {5400, "1 h 30 min"}, {39100, "10 h 51 min"}} {
+		if got := strings.ReplaceAll(game.Seconds(c.s), "\u00a0", " "); got != c.want {
+			t.Errorf("Seconds(%v) = %q, want %q", c.s, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {-1234567, "-1,234,567"}, {13445743863, "13,445,743,863"}} {
+		if got := game.Grouped(c.n); got != c.want {
+			t.Errorf("Grouped(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

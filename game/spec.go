@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -56,6 +57,43 @@ func Plural(n int, noun string) string {
 		return fmt.Sprintf("%d %ses", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Seconds writes a duration in seconds for people, to three digits or to
+// the minute: "12 µs", "3.4 ms", "3.4 s", "2 min 5 s", "1 h 30 min" (the
+// one duration of the project's reports). Its spaces are no-break spaces,
+// so that a wrapped line keeps a duration whole.
+func Seconds(s float64) string {
+	var d string
+	switch {
+	case s < 0.001:
+		d = strconv.FormatFloat(s*1e6, 'g', 3, 64) + " µs"
+	case s < 1:
+		d = strconv.FormatFloat(s*1000, 'g', 3, 64) + " ms"
+	case s < 60:
+		d = strconv.FormatFloat(s, 'g', 3, 64) + " s"
+	case s < 3600:
+		d = fmt.Sprintf("%d min %d s", int(s)/60, int(s)%60)
+	default:
+		d = fmt.Sprintf("%d h %d min", int(s)/3600, int(s)%3600/60)
+	}
+	return strings.ReplaceAll(d, " ", "\u00a0")
+}
+
+// Grouped writes n with commas between groups of three digits
+// ("13,445,743,863"), as the reports write counts.
+func Grouped(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	digits := strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	b.WriteString(s[:len(s)-len(digits)])
+	for i, r := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // CannotTake is the error of a move that takes more tokens from a heap

@@ -167,6 +167,8 @@ func (t *Table) writeBlocks(w io.Writer) error {
 // wrapTo writes s on one line when it fits MaxTextWidth (a command stays
 // whole, to copy), else in lines of at most TextWrap characters (a longer
 // word alone on its line), the first indented by first, the others by rest.
+// Lines break at plain spaces only: a no-break space (game.Seconds' "3 min
+// 11 s") keeps its words together.
 func wrapTo(b *strings.Builder, s, first, rest string) {
 	if utf8.RuneCountInString(first+s) <= MaxTextWidth {
 		b.WriteString(first + s + "\n")
@@ -175,7 +177,7 @@ func wrapTo(b *strings.Builder, s, first, rest string) {
 	line := first
 	n := utf8.RuneCountInString(first)
 	fresh := true
-	for _, word := range strings.Fields(s) {
+	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' }) {
 		k := utf8.RuneCountInString(word)
 		if !fresh && n+1+k > TextWrap {
 			b.WriteString(line + "\n")

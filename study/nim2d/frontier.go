@@ -64,7 +64,7 @@ func FrontierRows() []FrontierRow {
 		}
 		mt := "under 0.01 s"
 		if r.CoreSeconds > 0 {
-			mt = fmt.Sprintf("%s of CPU, %s wall (%s)", seconds(r.CoreSeconds), seconds(r.Seconds), r.Machine)
+			mt = fmt.Sprintf("%s of CPU, %s wall (%s)", game.Seconds(r.CoreSeconds), game.Seconds(r.Seconds), r.Machine)
 		}
 		out = append(out, FrontierRow{
 			What:        fmt.Sprintf("2D Nim: Grundy value of the %d×%d palette's triangle (%s)", r.N, r.N, game.Plural(r.Cells, "cell")),
@@ -95,14 +95,4 @@ func costEstimate(n int) string {
 		return estimate10
 	}
 	return "not estimated"
-}
-
-func seconds(s float64) string {
-	switch {
-	case s >= 3600:
-		return fmt.Sprintf("%.1f h", s/3600)
-	case s >= 120:
-		return fmt.Sprintf("%.1f min", s/60)
-	}
-	return fmt.Sprintf("%.2g s", s)
 }

@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -10,22 +9,6 @@ import (
 
 	"github.com/kombi/kombi/game"
 )
-
-// seconds writes a duration in seconds for people: "0.000012 s", "3.4 s",
-// "2 min 5 s", "1 h 30 min".
-func seconds(s float64) string {
-	switch {
-	case s < 0.001:
-		return strconv.FormatFloat(s*1e6, 'g', 3, 64) + " µs"
-	case s < 1:
-		return strconv.FormatFloat(s*1000, 'g', 3, 64) + " ms"
-	case s < 60:
-		return strconv.FormatFloat(s, 'g', 3, 64) + " s"
-	case s < 3600:
-		return fmt.Sprintf("%d min %d s", int(s)/60, int(s)%60)
-	}
-	return fmt.Sprintf("%d h %d min", int(s)/3600, int(s)%3600/60)
-}
 
 // ratio writes a/b as "1,234×" (or "—" when b is not positive).
 func ratio(a, b float64) string {
@@ -42,22 +25,11 @@ func ratio(a, b float64) string {
 	return strconv.FormatFloat(r, 'g', 2, 64) + "×"
 }
 
-// thousands writes n with thin spaces between groups of three digits.
+// thousands writes n with spaces between groups of three digits, as the
+// sources write their numbers ("93 222 358"): the document quotes them
+// beside its own (the reports write counts with game.Grouped's commas).
 func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteRune(' ')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
+	return strings.ReplaceAll(game.Grouped(n), ",", " ")
 }
 
 // mean is the arithmetic mean (NaN for none).

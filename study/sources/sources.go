@@ -277,5 +277,5 @@ func closing(l *lab, quick bool, took time.Duration) []string {
 	}
 	return []string{"---",
 		fmt.Sprintf("Made by `kombi report sources` (%s) on %s in %s: %d games played now and %d read from the database, %d timings and tables computed now and %d read. Everything computed is kept in the database, so a run again only reads and redraws.",
-			mode, l.machine(), seconds(took.Seconds()), l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead)}
+			mode, l.machine(), game.Seconds(took.Seconds()), l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead)}
 }

@@ -279,7 +279,7 @@ func buildThueDecisionLines(ctx context.Context, l *lab, it *item) error {
 		if m.Player == 1 {
 			what = "symbol"
 		}
-		fmt.Fprintf(&b, "move %d: %s (%s) chose %s %s | %s\n", i+1, []string{"builder", "painter"}[m.Player], r.Players[m.Player], what, m.Move, seconds(m.Seconds))
+		fmt.Fprintf(&b, "move %d: %s (%s) chose %s %s | %s\n", i+1, []string{"builder", "painter"}[m.Player], r.Players[m.Player], what, m.Move, game.Seconds(m.Seconds))
 	}
 	it.code = b.String()
 	it.text = []string{fmt.Sprintf("the first decisions of the first game of Table 3.2 (seed %d), from its record in the database; every record keeps each decision's seconds, and `kombi play` prints them as the thesis does.", r.Seed)}
@@ -480,7 +480,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		[]string{"greedy builder against the level-1 painter", "44–236 (mean 133.83)", span(l1)},
 		[]string{"level-1 builder against the level-1 painter", "30–213 (mean 96.9)", span(l2)},
 		[]string{"level-2 painter against the greedy builder", "never beaten in over 10 games of ≤ 220 moves (about 26 hours)",
-			fmt.Sprintf("%d of %s reached %d symbols unbeaten; %s of decisions in all", stopped, game.Plural(len(l3), "game"), l.b0p2().MaxLength, seconds(secs))})
+			fmt.Sprintf("%d of %s reached %d symbols unbeaten; %s of decisions in all", stopped, game.Plural(len(l3), "game"), l.b0p2().MaxLength, game.Seconds(secs))})
 	it.tables = []game.Table{t}
 	it.text = []string{"the claims of the text about 5 symbols, from the sweeps `" + spec.Name + "`, `" + l.b0p1().Name + "`, `" + l.b1p1().Name + "` and `" + l.b0p2().Name + "` (the 3- and 4-symbol claims are Table 3.1's)."}
 	all11 := true
@@ -499,7 +499,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		it.diffs = append(it.diffs, diff{"counterexample", fmt.Sprintf("the greedy painter does not always lose at move 11: %s (the greedy painter and the greedy builder are deterministic, so only the starting symbol and the recursive builders' random ties change the game; the thesis' games happened to end at 11).", strings.Join(odd, "; "))})
 	}
 	if stopped == len(l3) {
-		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the level-2 painter survives the greedy builder to %d symbols in all %s (the thesis stopped at 220 moves after about 26 hours; here %s of decisions).", l.b0p2().MaxLength, game.Plural(len(l3), "game"), seconds(secs))})
+		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the level-2 painter survives the greedy builder to %d symbols in all %s (the thesis stopped at 220 moves after about 26 hours; here %s of decisions).", l.b0p2().MaxLength, game.Plural(len(l3), "game"), game.Seconds(secs))})
 	} else {
 		it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("the greedy builder beat the level-2 painter in %d of %d games (lengths %s).", len(l3)-stopped, len(l3), ints(sortedInts(l3)))})
 	}
@@ -577,7 +577,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 				}
 				if best != nil {
 					k := secondsTo(best, rows[i].length)
-					row[2], row[3] = seconds(k), ratio(rows[i].seconds, k)
+					row[2], row[3] = game.Seconds(k), ratio(rows[i].seconds, k)
 					if k > 0 {
 						ratios = append(ratios, rows[i].seconds/k)
 					}
@@ -591,7 +591,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 				if r.Aborted {
 					row[4] += " (stopped)"
 				}
-				row[5] = fmt.Sprintf("%s (seed %d, start %s)", seconds(gameSeconds(r)), r.Seed, startOf(r))
+				row[5] = fmt.Sprintf("%s (seed %d, start %s)", game.Seconds(gameSeconds(r)), r.Seed, startOf(r))
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -603,7 +603,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %d–%d (mean %s over %d games). Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length).",
 			thesisLens[0], thesisLens[len(thesisLens)-1], fixed(mean(floats(thesisLens)), 2), len(rows), slices.Min(ls), slices.Max(ls), fixed(mean(floats(ls)), 2), len(ls))}
 		it.tables = []game.Table{t}
-		it.text = []string{fmt.Sprintf("%s played %s (sweep `%s`); the longest lasted %d moves and took %s of decisions on %s.", who, game.Plural(len(recs), "game"), spec.Name, longest.Length, seconds(gameSeconds(longest)), l.machine())}
+		it.text = []string{fmt.Sprintf("%s played %s (sweep `%s`); the longest lasted %d moves and took %s of decisions on %s.", who, game.Plural(len(recs), "game"), spec.Name, longest.Length, game.Seconds(gameSeconds(longest)), l.machine())}
 		if len(ratios) > 0 {
 			slices.Sort(ratios)
 			it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("Kombi plays the same number of symbols %s to %s faster than the thesis (median %s): the same decisions computed by an incremental engine (no list rebuilt per candidate) on this machine instead of the thesis' Java program.",
@@ -705,7 +705,7 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 		}
 		it.figure = &figure{name: "thue-figure-" + strings.ReplaceAll(f.number, ".", "-"), chart: line,
 			caption: fmt.Sprintf("seconds per decision of the %s %s against the word length when deciding, logarithmic scale, in %s of the %s builder against the %s painter, 5 symbols, random ties (the longest, the middle and the shortest of the sweep `%s`).", words(spec.Pairs[0][f.player]), role, game.Plural(len(shown), "game"), words(spec.Pairs[0][0]), words(spec.Pairs[0][1]), spec.Name)}
-		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over all %s of the pair (lengths %s) its decisions took %s to %s.", role, game.Plural(len(shown), "game"), game.Plural(len(recs), "game"), ints(sortedInts(recLengths(recs))), seconds(fastest), seconds(slowest))}
+		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over all %s of the pair (lengths %s) its decisions took %s to %s.", role, game.Plural(len(shown), "game"), game.Plural(len(recs), "game"), ints(sortedInts(recLengths(recs))), game.Seconds(fastest), game.Seconds(slowest))}
 		switch f.number {
 		case "3.3":
 			b1, err := l.play(ctx, l.b1p1())
@@ -720,7 +720,7 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 				if want < 100 {
 					where += fmt.Sprintf(" (no game of the level-2 builder reached 100: the longest lasted %d)", want+1)
 				}
-				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("%s the level-2 builder took %s per decision and the level-1 builder %s: %s longer (the thesis: about 170× at length 100). Each level multiplies the work by the moves it simulates, so the ratio grows with the word.", where, seconds(s2), seconds(s1), ratio(s2, s1))})
+				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("%s the level-2 builder took %s per decision and the level-1 builder %s: %s longer (the thesis: about 170× at length 100). Each level multiplies the work by the moves it simulates, so the ratio grows with the word.", where, game.Seconds(s2), game.Seconds(s1), ratio(s2, s1))})
 			} else {
 				it.diffs = append(it.diffs, diff{"not compared", "no game of both builders reached a common length."})
 			}
@@ -732,7 +732,7 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 			s2, at := secondsAt(recs, 1, 79)
 			s1, at1 := secondsAt(b2, 1, at)
 			if at > 0 && at1 == at && s1 > 0 {
-				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("at length %d the level-2 painter took %s per decision, the level-1 painter (Figure 3.5's games) %s: %s (the thesis: 17.711 s against 0.061 s, about 290×).", at, seconds(s2), seconds(s1), ratio(s2, s1))})
+				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("at length %d the level-2 painter took %s per decision, the level-1 painter (Figure 3.5's games) %s: %s (the thesis: 17.711 s against 0.061 s, about 290×).", at, game.Seconds(s2), game.Seconds(s1), ratio(s2, s1))})
 			} else {
 				it.diffs = append(it.diffs, diff{"not compared", "no game of both painters reached a length near 79."})
 			}
@@ -740,12 +740,12 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 		if f.quoted != nil {
 			for at, secs := range f.quoted {
 				if k, kat := secondsAt(recs, f.player, at); kat > 0 {
-					it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("at length %d the thesis' %s took %g s, Kombi's %s (%s faster).", kat, role, secs, seconds(k), ratio(secs, k))})
+					it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("at length %d the thesis' %s took %g s, Kombi's %s (%s faster).", kat, role, secs, game.Seconds(k), ratio(secs, k))})
 				}
 			}
 		}
 		if f.number == "3.1" {
-			it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("the thesis' decisions took 0.001 s to about two hours over all its games; Kombi's greedy builder here takes %s to %s.", seconds(fastest), seconds(slowest))})
+			it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("the thesis' decisions took 0.001 s to about two hours over all its games; Kombi's greedy builder here takes %s to %s.", game.Seconds(fastest), game.Seconds(slowest))})
 		}
 		it.diffs = append(it.diffs, diff{"chance", "random ties: Kombi's games are not the thesis' games; the shape (time growing with the word, spikes where few symbols fit) is what compares."})
 		it.commands = []string{only(it.id), fmt.Sprintf("kombi sweep plot %s --kind decision-times --log -o times.png", spec.Name)}

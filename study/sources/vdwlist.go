@@ -114,7 +114,7 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 	}
 	it.tables = tables
 	it.figure = &figure{name: "vdwlist-values", chart: lp, caption: fmt.Sprintf("the exact probability that player 1 wins vdwlist(k=3,colors=3,list=l,s) under optimal play by both, for s = 1 to %s and lists of 1, 2 and 3 of the 3 colours (exact fractions, drawn as decimals).", maxS)}
-	it.text = []string{fmt.Sprintf("exact fractions by the solver (`%s`, %s of solving, kept in the database); player 1 is the favourite from %s.", line, seconds(st.Seconds), orNone(half))}
+	it.text = []string{fmt.Sprintf("exact fractions by the solver (`%s`, %s of solving, kept in the database); player 1 is the favourite from %s.", line, game.Seconds(st.Seconds), orNone(half))}
 	it.diffs = []diff{{"beyond the source", "the plan stops at heuristic play; Kombi's frontier goes on to s = 16 for lists of 2 (3518873/4782969 ≈ 0.7357, `kombi report frontier`)."}}
 	it.commands = []string{only(it.id), line}
 	return nil

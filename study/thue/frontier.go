@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/thue"
 	"github.com/kombi/kombi/solve"
 )
@@ -147,7 +148,7 @@ func FrontierRows() []solve.FrontierRow {
 	var out []solve.FrontierRow
 	for _, r := range Frontier() {
 		out = append(out, solve.FrontierRow{What: r.What, Value: r.Result, How: r.How, Command: r.Command,
-			MachineTime: fmt.Sprintf("%.3g s wall, %.3g s CPU, %d nodes (%s)", r.Seconds, r.CPUSeconds, r.Nodes, r.Machine), Seconds: r.CPUSeconds})
+			MachineTime: fmt.Sprintf("%s wall, %s CPU, %s nodes (%s)", game.Seconds(r.Seconds), game.Seconds(r.CPUSeconds), game.Grouped(r.Nodes), r.Machine), Seconds: r.CPUSeconds})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -138,11 +139,11 @@ func FrontierRows() []FrontierRow {
 			continue
 		}
 		v, _ := new(big.Rat).SetString(r.P1Win)
-		mt := fmt.Sprintf("s=%d in %.0f s wall of the series run (%d positions); %s", r.S, r.Seconds, r.Nodes, run.Machine)
+		mt := fmt.Sprintf("s=%d in %s wall of the series run (%s positions); %s", r.S, game.Seconds(r.Seconds), game.Grouped(r.Nodes), run.Machine)
 		secs := 0.0
 		if i == len(recs)-1 {
-			mt = fmt.Sprintf("the series s = 1..%d: %.0f s CPU, %.0f s wall, %d MiB peak (s=%d: %.0f s wall, %d positions); %s",
-				r.S, run.CoreSeconds, run.Seconds, run.PeakBytes>>20, r.S, r.Seconds, r.Nodes, run.Machine)
+			mt = fmt.Sprintf("the series s = 1..%d: %s CPU, %s wall, %s MiB peak (s=%d: %s wall, %s positions); %s",
+				r.S, game.Seconds(run.CoreSeconds), game.Seconds(run.Seconds), game.Grouped(run.PeakBytes>>20), r.S, game.Seconds(r.Seconds), game.Grouped(r.Nodes), run.Machine)
 			secs = run.CoreSeconds
 		}
 		check := "; the same value as the alpha-beta/*-minimax solver this one replaced"
@@ -165,8 +166,8 @@ func FrontierRows() []FrontierRow {
 			Value:   fmt.Sprintf("%s ≈ %s", r.P1Win, Decimal(v)),
 			How:     how + "; first computed here (the bounds of an interrupted run before it hold it)",
 			Command: cmp.Or(r.Command, longRun.Command),
-			MachineTime: fmt.Sprintf("s=%d: %.0f s CPU, %.0f s wall, %d positions reached, %d searched, %d stored, %.1f GB peak resident; %s; %s",
-				r.S, r.CPUSeconds, r.Seconds, r.Nodes, r.Searched, r.Stored, float64(r.PeakBytes)/1e9, r.Note, cmp.Or(r.Machine, longRun.Machine)),
+			MachineTime: fmt.Sprintf("s=%d: %s CPU, %s wall, %s positions reached, %s searched, %s stored, %.1f GB peak resident; %s; %s",
+				r.S, game.Seconds(r.CPUSeconds), game.Seconds(r.Seconds), game.Grouped(r.Nodes), game.Grouped(r.Searched), game.Grouped(r.Stored), float64(r.PeakBytes)/1e9, r.Note, cmp.Or(r.Machine, longRun.Machine)),
 			Seconds: r.CPUSeconds,
 		})
 	}
