@@ -11,6 +11,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/solve"
 )
 
@@ -89,7 +90,7 @@ func (p *Progress) Report(r solve.Progress) {
 		line += fmt.Sprintf(" %d/%d", r.Done, r.Total)
 	}
 	if r.Nodes > 0 {
-		line += fmt.Sprintf(", %d positions", r.Nodes)
+		line += ", " + game.Grouped(r.Nodes) + " positions"
 	}
 	if r.Message != "" {
 		line += ": " + r.Message

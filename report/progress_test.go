@@ -22,7 +22,7 @@ func TestProgressLineFitsTheTerminal(t *testing.T) {
 	if !ok || strings.ContainsAny(line, "\r\n") {
 		t.Fatalf("status line %q: want one line after \\r and the erase", out.String())
 	}
-	if n := utf8.RuneCountInString(line); n != 79 || !strings.HasPrefix(line, "solving, 3393169448 positions: value ≥ 23") || !strings.HasSuffix(line, "…") {
+	if n := utf8.RuneCountInString(line); n != 79 || !strings.HasPrefix(line, "solving, 3,393,169,448 positions: value ≥ 23") || !strings.HasSuffix(line, "…") {
 		t.Fatalf("status line of %d columns on a terminal of 80: %q", n, line)
 	}
 
@@ -36,7 +36,7 @@ func TestProgressLineFitsTheTerminal(t *testing.T) {
 	out.Reset()
 	p = NewProgress(&out, "solving", false) // not a terminal: whole lines
 	p.Report(solve.Progress{Nodes: 3393169448, Message: msg, Elapsed: 12 * time.Minute})
-	if want := "solving, 3393169448 positions: " + msg + " (12m0s)\n"; out.String() != want {
+	if want := "solving, 3,393,169,448 positions: " + msg + " (12m0s)\n"; out.String() != want {
 		t.Fatalf("piped: %q, want %q", out.String(), want)
 	}
 }

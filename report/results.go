@@ -27,7 +27,7 @@ func ResultText(r *solve.Result) string {
 	if !r.Complete {
 		complete = ", not complete"
 	}
-	fmt.Fprintf(&b, "Best moves: %s\n(positions searched: %d%s)\n", strings.Join(r.BestMoves, " "), r.Nodes, complete)
+	fmt.Fprintf(&b, "Best moves: %s\n(positions searched: %s%s)\n", strings.Join(r.BestMoves, " "), game.Grouped(r.Nodes), complete)
 	return b.String()
 }
 

@@ -293,7 +293,7 @@ func solveText(g *apgame.Game, s *apgame.State, toMove string, r *solve.Result) 
 	default:
 		b.WriteString("Not decided: the search was stopped before a move was proven to win or draw.\n")
 	}
-	fmt.Fprintf(&b, "(positions searched: %d)\n", r.Nodes)
+	fmt.Fprintf(&b, "(positions searched: %s)\n", game.Grouped(r.Nodes))
 	return b.String()
 }
 

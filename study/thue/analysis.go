@@ -203,11 +203,11 @@ func explain(g *thue.Game, s *thue.State, r *solve.Result, res Length, interrupt
 	if wn, ok := r.Extra["worker_nodes"].([]int64); ok {
 		parts := make([]string, len(wn))
 		for i, n := range wn {
-			parts[i] = strconv.FormatInt(n, 10)
+			parts[i] = game.Grouped(n)
 		}
-		fmt.Fprintf(&b, "(positions searched: %d; by worker: %s)\n", r.Nodes, strings.Join(parts, " "))
+		fmt.Fprintf(&b, "(positions searched: %s; by worker: %s)\n", game.Grouped(r.Nodes), strings.Join(parts, " "))
 	} else {
-		fmt.Fprintf(&b, "(positions searched: %d)\n", r.Nodes)
+		fmt.Fprintf(&b, "(positions searched: %s)\n", game.Grouped(r.Nodes))
 	}
 	return b.String()
 }

@@ -243,7 +243,7 @@ func TestSearchCountSaysWhatItCounts(t *testing.T) {
 	searched, stored := r.Extra["searched_positions"].(int64), r.Extra["stored_positions"].(int)
 	lines := strings.Split(strings.TrimSpace(r.Text), "\n")
 	last := lines[len(lines)-1]
-	if want := fmt.Sprintf("(%d positions reached, %d searched, %d stored, ", r.Nodes, searched, stored); !strings.HasPrefix(last, want) {
+	if want := fmt.Sprintf("(%s positions reached, %s searched, %s stored, ", game.Grouped(r.Nodes), game.Grouped(searched), game.Grouped(int64(stored))); !strings.HasPrefix(last, want) {
 		t.Fatalf("the count says %q, want it to begin %q", last, want)
 	}
 	if searched <= 0 || int64(stored) > searched || searched > 2*int64(stored) || r.Nodes <= 2*searched {
