@@ -168,7 +168,7 @@ func result(s *nim2d.State, a *Analysis, took time.Duration) *solve.Result {
 	if note != "" {
 		fmt.Fprintf(&b, "Partial: %s.\n", note)
 	}
-	fmt.Fprintf(&b, "(%s Grundy-engine steps, %.2f s)\n", game.Grouped(int64(a.Work)), took.Seconds())
+	fmt.Fprintf(&b, "(%s Grundy-engine steps, %s)\n", game.Grouped(int64(a.Work)), game.Seconds(took.Seconds()))
 	r.Text = b.String()
 	return r
 }

@@ -360,7 +360,7 @@ func (x *explanation) text() string {
 		fmt.Fprintf(&b, "Best moves for %s: %s\n", who, strings.Join(x.best, ", "))
 	}
 	b.WriteString(x.teach())
-	fmt.Fprintf(&b, "(%s positions reached, %s searched, %s stored, %.2f s)\n", game.Grouped(x.nodes), game.Grouped(x.searched), game.Grouped(int64(x.stored)), time.Since(x.start).Seconds())
+	fmt.Fprintf(&b, "(%s positions reached, %s searched, %s stored, %s)\n", game.Grouped(x.nodes), game.Grouped(x.searched), game.Grouped(int64(x.stored)), game.Seconds(time.Since(x.start).Seconds()))
 	return b.String()
 }
 
