@@ -295,10 +295,10 @@ func Solve(ctx context.Context, g Game, s game.State, opt solve.Options, c *Coor
 		r.Extra["withdrawn_nodes"] = st.WithdrawnNodes
 		r.Extra["local_decisions"] = st.Local
 		r.Extra["local_proof_bytes"] = st.SharedBytes
-		r.Text += fmt.Sprintf("Distributed: split %d moves deep (%d positions); %d subproblems answered (%d asked now, %d stored before), %d jobs queued, %d leaves split further; %.1f s of leaf solving; %d questions decided here.\n",
-			st.SplitDepth, st.TreeNodes, st.Subproblems, st.Asked, st.Reused, st.Queued, st.Refined, st.LeafSeconds, st.Local)
-		r.Text += fmt.Sprintf("Positions: %d searched by the workers (%d of them for questions withdrawn as they ran), %d here, %d in the tree.\n",
-			st.LeafNodes, st.WithdrawnNodes, st.LocalNodes, st.TreeNodes)
+		r.Text += fmt.Sprintf("Distributed: split %d moves deep (%d positions); %d subproblems answered (%d asked now, %d stored before), %d jobs queued, %d leaves split further; %s of leaf solving; %d questions decided here.\n",
+			st.SplitDepth, st.TreeNodes, st.Subproblems, st.Asked, st.Reused, st.Queued, st.Refined, game.Seconds(st.LeafSeconds), st.Local)
+		r.Text += fmt.Sprintf("Positions: %s searched by the workers (%s of them for questions withdrawn as they ran), %s here, %s in the tree.\n",
+			game.Grouped(st.LeafNodes), game.Grouped(st.WithdrawnNodes), game.Grouped(st.LocalNodes), game.Grouped(int64(st.TreeNodes)))
 		if st.SharedBytes > 0 {
 			r.Text += fmt.Sprintf("Proofs of the searches here passed to the workers: %.1f MB.\n", float64(st.SharedBytes)/1e6)
 		}

@@ -172,7 +172,7 @@ func (r *Result) Tables() []game.Table {
 		}
 		t.Rows = append(t.Rows, []string{it.ID, status, fmt.Sprint(it.Differences), fig})
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Wrote %s and index.html (kombi serve shows the data directory's copy at /sources/) with %d figures, in %.1f s.", r.Document, r.Figures, r.Seconds),
+	t.Notes = append(t.Notes, fmt.Sprintf("Wrote %s and index.html (kombi serve shows the data directory's copy at /sources/) with %d figures, in %s.", r.Document, r.Figures, game.Seconds(r.Seconds)),
 		fmt.Sprintf("Games: %d played now, %d read from %s; timings and tables: %d computed now, %d read.", r.GamesPlayed, r.GamesRead, r.Database, r.ResultsMade, r.ResultsRead))
 	if r.Interrupted || r.missingItems > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d items were not computed; what was computed is stored: run the command again to go on.", r.missingItems))

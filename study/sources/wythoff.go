@@ -620,7 +620,7 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 		tab.Notes = append(tab.Notes, "Rows beyond the quick run's largest n show the thesis alone.")
 	}
 	it.tables = []game.Table{tab}
-	it.text = []string{fmt.Sprintf("every method to n = %s, measured once and kept in the database (%.0f s of measuring).", thousands(int64(t.MaxN)), st.Seconds)}
+	it.text = []string{fmt.Sprintf("every method to n = %s, measured once and kept in the database (%s of measuring).", thousands(int64(t.MaxN)), game.Seconds(st.Seconds))}
 	it.diffs = timeDiffs(wythoffTimeFigure{number: "4", methods: methods}, t)
 	if hasBase {
 		it.diffs = append(it.diffs, diff{"floating point", "the thesis' double-precision Code 2, compiled here, gives a wrong table from some n on (\"no\" above; Table 5 finds the first wrong n)."})

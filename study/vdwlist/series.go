@@ -264,7 +264,7 @@ func (t *ValueTable) Tables() []game.Table {
 		if ser.MaxS == 0 {
 			gr.Notes = []string{fmt.Sprintf("Nothing solved: %s.", ser.Stopped)}
 		} else {
-			gr.Notes = []string{fmt.Sprintf("Solved s ≤ %d in %.1f s; %s.", ser.MaxS, ser.Seconds, ser.Stopped)}
+			gr.Notes = []string{fmt.Sprintf("Solved s ≤ %d in %s; %s.", ser.MaxS, game.Seconds(ser.Seconds), ser.Stopped)}
 		}
 		if len(ser.Rows) > 0 && ser.Rows[0].Loaded > 0 {
 			gr.Notes = append(gr.Notes, fmt.Sprintf("Continued from a checkpoint of %d positions (positions and times are this run's).", ser.Rows[0].Loaded))
