@@ -142,8 +142,9 @@ func NewStrong(opt StrongOptions) *Strong {
 func (z *Strong) Release() {
 	z.tt = solve.NewTable[uint64, ttEntry](solve.HashUint64, solve.TableOptions[ttEntry]{
 		MaxBytes: strongTableBytes,
-		// One goroutine searches; one shard also makes the games the same
-		// on every machine, whatever its number of cores.
+		// One goroutine searches; a single-threaded table's fixed shards
+		// also make the games the same on every machine, whatever its
+		// number of cores.
 		SingleThreaded: true,
 		// Deeper results are worth more: they stand for more work.
 		Worth: func(e ttEntry) int64 { return int64(e.depth) },
