@@ -416,3 +416,30 @@ func TestTableKeepsPointersInView(t *testing.T) {
 		}
 	}
 }
+
+// A single-threaded table grows a shard at a time: while one doubles, the
+// old slots held beside the new ones are that shard's (an eighth of the
+// table), not the whole table's (kombi solve with one worker peaked at 1.5
+// times its table with one shard); a small one starts at 1024 slots in all.
+func TestSingleThreadedTableGrowsByShard(t *testing.T) {
+	tt := NewTable[uint64, uint64](mix, TableOptions[uint64]{MaxBytes: 1 << 30, SingleThreaded: true, NoZeroKey: true})
+	tt.Put(1, 1)
+	if first := tt.Bytes() / EntryBytes[uint64, uint64](); first > 1024 {
+		t.Fatalf("the first entry made %d slots, want 1024 at most", first)
+	}
+	for i := uint64(2); i <= 400000; i++ {
+		tt.Put(i, i)
+	}
+	total := 0
+	for i := range tt.shards {
+		total += len(tt.shards[i].slots)
+	}
+	for i := range tt.shards {
+		if n := len(tt.shards[i].slots); 4*n > total {
+			t.Fatalf("shard %d holds %d of the %d slots: a grow of it holds that many beside the new ones", i, n, total)
+		}
+	}
+	if got := tt.Len(); got != 400000 {
+		t.Fatalf("%d entries, want 400000", got)
+	}
+}
