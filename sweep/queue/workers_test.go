@@ -138,7 +138,7 @@ func TestThreeWorkersOneKilled(t *testing.T) {
 			ids = append(ids, id)
 		case <-p.exited:
 			if strings.Contains(p.output(), `unknown command "worker"`) {
-				t.Fatal("kombi has no worker command: cmd/kombi/main.go must add a.workerCmd() to the root command")
+				t.Fatal("kombi has no worker command: cmd/kombi/cli/cli.go must add a.workerCmd() to the root command")
 			}
 			t.Fatalf("worker %d ended at its start: %v\n%s", i, p.err, p.output())
 		case <-time.After(30 * time.Second):

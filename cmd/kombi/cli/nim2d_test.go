@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -256,7 +256,7 @@ func TestNim2dSolveInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel)
 	var out, errOut strings.Builder
-	code := run(ctx, []string{"solve", "nim2d(n=9)", "--position", strings.Join(rows, "/"), "--json", "--quiet"}, strings.NewReader(""), &out, &errOut)
+	code := Run(ctx, []string{"solve", "nim2d(n=9)", "--position", strings.Join(rows, "/"), "--json", "--quiet"}, strings.NewReader(""), &out, &errOut)
 	var r struct {
 		Outcome  string `json:"outcome"`
 		Complete bool   `json:"complete"`

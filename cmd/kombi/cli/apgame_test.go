@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -182,7 +182,7 @@ func TestAPHardening(t *testing.T) {
 	timer := time.AfterFunc(1500*time.Millisecond, cancel)
 	defer timer.Stop()
 	var stdout, stderr strings.Builder
-	code = run(ctx, []string{"report", "ap-strength", "--grid", "5:3,300:4", "--p1", "strong(work=1000000000000)", "--games", "2", "--workers", "1", "--json"}, strings.NewReader(""), &stdout, &stderr)
+	code = Run(ctx, []string{"report", "ap-strength", "--grid", "5:3,300:4", "--p1", "strong(work=1000000000000)", "--games", "2", "--workers", "1", "--json"}, strings.NewReader(""), &stdout, &stderr)
 	if err := json.Unmarshal([]byte(stdout.String()), &rep0); err != nil || code != 130 || len(rep0.Rows) != 1 || rep0.Rows[0].Game != "ap(x=5,k=3)" {
 		t.Fatalf("interrupted report: exit %d, %v\n%s%s", code, err, stdout.String(), stderr.String())
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -282,7 +282,7 @@ func interruptAfter(t *testing.T, d time.Duration, args ...string) (int, string,
 	defer cancel()
 	time.AfterFunc(d, cancel)
 	var out, errOut strings.Builder
-	code := run(ctx, args, strings.NewReader(""), &out, &errOut)
+	code := Run(ctx, args, strings.NewReader(""), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -69,7 +69,7 @@ func TestPlayFromInputThatIsNotText(t *testing.T) {
 	defer zero.Close()
 	for name, in := range map[string]io.Reader{"/dev/zero": zero, "a NUL byte": strings.NewReader("1:1\n\x00\n")} {
 		var out, errOut strings.Builder
-		code := run(context.Background(), []string{"play", "nim", "--p1", "human", "--p2", "random", "--no-db", "--no-out"}, in, &out, &errOut)
+		code := Run(context.Background(), []string{"play", "nim", "--p1", "human", "--p2", "random", "--no-db", "--no-out"}, in, &out, &errOut)
 		if code != 1 || !strings.Contains(errOut.String(), "the input is not text") {
 			t.Errorf("%s: exit %d, %q", name, code, errOut.String())
 		}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 func kombi(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut strings.Builder
-	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	code := Run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -193,7 +193,7 @@ func startServe(t *testing.T, db string) (url string, stop func()) {
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), pw, io.Discard)
+		done <- Run(ctx, []string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, strings.NewReader(""), pw, io.Discard)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -176,7 +176,7 @@ func TestTableGrundyInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out strings.Builder
 	errOut := &cancelOnWrite{cancel: cancel}
-	code := run(ctx, []string{"table", "grundy", "--count", "67108864", "--summary", "--json"}, strings.NewReader(""), &out, errOut)
+	code := Run(ctx, []string{"table", "grundy", "--count", "67108864", "--summary", "--json"}, strings.NewReader(""), &out, errOut)
 	var res struct {
 		Count int      `json:"count"`
 		Rare  [][2]int `json:"rare"`

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -100,7 +100,7 @@ func TestReplayBoundsItsInput(t *testing.T) {
 		{&endless{'[', 65 << 20}, []string{"more than the limit of 67108864 bytes", "not a valid record"}},
 	} {
 		var out, errOut strings.Builder
-		code := run(context.Background(), []string{"replay", "-"}, c.in, &out, &errOut)
+		code := Run(context.Background(), []string{"replay", "-"}, c.in, &out, &errOut)
 		if code != 2 || !slices.ContainsFunc(c.want, func(w string) bool { return strings.Contains(errOut.String(), w) }) {
 			t.Errorf("exit %d: %.300s; want exit 2 saying one of %q", code, errOut.String(), c.want)
 		}
@@ -184,7 +184,7 @@ func TestFailedWritesExit1(t *testing.T) {
 		{"games", "--json"},
 	} {
 		var errOut strings.Builder
-		code := run(context.Background(), args, strings.NewReader(""), failing{}, &errOut)
+		code := Run(context.Background(), args, strings.NewReader(""), failing{}, &errOut)
 		if code != 1 || !strings.Contains(errOut.String(), "no space left on device") {
 			t.Errorf("%v: exit %d, %s", args, code, errOut.String())
 		}
@@ -192,7 +192,7 @@ func TestFailedWritesExit1(t *testing.T) {
 	// The record file of a game is written although standard output fails.
 	dir := t.TempDir()
 	var errOut strings.Builder
-	code := run(context.Background(), []string{"play", "nim(piles=3;4;5)", "--p1", "perfect", "--p2", "random", "--seed", "1", "--out", dir}, strings.NewReader(""), failing{}, &errOut)
+	code := Run(context.Background(), []string{"play", "nim(piles=3;4;5)", "--p1", "perfect", "--p2", "random", "--seed", "1", "--out", dir}, strings.NewReader(""), failing{}, &errOut)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if code != 1 || len(files) != 1 {
 		t.Fatalf("exit %d, record files %v", code, files)
@@ -220,7 +220,7 @@ func TestArenaInterruptedPrintsTheTally(t *testing.T) {
 		cancel()
 	}()
 	var out, errOut strings.Builder
-	code := run(ctx, []string{"arena", "nim(piles=3;4;5)", "--p1", "perfect", "--p2", "random", "--games", "1000000", "--workers", "2", "--json", "--records", records}, strings.NewReader(""), &out, &errOut)
+	code := Run(ctx, []string{"arena", "nim(piles=3;4;5)", "--p1", "perfect", "--p2", "random", "--games", "1000000", "--workers", "2", "--json", "--records", records}, strings.NewReader(""), &out, &errOut)
 	if code != 130 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
@@ -247,7 +247,7 @@ func TestArenaInterruptedPrintsTheTally(t *testing.T) {
 func kombiCtx(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut strings.Builder
-	code := run(ctx, args, strings.NewReader(""), &out, &errOut)
+	code := Run(ctx, args, strings.NewReader(""), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
