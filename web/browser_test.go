@@ -1177,6 +1177,11 @@ func TestBrowserGames(t *testing.T) {
 				t.Errorf("the note %q does not say %q", note, want)
 			}
 		}
+		// The command that computes the table is set as code, its backquotes
+		// (the terminal's mark of code) not shown.
+		if code := js[string](p, `(document.querySelector('#bot-note code') || {}).textContent || ''`); code != "kombi table nim2d-shapes --n 9" || strings.Contains(note, "`") {
+			t.Errorf("the note's command: code %q in %q; want the command as code, no backquotes", code, note)
+		}
 		p.noOverflow("the note on a phone")
 		if !js[bool](p, `(() => { const r = document.getElementById('bot-note').getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; })()`) {
 			t.Error("the note is wider than the phone's screen")

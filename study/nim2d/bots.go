@@ -275,7 +275,7 @@ func (p *Player) perfectFallback(s *nim2d.State, a *Analysis) game.Move {
 			n := s.Game().Board().N
 			why = fmt.Sprintf(" for want of a shape table of the %d×%d palette (`kombi table nim2d-shapes --n %d` computes it)", n, n, min(n, MaxTableN))
 		}
-		fmt.Fprintf(p.out, "[%s: the position is beyond the solver's budget (%d cells in unsolved parts)%s; playing %s, which leaves %d unsolved cells, not proven best]\n",
+		fmt.Fprintf(p.out, "[%s: the position is beyond the solver’s budget (%d cells in unsolved parts)%s; playing %s, which leaves %d unsolved cells, not proven best]\n",
 			p.name, a.Unsolved, why, s.MoveString(m), a.Undecided[best].Unsolved)
 	} else {
 		m = a.Losing[0]

@@ -244,7 +244,7 @@ func TestBudgetFallback(t *testing.T) {
 	var out bytes.Buffer
 	b := newBot(t, "perfect(budget=10)", g, 1, &out)
 	act(t, b, s)
-	if !strings.Contains(out.String(), "beyond the solver's budget") {
+	if !strings.Contains(out.String(), "beyond the solver’s budget") {
 		t.Fatalf("no note about the budget: %q", out.String())
 	}
 	// The mirror answer is found without any budget: after 2 the mirror is 11.

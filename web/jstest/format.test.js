@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove, codeParts } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -345,4 +345,16 @@ test('a move whose words end with its notation is said once', () => {
   assert.equal(saysMove('take 5 from heap 1', '0,5'), false);
   assert.equal(saysMove('insert at the start', '0'), false);
   assert.equal(saysMove('red', 'red'), false); // the words are the notation: shown as it is
+});
+
+test('code in a note from the server: between backquotes, shown as code', () => {
+  assert.deepEqual(codeParts('a table (`kombi table nim2d-shapes --n 9` computes it); playing 2'), [
+    { text: 'a table (', code: false },
+    { text: 'kombi table nim2d-shapes --n 9', code: true },
+    { text: ' computes it); playing 2', code: false },
+  ]);
+  assert.deepEqual(codeParts('`a` and `b`'), [{ text: 'a', code: true }, { text: ' and ', code: false }, { text: 'b', code: true }]);
+  assert.deepEqual(codeParts('no code'), [{ text: 'no code', code: false }]);
+  assert.deepEqual(codeParts('a lone ` stays'), [{ text: 'a lone ` stays', code: false }]);
+  assert.deepEqual(codeParts(''), []);
 });

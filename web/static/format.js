@@ -510,6 +510,25 @@ export function explainBlocks(text) {
     : kind === 'pre' && words(lines) ? { kind, text: lines.join('\n'), wrap: true } : { kind, text: lines.join('\n') }));
 }
 
+/**
+ * codeParts splits a note from the server at its backquotes, which mark
+ * code as in Markdown ("`kombi table nim2d-shapes --n 9` computes it"): the
+ * parts in order, code true between a pair of them; a lone backquote stays
+ * text.
+ */
+export function codeParts(text) {
+  const s = String(text);
+  const parts = [];
+  let at = 0;
+  for (const m of s.matchAll(/`([^`]+)`/g)) {
+    if (m.index > at) parts.push({ text: s.slice(at, m.index), code: false });
+    parts.push({ text: m[1], code: true });
+    at = m.index + m[0].length;
+  }
+  if (at < s.length) parts.push({ text: s.slice(at), code: false });
+  return parts;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
