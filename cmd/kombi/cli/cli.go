@@ -41,7 +41,7 @@ type app struct {
 }
 
 // usagef is bad command-line input: a *game.InputError, the one usage
-// error, which run answers with exit status 2.
+// error, which Run answers with exit status 2.
 func usagef(format string, args ...any) error { return game.Inputf(format, args...) }
 
 // usage marks err as bad input (a *game.InputError); nil stays nil.
