@@ -53,29 +53,43 @@ func newPage(t *testing.T, base string) *page {
 	if path == "" {
 		t.Fatal("Chromium is not installed: the browser tests need it; on Debian: apt-get install chromium (.ci/run installs it)")
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(1400, 900),
+	// The browser starts before anything else uses its context, and a
+	// start that fails (a loaded CI machine) is tried once more in a fresh
+	// allocator and context: chromedp allocates a browser for a context
+	// again after a failed start, and then closes one of its channels twice
+	// (a panic).
+	var ctx context.Context
+	for try := 1; ; try++ {
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.UserDataDir(t.TempDir()),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.WindowSize(1400, 900),
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		c, cancelCtx := chromedp.NewContext(actx)
+		c, cancelTime := context.WithTimeout(c, 4*time.Minute)
+		t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+		err := chromedp.Do(c)
+		if err == nil {
+			ctx = c
+			break
+		}
+		if try == 2 {
+			t.Fatalf("start chromium (twice): %v", err)
+		}
+		t.Logf("start chromium: %v; trying once more", err)
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	p := &page{t: t, ctx: ctx, base: base, width: 1400}
 	msgs := chromedp.Console(ctx)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
 	// Reduced motion: no transition half-way in a screenshot (a switch's knob
 	// caught between off and on).
 	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -1416,7 +1430,7 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.desktop()
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
-		p.wait(`document.querySelectorAll('.an-row').length === 2`, "the analysis of the two colours")
+		p.wait(`document.querySelectorAll('.an-row').length === 2 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of the two colours, computed")
 		txt := js[string](p, `document.getElementById('analysis').textContent`)
 		if !strings.Contains(txt, "the colourer survives with probability") || !strings.Contains(txt, "%") || strings.Contains(txt, "draw") {
 			t.Errorf("the list-colouring analysis is not P2's chance as a fraction and a percentage: %q", txt)
@@ -1602,7 +1616,7 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[string](p, `[...document.querySelectorAll('.swatch-btn.ends')].map(b => b.dataset.color + ': ' + b.querySelector('.sym-note').textContent).join(' | ')`); got != "0: completes 1, 3, 5" {
 			t.Errorf("colours marked as completing a progression: %q, want red's 1, 3, 5", got)
 		}
-		p.wait(`document.querySelectorAll('.an-row').length === 2`, "the analysis of the two colours")
+		p.wait(`document.querySelectorAll('.an-row').length === 2 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of the two colours, computed")
 		if got := js[string](p, `[...document.querySelectorAll('.an-row')].map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); !strings.HasSuffix(got, "; red: ends the game: the namer wins") {
 			t.Errorf("the analysis rows say %q, want red last: it ends the game", got)
 		}
