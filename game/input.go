@@ -15,6 +15,14 @@ func (e *InputError) Error() string { return e.Err.Error() }
 // Unwrap returns the underlying error.
 func (e *InputError) Unwrap() error { return e.Err }
 
+// AsInput marks err as input a person gave (an *InputError); nil stays nil.
+func AsInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &InputError{err}
+}
+
 // Inputf is fmt.Errorf as an *InputError.
 func Inputf(format string, args ...any) error {
 	return &InputError{fmt.Errorf(format, args...)}

@@ -26,6 +26,19 @@ type Seat struct {
 	Bot  bot.Bot
 }
 
+// CheckLimits says which of a game's limits a person set is out of range,
+// named as the flag without its dashes: max-think (Options.MaxThink) and
+// max-length (Options.MaxLength), 0 for none or more.
+func CheckLimits(maxThink time.Duration, maxLength int) error {
+	if maxThink < 0 {
+		return fmt.Errorf("max-think %s: want a duration of 0 (no limit) or more, e.g. 10s", maxThink)
+	}
+	if maxLength < 0 {
+		return fmt.Errorf("max-length %d: want 0 (no limit) or a positive length", maxLength)
+	}
+	return nil
+}
+
 // Options configure one game.
 type Options struct {
 	// Seed is stored in the record; it seeds the chance moves (except those

@@ -123,6 +123,21 @@ type Options struct {
 	Checkpoint string
 }
 
+// Check says which bound a person set is out of range, named as kombi
+// solve's flag without its dashes: MaxLength and MemBytes at least 0,
+// MemBytes at most the machine's memory.
+func (o Options) Check() error {
+	switch mem := MachineMemory(); {
+	case o.MaxLength < 0:
+		return fmt.Errorf("max-length %d: want 0 (the game's default) or a positive length", o.MaxLength)
+	case o.MemBytes < 0:
+		return fmt.Errorf("mem %d: want 0 (the solver's default) or a positive number of bytes", o.MemBytes)
+	case o.MemBytes > mem:
+		return fmt.Errorf("mem %d: more than this machine's memory (%d bytes)", o.MemBytes, mem)
+	}
+	return nil
+}
+
 // Progress is a report from a long search or a long series of games: the
 // one progress type that every solver, sweep and table sends and the one
 // printer (report.Progress) draws.

@@ -97,6 +97,21 @@ type Options struct {
 	Sources SourcesFunc
 }
 
+// Check says which bound a person set is out of range, named as kombi
+// serve's flag without its dashes: MaxSearches and MaxAnalyses 0 to 1024,
+// AnalysisMem 0 to the machine's memory.
+func (o Options) Check() error {
+	switch {
+	case o.MaxSearches < 0 || o.MaxSearches > 1024:
+		return fmt.Errorf("max-searches %d: want 0 (one per core) to 1024", o.MaxSearches)
+	case o.MaxAnalyses < 0 || o.MaxAnalyses > 1024:
+		return fmt.Errorf("max-analyses %d: want 0 (half the cores) to 1024", o.MaxAnalyses)
+	case o.AnalysisMem < 0 || o.AnalysisMem > solve.MachineMemory():
+		return fmt.Errorf("analysis-mem %d: want 0 (%d MiB) to the machine's memory", o.AnalysisMem, DefaultAnalysisMem>>20)
+	}
+	return nil
+}
+
 // DefaultMaxMoves is the move limit of a match between computers.
 const DefaultMaxMoves = 5000
 

@@ -312,6 +312,21 @@ type WorkerOptions struct {
 	Logger *slog.Logger
 }
 
+// Check says which setting a person gave is out of range, named as kombi
+// worker's flag without its dashes: Workers as sweep.CheckWorkers allows,
+// MemBytes 0 to the machine's memory, RescueAfter MinRescueAfter to 24 h.
+func (o WorkerOptions) Check() error {
+	if err := sweep.CheckWorkers(o.Workers); err != nil {
+		return err
+	}
+	if mem := solve.MachineMemory(); o.MemBytes < 0 || o.MemBytes > mem {
+		return fmt.Errorf("mem %d: want 0 (a quarter of this machine's memory) to %d bytes", o.MemBytes, mem)
+	} else if o.RescueAfter < MinRescueAfter || o.RescueAfter > 24*time.Hour {
+		return fmt.Errorf("rescue-after %s: want %s to 24h, well above the longest game", o.RescueAfter, MinRescueAfter)
+	}
+	return nil
+}
+
 // WorkerID is a River client ID for this process: host, process id and a
 // random suffix.
 func WorkerID() string {

@@ -44,13 +44,8 @@ type app struct {
 // error, which Run answers with exit status 2.
 func usagef(format string, args ...any) error { return game.Inputf(format, args...) }
 
-// usage marks err as bad input (a *game.InputError); nil stays nil.
-func usage(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &game.InputError{Err: err}
-}
+// usage marks err as bad input (game.AsInput); nil stays nil.
+func usage(err error) error { return game.AsInput(err) }
 
 // errInterrupted marks a command stopped by Ctrl-C after it printed what
 // it had done (exit status 130).
@@ -265,15 +260,10 @@ func (a *app) addDBFlag(root *cobra.Command) {
 func (a *app) addProfileFlag(root *cobra.Command) {
 	path := root.PersistentFlags().String("cpuprofile", "", "write a CPU profile of the command to `FILE` (pprof: go tool pprof FILE;\n"+
 		".ci/pgo.sh merges such profiles into cmd/kombi/default.pgo, which guides the compiler)")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
-		if *path == "" {
-			return nil
-		}
-		stop, err := solve.StartCPUProfile(*path)
-		if err != nil {
+	root.PersistentPreRunE = func(*cobra.Command, []string) (err error) {
+		if a.stopProfile, err = solve.StartCPUProfile(*path); err != nil {
 			return usagef("--cpuprofile: %w", err)
 		}
-		a.stopProfile = stop
 		return nil
 	}
 }
@@ -355,11 +345,8 @@ func (r *runFlags) addFlags(fl *pflag.FlagSet) {
 }
 
 func (r runFlags) check() error {
-	if r.maxThink < 0 {
-		return usagef("--max-think %s: want a duration of 0 (no limit) or more, e.g. 10s", r.maxThink)
-	}
-	if r.maxLength < 0 {
-		return usagef("--max-length %d: want 0 (no limit) or a positive length", r.maxLength)
+	if err := match.CheckLimits(r.maxThink, r.maxLength); err != nil {
+		return usagef("--%w", err)
 	}
 	return nil
 }

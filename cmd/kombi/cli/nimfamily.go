@@ -15,11 +15,8 @@ import (
 func (a *app) tableGrundyCmd() *cobra.Command {
 	var count, naive, summary = 0, false, false
 	var out output
-	c := &cobra.Command{
-		Use:   "grundy",
-		Short: "Grundy values G(0..C−1) of Grundy's game, by the sparse-space (rare values) method",
-		Args:  exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, _ []string) error {
+	c := newCmd("grundy", "Grundy values G(0..C−1) of Grundy's game, by the sparse-space (rare values) method",
+		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 			if err := errors.Join(out.Check(), nim.CheckGrundyTable(count, !summary && !out.IsJSON())); err != nil {
 				return usage(fmt.Errorf("table grundy: --count %d (required), --summary %t: %w", count, summary, err))
 			}
@@ -36,8 +33,7 @@ func (a *app) tableGrundyCmd() *cobra.Command {
 				tables = append([]*report.Table{{Title: t.ValuesTitle(), Columns: nim.ValueColumns(), Rows: rows}}, tables...)
 			}
 			return errors.Join(a.write(out, nil, tables...), interrupted(c.Context(), err))
-		},
-	}
+		})
 	out.AddFlags(c.Flags())
 	c.Flags().IntVar(&count, "count", 0, "number of values, G(0)..G(COUNT−1) (required)")
 	c.Flags().BoolVar(&naive, "naive", false, "use the plain O(n²) mex (slow; for comparison)")

@@ -144,14 +144,8 @@ func (a *app) serveCmd() *cobra.Command {
 			if opt.MaxThink <= 0 {
 				return usagef("--max-think %s: want a positive duration, e.g. 10s", opt.MaxThink)
 			}
-			if opt.MaxSearches < 0 || opt.MaxSearches > 1024 {
-				return usagef("--max-searches %d: want 0 (one per core) to 1024", opt.MaxSearches)
-			}
-			if opt.MaxAnalyses < 0 || opt.MaxAnalyses > 1024 {
-				return usagef("--max-analyses %d: want 0 (half the cores) to 1024", opt.MaxAnalyses)
-			}
-			if opt.AnalysisMem < 0 || opt.AnalysisMem > solve.MachineMemory() {
-				return usagef("--analysis-mem %d: want 0 (%d MiB) to the machine's memory", opt.AnalysisMem, web.DefaultAnalysisMem>>20)
+			if err := opt.Check(); err != nil {
+				return usagef("--%w", err)
 			}
 			opt.Logger = slog.New(slog.NewTextHandler(a.stderr, nil))
 			opt.Sources = a.sourcesWriter(c)

@@ -7,13 +7,11 @@ import (
 	"log/slog"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/report"
-	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/sweep/queue"
@@ -160,13 +158,8 @@ func (a *app) workerCmd() *cobra.Command {
 	var opt queue.WorkerOptions
 	c := newCmd("worker", "Play the games of sweeps ('kombi sweep run --enqueue') and answer the subproblems of distributed solves ('kombi solve --distribute') queued on a PostgreSQL database, until Ctrl-C",
 		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
-			if err := checkWorkers(opt.Workers); err != nil {
-				return err
-			}
-			if mem := solve.MachineMemory(); opt.MemBytes < 0 || opt.MemBytes > mem {
-				return usagef("--mem %d: want 0 (a quarter of this machine's memory) to %d bytes", opt.MemBytes, mem)
-			} else if opt.RescueAfter < queue.MinRescueAfter || opt.RescueAfter > 24*time.Hour {
-				return usagef("--rescue-after %s: want %s to 24h, well above the longest game", opt.RescueAfter, queue.MinRescueAfter)
+			if err := opt.Check(); err != nil {
+				return usagef("--%w", err)
 			}
 			return a.withStore(c, func(st *store.Store) error {
 				ctx, stop := signal.NotifyContext(c.Context(), syscall.SIGTERM)

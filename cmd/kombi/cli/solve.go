@@ -37,14 +37,9 @@ func (sf *searchFlags) start(a *app, spec string) (game.Game, game.State, error)
 	if err := sf.out.Check(); err != nil {
 		return nil, nil, err
 	}
-	switch mem := solve.MachineMemory(); {
-	case sf.opt.MaxLength < 0:
-		return nil, nil, usagef("--max-length %d: want 0 (the game's default) or a positive length", sf.opt.MaxLength)
-	case sf.opt.MemBytes < 0:
-		return nil, nil, usagef("--mem %d: want 0 (the solver's default) or a positive number of bytes", sf.opt.MemBytes)
-	case sf.opt.MemBytes > mem:
-		return nil, nil, usagef("--mem %d: more than this machine's memory (%d bytes)", sf.opt.MemBytes, mem)
-	case sf.limit < 0:
+	if err := sf.opt.Check(); err != nil {
+		return nil, nil, usagef("--%w", err)
+	} else if sf.limit < 0 {
 		return nil, nil, usagef("--time %s: want a positive duration", sf.limit)
 	}
 	g, err := a.loadGame(spec, 1)
