@@ -391,6 +391,32 @@ func (p *page) noOverflow(what string) {
 	}
 }
 
+// typeset checks the page's typography: no straight apostrophe between
+// letters in the words a person reads (the server's words are typeset as
+// the page's own: "Wythoff’s game"); code and input keep their characters.
+func (p *page) typeset(what string) {
+	p.t.Helper()
+	bad := js[[]string](p, `(() => { const out = [];
+		const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+		for (let n = w.nextNode(); n; n = w.nextNode()) {
+			if (n.parentElement.closest('code, pre, kbd, samp, textarea, script, style')) continue;
+			const m = n.textContent.match(/\S*\p{L}'\p{L}\S*/u);
+			if (m) out.push(m[0]);
+		}
+		for (const e of document.querySelectorAll('[title], [aria-label]')) {
+			for (const a of ['title', 'aria-label']) {
+				const m = (e.getAttribute(a) || '').match(/\S*\p{L}'\p{L}\S*/u);
+				if (m) out.push(a + ': ' + m[0]);
+			}
+		}
+		const m = document.title.match(/\S*\p{L}'\p{L}\S*/u);
+		if (m) out.push('document.title: ' + m[0]);
+		return out.slice(0, 6); })()`)
+	if len(bad) > 0 {
+		p.t.Errorf("%s: straight apostrophes where the page sets ’: %q", what, bad)
+	}
+}
+
 // play makes one move of the person's with choose (JavaScript that clicks
 // a choice on the board) then Play; it reports false when the game is over.
 func (p *page) play(choose string) bool {
@@ -451,6 +477,7 @@ func (p *page) gameOver(what string) string {
 	if txt := js[string](p, `document.getElementById('result').innerText`); regexp.MustCompile(`\bP[12]\b`).MatchString(txt) {
 		p.t.Errorf("%s: the game-over panel names a player P1 or P2: %q", what, txt)
 	}
+	p.typeset(what + ": the game's end")
 	return head
 }
 
@@ -479,6 +506,7 @@ func (p *page) teaches(what, want string) {
 	if bad := regexp.MustCompile(`\bP[12]\b|Outcome for the player to move|Winning moves|positions searched|COUNTER|[a-z0-9]+\([a-z]+=`).FindString(txt); bad != "" {
 		p.t.Errorf("%s: How it works speaks the terminal's words (%q): %q", what, bad, txt)
 	}
+	p.typeset(what + ": How it works")
 }
 
 // seatsAsThePage checks that the board and the analysis, in words and in
@@ -505,7 +533,7 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.do(chromedp.Navigate(h.ts.URL + "/"))
 		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
-		for _, title := range []string{"Nim", "Misère Nim", "Index-k Nim", "Greedy Nim", "Grundy's game", "Building Nim", "Wythoff's game", "Wythoff's queen", "2D Nim", "Thue game", "Szemerédi game", "List-colouring van der Waerden game"} {
+		for _, title := range []string{"Nim", "Misère Nim", "Index-k Nim", "Greedy Nim", "Grundy’s game", "Building Nim", "Wythoff’s game", "Wythoff’s queen", "2D Nim", "Thue game", "Szemerédi game", "List-colouring van der Waerden game"} {
 			if !js[bool](p, fmt.Sprintf(`[...document.querySelectorAll('.card h3')].some(e => e.textContent.startsWith(%q))`, title)) {
 				t.Errorf("the gallery has no card %q", title)
 			}
@@ -514,6 +542,7 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("%d cards have a drawn picture, want every card", n)
 		}
 		p.noOverflow("gallery")
+		p.typeset("gallery")
 		p.targets("gallery", `button, a, input, select`)
 		p.accessible("the gallery on a phone")
 		p.shot("gallery-phone.png")
@@ -557,6 +586,7 @@ func TestBrowserGames(t *testing.T) {
 			if bad := js[string](p, `(document.querySelector('.modal').innerText.match(/.{0,40}(\bP[12]\b|--[a-z]).{0,40}/) || [''])[0]`); bad != "" {
 				t.Errorf("the dialog of %s speaks the terminal's words: %q", c, bad)
 			}
+			p.typeset("the dialog of " + c)
 			js[bool](p, `(document.getElementById('dlg-game').focus(), true)`)
 			p.do(chromedp.KeyEvent(kb.Escape))
 			p.wait(`!document.getElementById('dlg-start')`, "the dialog of "+c+" closed")
@@ -1086,10 +1116,10 @@ func TestBrowserGames(t *testing.T) {
 		}
 		p.noOverflow("the explanation")
 		p.shotOf("nimk-explain-desktop.png", "#analysis")
-		p.teaches("Index-k Nim", "Moore's theorem")
+		p.teaches("Index-k Nim", "Moore’s theorem")
 		// The other families whose solvers reason: their reasoning, not the terminal's summary.
 		p.study("grundy(heap=15)", "15")
-		p.teaches("Grundy's game", "Grundy's game: heap 15;")
+		p.teaches("Grundy’s game", "Grundy’s game: heap 15;")
 		p.study("nim2d(n=4)", "..../..../..../....:G")
 		p.teaches("2D Nim", "Part A: cells")
 		p.study("wythoff(piles=5;8)", "5;8")
@@ -1299,7 +1329,7 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `(() => { const e = document.getElementById('dlg-opponent'); e.value = 'perfect'; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
 		js[bool](p, `(document.getElementById('dlg-start').click(), true)`)
 		p.wait(`document.getElementById('dlg-error').textContent !== ''`, "the refusal")
-		if got, want := js[string](p, `document.getElementById('dlg-error').textContent`), "Perfect cannot play Blue in this game: the set has 45 numbers in play (in a progression of 3), and the perfect player's exact search takes on at most 40 (strong plays larger sets). Pick another opponent, or change the settings."; got != want {
+		if got, want := js[string](p, `document.getElementById('dlg-error').textContent`), "Perfect cannot play Blue in this game: the set has 45 numbers in play (in a progression of 3), and the perfect player’s exact search takes on at most 40 (strong plays larger sets). Pick another opponent, or change the settings."; got != want {
 			t.Errorf("the dialog says %q, want %q", got, want)
 		}
 		p.forgive("status of 400")

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove, codeParts } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove, codeParts, typeset } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -357,4 +357,14 @@ test('code in a note from the server: between backquotes, shown as code', () => 
   assert.deepEqual(codeParts('no code'), [{ text: 'no code', code: false }]);
   assert.deepEqual(codeParts('a lone ` stays'), [{ text: 'a lone ` stays', code: false }]);
   assert.deepEqual(codeParts(''), []);
+});
+
+test('typeset sets an apostrophe between letters as ’ and leaves other quotes', () => {
+  assert.equal(typeset("Wythoff's game"), 'Wythoff’s game');
+  assert.equal(typeset("the assignment's copycat: the opponent's move"), 'the assignment’s copycat: the opponent’s move');
+  assert.equal(typeset("Szemerédi's"), 'Szemerédi’s');
+  assert.equal(typeset("send 'Authorization: Bearer <token>' with it"), "send 'Authorization: Bearer <token>' with it");
+  assert.equal(typeset("players' seats"), "players' seats");
+  assert.equal(typeset('solver’s'), 'solver’s');
+  assert.equal(typeset(12), '12');
 });

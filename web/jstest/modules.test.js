@@ -20,3 +20,13 @@ test('a board draws from a view without a browser (Preact vnodes)', async () => 
   assert.equal(vnode.props.id, 'board');
   assert.equal(vnode.props['data-kind'], 'heaps');
 });
+
+test('html typesets the words it shows but not code', async () => {
+  const { html } = await import('../static/html.js');
+  const p = html`<p title=${"Grundy's game"}>${"Wythoff's game"}: the assignment's copycat<code>${"'kombi records show 5'"} it's</code></p>`;
+  assert.equal(p.props.title, 'Grundy’s game');
+  const [title, words, code] = p.props.children;
+  assert.equal(title, 'Wythoff’s game');
+  assert.equal(words, ': the assignment’s copycat');
+  assert.deepEqual(code.props.children, ["'kombi records show 5'", " it's"]);
+});

@@ -12,7 +12,7 @@ import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } fr
 import { MatchPage, mineOf } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, cap, inviteBase } from './format.js';
+import { queenXY, moveWords, cap, inviteBase, typeset } from './format.js';
 import { setupProblem } from './setup.js';
 
 const root = document.getElementById('app');
@@ -89,7 +89,7 @@ async function route() {
     const m = await api.getMatch(r.id);
     if (parseHash().id !== r.id) return; // the person went elsewhere meanwhile
     showMatch(m);
-    document.title = `${(state.catalogue.find((g) => g.name === m.game_name) || {}).title || m.game_name} — Kombi`;
+    document.title = typeset(`${(state.catalogue.find((g) => g.name === m.game_name) || {}).title || m.game_name} — Kombi`);
   } catch (e) {
     set({ moveError: e.status === 404 ? 'No such match on this server: it may have been played on another one, or removed.' : e.message });
     return;
@@ -624,7 +624,7 @@ async function openStudyRoute(r) {
   try {
     const pos = await api.study(r.game, r.position);
     set({ study: { ...state.study, pos } });
-    document.title = `Study: ${pos.title || pos.game_name} — Kombi`;
+    document.title = typeset(`Study: ${pos.title || pos.game_name} — Kombi`);
     ensureAnalysis();
   } catch (e) {
     // A position the game refuses (a link mistyped): the start of the same

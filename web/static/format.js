@@ -529,6 +529,16 @@ export function codeParts(text) {
   return parts;
 }
 
+/**
+ * typeset sets an apostrophe between two letters as the typographic one
+ * (U+2019): the server's words ("Wythoff's game", "the assignment's
+ * strategy") then read as the page's own ("solver’s"). Quotes that open or
+ * close a phrase, and anything that is not a letter's neighbour, stay.
+ */
+export function typeset(text) {
+  return String(text).replace(/(\p{L})'(?=\p{L})/gu, '$1\u2019');
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
