@@ -1298,6 +1298,53 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("thue")
 	})
 
+	t.Run("thue-rows", func(t *testing.T) {
+		// A long word wraps into rows on a phone: each gap's caret above its
+		// row and its value (analysis) below stay clear of the row above and
+		// below and inside the board (the carets drew over the values of the
+		// row above, and the first row's over the board's edge).
+		p.t = t
+		p.phone()
+		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"start": "0"}, opponent: "perfect"})
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		for range 12 {
+			p.wait(`document.querySelector('#board .gap-val')`, "the gaps' values")
+			// The gap worst for the builder (the longest length): the painter keeps the word going.
+			if !p.play(`const b = [...document.querySelectorAll('#board .gap:not([disabled])')].map(e => [parseInt((e.querySelector('.gap-val') || {textContent: '0'}).textContent.replace(/\D/g, '')) || 0, e]);
+				const x = b.reduce((m, y) => (y[0] > m[0] ? y : m))[1]; x.click(); if (document.getElementById('play-move').disabled) x.click();`) {
+				t.Fatal("the game ended before the word filled rows")
+			}
+		}
+		p.wait(`window.kombi.match.to_move === 0 && document.querySelectorAll('#board .gap-val').length === window.kombi.match.view.word.symbols.length + 1`, "every gap's value")
+		for _, size := range []string{"phone", "desktop"} {
+			if size == "desktop" {
+				p.desktop()
+			}
+			rows := js[int](p, `new Set([...document.querySelectorAll('#board .sym')].map(e => Math.round(e.getBoundingClientRect().top))).size`)
+			if size == "phone" && rows < 2 {
+				t.Errorf("a word of %d symbols fills %d row on a phone, want several", js[int](p, `window.kombi.match.view.word.symbols.length`), rows)
+			}
+			bad := js[[]string](p, `(() => {
+				const r = (e) => e.getBoundingClientRect(), meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+				const box = r(document.getElementById('board')), out = [];
+				const carets = [...document.querySelectorAll('#board .gap:not([disabled]) .caret')], vals = [...document.querySelectorAll('#board .gap-val')], syms = [...document.querySelectorAll('#board .sym')];
+				for (const e of [...carets, ...vals]) {
+					const a = r(e);
+					if (a.top < box.top + 1 || a.bottom > box.bottom - 1) out.push(e.className + ' at ' + Math.round(a.top) + ' outside the board ' + Math.round(box.top) + '–' + Math.round(box.bottom));
+				}
+				for (const c of carets) for (const o of [...vals, ...syms]) if (meet(r(c), r(o))) out.push('a caret over ' + o.className + ' ' + o.textContent);
+				// A value hangs below its gap over the corners of the symbols beside it, never over their digits.
+				for (const v of vals) for (const o of syms) if (meet(r(v), r(o)) && r(v).top < (r(o).top + r(o).bottom) / 2 + 8) out.push('the value ' + v.textContent + ' over the symbol ' + o.textContent);
+				return out.slice(0, 6); })()`)
+			if len(bad) > 0 {
+				t.Errorf("the word's rows on a %s: %q", size, bad)
+			}
+			p.noOverflow("a long word on a " + size)
+			p.shot("thue-rows-" + size + ".png")
+		}
+		p.clean("thue-rows")
+	})
+
 	t.Run("ap-set", func(t *testing.T) {
 		// A set given in the dialog replaces the drawn set's size and seed,
 		// which the game then refuses: their fields say so and stay out of
