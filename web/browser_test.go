@@ -158,6 +158,7 @@ func (p *page) clean(when string) {
 	if len(probs) > 0 {
 		p.t.Fatalf("%s: %d console errors or CSP violations:\n%s", when, len(probs), strings.Join(probs, "\n"))
 	}
+	p.typeset(when)
 }
 
 func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {

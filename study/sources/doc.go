@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report/chart"
@@ -258,6 +259,20 @@ var (
 	link     = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
 )
 
+// prose escapes prose for HTML with the browser's typography (as
+// web/static/html.js sets the app's words): an apostrophe between two
+// letters becomes ’ ("Wythoff’s"); code is escaped with html.EscapeString
+// alone. The Markdown version keeps the plain apostrophe.
+func prose(s string) string {
+	r := []rune(s)
+	for i := 1; i+1 < len(r); i++ {
+		if r[i] == '\'' && unicode.IsLetter(r[i-1]) && unicode.IsLetter(r[i+1]) {
+			r[i] = '’'
+		}
+	}
+	return html.EscapeString(string(r))
+}
+
 // inline writes the Markdown of a paragraph (code spans, bold, italics,
 // links to anchors and files) as HTML; everything else is escaped.
 func inline(s string) string {
@@ -267,7 +282,7 @@ func inline(s string) string {
 	for i, p := range parts {
 		// ✅ is an emoji that fonts without colour emoji (a Linux
 		// desktop's, headless Chromium's) draw as a box: the page says ✔.
-		t := strings.ReplaceAll(html.EscapeString(p), "✅", "✔")
+		t := strings.ReplaceAll(prose(p), "✅", "✔")
 		t = bold.ReplaceAllString(t, "<strong>$1</strong>")
 		t = italic.ReplaceAllString(t, "<em>$1</em>")
 		t = link.ReplaceAllStringFunc(t, func(m string) string {
@@ -295,7 +310,7 @@ func htmlTable(b *strings.Builder, t game.Table, label string) {
 	if name == "" {
 		name = "table"
 	}
-	fmt.Fprintf(b, "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", html.EscapeString(label+": "+name))
+	fmt.Fprintf(b, "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", prose(label+": "+name))
 	if t.Title != "" {
 		fmt.Fprintf(b, "<caption>%s</caption>\n", inline(t.Title))
 	}
@@ -326,23 +341,23 @@ func htmlTable(b *strings.Builder, t game.Table, label string) {
 // html writes the document as one HTML page that links sources.css.
 func (d *document) html() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n<body>\n<main>\n", html.EscapeString(d.title))
-	fmt.Fprintf(&b, "<p class=\"back\"><a href=\"/\">← Kombi</a></p>\n<h1>%s</h1>\n", html.EscapeString(d.title))
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n<body>\n<main>\n", prose(d.title))
+	fmt.Fprintf(&b, "<p class=\"back\"><a href=\"/\">← Kombi</a></p>\n<h1>%s</h1>\n", prose(d.title))
 	for _, p := range append(slices.Clip(d.intro), d.htmlIntro...) {
 		fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
 	}
 	b.WriteString("<nav aria-label=\"Contents\"><ul>\n")
 	for _, s := range d.secs {
-		fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a><ul>", anchor(s.id), html.EscapeString(s.title))
+		fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a><ul>", anchor(s.id), prose(s.title))
 		for _, it := range s.items {
-			fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a></li>", anchor(it.id), html.EscapeString(it.label+": "+it.title))
+			fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a></li>", anchor(it.id), prose(it.label+": "+it.title))
 		}
 		b.WriteString("</ul></li>\n")
 	}
 	b.WriteString("</ul></nav>\n")
 	for _, s := range d.secs {
 		fmt.Fprintf(&b, "<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"source\"><em>%s</em> — %s, %s. %s</p>\n",
-			anchor(s.id), html.EscapeString(s.title), html.EscapeString(s.original), html.EscapeString(s.author), html.EscapeString(s.year), inline(s.what))
+			anchor(s.id), prose(s.title), prose(s.original), prose(s.author), prose(s.year), inline(s.what))
 		for _, p := range s.intro {
 			fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
 		}
@@ -359,7 +374,7 @@ func (d *document) html() string {
 }
 
 func (it *item) html(b *strings.Builder) {
-	fmt.Fprintf(b, "<article id=\"%s\">\n<h3>%s: %s</h3>\n", anchor(it.id), html.EscapeString(it.label), html.EscapeString(it.title))
+	fmt.Fprintf(b, "<article id=\"%s\">\n<h3>%s: %s</h3>\n", anchor(it.id), prose(it.label), prose(it.title))
 	if len(it.source) > 0 {
 		b.WriteString("<blockquote>")
 		for i, p := range it.source {
@@ -371,7 +386,7 @@ func (it *item) html(b *strings.Builder) {
 		b.WriteString("</blockquote>\n")
 	}
 	if it.err != nil {
-		fmt.Fprintf(b, "<p class=\"missing\"><strong>Not computed:</strong> %s. Run the command again: what was computed is kept in the database.</p>\n", html.EscapeString(it.err.Error()))
+		fmt.Fprintf(b, "<p class=\"missing\"><strong>Not computed:</strong> %s. Run the command again: what was computed is kept in the database.</p>\n", prose(it.err.Error()))
 	}
 	for i, p := range it.text {
 		if i == 0 {
@@ -384,11 +399,11 @@ func (it *item) html(b *strings.Builder) {
 	}
 	if it.code != "" {
 		// Output wider than the page scrolls in its frame, which takes the keyboard's focus as a table's does.
-		fmt.Fprintf(b, "<pre tabindex=\"0\" role=\"region\" aria-label=\"%s\">%s</pre>\n", html.EscapeString(it.label+": Kombi's output"), html.EscapeString(strings.TrimRight(it.code, "\n")))
+		fmt.Fprintf(b, "<pre tabindex=\"0\" role=\"region\" aria-label=\"%s\">%s</pre>\n", prose(it.label+": Kombi's output"), html.EscapeString(strings.TrimRight(it.code, "\n")))
 	}
 	if f := it.figure; f != nil {
-		fmt.Fprintf(b, "<figure><img src=\"%s.png\" alt=\"%s\"><figcaption><strong>%s (Kombi's recomputation).</strong> %s (<a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
-			f.name, html.EscapeString(it.label+" recomputed by Kombi: "+f.caption), html.EscapeString(it.label), inline(f.caption), f.name)
+		fmt.Fprintf(b, "<figure><img src=\"%s.png\" alt=\"%s\"><figcaption><strong>%s (Kombi’s recomputation).</strong> %s (<a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
+			f.name, prose(it.label+" recomputed by Kombi: "+f.caption), prose(it.label), inline(f.caption), f.name)
 	}
 	if len(it.diffs) > 0 {
 		b.WriteString("<p><strong>Compared with the source:</strong></p>\n<ul class=\"diffs\">\n")
