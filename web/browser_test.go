@@ -2187,6 +2187,18 @@ func TestBrowserGames(t *testing.T) {
 		if again := js[string](p, `window.kombi.match.moves.map(m => m.move).join(' ')`); again != first {
 			t.Errorf("after Undo the moves are %q, want the first name and its drawn list %q again", again, first)
 		}
+		if l := js[string](p, `document.getElementById('undo').textContent`); l != "Undo my move" {
+			t.Errorf("against the computer the undo button says %q, want Undo my move", l)
+		}
+		// Two people at one device: the button takes back the last move, whoever made it, and says so.
+		p.start(setup{card: "nim(piles=3;4;5)", action: "friend"})
+		p.play(`document.querySelector('#board button.token:not([disabled])').click();`)
+		p.play(`document.querySelector('#board button.token:not([disabled])').click();`)
+		if l := js[string](p, `document.getElementById('undo').textContent`); l != "Undo the last move" {
+			t.Errorf("two people at one device: the undo button says %q, want Undo the last move", l)
+		}
+		js[bool](p, `(document.getElementById('undo').click(), true)`)
+		p.wait(`window.kombi.match.moves.length === 1 && window.kombi.match.to_move === 1 && !window.kombi.busy`, "the second player's move taken back")
 		p.clean("undo")
 	})
 

@@ -69,7 +69,7 @@ export function MatchPage({ s, act }) {
       ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
       <div class="controls">
-        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv) => mine[mv.player]) || friendMovedLast(m, mine)} onClick=${act.undo}>Undo my move</button>` : null}
+        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv) => mine[mv.player]) || friendMovedLast(m, mine)} onClick=${act.undo}>${mine[0] && mine[1] ? 'Undo the last move' : 'Undo my move'}</button>` : null}
         <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
         ${cvc && !m.finished ? ComputerControls({ m, s, act }) : null}
