@@ -1252,6 +1252,27 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("nim2d-note")
 	})
 
+	t.Run("nim2d-mirror", func(t *testing.T) {
+		// A 9×9 palette whose triangles mirror each other, studied without a
+		// shape table: How it works proves the Grundy value 0, and the moves
+		// say what that means, every one loses (they said "not decided"
+		// beside the proof).
+		p.t = t
+		p.desktop()
+		p.study("nim2d(n=9)", "R......../........./........./........./........./........./........./........./.........:G")
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+		p.wait(`document.querySelector('#analysis .an-row') && !window.kombi.busy && !/computing/.test(document.getElementById('analysis').textContent)`, "the analysis")
+		p.teaches("a mirror palette", "Grundy value is 0")
+		txt := js[string](p, `document.getElementById('analysis').textContent`)
+		if !strings.Contains(txt, "cannot force a win: every move loses") || strings.Contains(txt, "not decided") {
+			t.Errorf("the analysis of a palette of value 0: %q", txt)
+		}
+		if n, loses := js[int](p, `document.querySelectorAll('#analysis .an-row').length`), js[int](p, `[...document.querySelectorAll('#analysis .an-row')].filter(r => /loses/.test(r.textContent)).length`); n == 0 || loses != n {
+			t.Errorf("%d of %d moves say they lose", loses, n)
+		}
+		p.clean("nim2d-mirror")
+	})
+
 	t.Run("thue", func(t *testing.T) {
 		p.t = t
 		p.phone()

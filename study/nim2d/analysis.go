@@ -208,6 +208,18 @@ func (d *Decomposition) childValue(m game.Move, ev evaluator) (value, missing in
 	return v ^ (d.Diagonal+dd)&1, missing, ok
 }
 
+// value returns the position's Grundy value when ev knows the value of
+// every part that does not cancel (equal parts cancel in pairs), the empty
+// diagonal cells' parity counted: a symmetric position is 0 without any.
+func (d *Decomposition) value(ev evaluator) (int, bool) {
+	shapes, keys := make([]Shape, len(d.Parts)), make([]Key, len(d.Parts))
+	for i, p := range d.Parts {
+		shapes[i], keys[i] = p.Shape, p.Key
+	}
+	v, _, ok := ev.sum(shapes, keys)
+	return v ^ d.Diagonal&1, ok
+}
+
 // AnalyseOptions bound an analysis.
 type AnalyseOptions struct {
 	// Ctx stops the analysis (nil: never).

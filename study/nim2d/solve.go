@@ -178,7 +178,9 @@ func result(s *nim2d.State, a *Analysis, took time.Duration) *solve.Result {
 // leaves, and it wins for its mover exactly when that value is 0. Moves whose
 // values need nothing new come first; the others, the fewest unsolved cells
 // first, as the context allows. Moves not decided in time are Unknown with
-// no value, and the analysis is not Complete.
+// no value, and the analysis is not Complete; but in a position whose value
+// is 0 without them (parts that cancel in pairs) every move is a Loss, its
+// value unknown where out of reach.
 func (sv solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Analysis, error) {
 	g, _ := gg.(*nim2d.Game)
 	start := time.Now()
@@ -208,6 +210,20 @@ func (sv solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt s
 			an.Moves[p.i].Value, an.Moves[p.i].Outcome = v, moverOutcome(v)
 		} else {
 			an.Complete = false
+		}
+	}
+	// Every move changes one term of the position's XOR (a part, or the
+	// diagonal's parity): in a position of Grundy value 0 (its parts cancel
+	// in pairs, or their values are known) every move leaves a value other
+	// than 0 and loses for its mover, also where that value is out of reach.
+	if !an.Complete {
+		if x, ok := d.value(evaluator{e: e, knownOnly: true}); ok && x == 0 {
+			for i := range an.Moves {
+				if an.Moves[i].Outcome == solve.Unknown {
+					an.Moves[i].Outcome = solve.Loss
+				}
+			}
+			an.Complete = true
 		}
 	}
 	an.Nodes = e.Spent()

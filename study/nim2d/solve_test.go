@@ -161,6 +161,85 @@ func TestAnalyzeInTime(t *testing.T) {
 	}
 }
 
+// TestAnalyzeMirrorLoss: after a diagonal move on the empty 9×9 palette the
+// two triangles mirror each other (Grundy value 0): every move loses for its
+// mover, which the analysis says when the moves' own values are out of
+// reach (it said "not decided" while How it works proved the 0); on small
+// palettes the same rule agrees with the brute force.
+func TestAnalyzeMirrorLoss(t *testing.T) {
+	g, _ := nim2d.New(9, "R", "p1")
+	s := g.NewInitialState().(*nim2d.State)
+	if err := s.Apply(nim2d.MoveOf(0, 1, false)); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	an, err := solvers(t).Analyze(ctx, g, s, solve.Options{})
+	if err != nil || !an.Complete || len(an.Moves) != len(s.LegalMoves(nil)) {
+		t.Fatalf("%d moves, complete %v, %v", len(an.Moves), an.Complete, err)
+	}
+	unvalued := 0
+	for _, mv := range an.Moves {
+		if mv.Outcome != solve.Loss {
+			t.Fatalf("move %s: %v, want a loss for its mover", mv.Move, mv.Outcome)
+		}
+		if mv.Value == nil {
+			unvalued++
+		} else if mv.Value == 0 {
+			t.Fatalf("move %s leaves value 0 in a position of value 0", mv.Move)
+		}
+	}
+	if unvalued == 0 {
+		t.Fatal("every move was valued in 200 ms: the test no longer reaches the rule")
+	}
+	// Random symmetric positions of small palettes (each empty cell's mirror
+	// empty, an even number of empty diagonal cells), each move's value cut
+	// off by a node budget of 1: every move loses, as the brute force says.
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, n := range []int{4, 5} {
+		g, _ := nim2d.New(n, "G", "p2")
+		bg := &bruteGrundy{moves: family(n), memo: map[nim2d.Cells]int{}}
+		for range 30 {
+			var empty nim2d.Cells
+			for _, i := range rng.Perm(n * n)[:8] {
+				empty = empty.With(i).With(i%n*n + i/n)
+			}
+			diag := 0
+			for k := range n {
+				if empty.Has(k*n + k) {
+					diag++
+				}
+			}
+			if diag%2 == 1 { // make the empty diagonal cells even: toggle the first
+				if empty.Has(0) {
+					empty = empty.Without(0)
+				} else {
+					empty = empty.With(0)
+				}
+			}
+			if v := bg.value(empty); v != 0 {
+				t.Fatalf("N=%d: a symmetric position %v of value %d", n, empty, v)
+			}
+			s := g.NewInitialState().(*nim2d.State)
+			for i := range n * n {
+				if !empty.Has(i) {
+					_ = s.Apply(nim2d.MoveOf(i, 1, false))
+				}
+			}
+			an, err := solvers(t).Analyze(context.Background(), g, s, solve.Options{Nodes: 1})
+			if err != nil || !an.Complete {
+				t.Fatalf("N=%d %s: complete %v, %v", n, s.Palette(), an.Complete, err)
+			}
+			for _, mv := range an.Moves {
+				set, _ := nim2d.Board{N: n}.MoveSet(mv.M)
+				if want := bg.value(minus(empty, set)); want == 0 || mv.Outcome != solve.Loss {
+					t.Fatalf("N=%d %s move %s: %v, brute force leaves %d", n, s.Palette(), mv.Move, mv.Outcome, want)
+				}
+			}
+		}
+	}
+}
+
 // TestEndgamesInterrupted: the endgame report stopped by the context keeps
 // the classes done; a bad setting is refused before any work.
 func TestEndgamesInterrupted(t *testing.T) {
