@@ -30,3 +30,16 @@ test('html typesets the words it shows but not code', async () => {
   assert.equal(words, ': the assignment’s copycat');
   assert.deepEqual(code.props.children, ["'kombi records show 5'", " it's"]);
 });
+
+test('a board shows the values of moves, not the words of undecided ones', async () => {
+  const { boardContext } = await import('../static/views/board.js');
+  const pos = { game: 'vdwlist(k=3,colors=3,list=2,s=3)', position: '...', view: { kind: 'numbers', status: { to_move: 0 } },
+    legal_moves: [1, 2, 3].map((n) => ({ move: String(n), parts: [{ kind: 'number', value: n }] })) };
+  const rows = [
+    { move: '1', parts: [{ kind: 'number', value: 1 }], label: '73 %', good: true },
+    { move: '2', parts: [{ kind: 'number', value: 2 }], label: 'not decided' },
+    { move: '3', parts: [{ kind: 'number', value: 3 }], label: 'still computing' },
+  ];
+  const ctx = boardContext(pos, { live: true, sel: [], onPick() {}, ranked: { rows } });
+  assert.deepEqual([...ctx.values.values()], ['73 %']);
+});

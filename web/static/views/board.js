@@ -5,6 +5,7 @@
 import { html } from '../html.js';
 import { keysOf, picksOf, pickKey, heapOptions, resolve, endingPicks } from '../moves.js';
 import { parseGameString } from '../catalog.js';
+import { undecidedWords } from '../analysis.js';
 import { HeapsBoard } from '../boards/heaps.js';
 import { GridBoard } from '../boards/grid.js';
 import { WordBoard } from '../boards/word.js';
@@ -21,6 +22,9 @@ const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: N
  * (legal_moves' ends), the lines of a numbers board (view.lines), the
  * P-positions (the analysis' extra.p_positions).
  */
+// Move labels the board does not repeat on its pieces.
+const SILENT = new Set(['wins', 'loses', undecidedWords(true), undecidedWords(false)]);
+
 export function boardContext(pos, opts) {
   const { name, args } = parseGameString(pos.game);
   // Every legal move of the position shown, live or not (a past position's too): where the analysis
@@ -44,7 +48,9 @@ export function boardContext(pos, opts) {
       const k = pickKey(picks[0]);
       const first = k.split('|')[0];
       if (r.good) { good.add(k); good.add(first); }
-      if (!values.has(first) && (r.label && r.label !== 'wins' && r.label !== 'loses')) values.set(first, r.label);
+      // A value on the board: a number, a length, a bound; not "wins"/"loses" (the marks say it) nor an undecided move's words (the
+      // list says them once: twenty numbers each labelled "not decided" said nothing).
+      if (!values.has(first) && r.label && !SILENT.has(r.label)) values.set(first, r.label);
     }
   }
   const truncated = !!pos.legal_moves_truncated;
