@@ -13,6 +13,9 @@ import { NumbersBoard } from '../boards/numbers.js';
 
 const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: NumbersBoard };
 
+// Move labels the board does not repeat on its pieces.
+const SILENT = new Set(['wins', 'loses', undecidedWords(true), undecidedWords(false)]);
+
 /**
  * boardContext gathers what a board needs. pos: {game, view, legal_moves,
  * legal_moves_truncated, position}; opts: {live, sel, preview, ranked,
@@ -22,9 +25,6 @@ const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: N
  * (legal_moves' ends), the lines of a numbers board (view.lines), the
  * P-positions (the analysis' extra.p_positions).
  */
-// Move labels the board does not repeat on its pieces.
-const SILENT = new Set(['wins', 'loses', undecidedWords(true), undecidedWords(false)]);
-
 export function boardContext(pos, opts) {
   const { name, args } = parseGameString(pos.game);
   // Every legal move of the position shown, live or not (a past position's too): where the analysis
