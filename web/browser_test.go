@@ -2189,13 +2189,19 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("after Undo the heaps hold %d tokens, want the 3 + 4 + 5 of the start", n)
 		}
 		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "computer", fields: map[string]string{"#dlg-you": "1"}, opponent: "random"})
+		// The analysis off until the draw below is reached: its analysis is then asked when it is switched on
+		// (asked before, it would be answered already: the kept table answers at once).
+		wasOn := js[bool](p, `window.kombi.analysisOn`)
+		if wasOn {
+			js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+			p.wait(`!window.kombi.analysisOn`, "the analysis off")
+		}
 		p.play(`document.querySelector('.swatch-btn:not([disabled])').click();`)
 		p.wait(`window.kombi.match.moves.length >= 5 && document.querySelector('.swatch-btn:not([disabled])') && !window.kombi.busy`, "my second colouring")
 		first := js[string](p, `window.kombi.match.moves.slice(0, 2).map(m => m.move).join(' ')`)
 		// With the analysis on, the analysis of the draw just made (the luck line) answers late and still
 		// searching, after the Undo has taken that draw back: it is not asked again (the server would
 		// refuse a move that is no longer there, an error in the console).
-		wasOn := js[bool](p, `window.kombi.analysisOn`)
 		js[bool](p, `(() => { const f = window.fetch; window.kombiFetch = f;
 			window.fetch = (u, o) => (/analysis\?time=2s&at=4$/.test(String(u)) ? f(u, o).then(async (r) => { const j = await r.clone().json(); j.pending = true;
 				await new Promise((done) => setTimeout(done, 400)); return new Response(JSON.stringify(j), { status: r.status, headers: r.headers }); }) : f(u, o)); return true; })()`)

@@ -42,8 +42,9 @@ func Decimal(v *big.Rat) string {
 	return v.FloatString(prec)
 }
 
-// solver is the game's solver (solve.Analyzer).
-type solver struct{}
+// solver is the game's solver (solve.Analyzer); warm keeps the table of
+// the last game analysed for the next analysis.
+type solver struct{ warm *warmTables }
 
 // Solve computes the exact probability that player 1 wins from st under
 // optimal play by both (see Solver) and the best moves of the player to
@@ -57,38 +58,52 @@ type solver struct{}
 // position reached).
 // opt.MemBytes bounds the table (0: DefaultMemBytes), opt.Nodes the search.
 // Cut short, it returns what is proven (see Solver.Solve) with the error.
-func (solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
+// It shares the table kept for analyses (see Analyze).
+func (sl solver) Solve(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Result, error) {
 	g, _ := gg.(*vdwlist.Game)
 	s, ok := st.(*vdwlist.State)
 	if !ok || s.Game().String() != g.String() {
 		return nil, fmt.Errorf("vdwlist solve: not a position of %s", g)
 	}
-	sv := NewSolver(s.Game(), opt.MemBytes)
+	sv, done := sl.solverFor(s.Game(), opt)
+	defer done()
+	return sv.Solve(ctx, s)
+}
+
+// solverFor returns a solver for g set up by opt: the one kept from the
+// last analysis when it suits g (see warmTables), else a new one; done
+// keeps it for the next.
+func (sl solver) solverFor(g *vdwlist.Game, opt solve.Options) (sv *Solver, done func()) {
+	done = func() {}
+	if sl.warm != nil {
+		sv = sl.warm.take(g, opt.MemBytes)
+		done = func() { sl.warm.keep(sv, opt.MemBytes) }
+	} else {
+		sv = NewSolver(g, opt.MemBytes)
+	}
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
 	if opt.Workers > 0 {
 		sv.SetWorkers(opt.Workers)
 	}
-	return sv.Solve(ctx, s)
+	return sv, done
 }
 
 // Analyze values every legal move of st with one solver table: the move's
 // outcome for the player who makes it (for player 1 after a chance draw)
 // and player 1's exact winning probability after it. It implements
 // solve.Analyzer; each move gets a fair share of the context's time, and a
-// move not decided in it is unknown.
-func (solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Analysis, error) {
+// move not decided in it is unknown. The table stays for the next analysis
+// of a game of the same k, colours and list size for a while (warmTables).
+func (sl solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Analysis, error) {
 	g, _ := gg.(*vdwlist.Game)
 	s, ok := st.(*vdwlist.State)
 	if !ok || s.Game().String() != g.String() {
 		return nil, fmt.Errorf("vdwlist analyze: not a position of %s", g)
 	}
-	sv := NewSolver(s.Game(), opt.MemBytes)
-	sv.SetProgress(opt.Progress)
-	sv.SetNodeLimit(opt.Nodes)
-	if opt.Workers > 0 {
-		sv.SetWorkers(opt.Workers)
-	}
+	sv, done := sl.solverFor(s.Game(), opt)
+	defer done()
+	nodes0 := sv.Nodes()
 	moves := s.LegalMoves(nil)
 	a := &solve.Analysis{Position: s.Position(), Complete: true, Moves: make([]solve.MoveValue, 0, len(moves))}
 	for i, m := range moves {
@@ -117,7 +132,7 @@ func (solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solv
 		}
 		a.Moves = append(a.Moves, mv)
 	}
-	a.Nodes = sv.Nodes()
+	a.Nodes = sv.Nodes() - nodes0
 	return a, nil
 }
 

@@ -1,0 +1,131 @@
+package vdwlist
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/vdwlist"
+	"github.com/kombi/kombi/solve"
+)
+
+// values writes an analysis' moves with their outcomes and values.
+func values(a *solve.Analysis) string {
+	out := ""
+	for _, m := range a.Moves {
+		out += fmt.Sprintf("%s:%v:%v ", m.Move, m.Outcome, m.Value)
+	}
+	return out
+}
+
+// TestWarmAnalysis: the analyses of a game as it is played share the
+// solver's table, and find the same values as a fresh table each time while
+// searching a fraction of its positions; a longer game of the same k,
+// colours and lists takes the same table; another memory bound, a new one.
+func TestWarmAnalysis(t *testing.T) {
+	ctx := context.Background()
+	opt := solve.Options{MemBytes: 64 << 20, Workers: 1}
+	warm, cold := solver{warm: newWarmTables(time.Hour)}, solver{}
+	g, err := vdwlist.New(3, 3, 2, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s game.State = g.NewInitialState()
+	for step := 0; step < 5 && !s.IsTerminal(); step++ {
+		w, err := warm.Analyze(ctx, g, s, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := cold.Analyze(ctx, g, s, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !w.Complete || values(w) != values(c) {
+			t.Fatalf("step %d: with the kept table %s, with a fresh one %s", step, values(w), values(c))
+		}
+		t.Logf("step %d: %d positions with the kept table, %d with a fresh one", step, w.Nodes, c.Nodes)
+		if step > 0 && c.Nodes > 1000 && w.Nodes*4 > c.Nodes {
+			t.Errorf("step %d: %d positions with the kept table, %d with a fresh one", step, w.Nodes, c.Nodes)
+		}
+		moves := s.LegalMoves(nil)
+		if err := s.Apply(moves[len(moves)/2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept := warm.warm.kept()
+	if kept == nil {
+		t.Fatal("no table kept after an analysis")
+	}
+	longer, _ := vdwlist.New(3, 3, 2, 11)
+	w, err := warm.Analyze(ctx, longer, longer.NewInitialState(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := cold.Analyze(ctx, longer, longer.NewInitialState(), opt)
+	if values(w) != values(c) || warm.warm.kept() != kept {
+		t.Errorf("s = 11 after s = 10: the same table %v, values %s against %s", warm.warm.kept() == kept, values(w), values(c))
+	}
+	if _, err := warm.Analyze(ctx, longer, longer.NewInitialState(), solve.Options{MemBytes: 32 << 20, Workers: 1}); err != nil || warm.warm.kept() == kept {
+		t.Errorf("another memory bound kept the table made for 64 MiB (%v)", err)
+	}
+	other, _ := vdwlist.New(3, 2, 2, 9)
+	if _, err := warm.Analyze(ctx, other, other.NewInitialState(), opt); err != nil || warm.warm.kept().g.Colors() != 2 {
+		t.Errorf("a game of 2 colours after 3: %v", err)
+	}
+}
+
+// TestWarmConcurrent: analyses at once each take their own solver, and find
+// the values of a fresh table.
+func TestWarmConcurrent(t *testing.T) {
+	ctx := context.Background()
+	opt := solve.Options{MemBytes: 16 << 20, Workers: 1}
+	warm, cold := solver{warm: newWarmTables(time.Hour)}, solver{}
+	g, _ := vdwlist.New(3, 3, 2, 10)
+	var states []game.State
+	var s game.State = g.NewInitialState()
+	for range 4 {
+		states = append(states, s.Clone())
+		moves := s.LegalMoves(nil)
+		if err := s.Apply(moves[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := make([]string, len(states))
+	for i, st := range states {
+		a, err := cold.Analyze(ctx, g, st, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = values(a)
+	}
+	var wg sync.WaitGroup
+	for w := range 3 {
+		wg.Go(func() {
+			for r := range 4 {
+				i := (w + r) % len(states)
+				a, err := warm.Analyze(ctx, g, states[i], opt)
+				if err != nil || values(a) != want[i] {
+					t.Errorf("analysis %d of worker %d: %s, want %s (%v)", i, w, values(a), want[i], err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestWarmIdle: a table kept is dropped once idle.
+func TestWarmIdle(t *testing.T) {
+	w := newWarmTables(time.Millisecond)
+	g, _ := vdwlist.New(3, 3, 2, 8)
+	w.keep(w.take(g, 1<<20), 1<<20)
+	deadline := time.Now().Add(10 * time.Second)
+	for w.kept() != nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the table is still kept 10 s after its idle time of 1 ms")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
