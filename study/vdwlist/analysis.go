@@ -42,9 +42,9 @@ func Decimal(v *big.Rat) string {
 	return v.FloatString(prec)
 }
 
-// solver is the game's solver (solve.Analyzer); warm keeps the table of
-// the last game analysed for the next analysis.
-type solver struct{ warm *warmTables }
+// solver is the game's solver (solve.Analyzer); warm keeps the solver of
+// the last game analysed, with its table, for the next analysis (warmKey).
+type solver struct{ warm *solve.Kept[*Solver] }
 
 // Solve computes the exact probability that player 1 wins from st under
 // optimal play by both (see Solver) and the best moves of the player to
@@ -71,13 +71,17 @@ func (sl solver) Solve(ctx context.Context, gg game.Game, st game.State, opt sol
 }
 
 // solverFor returns a solver for g set up by opt: the one kept from the
-// last analysis when it suits g (see warmTables), else a new one; done
+// last analysis when it suits g (see warmKey), else a new one; done
 // keeps it for the next.
 func (sl solver) solverFor(g *vdwlist.Game, opt solve.Options) (sv *Solver, done func()) {
 	done = func() {}
 	if sl.warm != nil {
-		sv = sl.warm.take(g, opt.MemBytes)
-		done = func() { sl.warm.keep(sv, opt.MemBytes) }
+		key := warmKey(g, opt.MemBytes)
+		sv = sl.warm.Take(key, func() *Solver { return NewSolver(g, opt.MemBytes) })
+		if err := sv.SetGame(g); err != nil { // the key says it suits
+			sv = NewSolver(g, opt.MemBytes)
+		}
+		done = func() { sl.warm.Keep(key, sv) }
 	} else {
 		sv = NewSolver(g, opt.MemBytes)
 	}
@@ -94,7 +98,7 @@ func (sl solver) solverFor(g *vdwlist.Game, opt solve.Options) (sv *Solver, done
 // and player 1's exact winning probability after it. It implements
 // solve.Analyzer; each move gets a fair share of the context's time, and a
 // move not decided in it is unknown. The table stays for the next analysis
-// of a game of the same k, colours and list size for a while (warmTables).
+// of a game of the same k, colours and list size for a while (warmKey).
 func (sl solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt solve.Options) (*solve.Analysis, error) {
 	g, _ := gg.(*vdwlist.Game)
 	s, ok := st.(*vdwlist.State)

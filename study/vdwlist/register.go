@@ -20,7 +20,7 @@ import (
 // Register adds the game's solver and frontier rows to studies and its
 // perfect player to bots.
 func Register(studies *study.Registry, bots *bot.Registry) error {
-	if err := studies.Solvers.Register("vdwlist", solver{warm: newWarmTables(warmIdle)}); err != nil {
+	if err := studies.Solvers.Register("vdwlist", solver{warm: solve.NewKept[*Solver](warmIdle)}); err != nil {
 		return err
 	}
 	studies.AddFrontier(FrontierRows)

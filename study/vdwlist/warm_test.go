@@ -28,7 +28,7 @@ func values(a *solve.Analysis) string {
 func TestWarmAnalysis(t *testing.T) {
 	ctx := context.Background()
 	opt := solve.Options{MemBytes: 64 << 20, Workers: 1}
-	warm, cold := solver{warm: newWarmTables(time.Hour)}, solver{}
+	warm, cold := solver{warm: solve.NewKept[*Solver](time.Hour)}, solver{}
 	g, err := vdwlist.New(3, 3, 2, 10)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +55,7 @@ func TestWarmAnalysis(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	kept := warm.warm.kept()
+	_, kept, _ := warm.warm.Held()
 	if kept == nil {
 		t.Fatal("no table kept after an analysis")
 	}
@@ -65,15 +65,21 @@ func TestWarmAnalysis(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := cold.Analyze(ctx, longer, longer.NewInitialState(), opt)
-	if values(w) != values(c) || warm.warm.kept() != kept {
-		t.Errorf("s = 11 after s = 10: the same table %v, values %s against %s", warm.warm.kept() == kept, values(w), values(c))
+	if _, now, _ := warm.warm.Held(); values(w) != values(c) || now != kept {
+		t.Errorf("s = 11 after s = 10: the same table %v, values %s against %s", now == kept, values(w), values(c))
 	}
-	if _, err := warm.Analyze(ctx, longer, longer.NewInitialState(), solve.Options{MemBytes: 32 << 20, Workers: 1}); err != nil || warm.warm.kept() == kept {
-		t.Errorf("another memory bound kept the table made for 64 MiB (%v)", err)
+	if _, err := warm.Analyze(ctx, longer, longer.NewInitialState(), solve.Options{MemBytes: 32 << 20, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, now, _ := warm.warm.Held(); now == kept {
+		t.Error("another memory bound took the table made for 64 MiB")
 	}
 	other, _ := vdwlist.New(3, 2, 2, 9)
-	if _, err := warm.Analyze(ctx, other, other.NewInitialState(), opt); err != nil || warm.warm.kept().g.Colors() != 2 {
-		t.Errorf("a game of 2 colours after 3: %v", err)
+	if _, err := warm.Analyze(ctx, other, other.NewInitialState(), opt); err != nil {
+		t.Fatal(err)
+	}
+	if _, now, _ := warm.warm.Held(); now == nil || now.g.Colors() != 2 {
+		t.Error("a game of 2 colours after 3 did not get a solver of its own")
 	}
 }
 
@@ -82,7 +88,7 @@ func TestWarmAnalysis(t *testing.T) {
 func TestWarmConcurrent(t *testing.T) {
 	ctx := context.Background()
 	opt := solve.Options{MemBytes: 16 << 20, Workers: 1}
-	warm, cold := solver{warm: newWarmTables(time.Hour)}, solver{}
+	warm, cold := solver{warm: solve.NewKept[*Solver](time.Hour)}, solver{}
 	g, _ := vdwlist.New(3, 3, 2, 10)
 	var states []game.State
 	var s game.State = g.NewInitialState()
@@ -114,18 +120,4 @@ func TestWarmConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-}
-
-// TestWarmIdle: a table kept is dropped once idle.
-func TestWarmIdle(t *testing.T) {
-	w := newWarmTables(time.Millisecond)
-	g, _ := vdwlist.New(3, 3, 2, 8)
-	w.keep(w.take(g, 1<<20), 1<<20)
-	deadline := time.Now().Add(10 * time.Second)
-	for w.kept() != nil {
-		if time.Now().After(deadline) {
-			t.Fatal("the table is still kept 10 s after its idle time of 1 ms")
-		}
-		time.Sleep(time.Millisecond)
-	}
 }
