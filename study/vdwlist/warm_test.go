@@ -29,7 +29,7 @@ func TestWarmAnalysis(t *testing.T) {
 	ctx := context.Background()
 	opt := solve.Options{MemBytes: 64 << 20, Workers: 1}
 	warm, cold := solver{warm: solve.NewKept[*Solver](time.Hour)}, solver{}
-	g, err := vdwlist.New(3, 3, 2, 10)
+	g, err := vdwlist.New(3, 3, 2, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,14 +59,14 @@ func TestWarmAnalysis(t *testing.T) {
 	if kept == nil {
 		t.Fatal("no table kept after an analysis")
 	}
-	longer, _ := vdwlist.New(3, 3, 2, 11)
+	longer, _ := vdwlist.New(3, 3, 2, 10)
 	w, err := warm.Analyze(ctx, longer, longer.NewInitialState(), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c, _ := cold.Analyze(ctx, longer, longer.NewInitialState(), opt)
 	if _, now, _ := warm.warm.Held(); values(w) != values(c) || now != kept {
-		t.Errorf("s = 11 after s = 10: the same table %v, values %s against %s", now == kept, values(w), values(c))
+		t.Errorf("s = 10 after s = 9: the same table %v, values %s against %s", now == kept, values(w), values(c))
 	}
 	if _, err := warm.Analyze(ctx, longer, longer.NewInitialState(), solve.Options{MemBytes: 32 << 20, Workers: 1}); err != nil {
 		t.Fatal(err)
@@ -74,7 +74,7 @@ func TestWarmAnalysis(t *testing.T) {
 	if _, now, _ := warm.warm.Held(); now == kept {
 		t.Error("another memory bound took the table made for 64 MiB")
 	}
-	other, _ := vdwlist.New(3, 2, 2, 9)
+	other, _ := vdwlist.New(3, 2, 2, 8)
 	if _, err := warm.Analyze(ctx, other, other.NewInitialState(), opt); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestWarmConcurrent(t *testing.T) {
 	ctx := context.Background()
 	opt := solve.Options{MemBytes: 16 << 20, Workers: 1}
 	warm, cold := solver{warm: solve.NewKept[*Solver](time.Hour)}, solver{}
-	g, _ := vdwlist.New(3, 3, 2, 10)
+	g, _ := vdwlist.New(3, 3, 2, 9)
 	var states []game.State
 	var s game.State = g.NewInitialState()
 	for range 4 {
