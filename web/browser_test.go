@@ -543,7 +543,6 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("%d cards have a drawn picture, want every card", n)
 		}
 		p.noOverflow("gallery")
-		p.typeset("gallery")
 		p.targets("gallery", `button, a, input, select`)
 		p.accessible("the gallery on a phone")
 		p.shot("gallery-phone.png")
