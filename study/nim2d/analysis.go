@@ -473,6 +473,7 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 	for _, p := range d.Parts {
 		count[p.Key]++
 	}
+	partner := partners(d.Parts)
 	for i, p := range d.Parts {
 		var cells []int
 		for r := range int(p.Shape.H) {
@@ -484,13 +485,27 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		}
 		name := ShapeLongName(p.Shape) // "T-tetromino": the explanation is read by people (the tables use T4)
 		val := "value not computed"
-		switch {
-		case p.Known && count[p.Key]%2 == 0:
-			val = fmt.Sprintf("value %d, cancels with an equal part", p.Value)
-		case p.Known:
+		if p.Known {
 			val = fmt.Sprintf("value %d", p.Value)
-		case count[p.Key]%2 == 0:
-			val = "cancels with an equal part"
+		}
+		if j := partner[i]; j >= 0 {
+			q := d.Parts[j]
+			var twin string
+			switch {
+			case mirrored(p, q):
+				twin = fmt.Sprintf("the mirror image of part %c in the diagonal", 'A'+j)
+			case p.Shape.Cells() == 1:
+				twin = fmt.Sprintf("a single cell like part %c", 'A'+j)
+			case q.Shape == p.Shape:
+				twin = fmt.Sprintf("the same shape as part %c", 'A'+j)
+			default:
+				twin = fmt.Sprintf("the same shape as part %c, turned", 'A'+j)
+			}
+			if p.Known {
+				val += "; " + twin + ": the two cancel"
+			} else {
+				val = twin + ": the two cancel"
+			}
 		}
 		if p.Known && firstOfKey(d, i) && count[p.Key]%2 == 1 {
 			terms = append(terms, fmt.Sprint(p.Value))
@@ -520,6 +535,43 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		fmt.Fprintf(&b, "Grundy value: not computed (components of %d cells in all are beyond the limits).\n", a.Unsolved)
 	}
 	return b.String()
+}
+
+// partners pairs the parts of equal shape (up to rotation and reflection):
+// partner[i] is the part that cancels part i, or -1 for a part left without
+// one (the last of an odd number of equal parts). A part's mirror image in
+// the diagonal is its partner when it is a part too (the copycat's pairs),
+// the others pair in their order.
+func partners(parts []Part) []int {
+	partner := make([]int, len(parts))
+	for i := range partner {
+		partner[i] = -1
+	}
+	for i, p := range parts {
+		for j := i + 1; j < len(parts) && partner[i] < 0; j++ {
+			if partner[j] < 0 && mirrored(p, parts[j]) {
+				partner[i], partner[j] = j, i
+			}
+		}
+	}
+	open := map[Key]int{}
+	for i, p := range parts {
+		if partner[i] >= 0 {
+			continue
+		}
+		if j, ok := open[p.Key]; ok {
+			partner[i], partner[j] = j, i
+			delete(open, p.Key)
+			continue
+		}
+		open[p.Key] = i
+	}
+	return partner
+}
+
+// mirrored reports whether q is p's mirror image in the palette's diagonal.
+func mirrored(p, q Part) bool {
+	return q.R0 == p.C0 && q.C0 == p.R0 && q.Shape == p.Shape.transposed()
 }
 
 func firstOfKey(d *Decomposition, i int) bool {

@@ -261,6 +261,47 @@ func TestEndgamesInterrupted(t *testing.T) {
 	}
 }
 
+// The explanation names the part that cancels each part: its mirror image
+// in the diagonal where that is a part too (the copycat's pairs), else the
+// next of the same shape; an odd one out keeps its value.
+func TestExplainNamesPartners(t *testing.T) {
+	g, _ := nim2d.New(5, "R", "p2")
+	for _, c := range []struct {
+		pos  string
+		want []string
+	}{
+		{"G..../...../GG.RR/...../.....:R", []string{
+			"Part A: cells 2 3 4 5 8 9 10 (7 cells): the same shape as part C, turned: the two cancel.",
+			"Part B: cells 6 (a single cell): value 1; a single cell like part D: the two cancel.",
+			"Part D: cells 20 (a single cell): value 1; a single cell like part B: the two cancel.",
+			"Grundy value: 0.",
+		}},
+		{"..R../...../R..../...../.....:G", []string{
+			"Part A: cells 2 (a single cell): value 1; the mirror image of part C in the diagonal: the two cancel.",
+			"Part B: cells 4 5 8 9 10 14 15 20 (8 cells): the mirror image of part D in the diagonal: the two cancel.",
+			"Grundy value: 1.",
+		}},
+		{".G.G./G.G.G/.G.G./G.G.G/.GGG.:R", []string{
+			"Part A: cells 3 (a single cell): value 1; the mirror image of part D in the diagonal: the two cancel.",
+			"Part E: cells 15 (a single cell): value 1.\n",
+			"Part G: cells 21 (a single cell): value 1; the mirror image of part B in the diagonal: the two cancel.",
+			"Grundy value: 1 ⊕ 1 = 0.",
+		}},
+	} {
+		st, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*nim2d.State)
+		text := studynim2d.Analyse(s, studynim2d.AnalyseOptions{}).Explain(s)
+		for _, want := range c.want {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the explanation\n%s\nlacks %q", c.pos, text, want)
+			}
+		}
+	}
+}
+
 // The explanation names a part by its usual name (the tables' short T4 is
 // for those who know it).
 func TestExplainNamesShapes(t *testing.T) {
