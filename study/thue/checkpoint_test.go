@@ -81,9 +81,9 @@ func TestTableFileKeepsTheProofs(t *testing.T) {
 func TestSolveContinuesFromItsCheckpoint(t *testing.T) {
 	g, _ := thue.New(4, thue.Overlap, 0, 0)
 	path := filepath.Join(t.TempDir(), "new-dir", "overlaps-4.table")
-	opt := solve.Options{MemBytes: 1 << 24, MaxLength: 16, Workers: 1}
+	opt := solve.Options{MemBytes: 1 << 24, MaxLength: 15, Workers: 1}
 	fresh, err := solve.SolveWith(context.Background(), solver{}, g, g.NewInitialState(), opt)
-	if err != nil || fresh.LowerBound != 17 {
+	if err != nil || fresh.LowerBound != 16 {
 		t.Fatalf("%+v %v", fresh, err)
 	}
 	stopped := opt
@@ -97,12 +97,12 @@ func TestSolveContinuesFromItsCheckpoint(t *testing.T) {
 	}
 	opt.Checkpoint = path
 	r, err = solve.SolveWith(context.Background(), solver{}, g, g.NewInitialState(), opt)
-	if err != nil || r.LowerBound != 17 || r.Extra["table_loaded"].(int64) == 0 || r.Nodes*3 > fresh.Nodes*2 {
+	if err != nil || r.LowerBound != 16 || r.Extra["table_loaded"].(int64) == 0 || r.Nodes*3 > fresh.Nodes*2 {
 		t.Fatalf("continued: %+v %v; from nothing %d positions", r, err, fresh.Nodes)
 	}
 	// The file is saved at the end too: a third run finds it all.
 	r, err = solve.SolveWith(context.Background(), solver{}, g, g.NewInitialState(), opt)
-	if err != nil || r.LowerBound != 17 || r.Nodes*20 > fresh.Nodes {
+	if err != nil || r.LowerBound != 16 || r.Nodes*20 > fresh.Nodes {
 		t.Fatalf("third run: %+v %v; from nothing %d positions", r, err, fresh.Nodes)
 	}
 	// A game whose solver keeps no table refuses a checkpoint.

@@ -50,7 +50,7 @@ func FindSquare(sequence []int) *Subsequence {
 
 // compareSubSeq is Listing 2.2.
 func compareSubSeq(subSeqSize int, sequence []int) *Subsequence {
-	var left, right []int
+	left, right := make([]int, 0, subSeqSize), make([]int, 0, subSeqSize) // the listing's lists, sized once
 	comparesFitInSequence := (len(sequence) + 1) - subSeqSize*2
 	for i := 0; i < comparesFitInSequence; i++ {
 		for j := 0; j < subSeqSize; j++ {
@@ -81,7 +81,7 @@ func FindOverlap(sequence []int) *Subsequence {
 
 // compareSubSeqOverlap is Listing 2.4.
 func compareSubSeqOverlap(subSeqSize int, sequence []int) *Subsequence {
-	var left, right []int
+	left, right := make([]int, 0, subSeqSize), make([]int, 0, subSeqSize) // the listing's lists, sized once
 	comparesFitInSequence := (len(sequence) + 2) - subSeqSize*2
 	for i := 0; i < comparesFitInSequence; i++ {
 		for j := 0; j < subSeqSize; j++ {
