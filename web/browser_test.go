@@ -1979,7 +1979,11 @@ func TestBrowserGames(t *testing.T) {
 	t.Run("fit", func(t *testing.T) {
 		// Every game's study board and its set-up editor fit a 390 px phone:
 		// nothing wider than the screen (a phone widens the page to what
-		// overflows, so innerWidth grows past 390 too).
+		// overflows, so innerWidth grows past 390 too). Each page is also
+		// checked by axe-core, but for colour contrast (nearly half its
+		// time): TestBrowserSchemesAndAccessibility checks the colours of
+		// every game's board, the set-up editor and the dialog, in both
+		// schemes.
 		p.t = t
 		p.phone()
 		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
@@ -1998,11 +2002,11 @@ func TestBrowserGames(t *testing.T) {
 					}
 				}
 				fits("the study board")
-				p.accessible("the study board of " + c + " on a " + screen)
+				p.accessibleLayout("the study board of " + c + " on a " + screen)
 				js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
 				p.wait(`document.querySelector('.setup')`, "the set-up editor of "+c)
 				fits("the set-up editor")
-				p.accessible("the set-up editor of " + c + " on a " + screen)
+				p.accessibleLayout("the set-up editor of " + c + " on a " + screen)
 			}
 		})
 		p.phone()
@@ -2019,7 +2023,7 @@ func TestBrowserGames(t *testing.T) {
 				js[bool](p, `(document.querySelector('.modal details.advanced').open = true, true)`)
 				p.noOverflow("the dialog of " + c + " (" + mode + ")")
 				p.targets("the dialog of "+c+" ("+mode+")", `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
-				p.accessible("the dialog of " + c + " (" + mode + ")")
+				p.accessibleLayout("the dialog of " + c + " (" + mode + ")")
 			}
 			p.do(chromedp.KeyEvent(kb.Escape))
 		}
@@ -2029,10 +2033,10 @@ func TestBrowserGames(t *testing.T) {
 			p.start(setup{card: c, action: "computer"})
 			p.wait(`window.kombi.match.finished || document.getElementById('play-move') || window.kombi.match.to_move !== 0`, "the first move of "+c)
 			p.checkPhone("playing " + c)
-			p.accessible("playing " + c + " on a phone")
+			p.accessibleLayout("playing " + c + " on a phone")
 			p.start(setup{card: c, action: "watch"})
 			p.checkPhone("watching " + c)
-			p.accessible("watching " + c + " on a phone")
+			p.accessibleLayout("watching " + c + " on a phone")
 		}
 		// On a desktop (1400×900) the board and the Play button under it are in the window at the start.
 		p.desktop()
