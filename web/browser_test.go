@@ -1124,6 +1124,19 @@ func TestBrowserGames(t *testing.T) {
 		p.teaches("2D Nim", "Part A: cells")
 		p.study("wythoff(piles=5;8)", "5;8")
 		p.teaches("Wythoff's game", "Recursive method")
+		// The Thue game's: how the search decides, and a line of best play, its sentences whole.
+		p.study("thue(alphabet=3,start=0)", "0")
+		p.teaches("the Thue game", "One line of best play")
+		paras = js[[]string](p, `[...document.querySelectorAll('.teach .explain p')].map(e => e.textContent)`)
+		for _, want := range []string{
+			"The value comes from searching every way the game can go: the builder picks the gap that ends the game soonest, the painter the symbol that makes it last longest (a word counts once with its symbols renamed or read backwards).",
+			"One line of best play (each new symbol in brackets): 0 → [1]0 → 1[2]0 → 1[0]20 → 1[0]020.",
+			"Every symbol at that last gap makes a square: 0 makes the square 00 (0 twice), at length 5.",
+		} {
+			if !slices.Contains(paras, want) {
+				t.Errorf("How it works of the Thue game: no paragraph %q in %q", want, paras)
+			}
+		}
 		p.clean("nimk-explain")
 	})
 

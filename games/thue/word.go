@@ -19,8 +19,6 @@ func (r Rule) String() string {
 	return "square"
 }
 
-// minRun is the number of consecutive equalities w[t] == w[t+p] that make a
-// repetition of period p: p for a square, p+1 for an overlap.
 // Article writes the rule's repetition with its article: "a square", "an
 // overlap".
 func (r Rule) Article() string {
@@ -30,6 +28,8 @@ func (r Rule) Article() string {
 	return "a square"
 }
 
+// minRun is the number of consecutive equalities w[t] == w[t+p] that make a
+// repetition of period p: p for a square, p+1 for an overlap.
 func (r Rule) minRun(p int) int {
 	if r == Overlap {
 		return p + 1

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kombi/kombi/games/thue"
 
@@ -141,8 +142,103 @@ func solveWith(ctx context.Context, g *thue.Game, s *thue.State, opt solve.Optio
 	if wn := sv.WorkerNodes(); len(wn) > 1 {
 		r.Extra["worker_nodes"] = wn
 	}
+	if local, ok := sv.(*Solver); ok && res.Exact && r.Value != nil && err == nil {
+		// Within what is left of the solve's time: a line costs a few
+		// questions to the table the value filled.
+		if line, lerr := bestLine(ctx, local, g.Rule(), s, r.Value.(int)); lerr == nil {
+			r.Teach = teachLine(g, s, line)
+		}
+	}
 	r.Text = explain(g, s, r, res, err != nil)
 	return r, err
+}
+
+// lineStep is one symbol of a line of play: the word after it, and where
+// it went; cornered: every symbol there made a repetition.
+type lineStep struct {
+	word     []byte
+	at       int
+	cornered bool
+}
+
+// bestLine plays one line of best play from s, whose value v is exact: the
+// builder takes the first gap that keeps v (the solver's order), the
+// painter the smallest symbol that keeps it, until the word holds a
+// repetition, at length v.
+func bestLine(ctx context.Context, sv searcher, rule thue.Rule, s *thue.State, v int) ([]lineStep, error) {
+	w, gap := s.Word(), s.Gap()
+	var line []lineStep
+	for len(w) < v {
+		if gap < 0 {
+			ps, err := sv.BestPositions(ctx, w, v)
+			if err != nil {
+				return nil, err
+			}
+			gap = ps[0]
+		}
+		syms, err := sv.BestSymbols(ctx, w, gap, v-1)
+		if err != nil {
+			return nil, err
+		}
+		if len(syms) == 0 {
+			return nil, fmt.Errorf("no symbol keeps the value %d at gap %d of %v", v, gap, w)
+		}
+		cornered := true
+		for c := range s.Alphabet() {
+			_, rep := thue.FindRepetition(slices.Insert(slices.Clone(w), gap, byte(c)), rule)
+			cornered = cornered && rep
+		}
+		w = slices.Insert(slices.Clone(w), gap, byte(syms[0]))
+		line = append(line, lineStep{word: w, at: gap, cornered: cornered})
+		if _, rep := thue.FindRepetition(w, rule); rep {
+			if len(w) != v {
+				return nil, fmt.Errorf("a line of best play ends at length %d, not at the value %d", len(w), v)
+			}
+			return line, nil
+		}
+		gap = -1
+	}
+	return nil, fmt.Errorf("a line of best play reaches length %d without a repetition", len(w))
+}
+
+// teachLine is the reasoning behind an exact value (see solve.Result.Teach):
+// how the search finds it, and one line of best play to the repetition
+// that ends the game.
+func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
+	var b strings.Builder
+	b.WriteString("The value comes from searching every way the game can go: the builder picks the gap that ends\n" +
+		"the game soonest, the painter the symbol that makes it last longest (a word counts once with its\n" +
+		"symbols renamed or read backwards).\n")
+	steps := []string{thue.WordString(s.Word(), g.Alphabet())}
+	for _, st := range line {
+		word := thue.WordString(st.word[:st.at], g.Alphabet()) + "[" + thue.WordString(st.word[st.at:st.at+1], g.Alphabet()) + "]" + thue.WordString(st.word[st.at+1:], g.Alphabet())
+		if g.Alphabet() > 10 {
+			word = strings.NewReplacer(".[", "[", "].", "]").Replace(word)
+		}
+		steps = append(steps, word)
+	}
+	last := line[len(line)-1].word
+	rep, _ := thue.FindRepetition(last, g.Rule())
+	half, _ := rep.Halves()
+	word := func(w []byte) string { return thue.WordString(w, g.Alphabet()) }
+	end := line[len(line)-1]
+	sym := word(last[end.at : end.at+1])
+	what := fmt.Sprintf("%s makes the square %s (%s twice)", sym, word(last[rep.Start:rep.Start+rep.Length]), word(last[half[0]:half[1]]))
+	if g.Rule() == thue.Overlap {
+		what = fmt.Sprintf("%s makes the overlap %s (%s twice, sharing its middle symbol)", sym, word(last[rep.Start:rep.Start+rep.Length]), word(last[half[0]:half[1]]))
+	}
+	if end.cornered {
+		what = fmt.Sprintf("Every symbol at that last gap makes %s: %s", g.Rule().Article(), what)
+	} else {
+		what = strings.ToUpper(what[:1]) + what[1:]
+	}
+	chain := []string{"One", "line", "of", "best", "play", "(each", "new", "symbol", "in", "brackets):"}
+	for i, st := range steps {
+		chain = append(chain, st+map[bool]string{true: ".", false: " →"}[i == len(steps)-1])
+	}
+	b.WriteString(wrap100(chain))
+	b.WriteString(wrap100(strings.Fields(fmt.Sprintf("%s, at length %d.", what, len(last)))))
+	return b.String()
 }
 
 // bestMoves lists the moves that keep the value v: the builder's positions,
@@ -200,6 +296,7 @@ func explain(g *thue.Game, s *thue.State, r *solve.Result, res Length, interrupt
 		}
 		fmt.Fprintf(&b, "Optimal %s: %s\n", what, strings.Join(texts, " "))
 	}
+	b.WriteString(r.Teach)
 	if wn, ok := r.Extra["worker_nodes"].([]int64); ok {
 		parts := make([]string, len(wn))
 		for i, n := range wn {
@@ -221,4 +318,27 @@ func PerfectLimit(rule thue.Rule) int {
 		return 3
 	}
 	return 4
+}
+
+// wrap100 joins words with spaces in lines of 100 characters at most, for
+// a terminal (a page joins the lines of a sentence again).
+func wrap100(words []string) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range words {
+		k := utf8.RuneCountInString(w)
+		switch {
+		case n == 0:
+		case n+1+k > 100:
+			b.WriteString("\n")
+			n = 0
+		default:
+			b.WriteString(" ")
+			n++
+		}
+		b.WriteString(w)
+		n += k
+	}
+	b.WriteString("\n")
+	return b.String()
 }

@@ -435,3 +435,89 @@ func TestBestMovesInOrder(t *testing.T) {
 		t.Fatalf("best %v, text:\n%s", r.Best, r.Text)
 	}
 }
+
+// TestBestLine: the line of best play that How it works shows is a game
+// played by the rules, one symbol inserted at each step where its brackets
+// say, that keeps the value at every step (plain minimax), ends at the
+// value with a repetition, and, where it says so, at a gap every symbol of
+// which makes one.
+func TestBestLine(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		k    int
+		rule thue.Rule
+	}{{2, thue.Square}, {3, thue.Square}, {2, thue.Overlap}, {4, thue.Square}} {
+		g, _ := thue.New(c.k, c.rule, 0, 0)
+		for _, pos := range []string{"0", "01", "01@1", "010@0"} {
+			st, err := g.ParsePosition(pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*thue.State)
+			if strings.Contains(pos, "@") != (s.Gap() >= 0) {
+				t.Fatalf("%s: gap %d", pos, s.Gap())
+			}
+			if s.IsTerminal() {
+				continue
+			}
+			r, err := solver{}.Solve(ctx, g, s, solve.Options{})
+			if err != nil || r.Value == nil {
+				t.Fatalf("%s %s: %+v %v", g, pos, r, err)
+			}
+			v := r.Value.(int)
+			line, err := bestLine(ctx, NewSolver(c.k, c.rule, SolverOptions{MemBytes: 1 << 20}), c.rule, s, v)
+			if err != nil {
+				t.Fatalf("%s %s: %v", g, pos, err)
+			}
+			w := s.Word()
+			for i, step := range line {
+				if want := slices.Insert(slices.Clone(w), step.at, step.word[step.at]); !slices.Equal(step.word, want) {
+					t.Fatalf("%s %s step %d: %v is not %v with one symbol at %d", g, pos, i, step.word, w, step.at)
+				}
+				if i == 0 && s.Gap() >= 0 && step.at != s.Gap() {
+					t.Fatalf("%s %s: the painter's symbol went to gap %d, not the builder's %d", g, pos, step.at, s.Gap())
+				}
+				_, rep := thue.FindRepetition(step.word, c.rule)
+				if last := i == len(line)-1; rep != last {
+					t.Fatalf("%s %s step %d (%v): repetition %t, the last step %t", g, pos, i, step.word, rep, last)
+				}
+				if i < len(line)-1 {
+					if got := bruteValue(step.word, c.k, c.rule, v); got != v {
+						t.Fatalf("%s %s step %d (%v): plain minimax %d, the value %d", g, pos, i, step.word, got, v)
+					}
+				} else if len(step.word) != v {
+					t.Fatalf("%s %s: the line ends at length %d, the value %d", g, pos, len(step.word), v)
+				}
+				cornered := true
+				for sym := range c.k {
+					_, rep := thue.FindRepetition(slices.Insert(slices.Clone(w), step.at, byte(sym)), c.rule)
+					cornered = cornered && rep
+				}
+				if step.cornered != cornered {
+					t.Fatalf("%s %s step %d: cornered %t, every symbol a repetition %t", g, pos, i, step.cornered, cornered)
+				}
+				w = step.word
+			}
+		}
+	}
+	g, _ := thue.New(3, thue.Square, 0, 0)
+	r, err := solver{}.Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"The value comes from searching every way the game can go: the builder picks the gap that ends\nthe game soonest,",
+		"One line of best play (each new symbol in brackets): 0 → [1]0 → 1[2]0 → 1[0]20 → 1[0]020.\n",
+		"Every symbol at that last gap makes a square: 0 makes the square 00 (0 twice), at length 5.\n",
+	} {
+		if !strings.Contains(r.Teach, want) || !strings.Contains(r.Text, want) {
+			t.Errorf("How it works and the solve's text\n%s\nlack %q", r.Text, want)
+		}
+	}
+	// A value the solve does not prove has no line.
+	g5, _ := thue.New(5, thue.Square, 0, 0)
+	r, _ = solver{}.Solve(ctx, g5, g5.NewInitialState(), solve.Options{MaxLength: 8})
+	if r.Teach != "" {
+		t.Errorf("5 symbols to length 8 (a bound only): How it works says %q", r.Teach)
+	}
+}
