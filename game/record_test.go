@@ -209,3 +209,24 @@ func TestSecondsAndGrouped(t *testing.T) {
 		}
 	}
 }
+
+func TestWrap(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"one two three four", 9, "one two\nthree\nfour"},
+		{"one two\nthree four five", 10, "one two\nthree four\nfive"},
+		{"a verylongword b", 5, "a\nverylongword\nb"},
+		{"took 3\u00a0min", 8, "took\n3\u00a0min"},
+		{"fits", 10, "fits"},
+		{"", 10, ""},
+		{"ends\n", 10, "ends\n"},
+		{"0 → [1]0 → 1[2]0", 11, "0 → [1]0 →\n1[2]0"},
+	} {
+		if got := game.Wrap(c.in, c.w); got != c.want {
+			t.Errorf("Wrap(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Spec is a parsed game or bot string: a name with key=value arguments, as in
@@ -46,6 +47,35 @@ const MaxSpecBytes = 4 << 20
 // Clip shortens a text for an error message: long user input is shown by
 // its start and its length, not echoed whole.
 func Clip(s string) string { return Truncate(s, 120) }
+
+// Wrap breaks each line of s at spaces into lines of at most width
+// characters (a longer word alone on its line), for a terminal: the one
+// wrap of the solvers' texts (a page joins the lines of a sentence again).
+// No-break spaces keep their words together.
+func Wrap(s string, width int) string {
+	var b strings.Builder
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		n := 0
+		for _, w := range strings.Split(line, " ") {
+			k := utf8.RuneCountInString(w)
+			switch {
+			case n == 0:
+			case n+1+k > width:
+				b.WriteByte('\n')
+				n = 0
+			default:
+				b.WriteByte(' ')
+				n++
+			}
+			b.WriteString(w)
+			n += k
+		}
+	}
+	return b.String()
+}
 
 // Plural writes n and the noun, made plural when n is not 1 ("1 cell",
 // "3 cells", "2 classes"): the one plural of the project's texts.

@@ -52,7 +52,8 @@ type analysisEntry struct {
 	g      game.Game
 	st     game.State // the entry's own copy
 	result *solve.Analysis
-	// explained: a solve gave explain (its Teach, maybe empty) and extra
+	// explained: a complete solve gave explain (its Teach, maybe empty)
+	// and extra; explain and extra are those of a solve cut short until then
 	explained bool
 	explain   string
 	extra     map[string]any
@@ -153,8 +154,9 @@ func (s *Server) runAnalysis(e *analysisEntry, budget time.Duration, done chan s
 		}
 		if r != nil && !e.explained {
 			// The part of the solver's text that reasons (the page shows the
-			// rest itself), and its own fields.
-			e.explained, e.explain, e.extra = true, r.Teach, r.Extra
+			// rest itself), and its own fields; a solve cut short (what it
+			// proved, as far as it got) is asked again in the next run.
+			e.explained, e.explain, e.extra = r.Complete, r.Teach, r.Extra
 		}
 		e.spent += budget
 		e.last = budget
@@ -176,6 +178,15 @@ func (s *Server) runAnalysis(e *analysisEntry, budget time.Duration, done chan s
 	ctx, cancel := context.WithTimeout(s.ctx, budget)
 	defer cancel()
 	a, err := s.opt.Solvers.Analyze(ctx, e.g, e.st.Clone(), opt)
+	if a != nil && a.Complete && !e.explained && (r == nil || !r.Complete) {
+		// Every move decided, the explanation not: asked once more, it
+		// says the same (a solver that keeps its table answers from it).
+		ectx, cancel := context.WithTimeout(s.ctx, explainTime)
+		if r2, _ := s.opt.Solvers.Solve(ectx, e.g, e.st.Clone(), opt); r2 != nil {
+			r = r2
+		}
+		cancel()
+	}
 	finish(a, r, err)
 }
 

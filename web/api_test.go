@@ -531,3 +531,34 @@ func TestAnalysisOfAMatchsPastInEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisExplanationCatchesUp: the explanation of a position whose
+// first solve was cut short says what it proved (the list-colouring game's
+// bounds); once the analysis has decided every move, it says what the
+// solver knows then, not the first run's "not decided".
+func TestAnalysisExplanationCatchesUp(t *testing.T) {
+	h := newHarness(t, nil)
+	q := "/api/analysis?game=" + url.QueryEscape("vdwlist(k=3,colors=3,list=2,s=11)")
+	var an analysisJSON
+	// The first run, of 20 ms, gives the explanation a quarter of it; the
+	// second request waits for that run (or the next, of 40 ms).
+	for _, time := range []string{"20ms", "10s"} {
+		if st := h.do("GET", q+"&time="+time, "", nil, &an); st != 200 {
+			t.Fatalf("analysis: %d %s", st, an.Error)
+		}
+	}
+	if !strings.Contains(an.Explanation, "Not decided yet. Proven so far: the namer wins with probability at least") {
+		t.Fatalf("a solve of 5 ms for 11 numbers: the explanation %q does not say what it proved", an.Explanation)
+	}
+	for i := 0; an.Pending || !an.Complete; i++ {
+		if i == 20 {
+			t.Fatalf("the analysis is not complete after 20 requests: %+v", an)
+		}
+		if st := h.do("GET", q+"&time=10s", "", nil, &an); st != 200 {
+			t.Fatalf("analysis: %d %s", st, an.Error)
+		}
+	}
+	if !strings.Contains(an.Explanation, "The chance comes from searching every way the game can go") || strings.Contains(an.Explanation, "Not decided") {
+		t.Errorf("every move decided, the explanation says %q", an.Explanation)
+	}
+}

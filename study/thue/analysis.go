@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kombi/kombi/games/thue"
 
@@ -206,8 +205,8 @@ func bestLine(ctx context.Context, sv searcher, rule thue.Rule, s *thue.State, v
 // that ends the game.
 func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 	var b strings.Builder
-	b.WriteString("The value comes from searching every way the game can go: the builder picks the gap that ends\n" +
-		"the game soonest, the painter the symbol that makes it last longest (a word counts once with its\n" +
+	b.WriteString("The value comes from searching every way the game can go: the builder picks the gap that ends " +
+		"the game soonest, the painter the symbol that makes it last longest (a word counts once with its " +
 		"symbols renamed or read backwards).\n")
 	steps := []string{thue.WordString(s.Word(), g.Alphabet())}
 	for _, st := range line {
@@ -234,11 +233,11 @@ func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 	}
 	chain := []string{"One", "line", "of", "best", "play", "(each", "new", "symbol", "in", "brackets):"}
 	for i, st := range steps {
-		chain = append(chain, st+map[bool]string{true: ".", false: " →"}[i == len(steps)-1])
+		// A no-break space keeps each arrow at the end of its line.
+		chain = append(chain, st+map[bool]string{true: ".", false: "\u00a0→"}[i == len(steps)-1])
 	}
-	b.WriteString(wrap100(chain))
-	b.WriteString(wrap100(strings.Fields(fmt.Sprintf("%s, at length %d.", what, len(last)))))
-	return b.String()
+	fmt.Fprintf(&b, "%s\n%s, at length %d.\n", strings.Join(chain, " "), what, len(last))
+	return game.Wrap(b.String(), 100)
 }
 
 // bestMoves lists the moves that keep the value v: the builder's positions,
@@ -318,27 +317,4 @@ func PerfectLimit(rule thue.Rule) int {
 		return 3
 	}
 	return 4
-}
-
-// wrap100 joins words with spaces in lines of 100 characters at most, for
-// a terminal (a page joins the lines of a sentence again).
-func wrap100(words []string) string {
-	var b strings.Builder
-	n := 0
-	for _, w := range words {
-		k := utf8.RuneCountInString(w)
-		switch {
-		case n == 0:
-		case n+1+k > 100:
-			b.WriteString("\n")
-			n = 0
-		default:
-			b.WriteString(" ")
-			n++
-		}
-		b.WriteString(w)
-		n += k
-	}
-	b.WriteString("\n")
-	return b.String()
 }

@@ -506,8 +506,8 @@ func TestBestLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"The value comes from searching every way the game can go: the builder picks the gap that ends\nthe game soonest,",
-		"One line of best play (each new symbol in brackets): 0 → [1]0 → 1[2]0 → 1[0]20 → 1[0]020.\n",
+		"The value comes from searching every way the game can go: the builder picks the gap that ends the\ngame soonest,",
+		"One line of best play (each new symbol in brackets): 0\u00a0→ [1]0\u00a0→ 1[2]0\u00a0→ 1[0]20\u00a0→ 1[0]020.\n",
 		"Every symbol at that last gap makes a square: 0 makes the square 00 (0 twice), at length 5.\n",
 	} {
 		if !strings.Contains(r.Teach, want) || !strings.Contains(r.Text, want) {

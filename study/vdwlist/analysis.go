@@ -42,6 +42,20 @@ func Decimal(v *big.Rat) string {
 	return v.FloatString(prec)
 }
 
+// percent writes v (from 0 to 1) as the page writes a chance: one decimal
+// place, "0 %" and "100 %" only when exact, 0.1 % to 99.9 % between (a
+// no-break space before the sign).
+func percent(v *big.Rat) string {
+	switch {
+	case v.Sign() == 0:
+		return "0\u00a0%"
+	case v.Cmp(big.NewRat(1, 1)) == 0:
+		return "100\u00a0%"
+	}
+	p, _ := new(big.Rat).Mul(v, big.NewRat(100, 1)).Float64()
+	return strconv.FormatFloat(min(max(p, 0.1), 99.9), 'f', 1, 64) + "\u00a0%"
+}
+
 // solver is the game's solver (solve.Analyzer); warm keeps the solver of
 // the last game analysed, with its table, for the next analysis (warmKey).
 type solver struct{ warm *solve.Kept[*Solver] }
@@ -346,6 +360,23 @@ type explanation struct {
 	bestMovesCutOff bool
 }
 
+// bounds says what a search cut short proved of the namer's chance, with
+// where each bound comes from (one line): who, namer and colourer name the
+// players, chance writes a chance.
+func (x *explanation) bounds(who, namer, colourer string, chance func(*big.Rat) string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s wins with probability at least %s ≈ %s", who, Fraction(x.lo), chance(x.lo))
+	if x.restricted != "" {
+		fmt.Fprintf(&b, " (what %s wins on the numbers %s alone, naming the others last)", namer, x.restricted)
+	}
+	fmt.Fprintf(&b, " and at most %s ≈ %s", Fraction(x.hi), chance(x.hi))
+	if x.hiRandom {
+		fmt.Fprintf(&b, " (what %s wins when %s colours each number with a random colour of its list)", namer, colourer)
+	}
+	b.WriteString(".\n")
+	return b.String()
+}
+
 func (x *explanation) text() string {
 	var b strings.Builder
 	g := x.g
@@ -358,16 +389,8 @@ func (x *explanation) text() string {
 		fmt.Fprintf(&b, "Under optimal play by both, P1 (namer) wins with probability %s ≈ %s; P2 (colourer) with %s.\n",
 			Fraction(x.value), Decimal(x.value), Fraction(new(big.Rat).Sub(big.NewRat(1, 1), x.value)))
 	} else {
-		fmt.Fprintf(&b, "Stopped before the end (%v). Proven so far: under optimal play by both, P1 (namer) wins with probability\n", x.stopped)
-		fmt.Fprintf(&b, "at least %s ≈ %s", Fraction(x.lo), Decimal(x.lo))
-		if x.restricted != "" {
-			fmt.Fprintf(&b, " (what P1 wins on the numbers %s alone, naming the others last)", x.restricted)
-		}
-		fmt.Fprintf(&b, "\nand at most %s ≈ %s", Fraction(x.hi), Decimal(x.hi))
-		if x.hiRandom {
-			b.WriteString(" (what P1 wins when P2 colours each number with a random colour of its list)")
-		}
-		b.WriteString(".\n")
+		b.WriteString(game.Wrap(fmt.Sprintf("Stopped before the end (%v). Proven so far: under optimal play by both, %s",
+			x.stopped, x.bounds("P1 (namer)", "P1", "P2", Decimal)), 100))
 	}
 	who := x.toMove[:2]
 	switch {
@@ -378,23 +401,51 @@ func (x *explanation) text() string {
 	case len(x.best) > 0:
 		fmt.Fprintf(&b, "Best moves for %s: %s\n", who, strings.Join(x.best, ", "))
 	}
-	b.WriteString(x.teach())
+	b.WriteString(x.reasoning())
 	fmt.Fprintf(&b, "(%s positions reached, %s searched, %s stored, %s)\n", game.Grouped(x.nodes), game.Grouped(x.searched), game.Grouped(int64(x.stored)), game.Seconds(time.Since(x.start).Seconds()))
 	return b.String()
 }
 
-// teach is the part of text that reasons (see solve.Result.Teach): the
-// numbers that change nothing, and why the namer's choices do not matter
-// with lists of one colour.
+// teach is what the page shows of text (see solve.Result.Teach): the
+// reasoning, and what is proven of the chance when the search was cut
+// short, in the page's words (the namer and the colourer, not P1 and P2).
 func (x *explanation) teach() string {
+	if x.value == nil && x.lo != nil {
+		return x.reasoning() + game.Wrap("Not decided yet. Proven so far: "+x.bounds("the namer", "the namer", "the colourer", percent), 100)
+	}
+	return x.reasoning()
+}
+
+// reasoning is the part of text that reasons: how the chance is computed,
+// the numbers that change nothing, and why the namer's choices do not
+// matter with lists of one colour.
+func (x *explanation) reasoning() string {
 	var b strings.Builder
+	g := x.g
+	lists := g.Lists()
+	names := make([]string, len(lists))
+	for i, l := range lists {
+		names[i] = g.ColourList(uint8(l))
+	}
+	switch {
+	case len(lists) == 1:
+		b.WriteString("The chance comes from searching every way the game can go: the namer names the number that " +
+			"gives the best chance, and the colourer colours it, with any colour, to leave the least.\n")
+	case g.ListSize() > 1:
+		fmt.Fprintf(&b, "The chance comes from searching every way the game can go: the namer names the number that "+
+			"gives the best chance, a list is drawn (each of %s with chance 1/%d), "+
+			"and the colourer colours the number from it to leave the least chance. It is the average, over "+
+			"the draws, of the best each player can do: a fraction over %d to the power of the draws to come.\n",
+			strings.Join(names, ", "), len(lists), len(lists))
+	}
 	if len(x.idle) > 0 {
 		fmt.Fprintf(&b, "Numbers in no live progression (naming them changes nothing): %s\n", strings.Join(x.idle, ", "))
 	}
 	if x.g.ListSize() == 1 && x.value != nil {
-		b.WriteString("With lists of one colour the colourer has no choice: every number gets an independent uniform colour,\nso the value is the chance that a random colouring holds a monochromatic progression, whatever the namer does.\n")
+		b.WriteString("With lists of one colour the colourer has no choice: every number gets an independent uniform colour, " +
+			"so the value is the chance that a random colouring holds a monochromatic progression, whatever the namer does.\n")
 	}
-	return b.String()
+	return game.Wrap(b.String(), 100)
 }
 
 // bestMoves fills in the moves that keep the value v: each is tested with a

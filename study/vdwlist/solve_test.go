@@ -359,9 +359,17 @@ func TestSolveCancel(t *testing.T) {
 	if r.UpperBound != "14324089/14348907" {
 		t.Fatalf("upper bound %v", r.UpperBound)
 	}
+	text := strings.Join(strings.Fields(r.Text), " ") // its lines wrapped for a terminal
 	for _, want := range []string{"Stopped before the end (context canceled)", "alone, naming the others last", "random colour of its list", "Best move found so far for P1: " + r.BestMoves[0]} {
-		if !strings.Contains(r.Text, want) {
+		if !strings.Contains(text, want) {
 			t.Fatalf("text lacks %q:\n%s", want, r.Text)
+		}
+	}
+	// The page's words for what was proven: the namer's chance as a percentage.
+	teach := strings.Join(strings.Fields(r.Teach), " ") // (and its no-break spaces)
+	for _, want := range []string{"Not decided yet. Proven so far: the namer wins with probability at least ", "and at most 14324089/14348907 ≈ 99.8 % (what the namer wins when the colourer colours each number with a random colour of its list)."} {
+		if !strings.Contains(teach, want) {
+			t.Fatalf("How it works lacks %q:\n%s", want, r.Teach)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package vdwlist
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"sync"
 	"testing"
 	"time"
@@ -120,4 +121,16 @@ func TestWarmConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestPercent: a chance in the explanation reads as the page writes it.
+func TestPercent(t *testing.T) {
+	for _, c := range []struct {
+		p, q int64
+		want string
+	}{{0, 1, "0\u00a0%"}, {1, 1, "100\u00a0%"}, {7235, 19683, "36.8\u00a0%"}, {387411667, 387420489, "99.9\u00a0%"}, {1, 100000, "0.1\u00a0%"}, {1, 2, "50.0\u00a0%"}} {
+		if got := percent(big.NewRat(c.p, c.q)); got != c.want {
+			t.Errorf("percent(%d/%d) = %q, want %q", c.p, c.q, got, c.want)
+		}
+	}
 }
