@@ -1139,7 +1139,7 @@ func TestBrowserGames(t *testing.T) {
 		}
 		// The list-colouring game's: how the chance is computed.
 		p.study("vdwlist(k=3,colors=3,list=2,s=9)", ".........")
-		p.teaches("the list-colouring game", "The chance comes from searching every way the game can go: the namer names the number that gives the best chance, a list is drawn (each of {red, blue}, {red, green}, {blue, green} with chance 1/3),")
+		p.teaches("the list-colouring game", "The chance comes from searching every way the game can go: the namer names the best number, a list is drawn ({red, blue}, {red, green} or {blue, green}, each with chance 1/3), and the colourer colours the number from it as is worst for the namer.")
 		p.clean("nimk-explain")
 	})
 

@@ -429,14 +429,13 @@ func (x *explanation) reasoning() string {
 	}
 	switch {
 	case len(lists) == 1:
-		b.WriteString("The chance comes from searching every way the game can go: the namer names the number that " +
-			"gives the best chance, and the colourer colours it, with any colour, to leave the least.\n")
+		b.WriteString("The chance comes from searching every way the game can go: the namer names the best number, " +
+			"and the colourer colours it with any colour, as is worst for the namer.\n")
 	case g.ListSize() > 1:
-		fmt.Fprintf(&b, "The chance comes from searching every way the game can go: the namer names the number that "+
-			"gives the best chance, a list is drawn (each of %s with chance 1/%d), "+
-			"and the colourer colours the number from it to leave the least chance. It is the average, over "+
-			"the draws, of the best each player can do: a fraction over %d to the power of the draws to come.\n",
-			strings.Join(names, ", "), len(lists), len(lists))
+		fmt.Fprintf(&b, "The chance comes from searching every way the game can go: the namer names the best number, "+
+			"a list is drawn (%s or %s, each with chance 1/%d), and the colourer colours the number from it "+
+			"as is worst for the namer. Averaged over the draws, it is a fraction over %d to the power of the lists still to draw.\n",
+			strings.Join(names[:len(names)-1], ", "), names[len(names)-1], len(lists), len(lists))
 	}
 	if len(x.idle) > 0 {
 		fmt.Fprintf(&b, "Numbers in no live progression (naming them changes nothing): %s\n", strings.Join(x.idle, ", "))
