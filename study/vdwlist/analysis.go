@@ -360,21 +360,30 @@ type explanation struct {
 	bestMovesCutOff bool
 }
 
-// bounds says what a search cut short proved of the namer's chance, with
-// where each bound comes from (one line): who, namer and colourer name the
-// players, chance writes a chance.
-func (x *explanation) bounds(who, namer, colourer string, chance func(*big.Rat) string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s wins with probability at least %s ≈ %s", who, Fraction(x.lo), chance(x.lo))
-	if x.restricted != "" {
-		fmt.Fprintf(&b, " (what %s wins on the numbers %s alone, naming the others last)", namer, x.restricted)
+// bounds says what a search cut short proved of the namer's chance, each
+// bound with where it comes from, as the end of a sentence (". Proven so
+// far: ..."); nothing but the full stop when neither bound says more than
+// that the chance is between 0 and 1.
+func (x *explanation) bounds() string {
+	var parts []string
+	if x.lo.Sign() > 0 {
+		p := fmt.Sprintf("at least %s ≈ %s", Fraction(x.lo), percent(x.lo))
+		if x.restricted != "" {
+			p += fmt.Sprintf(" (what the namer wins on the numbers %s alone, naming the others last)", x.restricted)
+		}
+		parts = append(parts, p)
 	}
-	fmt.Fprintf(&b, " and at most %s ≈ %s", Fraction(x.hi), chance(x.hi))
-	if x.hiRandom {
-		fmt.Fprintf(&b, " (what %s wins when %s colours each number with a random colour of its list)", namer, colourer)
+	if x.hi.Cmp(big.NewRat(1, 1)) < 0 {
+		p := fmt.Sprintf("at most %s ≈ %s", Fraction(x.hi), percent(x.hi))
+		if x.hiRandom {
+			p += " (what the namer wins when the colourer colours each number with a random colour of its list)"
+		}
+		parts = append(parts, p)
 	}
-	b.WriteString(".\n")
-	return b.String()
+	if len(parts) == 0 {
+		return ".\n"
+	}
+	return ". Proven so far: the namer wins with probability " + strings.Join(parts, " and ") + ".\n"
 }
 
 func (x *explanation) text() string {
@@ -389,8 +398,7 @@ func (x *explanation) text() string {
 		fmt.Fprintf(&b, "Under optimal play by both, P1 (namer) wins with probability %s ≈ %s; P2 (colourer) with %s.\n",
 			Fraction(x.value), Decimal(x.value), Fraction(new(big.Rat).Sub(big.NewRat(1, 1), x.value)))
 	} else {
-		b.WriteString(game.Wrap(fmt.Sprintf("Stopped before the end (%v). Proven so far: under optimal play by both, %s",
-			x.stopped, x.bounds("P1 (namer)", "P1", "P2", Decimal)), 100))
+		fmt.Fprintf(&b, "Stopped before the end (%v): what is proven follows.\n", x.stopped)
 	}
 	who := x.toMove[:2]
 	switch {
@@ -401,17 +409,17 @@ func (x *explanation) text() string {
 	case len(x.best) > 0:
 		fmt.Fprintf(&b, "Best moves for %s: %s\n", who, strings.Join(x.best, ", "))
 	}
-	b.WriteString(x.reasoning())
+	b.WriteString(x.teach())
 	fmt.Fprintf(&b, "(%s positions reached, %s searched, %s stored, %s)\n", game.Grouped(x.nodes), game.Grouped(x.searched), game.Grouped(int64(x.stored)), game.Seconds(time.Since(x.start).Seconds()))
 	return b.String()
 }
 
-// teach is what the page shows of text (see solve.Result.Teach): the
-// reasoning, and what is proven of the chance when the search was cut
-// short, in the page's words (the namer and the colourer, not P1 and P2).
+// teach is the part of text that reasons (see solve.Result.Teach), in the
+// page's words (the namer and the colourer, not P1 and P2): the reasoning,
+// and what is proven of the chance when the search was cut short.
 func (x *explanation) teach() string {
 	if x.value == nil && x.lo != nil {
-		return x.reasoning() + game.Wrap("Not decided yet. Proven so far: "+x.bounds("the namer", "the namer", "the colourer", percent), 100)
+		return x.reasoning() + game.Wrap("Not decided yet"+x.bounds(), 100)
 	}
 	return x.reasoning()
 }
