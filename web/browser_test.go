@@ -1963,10 +1963,13 @@ func TestBrowserGames(t *testing.T) {
 		choose := `const f = document.querySelector('#board button:not([disabled])'); f.click();
 			if (document.getElementById('play-move').disabled) f.click();
 			if (document.getElementById('play-move').disabled) { const b = [...document.querySelectorAll('#board button:not([disabled])')]; b[b.length - 1].click(); }`
-		// The list-colouring game on 8 numbers: its end shows the same review, weighed in a fraction of the
-		// time (the exact analyses of the 12 numbers' game took 14 of this test's 46 s under the race detector).
-		fields := map[string]map[string]string{"vdwlist(k=3,colors=3,list=2,s=12)": {"s": "8"}}
+		// The list-colouring game on 8 numbers and the Szemerédi game on 12: their ends show the same review,
+		// weighed in a fraction of the time (the exact analyses of the 12 numbers' list-colouring game took
+		// 14 of this test's 46 s under the race detector, the 20 numbers' Szemerédi game 9 of 26 s).
+		fields := map[string]map[string]string{"vdwlist(k=3,colors=3,list=2,s=12)": {"s": "8"}, "ap(x=20,k=3)": {"x": "12"}}
 		for _, c := range js[[]string](p, `[...document.querySelectorAll('.card')].map(c => c.dataset.game)`) {
+			zt := time.Now()
+			defer func() { t.Logf("%s %v", c, time.Since(zt)) }()
 			p.start(setup{card: c, action: "computer", fields: fields[c]})
 			js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 			for range 2 {
@@ -1981,8 +1984,10 @@ func TestBrowserGames(t *testing.T) {
 					break
 				}
 			}
+			t.Logf("%s played %v", c, time.Since(zt))
 			if js[bool](p, `window.kombi.match.finished`) {
 				p.wait(`document.getElementById('result') && !/Looking|Weighing/.test((document.getElementById('review') || {}).textContent || '')`, "the end of "+c)
+				t.Logf("%s reviewed %v", c, time.Since(zt))
 				p.accessible("the end of " + c)
 				p.seatsAsThePage("the end of " + c)
 			}
