@@ -208,19 +208,21 @@ func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 	b.WriteString("The value comes from searching every way the game can go: the builder picks the gap that ends " +
 		"the game soonest, the painter the symbol that makes it last longest (a word counts once with its " +
 		"symbols renamed or read backwards).\n")
-	steps := []string{thue.WordString(s.Word(), g.Alphabet())}
-	for _, st := range line {
-		word := thue.WordString(st.word[:st.at], g.Alphabet()) + "[" + thue.WordString(st.word[st.at:st.at+1], g.Alphabet()) + "]" + thue.WordString(st.word[st.at+1:], g.Alphabet())
-		if g.Alphabet() > 10 {
-			word = strings.NewReplacer(".[", "[", "].", "]").Replace(word)
+	word := func(w []byte) string { return thue.WordString(w, g.Alphabet()) }
+	// Each word but the last with its arrow, kept on its line by a
+	// no-break space.
+	steps := []string{word(s.Word()) + "\u00a0→"}
+	for i, st := range line {
+		end := "\u00a0→"
+		if i == len(line)-1 {
+			end = "."
 		}
-		steps = append(steps, word)
+		steps = append(steps, word(st.word[:st.at])+"["+word(st.word[st.at:st.at+1])+"]"+word(st.word[st.at+1:])+end)
 	}
-	last := line[len(line)-1].word
+	end := line[len(line)-1]
+	last := end.word
 	rep, _ := thue.FindRepetition(last, g.Rule())
 	half, _ := rep.Halves()
-	word := func(w []byte) string { return thue.WordString(w, g.Alphabet()) }
-	end := line[len(line)-1]
 	sym := word(last[end.at : end.at+1])
 	what := fmt.Sprintf("%s makes the square %s (%s twice)", sym, word(last[rep.Start:rep.Start+rep.Length]), word(last[half[0]:half[1]]))
 	if g.Rule() == thue.Overlap {
@@ -231,12 +233,7 @@ func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 	} else {
 		what = strings.ToUpper(what[:1]) + what[1:]
 	}
-	chain := []string{"One", "line", "of", "best", "play", "(each", "new", "symbol", "in", "brackets):"}
-	for i, st := range steps {
-		// A no-break space keeps each arrow at the end of its line.
-		chain = append(chain, st+map[bool]string{true: ".", false: "\u00a0→"}[i == len(steps)-1])
-	}
-	fmt.Fprintf(&b, "%s\n%s, at length %d.\n", strings.Join(chain, " "), what, len(last))
+	fmt.Fprintf(&b, "One line of best play (each new symbol in brackets): %s\n%s, at length %d.\n", strings.Join(steps, " "), what, len(last))
 	return game.Wrap(b.String(), 100)
 }
 
