@@ -514,6 +514,19 @@ func TestBestLine(t *testing.T) {
 			t.Errorf("How it works and the solve's text\n%s\nlack %q", r.Text, want)
 		}
 	}
+	// Beyond 10 symbols the words' symbols are separated by dots, the new
+	// one by its brackets alone.
+	g12, _ := thue.New(12, thue.Square, 0, 0)
+	st12, err := g12.ParsePosition("0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := teachLine(g12, st12.(*thue.State), []lineStep{{word: []byte{0, 11, 1}, at: 1}, {word: []byte{0, 11, 1, 1}, at: 3}})
+	for _, want := range []string{"0.1\u00a0→ 0[11]1\u00a0→ 0.11.1[1].", "1 makes the square 1.1 (1 twice), at length 4."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("a line of 12 symbols reads %q, want %q", text, want)
+		}
+	}
 	// A value the solve does not prove has no line.
 	g5, _ := thue.New(5, thue.Square, 0, 0)
 	r, _ = solver{}.Solve(ctx, g5, g5.NewInitialState(), solve.Options{MaxLength: 8})
