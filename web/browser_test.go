@@ -1137,6 +1137,9 @@ func TestBrowserGames(t *testing.T) {
 				t.Errorf("How it works of the Thue game: no paragraph %q in %q", want, paras)
 			}
 		}
+		// The Szemerédi game's: its shortcuts, and Erdős and Selfridge's criterion saying why every number draws here.
+		p.study("ap(x=30,k=4,seed=1)", "/")
+		p.teaches("the Szemerédi game", "Red, to move, has 5/16; Blue has 5/16. So neither side can win: best play draws.")
 		// The list-colouring game's: how the chance is computed.
 		p.study("vdwlist(k=3,colors=3,list=2,s=9)", ".........")
 		p.teaches("the list-colouring game", "The chance comes from searching every way the game can go: the namer names the best number, a list is drawn ({red, blue}, {red, green} or {blue, green}, each with chance 1/3), and the colourer colours the number from it as is worst for the namer.")

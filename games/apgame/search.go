@@ -63,6 +63,18 @@ func (x *Search) Threats(p int) int { return x.st.thrSq[p] }
 // progression of p, or -1.
 func (x *Search) ThreatSquare(p int) int { return threatSquare(x.st, p) }
 
+// ThreatSquares returns the uncoloured indices that complete a progression
+// of p, increasing.
+func (x *Search) ThreatSquares(p int) []int {
+	var out []int
+	for i, t := range x.st.thr[p] {
+		if t > 0 && x.st.colour[i] == none {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // Live returns the progressions player p can still complete.
 func (x *Search) Live(p int) int { return x.st.live[p] }
 

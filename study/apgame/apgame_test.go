@@ -56,14 +56,15 @@ func denseGames(t *testing.T, n int) []*apgame.Game {
 
 // TestExactAgainstBruteForce checks the exact solver, which skips dead
 // numbers and takes shortcuts, against plain memoised minimax over every
-// legal move.
+// legal move, and what How it works says of each position (teachHolds).
 func TestExactAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 4))
+	claims := map[string]int{}
 	for _, g := range append(smallGames(t, 25), denseGames(t, 12)...) {
 		s := g.NewInitialState()
 		// Also some positions a few random moves in.
-		for step := 0; !s.IsTerminal() && step < 4; step++ {
+		for step := 0; !s.IsTerminal() && step < 6; step++ {
 			brute, err := solve.NewMinimax(0).Solve(ctx, s)
 			if err != nil {
 				t.Fatal(err)
@@ -80,9 +81,13 @@ func TestExactAgainstBruteForce(t *testing.T) {
 			if v != brute.Outcome || !slices.Equal(best, want) {
 				t.Fatalf("%s at\n%s\nexact %d %v, brute force %v %v", g, s, v, best, brute.Outcome, want)
 			}
+			teachHolds(t, g, s, brute.Outcome, claims)
 			moves := s.LegalMoves(nil)
 			play(t, s, int(moves[rng.IntN(len(moves))]))
 		}
+	}
+	if len(claims) < 5 {
+		t.Errorf("the positions met too few of How it works' claims to check them all: %v", claims)
 	}
 }
 
@@ -344,5 +349,63 @@ func play(t testing.TB, s game.State, numbers ...int) {
 		if err := s.Apply(game.Move(v)); err != nil {
 			t.Fatalf("colour %d: %v", v, err)
 		}
+	}
+}
+
+// teachHolds checks what How it works says a position's shortcuts decide
+// against plain minimax's outcome there (a side it says cannot win does
+// not win; a side it says wins at once, or must lose to two threats, does),
+// and that the solve's text holds it; it counts the claims met.
+func teachHolds(t *testing.T, g game.Game, s game.State, brute solve.Outcome, claims map[string]int) {
+	t.Helper()
+	r, err := solvers(t).Solve(context.Background(), g, s, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover, other := "Red", "Blue"
+	if s.Player() == 1 {
+		mover, other = other, mover
+	}
+	teach := strings.Join(strings.Fields(r.Teach), " ")
+	for claim, holds := range map[string]bool{
+		"So " + mover + " cannot win.":                  brute != solve.Win,
+		"So " + other + " cannot win.":                  brute != solve.Loss,
+		"So neither side can win: best play draws.":     brute == solve.Draw,
+		"Here " + mover + " completes a progression by": brute == solve.Win,
+		"can block only one.":                           brute == solve.Loss,
+	} {
+		if strings.Contains(teach, claim) {
+			claims[claim]++
+			if !holds {
+				t.Fatalf("%s at\n%s\nHow it works says %q; plain minimax: %v\n%s", g, s, claim, brute, r.Teach)
+			}
+		}
+	}
+	if !strings.Contains(r.Text, strings.TrimSpace(r.Teach)) {
+		t.Fatalf("the solve's text does not hold How it works:\n%s\n---\n%s", r.Text, r.Teach)
+	}
+}
+
+// TestTeach: How it works for a set where every number draws says why.
+func TestTeach(t *testing.T) {
+	ctx := context.Background()
+	reg, _ := registries(t)
+	g, _ := reg.Load("ap(x=30,k=4,seed=1)", 1)
+	r, err := solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	teach := strings.Join(strings.Fields(r.Teach), " ")
+	for _, want := range []string{
+		"Erdős–Selfridge: when the sum of 2⁻ᵐ over the progressions a side can still complete (m: the numbers it still needs) is below 1/2 with that side to move,",
+		"Red, to move, has 5/16; Blue has 5/16. So neither side can win: best play draws.",
+		"Numbers in no progression either side can still complete change nothing (taking one only passes the turn), and the search leaves them out: 13, 16, 24,",
+	} {
+		if !strings.Contains(teach, want) {
+			t.Errorf("ap(x=30,k=4,seed=1): How it works lacks %q:\n%s", want, r.Teach)
+		}
+	}
+	if r.Outcome != solve.Draw {
+		t.Errorf("ap(x=30,k=4,seed=1): %v, not the draw How it works explains", r.Outcome)
 	}
 }

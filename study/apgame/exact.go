@@ -8,6 +8,7 @@ package apgame
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -266,6 +267,7 @@ func (solver) Solve(ctx context.Context, gg game.Game, gs game.State, opt solve.
 		r.Best = append(r.Best, game.Move(m))
 		r.BestMoves[j] = fmt.Sprint(m)
 	}
+	r.Teach = teach(s)
 	r.Text = solveText(g, s, toMove, r)
 	if err != nil {
 		return r, fmt.Errorf("ap solve: %w", err)
@@ -293,8 +295,79 @@ func solveText(g *apgame.Game, s *apgame.State, toMove string, r *solve.Result) 
 	default:
 		b.WriteString("Not decided: the search was stopped before a move was proven to win or draw.\n")
 	}
+	b.WriteString(r.Teach)
 	fmt.Fprintf(&b, "(positions searched: %s)\n", game.Grouped(r.Nodes))
 	return b.String()
+}
+
+// teach is the reasoning behind an outcome, for a page (see
+// solve.Result.Teach): how the search decides a position, what decides
+// this one at once (a number that completes a progression, threats to
+// block), the two sides' Erdős–Selfridge potentials, and the numbers that
+// change nothing. The sides are named as the page names them (Red, Blue).
+func teach(s *apgame.State) string {
+	g := s.Game()
+	x := apgame.NewSearch(s)
+	p, o := int(s.Turn()), 1-int(s.Turn())
+	side := func(q int) string {
+		r := g.Type().Role(game.Player(q))
+		return strings.ToUpper(r[:1]) + r[1:]
+	}
+	numbers := func(is []int) string {
+		ns := make([]string, len(is))
+		for j, i := range is {
+			ns[j] = fmt.Sprint(g.Number(i))
+		}
+		return strings.Join(ns, ", ")
+	}
+	var b strings.Builder
+	b.WriteString("The outcome comes from searching every way the game can go (a win before a draw before a loss), " +
+		"with shortcuts that decide a position at once: the side to move wins with a number that completes its " +
+		"progression; facing two such numbers of the other's, it can block only one and loses; facing one, it must " +
+		"take it; a side cannot win when the other can block all its progressions (Erdős–Selfridge, below).\n")
+	switch mine, theirs := x.ThreatSquares(p), x.ThreatSquares(o); {
+	case len(mine) > 0:
+		fmt.Fprintf(&b, "Here %s completes a progression by taking %s: it wins at once.\n", side(p), numbers(mine[:1]))
+	case len(theirs) >= 2:
+		fmt.Fprintf(&b, "Here %s would complete a progression with any of %s: %s can block only one.\n", side(o), numbers(theirs), side(p))
+	case len(theirs) == 1:
+		fmt.Fprintf(&b, "Here %s must take %s, which would complete a progression of %s's.\n", side(p), numbers(theirs), side(o))
+	}
+	// Potential(q) is 2^k times the sum of 2^-m over q's progressions, m
+	// the numbers q still needs.
+	pot := func(q int) *big.Rat { return big.NewRat(x.Potential(q), 1<<g.K()) }
+	fmt.Fprintf(&b, "Erdős–Selfridge: when the sum of 2⁻ᵐ over the progressions a side can still complete (m: the numbers "+
+		"it still needs) is below 1/2 with that side to move, or below 1 with the other to move, the other side can "+
+		"block them all. %s, to move, has %s; %s has %s.", side(p), pot(p).RatString(), side(o), pot(o).RatString())
+	var cannot []string
+	if pot(p).Cmp(big.NewRat(1, 2)) < 0 {
+		cannot = append(cannot, side(p))
+	}
+	if pot(o).Cmp(big.NewRat(1, 1)) < 0 {
+		cannot = append(cannot, side(o))
+	}
+	switch len(cannot) {
+	case 1:
+		fmt.Fprintf(&b, " So %s cannot win.", cannot[0])
+	case 2:
+		b.WriteString(" So neither side can win: best play draws.")
+	}
+	b.WriteString("\n")
+	inPlay := map[int]bool{}
+	for _, i := range s.AppendInPlay(nil) {
+		inPlay[int(i)] = true
+	}
+	var idle []int
+	for i := range g.Set() {
+		if s.Uncoloured(i) && !inPlay[i] {
+			idle = append(idle, i)
+		}
+	}
+	if len(idle) > 0 {
+		fmt.Fprintf(&b, "Numbers in no progression either side can still complete change nothing (taking one only passes the turn), "+
+			"and the search leaves them out: %s.\n", numbers(idle))
+	}
+	return game.Wrap(b.String(), 100)
 }
 
 // Analyze values every legal move of s for solve.Analyze, with one table
