@@ -408,4 +408,13 @@ func TestTeach(t *testing.T) {
 	if r.Outcome != solve.Draw {
 		t.Errorf("ap(x=30,k=4,seed=1): %v, not the draw How it works explains", r.Outcome)
 	}
+	// A set with many such numbers: the first 20 of them and how many more.
+	g, _ = reg.Load("ap(x=60,k=5,seed=1)", 1)
+	r, err = solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the search leaves them out: 1, 25, 32, 36, 37, 47, 50, 63, 73, 76, 77, 81, 98, 102, 103, 104, 116, 121, 131, 140 and 22 more."; !strings.Contains(strings.Join(strings.Fields(r.Teach), " "), want) {
+		t.Errorf("ap(x=60,k=5,seed=1): How it works lacks %q:\n%s", want, r.Teach)
+	}
 }

@@ -364,8 +364,13 @@ func teach(s *apgame.State) string {
 		}
 	}
 	if len(idle) > 0 {
+		// The first 20 of a large set's: the board shows them all.
+		list := numbers(idle[:min(len(idle), 20)])
+		if len(idle) > 20 {
+			list += fmt.Sprintf(" and %d more", len(idle)-20)
+		}
 		fmt.Fprintf(&b, "Numbers in no progression either side can still complete change nothing (taking one only passes the turn), "+
-			"and the search leaves them out: %s.\n", numbers(idle))
+			"and the search leaves them out: %s.\n", list)
 	}
 	return game.Wrap(b.String(), 100)
 }
