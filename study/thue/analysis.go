@@ -141,12 +141,19 @@ func solveWith(ctx context.Context, g *thue.Game, s *thue.State, opt solve.Optio
 	if wn := sv.WorkerNodes(); len(wn) > 1 {
 		r.Extra["worker_nodes"] = wn
 	}
-	if local, ok := sv.(*Solver); ok && res.Exact && r.Value != nil && err == nil {
+	switch local, ok := sv.(*Solver); {
+	case ok && res.Exact && r.Value != nil && err == nil:
 		// Within what is left of the solve's time: a line costs a few
 		// questions to the table the value filled.
 		if line, lerr := bestLine(ctx, local, g.Rule(), s, r.Value.(int)); lerr == nil {
 			r.Teach = teachLine(g, s, line)
 		}
+	case r.Value != nil && !res.Exact:
+		r.Teach = game.Wrap(searchWords+fmt.Sprintf("The builder cannot force %s within the target of %d symbols: the painter reaches it and wins.\n",
+			g.Rule().Article(), r.Value), 100)
+	case r.Value == nil && res.LowerBound > len(s.Word()):
+		r.Teach = game.Wrap(searchWords+fmt.Sprintf("Not decided yet. Proven so far: the builder cannot force %s before length %d, "+
+			"so the game lasts at least %d symbols whatever the builder does.\n", g.Rule().Article(), res.LowerBound, res.LowerBound), 100)
 	}
 	r.Text = explain(g, s, r, res, err != nil)
 	return r, err
@@ -200,14 +207,17 @@ func bestLine(ctx context.Context, sv searcher, rule thue.Rule, s *thue.State, v
 	return nil, fmt.Errorf("a line of best play reaches length %d without a repetition", len(w))
 }
 
+// searchWords says how the value is searched, for How it works.
+const searchWords = "The value comes from searching every way the game can go: the builder picks the gap that ends " +
+	"the game soonest, the painter the symbol that makes it last longest (a word counts once with its " +
+	"symbols renamed or read backwards).\n"
+
 // teachLine is the reasoning behind an exact value (see solve.Result.Teach):
 // how the search finds it, and one line of best play to the repetition
 // that ends the game.
 func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 	var b strings.Builder
-	b.WriteString("The value comes from searching every way the game can go: the builder picks the gap that ends " +
-		"the game soonest, the painter the symbol that makes it last longest (a word counts once with its " +
-		"symbols renamed or read backwards).\n")
+	b.WriteString(searchWords)
 	word := func(w []byte) string { return thue.WordString(w, g.Alphabet()) }
 	// Each word but the last with its arrow, kept on its line by a
 	// no-break space.
