@@ -410,7 +410,12 @@ func analyzeEach(ctx context.Context, sv Solver, g game.Game, s game.State, opt 
 		case err != nil || r == nil || !r.Complete && r.Outcome == Unknown:
 			a.Complete = false
 			if r != nil {
+				// Not decided: the value when proven, else the lower bound
+				// proven so far (a Thue game's length at least).
 				mv.Value = r.Value
+				if mv.Value == nil {
+					mv.Value = r.LowerBound
+				}
 			}
 		default:
 			mv.Value = r.Value

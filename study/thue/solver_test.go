@@ -540,3 +540,25 @@ func TestBestLine(t *testing.T) {
 		t.Errorf("3 symbols, target 4: How it works says %q, want %q", r.Teach, want)
 	}
 }
+
+// TestAnalysisBoundsUndecidedMoves: a move the analysis has not decided in
+// its time carries the lower bound proven for it (the page shows "at least
+// 16?"), longer than the word.
+func TestAnalysisBoundsUndecidedMoves(t *testing.T) {
+	g, _ := thue.New(5, thue.Square, 0, 0)
+	st, err := g.ParsePosition("012")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	a, err := solve.AnalyzeWith(ctx, solver{}, g, st, solve.Options{MemBytes: 1 << 22, Workers: 1})
+	if a == nil {
+		t.Fatal(err)
+	}
+	for _, m := range a.Moves {
+		if v, ok := m.Value.(int); m.Outcome != solve.Unknown || !ok || v <= 3 {
+			t.Errorf("gap %s of 012 (5 symbols, 300 ms): %v %v; want not decided, with a bound beyond the word's 3 symbols", m.Move, m.Outcome, m.Value)
+		}
+	}
+}

@@ -280,3 +280,10 @@ test('the end counts the moves as the move list does, the draws of chance among 
   assert.equal(movesLine(18, 6, true), '18 moves, 6 of them drawn by chance. Step back through them in the move list to see what each position was worth.');
   assert.equal(movesLine(0, 0, true), 'No move was possible: the game was over from its start.');
 });
+
+test('a gap badge holds a length or a bound in a few characters', async () => {
+  const { gapValue } = await import('../static/boards/word.js');
+  assert.equal(gapValue('length 12'), '12');
+  assert.equal(gapValue('at least 16?'), '≥16');
+  assert.equal(gapValue('★12'), '★12');
+});

@@ -60,7 +60,17 @@ function Gap({ i, w, ctx, pendingGap, symPick, chosen }) {
   }
   return html`<button type="button" class=${`gap${chosen ? ' chosen' : ''}${good ? ' good' : ''}${lastGap ? ' last' : ''}`} data-gap=${i} disabled=${!can}
     aria-label=${`Gap ${i}: insert ${where}${val ? `; ${val}` : ''}${good ? ' (best)' : ''}`} aria-pressed=${chosen ? 'true' : 'false'}
-    onClick=${() => ctx.onPick(pick, chosen)}><span class="caret" aria-hidden="true">▾</span>${val ? html`<span class="gap-val">${val.replace(/^length /, '')}</span>` : null}</button>`;
+    onClick=${() => ctx.onPick(pick, chosen)}><span class="caret" aria-hidden="true">▾</span>${val ? html`<span class="gap-val">${gapValue(val)}</span>` : null}</button>`;
+}
+
+/**
+ * gapValue is a move's analysis label as short as a gap's badge holds:
+ * "length 12" → "12", a bound "at least 16?" → "≥16" (the list beside the
+ * board says both in words).
+ */
+export function gapValue(label) {
+  const bound = /^at least (\d+)\?$/.exec(label);
+  return bound ? `≥${bound[1]}` : label.replace(/^length /, '');
 }
 
 function Symbols({ view, ctx }) {
