@@ -469,11 +469,8 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		fmt.Fprintf(&b, "Empty diagonal cells: %d, each a single-token heap (value 1): together %d.\n", d.Diagonal, d.Diagonal&1)
 		terms = append(terms, fmt.Sprint(d.Diagonal&1))
 	}
-	count := map[Key]int{}
-	for _, p := range d.Parts {
-		count[p.Key]++
-	}
 	partner := partners(d.Parts)
+	paired := false
 	for i, p := range d.Parts {
 		var cells []int
 		for r := range int(p.Shape.H) {
@@ -507,9 +504,11 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 				val = twin + ": the two cancel"
 			}
 		}
-		if p.Known && firstOfKey(d, i) && count[p.Key]%2 == 1 {
+		// A part without a partner counts in the XOR; a pair cancels.
+		if p.Known && partner[i] < 0 {
 			terms = append(terms, fmt.Sprint(p.Value))
 		}
+		paired = paired || partner[i] >= 0
 		what := fmt.Sprintf("%d cells", p.Shape.Cells())
 		if p.Shape.Cells() == 1 {
 			what = "a single cell"
@@ -528,7 +527,7 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		default:
 			fmt.Fprintf(&b, "Grundy value: %s = %d.\n", strings.Join(terms, " ⊕ "), a.Grundy)
 		}
-		if len(count) < len(d.Parts) {
+		if paired {
 			b.WriteString("(Equal parts cancel in pairs.)\n")
 		}
 	} else {
@@ -572,13 +571,4 @@ func partners(parts []Part) []int {
 // mirrored reports whether q is p's mirror image in the palette's diagonal.
 func mirrored(p, q Part) bool {
 	return q.R0 == p.C0 && q.C0 == p.R0 && q.Shape == p.Shape.transposed()
-}
-
-func firstOfKey(d *Decomposition, i int) bool {
-	for j := range i {
-		if d.Parts[j].Key == d.Parts[i].Key {
-			return false
-		}
-	}
-	return true
 }
