@@ -169,11 +169,15 @@ func (s *Server) runAnalysis(e *analysisEntry, budget time.Duration, done chan s
 	}
 	defer func() { <-s.analyses }()
 	opt := solve.Options{MemBytes: s.opt.AnalysisMem, Workers: 1}
+	explain := func(limit time.Duration) *solve.Result {
+		ectx, cancel := context.WithTimeout(s.ctx, limit)
+		defer cancel()
+		r, _ := s.opt.Solvers.Solve(ectx, e.g, e.st.Clone(), opt)
+		return r
+	}
 	var r *solve.Result
 	if !e.explained {
-		ectx, cancel := context.WithTimeout(s.ctx, min(explainTime, budget/4))
-		r, _ = s.opt.Solvers.Solve(ectx, e.g, e.st.Clone(), opt)
-		cancel()
+		r = explain(min(explainTime, budget/4))
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, budget)
 	defer cancel()
@@ -181,11 +185,9 @@ func (s *Server) runAnalysis(e *analysisEntry, budget time.Duration, done chan s
 	if a != nil && a.Complete && !e.explained && (r == nil || !r.Complete) {
 		// Every move decided, the explanation not: asked once more, it
 		// says the same (a solver that keeps its table answers from it).
-		ectx, cancel := context.WithTimeout(s.ctx, explainTime)
-		if r2, _ := s.opt.Solvers.Solve(ectx, e.g, e.st.Clone(), opt); r2 != nil {
+		if r2 := explain(explainTime); r2 != nil {
 			r = r2
 		}
-		cancel()
 	}
 	finish(a, r, err)
 }
