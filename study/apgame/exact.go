@@ -335,15 +335,15 @@ func teach(s *apgame.State) string {
 	}
 	// Potential(q) is 2^k times the sum of 2^-m over q's progressions, m
 	// the numbers q still needs.
-	pot := func(q int) *big.Rat { return big.NewRat(x.Potential(q), 1<<g.K()) }
+	pot := [2]*big.Rat{big.NewRat(x.Potential(0), 1<<g.K()), big.NewRat(x.Potential(1), 1<<g.K())}
 	fmt.Fprintf(&b, "Erdős–Selfridge: when the sum of 2⁻ᵐ over the progressions a side can still complete (m: the numbers "+
 		"it still needs) is below 1/2 with that side to move, or below 1 with the other to move, the other side can "+
-		"block them all. %s, to move, has %s; %s has %s.", side(p), pot(p).RatString(), side(o), pot(o).RatString())
+		"block them all. %s, to move, has %s; %s has %s.", side(p), pot[p].RatString(), side(o), pot[o].RatString())
 	var cannot []string
-	if pot(p).Cmp(big.NewRat(1, 2)) < 0 {
+	if pot[p].Cmp(big.NewRat(1, 2)) < 0 {
 		cannot = append(cannot, side(p))
 	}
-	if pot(o).Cmp(big.NewRat(1, 1)) < 0 {
+	if pot[o].Cmp(big.NewRat(1, 1)) < 0 {
 		cannot = append(cannot, side(o))
 	}
 	switch len(cannot) {
