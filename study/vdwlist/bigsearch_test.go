@@ -319,7 +319,9 @@ func TestKeysAreExact(t *testing.T) {
 						}
 					}
 				}
-				k, str := sr.canonical(ex), refKey(sr, ex)
+				var k posKey
+				sr.canonical(ex, &k)
+				str := refKey(sr, ex)
 				if old, ok := byKey[k]; ok && old != str {
 					t.Fatalf("c=%d s=%d: one key for %q and %q", c, s, old, str)
 				}

@@ -26,6 +26,9 @@ type wideKey [4]uint64
 
 // posKey is a position's key: narrow when its planes fit 64 bits; else
 // mid when its cells' symbols, as digits (see midCode), do; else wide.
+// Only the part its kind names is read: wide may hold an earlier key's
+// words behind a short one (see canonical), so posKeys are not compared
+// with ==.
 type posKey struct {
 	narrow uint64 // narrow and mid keys
 	wide   wideKey
@@ -193,18 +196,24 @@ func planeBits(c int) (planes, narrowSpan int) {
 	return planes, 64 / planes
 }
 
-// canonical returns the key of the current position reduced to its
-// relevant numbers (examined as ex).
-func (sr *searcher) canonical(ex *examined) posKey {
+// canonical sets key to the key of the current position reduced to its
+// relevant numbers (examined as ex). The short key of most positions is
+// written in place, its wide part left as it was (read only in a wide
+// key): a posKey returned and copied into the child looked at cost a
+// stall per child (c3 l2 s=15, one worker, both binaries side by side:
+// 1.2–2.6 % less CPU).
+func (sr *searcher) canonical(ex *examined, key *posKey) {
 	if unc, a, b, c, span, ok := sr.threatCells(ex); ok {
 		if span <= threatWidth {
-			return posKey{narrow: narrowThreatKey(unc, a, b, c, span)}
+			key.narrow, key.isMid, key.isWide = narrowThreatKey(unc, a, b, c, span), false, false
+			return
 		}
 		if k, ok := sr.midThreatKey(unc, a, b, c, span); ok {
-			return k
+			*key = k
+			return
 		}
 	}
-	return sr.canonicalPlanes(ex)
+	*key = sr.canonicalPlanes(ex)
 }
 
 // threatWidth is the longest span of a short key with threats marked and 3

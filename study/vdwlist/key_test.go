@@ -214,7 +214,7 @@ func BenchmarkKeys(b *testing.B) {
 		for _, way := range []struct {
 			name string
 			key  func(*searcher, *examined) posKey
-		}{{"canonical", (*searcher).canonical}, {"planes", (*searcher).canonicalPlanes}} {
+		}{{"canonical", func(sr *searcher, ex *examined) (k posKey) { sr.canonical(ex, &k); return k }}, {"planes", (*searcher).canonicalPlanes}} {
 			b.Run(fmt.Sprintf("s=%d/%s", size, way.name), func(b *testing.B) {
 				var sink uint64
 				for i := 0; b.Loop(); i++ {

@@ -611,7 +611,7 @@ func (sr *searcher) decide(ex *examined, key *posKey) (v int64, ok bool) {
 		}
 		return int64(vdwlist.Binom(int(forced), sr.g.ListSize())) * sr.pow[sr.rounds-1], true
 	}
-	*key = sr.canonical(ex)
+	sr.canonical(ex, key)
 	return 0, false
 }
 
