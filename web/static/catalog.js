@@ -16,7 +16,7 @@ export const FAMILIES = [
 const INTERACTION = {
   heaps: 'Tap a token: it and the tokens to its right are taken (a large heap: type the amount). Tap it again, or Play.',
   grundy: 'Tap a token: the heap splits just after it (a dimmed token starts no split; a large heap: type how many to split off). Tap it again, or Play.',
-  buildingnim: 'Tap “Place here” while building; then tap a token: it and those to its right are taken. Tap again, or Play.',
+  buildingnim: 'Tap “Place here” while building; then tap a token: it and those to its right are taken. Tap it again, or Play.',
   wythoff: 'Tap a token in one heap, and one in the other heap to take from both; then Play.',
   nimk: 'Tap a token in each heap you take from; then Play.',
   queen: 'Tap a square the queen can reach (← ↓ ↙), then tap it again or Play.',
