@@ -1131,7 +1131,7 @@ func TestBrowserGames(t *testing.T) {
 		for _, want := range []string{
 			"The value comes from searching every way the game can go: the builder picks the gap that ends the game soonest, the painter the symbol that makes it last longest (a word counts once with its symbols renamed or read backwards).",
 			"One line of best play (each new symbol in brackets): 0\u00a0→ [1]0\u00a0→ 1[2]0\u00a0→ 1[0]20\u00a0→ 1[0]020.",
-			"Every symbol at that last gap makes a square: 0 makes the square 00 (0 twice), at length 5.",
+			"Every symbol at that last gap makes a square (a word twice), so the game ends at length 5: 0 makes 00 (0 twice), 1 makes 11 (1 twice), and 2 makes 2020 (20 twice).",
 		} {
 			if !slices.Contains(paras, want) {
 				t.Errorf("How it works of the Thue game: no paragraph %q in %q", want, paras)

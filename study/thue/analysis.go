@@ -207,6 +207,10 @@ func bestLine(ctx context.Context, sv searcher, rule thue.Rule, s *thue.State, v
 	return nil, fmt.Errorf("a line of best play reaches length %d without a repetition", len(w))
 }
 
+// maxCornered is how many symbols How it works names, each with the
+// repetition it makes, where every symbol at the last gap makes one.
+const maxCornered = 6
+
 // searchWords says how the value is searched, for How it works.
 const searchWords = "The value comes from searching every way the game can go: the builder picks the gap that ends " +
 	"the game soonest, the painter the symbol that makes it last longest (a word counts once with its " +
@@ -231,19 +235,38 @@ func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 	}
 	end := line[len(line)-1]
 	last := end.word
-	rep, _ := thue.FindRepetition(last, g.Rule())
-	half, _ := rep.Halves()
-	sym := word(last[end.at : end.at+1])
-	what := fmt.Sprintf("%s makes the square %s (%s twice)", sym, word(last[rep.Start:rep.Start+rep.Length]), word(last[half[0]:half[1]]))
+	fmt.Fprintf(&b, "One line of best play (each new symbol in brackets): %s\n", strings.Join(steps, " "))
+	// What the last symbol makes; where every symbol there makes a
+	// repetition, what each makes (the first maxCornered of them).
+	makes := func(w []byte, at int, named bool) string {
+		rep, _ := thue.FindRepetition(w, g.Rule())
+		half, _ := rep.Halves()
+		what := "makes"
+		if named {
+			what += " the " + strings.TrimPrefix(strings.TrimPrefix(g.Rule().Article(), "an "), "a ")
+		}
+		return fmt.Sprintf("%s %s %s (%s twice", word(w[at:at+1]), what, word(w[rep.Start:rep.Start+rep.Length]), word(w[half[0]:half[1]]))
+	}
+	shared := ""
 	if g.Rule() == thue.Overlap {
-		what = fmt.Sprintf("%s makes the overlap %s (%s twice, sharing its middle symbol)", sym, word(last[rep.Start:rep.Start+rep.Length]), word(last[half[0]:half[1]]))
+		shared = ", the second starting on the last symbol of the first"
 	}
-	if end.cornered {
-		what = fmt.Sprintf("Every symbol at that last gap makes %s: %s", g.Rule().Article(), what)
+	if !end.cornered {
+		fmt.Fprintf(&b, "%s%s), at length %d.\n", strings.ToUpper(makes(last, end.at, true)[:1]), makes(last, end.at, true)[1:]+shared, len(last))
+		return game.Wrap(b.String(), 100)
+	}
+	before := slices.Delete(slices.Clone(last), end.at, end.at+1)
+	var each []string
+	for c := range min(g.Alphabet(), maxCornered) {
+		each = append(each, makes(slices.Insert(slices.Clone(before), end.at, byte(c)), end.at, false)+")")
+	}
+	if more := g.Alphabet() - maxCornered; more > 0 {
+		each = append(each, fmt.Sprintf("and the other %d likewise", more))
 	} else {
-		what = strings.ToUpper(what[:1]) + what[1:]
+		each[len(each)-1] = "and " + each[len(each)-1]
 	}
-	fmt.Fprintf(&b, "One line of best play (each new symbol in brackets): %s\n%s, at length %d.\n", strings.Join(steps, " "), what, len(last))
+	fmt.Fprintf(&b, "Every symbol at that last gap makes %s (a word twice%s), so the game ends at length %d: %s.\n",
+		g.Rule().Article(), shared, len(last), strings.Join(each, ", "))
 	return game.Wrap(b.String(), 100)
 }
 

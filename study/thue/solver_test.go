@@ -508,10 +508,42 @@ func TestBestLine(t *testing.T) {
 	for _, want := range []string{
 		"The value comes from searching every way the game can go: the builder picks the gap that ends the\ngame soonest,",
 		"One line of best play (each new symbol in brackets): 0\u00a0→ [1]0\u00a0→ 1[2]0\u00a0→ 1[0]20\u00a0→ 1[0]020.\n",
-		"Every symbol at that last gap makes a square: 0 makes the square 00 (0 twice), at length 5.\n",
+		// every symbol named with the square it makes (1020 at its gap 1:
+		// 10020, 11020, 12020)
+		"Every symbol at that last gap makes a square (a word twice), so the game ends at length 5: 0 makes\n00 (0 twice), 1 makes 11 (1 twice), and 2 makes 2020 (20 twice).\n",
 	} {
 		if !strings.Contains(r.Teach, want) || !strings.Contains(r.Text, want) {
 			t.Errorf("How it works and the solve's text\n%s\nlack %q", r.Text, want)
+		}
+	}
+	// Overlaps: what an overlap is, said once; each symbol's (0101[0]1212200
+	// without its last symbol, each symbol at gap 4).
+	g, _ = thue.New(3, thue.Overlap, 0, 0)
+	if r, err = (solver{}).Solve(ctx, g, g.NewInitialState(), solve.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Every symbol at that last gap makes an overlap (a word twice, the second starting on the last symbol of the first), " +
+		"so the game ends at length 12: 0 makes 01010 (010 twice), 1 makes 111 (11 twice), and 2 makes 12121 (121 twice)."; !strings.Contains(strings.ReplaceAll(r.Teach, "\n", " "), want) {
+		t.Errorf("How it works of overlaps of 3 symbols\n%s\nlacks %q", r.Teach, want)
+	}
+	// Beyond maxCornered symbols, the first ones: the Zimin word Z7 over 7
+	// symbols (Z1 = 0, Zi+1 = Zi i Zi), square-free, ends in Zi for every
+	// i, so that each symbol appended makes a square (Zi i)(Zi i).
+	z := "0"
+	for i := 1; i < 7; i++ {
+		z = z + strconv.Itoa(i) + z
+	}
+	g7, _ := thue.New(7, thue.Square, 0, 0)
+	st7, err := g7.ParsePosition(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := st7.(*thue.State).Word()
+	text7 := strings.ReplaceAll(teachLine(g7, st7.(*thue.State), []lineStep{{word: append(slices.Clone(zw), 0), at: len(zw), cornered: true}}), "\n", " ")
+	for _, want := range []string{"so the game ends at length 128: 0 makes 00 (0 twice), 1 makes 0101 (01 twice), 2 makes 01020102 (0102 twice),",
+		"5 makes " + z[len(z)-31:] + "5" + z[len(z)-31:] + "5 (" + z[len(z)-31:] + "5 twice), and the other 1 likewise."} {
+		if !strings.Contains(text7, want) {
+			t.Errorf("a line cornered among 7 symbols reads %q, want %q", text7, want)
 		}
 	}
 	// Beyond 10 symbols the words' symbols are separated by dots, the new
