@@ -408,6 +408,15 @@ func TestTeach(t *testing.T) {
 	if r.Outcome != solve.Draw {
 		t.Errorf("ap(x=30,k=4,seed=1): %v, not the draw How it works explains", r.Outcome)
 	}
+	// Sums too large to rule a side out say so (a student read "9/4" and
+	// nothing after it).
+	g, _ = reg.Load("ap(x=20,k=3,seed=1)", 1)
+	if r, err = solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Red, to move, has 9/4; Blue has 9/4. Neither sum is small enough for the criterion to rule a side out here: the search decides."; !strings.Contains(strings.Join(strings.Fields(r.Teach), " "), want) {
+		t.Errorf("ap(x=20,k=3,seed=1): How it works lacks %q:\n%s", want, r.Teach)
+	}
 	// A set with many such numbers: the first 20 of them and how many more.
 	g, _ = reg.Load("ap(x=60,k=5,seed=1)", 1)
 	r, err = solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{})

@@ -347,6 +347,8 @@ func teach(s *apgame.State) string {
 		cannot = append(cannot, side(o))
 	}
 	switch len(cannot) {
+	case 0:
+		b.WriteString(" Neither sum is small enough for the criterion to rule a side out here: the search decides.")
 	case 1:
 		fmt.Fprintf(&b, " So %s cannot win.", cannot[0])
 	case 2:
