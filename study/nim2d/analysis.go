@@ -521,14 +521,16 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		if len(terms) == 0 {
 			terms = []string{"0"}
 		}
+		// Why the pairs are left out, beside the value they leave.
+		why := ""
+		if paired {
+			why = " (each pair of equal parts cancels, as x ⊕ x = 0)"
+		}
 		switch {
 		case len(terms) == 1:
-			fmt.Fprintf(&b, "Grundy value: %d.\n", a.Grundy)
+			fmt.Fprintf(&b, "Grundy value: %d%s.\n", a.Grundy, why)
 		default:
-			fmt.Fprintf(&b, "Grundy value: %s = %d.\n", strings.Join(terms, " ⊕ "), a.Grundy)
-		}
-		if paired {
-			b.WriteString("(Equal parts cancel in pairs.)\n")
+			fmt.Fprintf(&b, "Grundy value: %s = %d%s.\n", strings.Join(terms, " ⊕ "), a.Grundy, why)
 		}
 	} else {
 		fmt.Fprintf(&b, "Grundy value: not computed (components of %d cells in all are beyond the limits).\n", a.Unsolved)
