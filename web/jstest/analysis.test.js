@@ -17,6 +17,13 @@ test('Nim: the winning move first and marked, Grundy values labelled', () => {
   assert.equal(summary(an, r, 'Player 1'), 'Player 1 can win: one winning move (marked ✓ on the board).');
 });
 
+test("a winning move of several parts: the hollow ✓ named by the game's parts, heaps or cells", () => {
+  const heaps = { player: 0, moves: [{ move: '3:1+4:1', outcome: 'win', value: 0, parts: [{ kind: 'heap', index: 2 }, { kind: 'heap', index: 3 }] }, { move: '1:1', outcome: 'loss', value: 2, parts: [{ kind: 'heap', index: 0 }] }], complete: true };
+  assert.equal(summary(heaps, rank(heaps, 'nimk'), 'Player 1'), 'Player 1 can win: one winning move (marked ✓ on the board; a hollow ✓ marks part of a move of several heaps).');
+  const cells = { player: 0, moves: [{ move: '2,3', outcome: 'win', value: 0, parts: [{ kind: 'cell', index: 1 }, { kind: 'cell', index: 2 }] }], complete: true };
+  assert.equal(summary(cells, rank(cells, 'nim2d'), 'R'), 'R can win: one winning move (marked ✓ on the board; a hollow ✓ marks part of a move of several cells).');
+});
+
 test("Wythoff: a move's outcome without a value claims no Grundy value", () => {
   const an = { player: 0, measure: { kind: 'grundy', label: 'Grundy' }, moves: [{ move: '1,1', outcome: 'win', value: null }, { move: '0,1', outcome: 'loss', value: null }] };
   const r = rank(an, 'wythoff');

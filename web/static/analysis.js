@@ -175,8 +175,10 @@ export function summary(an, ranked, who) {
     return `Best move${bests.length > 1 ? 's' : ''}: ${names} — ${bests[0].detail}${after}.${unknown ? ` ${unknown} ${undecidedWords(going)}.` : ''}`;
   }
   if (wins.length) {
-    const several = wins.some((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell').length > 1);
-    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓ on the board${several ? '; a hollow ✓ marks part of a move of several cells or heaps' : ''}).`;
+    // A winning move of several parts (2D Nim's cells, Wythoff's or Index-k Nim's heaps) is marked on each part.
+    const multi = wins.map((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell')).find((ps) => ps.length > 1);
+    const several = multi ? `; a hollow ✓ marks part of a move of several ${multi[0].kind === 'cell' ? 'cells' : 'heaps'}` : '';
+    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓ on the board${several}).`;
   }
   if (unknown) return going ? `No winning move found yet; ${unknown} still computing.` : `No winning move found in the time the analysis had; ${unknown} not decided.`;
   const draws = rows.filter((r) => r.outcome === 'draw').length;
