@@ -5,7 +5,7 @@ import "github.com/kombi/kombi/game"
 // describe adds the words people read about the Thue game (see game.Type).
 func describe(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Thue game", "thue", "Thue game"
-	t.Rules = "The builder chooses where the next symbol goes, the painter which symbol; the game ends when a square appears (a block followed at once by itself, like 0101), or with overlaps chosen an overlap (like 01010): the builder wants it soon, the painter late."
+	t.Rules = "The builder chooses where the next symbol goes, the painter which symbol; the game ends when a square appears (a block followed at once by itself, like 0101) or, in the overlap variant, an overlap (a block followed by itself sharing one symbol, like 01010): the builder wants it soon, the painter late."
 	t.HowToMove = [2]string{"Choose a gap of the word: the next symbol goes there.", "Choose the symbol for the chosen gap."}
 	t.Variants = []game.Variant{
 		{Title: "Thue game", Game: "thue(alphabet=3)", Rules: "Three symbols; the word ends at its first square. The painter scores its length."},
