@@ -552,6 +552,20 @@ func TestBrowserGames(t *testing.T) {
 		p.targets("dialog", `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
 		p.noOverflow("dialog")
 		p.wait(`document.activeElement && document.activeElement.id === 'dlg-game'`, "the focus in the dialog")
+		// The opponents listed by their titles, what the chosen one does
+		// written out below (a long description in the closed list was cut
+		// at its edge), and read with the list.
+		opp := func() (titles []string, doc, described string) {
+			return js[[]string](p, `[...document.querySelectorAll('#dlg-opponent option')].map(o => o.textContent)`),
+				js[string](p, `(document.getElementById('dlg-opponent-doc') || {}).textContent || ''`),
+				js[string](p, `document.getElementById('dlg-opponent').getAttribute('aria-describedby') || ''`)
+		}
+		if titles, doc, described := opp(); !slices.Equal(titles, []string{"Random", "Look-ahead", "Perfect"}) ||
+			doc != "Bouton’s strategy: leaves heaps whose binary XOR is zero" || described != "dlg-opponent-doc" {
+			t.Errorf("the opponents %q, the chosen one's words %q, described by %q", titles, doc, described)
+		}
+		js[bool](p, `(() => { const e = document.getElementById('dlg-opponent'); e.value = 'random'; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+		p.wait(`document.getElementById('dlg-opponent-doc').textContent === 'plays any legal move at random'`, "the words of the opponent chosen")
 		// A typo in a bot string: the server's refusal names the dialog's field and the bot meant.
 		js[bool](p, `(document.querySelector('details.advanced').open = true, true)`)
 		js[bool](p, `(() => { const e = document.getElementById('dlg-bot1'); e.value = 'alfabeta'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)

@@ -39,7 +39,7 @@ const (
 
 var apParams = []game.ParamSpec{
 	{Name: "x", Kind: game.Int, Default: "20", HasMin: true, Min: MinX, HasMax: true, Max: MaxX,
-		Doc: "size of the playing set, drawn from {1..5x}"},
+		Doc: "how many numbers the set holds, drawn at random from 1 to 5 × this many"},
 	{Name: "k", Kind: game.Int, Default: "3", HasMin: true, Min: MinK, HasMax: true, Max: MaxK,
 		Doc: "length of the progression to complete"},
 	{Name: "seed", Kind: game.Int, Random: true, HasMin: true, Min: 0, HasMax: true, Max: math.MaxInt64,

@@ -46,7 +46,7 @@ func ColourName(i int) string {
 }
 
 var params = []game.ParamSpec{
-	{Name: "k", Kind: game.Int, Default: "3", HasMin: true, Min: 1, HasMax: true, Max: MaxS, Doc: "length of the progression player 1 tries to make monochromatic"},
+	{Name: "k", Kind: game.Int, Default: "3", HasMin: true, Min: 1, HasMax: true, Max: MaxS, Doc: "length of the progression the namer (player 1) tries to make of one colour"},
 	{Name: "colors", Kind: game.Int, Default: "3", HasMin: true, Min: 1, HasMax: true, Max: MaxColors, Doc: "number of colours c (red, blue, green, yellow, orange, purple, cyan, magenta)"},
 	{Name: "list", Kind: game.Int, Default: "2", HasMin: true, Min: 1, HasMax: true, Max: MaxColors, Doc: "size l of the colour list drawn each round (1 ≤ l ≤ c)"},
 	{Name: "s", Kind: game.Int, Default: "12", HasMin: true, Min: 1, HasMax: true, Max: MaxS, Doc: "the numbers 1..s are named and coloured"},

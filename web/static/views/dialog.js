@@ -202,13 +202,16 @@ function roleText(g, i) {
   return `${r.charAt(0).toUpperCase()}${r.slice(1)}`;
 }
 
+// Opponent is a computer player's choice: the titles in the list, what the chosen one does written out below it
+// (a long description in the closed list was cut at its edge: "Strong — wins and blocks at once, sees double
+// threats, sear").
 function Opponent({ id, label: text, g, value, onChange }) {
-  const known = g.opponents.some((o) => o.bot === value);
+  const chosen = g.opponents.find((o) => o.bot === value);
   return html`<label class="field">${text}
-    <select id=${id} value=${known ? value : '__custom'} onChange=${(e) => onChange(e.currentTarget.value)}>
-      ${g.opponents.map((o) => html`<option value=${o.bot}>${o.title}${o.doc ? ` — ${o.doc}` : ''}</option>`)}
-      ${known ? null : html`<option value="__custom">${value}</option>`}
-    </select></label>`;
+    <select id=${id} value=${chosen ? value : '__custom'} aria-describedby=${chosen && chosen.doc ? `${id}-doc` : null} onChange=${(e) => onChange(e.currentTarget.value)}>
+      ${g.opponents.map((o) => html`<option value=${o.bot}>${o.title}</option>`)}
+      ${chosen ? null : html`<option value="__custom">${value}</option>`}
+    </select>${chosen && chosen.doc ? html`<span id=${`${id}-doc`} class="muted small">${chosen.doc}</span>` : null}</label>`;
 }
 
 function Param({ p, v, setVal, off }) {
