@@ -243,7 +243,7 @@ func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 		half, _ := rep.Halves()
 		what := "makes"
 		if named {
-			what += " the " + strings.TrimPrefix(strings.TrimPrefix(g.Rule().Article(), "an "), "a ")
+			what += " the " + g.Rule().String()
 		}
 		return fmt.Sprintf("%s %s %s (%s twice", word(w[at:at+1]), what, word(w[rep.Start:rep.Start+rep.Length]), word(w[half[0]:half[1]]))
 	}
@@ -252,7 +252,7 @@ func teachLine(g *thue.Game, s *thue.State, line []lineStep) string {
 		shared = ", the second starting on the last symbol of the first"
 	}
 	if !end.cornered {
-		fmt.Fprintf(&b, "%s%s), at length %d.\n", strings.ToUpper(makes(last, end.at, true)[:1]), makes(last, end.at, true)[1:]+shared, len(last))
+		fmt.Fprintf(&b, "%s%s), at length %d.\n", makes(last, end.at, true), shared, len(last))
 		return game.Wrap(b.String(), 100)
 	}
 	before := slices.Delete(slices.Clone(last), end.at, end.at+1)
