@@ -200,7 +200,11 @@ func jsonProblem(err error) string {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
-		return fmt.Sprintf("field %q has the wrong kind of value (a %s where %s is expected)", te.Field, te.Value, jsonKind(te.Type))
+		what := fmt.Sprintf("field %q", te.Field)
+		if te.Field == "" {
+			what = "the body" // a list or a number where the object goes
+		}
+		return fmt.Sprintf("%s has the wrong kind of value (%s where %s is expected)", what, jsonValue(te.Value), jsonKind(te.Type))
 	case errors.As(err, &se):
 		return fmt.Sprintf("not valid JSON at byte %d", se.Offset)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -209,6 +213,21 @@ func jsonProblem(err error) string {
 		return "empty; a JSON object is expected"
 	}
 	return "not a valid JSON object"
+}
+
+// jsonValue names a JSON value as encoding/json describes it ("array",
+// "number 2.5", "bool") with its article: "an array", "a number 2.5",
+// "true or false".
+func jsonValue(v string) string {
+	switch {
+	case v == "bool":
+		return "true or false"
+	case v == "":
+		return "a value"
+	case strings.ContainsRune("aeiou", rune(v[0])):
+		return "an " + v
+	}
+	return "a " + v
 }
 
 // jsonKind names a Go type's kind as JSON people know it (a whole number

@@ -206,6 +206,8 @@ func TestCreateGetAndMoveStatuses(t *testing.T) {
 		{"no move", tok, map[string]string{}, 400, "move"},
 		{"unknown field", tok, `{"mvoe":"1:2"}`, 400, "mvoe"},
 		{"not JSON", tok, `{`, 400, "body"},
+		{"a list", tok, `[]`, 400, "the body has the wrong kind of value (an array where an object is expected)"},
+		{"a string move", tok, `{"move":5}`, 400, `field "move" has the wrong kind of value (a number where a string is expected)`},
 	}
 	for _, c := range cases {
 		var e matchJSON
