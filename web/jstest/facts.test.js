@@ -117,7 +117,19 @@ test("Nim's XOR table and Wythoff's P-positions from the analysis' extra fields"
   const e = textOf(Teaching({ entry: endgame }));
   assert.ok(e.includes('the XOR rule no longer applies') && !e.includes('leaves XOR 0'), e);
   endgame.data.extra.xor.misere_endgame = false; // two heaps of two or more: the XOR rule, then the misère ending
+  delete endgame.data.extra.reason;
   assert.ok(textOf(Teaching({ entry: endgame })).includes('take 2 from heap 3 (2 → 0, move 3:2) leaves XOR 0. Misère:'));
+  // With the solver's reasoning for the one winning move, the move is said once, in its words; the misère ending after it.
+  const reason = 'Misère play follows the normal XOR rule while two or more heaps have at least two tokens. The nim-sum is 2 (10), not 0: the player to move wins.';
+  endgame.data.extra.reason = reason;
+  const once = textOf(Teaching({ entry: endgame }));
+  assert.ok(once.includes(reason) && !once.includes('leaves XOR 0') && once.indexOf('Misère: play the same') > once.indexOf(reason), once);
+  const normal = { status: 'ok', data: { extra: { misere: false, reason: 'The nim-sum is 2 (10), not 0: the player to move wins.', xor: nim.data.extra.xor } } };
+  const one = textOf(Teaching({ entry: normal }));
+  assert.ok(one.includes('The nim-sum is 2') && !one.includes('The XOR is 2'), one);
+  // Several winning moves: the page lists them all beside the reasoning's one.
+  normal.data.extra.xor = { ...nim.data.extra.xor, moves: [...nim.data.extra.xor.moves, { move: '2:1', heap: 2, from: 4, to: 3, take: 1 }] };
+  assert.ok(textOf(Teaching({ entry: normal })).includes('The XOR is 2, not 0: take 2 from heap 1 (3 → 1, move 1:2) or take 1 from heap 2 (4 → 3, move 2:1) leaves XOR 0.'));
   // GET /api/analysis?game=wythoff(piles=5;8,view=queen): the pairs on the board, both ways.
   const ps = [[0, 0], [1, 2], [2, 1], [3, 5], [5, 3], [4, 7]];
   const wy = { status: 'ok', data: { extra: { a: 1, p_positions: ps } } };
