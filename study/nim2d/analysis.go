@@ -470,7 +470,6 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		terms = append(terms, fmt.Sprint(d.Diagonal&1))
 	}
 	partner := partners(d.Parts)
-	paired := false
 	for i, p := range d.Parts {
 		var cells []int
 		for r := range int(p.Shape.H) {
@@ -508,7 +507,6 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		if p.Known && partner[i] < 0 {
 			terms = append(terms, fmt.Sprint(p.Value))
 		}
-		paired = paired || partner[i] >= 0
 		what := fmt.Sprintf("%d cells", p.Shape.Cells())
 		if p.Shape.Cells() == 1 {
 			what = "a single cell"
@@ -523,7 +521,7 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		}
 		// Why the pairs are left out, beside the value they leave.
 		why := ""
-		if paired {
+		if slices.ContainsFunc(partner, func(j int) bool { return j >= 0 }) {
 			why = " (each pair of equal parts cancels, as x ⊕ x = 0)"
 		}
 		switch {

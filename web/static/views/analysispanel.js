@@ -157,26 +157,23 @@ function Explanation(text) {
 function XORTable({ t, misere, why }) {
   const moves = t.moves || [];
   const zero = Number(t.nim_sum) === 0;
+  const single = moves.length === 1 && !t.more_moves;
   const ending = 'Misère: play the same until only one heap has two or more tokens; then reduce it to leave an odd number of single tokens.';
-  // The page's own words beside the solver's reasoning (why), said once: the reasoning explains a XOR of 0, the
-  // misère endgame and a winning move; where that move is the only one, the page adds only the misère ending.
-  let said = '';
-  let told = false;
-  if (zero && !why) said = misere ? 'The XOR is 0.' : 'The XOR is 0: every move makes it non-zero, so the player to move loses against perfect play.';
-  else if (!zero && !t.misere_endgame && why && moves.length === 1 && !t.more_moves) [said, told] = [misere ? ending : '', true];
-  else if (!zero && !(t.misere_endgame && why)) {
-    said = `The XOR is ${t.nim_sum}, not 0: ${moves.map((mv) => `take ${mv.take} from heap ${mv.heap} (${mv.from} → ${mv.to}, move ${mv.move})`).join(' or ')}${t.more_moves ? ` or ${t.more_moves} more` : ''} leaves XOR 0.${misere ? ` ${ending}` : ''}`;
-  }
-  const saidP = said ? html`<p class="small">${said}</p>` : null;
+  // The page's own words, where the solver's reasoning (why) does not say it all: the reasoning explains a XOR of
+  // 0, the misère endgame and one winning move (after it, the misère ending alone).
+  const own = why && (zero || t.misere_endgame || single) ? ''
+    : zero ? (misere ? 'The XOR is 0.' : 'The XOR is 0: every move makes it non-zero, so the player to move loses against perfect play.')
+    : `The XOR is ${t.nim_sum}, not 0: ${moves.map((mv) => `take ${mv.take} from heap ${mv.heap} (${mv.from} → ${mv.to}, move ${mv.move})`).join(' or ')}${t.more_moves ? ` or ${t.more_moves} more` : ''} leaves XOR 0.${misere ? ` ${ending}` : ''}`;
+  const after = why && misere && single && !zero && !t.misere_endgame ? ending : '';
   return html`<details class="teach" open><summary>Bouton’s XOR table</summary>
     <table class="xor"><tbody>
       ${t.rows.map((r) => html`<tr><th scope="row">Heap ${r.heap}</th><td class="xn">${r.size}</td><td><code>${r.binary}</code></td></tr>`)}
       ${t.more_heaps ? html`<tr><th scope="row">…</th><td colspan="2" class="muted">${t.more_heaps} more heaps</td></tr>` : null}
       <tr class="sum"><th scope="row">XOR</th><td class="xn">${t.nim_sum}</td><td><code>${t.binary}</code></td></tr>
     </tbody></table>
-    ${told ? null : saidP}
+    ${own ? html`<p class="small">${own}</p>` : null}
     ${why ? html`<p class="small why">${why}</p>` : null}
-    ${told ? saidP : null}
+    ${after ? html`<p class="small">${after}</p>` : null}
   </details>`;
 }
 
