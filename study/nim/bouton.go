@@ -366,9 +366,9 @@ func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
 	}
 	if misere && big == 0 {
 		if ones%2 == 1 {
-			return fmt.Sprintf("Misère endgame: every heap has at most one token and there are %d one-token heaps, an odd number.\nEach move removes one heap, so the opponent takes the last token: the player to move loses.", ones)
+			return fmt.Sprintf("Misère endgame: every heap has at most one token, with %s in all, an odd number.\nEach move removes one heap, so the opponent takes the last token: the player to move loses.", game.Plural(ones, "one-token heap"))
 		}
-		return fmt.Sprintf("Misère endgame: every heap has at most one token and there are %d one-token heaps, an even number.\nRemove one of them to leave an odd number: the opponent will take the last token.", ones)
+		return fmt.Sprintf("Misère endgame: every heap has at most one token, with %s in all, an even number.\nRemove one of them to leave an odd number: the opponent will take the last token.", game.Plural(ones, "one-token heap"))
 	}
 	if misere && big == 1 {
 		i, _ := nim.Unpack(wins[0])

@@ -105,6 +105,14 @@ func TestSolveExplainsThesisExample3(t *testing.T) {
 	if r.Outcome != solve.Loss || r.Value != nil || r.Extra["misere"] != true {
 		t.Fatalf("misère 1,1,1: %+v", r)
 	}
+	// The endgame's heaps counted in words ("1 one-token heap", not "1 one-token heaps").
+	for pos, want := range map[string]string{"1;1;1": "with 3 one-token heaps in all, an odd number", "1;0;0": "with 1 one-token heap in all, an odd number",
+		"1;1;0": "with 2 one-token heaps in all, an even number"} {
+		st, _ := gm.ParsePosition(pos)
+		if r, _ = solvers(t).Solve(ctx, gm, st, solve.Options{}); !strings.Contains(r.Text, want) {
+			t.Errorf("misère %s: the explanation lacks %q:\n%s", pos, want, r.Text)
+		}
+	}
 	// A finished game: seat 0's result.
 	over, _ := g.ParsePosition("0;0;0 P2")
 	r, _ = solvers(t).Solve(ctx, g, over, solve.Options{})
