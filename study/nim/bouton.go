@@ -365,8 +365,11 @@ func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
 		}
 	}
 	if misere && big == 0 {
+		if ones == 1 {
+			return "Misère endgame: every heap has at most one token, with 1 one-token heap in all, an odd number.\nThe player to move must take the last token, and loses."
+		}
 		if ones%2 == 1 {
-			return fmt.Sprintf("Misère endgame: every heap has at most one token, with %s in all, an odd number.\nEach move removes one heap, so the opponent takes the last token: the player to move loses.", game.Plural(ones, "one-token heap"))
+			return fmt.Sprintf("Misère endgame: every heap has at most one token, with %s in all, an odd number.\nEach move removes one heap and the players alternate, so the player to move takes the last token, and loses.", game.Plural(ones, "one-token heap"))
 		}
 		return fmt.Sprintf("Misère endgame: every heap has at most one token, with %s in all, an even number.\nRemove one of them to leave an odd number: the opponent will take the last token.", game.Plural(ones, "one-token heap"))
 	}

@@ -105,11 +105,15 @@ func TestSolveExplainsThesisExample3(t *testing.T) {
 	if r.Outcome != solve.Loss || r.Value != nil || r.Extra["misere"] != true {
 		t.Fatalf("misère 1,1,1: %+v", r)
 	}
-	// The endgame's heaps counted in words ("1 one-token heap", not "1 one-token heaps").
-	for pos, want := range map[string]string{"1;1;1": "with 3 one-token heaps in all, an odd number", "1;0;0": "with 1 one-token heap in all, an odd number",
-		"1;1;0": "with 2 one-token heaps in all, an even number"} {
+	// The endgame's heaps counted in words ("1 one-token heap", not "1 one-token heaps"), and who takes the last
+	// token: from an odd number the player to move (it said "the opponent takes the last token: the player to
+	// move loses", which in misère play would make the opponent lose), from an even one the opponent.
+	for pos, want := range map[string]string{
+		"1;1;1": "with 3 one-token heaps in all, an odd number.\nEach move removes one heap and the players alternate, so the player to move takes the last token, and loses.",
+		"1;0;0": "with 1 one-token heap in all, an odd number.\nThe player to move must take the last token, and loses.",
+		"1;1;0": "with 2 one-token heaps in all, an even number.\nRemove one of them to leave an odd number: the opponent will take the last token."} {
 		st, _ := gm.ParsePosition(pos)
-		if r, _ = solvers(t).Solve(ctx, gm, st, solve.Options{}); !strings.Contains(r.Text, want) {
+		if r, _ = solvers(t).Solve(ctx, gm, st, solve.Options{}); !strings.Contains(r.Text, want) || strings.Contains(r.Text, "the opponent takes the last token") {
 			t.Errorf("misère %s: the explanation lacks %q:\n%s", pos, want, r.Text)
 		}
 	}
