@@ -231,14 +231,26 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 	if g.Placement() == nim.Free {
 		rule = "on any heap"
 	}
-	why := fmt.Sprintf("Tokens go %s. After the last placement %s starts the Nim phase and wins exactly when\n"+
-		"the nim-sum is not 0; the other player places the last token and wants the nim-sum to be 0. Exact search\n"+
-		"over the sorted heaps (%d positions) decides the building phase.", rule, who, sv.Nodes)
+	search := fmt.Sprintf("An exact search over the sorted heaps (%s) decides the building phase", game.Plural(int(sv.Nodes), "position"))
+	if s.Remaining() == 1 {
+		search = "This is the last placement, judged by the nim-sum it leaves"
+	}
+	switch {
+	case err != nil:
+		search += "."
+	case len(w) > 0:
+		search += ": the player to move wins by placing the token on heap " + placedOn(w) + "."
+	default:
+		search += ": the player to move loses, wherever the token goes."
+	}
+	why := fmt.Sprintf("Tokens go %s. After the last placement %s starts the Nim phase and wins exactly when "+
+		"the nim-sum is not 0; the other player places the last token and wants the nim-sum to be 0.\n%s", rule, who, search)
 	if g.Tokens()%2 == 1 {
 		why += fmt.Sprintf("\nHere p = %d is odd, so the total is odd and the nim-sum cannot be 0: the Nim starter (player 2) always wins.", g.Tokens())
 	} else if g.HeapCount()%2 == 0 {
 		why += fmt.Sprintf("\nHere p = %d and n = %d are even: player 2 wins by mirroring, pairing the heaps so that each pair stays equal.", g.Tokens(), g.HeapCount())
 	}
+	why = game.Wrap(why, 100)
 	extra["reason"] = why
 	var b strings.Builder
 	fmt.Fprintf(&b, "Building phase: %s; %s still to place.\n\n%s\n", heapsOf("heap", s.Heaps()), game.Plural(s.Remaining(), "token"), why)
@@ -249,6 +261,20 @@ func (buildingSolver) Solve(ctx context.Context, _ game.Game, st game.State, opt
 	fmt.Fprintf(&b, "Outcome for the player to move: %s\n", r.Outcome)
 	r.Text = b.String()
 	return r, err
+}
+
+// placedOn names the heaps of placements as a sentence does: "2", "1 or
+// 3", "1, 2 or 3".
+func placedOn(placements []game.Move) string {
+	heaps := make([]string, len(placements))
+	for i, m := range placements {
+		h, _ := nim.Unpack(m)
+		heaps[i] = strconv.Itoa(h + 1)
+	}
+	if len(heaps) == 1 {
+		return heaps[0]
+	}
+	return strings.Join(heaps[:len(heaps)-1], ", ") + " or " + heaps[len(heaps)-1]
 }
 
 // Analyze values every move: in phase 2 by Bouton's rule (the value is the

@@ -145,12 +145,14 @@ func (g grundySolver) Solve(ctx context.Context, _ game.Game, st game.State, _ s
 	} else {
 		i, j := nim.Unpack(wins[0])
 		h := heaps[i]
-		others := "there are none: 0"
+		// What the split's parts must be worth: what the other heaps are
+		// worth together, or 0 where there is no other heap.
+		others := "; with no other heap, the XOR becomes 0."
 		if len(heaps) > 1 {
-			others = fmt.Sprintf("the XOR of all the values without heap %d's: %d XOR %d = %d", i+1, sum, vals[h], sum^int(vals[h]))
+			others = fmt.Sprintf(",\nthe same as the other heaps together (the XOR of all the values without heap %d's: %d XOR %d = %d), so the XOR becomes 0.",
+				i+1, sum, vals[h], sum^int(vals[h]))
 		}
-		why += fmt.Sprintf("\nIt is %d: split heap %d (G(%d) = %d) into %d and %d, worth G(%d) XOR G(%d) = %d XOR %d = %d,\n"+
-			"what the other heaps are worth together (%s), so the XOR becomes 0.",
+		why += fmt.Sprintf("\nIt is %d: split heap %d (G(%d) = %d) into %d and %d, worth G(%d) XOR G(%d) = %d XOR %d = %d%s",
 			sum, i+1, h, vals[h], h-j, j, h-j, j, vals[h-j], vals[j], vals[h-j]^vals[j], others)
 	}
 	r.Extra["reason"] = why

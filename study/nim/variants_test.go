@@ -389,15 +389,47 @@ func TestVariantAnalysesExplain(t *testing.T) {
 	check(gr, "7;5", "XOR of the values: 2", "win")
 }
 
+// TestBuildingReasonSaysTheVerdict: in the building phase the reasoning
+// says what the search found (it said only "Exact search ... (0 positions)
+// decides the building phase"): where the player to move wins, on which
+// heaps the token goes; where not, that every placement loses; and the last
+// placement as judged by its nim-sum, with no search.
+func TestBuildingReasonSaysTheVerdict(t *testing.T) {
+	reg, _ := registries(t)
+	g, err := reg.Load("buildingnim(heaps=3,tokens=10)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pos, want := range map[string]string{
+		"0;0;0": "An exact search over the sorted heaps (12 positions) decides the building phase: the player to move\nwins by placing the token on heap 1, 2 or 3.",
+		"0;0;1": "decides the building phase: the player to move\nloses, wherever the token goes.",
+		// 2 XOR 2 XOR 5 = 5: one more token on any heap leaves 4 or 6, never 0.
+		"2;2;5": "This is the last placement, judged by the nim-sum it leaves: the player to move loses, wherever the\ntoken goes.",
+	} {
+		st, err := g.(game.PositionParser).ParsePosition(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := solvers(t).Solve(context.Background(), g, st, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why, _ := r.Extra["reason"].(string); !strings.HasSuffix(why, want) || strings.Contains(why, "(0 positions)") {
+			t.Errorf("Building Nim at %s: the reason says\n%s\nwant it to end\n%s", pos, why, want)
+		}
+	}
+}
+
 // TestGrundyReasonSaysTheSplit: the reasoning of Grundy's game names the
 // split and why it wins: its two parts are worth together what the other
 // heaps are (7;5;9: G = 0, 2, 1; splitting 5 into 3 and 2 leaves 1 XOR 0
-// = 1, the other heaps' 0 XOR 1), and with one heap, that there are none.
+// = 1, the same as the other heaps' 0 XOR 1), and with one heap, that
+// there is no other (not "there are none: 0").
 func TestGrundyReasonSaysTheSplit(t *testing.T) {
 	g, _ := nim.NewGrundy(15)
 	for pos, want := range map[string]string{
-		"7;5;9": "It is 3: split heap 2 (G(5) = 2) into 3 and 2, worth G(3) XOR G(2) = 1 XOR 0 = 1,\nwhat the other heaps are worth together (the XOR of all the values without heap 2's: 3 XOR 2 = 1), so the XOR becomes 0.",
-		"15":    "It is 1: split heap 1 (G(15) = 1) into 12 and 3, worth G(12) XOR G(3) = 1 XOR 1 = 0,\nwhat the other heaps are worth together (there are none: 0), so the XOR becomes 0.",
+		"7;5;9": "It is 3: split heap 2 (G(5) = 2) into 3 and 2, worth G(3) XOR G(2) = 1 XOR 0 = 1,\nthe same as the other heaps together (the XOR of all the values without heap 2's: 3 XOR 2 = 1), so the XOR becomes 0.",
+		"15":    "It is 1: split heap 1 (G(15) = 1) into 12 and 3, worth G(12) XOR G(3) = 1 XOR 1 = 0; with no other heap, the XOR becomes 0.",
 	} {
 		st, err := g.ParsePosition(pos)
 		if err != nil {
