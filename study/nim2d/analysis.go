@@ -507,10 +507,12 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 		if p.Known && partner[i] < 0 {
 			terms = append(terms, fmt.Sprint(p.Value))
 		}
-		what := fmt.Sprintf("%d cells", p.Shape.Cells())
 		if p.Shape.Cells() == 1 {
-			what = "a single cell"
-		} else if name != what {
+			fmt.Fprintf(&b, "Part %c: cell %s alone: %s.\n", 'A'+i, nim2d.CellNumbers(cells), val)
+			continue
+		}
+		what := fmt.Sprintf("%d cells", p.Shape.Cells())
+		if name != what {
 			what = name + ", " + what
 		}
 		fmt.Fprintf(&b, "Part %c: cells %s (%s): %s.\n", 'A'+i, nim2d.CellNumbers(cells), what, val)

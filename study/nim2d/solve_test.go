@@ -272,19 +272,19 @@ func TestExplainNamesPartners(t *testing.T) {
 	}{
 		{"G..../...../GG.RR/...../.....:R", []string{
 			"Part A: cells 2 3 4 5 8 9 10 (7 cells): the same shape as part C, turned: the two cancel.",
-			"Part B: cells 6 (a single cell): value 1; a single cell like part D: the two cancel.",
-			"Part D: cells 20 (a single cell): value 1; a single cell like part B: the two cancel.",
+			"Part B: cell 6 alone: value 1; a single cell like part D: the two cancel.",
+			"Part D: cell 20 alone: value 1; a single cell like part B: the two cancel.",
 			"Grundy value: 0 (each pair of equal parts cancels, as x ⊕ x = 0).",
 		}},
 		{"..R../...../R..../...../.....:G", []string{
-			"Part A: cells 2 (a single cell): value 1; the mirror image of part C in the diagonal: the two cancel.",
+			"Part A: cell 2 alone: value 1; the mirror image of part C in the diagonal: the two cancel.",
 			"Part B: cells 4 5 8 9 10 14 15 20 (8 cells): the mirror image of part D in the diagonal: the two cancel.",
 			"Grundy value: 1 (each pair of equal parts cancels, as x ⊕ x = 0).",
 		}},
 		{".G.G./G.G.G/.G.G./G.G.G/.GGG.:R", []string{
-			"Part A: cells 3 (a single cell): value 1; the mirror image of part D in the diagonal: the two cancel.",
-			"Part E: cells 15 (a single cell): value 1.\n",
-			"Part G: cells 21 (a single cell): value 1; the mirror image of part B in the diagonal: the two cancel.",
+			"Part A: cell 3 alone: value 1; the mirror image of part D in the diagonal: the two cancel.",
+			"Part E: cell 15 alone: value 1.\n",
+			"Part G: cell 21 alone: value 1; the mirror image of part B in the diagonal: the two cancel.",
 			"Grundy value: 1 ⊕ 1 = 0 (each pair of equal parts cancels, as x ⊕ x = 0).",
 		}},
 	} {

@@ -385,3 +385,31 @@ func TestAnalysisStatesTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestArithmeticCountsItsZeros: the arithmetic method counts trailing
+// zeros in words, one zero singular ("ends in 1 zero", "1 trailing zero";
+// it said "1 zeros"): at (7, 9), R_p(7) = 1010 ends in 1 zero and R_q(3) =
+// 1000 in 3; at (1, 7), R_p(1) = 1 in none and R_q(1) = 10 in 1.
+func TestArithmeticCountsItsZeros(t *testing.T) {
+	sys, err := studywythoff.NewSystem(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		x, y int64
+		want []string
+	}{
+		{7, 9, []string{"R_p(7) = 1010 ends in 1 zero (odd)", "R_q(3) = 1000, I_p = 5, 3 trailing zeros (odd, subtract 1)"}},
+		{1, 7, []string{"R_p(1) = 1 ends in 0 zeros (even)", "R_q(1) = 10, I_p = 2, 1 trailing zero (odd, subtract 1)"}},
+	} {
+		an, err := sys.Analyse(context.Background(), big.NewInt(tt.x), big.NewInt(tt.y))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tt.want {
+			if text := an.Text(); !strings.Contains(text, w) {
+				t.Errorf("(%d, %d): the explanation\n%s\nwants %q", tt.x, tt.y, text, w)
+			}
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+
+	"github.com/kombi/kombi/game"
 )
 
 // MaxRecursivePosition bounds the smaller heap of a position analysed with
@@ -175,11 +177,11 @@ func (f arithFinder) index(v *big.Int) (*big.Int, bool, string, error) {
 	z := rp.TrailingZeros()
 	if z%2 == 0 {
 		n, _ := f.s.Index(v) // the index itself, for the report
-		return n, true, fmt.Sprintf("Arithmetic: R_p(%s) = %s ends in %d zeros (even), so x is an A-value (Property 1): x = A_%s.", v, rp, z, n), nil
+		return n, true, fmt.Sprintf("Arithmetic: R_p(%s) = %s ends in %s (even), so x is an A-value (Property 1): x = A_%s.", v, rp, game.Plural(z, "zero"), n), nil
 	}
 	an := f.s.InterpP(rp.ShiftRight())
 	n, _ := f.s.Index(an)
-	return n, false, fmt.Sprintf("Arithmetic: R_p(%s) = %s ends in %d zeros (odd), so x is a B-value (Property 1); shifting right gives I_p(%s) = %s = A_%s (Property 2).", v, rp, z, rp.ShiftRight(), an, n), nil
+	return n, false, fmt.Sprintf("Arithmetic: R_p(%s) = %s ends in %s (odd), so x is a B-value (Property 1); shifting right gives I_p(%s) = %s = A_%s (Property 2).", v, rp, game.Plural(z, "zero"), rp.ShiftRight(), an, n), nil
 }
 
 func (f arithFinder) pair(m *big.Int) (*big.Int, *big.Int, string, error) {
@@ -197,8 +199,8 @@ func (f arithFinder) pair(m *big.Int) (*big.Int, *big.Int, string, error) {
 	}
 	left := f.s.ReprP(an).ShiftLeft()
 	bn := f.s.InterpP(left)
-	return an, bn, fmt.Sprintf("Arithmetic: R_q(%s) = %s, I_p = %s, %d trailing zeros (%s): A_%s = %s (Property 3); R_p(A_%s) shifted left is %s, so B_%s = %s (Property 2).",
-		m, rq, ip, z, parity, m, an, m, left, m, bn), nil
+	return an, bn, fmt.Sprintf("Arithmetic: R_q(%s) = %s, I_p = %s, %s (%s): A_%s = %s (Property 3); R_p(A_%s) shifted left is %s, so B_%s = %s (Property 2).",
+		m, rq, ip, game.Plural(z, "trailing zero"), parity, m, an, m, left, m, bn), nil
 }
 
 // Code 4 with the recursive table, built from n = 0 as far as needed.
