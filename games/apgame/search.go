@@ -82,6 +82,22 @@ func (x *Search) Live(p int) int { return x.st.live[p] }
 // of 2^(numbers of p) over the progressions p can still complete.
 func (x *Search) Potential(p int) int64 { return x.st.es[p] }
 
+// Need returns the fewest numbers player p still has to colour to complete
+// a progression: k minus the most numbers p holds in a progression p can
+// still complete, or k+1 when p can complete none. It reads every
+// progression: a bound for a search's last levels, not for its every node.
+func (x *Search) Need(p int) int {
+	s := x.st
+	k := s.g.k
+	need := k + 1
+	for a := range len(s.cnt) / 2 {
+		if s.cnt[2*a+1-p] == 0 {
+			need = min(need, k-int(s.cnt[2*a+p]))
+		}
+	}
+	return need
+}
+
 // Key returns the position's key (game.Hasher).
 func (x *Search) Key() uint64 { return x.st.key }
 

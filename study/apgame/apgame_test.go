@@ -283,6 +283,44 @@ func TestSolveResult(t *testing.T) {
 	}
 }
 
+// TestSolveShowsALineOfBestPlay: How it works plays one line of best play
+// where a side wins in two moves or more (the winner's soonest win, the
+// loser's longest defence, the threats made and blocked, the progression
+// completed); a win at once is said by the shortcuts alone, and a draw has
+// no line. On 20 numbers of seed 3: Red holds 13, 20 and Blue 9, 27; Red's
+// 2 threatens 11 (2, 11, 20) and 38 (2, 20, 38).
+func TestSolveShowsALineOfBestPlay(t *testing.T) {
+	ctx := context.Background()
+	reg, _ := registries(t)
+	g, err := reg.Load("ap(x=20,k=3,seed=3)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pos, want := range map[string]string{
+		"13 20 / 9 27": "One line of best play: Red completes a progression in 2 moves of its own, whatever Blue does (Red\n" +
+			"takes a number that wins soonest, Blue one that holds out longest): Red\u00a02 (threatens 11 and 38) →\n" +
+			"Blue\u00a011 (a block; threatens 7) → Red\u00a038: Red completes the progression 2, 20, 38.\n",
+		"13 20 2 / 9 27 11": "", // Red takes 38 at once
+		"13 20 2 / 9 27":    "", // Blue can block only one of 11 and 38
+	} {
+		st, err := g.(*apgame.Game).ParsePosition(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := solvers(t).Solve(ctx, g, st, solve.Options{})
+		if err != nil || r.Outcome != solve.Win && r.Outcome != solve.Loss {
+			t.Fatalf("%s: %+v %v", pos, r, err)
+		}
+		if want == "" && strings.Contains(r.Teach, "One line") || want != "" && !strings.HasSuffix(r.Teach, want) {
+			t.Errorf("%s: How it works says\n%s\nwant it to end\n%s", pos, r.Teach, want)
+		}
+	}
+	drawn, _ := reg.Load("ap(x=12,k=3,seed=1)", 1)
+	if r, err := solvers(t).Solve(ctx, drawn, drawn.NewInitialState(), solve.Options{}); err != nil || r.Outcome != solve.Draw || strings.Contains(r.Teach, "One line") {
+		t.Fatalf("a drawn game: %+v %v", r, err)
+	}
+}
+
 // TestAnalyze checks every move's outcome against plain minimax.
 func TestAnalyze(t *testing.T) {
 	ctx := context.Background()

@@ -268,6 +268,13 @@ func (solver) Solve(ctx context.Context, gg game.Game, gs game.State, opt solve.
 		r.BestMoves[j] = fmt.Sprint(m)
 	}
 	r.Teach = teach(s)
+	if err == nil && (v == solve.Win || v == solve.Loss) {
+		// Within what is left of the solve's time.
+		// A win in one move is said above (a threat to take, two to block).
+		if line, own, won, lerr := bestLine(ctx, s, v, opt.MemBytes); lerr == nil && own > 1 {
+			r.Teach += game.Wrap(teachLine(g, line, own, won), 100)
+		}
+	}
 	r.Text = solveText(g, s, toMove, r)
 	if err != nil {
 		return r, fmt.Errorf("ap solve: %w", err)
@@ -300,6 +307,12 @@ func solveText(g *apgame.Game, s *apgame.State, toMove string, r *solve.Result) 
 	return b.String()
 }
 
+// sideName names player q as the page does: Red, Blue.
+func sideName(g *apgame.Game, q int) string {
+	r := g.Type().Role(game.Player(q))
+	return strings.ToUpper(r[:1]) + r[1:]
+}
+
 // teach is the reasoning behind an outcome, for a page (see
 // solve.Result.Teach): how the search decides a position, what decides
 // this one at once (a number that completes a progression, threats to
@@ -309,10 +322,7 @@ func teach(s *apgame.State) string {
 	g := s.Game()
 	x := apgame.NewSearch(s)
 	p, o := int(s.Turn()), 1-int(s.Turn())
-	side := func(q int) string {
-		r := g.Type().Role(game.Player(q))
-		return strings.ToUpper(r[:1]) + r[1:]
-	}
+	side := func(q int) string { return sideName(g, q) }
 	numbers := func(is []int) string {
 		ns := make([]string, len(is))
 		for j, i := range is {
