@@ -22,7 +22,7 @@ func describe(t *game.Type) *game.Type {
 		{Title: "Random", Bot: "random", Doc: "plays any free number at random"},
 		{Title: "Extend/block", Bot: "extendblock", Doc: "the 2022 student project's strategy: extend its best progression or block yours"},
 		{Title: "Strong", Bot: "strong", Doc: "wins and blocks at once, sees double threats, searches ahead", Default: true},
-		{Title: "Perfect", Bot: "perfect", Doc: "exact play (sets of at most 40 numbers)"},
+		{Title: "Perfect", Bot: "perfect", Doc: "exact play: wins soonest, or holds out longest (sets of at most 40 numbers)"},
 	}
 	return t
 }

@@ -38,14 +38,8 @@ func distances(s *apgame.State, score map[uint64]int, met *[]*apgame.State) int 
 	best := -2 * mate
 	for _, m := range s.LegalMoves(nil) {
 		s.ApplyUnchecked(m)
-		v := -distances(s, score, met)
+		v := backed(distances(s, score, met))
 		s.Undo(m)
-		switch {
-		case v > 0:
-			v--
-		case v < 0:
-			v++
-		}
 		best = max(best, v)
 	}
 	score[s.Key()] = best
@@ -67,6 +61,18 @@ func scoredGame(t *testing.T, rng *rand.Rand, universe, size int) (*apgame.Game,
 	var met []*apgame.State
 	distances(g.NewInitialState().(*apgame.State), score, &met)
 	return g, score, met
+}
+
+// backed is the score of a move from the score v of the position it
+// leaves: negated, one move further from the end.
+func backed(v int) int {
+	switch {
+	case v > 0:
+		return 1 - v
+	case v < 0:
+		return -v - 1
+	}
+	return 0
 }
 
 // TestRacerAgainstBruteForce checks the racer's distance, which tries only
@@ -152,12 +158,7 @@ func TestBestLineIsBestPlay(t *testing.T) {
 				if err := c.Apply(game.Move(mv.number)); err != nil {
 					t.Fatalf("%s: the line's move %d: %v", g, mv.number, err)
 				}
-				after := -score[c.Key()]
-				if after > 0 {
-					after--
-				} else if after < 0 {
-					after++
-				}
+				after := backed(score[c.Key()])
 				if after != before {
 					t.Fatalf("%s at\n%s\nthe line's move %d (%s %d) scores %d, best play %d", g, s, j+1, sideName(g, mv.player), mv.number, after, before)
 				}
@@ -181,5 +182,48 @@ func TestBestLineIsBestPlay(t *testing.T) {
 	}
 	if lines < 30 || losses < 5 {
 		t.Errorf("too few lines checked: %d, %d from lost positions", lines, losses)
+	}
+}
+
+// TestPerfectRacesBestPlay: the perfect player's move keeps the position's
+// score by distance (see distances) in won and lost positions of small
+// games: it wins soonest, and when lost holds out longest (it used to take
+// the smallest number in play, which could leave a threat unblocked and
+// lose at once); in drawn ones it keeps the draw.
+func TestPerfectRacesBestPlay(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 10))
+	won, lost := 0, 0
+	for range 8 {
+		g, score, met := scoredGame(t, rng, 15, 10+rng.IntN(2))
+		p, err := NewPerfect(g, 0, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range met {
+			if i%17 != 0 {
+				continue
+			}
+			before := score[s.Key()]
+			m, err := p.Act(ctx, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := s.Clone().(*apgame.State)
+			c.ApplyUnchecked(m)
+			after := backed(score[c.Key()])
+			if after != before {
+				t.Fatalf("%s at\n%s\nperfect plays %d, scored %d; best play scores %d", g, s, m, after, before)
+			}
+			switch {
+			case before > 0:
+				won++
+			case before < 0:
+				lost++
+			}
+		}
+	}
+	if won < 30 || lost < 10 {
+		t.Errorf("too few positions checked: %d won, %d lost", won, lost)
 	}
 }

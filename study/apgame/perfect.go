@@ -14,10 +14,12 @@ import (
 // positions searched per move.
 const DefaultPerfectNodes = 50_000_000
 
-// Perfect plays exactly with the exact solver (see Exact): the smallest
-// number that wins against any defence, else the smallest that keeps a
-// draw, else the smallest number in play. Its table lasts through the
-// game. It refuses games with more than MaxExactNumbers numbers in play,
+// Perfect plays exactly with the exact solver (see Exact): in a won
+// position the smallest number that wins soonest against any defence, in a
+// drawn one the smallest that keeps the draw, in a lost one the smallest
+// that holds out longest against the soonest win (see racer: a fallible
+// opponent gets the most moves to go wrong). Its solver's table lasts
+// through the game. It refuses games with more than MaxExactNumbers numbers in play,
 // and a move whose search needs more than its node bound is an error: the
 // exact search grows exponentially with the numbers in play.
 type Perfect struct {
@@ -56,7 +58,15 @@ func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
 	if p.x == nil {
 		p.x = NewExact(p.mem)
 	}
-	i, err := p.x.firstBest(solve.NewBudget(ctx, p.nodes), s)
+	b := solve.NewBudget(ctx, p.nodes)
+	i, v, err := p.x.firstBest(b, s)
+	if err == nil && (v == solve.Win || v == solve.Loss) {
+		// The race, within what is left of the move's bound; cut short, the
+		// first best move stands.
+		if j, rerr := race(solve.NewBudget(ctx, max(1, p.nodes-b.Nodes())), s, v, p.mem); rerr == nil {
+			i = j
+		}
+	}
 	if errors.Is(err, solve.ErrBudget) {
 		return 0, fmt.Errorf("perfect: this move is not decided after %d positions (the bound nodes=%d); the exact search suits small sets, strong plays larger ones", p.nodes, p.nodes)
 	}
@@ -66,11 +76,30 @@ func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
 	return game.Move(s.Game().Number(i)), nil
 }
 
+// race returns the index of the smallest number in play that wins soonest
+// (outcome Win for the player to move) or holds out longest (Loss).
+func race(b *solve.Budget, s *apgame.State, outcome solve.Outcome, maxBytes int64) (int, error) {
+	r := newRacer(s, b, maxBytes)
+	limit := s.Free()/2 + 1
+	if outcome == solve.Loss {
+		i, _, err := r.longest(limit)
+		return i, err
+	}
+	d, err := r.distance(limit)
+	if err != nil {
+		return 0, err
+	}
+	if d == 0 {
+		return 0, fmt.Errorf("no win within %d moves", limit)
+	}
+	return r.fastest(d)
+}
+
 // firstBest returns the smallest index in play of the best outcome for the
-// player to move, stopping at the first win. Numbers outside the open
-// progressions are never better (see Exact), so only those in play are
-// searched.
-func (x *Exact) firstBest(b *solve.Budget, s *apgame.State) (int, error) {
+// player to move, and that outcome, stopping at the first win. Numbers
+// outside the open progressions are never better (see Exact), so only
+// those in play are searched.
+func (x *Exact) firstBest(b *solve.Budget, s *apgame.State) (int, solve.Outcome, error) {
 	moves := s.AppendInPlay(nil)
 	x.begin(b, s, len(moves))
 	defer func() { x.nodes = b.Nodes() }()
@@ -80,7 +109,7 @@ func (x *Exact) firstBest(b *solve.Budget, s *apgame.State) (int, error) {
 		v, err := x.value(1)
 		x.undo(int(i))
 		if err != nil {
-			return -1, err
+			return -1, 0, err
 		}
 		x.done++
 		if v = v.Neg(); v > bestV {
@@ -90,5 +119,5 @@ func (x *Exact) firstBest(b *solve.Budget, s *apgame.State) (int, error) {
 			}
 		}
 	}
-	return best, nil
+	return best, bestV, nil
 }

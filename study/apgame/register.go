@@ -25,7 +25,7 @@ func Register(studies *study.Registry, bots *bot.Registry) error {
 		}})
 	return bots.Register(&bot.Factory{
 		Name:  "perfect",
-		Doc:   fmt.Sprintf("exact play: a winning number when there is one, else a drawing one; for sets with at most %d numbers in play", MaxExactNumbers),
+		Doc:   fmt.Sprintf("exact play: the number that wins soonest when one wins, else a drawing one, else the one that holds out longest; for sets with at most %d numbers in play", MaxExactNumbers),
 		Games: []string{"ap"},
 		Params: []game.ParamSpec{
 			{Name: "nodes", Kind: game.Int, Default: "50000000", HasMin: true, Min: 1000, HasMax: true, Max: 1 << 40, Doc: "positions searched per move at most; a move needing more is an error"},
