@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kombi/kombi/game"
@@ -44,11 +45,22 @@ func AnalysisTable(an *solve.Analysis) *Table {
 		t.Title = fmt.Sprintf("%s — every draw of chance (outcome and value for player %s)", an.Game, game.SeatName(0))
 		t.Columns = []string{"draw", "probability", "outcome", "value"}
 	}
+	race := !draws && slices.ContainsFunc(an.Moves, func(m solve.MoveValue) bool { return m.WinIn != nil })
+	if race {
+		t.Columns = append(t.Columns, "win in")
+		t.Notes = append(t.Notes, "win in: the moves of its own the winner still needs after the move against the best defence "+
+			"(the mover's after a win, the other player's after a loss).")
+	}
 	unknown := false
 	for _, m := range an.Moves {
-		if draws {
+		switch {
+		case draws:
 			t.Rows = append(t.Rows, []string{m.Move, valueText(m.Probability), m.Outcome.String(), valueText(m.Value)})
-		} else {
+		case race && m.WinIn != nil:
+			t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value), fmt.Sprint(*m.WinIn)})
+		case race:
+			t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value), "-"})
+		default:
 			t.Rows = append(t.Rows, []string{m.Move, m.Outcome.String(), valueText(m.Value)})
 		}
 		unknown = unknown || m.Outcome == solve.Unknown

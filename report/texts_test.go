@@ -35,6 +35,15 @@ func TestResultAndAnalysisTexts(t *testing.T) {
 		strings.Join(tab.Rows[1], ",") != "{red, green},1/3,chance,1/81" || len(tab.Notes) != 1 || !strings.HasSuffix(tab.Notes[0], ": 83/243.") {
 		t.Fatalf("analysis table of a draw %+v", tab)
 	}
+	// The Szemerédi game's race: a column "win in", "-" where not measured, and what it means.
+	one, two := 1, 2
+	race := &solve.Analysis{Game: "ap", Complete: true, Moves: []solve.MoveValue{
+		{Move: "2", Outcome: solve.Win, WinIn: &one}, {Move: "64", Outcome: solve.Loss, WinIn: &two}, {Move: "66", Outcome: solve.Draw}}}
+	tab = report.AnalysisTable(race)
+	if strings.Join(tab.Columns, ",") != "move,outcome,value,win in" || strings.Join(tab.Rows[0], ",") != "2,win,-,1" ||
+		strings.Join(tab.Rows[1], ",") != "64,loss,-,2" || strings.Join(tab.Rows[2], ",") != "66,draw,-,-" || len(tab.Notes) != 1 || !strings.HasPrefix(tab.Notes[0], "win in: ") {
+		t.Fatalf("analysis table of a race %+v", tab)
+	}
 	res := sweep.ArenaResult{Bots: [2]string{"perfect", "random"}, Wins: [2]int{3, 0}, Games: 3, FirstWins: 2}
 	if got := report.ArenaText(res, "nim", 5, 4); !strings.Contains(got, "3 of 4 games of nim finished, seeds from 5") || !strings.Contains(got, "score of A 100.0%") {
 		t.Fatalf("arena text:\n%s", got)

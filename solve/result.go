@@ -173,6 +173,12 @@ type MoveValue struct {
 	// Probability, at a chance node, is the chance that this outcome is
 	// drawn, as a fraction ("1/3"); empty at a player's move.
 	Probability string `json:"probability,omitempty"`
+	// WinIn, for a move that wins or loses in a game whose solver races
+	// (the Szemerédi game), is how many more moves of its own the winner
+	// needs after the move against the best defence: the mover's after a
+	// win (0: the move itself won), the other's after a loss. Nil where
+	// not measured.
+	WinIn *int `json:"win_in,omitempty"`
 	// M is the move itself.
 	M game.Move `json:"-"`
 }

@@ -1788,6 +1788,23 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the position string 1 5 / 2 is broken over %d lines on a phone", n)
 		}
 		p.shot("ap-study-phone.png")
+		// How soon each move's winner completes a progression (win_in): red's soonest wins first; blue's block
+		// first, saying what it blocks and how long it holds out, then the moves that lose at once.
+		p.desktop()
+		p.study("ap(x=20,k=3,seed=3)", "13 20 / 9 27")
+		p.wait(`document.querySelectorAll('.an-row').length >= 10 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of red's moves")
+		if got := js[string](p, `[...document.querySelectorAll('.an-row')].slice(0, 3).map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); got != "2: completes a progression within 1 more move, whatever the defence; "+
+			"57: completes a progression within 1 more move, whatever the defence; 7: completes a progression within 2 more moves, whatever the defence" {
+			t.Errorf("red's soonest wins: %q", got)
+		}
+		p.study("ap(x=20,k=3,seed=3)", "13 20 / 9")
+		p.wait(`document.querySelectorAll('.an-row').length >= 10 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of blue's moves")
+		if got := js[string](p, `[...document.querySelectorAll('.an-row')].slice(0, 2).map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); got != "27: blocks 13, 20, 27; the other side then completes a progression within 2 moves of its own; "+
+			"2: loses at once: red then takes 27, completing 13, 20, 27" {
+			t.Errorf("blue's longest defence: %q", got)
+		}
+		p.phone()
+		p.noOverflow("the Szemerédi race")
 		// A side that can complete nothing says so in words, not "0 progressions".
 		p.study("ap(k=3,set=1;2;3;4)", "1 / 2")
 		if heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`); len(heads) != 2 ||

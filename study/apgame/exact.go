@@ -440,5 +440,8 @@ func (solver) Analyze(ctx context.Context, gg game.Game, gs game.State, opt solv
 		}
 		a.Moves = append(a.Moves, mv)
 	}
+	if a.Complete {
+		raceMoves(ctx, s, a.Moves, opt.MemBytes)
+	}
 	return a, nil
 }

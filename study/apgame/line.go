@@ -167,6 +167,61 @@ func (r *racer) distance(limit int) (int, error) {
 	return 0, nil
 }
 
+// raceMoves measures, for every move that wins or loses, how many more
+// moves of its own the winner needs after it (solve.MoveValue.WinIn),
+// within ctx (without a deadline, maxLineNodes positions): the moves left
+// when it ends are not measured.
+func raceMoves(ctx context.Context, s *apgame.State, moves []solve.MoveValue, maxBytes int64) {
+	b := solve.NewBudget(ctx, 0)
+	if _, ok := ctx.Deadline(); !ok {
+		b = solve.NewBudget(ctx, maxLineNodes)
+	}
+	r := newRacer(s, b, maxBytes)
+	x, g := r.st, s.Game()
+	limit := s.Free()/2 + 1
+	for j := range moves {
+		mv := &moves[j]
+		i := g.Index(mv.M)
+		if i < 0 || mv.Outcome != solve.Win && mv.Outcome != solve.Loss {
+			continue
+		}
+		x.Apply(i)
+		n, err := r.after(mv.Outcome == solve.Win, limit)
+		x.Undo(i)
+		if err != nil {
+			return
+		}
+		if n >= 0 {
+			mv.WinIn = &n
+		}
+	}
+}
+
+// after returns, the other player to move after a move that won (won) or
+// lost, how many more moves of its own the winner needs against the best
+// defence, trying at most limit; −1 when not within limit.
+func (r *racer) after(won bool, limit int) (int, error) {
+	if !won {
+		n, err := r.distance(limit)
+		if n == 0 {
+			n = -1
+		}
+		return n, err
+	}
+	if r.st.Won() {
+		return 0, nil
+	}
+	for e := 1; e <= limit; e++ {
+		switch ok, err := r.holds(e, 1); {
+		case err != nil:
+			return -1, err
+		case ok:
+			return e, nil
+		}
+	}
+	return -1, nil
+}
+
 // lineMove is one move of a line of best play: the number, who took it,
 // and what it did to the race (the threats it made, whether it blocked one).
 type lineMove struct {

@@ -227,3 +227,60 @@ func TestPerfectRacesBestPlay(t *testing.T) {
 		t.Errorf("too few positions checked: %d won, %d lost", won, lost)
 	}
 }
+
+// TestRaceMovesAgainstBruteForce checks each move's win_in (how many more
+// moves of its own the winner needs after it) against plain minimax by
+// distance, in won and lost positions of small games, and that a drawing
+// move gets none.
+func TestRaceMovesAgainstBruteForce(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(11, 12))
+	measured := 0
+	for range 8 {
+		g, score, met := scoredGame(t, rng, 15, 10+rng.IntN(2))
+		for i, s := range met {
+			if i%13 != 0 {
+				continue
+			}
+			var moves []solve.MoveValue
+			for _, m := range s.LegalMoves(nil) {
+				c := s.Clone().(*apgame.State)
+				c.ApplyUnchecked(m)
+				mv := solve.MoveValue{M: m, Move: s.MoveString(m), Outcome: solve.Draw}
+				switch v := backed(score[c.Key()]); {
+				case v > 0:
+					mv.Outcome = solve.Win
+				case v < 0:
+					mv.Outcome = solve.Loss
+				}
+				moves = append(moves, mv)
+			}
+			raceMoves(ctx, s, moves, 1<<20)
+			for _, mv := range moves {
+				c := s.Clone().(*apgame.State)
+				c.ApplyUnchecked(mv.M)
+				v := backed(score[c.Key()])
+				want := -1
+				switch {
+				case v > 0:
+					want = (mate-v+1)/2 - 1 // a win in n, this move included: mate − (2n − 1)
+				case v < 0:
+					want = (mate + v) / 2 // a loss to the other's n-th move: −(mate − 2n)
+				}
+				switch {
+				case want < 0 && mv.WinIn != nil:
+					t.Fatalf("%s at\n%s\nthe draw %s has win_in %d", g, s, mv.Move, *mv.WinIn)
+				case want >= 0 && mv.WinIn == nil:
+					t.Fatalf("%s at\n%s\nmove %s (%v): no win_in, brute force %d", g, s, mv.Move, mv.Outcome, want)
+				case want >= 0 && *mv.WinIn != want:
+					t.Fatalf("%s at\n%s\nmove %s (%v): win_in %d, brute force %d", g, s, mv.Move, mv.Outcome, *mv.WinIn, want)
+				case want >= 0:
+					measured++
+				}
+			}
+		}
+	}
+	if measured < 200 {
+		t.Errorf("only %d moves measured", measured)
+	}
+}

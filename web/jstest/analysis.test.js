@@ -83,6 +83,20 @@ test('a drawn position says so, not that every move loses', () => {
   assert.equal(summary(an, rank(an, 'ap'), 'Red'), 'Red cannot force a win; best play draws (2 moves keep the draw).');
 });
 
+test('Szemerédi: the soonest win first, the longest defence first, each saying how soon', () => {
+  const w = rank({ player: 0, moves: [{ move: '7', outcome: 'win', value: null, win_in: 2 }, { move: '2', outcome: 'win', value: null, win_in: 1 }, { move: '5', outcome: 'loss', value: null, win_in: 1 }] }, 'ap');
+  assert.deepEqual(w.rows.map((x) => [x.move, x.label, x.detail]), [
+    ['2', 'wins', 'completes a progression within 1 more move, whatever the defence'],
+    ['7', 'wins', 'completes a progression within 2 more moves, whatever the defence'],
+    ['5', 'loses', 'the other side then completes a progression within 1 move of its own'],
+  ]);
+  const l = rank({ player: 1, moves: [{ move: '3', outcome: 'loss', value: null, win_in: 1 }, { move: '9', outcome: 'loss', value: null, win_in: 3 }, { move: '4', outcome: 'loss', value: null }] }, 'ap');
+  assert.deepEqual(l.rows.map((x) => [x.move, x.detail]), [['9', 'the other side then completes a progression within 3 moves of its own'], ['3', 'the other side then completes a progression within 1 move of its own'], ['4', '']]);
+  assert.deepEqual(l.rows.map((x) => x.best || x.good), [false, false, false]);
+  const at = rank({ player: 0, moves: [{ move: '38', outcome: 'win', value: null, win_in: 0 }] }, 'ap');
+  assert.equal(at.rows[0].detail, 'completes a progression: it wins at once');
+});
+
 test('a lost position marks no move as best', () => {
   const r = rank({ player: 0, moves: [{ move: 'a', outcome: 'loss', value: 1 }, { move: 'b', outcome: 'loss', value: 2 }] }, 'nim2d');
   assert.deepEqual(r.rows.map((x) => x.best || x.good), [false, false]);

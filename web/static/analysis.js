@@ -39,6 +39,8 @@ const OUT_RANK = { win: 4, chance: 3, draw: 2, unknown: 1, loss: 0 };
  */
 export function score(mv, measure, mover) {
   let s = (OUT_RANK[mv.outcome] ?? 1) * 1e6;
+  // The Szemerédi game's race: the sooner a win, the better; the later a loss, the better.
+  if (typeof mv.win_in === 'number') s += mv.outcome === 'win' ? -mv.win_in : mv.outcome === 'loss' ? mv.win_in : 0;
   if (mv.value === null || mv.value === undefined || mv.outcome === 'unknown') return s;
   if (measure.kind === 'length') s += (mover === 0 ? -1 : 1) * Number(mv.value);
   else if (measure.kind === 'p1_win') {
@@ -129,8 +131,18 @@ export function describe(mv, measure, mover, ends = false, going = true) {
       };
     }
     default:
-      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : undecided, detail: '', p: null };
+      return { label: mv.outcome === 'win' ? 'wins' : mv.outcome === 'loss' ? 'loses' : mv.outcome === 'draw' ? 'draws' : mv.outcome === 'chance' ? 'depends on luck' : undecided, detail: raceWords(mv), p: null };
   }
+}
+
+// raceWords says how soon the winner completes a progression after a move (the Szemerédi game's win_in: the
+// winner's moves still needed against the best defence), or nothing where the server did not measure it.
+function raceWords(mv) {
+  const n = mv.win_in;
+  if (typeof n !== 'number') return '';
+  const moves = (k) => `${k} ${k === 1 ? 'move' : 'moves'}`;
+  if (mv.outcome === 'win') return n === 0 ? 'completes a progression: it wins at once' : `completes a progression within ${n} more ${n === 1 ? 'move' : 'moves'}, whatever the defence`;
+  return mv.outcome === 'loss' ? `the other side then completes a progression within ${moves(n)} of its own` : '';
 }
 
 /**

@@ -47,7 +47,8 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
         const lm = (shown.legal_moves || []).find((x) => x.move === r.move);
         const words = lm ? moveWords(lm.parts, view, name) : r.move;
         const tone = ranked.measure.kind === 'length' ? (r.best ? 'win' : 'plain') : r.outcome;
-        const detail = r.detail || race.notes.get(r.move) || '';
+        // A Szemerédi move that loses at once says how; the block, what it blocks and then how soon the race ends.
+        const detail = race.atOnce.has(r.move) ? race.notes.get(r.move) : [race.notes.get(r.move), r.detail].filter(Boolean).join('; ');
         return html`<li><button type="button" class=${`an-row o-${tone}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
           disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${r.move} ${words} ${r.label}${detail ? ` ${detail}` : ''}${r.best ? ' (best)' : ''}`}>
           <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
