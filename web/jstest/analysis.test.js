@@ -282,6 +282,14 @@ test('hints in a lost Szemerédi position: the block of the one threat, or why o
     { text: 'Every move loses: red threatens 3 and 9, each completing a progression, and one move blocks only one.', move: null });
   // No threat: the general words.
   assert.equal(hintFor(rank(an, 'ap'), 1, { ...view, lines: [] }, 'ap', 1).text, 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.');
+  // The race measured (win_in): the longest defence, said and then chosen; the block still named first when there is a threat.
+  const far = { ...an, moves: [{ ...an.moves[0], win_in: 1 }, { ...an.moves[1], win_in: 3 }] };
+  assert.equal(hintFor(rank(far, 'ap'), 1, { ...view, lines: [] }, 'ap', 1).text, 'Every move loses against perfect play; the longest defence makes your opponent need 3 more moves. Ask again to see it.');
+  const farTwo = hintFor(rank(far, 'ap'), 2, { ...view, lines: [] }, 'ap', 1);
+  assert.deepEqual([farTwo.text, farTwo.move.move], ['Take 7: it holds out longest, chosen on the board. Play it, or choose another.', '7']);
+  const winsSoon = { player: 0, measure: { kind: 'outcome' }, moves: [{ move: '2', outcome: 'win', best: true, win_in: 2, parts: [{ kind: 'number', value: 2 }] }, { move: '7', outcome: 'win', best: true, win_in: 1, parts: [{ kind: 'number', value: 7 }] }, { move: '9', outcome: 'loss', win_in: 1, parts: [{ kind: 'number', value: 9 }] }] };
+  assert.equal(hintFor(rank(winsSoon, 'ap'), 1, { ...view, lines: [] }, 'ap', 0).text, '2 of 3 moves win; the soonest completes a progression within 1 more move. Ask again to see the move.');
+  assert.equal(hintFor(rank(winsSoon, 'ap'), 2, { ...view, lines: [] }, 'ap', 0).move.move, '7');
   // The analysis rows: every move but the block loses at once, and says how; the block says what it blocks.
   const { raceNotes } = await import('../static/analysis.js');
   const notes = (v, mover, game = 'ap') => { const r = raceNotes(rank(an, 'ap').rows, v, game, mover); return [[...r.notes], [...r.atOnce]]; };

@@ -352,7 +352,11 @@ export function hintFor(ranked, level, view, gameName, mover) {
   if (m.kind === 'outcome' || m.kind === 'grundy') {
     const wins = rows.filter((r) => r.outcome === 'win').length;
     if (!wins && rows.length && rows.every((r) => r.outcome === 'loss')) {
+      // The Szemerédi game measures the race (win_in): the rows come longest defence first.
+      const far = typeof rows[0].win_in === 'number' && rows[0].win_in > 1 ? rows[0] : null;
+      if (far && level >= 2) return { ...chosen(far, view, gameName), text: `${cap(moveWords(far.parts || [], view, gameName))}: it holds out longest, chosen on the board. Play it, or choose another.` };
       return blockHint(rows, level, view, gameName, mover)
+        || (far ? { text: `Every move loses against perfect play; the longest defence makes your opponent need ${far.win_in} more moves. Ask again to see it.`, move: null } : null)
         || { text: 'Every move loses against perfect play: choose one that leaves your opponent the most to get right.', move: null };
     }
   }
@@ -368,6 +372,8 @@ export function hintFor(ranked, level, view, gameName, mover) {
     default: {
       const wins = rows.filter((r) => r.outcome === 'win').length;
       verdict = wins === 1 ? 'One move wins' : wins === rows.length ? (wins === 2 ? 'Both moves win' : `All ${wins} moves win`) : wins ? `${wins} of ${rows.length} moves win` : best.outcome === 'draw' ? 'No move wins: the best ones draw' : 'No move is sure to win';
+      // The Szemerédi game's race: how soon the best (soonest) win completes a progression.
+      if (best.outcome === 'win' && typeof best.win_in === 'number' && best.win_in > 0) verdict += `; the soonest completes a progression within ${best.win_in} more ${best.win_in === 1 ? 'move' : 'moves'}`;
     }
   }
   const where = parts.length > 1 ? whereWords(parts, view, gameName) : '';
