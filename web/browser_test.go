@@ -686,11 +686,15 @@ func TestBrowserGames(t *testing.T) {
 		}
 		// The review: where the game turned (3;4;5 is won for the player to
 		// move, and the person lost), and that position with its analysis.
-		p.wait(`/^Where it turned: at move \d+ you played \S+( \([^)]*\))? where you could still win; .* kept/.test((document.getElementById('review') || {}).textContent || '')`, "where the game turned")
+		p.wait(`/^Where it turned: at move \d+( \(your \d+(st|nd|rd|th) move\))? you played \S+( \([^)]*\))? where you could still win; .* kept/.test((document.getElementById('review') || {}).textContent || '')`, "where the game turned")
 		at := js[int](p, `Number(document.getElementById('review').textContent.match(/at move (\d+)/)[1]) - 1`)
 		played := js[string](p, `document.getElementById('review').textContent.match(/you played (\S+)/)[1]`)
 		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at, at)); got != "0 "+played {
 			t.Errorf("the review names move %d, %s; the match has %s there", at+1, played, got)
+		}
+		// The person's own count, where it differs from the match's: the person (P1) plays every other move.
+		if own, want := js[string](p, `(document.getElementById('review').textContent.match(/\(your (\d+)(st|nd|rd|th) move\)/) || [, ''])[1]`), at/2+1; at > 0 && own != fmt.Sprint(want) || at == 0 && own != "" {
+			t.Errorf("the review counts move %d as the person's %q, want %d", at+1, own, want)
 		}
 		js[bool](p, `(document.getElementById('review-show').click(), true)`)
 		p.wait(fmt.Sprintf(`window.kombi.travelAt === %d && window.kombi.analysisOn && document.querySelector('.an-row')`, at), "the turning point's position with its analysis")

@@ -161,10 +161,10 @@ test('the review of a lost game: the last move that let a win go, and the moves 
   const at0 = { moves: [{ move: '1:1', outcome: 'loss', parts: hp(0, 1) }, { move: '2:1', outcome: 'win', parts: hp(1, 1) }, { move: '2:2', outcome: 'loss', parts: hp(1, 2) }], measure: { kind: 'grundy' }, complete: true };
   const at2 = { moves: [{ move: '2:1', outcome: 'win' }], measure: { kind: 'grundy' }, complete: true };
   const tp = turningPoint(moves, 0, new Map([[0, at0], [2, at2]]));
-  assert.deepEqual(tp, { at: 0, played: '1:1', playedParts: hp(0, 1), kept: 'win', better: ['2:1'], betterParts: hp(1, 1) });
+  assert.deepEqual(tp, { at: 0, nth: 1, played: '1:1', playedParts: hp(0, 1), kept: 'win', better: ['2:1'], betterParts: hp(1, 1) });
   // A game with draws: a draw let go is where a lost game turned.
   const drawn = { moves: [{ move: '3', outcome: 'loss' }, { move: '7', outcome: 'draw' }, { move: '9', outcome: 'draw' }] };
-  assert.deepEqual(turningPoint([{ player: 0, move: '3' }], 0, new Map([[0, drawn]])), { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7', '9'], betterParts: [] });
+  assert.deepEqual(turningPoint([{ player: 0, move: '3' }], 0, new Map([[0, drawn]])), { at: 0, nth: 1, played: '3', playedParts: [], kept: 'draw', better: ['7', '9'], betterParts: [] });
   assert.match(textOf(Review({ r: { status: 'found', tp: { at: 0, played: '3', playedParts: [], kept: 'draw', better: ['7'], betterParts: [] } }, act: {}, game: 'ap(x=20,k=3)' })),
     /you took 3 where you could still draw; 7 would have kept the draw\./);
   // A position with no winning move is no turning point; the move played must be proven not to win.
@@ -179,7 +179,10 @@ test('the review of a lost game: the last move that let a win go, and the moves 
   const twice = [{ player: 0, move: '1:1' }, { player: 1, move: '3:3' }, { player: 0, move: '2:1' }, { player: 1, move: '2:1' }];
   const first = { moves: [{ move: '1:1', outcome: 'loss' }, { move: '3:3', outcome: 'win' }] };
   const again = { moves: [{ move: '2:1', outcome: 'loss', parts: hp(1, 1) }, { move: '2:2', outcome: 'win', parts: hp(1, 2) }] };
-  assert.deepEqual(turningPoint(twice, 0, new Map([[0, first], [2, again]])), { at: 2, played: '2:1', playedParts: hp(1, 1), kept: 'win', better: ['2:2'], betterParts: hp(1, 2) });
+  assert.deepEqual(turningPoint(twice, 0, new Map([[0, first], [2, again]])), { at: 2, nth: 2, played: '2:1', playedParts: hp(1, 1), kept: 'win', better: ['2:2'], betterParts: hp(1, 2) });
+  // The person's own count beside the match's: the 5th move of the match, the 3rd of the first player's.
+  assert.match(textOf(Review({ r: { status: 'found', tp: { at: 4, nth: 3, played: '48', playedParts: [], kept: 'draw', better: ['20'], betterParts: [] } }, act: {}, game: 'ap(x=20,k=3)' })),
+    /^Where it turned: at move 5 \(your 3rd move\) you took 48 where you could still draw; 20 would have kept the draw\./);
   // A 2D Nim cell is said as one: 'you played 24 (colour cell 24)', not a bare 24.
   const cell = { at: 2, played: '24', playedParts: [{ kind: 'cell', value: 23 }], kept: 'win', better: ['2,3,4'], betterParts: [{ kind: 'cell', value: 1 }, { kind: 'cell', value: 2 }, { kind: 'cell', value: 3 }] };
   assert.match(textOf(Review({ r: { status: 'found', tp: cell }, act: {}, game: 'nim2d(n=5)' })),

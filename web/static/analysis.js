@@ -388,10 +388,11 @@ export function hintFor(ranked, level, view, gameName, mover) {
  * errs may have handed back a win that an earlier move let go, and against
  * perfect play a win let go never comes back). analyses maps a
  * move's index to the analysis of the position before it (GET
- * /api/matches/{id}/analysis?at=i). Returns {at, played, playedParts,
- * kept, better, betterParts} (kept: 'win' or 'draw', what the best moves
- * kept; better: those moves, betterParts the first's parts), or null when
- * no move analysed is one.
+ * /api/matches/{id}/analysis?at=i). Returns {at, nth, played,
+ * playedParts, kept, better, betterParts} (nth: which of the loser's own
+ * moves it was; kept: 'win' or 'draw', what the best moves kept; better:
+ * those moves, betterParts the first's parts), or null when no move
+ * analysed is one.
  */
 export function turningPoint(moves, loser, analyses) {
   const worth = { win: 2, draw: 1, loss: 0 };
@@ -405,7 +406,8 @@ export function turningPoint(moves, loser, analyses) {
     if (worth[played.outcome] < best) {
       const kept = best === 2 ? 'win' : 'draw';
       const better = rows.filter((r) => r.outcome === kept);
-      return { at: i, played: mv.move, playedParts: played.parts || [], kept, better: better.map((r) => r.move), betterParts: better[0].parts || [] };
+      const nth = moves.slice(0, i + 1).filter((x) => x.player === loser).length; // which of the loser's own moves
+      return { at: i, nth, played: mv.move, playedParts: played.parts || [], kept, better: better.map((r) => r.move), betterParts: better[0].parts || [] };
     }
   }
   return null;

@@ -215,10 +215,12 @@ export function Review({ r, act, game }) {
   const seatVerb = playedWord(gameName, r.seat ?? 0);
   const verb = seatVerb === 'coloured' ? 'coloured it' : seatVerb;
   if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, verb, target: Number(spec.args.target || 0) });
-  const { at, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
+  const { at, nth, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
-  return html`<div class="review" id="review"><p><strong>Where it turned:</strong> at move ${at + 1} you ${verb} ${said(played, playedParts)} where you could still ${what}; ${kept}.</p>
+  // The match counts every move ("Move 5" in the list's labels), the list's rows the rounds: the person's own count too.
+  const which = nth && nth !== at + 1 ? ` (your ${ordinal(nth)} move)` : '';
+  return html`<div class="review" id="review"><p><strong>Where it turned:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)} where you could still ${what}; ${kept}.</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
 
