@@ -229,10 +229,17 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 		b.WriteString("No legal move to analyse.")
 	case best[0].Outcome == solve.Win:
 		fmt.Fprintf(&b, "Winning moves: %s.", names(best))
+		if soon, n := raced(best, false); len(soon) > 0 && n > 0 {
+			fmt.Fprintf(&b, " The soonest: %s (a progression within %s).", names(soon), game.Plural(n, "more move"))
+		}
 	case best[0].Outcome == solve.Draw:
 		fmt.Fprintf(&b, "No winning move; moves that draw: %s.", names(best))
 	case best[0].Outcome == solve.Loss:
-		b.WriteString("Every move loses against perfect play: choose one that leaves your opponent the most to get right.")
+		if far, n := raced(a.Moves, true); len(far) > 0 && n > 1 {
+			fmt.Fprintf(&b, "Every move loses against perfect play; the longest defence: %s (your opponent then needs %s).", names(far), game.Plural(n, "more move"))
+		} else {
+			b.WriteString("Every move loses against perfect play: choose one that leaves your opponent the most to get right.")
+		}
 	case best[0].Outcome == solve.Chance:
 		after := "after it"
 		if len(best) > 1 {
@@ -284,6 +291,24 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 		fmt.Fprintf(&b, "\n(Not every move was decided within %s.)", d)
 	}
 	return b.String()
+}
+
+// raced returns the moves of ms with the fewest (longest: the most) moves
+// to the win measured (solve.MoveValue.WinIn, the Szemerédi game's race),
+// and that number; none where the race was not measured.
+func raced(ms []solve.MoveValue, longest bool) ([]solve.MoveValue, int) {
+	var out []solve.MoveValue
+	n := 0
+	for _, m := range ms {
+		switch {
+		case m.WinIn == nil:
+		case len(out) == 0 || *m.WinIn == n:
+			out, n = append(out, m), *m.WinIn
+		case longest == (*m.WinIn > n):
+			out, n = []solve.MoveValue{m}, *m.WinIn
+		}
+	}
+	return out, n
 }
 
 // measureWords names what a value means (the measure's label: "P1's

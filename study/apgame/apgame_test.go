@@ -321,6 +321,31 @@ func TestSolveShowsALineOfBestPlay(t *testing.T) {
 	}
 }
 
+// TestHintRaces: the terminal's hint names the soonest wins and the
+// longest defence where the analysis measures the race (win_in); a block
+// forced by a threat that loses anyway says the general words.
+func TestHintRaces(t *testing.T) {
+	ctx := context.Background()
+	reg, _ := registries(t)
+	g, err := reg.Load("ap(x=20,k=3,seed=3)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pos, want := range map[string]string{
+		"13 20 / 9 27":   "Winning moves: 2 7 11 17 35 38 57 94. The soonest: 2 57 (a progression within 1 more move).",
+		"13 20 / 9":      "Every move loses against perfect play; the longest defence: 27 (your opponent then needs 2 more moves).",
+		"13 20 2 / 9 27": "Every move loses against perfect play: choose one that leaves your opponent the most to get right.",
+	} {
+		st, err := g.(*apgame.Game).ParsePosition(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bot.HintText(ctx, solvers(t), g, st, time.Minute); !strings.HasPrefix(got, want+"\n") {
+			t.Errorf("%s: the hint says\n%s\nwant it to start\n%s", pos, got, want)
+		}
+	}
+}
+
 // TestAnalyze checks every move's outcome against plain minimax.
 func TestAnalyze(t *testing.T) {
 	ctx := context.Background()
