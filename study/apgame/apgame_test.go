@@ -283,6 +283,16 @@ func TestSolveResult(t *testing.T) {
 	}
 }
 
+// seed3 is ap(x=20,k=3,seed=3), the game of the line and race examples.
+func seed3(t *testing.T) *apgame.Game {
+	reg, _ := registries(t)
+	g, err := reg.Load("ap(x=20,k=3,seed=3)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*apgame.Game)
+}
+
 // TestSolveShowsALineOfBestPlay: How it works plays one line of best play
 // where a side wins in two moves or more (the winner's soonest win, the
 // loser's longest defence, the threats made and blocked, the progression
@@ -292,10 +302,7 @@ func TestSolveResult(t *testing.T) {
 func TestSolveShowsALineOfBestPlay(t *testing.T) {
 	ctx := context.Background()
 	reg, _ := registries(t)
-	g, err := reg.Load("ap(x=20,k=3,seed=3)", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := seed3(t)
 	for pos, want := range map[string]string{
 		"13 20 / 9 27": "One line of best play: Red completes a progression in 2 moves of its own, whatever Blue does (Red\n" +
 			"takes a number that wins soonest, Blue one that holds out longest): Red\u00a02 (threatens 11 and 38) →\n" +
@@ -303,7 +310,7 @@ func TestSolveShowsALineOfBestPlay(t *testing.T) {
 		"13 20 2 / 9 27 11": "", // Red takes 38 at once
 		"13 20 2 / 9 27":    "", // Blue can block only one of 11 and 38
 	} {
-		st, err := g.(*apgame.Game).ParsePosition(pos)
+		st, err := g.ParsePosition(pos)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -326,17 +333,13 @@ func TestSolveShowsALineOfBestPlay(t *testing.T) {
 // forced by a threat that loses anyway says the general words.
 func TestHintRaces(t *testing.T) {
 	ctx := context.Background()
-	reg, _ := registries(t)
-	g, err := reg.Load("ap(x=20,k=3,seed=3)", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := seed3(t)
 	for pos, want := range map[string]string{
 		"13 20 / 9 27":   "Winning moves: 2 7 11 17 35 38 57 94. The soonest: 2 57 (a progression within 1 more move).",
 		"13 20 / 9":      "Every move loses against perfect play; the longest defence: 27 (your opponent then needs 2 more moves).",
 		"13 20 2 / 9 27": "Every move loses against perfect play: choose one that leaves your opponent the most to get right.",
 	} {
-		st, err := g.(*apgame.Game).ParsePosition(pos)
+		st, err := g.ParsePosition(pos)
 		if err != nil {
 			t.Fatal(err)
 		}
