@@ -3,6 +3,7 @@ package apgame
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -47,9 +48,26 @@ type racer struct {
 // undecided.
 type raceBounds struct{ no, yes int8 }
 
+// raceBudget is the budget of a race that answers beside a solve: ctx's
+// deadline, or without one maxLineNodes positions.
+func raceBudget(ctx context.Context) *solve.Budget {
+	if _, ok := ctx.Deadline(); ok {
+		return solve.NewBudget(ctx, 0)
+	}
+	return solve.NewBudget(ctx, maxLineNodes)
+}
+
 func newRacer(s *apgame.State, b *solve.Budget, maxBytes int64) *racer {
 	return &racer{st: apgame.NewSearch(s), b: b,
 		known: solve.NewTable[uint64, raceBounds](solve.HashUint64, solve.TableOptions[raceBounds]{MaxBytes: maxBytes})}
+}
+
+// raceLimit bounds the moves of its own a player can need to complete a
+// progression from s: every move of the race colours a number in play, so
+// the winner makes at most half of them, rounded up (and at most what
+// raceBounds holds).
+func raceLimit(s *apgame.State) int {
+	return min(s.InPlay()/2+1, math.MaxInt8)
 }
 
 // live returns the numbers in play at ply, increasing (a buffer per ply).
@@ -169,16 +187,12 @@ func (r *racer) distance(limit int) (int, error) {
 
 // raceMoves measures, for every move that wins or loses, how many more
 // moves of its own the winner needs after it (solve.MoveValue.WinIn),
-// within ctx (without a deadline, maxLineNodes positions): the moves left
+// within ctx (see raceBudget): the moves left
 // when it ends are not measured.
 func raceMoves(ctx context.Context, s *apgame.State, moves []solve.MoveValue, maxBytes int64) {
-	b := solve.NewBudget(ctx, 0)
-	if _, ok := ctx.Deadline(); !ok {
-		b = solve.NewBudget(ctx, maxLineNodes)
-	}
-	r := newRacer(s, b, maxBytes)
+	r := newRacer(s, raceBudget(ctx), maxBytes)
 	x, g := r.st, s.Game()
-	limit := s.Free()/2 + 1
+	limit := raceLimit(s)
 	for j := range moves {
 		mv := &moves[j]
 		i := g.Index(mv.M)
@@ -238,15 +252,11 @@ type lineMove struct {
 // progression. It returns the line, how many moves of its own the winner
 // needs from s, and the progression it completes.
 func bestLine(ctx context.Context, s *apgame.State, outcome solve.Outcome, maxBytes int64) ([]lineMove, int, []int, error) {
-	b := solve.NewBudget(ctx, 0)
-	if _, ok := ctx.Deadline(); !ok {
-		b = solve.NewBudget(ctx, maxLineNodes)
-	}
-	r := newRacer(s, b, maxBytes)
+	r := newRacer(s, raceBudget(ctx), maxBytes)
 	x, g := r.st, s.Game()
 	// d: the winner's moves still needed, measured at its turn (at the
 	// loser's, an upper bound).
-	winner, d := x.Turn(), s.Free()/2+1
+	winner, d := x.Turn(), raceLimit(s)
 	switch outcome {
 	case solve.Win:
 		var err error
@@ -254,7 +264,7 @@ func bestLine(ctx context.Context, s *apgame.State, outcome solve.Outcome, maxBy
 			return nil, 0, nil, err
 		}
 		if d == 0 {
-			return nil, 0, nil, fmt.Errorf("the winner completes no progression within %d moves", s.Free()/2+1)
+			return nil, 0, nil, fmt.Errorf("the winner completes no progression within %d moves", raceLimit(s))
 		}
 	case solve.Loss:
 		winner = 1 - winner

@@ -91,7 +91,7 @@ func TestRacerAgainstBruteForce(t *testing.T) {
 				continue // a fifth of the positions: enough, and quick
 			}
 			r := newRacer(s, solve.NewBudget(ctx, 0), 1<<20)
-			d, err := r.distance(s.Free()/2 + 1)
+			d, err := r.distance(raceLimit(s))
 			if err != nil {
 				t.Fatal(err)
 			}

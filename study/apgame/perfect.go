@@ -80,7 +80,7 @@ func (p *Perfect) Act(ctx context.Context, gs game.State) (game.Move, error) {
 // (outcome Win for the player to move) or holds out longest (Loss).
 func race(b *solve.Budget, s *apgame.State, outcome solve.Outcome, maxBytes int64) (int, error) {
 	r := newRacer(s, b, maxBytes)
-	limit := s.Free()/2 + 1
+	limit := raceLimit(s)
 	if outcome == solve.Loss {
 		i, _, err := r.longest(limit)
 		return i, err
