@@ -130,7 +130,7 @@ func ExampleKit_match() {
 	}
 	fmt.Println(end.(game.Explainer).EndReason())
 	// Output:
-	// 2 1 7 5 4 3 - winner perfect
+	// 2 3 7 5 4 1 - winner perfect
 	// P2 (blue) owns the progression 1 3 5 (difference 2).
 }
 

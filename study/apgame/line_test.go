@@ -46,6 +46,24 @@ func distances(s *apgame.State, score map[uint64]int, met *[]*apgame.State) int 
 	return best
 }
 
+// games is how many small games a brute-force cross-check plays: half
+// under the race detector.
+func games(n int) int {
+	if raceDetector {
+		return (n + 1) / 2
+	}
+	return n
+}
+
+// size is the numbers of a small game of a cross-check: one fewer under
+// the race detector (a third of the positions).
+func size(n int) int {
+	if raceDetector {
+		return n - 1
+	}
+	return n
+}
+
 // scoredGame draws a game of progressions of 3 on size numbers of
 // {1..universe} and scores all its positions (see distances).
 func scoredGame(t *testing.T, rng *rand.Rand, universe, size int) (*apgame.Game, map[uint64]int, []*apgame.State) {
@@ -84,8 +102,8 @@ func TestRacerAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(5, 6))
 	wins, others := 0, 0
-	for range 14 {
-		g, score, met := scoredGame(t, rng, 14, 9+rng.IntN(3))
+	for range games(14) {
+		g, score, met := scoredGame(t, rng, 14, size(9+rng.IntN(3)))
 		for i, s := range met {
 			if i%5 != 0 {
 				continue // a fifth of the positions: enough, and quick
@@ -122,8 +140,8 @@ func TestBestLineIsBestPlay(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 8))
 	lines, losses := 0, 0
-	for range 10 {
-		g, score, met := scoredGame(t, rng, 15, 10+rng.IntN(2))
+	for range games(10) {
+		g, score, met := scoredGame(t, rng, 15, size(10+rng.IntN(2)))
 		for i, s := range met {
 			v := score[s.Key()]
 			if v == 0 || i%23 != 0 {
@@ -194,8 +212,8 @@ func TestPerfectRacesBestPlay(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(9, 10))
 	won, lost := 0, 0
-	for range 8 {
-		g, score, met := scoredGame(t, rng, 15, 10+rng.IntN(2))
+	for range games(8) {
+		g, score, met := scoredGame(t, rng, 15, size(10+rng.IntN(2)))
 		p, err := NewPerfect(g, 0, 1<<20)
 		if err != nil {
 			t.Fatal(err)
@@ -236,8 +254,8 @@ func TestRaceMovesAgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 12))
 	measured := 0
-	for range 8 {
-		g, score, met := scoredGame(t, rng, 15, 10+rng.IntN(2))
+	for range games(8) {
+		g, score, met := scoredGame(t, rng, 15, size(10+rng.IntN(2)))
 		for i, s := range met {
 			if i%13 != 0 {
 				continue
