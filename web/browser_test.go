@@ -1801,6 +1801,16 @@ func TestBrowserGames(t *testing.T) {
 			"57: completes a progression within 1 more move, whatever the defence; 7: completes a progression within 2 more moves, whatever the defence" {
 			t.Errorf("red's soonest wins: %q", got)
 		}
+		// How it works plays the line of best play to the progression.
+		if got := js[string](p, `document.querySelector('#analysis .explain').textContent.replace(/\s+/g, ' ')`); !strings.Contains(got, "One line of best play: Red completes a progression in 2 moves of its own, whatever Blue does") ||
+			!strings.Contains(got, "Red 2 (threatens 11 and 38) → Blue 11 (a block; threatens 7) → Red 38: Red completes the progression 2, 20, 38.") {
+			t.Errorf("How it works of a won Szemerédi position: %q", got)
+		}
+		p.shot("ap-race-desktop.png")
+		p.phone()
+		p.noOverflow("the Szemerédi line of best play")
+		p.shotOf("ap-race-phone.png", "#analysis .explain p:last-child")
+		p.desktop()
 		p.study("ap(x=20,k=3,seed=3)", "13 20 / 9")
 		p.wait(`document.querySelectorAll('.an-row').length >= 10 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of blue's moves")
 		if got := js[string](p, `[...document.querySelectorAll('.an-row')].slice(0, 2).map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); got != "27: blocks 13, 20, 27; the other side then completes a progression within 2 moves of its own; "+
