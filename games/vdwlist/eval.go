@@ -245,13 +245,8 @@ func (s *State) Hint() string {
 	var b strings.Builder
 	switch s.phase {
 	case PhaseName:
-		var forced [MaxS]uint8
-		s.g.potential(&s.masks, s.colored, &forced)
-		for m := s.g.full &^ s.colored; m != 0; m &= m - 1 {
-			n := bits.TrailingZeros64(m)
-			if f := forced[n]; f != 0 {
-				b.WriteString(s.g.threatHint(n+1, f))
-			}
+		for _, t := range s.NamingThreats() {
+			b.WriteString(s.g.ThreatWords(t, "P2", "probability") + "\n")
 		}
 		type cand struct {
 			n int
@@ -290,21 +285,47 @@ func (s *State) Hint() string {
 	return b.String()
 }
 
-// threatHint says what naming n means when colouring it with a colour of
-// forced completes a progression: player 1 wins at once exactly when the
-// list drawn holds only such colours.
-func (g *Game) threatHint(n int, forced uint8) string {
-	cols := strings.Trim(strings.ReplaceAll(g.colourList(forced), ", ", " or "), "{}")
-	lists := int64(Binom(bits.OnesCount8(forced), g.l))
+// Threat is an uncoloured number that some colours would complete a
+// progression through: naming it, player 1 wins at once when the list
+// drawn holds only such colours.
+type Threat struct {
+	Number  int   // the number, from 1
+	Colours uint8 // the colours (bits) that complete a progression through it
+}
+
+// NamingThreats returns the threats of the position (see Threat), by
+// number, increasing.
+func (s *State) NamingThreats() []Threat {
+	var forced [MaxS]uint8
+	s.g.potential(&s.masks, s.colored, &forced)
+	var out []Threat
+	for m := s.g.full &^ s.colored; m != 0; m &= m - 1 {
+		n := bits.TrailingZeros64(m)
+		if f := forced[n]; f != 0 {
+			out = append(out, Threat{Number: n + 1, Colours: f})
+		}
+	}
+	return out
+}
+
+// ThreatWords says what naming a threat's number means, in one sentence
+// naming player 2 as colourer and the chance as chance ("P2",
+// "probability" in the terminal; "the colourer", "chance" on the page):
+// player 1 wins at once exactly when the list drawn holds only completing
+// colours.
+func (g *Game) ThreatWords(t Threat, colourer, chance string) string {
+	n := t.Number
+	cols := strings.Trim(strings.ReplaceAll(g.colourList(t.Colours), ", ", " or "), "{}")
+	lists := int64(Binom(bits.OnesCount8(t.Colours), g.l))
 	switch {
 	case lists == int64(len(g.lists)):
-		return fmt.Sprintf("Naming %d wins at once: every colour P2 may get completes a progression through it.\n", n)
+		return fmt.Sprintf("Naming %d wins at once: every colour %s may get completes a progression through it.", n, colourer)
 	case lists == 0:
-		return fmt.Sprintf("Colouring %d %s would complete a progression, but every list of %d colours holds another colour, so P2 can always avoid it.\n",
-			n, cols, g.l)
+		return fmt.Sprintf("Colouring %d %s would complete a progression, but every list of %d colours holds another colour, so %s can always avoid it.",
+			n, cols, g.l, colourer)
 	}
-	return fmt.Sprintf("Colouring %d %s would complete a progression: naming %d wins at once when the list drawn holds no other colour (probability %s).\n",
-		n, cols, n, big.NewRat(lists, int64(len(g.lists))).RatString())
+	return fmt.Sprintf("Colouring %d %s would complete a progression: naming %d wins at once when the list drawn holds no other colour (%s %s).",
+		n, cols, n, chance, big.NewRat(lists, int64(len(g.lists))).RatString())
 }
 
 func joinInts(xs []int) string {

@@ -172,6 +172,9 @@ func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, e
 	}
 	r := &solve.Result{Position: s.Position(), Player: s.Player(), BestMoves: []string{}, Complete: err == nil}
 	x := &explanation{g: s.Game(), toMove: toMove(s), start: start}
+	if s.Phase() == vdwlist.PhaseName {
+		x.threats = s.NamingThreats()
+	}
 	if err == nil {
 		r.Value = Fraction(v)
 		r.Outcome = outcomeFor(s, v)
@@ -353,8 +356,9 @@ type explanation struct {
 	restricted      string // the numbers of the game whose value is lo
 	stopped         error
 	best, idle      []string
-	nodes           int64 // positions reached: table hits and positions decided at once too
-	searched        int64 // positions not found in the table, their moves tried
+	threats         []vdwlist.Threat // the numbers that complete a progression in some colour, with the namer to name
+	nodes           int64            // positions reached: table hits and positions decided at once too
+	searched        int64            // positions not found in the table, their moves tried
 	stored          int
 	start           time.Time
 	bestMovesCutOff bool
@@ -424,7 +428,11 @@ func (x *explanation) teach() string {
 	return x.reasoning()
 }
 
+// maxThreatWords is how many threats How it works says one by one.
+const maxThreatWords = 6
+
 // reasoning is the part of text that reasons: how the chance is computed,
+// the numbers a colour would complete a progression through,
 // the numbers that change nothing, and why the namer's choices do not
 // matter with lists of one colour.
 func (x *explanation) reasoning() string {
@@ -444,6 +452,16 @@ func (x *explanation) reasoning() string {
 			"a list is drawn (%s or %s, each with chance 1/%d), and the colourer colours the number from it "+
 			"as is worst for the namer. Averaged over the draws, it is a fraction over %d to the power of the lists still to draw.\n",
 			strings.Join(names[:len(names)-1], ", "), names[len(names)-1], len(lists), len(lists))
+	}
+	for _, t := range x.threats[:min(len(x.threats), maxThreatWords)] {
+		b.WriteString(g.ThreatWords(t, "the colourer", "chance") + "\n")
+	}
+	if more := x.threats[min(len(x.threats), maxThreatWords):]; len(more) > 0 {
+		ns := make([]string, len(more))
+		for i, t := range more {
+			ns[i] = fmt.Sprint(t.Number)
+		}
+		fmt.Fprintf(&b, "Some colour would complete a progression through %s too: %s.\n", game.Plural(len(more), "more number"), strings.Join(ns, ", "))
 	}
 	if len(x.idle) > 0 {
 		fmt.Fprintf(&b, "Numbers in no live progression (naming them changes nothing): %s\n", strings.Join(x.idle, ", "))

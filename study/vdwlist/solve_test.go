@@ -473,3 +473,55 @@ func TestParallelSearchWastesLittle(t *testing.T) {
 		}
 	}
 }
+
+// TestTeachNamesTheThreats: with the namer to name, How it works says what
+// each number some colour would complete a progression through means (at
+// most six, then how many more), in the page's words; at the draw and the
+// colourer's turn it says none. The threats are checked against the rules:
+// colouring the number with each colour named completes a progression.
+func TestTeachNamesTheThreats(t *testing.T) {
+	g := newGame(t, 3, 3, 2, 9)
+	for pos, want := range map[string]string{
+		"r.b.rb...": "Colouring 9 red or blue would complete a progression: naming 9 wins at once when the list drawn holds no other colour (chance 1/3).",
+		"r...r....": "Colouring 9 red would complete a progression, but every list of 2 colours holds another colour, so the colourer can always avoid it.",
+	} {
+		st, err := g.ParsePosition(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if teach := solveValue(t, g, st).Teach; !strings.Contains(strings.Join(strings.Fields(teach), " "), want) || strings.Contains(teach, "P2") {
+			t.Errorf("%s: How it works says\n%s\nwant %q", pos, teach, want)
+		}
+	}
+	// Many threats: six said, the rest counted; each named colour completes a progression, by the definition.
+	g = newGame(t, 3, 3, 2, 20)
+	st, err := g.ParsePosition("b.gg.gb.b.r..r..grgg") // 8 threats: 2, 5, 8, 10, 12, 13, 15, 16
+	if err != nil {
+		t.Fatal(err)
+	}
+	threats := st.(*vdwlist.State).NamingThreats()
+	masks := st.(*vdwlist.State).Masks()
+	has := func(col, x int) bool { return x >= 1 && x <= g.S() && masks[col]>>(x-1)&1 == 1 }
+	for _, th := range threats {
+		for col := range g.Colors() {
+			n, named := th.Number, th.Colours&(1<<col) != 0
+			completes := false
+			for d := 1; d < g.S(); d++ {
+				completes = completes || has(col, n-d) && has(col, n-2*d) || has(col, n+d) && has(col, n+2*d) || has(col, n-d) && has(col, n+d)
+			}
+			if named != completes {
+				t.Errorf("threat %d: colour %s named %v, completes a progression %v", n, vdwlist.ColourName(col), named, completes)
+			}
+		}
+	}
+	if len(threats) <= 6 {
+		t.Fatalf("%s: %d threats, want more than 6 for the test", st.(*vdwlist.State).Position(), len(threats))
+	}
+	teach := strings.Join(strings.Fields(solveValue(t, g, st).Teach), " ")
+	if n := strings.Count(teach, "Colouring ") + strings.Count(teach, "wins at once: every colour"); n != 6 {
+		t.Errorf("How it works says %d threats, want 6:\n%s", n, teach)
+	}
+	if want := "Some colour would complete a progression through 2 more numbers too: 15, 16."; !strings.Contains(teach, want) {
+		t.Errorf("How it works lacks %q:\n%s", want, teach)
+	}
+}
