@@ -190,6 +190,18 @@ func TestPlural(t *testing.T) {
 	}
 }
 
+func TestSeries(t *testing.T) {
+	for _, c := range []struct {
+		items []string
+		conj  string
+		want  string
+	}{{nil, "and", ""}, {[]string{"2"}, "and", "2"}, {[]string{"2", "3"}, "and", "2 and 3"}, {[]string{"1", "2", "3"}, "or", "1, 2 or 3"}} {
+		if got := game.Series(c.items, c.conj); got != c.want {
+			t.Errorf("Series(%q, %q) = %q, want %q", c.items, c.conj, got, c.want)
+		}
+	}
+}
+
 func TestSecondsAndGrouped(t *testing.T) {
 	for _, c := range []struct {
 		s    float64

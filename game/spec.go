@@ -77,6 +77,16 @@ func Wrap(s string, width int) string {
 	return b.String()
 }
 
+// Series joins words as a sentence lists them, with conj ("and", "or")
+// before the last: "2", "2 and 3", "1, 2 or 3" (the one such list of the
+// project's texts).
+func Series(items []string, conj string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
+}
+
 // Plural writes n and the noun, made plural when n is not 1 ("1 cell",
 // "3 cells", "2 classes"): the one plural of the project's texts.
 func Plural(n int, noun string) string {

@@ -388,8 +388,5 @@ func andList(ns []int) string {
 	for i, n := range ns {
 		s[i] = fmt.Sprint(n)
 	}
-	if len(s) == 1 {
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return game.Series(s, "and")
 }

@@ -271,10 +271,7 @@ func placedOn(placements []game.Move) string {
 		h, _ := nim.Unpack(m)
 		heaps[i] = strconv.Itoa(h + 1)
 	}
-	if len(heaps) == 1 {
-		return heaps[0]
-	}
-	return strings.Join(heaps[:len(heaps)-1], ", ") + " or " + heaps[len(heaps)-1]
+	return game.Series(heaps, "or")
 }
 
 // Analyze values every move: in phase 2 by Bouton's rule (the value is the

@@ -538,6 +538,58 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 	return b.String()
 }
 
+// exampleWin explains the first winning move whose part's value is known
+// (see winWhy), or says nothing.
+func (a *Analysis) exampleWin() string {
+	for _, m := range a.Winning {
+		if why := a.winWhy(m); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// winWhy says why the winning move m wins in Sprague–Grundy terms: the
+// part it is played in (or the empty diagonal cells), what the rest is
+// worth together, and that the move leaves that part worth as much, so
+// that the XOR becomes 0. Empty when the value of the move's part is not
+// known (a part that cancels with its partner is not valued).
+func (a *Analysis) winWhy(m game.Move) string {
+	d := a.Decomposition
+	cells, ok := d.Board.MoveCells(m)
+	if !ok || len(cells) == 0 {
+		return ""
+	}
+	var what, left string
+	var v int
+	switch i := d.PartOf(cells[0]); {
+	case d.Board.Diagonal(cells[0]):
+		v = d.Diagonal & 1
+		what, left = fmt.Sprintf("on the diagonal (its empty cells together worth %d)", v), "the diagonal"
+	case i < 0 || !d.Parts[i].Known:
+		return ""
+	default:
+		v = d.Parts[i].Value
+		what, left = fmt.Sprintf("in part %c (value %d)", 'A'+i, v), "what remains of that part"
+	}
+	rest := a.Grundy ^ v
+	return fmt.Sprintf("For example, %s %s: the rest is worth %d ⊕ %d = %d together, and the move leaves %s worth %d too, so the Grundy value becomes %d ⊕ %d = 0.\n",
+		cellWords(cells), what, a.Grundy, v, rest, left, rest, rest, rest)
+}
+
+// cellWords names a move's cells (0-based) as a sentence does: "colouring
+// cell 13", "colouring cells 11 and 12", "colouring cells 2, 3 and 4".
+func cellWords(cells []int) string {
+	ns := make([]string, len(cells))
+	for k, i := range cells {
+		ns[k] = fmt.Sprint(i + 1)
+	}
+	if len(ns) == 1 {
+		return "colouring cell " + ns[0]
+	}
+	return "colouring cells " + game.Series(ns, "and")
+}
+
 // partners pairs the parts of equal shape (up to rotation and reflection):
 // partner[i] is the part that cancels part i, or -1 for a part left without
 // one (the last of an odd number of equal parts). A part's mirror image in

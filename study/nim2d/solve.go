@@ -152,6 +152,7 @@ func result(s *nim2d.State, a *Analysis, took time.Duration) *solve.Result {
 	case solve.Win:
 		if a.GrundyKnown {
 			fmt.Fprintf(&b, "The Grundy value is %d, not 0: a move that makes it 0 wins.\n", a.Grundy)
+			b.WriteString(a.exampleWin())
 		} else {
 			b.WriteString("A move below leaves parts that cancel in pairs (or are known) with XOR 0: it wins.\n")
 		}
