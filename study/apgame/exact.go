@@ -269,7 +269,8 @@ func (solver) Solve(ctx context.Context, gg game.Game, gs game.State, opt solve.
 	}
 	r.Teach = teach(s)
 	if err == nil && (v == solve.Win || v == solve.Loss) {
-		// Within what is left of the solve's time.
+		// Within what is left of the solve's time, and a little past it
+		// (see lineBudget).
 		// A win in one move is said above (a threat to take, two to block).
 		if line, own, won, lerr := bestLine(ctx, s, v, opt.MemBytes); lerr == nil && own > 1 {
 			r.Teach += game.Wrap(teachLine(g, line, own, won), 100)

@@ -24,6 +24,10 @@ import (
 // gives no deadline (a few seconds on 20 numbers).
 const maxLineNodes = 16 << 20
 
+// minLineNodes is what a line may search past its solve's deadline (see
+// lineBudget).
+const minLineNodes = 1 << 18
+
 // racer answers "can the player to move complete a progression within d
 // moves of its own, whatever the other does?" by a depth-bounded search
 // with the exact solver's sound shortcuts (a threat wins, two threats of
@@ -53,6 +57,19 @@ type raceBounds struct{ no, yes int8 }
 func raceBudget(ctx context.Context) *solve.Budget {
 	if _, ok := ctx.Deadline(); ok {
 		return solve.NewBudget(ctx, 0)
+	}
+	return solve.NewBudget(ctx, maxLineNodes)
+}
+
+// lineBudget is the budget of a line of best play: without a deadline
+// maxLineNodes positions; with one, minLineNodes positions past it too,
+// so that a short solve that used its time up (the page gives an
+// explanation half a second, a build with the race detector runs ten times
+// slower) still gets the line of a small position: a few milliseconds
+// more, not an explanation without its line.
+func lineBudget(ctx context.Context) *solve.Budget {
+	if _, ok := ctx.Deadline(); ok {
+		return solve.NewBudget(context.WithoutCancel(ctx), minLineNodes)
 	}
 	return solve.NewBudget(ctx, maxLineNodes)
 }
@@ -245,14 +262,14 @@ type lineMove struct {
 	block   bool  // it took a number that completed a progression of the other
 }
 
-// bestLine plays one line of best play from s, which the exact solver
-// decided as won (outcome Win) or lost (Loss) for the player to move: the
-// winner takes the smallest number that wins soonest, the loser the
-// smallest that holds out longest, until the winner completes a
+// bestLine plays one line of best play from s (within lineBudget), which
+// the exact solver decided as won (outcome Win) or lost (Loss) for the
+// player to move: the winner takes the smallest number that wins soonest,
+// the loser the smallest that holds out longest, until the winner completes a
 // progression. It returns the line, how many moves of its own the winner
 // needs from s, and the progression it completes.
 func bestLine(ctx context.Context, s *apgame.State, outcome solve.Outcome, maxBytes int64) ([]lineMove, int, []int, error) {
-	r := newRacer(s, raceBudget(ctx), maxBytes)
+	r := newRacer(s, lineBudget(ctx), maxBytes)
 	x, g := r.st, s.Game()
 	// d: the winner's moves still needed, measured at its turn (at the
 	// loser's, an upper bound).
