@@ -1792,41 +1792,43 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the position string 1 5 / 2 is broken over %d lines on a phone", n)
 		}
 		p.shot("ap-study-phone.png")
-		// How soon each move's winner completes a progression (win_in): red's soonest wins first; blue's block
-		// first, saying what it blocks and how long it holds out, then the moves that lose at once.
+		// How soon each move's winner completes a progression (win_in), on 11 numbers: red's wins, each saying how
+		// soon; blue's block first, saying what it blocks and how long it holds out, then the moves that lose at once.
 		p.desktop()
-		p.study("ap(x=20,k=3,seed=3)", "13 20 / 9 27")
-		p.wait(`document.querySelectorAll('.an-row').length >= 10 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of red's moves")
-		if got := js[string](p, `[...document.querySelectorAll('.an-row')].slice(0, 3).map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); got != "2: completes a progression within 1 more move, whatever the defence; "+
-			"57: completes a progression within 1 more move, whatever the defence; 7: completes a progression within 2 more moves, whatever the defence" {
-			t.Errorf("red's soonest wins: %q", got)
+		p.study("ap(x=11,k=3,seed=5)", "8 / 29")
+		p.wait(`document.querySelectorAll('.an-row').length >= 9 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of red's moves")
+		if got := js[string](p, `[...document.querySelectorAll('.an-row')].slice(0, 2).map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); got != "26: completes a progression within 2 more moves, whatever the defence; "+
+			"36: completes a progression within 2 more moves, whatever the defence" {
+			t.Errorf("red's wins: %q", got)
 		}
-		// How it works plays the line of best play to the progression; the page gives the explanation half a
-		// second, which the race detector's build needs more than ten times over to solve this position: the
-		// screenshot waits for the line, where screenshots are written, and the line is read on a smaller set.
+		p.study("ap(x=11,k=3,seed=5)", "8 26 / 29")
+		p.wait(`document.querySelectorAll('.an-row').length >= 8 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of blue's moves")
+		if got := js[string](p, `[...document.querySelectorAll('.an-row')].slice(0, 2).map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); got != "17: blocks 8, 17, 26; the other side then completes a progression within 2 moves of its own; "+
+			"16: loses at once: red then takes 17, completing 8, 17, 26" {
+			t.Errorf("blue's longest defence: %q", got)
+		}
+		p.phone()
+		p.noOverflow("the Szemerédi race")
+		// How it works plays the line of best play to the progression (on 7 numbers: the page gives the
+		// explanation half a second, within which the race detector's build solves small positions only).
+		p.desktop()
 		line := `/One line of best play/.test((document.querySelector('#analysis .explain') || {}).textContent || '')`
-		if *screenshots != "" {
-			p.wait(line, "the line of best play")
-			p.shot("ap-race-desktop.png")
-			p.phone()
-			p.noOverflow("the Szemerédi line of best play")
-			p.shotOf("ap-race-phone.png", "#analysis .explain p:last-child")
-			p.desktop()
-		}
 		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "5 / 11")
 		p.wait(line, "the line of best play")
 		if got := js[string](p, `document.querySelector('#analysis .explain').textContent.replace(/\s+/g, ' ')`); !strings.Contains(got, "One line of best play: Red completes a progression in 2 moves of its own, whatever Blue does") ||
 			!strings.Contains(got, "Red 1 (threatens 3 and 9) → Blue 3 (a block; threatens 7) → Red 9: Red completes the progression 1, 5, 9.") {
 			t.Errorf("How it works of a won Szemerédi position: %q", got)
 		}
-		p.study("ap(x=20,k=3,seed=3)", "13 20 / 9")
-		p.wait(`document.querySelectorAll('.an-row').length >= 10 && !/still computing/i.test(document.getElementById('analysis').textContent)`, "the analysis of blue's moves")
-		if got := js[string](p, `[...document.querySelectorAll('.an-row')].slice(0, 2).map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`); got != "27: blocks 13, 20, 27; the other side then completes a progression within 2 moves of its own; "+
-			"2: loses at once: red then takes 27, completing 13, 20, 27" {
-			t.Errorf("blue's longest defence: %q", got)
+		// The README's pictures of the race: 20 numbers, where they are written.
+		if *screenshots != "" {
+			p.study("ap(x=20,k=3,seed=3)", "13 20 / 9 27")
+			p.wait(line, "the line of best play on 20 numbers")
+			p.shot("ap-race-desktop.png")
+			p.phone()
+			p.noOverflow("the Szemerédi line of best play")
+			p.shotOf("ap-race-phone.png", "#analysis .explain p:last-child")
+			p.desktop()
 		}
-		p.phone()
-		p.noOverflow("the Szemerédi race")
 		// A side that can complete nothing says so in words, not "0 progressions".
 		p.study("ap(k=3,set=1;2;3;4)", "1 / 2")
 		if heads := js[[]string](p, `[...document.querySelectorAll('.race-side h2')].map(e => e.textContent.trim())`); len(heads) != 2 ||

@@ -15,7 +15,7 @@ import (
 // the parts inside the move's part (or the empty diagonal cells) are worth
 // together what the rest was, by the child position's own decomposition.
 // Checked on every winning move of positions along random games of 5×5
-// and 6×6 palettes.
+// and 6×6 palettes (12 of each; 3 under the race detector).
 func TestExampleWinHolds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	checked, diagonal, unvalued := 0, 0, 0
@@ -24,7 +24,11 @@ func TestExampleWinHolds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for range 12 {
+		games := 12
+		if raceDetector {
+			games = 3
+		}
+		for range games {
 			s := g.NewInitialState().(*nim2d.State)
 			for !s.IsTerminal() {
 				a := Analyse(s, AnalyseOptions{})
@@ -84,7 +88,7 @@ func TestExampleWinHolds(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100 || diagonal == 0 || unvalued == 0 {
+	if checked < 100 || diagonal == 0 || unvalued == 0 && !raceDetector { // the few games under the race detector may meet none
 		t.Errorf("checked %d winning moves, %d on the diagonal, %d in parts not valued: too few", checked, diagonal, unvalued)
 	}
 }
