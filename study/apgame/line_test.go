@@ -93,6 +93,13 @@ func backed(v int) int {
 	return 0
 }
 
+// moveScore is the score of move m in s (see distances, backed).
+func moveScore(score map[uint64]int, s *apgame.State, m game.Move) int {
+	c := s.Clone().(*apgame.State)
+	c.ApplyUnchecked(m)
+	return backed(score[c.Key()])
+}
+
 // TestRacerAgainstBruteForce checks the racer's distance, which tries only
 // numbers in play and takes the exact solver's shortcuts and a bound by the
 // numbers still needed, against plain minimax by distance: in every
@@ -227,9 +234,7 @@ func TestPerfectRacesBestPlay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := s.Clone().(*apgame.State)
-			c.ApplyUnchecked(m)
-			after := backed(score[c.Key()])
+			after := moveScore(score, s, m)
 			if after != before {
 				t.Fatalf("%s at\n%s\nperfect plays %d, scored %d; best play scores %d", g, s, m, after, before)
 			}
@@ -262,10 +267,8 @@ func TestRaceMovesAgainstBruteForce(t *testing.T) {
 			}
 			var moves []solve.MoveValue
 			for _, m := range s.LegalMoves(nil) {
-				c := s.Clone().(*apgame.State)
-				c.ApplyUnchecked(m)
 				mv := solve.MoveValue{M: m, Move: s.MoveString(m), Outcome: solve.Draw}
-				switch v := backed(score[c.Key()]); {
+				switch v := moveScore(score, s, m); {
 				case v > 0:
 					mv.Outcome = solve.Win
 				case v < 0:
@@ -275,9 +278,7 @@ func TestRaceMovesAgainstBruteForce(t *testing.T) {
 			}
 			raceMoves(ctx, s, moves, 1<<20)
 			for _, mv := range moves {
-				c := s.Clone().(*apgame.State)
-				c.ApplyUnchecked(mv.M)
-				v := backed(score[c.Key()])
+				v := moveScore(score, s, mv.M)
 				want := -1
 				switch {
 				case v > 0:
