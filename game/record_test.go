@@ -190,6 +190,17 @@ func TestPlural(t *testing.T) {
 	}
 }
 
+func TestAll(t *testing.T) {
+	for _, c := range []struct {
+		n          int
+		noun, want string
+	}{{1, "game", "the one game"}, {2, "game", "both games"}, {2, "class", "both classes"}, {4, "game", "all 4 games"}} {
+		if got := game.All(c.n, c.noun); got != c.want {
+			t.Errorf("All(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}
+
 func TestSeries(t *testing.T) {
 	for _, c := range []struct {
 		items []string

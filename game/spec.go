@@ -99,6 +99,18 @@ func Plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
+// All writes n of a noun as a whole ("the one game", "both games", "all 4
+// games"): the words for "every one of them" whatever their number.
+func All(n int, noun string) string {
+	switch n {
+	case 1:
+		return "the one " + noun
+	case 2:
+		return "both " + strings.TrimPrefix(Plural(2, noun), "2 ")
+	}
+	return "all " + Plural(n, noun)
+}
+
 // Seconds writes a duration in seconds for people, to three digits or to
 // the minute: "12 µs", "3.4 ms", "3.4 s", "2 min 5 s", "1 h 30 min" (the
 // one duration of the project's reports). Its spaces are no-break spaces,

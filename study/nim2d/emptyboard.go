@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/nim2d"
-
 	"github.com/kombi/kombi/solve"
 )
 
@@ -243,13 +243,13 @@ func ProveEmptyBoard(ctx context.Context, n, searchUpTo int, e *Engine) (EmptyBo
 	}
 	if n%2 == 0 {
 		res.Outcome = solve.Loss
-		res.Proof = fmt.Sprintf("N even: the mirror has no fixed cell, so the second player answers every move by its mirror image and colours the last cell (checked on all %d moves).", res.Mirror.Moves)
+		res.Proof = fmt.Sprintf("N even: the mirror has no fixed cell, so the second player answers every move by its mirror image and colours the last cell (checked on %s).", game.All(res.Mirror.Moves, "move"))
 	} else {
 		res.Outcome = solve.Win
-		res.Proof = fmt.Sprintf("N odd: the first player colours the centre, cell %s (the only fixed cell of the mirror), then answers every move by its mirror image (checked on all %d moves).", center, res.Mirror.Moves)
+		res.Proof = fmt.Sprintf("N odd: the first player colours the centre, cell %s (the only fixed cell of the mirror), then answers every move by its mirror image (checked on %s).", center, game.All(res.Mirror.Moves, "move"))
 	}
 	if res.TriangleGrundy != nil {
-		res.Proof += fmt.Sprintf(" Search: each triangle has Grundy value %d, so the palette has %d ⊕ %d ⊕ %d = %d.", *res.TriangleGrundy, n%2, *res.TriangleGrundy, *res.TriangleGrundy, res.Grundy)
+		res.Proof += fmt.Sprintf(" Search: the diagonal (%s, each coloured alone) is worth N mod 2 = %d and each triangle has Grundy value %d, so the palette has %d ⊕ %d ⊕ %d = %d.", game.Plural(n, "cell"), n%2, *res.TriangleGrundy, n%2, *res.TriangleGrundy, *res.TriangleGrundy, res.Grundy)
 	}
 	return res, nil
 }

@@ -127,6 +127,9 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 		}
 		it.tables = []game.Table{t}
 		it.code = st.String()
+		if rp.shift != 0 {
+			it.code = fmt.Sprintf("Kombi's terminal at the end, on the set shifted by %d (each number %d more than the project's):\n%s", rp.shift, rp.shift, it.code)
+		}
 		prog, _ := apgame.ProgressionsOf(g)
 		var winning []int
 		if prog != nil {
@@ -171,7 +174,7 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 			it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("the project's game ends with %s, Kombi's replay with %s.", rp.result, end)})
 		}
 		if rp.shift != 0 {
-			it.diffs = append(it.diffs, diff{"the set", fmt.Sprintf("the project's set holds 0, outside the {1, ..., 5x} its text draws from (the program's own draw reached 0); Kombi's sets are of positive numbers, so the game is played on the set shifted by %d, which keeps every progression (the tables and the figure show the project's numbers).", rp.shift)})
+			it.diffs = append(it.diffs, diff{"the set", fmt.Sprintf("the project's set holds 0, outside the {1, ..., 5x} its text draws from (the program's own draw reached 0); Kombi's sets are of positive numbers, so the game is played on the set shifted by %d, which keeps every progression (the tables and the figure show the project's numbers, Kombi's terminal its own).", rp.shift)})
 		}
 		if len(analyses) > 0 {
 			it.diffs = append(it.diffs, diff{"exact play", "the solver finds the mistakes: " + strings.Join(analyses, "; ") + "."})
@@ -228,7 +231,7 @@ func (l *lab) strategyPicks(ctx context.Context, g game.Game, st game.State, mv 
 
 // buildAPErrors shows Kombi's answers to the project's bad input.
 func buildAPErrors(_ context.Context, l *lab, it *item) error {
-	it.source = []string{"Figure 4: the size -1 is refused: \"Wrong data format, please give a number from 3 to 1000.\" Figure 5: a value that is not a number, and Figure 6: a number not in the set, both: \"Wrong data format or a number not in the set, please give a number in the set\"; the program asks again. (The welcome text says k from 1 to 10; the prompt and the text say 2 to 10; the rule needs k > 2.)"}
+	it.source = []string{"Figure 4: the size -1 is refused: \"Wrong data format, please give a number from 3 to 1000.\" Figure 5: a value that is not a number, and Figure 6: a number not in the set, both: \"Wrong data format or a number not in the set, please give a number in the set\"; the program asks again. (On k the project says three things: the welcome screen 1 to 10, the user's manual 2 to 10, and the implementation section k greater than 2, since a progression of 2 would be complete at the second move whatever was chosen.)"}
 	t := game.Table{Title: "Kombi's answers to the same input", Columns: []string{"input", "the project", "Kombi"}}
 	refused := 0
 	row := func(what, project string, err error) {
@@ -240,7 +243,7 @@ func buildAPErrors(_ context.Context, l *lab, it *item) error {
 	_, err := l.games.Load("ap(x=-1,k=3)", 1)
 	row("the set's size -1 (`ap(x=-1,k=3)`)", "number from 3 to 1000", err)
 	_, err = l.games.Load("ap(x=20,k=2)", 1)
-	row("k = 2 (`ap(x=20,k=2)`)", "the text: 2 to 10 (1 to 10 in the welcome)", err)
+	row("k = 2 (`ap(x=20,k=2)`)", "the implementation: k greater than 2 (the manual: 2 to 10; the welcome: 1 to 10)", err)
 	g, err := l.games.Load("ap(k=3,set=5;18;26;34;40;44;71;75)", 1)
 	if err != nil {
 		return err

@@ -100,6 +100,9 @@ func (d diff) mark() string {
 	case d.note():
 		return "ℹ️ **Note (" + d.kind + "):**"
 	}
+	if d.kind == "differs" {
+		return "⚠️ **Difference:**"
+	}
 	return "⚠️ **Difference (" + d.kind + "):**"
 }
 

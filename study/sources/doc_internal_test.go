@@ -1,6 +1,10 @@
 package sources
 
-import "testing"
+import (
+	"math"
+	"strings"
+	"testing"
+)
 
 // The HTML document's prose takes the browser's typography; its code and
 // the Markdown keep their characters.
@@ -18,5 +22,70 @@ func TestProseTypography(t *testing.T) {
 	}
 	if got, want := inline("Kombi's `kombi solve 'nim(piles=1)'` run's"), "Kombi’s <code>kombi solve &#39;nim(piles=1)&#39;</code> run’s"; got != want {
 		t.Errorf("inline = %q, want %q", got, want)
+	}
+}
+
+// The median of an even count is the mean of its two middle values (Figure
+// 3.7's gaps 2, 6, 39, 79 have median 22.5, not 39).
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{{[]float64{79, 2, 39, 6}, 22.5}, {[]float64{3, 1, 2}, 2}, {[]float64{5}, 5}} {
+		if got := median(c.xs); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
+		}
+	}
+	if !math.IsNaN(median(nil)) {
+		t.Error("the median of nothing is a number")
+	}
+}
+
+// correlationP counts the orderings at least as correlated: with 4 values
+// in the same order, only that ordering and its reverse reach |r| = 1
+// (2 of 24); unrelated values give a large p; beyond 8 values the sample
+// is the same every run.
+func TestCorrelationP(t *testing.T) {
+	if p := correlationP([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); math.Abs(p-2.0/24) > 1e-12 {
+		t.Errorf("p of a perfect correlation of 4 = %v, want 2/24", p)
+	}
+	// r = 0.8 over 4 values: 8 of the 24 orderings reach |r| ≥ 0.8 (an
+	// enumeration in Python, outside this code), no evidence.
+	two, ls := []float64{1, 2, 3, 4}, []float64{1, 3, 2, 4}
+	if r := pearson(two, ls); math.Abs(r-0.8) > 1e-12 {
+		t.Fatalf("r = %v, want 0.8", r)
+	}
+	if p := correlationP(two, ls); math.Abs(p-8.0/24) > 1e-12 {
+		t.Errorf("p = %v, want 8/24", p)
+	}
+	xs, ys := make([]float64, 12), make([]float64, 12)
+	for i := range xs {
+		xs[i], ys[i] = float64(i), float64(i*i%13)
+	}
+	if a, b := correlationP(xs, ys), correlationP(xs, ys); a != b || a <= 0 || a >= 1 {
+		t.Errorf("p of 12 values = %v then %v: want the same share, strictly between 0 and 1", a, b)
+	}
+	if !math.IsNaN(correlationP([]float64{1, 2, 3}, []float64{5, 5, 5})) {
+		t.Error("a constant sample has a p-value")
+	}
+}
+
+// A game stopped at the run's length bound is "longer" than the thesis'
+// only when the bound is beyond the thesis' longest game.
+func TestStoppedGames(t *testing.T) {
+	quick := stoppedGames(1, 3, 100, 213, 11)
+	if quick.kind != "stopped games" || !strings.Contains(quick.text, "1 game of Kombi's 3 reached 100 symbols with the painter unbeaten and was stopped there (the mean counts it as 100)") ||
+		!strings.Contains(quick.text, "lower bounds") || strings.Contains(quick.text, "longer than") {
+		t.Errorf("a bound of 100 under the thesis' 213: %+v", quick)
+	}
+	full := stoppedGames(2, 12, 1000, 236, 12)
+	if full.kind != "longer games" || !strings.Contains(full.text, "2 games of Kombi's 12 reached 1000 symbols with the painter unbeaten and were stopped there (the mean counts them as 1000): longer than the longest of the thesis' 12 games, 236.") {
+		t.Errorf("a bound of 1000 over the thesis' 236: %+v", full)
+	}
+	if got := whichShown(3, 3, "s"); got != "every game of the sweep `s`" {
+		t.Errorf("whichShown(3, 3) = %q", got)
+	}
+	if got := whichShown(3, 10, "s"); got != "the longest, the middle and the shortest of the 10 games of the sweep `s`" {
+		t.Errorf("whichShown(3, 10) = %q", got)
 	}
 }

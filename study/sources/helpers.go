@@ -2,6 +2,7 @@ package sources
 
 import (
 	"math"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
@@ -42,6 +43,69 @@ func mean(xs []float64) float64 {
 		s += x
 	}
 	return s / float64(len(xs))
+}
+
+// median is the middle of xs, the mean of the two middle values of an even
+// count (NaN for none).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 0 {
+		return (s[m-1] + s[m]) / 2
+	}
+	return s[m]
+}
+
+// correlationP is the two-sided p-value of pearson(xs, ys) by permutation:
+// the share of the orderings of ys whose correlation with xs is at least
+// as strong, as likely as any other when the two are unrelated (every
+// ordering of up to 8 values; else 20,000 drawn with a fixed seed, the
+// same answer every run). NaN when pearson is.
+func correlationP(xs, ys []float64) float64 {
+	r := pearson(xs, ys)
+	if math.IsNaN(r) {
+		return r
+	}
+	const eps = 1e-12 // ties with the observed order count as as strong
+	perm := slices.Clone(ys)
+	strong, total := 0, 0
+	try := func() {
+		total++
+		if math.Abs(pearson(xs, perm)) >= math.Abs(r)-eps {
+			strong++
+		}
+	}
+	if len(perm) <= 8 {
+		// Heap's algorithm: every ordering once.
+		c := make([]int, len(perm))
+		try()
+		for i := 0; i < len(perm); {
+			if c[i] < i {
+				j := 0
+				if i%2 == 1 {
+					j = c[i]
+				}
+				perm[j], perm[i] = perm[i], perm[j]
+				try()
+				c[i]++
+				i = 0
+			} else {
+				c[i] = 0
+				i++
+			}
+		}
+	} else {
+		rng := rand.New(rand.NewPCG(1, 2))
+		for range 20000 {
+			rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+			try()
+		}
+	}
+	return float64(strong) / float64(total)
 }
 
 // pearson is the correlation coefficient of two samples (NaN when one is
@@ -110,6 +174,14 @@ func gameSeconds(r *game.Record) float64 {
 
 // fixed writes x with d decimals.
 func fixed(x float64, d int) string { return strconv.FormatFloat(x, 'f', d, 64) }
+
+// percent writes a share as a whole percentage ("17 %"; "under 1 %").
+func percent(x float64) string {
+	if x > 0 && x < 0.005 {
+		return "under 1 %"
+	}
+	return fixed(100*x, 0) + " %"
+}
 
 // only returns the command that reproduces one item alone.
 func only(id string) string {

@@ -214,7 +214,7 @@ func buildStrategies(ctx context.Context, l *lab, it *item) error {
 			tl.perfectWins++
 		}
 	}
-	t := game.Table{Title: "5 × 5 palette, the first player moving first (it wins with perfect play: N is odd)", Columns: []string{"first player", "second player", "games", "first player won", "perfect player won"}}
+	t := game.Table{Title: "5 × 5 palette (the player moving first wins with perfect play: N is odd)", Columns: []string{"first player", "second player", "games", "first player won", "perfect player won"}}
 	allWon := true
 	for _, c := range order {
 		parts := strings.Split(c, " | ")
@@ -236,6 +236,9 @@ func buildStrategies(ctx context.Context, l *lab, it *item) error {
 		if tl := byCell[c]; parts[2] == "perfect" && tl.firstWins == tl.games && tl.games > 0 {
 			it.diffs = append(it.diffs, diff{"note", fmt.Sprintf("%s moving first won all %d games against the perfect player: the second player is lost on an odd palette, and the perfect player, who wins from every won position, never got one: %s's answers kept it lost.", parts[1], tl.games, parts[1])})
 		}
+	}
+	if l.quick {
+		it.diffs = append(it.diffs, diff{"quick run", "random alone, one game in each seat; the full run plays random, firstfit and copycat alone and copycat with the switch to perfect play, 10 games of each in each seat."})
 	}
 	it.commands = []string{only(it.id), "kombi sweep results " + spec.Name + " --format markdown"}
 	return nil

@@ -271,11 +271,11 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 
 // closing says how the document was made.
 func closing(l *lab, quick bool, took time.Duration) []string {
-	mode := "the full run"
+	mode := "`kombi report sources`"
 	if quick {
-		mode = "a quick run (`--quick`: fewer and shorter games, smaller tables; the full run plays and times what the sources did)"
+		mode = "`kombi report sources --quick` (a quick run: fewer and shorter games, smaller tables; the full run plays and times what the sources did)"
 	}
 	return []string{"---",
-		fmt.Sprintf("Made by `kombi report sources` (%s) on %s in %s: %d games played now and %d read from the database, %d timings and tables computed now and %d read. Everything computed is kept in the database, so a run again only reads and redraws.",
+		fmt.Sprintf("Made by %s on %s in %s: %d games played now and %d read from the database, %d timings and tables computed now and %d read. Everything computed is kept in the database, so running it again only reads and redraws.",
 			mode, l.machine(), game.Seconds(took.Seconds()), l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead)}
 }

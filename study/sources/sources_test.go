@@ -8,11 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/study"
 	"github.com/kombi/kombi/study/sources"
 )
@@ -136,7 +139,7 @@ func TestQuickDocument(t *testing.T) {
 		}
 	}
 	t31 := section(thue, "### Table 3.1:")
-	for _, w := range []string{"| 4 | 0 | 0 | 7 7 7 8 |", "⚠️ **Difference (start symbol):**", "8 from 3", "⚠️ **Difference (print error):**", "greedy builder against a recursive painter"} {
+	for _, w := range []string{"| 4 | 0 | 0 | 7 7 7 8 |", "⚠️ **Difference (start symbol):**", "8 from 3", "⚠️ **Difference (contradiction):**", "10 moves for the greedy builder against a recursive painter (painter ≥ 1, builder 0: 10 10 10 10)", "where Kombi finds 7 7 7 7"} {
 		if !strings.Contains(t31, w) {
 			t.Errorf("Table 3.1 lacks %q:\n%s", w, t31)
 		}
@@ -149,6 +152,32 @@ func TestQuickDocument(t *testing.T) {
 	}
 	if f4 := section(serbian, "### Figure 4:"); !strings.Contains(f4, "(4, 9) is not a losing position") {
 		t.Errorf("Figure 4 does not mark the text's error:\n%s", f4)
+	}
+	// Figure 1's command replays the figure's game.
+	f1 := section(serbian, "### Figure 1:")
+	seed, moves := regexp.MustCompile(`--seed (\d+)`).FindStringSubmatch(f1), regexp.MustCompile(`A wins after (\d+) moves`).FindStringSubmatch(f1)
+	if seed == nil || moves == nil {
+		t.Errorf("Figure 1 has no command with a seed or no count of moves:\n%s", f1)
+	} else {
+		s, _ := strconv.ParseUint(seed[1], 10, 64)
+		if n := nimGameLength(t, s); strconv.Itoa(n) != moves[1] {
+			t.Errorf("Figure 1's game lasts %s moves, its command's (seed %d) %d", moves[1], s, n)
+		}
+	}
+	for _, a := range []string{"1", "2"} {
+		slope := map[string]string{"1": "slope β/α = 1.618034", "2": "slope β/α = 2.414214"}[a]
+		if f := section(serbian, "### Figure "+map[string]string{"1": "2", "2": "3"}[a]+":"); !strings.Contains(f, slope) {
+			t.Errorf("the drawing of a = %s does not give the line's slope %q:\n%s", a, slope, f)
+		}
+	}
+	// The quick run stops Table 3.3's games at 100 symbols, under the
+	// thesis' 213: not "longer games".
+	if t33 := section(thue, "### Table 3.3:"); strings.Contains(t33, "Kombi's 3 reached") && (!strings.Contains(t33, "Difference (stopped games)") || strings.Contains(t33, "far beyond")) {
+		t.Errorf("Table 3.3 calls games stopped under the thesis' longest longer:\n%s", t33)
+	}
+	// Words for one of a thing and for none.
+	if bad := regexp.MustCompile(`\ball 1 |\b1 (games|moves|cells)\b|\blengths \d+\)|word: word|Difference \(differs\)`).FindAllString(doc, -1); len(bad) > 0 {
+		t.Errorf("the document writes %q", bad)
 	}
 	if n := strings.Count(doc, "Reproduce it alone:"); n != len(res.Items) {
 		t.Errorf("%d items say how to reproduce them, of %d", n, len(res.Items))
@@ -193,6 +222,30 @@ func TestQuickDocument(t *testing.T) {
 	if d, _ := os.ReadFile(filepath.Join(alone, "README.md")); !strings.Contains(string(d), "### Table 3.1:") || strings.Contains(string(d), "### Table 3.2:") {
 		t.Errorf("the document of one item:\n%s", d)
 	}
+}
+
+// nimGameLength plays Figure 1's game as its command does (kombi play
+// 'nim(piles=3;4;5)' --p1 perfect --p2 random --seed seed) and returns its
+// number of moves.
+func nimGameLength(t *testing.T, seed uint64) int {
+	t.Helper()
+	kit, err := all.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := kit.Games.Load("nim(piles=3;4;5)", seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats, err := match.NewSeats(kit.Bots, g, [2]string{"perfect", "random"}, seed, bot.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := match.Play(context.Background(), g, seats, match.Options{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(rec.Moves)
 }
 
 // strip drops the document's last paragraph (how long it took).

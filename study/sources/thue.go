@@ -154,7 +154,7 @@ func thueSection() *section {
 	s := &section{id: "thue", title: "The Thue game — Rękawek's master's thesis (Gdańsk, 2016)", original: "Gra Thuego",
 		author: "Szymon Rękawek, supervised by T. Dzido, University of Gdańsk", year: "2016",
 		what: "A master's thesis in Polish: the Online Thue game of Grytczuk, Szafruga and Zmarz programmed in Java (\"Longest Free Word\"), its greedy and recursive (\"nesting\") strategies for both roles, and chapter 3's games between them, timed on a 2.6 GHz Intel Core i7 server over some 26 hours."}
-	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`: exactly the decisions of a Go port of its listings, kept as the tests' oracle, only far faster) in sweeps stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}
+	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`: exactly the decisions of the thesis' Java listings, which Kombi's tests check against a line-by-line translation of them, only far faster) in sweeps stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}
 	s.add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false))
 	s.add("figure-2.2", "Figure 2.2", "How the overlap search works (S = abaabaa)", buildThueSearch("abaabaa", true))
 	s.add("figure-2.3", "Figure 2.3", "A game of two people printed in the console", buildThueConsole)
@@ -182,7 +182,11 @@ func buildThueSearch(letters string, overlap bool) func(ctx context.Context, l *
 			w[i] = letters[i] - 'a'
 		}
 		comps := thesis.Search(w, overlap)
-		t := game.Table{Title: "The thesis' search, comparison by comparison (halves of 2 symbols added for overlaps: aaa)",
+		title := "The thesis' search, comparison by comparison"
+		if overlap {
+			title += " (halves of 2 symbols added for overlaps: aaa)"
+		}
+		t := game.Table{Title: title,
 			Columns: []string{"pass (half size)", "comparison", "left half", "right half", "equal"}}
 		count := map[int]int{}
 		for _, c := range comps {
@@ -229,7 +233,7 @@ func buildThueConsole(_ context.Context, l *lab, it *item) error {
 	}
 	st := g.NewInitialState()
 	var b strings.Builder
-	fmt.Fprintf(&b, "word: %s\n", st.String())
+	fmt.Fprintf(&b, "%s\n", st.String())
 	moves := [][2]string{{"1", "2"}, {"1", "1"}, {"3", "1"}, {"4", "2"}}
 	for _, m := range moves {
 		for i, text := range m {
@@ -327,7 +331,7 @@ func buildThuePainterScores(_ context.Context, _ *lab, it *item) error {
 // buildThueGUI says what Kombi has instead of the thesis' Unity program.
 func buildThueGUI(_ context.Context, _ *lab, it *item) error {
 	it.source = []string{"A screenshot of the Unity3d version: one person builds the longest square-free word over three colours, picking the place and the colour; the squares are lit when one appears, and the best length is kept."}
-	it.text = []string{"the same solo game is `kombi thue solo` in a terminal and, in the browser (`kombi serve`), the Thue game's solo mode: the word as tiles with gaps, the square bracketed at the end, the best length kept per alphabet and rule. The greatest length one can reach alone is unbounded (Thue's square-free words over 3 symbols), unlike the game against a painter's opponent (Table 3.1)."}
+	it.text = []string{"the same solo game is `kombi thue solo` in a terminal and, in the browser (`kombi serve`), the Thue game's solo mode: the word as tiles with gaps, the square bracketed at the end, the best length kept per alphabet and rule. The greatest length one can reach alone is unbounded (Thue's square-free words over 3 symbols), unlike the two-player game, where a builder works to force a square (Table 3.1)."}
 	it.diffs = []diff{{"not recomputed", "a picture of a program's screen: there is no number to compare."}}
 	it.commands = []string{"kombi thue solo", "kombi serve"}
 	return nil
@@ -402,7 +406,7 @@ func buildTable31(ctx context.Context, l *lab, it *item) error {
 		diffs = append(diffs, diff{"start symbol", fmt.Sprintf("with 4 symbols greedy against greedy lasts %d from the starting symbols 0–2 but %d from 3 (the greedy builder takes the last of the equally narrow gaps; from 3 the painter's first symbols, 0, 1, ..., fall differently): the thesis' 7 holds for three of the four starts.", gg[0], gg[3])})
 	}
 	if a, b := get(4, 0, 1), get(4, 1, 0); len(a) > 0 && len(b) > 0 && a[0] != 10 && b[0] == 10 {
-		diffs = append(diffs, diff{"print error", fmt.Sprintf("the 10-move row holds for the greedy builder against a recursive painter (painter ≥ 1, builder 0: %s), as the thesis' text says, not as printed (painter 0, builder ≥ 1: %s): the table swapped the two levels' columns in that row.", ints(b), ints(a))})
+		diffs = append(diffs, diff{"contradiction", fmt.Sprintf("the thesis contradicts itself, and Kombi sides with its first paragraph on 4 symbols (\"with the greedy builder, whatever the painter, the game ends by move 10\"): 10 moves for the greedy builder against a recursive painter (painter ≥ 1, builder 0: %s). The table's last row and the paragraph introducing it give the 10 moves to the greedy painter against a recursive builder (painter 0, builder ≥ 1), where Kombi finds %s.", ints(b), ints(a))})
 	}
 	all3 := true
 	for p := range 3 {
@@ -478,7 +482,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 	}
 	t.Rows = append(t.Rows,
 		[]string{"greedy builder against the level-1 painter", "44–236 (mean 133.83)", span(l1)},
-		[]string{"level-1 builder against the level-1 painter", "30–213 (mean 96.9)", span(l2)},
+		[]string{"level-1 builder against the level-1 painter", "30–213 (Table 3.3's 11 games; the text's mean, 96.9, is of the 10 shortest)", span(l2)},
 		[]string{"level-2 painter against the greedy builder", "never beaten in over 10 games of ≤ 220 moves (about 26 hours)",
 			fmt.Sprintf("%d of %s reached %d symbols unbeaten; %s of decisions in all", stopped, game.Plural(len(l3), "game"), l.b0p2().MaxLength, game.Seconds(secs))})
 	it.tables = []game.Table{t}
@@ -488,7 +492,7 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		all11 = all11 && x == 11
 	}
 	if all11 {
-		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the greedy painter loses at length 11 in all %d games, whatever the builder's level.", len(gpl))})
+		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the greedy painter loses at length 11 in %s, whatever the builder's level.", game.All(len(gpl), "game"))})
 	} else {
 		var odd []string
 		for _, r := range gp {
@@ -499,11 +503,11 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		it.diffs = append(it.diffs, diff{"counterexample", fmt.Sprintf("the greedy painter does not always lose at move 11: %s (the greedy painter and the greedy builder are deterministic, so only the starting symbol and the recursive builders' random ties change the game; the thesis' games happened to end at 11).", strings.Join(odd, "; "))})
 	}
 	if stopped == len(l3) {
-		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the level-2 painter survives the greedy builder to %d symbols in all %s (the thesis stopped at 220 moves after about 26 hours; here %s of decisions).", l.b0p2().MaxLength, game.Plural(len(l3), "game"), game.Seconds(secs))})
+		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the level-2 painter survives the greedy builder to %d symbols in %s (the thesis stopped at 220 moves after about 26 hours; here %s of decisions).", l.b0p2().MaxLength, game.All(len(l3), "game"), game.Seconds(secs))})
 	} else {
 		it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("the greedy builder beat the level-2 painter in %d of %d games (lengths %s).", len(l3)-stopped, len(l3), ints(sortedInts(l3)))})
 	}
-	it.diffs = append(it.diffs, diff{"chance", "random ties make every game different: ranges and means of a dozen games are compared, not single games."})
+	it.diffs = append(it.diffs, diff{"chance", "random ties make every game different: the ranges and means of the games are compared, not single games."})
 	if l.quick {
 		it.diffs = append(it.diffs, diff{"quick run", "fewer and shorter games than the thesis played (the full run plays 10 games of the level-2 painter to 300 symbols)."})
 	}
@@ -607,12 +611,11 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		if len(ratios) > 0 {
 			slices.Sort(ratios)
 			it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("Kombi plays the same number of symbols %s to %s faster than the thesis (median %s): the same decisions computed by an incremental engine (no list rebuilt per candidate) on this machine instead of the thesis' Java program.",
-				ratio(ratios[0], 1), ratio(ratios[len(ratios)-1], 1), ratio(ratios[len(ratios)/2], 1))})
+				ratio(ratios[0], 1), ratio(ratios[len(ratios)-1], 1), ratio(median(ratios), 1))})
 		}
 		it.diffs = append(it.diffs, diff{"chance", "random ties make every game different: the lengths are compared as ranges and means, not game by game."})
 		if _, stopped := lengths(recs); stopped > 0 {
-			it.diffs = append(it.diffs, diff{"longer games", fmt.Sprintf("%s of Kombi's %d reached %d symbols with the painter unbeaten and were stopped there (the mean counts them as %d): far beyond the thesis' longest, %d. The same strategies, other random ties: the painter's survival varies far more than the thesis' dozen games show.",
-				game.Plural(stopped, "game"), len(recs), spec.MaxLength, spec.MaxLength, rows[len(rows)-1].length)})
+			it.diffs = append(it.diffs, stoppedGames(stopped, len(recs), spec.MaxLength, rows[len(rows)-1].length, len(rows)))
 		}
 		if table == 33 {
 			first10 := 0
@@ -632,6 +635,23 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		it.commands = []string{only(it.id), "kombi sweep results " + spec.Name + " --format markdown"}
 		return nil
 	}
+}
+
+// stoppedGames says that stopped of Kombi's n games reached the sweep's
+// length bound with the painter unbeaten, against the thesis' longest of
+// its games: beyond it, Kombi's painter outlived every thesis game; below
+// it, the bound cut Kombi's games short (a quick run).
+func stoppedGames(stopped, n, bound, thesisLongest, thesisGames int) diff {
+	were, them := "were", "them"
+	if stopped == 1 {
+		were, them = "was", "it"
+	}
+	text := fmt.Sprintf("%s of Kombi's %d reached %d symbols with the painter unbeaten and %s stopped there (the mean counts %s as %d)",
+		game.Plural(stopped, "game"), n, bound, were, them, bound)
+	if bound > thesisLongest {
+		return diff{"longer games", fmt.Sprintf("%s: longer than the longest of the thesis' %d games, %d. The same strategies with other random ties: the painter sometimes survives far longer than the thesis saw.", text, thesisGames, thesisLongest)}
+	}
+	return diff{"stopped games", fmt.Sprintf("%s: this run stops its games at %d symbols, below the thesis' longest, %d, so Kombi's longest lengths and mean are only lower bounds.", text, bound, thesisLongest)}
 }
 
 // timeFigure is one of Figures 3.1–3.6: decision seconds of one role
@@ -704,8 +724,8 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 			line.Series = append(line.Series, chart.Series{Name: fmt.Sprintf("thesis: %g s at length %d (quoted in the text)", secs, at), X: []float64{float64(at)}, Y: []float64{secs}, Marks: true, Color: 7})
 		}
 		it.figure = &figure{name: "thue-figure-" + strings.ReplaceAll(f.number, ".", "-"), chart: line,
-			caption: fmt.Sprintf("seconds per decision of the %s %s against the word length when deciding, logarithmic scale, in %s of the %s builder against the %s painter, 5 symbols, random ties (the longest, the middle and the shortest of the sweep `%s`).", words(spec.Pairs[0][f.player]), role, game.Plural(len(shown), "game"), words(spec.Pairs[0][0]), words(spec.Pairs[0][1]), spec.Name)}
-		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over all %s of the pair (lengths %s) its decisions took %s to %s.", role, game.Plural(len(shown), "game"), game.Plural(len(recs), "game"), ints(sortedInts(recLengths(recs))), game.Seconds(fastest), game.Seconds(slowest))}
+			caption: fmt.Sprintf("seconds per decision of the %s %s against the word length when deciding, logarithmic scale, in %s of the %s builder against the %s painter, 5 symbols, random ties (%s).", words(spec.Pairs[0][f.player]), role, game.Plural(len(shown), "game"), words(spec.Pairs[0][0]), words(spec.Pairs[0][1]), whichShown(len(shown), len(recs), spec.Name))}
+		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over %s of the pair (%s %s) its decisions took %s to %s.", role, game.Plural(len(shown), "game"), game.All(len(recs), "game"), lengthWord(len(recs)), ints(sortedInts(recLengths(recs))), game.Seconds(fastest), game.Seconds(slowest))}
 		switch f.number {
 		case "3.3":
 			b1, err := l.play(ctx, l.b1p1())
@@ -729,12 +749,18 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 			if err != nil {
 				return err
 			}
-			s2, at := secondsAt(recs, 1, 79)
+			// At 79 as the thesis, or at the longest length both painters' games reached.
+			want := min(79, slices.Max(recLengths(recs))-1, slices.Max(recLengths(b2))-1)
+			s2, at := secondsAt(recs, 1, want)
 			s1, at1 := secondsAt(b2, 1, at)
 			if at > 0 && at1 == at && s1 > 0 {
-				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("at length %d the level-2 painter took %s per decision, the level-1 painter (Figure 3.5's games) %s: %s (the thesis: 17.711 s against 0.061 s, about 290×).", at, game.Seconds(s2), game.Seconds(s1), ratio(s2, s1))})
+				where := fmt.Sprintf("at length %d", at)
+				if want < 79 {
+					where += " (the longest both painters' games reached here; the thesis compared at 79)"
+				}
+				it.diffs = append(it.diffs, diff{"the levels' ratio", fmt.Sprintf("%s the level-2 painter took %s per decision, the level-1 painter (Figure 3.5's games) %s: %s (the thesis: 17.711 s against 0.061 s at length 79, about 290×).", where, game.Seconds(s2), game.Seconds(s1), ratio(s2, s1))})
 			} else {
-				it.diffs = append(it.diffs, diff{"not compared", "no game of both painters reached a length near 79."})
+				it.diffs = append(it.diffs, diff{"not compared", "no length was reached by games of both painters."})
 			}
 		}
 		if f.quoted != nil {
@@ -783,20 +809,21 @@ func buildThueNarrow(ctx context.Context, l *lab, it *item) error {
 	if len(gaps) == 0 {
 		return fmt.Errorf("no game chose a gap with one symbol left")
 	}
-	r := pearson(two, ls)
-	it.text = []string{fmt.Sprintf("a gap with one symbol left followed the first gap with two after %s moves on average (from %s to %s); the correlation between the first two-symbol gap and the game's length is r = %s over %d games.",
-		fixed(mean(gaps), 1), fixed(slices.Min(gaps), 0), fixed(slices.Max(gaps), 0), fixed(r, 2), len(two))}
-	sortedGaps := slices.Clone(gaps)
-	slices.Sort(sortedGaps)
-	if med := sortedGaps[len(sortedGaps)/2]; med <= 10 {
-		it.diffs = []diff{{"agrees", fmt.Sprintf("the one-symbol gap comes within a few moves of the first two-symbol gap (median %s moves).", fixed(med, 0))}}
+	r, pr := pearson(two, ls), correlationP(two, ls)
+	it.text = []string{fmt.Sprintf("a gap with one symbol left followed the first gap with two after %s moves on average (median %s, from %s to %s); the correlation between the first two-symbol gap and the game's length is r = %s over %s.",
+		fixed(mean(gaps), 1), fixed(median(gaps), 1), fixed(slices.Min(gaps), 0), fixed(slices.Max(gaps), 0), fixed(r, 2), game.Plural(len(two), "game"))}
+	if med := median(gaps); med <= 10 {
+		it.diffs = []diff{{"agrees", fmt.Sprintf("the one-symbol gap comes within a few moves of the first two-symbol gap (median %s moves).", fixed(med, 1))}}
 	} else {
-		it.diffs = []diff{{"differs", fmt.Sprintf("the one-symbol gap comes a median of %s moves after the first two-symbol gap: more than \"a few\".", fixed(med, 0))}}
+		it.diffs = []diff{{"differs", fmt.Sprintf("the one-symbol gap comes a median of %s moves after the first two-symbol gap: more than \"a few\".", fixed(med, 1))}}
 	}
-	if math.Abs(r) < 0.5 || math.IsNaN(r) {
+	switch {
+	case math.Abs(r) < 0.5 || math.IsNaN(r):
 		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("no clear correlation between the first break and the game's length (r = %s).", fixed(r, 2))})
-	} else {
-		it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("here the first break and the game's length correlate (r = %s over %d games); the thesis saw none in its 10.", fixed(r, 2), len(two))})
+	case pr >= 0.05:
+		it.diffs = append(it.diffs, diff{"chance", fmt.Sprintf("r = %s over %s is no evidence of a correlation: the games' lengths, shuffled among them, correlate at least as strongly %s of the time (p = %s); the thesis saw none in its 10.", fixed(r, 2), game.Plural(len(two), "game"), percent(pr), fixed(pr, 2))})
+	default:
+		it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("here the first break and the game's length correlate (r = %s over %s; shuffled, the lengths correlate as strongly only %s of the time, p = %s); the thesis saw none in its 10.", fixed(r, 2), game.Plural(len(two), "game"), percent(pr), fixed(pr, 3))})
 	}
 	it.diffs = append(it.diffs, diff{"chance", "random ties: different games, so the single values differ; what compares are the two observations."})
 	it.commands = []string{only(it.id), fmt.Sprintf("kombi sweep plot %s --kind narrow-gaps -o narrow.png", l.b0p1().Name)}
@@ -852,9 +879,25 @@ func buildThuePositions(ctx context.Context, l *lab, it *item) error {
 	} else {
 		it.diffs = append(it.diffs, diff{"differs", "here the recursive builder does not keep to the front more than the greedy one."})
 	}
-	it.diffs = append(it.diffs, diff{"drawn differently", "the distribution is drawn as a histogram with whole-number counts; Kombi's earlier plot drew it as a line over the positions, with fractional ticks (2.50, 10.00, 17.50) for counts."})
 	it.commands = []string{only(it.id), fmt.Sprintf("kombi sweep plot %s --kind positions -o positions.png", l.b1p1().Name)}
 	return nil
+}
+
+// whichShown says which games of a sweep a figure draws (see spread):
+// shown of its n.
+func whichShown(shown, n int, sweep string) string {
+	if shown == n {
+		return fmt.Sprintf("every game of the sweep `%s`", sweep)
+	}
+	return fmt.Sprintf("the longest, the middle and the shortest of the %d games of the sweep `%s`", n, sweep)
+}
+
+// lengthWord is "length" for one game, "lengths" for more.
+func lengthWord(n int) string {
+	if n == 1 {
+		return "length"
+	}
+	return "lengths"
 }
 
 // spread returns at most three of the records: the longest game, the

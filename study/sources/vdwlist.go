@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report/chart"
@@ -90,7 +89,8 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 		if m == nil {
 			continue
 		}
-		ser := chart.Series{Name: fmt.Sprintf("lists of %s colour%s", m[1], map[bool]string{true: "", false: "s"}[m[1] == "1"])}
+		listSize, _ := strconv.Atoi(m[1])
+		ser := chart.Series{Name: "lists of " + game.Plural(listSize, "colour")}
 		crossed := false
 		for _, r := range t.Rows {
 			if len(r) < 3 {
@@ -102,9 +102,9 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 				continue
 			}
 			ser.X, ser.Y = append(ser.X, float64(s)), append(ser.Y, v)
-			if !crossed && v >= 0.5 {
+			if !crossed && v > 0.5 {
 				crossed = true
-				half = append(half, fmt.Sprintf("lists of %s: s = %d (%s)", m[1], s, r[1]))
+				half = append(half, fmt.Sprintf("from s = %d with lists of %s (%s)", s, game.Plural(listSize, "colour"), r[1]))
 			}
 		}
 		lp.Series = append(lp.Series, ser)
@@ -114,7 +114,7 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 	}
 	it.tables = tables
 	it.figure = &figure{name: "vdwlist-values", chart: lp, caption: fmt.Sprintf("the exact probability that player 1 wins vdwlist(k=3,colors=3,list=l,s) under optimal play by both, for s = 1 to %s and lists of 1, 2 and 3 of the 3 colours (exact fractions, drawn as decimals).", maxS)}
-	it.text = []string{fmt.Sprintf("exact fractions by the solver (`%s`, %s of solving, kept in the database); player 1 is the favourite from %s.", line, game.Seconds(st.Seconds), orNone(half))}
+	it.text = []string{fmt.Sprintf("exact fractions by the solver (`%s`, %s of solving, kept in the database); player 1 is more likely to win than not %s.", line, game.Seconds(st.Seconds), orNone(half))}
 	it.diffs = []diff{{"beyond the source", "the plan stops at heuristic play; Kombi's frontier goes on to s = 16 for lists of 2 (3518873/4782969 ≈ 0.7357, `kombi report frontier`)."}}
 	it.commands = []string{only(it.id), line}
 	return nil
@@ -122,9 +122,9 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 
 func orNone(xs []string) string {
 	if len(xs) == 0 {
-		return "no s computed here"
+		return "at no s computed here"
 	}
-	return strings.Join(xs, "; ")
+	return game.Series(xs, "and")
 }
 
 // buildOneColour checks the plan's claim about single colours.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report/chart"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study/wythoff"
@@ -69,7 +70,8 @@ func buildNimGame(ctx context.Context, l *lab, it *item) error {
 	const seed = 2
 	var players [2]bot.Bot
 	for i, name := range []string{"perfect", "random"} {
-		if players[i], err = l.bots.New(name, g, bot.Env{Seed: seed + uint64(i)}); err != nil {
+		// Seeded as kombi play seeds its seats: the command below replays this game.
+		if players[i], err = l.bots.New(name, g, bot.Env{Seed: match.BotSeed(seed, i)}); err != nil {
 			return err
 		}
 	}
@@ -111,7 +113,7 @@ func buildNimGame(ctx context.Context, l *lab, it *item) error {
 			}
 		}
 	}
-	it.figure = &figure{name: "wythoff-figure-1", chart: board, caption: fmt.Sprintf("a game of normal Nim from heaps of 3, 4 and 5: A (the perfect player) moves first and always leaves a binary sum (XOR) of 0; B plays at random (seed %d). Each row is the position after the move it names.", seed+1)}
+	it.figure = &figure{name: "wythoff-figure-1", chart: board, caption: fmt.Sprintf("a game of normal Nim from heaps of 3, 4 and 5: A (the perfect player) moves first and always leaves a binary sum (XOR) of 0; B plays at random (the game of seed %d, which the command below replays). Each row is the position after the move it names.", seed)}
 	it.text = []string{fmt.Sprintf("a game played by Kombi's players: A wins after %d moves; every move of A leaves the XOR 0, Bouton's rule (Theorem 1).", len(rows)-1)}
 	it.diffs = []diff{{"note", "the thesis' figure shows a course of play the text does not give move by move; Kombi draws one game of its own, the first player winning as Theorem 1 says it must from a XOR of 2."}}
 	it.commands = []string{only(it.id), fmt.Sprintf("kombi play 'nim(piles=3;4;5)' --p1 perfect --p2 random --seed %d", seed)}
@@ -245,7 +247,9 @@ func buildPBoard(a int64) func(ctx context.Context, l *lab, it *item) error {
 			}
 		}
 		it.figure = &figure{name: fmt.Sprintf("wythoff-figure-%d", a+1), chart: board, caption: fmt.Sprintf("every position (x, y) with 0 ≤ x, y < %d for a = %d: the losing positions (A_n, B_n) and (B_n, A_n) in green, the winning ones in pale red, as the thesis colours them.", size, a)}
-		it.text = []string{fmt.Sprintf("%d losing positions in the square, on two lines of slopes α and β (α = %s for a = %d).", len(p), alphaText(a), a)}
+		af, alpha := float64(a), alphaOf(a)
+		it.text = []string{fmt.Sprintf("%d losing positions in the square, near two lines through (0, 0): the positions (A_n, B_n) ≈ (nα, nβ) near the line of slope β/α = %s, their mirror images (B_n, A_n) near the line of slope α/β = %s (α = %s, β = α + %d).",
+			len(p), fixed((alpha+af)/alpha, 6), fixed(alpha/(alpha+af), 6), alphaText(a), a)}
 		diffs := []diff{{"agrees", "the same positions as the thesis' Tables 1 and 2 and as its drawing's description."}}
 		if a == 1 {
 			diffs = append(diffs, diff{"print error", "Example 4 points to \"Figure 3\" for this drawing, whose caption numbers it Figure 2."})
@@ -258,11 +262,14 @@ func buildPBoard(a int64) func(ctx context.Context, l *lab, it *item) error {
 	}
 }
 
-// alphaText writes α = (2 − a + √(a²+4))/2.
-func alphaText(a int64) string {
+// alphaOf is α = (2 − a + √(a²+4))/2: A_n = ⌊nα⌋, B_n = A_n + an.
+func alphaOf(a int64) float64 {
 	af := float64(a)
-	return fixed((2-af+math.Sqrt(af*af+4))/2, 6)
+	return (2 - af + math.Sqrt(af*af+4)) / 2
 }
+
+// alphaText writes alphaOf(a) to six decimals.
+func alphaText(a int64) string { return fixed(alphaOf(a), 6) }
 
 // buildQueenBoard recomputes Figure 4 and checks Example 6's position.
 func buildQueenBoard(ctx context.Context, l *lab, it *item) error {
@@ -546,9 +553,9 @@ func timeDiffs(f wythoffTimeFigure, t *timings) []diff {
 	}
 	switch f.number {
 	case "5":
-		out = append(out, diff{"print error", "the plot's label \"max pair (1 853 640, 4 475 080)\" rounds the pair at n = 1 310 720, (1 853 638, 4 475 078), to tens."})
+		out = append(out, diff{"rounded label", "the plot's label \"max pair (1 853 640, 4 475 080)\" rounds the pair at n = 1 310 720, (1 853 638, 4 475 078), to tens."})
 	case "6":
-		out = append(out, diff{"print error", "the plot's label \"max pair (949 063 000, 2 291 240 000)\" rounds the pair at n = 671 088 640, (949 062 656, 2 291 239 936), to 6 digits."})
+		out = append(out, diff{"rounded label", "the plot's label \"max pair (949 063 000, 2 291 240 000)\" rounds the pair at n = 671 088 640, (949 062 656, 2 291 239 936), to 6 digits."})
 	case "8", "9":
 		out = append(out, diff{"agrees", "the algebraic method is the fastest of the three here too, as the thesis concludes."})
 	}

@@ -266,6 +266,7 @@ func (t *ValueTable) Tables() []game.Table {
 		} else {
 			gr.Notes = []string{fmt.Sprintf("Solved s ≤ %d in %s; %s.", ser.MaxS, game.Seconds(ser.Seconds), ser.Stopped)}
 		}
+		gr.Notes = append(gr.Notes, "positions: reached at this length; searched: those not found in the table, whose moves were tried; stored: the table's entries after this length, the shorter lengths' included (a position's key holds its live progressions, not s, so they serve again); seconds and CPU s: this length's; peak RSS: the process's so far.")
 		if len(ser.Rows) > 0 && ser.Rows[0].Loaded > 0 {
 			gr.Notes = append(gr.Notes, fmt.Sprintf("Continued from a checkpoint of %d positions (positions and times are this run's).", ser.Rows[0].Loaded))
 		}
