@@ -253,19 +253,8 @@ func Number(v float64) string {
 	switch {
 	case v == 0:
 		return "0"
-	case a < 1e-6:
-		e := int(math.Floor(math.Log10(a)))
-		return strconv.FormatFloat(v/math.Pow(10, float64(e)), 'g', 3, 64) + "e" + strconv.Itoa(e)
-	case a >= 1e5:
-		e := int(math.Floor(math.Log10(a)))
-		m := v / math.Pow(10, float64(e))
-		if math.Abs(m-math.Round(m)) < 1e-9 {
-			if math.Round(m) == 1 {
-				return "10^" + strconv.Itoa(e)
-			}
-			return strconv.FormatFloat(math.Round(m), 'f', -1, 64) + "·10^" + strconv.Itoa(e)
-		}
-		return strconv.FormatFloat(m, 'g', 3, 64) + "·10^" + strconv.Itoa(e)
+	case a < 1e-6 || a >= 1e5:
+		return powerOfTen(v)
 	case a >= 1000:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	case a < 1e-4:
@@ -315,6 +304,20 @@ func (t linearTicks) Ticks(lo, hi float64) []plot.Tick {
 	return out
 }
 
+// powerOfTen writes v as m·10^e ("10^5", "2·10^6", "2.5·10^-7"; the
+// typeface lacks the superscripts ⁰, ⁹ and ⁻).
+func powerOfTen(v float64) string {
+	e := int(math.Floor(math.Log10(math.Abs(v))))
+	m := v / math.Pow(10, float64(e))
+	if math.Abs(m-math.Round(m)) < 1e-9 {
+		if math.Round(m) == 1 {
+			return "10^" + strconv.Itoa(e)
+		}
+		return strconv.FormatFloat(math.Round(m), 'f', -1, 64) + "·10^" + strconv.Itoa(e)
+	}
+	return strconv.FormatFloat(m, 'g', 3, 64) + "·10^" + strconv.Itoa(e)
+}
+
 // logTicks marks the powers of ten with labels and the values between
 // them without, or every few powers when the range spans many decades.
 type logTicks struct{}
@@ -326,11 +329,17 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	e0, e1 := int(math.Floor(math.Log10(lo))), int(math.Ceil(math.Log10(hi)))
 	every := 1 + (e1-e0)/10
+	// Every label a power of ten when one must be (below 0.001 or from
+	// 10^5: 0.000001 is hard to count), not decimals beside 1e-7.
+	powers := e0 < -3 || e1 >= 5
 	var out []plot.Tick
 	for e := e0; e <= e1; e++ {
 		v := math.Pow(10, float64(e))
 		if e%every == 0 {
-			label := Number(v) // 10^6: the typeface lacks the superscripts ⁰, ⁹ and ⁻
+			label := Number(v)
+			if powers {
+				label = "10^" + strconv.Itoa(e)
+			}
 			out = append(out, plot.Tick{Value: v, Label: label})
 		} else {
 			out = append(out, plot.Tick{Value: v})

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNumber(t *testing.T) {
-	for v, want := range map[float64]string{0: "0", 1: "1", 2.5: "2.5", 0.001: "0.001", 0.0001: "0.0001", 0.00001: "0.00001", 1e-7: "1e-7",
+	for v, want := range map[float64]string{0: "0", 1: "1", 2.5: "2.5", 0.001: "0.001", 0.0001: "0.0001", 0.00001: "0.00001", 1e-7: "10^-7", 2.5e-7: "2.5·10^-7",
 		1000: "1000", 12345: "12345", 1e5: "10^5", 2e6: "2·10^6", 1.5e7: "1.5·10^7", 0.12345: "0.1235"} {
 		if got := Number(v); got != want {
 			t.Errorf("Number(%g) = %q, want %q", v, got, want)
@@ -45,8 +45,20 @@ func TestWholeTicks(t *testing.T) {
 			labels = append(labels, tk.Label)
 		}
 	}
-	if strings.Join(labels, " ") != "0.000001 0.00001 0.0001 0.001 0.01 0.1 1 10" {
-		t.Errorf("log ticks: %v", labels)
+	// One form on an axis: powers of ten throughout where some label needs
+	// one (the plots of seconds wrote 0.000001 beside 1e-7), decimals where
+	// none does.
+	if strings.Join(labels, " ") != "10^-6 10^-5 10^-4 10^-3 10^-2 10^-1 10^0 10^1" {
+		t.Errorf("log ticks from 10^-6 to 10: %v", labels)
+	}
+	labels = labels[:0]
+	for _, tk := range (logTicks{}).Ticks(0.01, 1000) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if strings.Join(labels, " ") != "0.01 0.1 1 10 100 1000" {
+		t.Errorf("log ticks from 0.01 to 1000: %v", labels)
 	}
 }
 
