@@ -193,7 +193,10 @@ type MeasureInfo struct {
 	Maximizer *game.Player `json:"maximizer,omitempty"`
 }
 
-// MeasureOf returns what the values of games of type t mean.
+// MeasureOf returns what the values of games of type t mean. An impartial
+// game's solver that decides a position without its Grundy value (misère
+// Nim, Wythoff's game, Greedy Nim, ...) reports the outcome measure for
+// it instead (SolveWith, AnalyzeWith): no value claimed that is not given.
 func MeasureOf(t *game.Type) MeasureInfo {
 	switch {
 	case t.Measure != nil:
@@ -202,8 +205,24 @@ func MeasureOf(t *game.Type) MeasureInfo {
 	case t.Impartial:
 		return MeasureInfo{Kind: "grundy", Label: "Grundy value"}
 	default:
-		return MeasureInfo{Kind: "outcome", Label: "outcome"}
+		return outcomeMeasure
 	}
+}
+
+// outcomeMeasure is the measure of win or loss only.
+var outcomeMeasure = MeasureInfo{Kind: "outcome", Label: "outcome"}
+
+// decidedWithoutValues reports whether some move of the analysis is
+// decided (won or lost) and none has a value.
+func (a *Analysis) decidedWithoutValues() bool {
+	decided := false
+	for _, mv := range a.Moves {
+		if mv.Value != nil {
+			return false
+		}
+		decided = decided || mv.Outcome == Win || mv.Outcome == Loss
+	}
+	return decided
 }
 
 // Analysis is every legal move's value in one position.

@@ -129,6 +129,9 @@ func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Op
 		r.Outcome = chanceOutcome(r.Outcome, r.Value, r.Player)
 	}
 	r.Measure = MeasureOf(g.Type())
+	if r.Measure.Kind == "grundy" && r.Value == nil && (r.Outcome == Win || r.Outcome == Loss) {
+		r.Measure = outcomeMeasure // decided, but not by a Grundy value (misère Nim, Wythoff's game, ...)
+	}
 	if r.BestMoves == nil {
 		r.BestMoves = make([]string, 0, len(r.Best))
 		for _, m := range r.Best {
@@ -171,6 +174,9 @@ func AnalyzeWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt 
 		a.Moves = []MoveValue{}
 	}
 	a.Measure = MeasureOf(g.Type())
+	if a.Measure.Kind == "grundy" && a.decidedWithoutValues() {
+		a.Measure = outcomeMeasure
+	}
 	a.label(g.Type(), s)
 	return a, err
 }

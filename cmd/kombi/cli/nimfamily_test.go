@@ -375,3 +375,40 @@ func TestReportWythoffTable5(t *testing.T) {
 		t.Fatalf("%d rows, %d wrong, the first at %d", len(res.Rows), res.Wrong, firstWrong)
 	}
 }
+
+// TestMeasureSaysWhatValueHolds: solve and analyze --json name the Grundy
+// value as their measure only where they give one (normal Nim); where the
+// solver decides who wins without it (misère Nim, Wythoff's game, Greedy
+// Nim) the measure is the outcome (it said "Grundy value" beside null).
+func TestMeasureSaysWhatValueHolds(t *testing.T) {
+	for _, c := range []struct{ game, kind string }{
+		{"nim(piles=3;4;5)", "grundy"}, {"nim(piles=3;4;5,misere=true)", "outcome"},
+		{"wythoff(piles=4;7)", "outcome"}, {"greedynim(piles=3;4;5)", "outcome"},
+	} {
+		for _, cmd := range []string{"solve", "analyze"} {
+			code, out, errOut := kombi(t, "", cmd, c.game, "--json")
+			var r struct {
+				Value   any `json:"value"`
+				Measure struct {
+					Kind string `json:"kind"`
+				} `json:"measure"`
+				Moves []struct {
+					Value any `json:"value"`
+				} `json:"moves"`
+			}
+			if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
+				t.Fatalf("%s %s: exit %d: %s", cmd, c.game, code, errOut)
+			}
+			if r.Measure.Kind != c.kind {
+				t.Errorf("%s %s: measure %q, want %q", cmd, c.game, r.Measure.Kind, c.kind)
+			}
+			hasValue := r.Value != nil
+			for _, m := range r.Moves {
+				hasValue = hasValue || m.Value != nil
+			}
+			if hasValue != (c.kind == "grundy") {
+				t.Errorf("%s %s: values given %v under the measure %q", cmd, c.game, hasValue, r.Measure.Kind)
+			}
+		}
+	}
+}
