@@ -9,7 +9,7 @@
 #   vdwlist14.md the list-colouring game c3 l2 s=14
 #   vdwlist16.md the same at s=16, 1 and all workers (CPU seconds per s, issue 21's item 3)
 #   nim2d8.txt   kombi table nim2d-shapes --n 8 with 1 and all workers (wall and CPU seconds)
-# About 6 minutes on 16 cores. THUE_LEN, THUE_LONG, VDW_S, VDW_BIG and NIM_N make it smaller (a trial run).
+# About 5 minutes on 16 cores (294 s on a lent 16-core host). THUE_LEN, THUE_LONG, VDW_S, VDW_BIG and NIM_N make it smaller (a trial run).
 set -uo pipefail
 BIN=$(realpath "${1:?usage: .ci/scaling.sh BINARY [OUT]}")
 OUT=${2:-${OUT:-/tmp/kombi-scaling}}

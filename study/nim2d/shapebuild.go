@@ -68,7 +68,7 @@ func (o *ShapeTableOptions) Check() error {
 // ratio from side to side (16.6, 31.5, 58.9, 110.5 from 5 to 9) grows
 // about 1.88× a side, and a shape's time about 1.56× (2.4, 3.8, 5.9 µs of
 // CPU from 7 to 9).
-const estimate10 = "45 cells would give about 5.6·10^10 shapes (207 times the 9×9's), some 6 days of one core at 9 µs a shape, and 0.6 to 1.1 TB of table (a 9×9 shape needs more than 64 bits): beyond one machine's memory"
+const estimate10 = "45 cells would give about 5.6·10^10 shapes (207 times the 9×9's), some 6 days of one core at 9 µs a shape, and 0.6 to 1.1 TB of table (a shape spanning 9×9 cells, as the 10×10 palette's do, needs more than 64 bits): beyond one machine's memory"
 
 // shapeCount returns the number of shapes (4 cells or more, up to
 // symmetry) of the N×N palette's triangle, the table's size, and whether
