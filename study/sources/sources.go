@@ -76,7 +76,7 @@ func (o *Options) Settings() []study.Setting {
 	o.Out, o.Quick, o.Only, o.Workers = "", false, "", 0
 	return []study.Setting{
 		{Name: "output directory", Doc: "folder of the document: README.md, index.html, the figures (default: " + Folder + " in the data directory, which kombi serve shows at /sources/)", Value: study.String(&o.Out)},
-		{Name: "quick run", Doc: "fewer and shorter games, smaller tables: the whole document in about a minute", Value: study.Bool(&o.Quick)},
+		{Name: "quick run", Doc: "fewer and shorter games, smaller tables: the whole document in seconds (about 2 s on a 2-core machine)", Value: study.Bool(&o.Quick)},
 		{Name: "items", Doc: "only these items or sources, separated by commas (e.g. thue/table-3.2,wythoff); needs --out", Value: study.String(&o.Only)},
 		{Name: "workers", Doc: "games played at once (0: one per core)", Value: study.Int(&o.Workers)},
 	}
