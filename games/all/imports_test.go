@@ -79,7 +79,9 @@ func family(path, root string) string {
 //     web, report or cmd;
 //   - a rules package, games/<family> and its subpackages, imports only
 //     game, solve, bot, its own subpackages and the standard library;
-//   - a study package, study/<family>, imports no other family's rules;
+//   - a study package, study/<family>, imports no other family's rules,
+//     and of the module only its own family's rules and studies and the
+//     kit (studyMayImport names the exceptions);
 //   - only games/all imports every game;
 //   - the services (match, sweep, store, web, report) import no game or
 //     study package: they know games only through the registries;
@@ -128,6 +130,9 @@ func TestImportRules(t *testing.T) {
 				if g := family(imp, "games"); g != "" && g != sf {
 					t.Errorf("%s imports %s: a study imports only its own family's rules", r, ir)
 				}
+				if !studyMayImport(r, sf, ir) {
+					t.Errorf("%s imports %s: a study imports its own family's rules and studies and the kit (game, solve, bot, study, solve/distribute) only, but for the exceptions the map names", r, ir)
+				}
 			}
 		}
 		if games == len(families) && r != "games/all" {
@@ -152,6 +157,25 @@ func TestImportRules(t *testing.T) {
 	if cliLines > maxCLILines {
 		t.Errorf("cmd/kombi: %d lines of non-test Go with its subpackages; the CLI holds at most %d (flags and calls: move the work to a package)", cliLines, maxCLILines)
 	}
+}
+
+// studyMayImport reports whether the study package r (of the family sf)
+// may import the module's package ir: its own family's rules and studies,
+// the kit, and the exceptions the map names (the Thue thesis' programs
+// play games: match, sweep; the sources document plays, stores and draws
+// and calls the family studies).
+func studyMayImport(r, sf, ir string) bool {
+	switch {
+	case slices.Contains([]string{"game", "solve", "bot", "study", "solve/distribute"}, ir),
+		family(module+"/"+ir, "games") == sf && ir == "games/"+sf,
+		family(module+"/"+ir, "study") == sf:
+		return true
+	case r == "study/thue/thesis":
+		return slices.Contains([]string{"match", "sweep"}, ir)
+	case r == "study/sources":
+		return slices.Contains([]string{"match", "sweep", "store", "report/chart"}, ir) || family(module+"/"+ir, "study") != ""
+	}
+	return false
 }
 
 // goLines counts the lines of a package's non-test Go files.
