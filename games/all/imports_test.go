@@ -203,7 +203,7 @@ func goLines(t *testing.T, p pkg) int {
 // TestMapNamesEveryPackage: docs/ARCHITECTURE.md, the map of the packages,
 // names every package of the module (a family's rules and study packages
 // as games/<family>/ and study/<family>/), so that a new package comes
-// with its row.
+// with its row, and each row of its table of packages is a package.
 func TestMapNamesEveryPackage(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "ARCHITECTURE.md"))
 	if err != nil {
@@ -220,5 +220,30 @@ func TestMapNamesEveryPackage(t *testing.T) {
 			continue
 		}
 		t.Errorf("docs/ARCHITECTURE.md does not name the package %s: add its row to the map", r)
+	}
+	// And every row of the map's table of packages names a package there
+	// is (a row outliving its package fails too).
+	have := map[string]bool{}
+	for _, p := range listPackages(t) {
+		have[rel(p.ImportPath)] = true
+	}
+	rows := 0
+	for _, line := range strings.Split(text, "\n") {
+		name, ok := strings.CutPrefix(line, "| `")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, "`")
+		name = strings.TrimSuffix(name, "/")
+		if strings.Contains(name, "<family>") {
+			continue
+		}
+		rows++
+		if !have[name] {
+			t.Errorf("docs/ARCHITECTURE.md has a row for %s, which is no package of the module", name)
+		}
+	}
+	if rows < 15 {
+		t.Errorf("read %d package rows of docs/ARCHITECTURE.md; the table has more", rows)
 	}
 }
