@@ -249,6 +249,23 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 	default:
 		fmt.Fprintf(&b, "No move is proven to win within %s; undecided: %s.", d, names(best))
 	}
+	if len(best) > 0 && (best[0].Outcome == solve.Win || best[0].Outcome == solve.Loss) {
+		// Where the game measures its outcome (the Thue word's length), the
+		// moves of the best value among those of the best outcome.
+		var top []solve.MoveValue
+		for _, m := range best {
+			if m.Best && m.Value != nil {
+				top = append(top, m)
+			}
+		}
+		if len(top) > 0 && len(top) < len(best) {
+			after := "after it"
+			if len(top) > 1 {
+				after = "after each"
+			}
+			fmt.Fprintf(&b, " The best: %s (%s %s: %v).", names(top), measureWords(a.Measure), after, top[0].Value)
+		}
+	}
 	var groups []string
 	for _, o := range []solve.Outcome{solve.Win, solve.Draw, solve.Chance, solve.Unknown, solve.Loss} {
 		var t []string

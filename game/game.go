@@ -154,6 +154,16 @@ type Explainer interface {
 	EndReason() string
 }
 
+// OverText says that the game is over in the terminal state s, and how it
+// ended where s can say it ("the game is over in this position: P1 took
+// the last token and wins"), for a command refusing to search it.
+func OverText(s State) string {
+	if e, ok := s.(Explainer); ok && e.EndReason() != "" {
+		return "the game is over in this position: " + e.EndReason()
+	}
+	return "the game is over in this position"
+}
+
 // Winner returns the index of the player with the higher return in a terminal
 // state, or -1 for a draw.
 func Winner(s State) int {

@@ -38,11 +38,15 @@ func ResultText(r *solve.Result) string {
 // outcome for player 1, and the position's value, their average, in a
 // note.
 func AnalysisTable(an *solve.Analysis) *Table {
-	t := &Table{Title: fmt.Sprintf("%s — every move of player %s", an.Game, game.SeatName(an.Player)),
+	at := an.Game
+	if an.Position != "" {
+		at += ", position " + an.Position // the game string names the start; --position another
+	}
+	t := &Table{Title: fmt.Sprintf("%s — every move of player %s", at, game.SeatName(an.Player)),
 		Columns: []string{"move", "outcome", "value"}}
 	draws := an.Player == game.Chance
 	if draws {
-		t.Title = fmt.Sprintf("%s — every draw of chance (outcome and value for player %s)", an.Game, game.SeatName(0))
+		t.Title = fmt.Sprintf("%s — every draw of chance (outcome and value for player %s)", at, game.SeatName(0))
 		t.Columns = []string{"draw", "probability", "outcome", "value"}
 	}
 	race := !draws && slices.ContainsFunc(an.Moves, func(m solve.MoveValue) bool { return m.WinIn != nil })

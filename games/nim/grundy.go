@@ -258,9 +258,19 @@ func (s *GrundyState) ParseMove(text string) (game.Move, error) {
 	return Move(i-1, j), nil
 }
 
-// MoveHelp explains the notation.
+// MoveHelp explains the notation, its examples a legal move here in both
+// forms (the first legal move: heap 1=9+6 from a heap of 15 said 1=9+6
+// over a heap of 4).
 func (s *GrundyState) MoveHelp() string {
-	return "Type HEAP=A+B to split heap HEAP into unequal parts A and B, e.g. 1=9+6, or HEAP:B to split B tokens off heap HEAP, e.g. 1:6."
+	const forms = "Type HEAP=A+B to split heap HEAP into unequal parts A and B, or HEAP:B to split B tokens off heap HEAP"
+	moves := s.LegalMoves(nil)
+	if len(moves) == 0 {
+		return forms + "."
+	}
+	whole := s.MoveString(moves[0])
+	heap, parts, _ := strings.Cut(whole, "=")
+	_, b, _ := strings.Cut(parts, "+")
+	return fmt.Sprintf("%s: e.g. %s, or %s:%s for the same move.", forms, whole, heap, b)
 }
 
 // String draws the heaps, one per line, numbered from 1.

@@ -290,8 +290,17 @@ func TakeString(take []int) string {
 // ParseMove reads HEAP:COUNT pairs joined by '+' (or spaces or commas),
 // e.g. "1:2+3:1": take 2 from heap 1 and 1 from heap 3.
 func (s *KState) ParseMove(text string) (game.Move, error) {
-	fields := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == '+' || r == ',' || r == ' ' || r == '\t' })
 	want := fmt.Errorf("%q: want HEAP:COUNT pairs joined by '+', e.g. 1:2+3:1 (take 2 from heap 1 and 1 from heap 3)", short(text))
+	// Pairs are joined by '+' or ',' (or spaces); a joiner needs a pair on
+	// each side ("1:1+" is refused, not read as 1:1).
+	t := strings.ReplaceAll(strings.TrimSpace(text), ",", "+")
+	if strings.HasPrefix(t, "+") || strings.HasSuffix(t, "+") || strings.Contains(strings.Join(strings.Fields(t), ""), "++") {
+		return 0, fmt.Errorf("%q: a '+' or ',' with no HEAP:COUNT pair on one side; want pairs joined by '+', e.g. 1:2+3:1", short(text))
+	}
+	var fields []string
+	for _, joined := range strings.Split(t, "+") {
+		fields = append(fields, strings.Fields(joined)...)
+	}
 	if len(fields) == 0 {
 		return 0, want
 	}

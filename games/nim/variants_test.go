@@ -42,6 +42,9 @@ func TestRulesOfVariants(t *testing.T) {
 		{"1:1+2:2", ""}, {"3:5", ""}, {"1:1+2:1+3:1", "at most k = 2 heaps"}, {"1:4", "heap 1 has only 3 tokens"},
 		{"1:1+1:2", "appears twice"}, {"4:1", "there is no heap 4"}, {"1:0", "at least one token"}, {"", "want HEAP:COUNT"},
 		{"zz", `"zz": want HEAP:COUNT pairs joined by '+'`}, {"1:1+zz", `"1:1+zz": "zz" is not HEAP:COUNT`},
+		// A joiner with no pair on one side is no move (it was read as 1:1).
+		{"1:1+", "no HEAP:COUNT pair on one side"}, {"1:1,", "no HEAP:COUNT pair on one side"}, {"+1:1", "no HEAP:COUNT pair on one side"},
+		{"1:1+ +2:1", "no HEAP:COUNT pair on one side"}, {"+", "no HEAP:COUNT pair on one side"},
 	} {
 		m, err := s.ParseMove(tt.in)
 		if tt.err == "" {

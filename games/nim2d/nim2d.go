@@ -340,11 +340,25 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	return m, nil
 }
 
-// MoveHelp explains the notation.
+// MoveHelp explains the notation, with an example that is a legal move
+// here (two cells where one is, else one; none once the palette is full).
 func (s *State) MoveHelp() string {
 	n := s.g.board.N
-	return fmt.Sprintf("Type 1 to 3 empty cell numbers (1 to %d), in any order, e.g. '4 5': one diagonal cell alone,\n"+
-		"or off-diagonal cells next to each other in one row or one column.", n*n)
+	example := ""
+	for _, m := range s.LegalMoves(nil) {
+		text := s.MoveString(m)
+		if example == "" || strings.Count(text, ",") == 1 {
+			example = text
+		}
+		if strings.Count(text, ",") == 1 {
+			break
+		}
+	}
+	if example != "" {
+		example = fmt.Sprintf(", e.g. '%s'", example)
+	}
+	return fmt.Sprintf("Type 1 to 3 empty cell numbers (1 to %d), in any order%s: one diagonal cell alone,\n"+
+		"or off-diagonal cells next to each other in one row or one column.", n*n, example)
 }
 
 // Palette returns the rows of the palette separated by '/', '.' for an

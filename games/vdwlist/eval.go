@@ -264,7 +264,7 @@ func (s *State) Hint() string {
 		for _, c := range cands[:min(3, len(cands))] {
 			parts = append(parts, fmt.Sprintf("%d (%.3f)", c.n, c.v))
 		}
-		fmt.Fprintf(&b, "The project's one-round evaluation (an estimate of P1's winning chance, not the exact value) prefers: %s", strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "The project's one-round evaluation, an estimate of P1's winning chance (the exact values below may rank the numbers otherwise), prefers: %s", strings.Join(parts, ", "))
 	case PhaseColour:
 		vals := make([]float64, s.g.c)
 		s.g.colourValues(s.masks, s.colored, int(s.pending), vals)

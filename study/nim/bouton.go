@@ -397,6 +397,6 @@ func reason(heaps []int, misere bool, sum int, wins []game.Move) string {
 	h := heaps[i]
 	return fmt.Sprintf("%sThe nim-sum is %d (%b), not 0: the player to move wins.\n"+
 		"Its highest 1-bit is bit %d (value %d); heap %d (%d = %b) has that bit set.\n"+
-		"%d XOR %d = %d, so take %d − %d = %d tokens from heap %d (move %d:%d): the nim-sum becomes 0.",
-		prefix, sum, sum, d, 1<<d, i+1, h, h, h, sum, h^sum, h, h^sum, t, i+1, i+1, t)
+		"%d XOR %d = %d, so take %d − %d = %s from heap %d (move %d:%d): the nim-sum becomes 0.",
+		prefix, sum, sum, d, 1<<d, i+1, h, h, h, sum, h^sum, h, h^sum, game.Plural(t, "token"), i+1, i+1, t)
 }

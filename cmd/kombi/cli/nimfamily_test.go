@@ -412,3 +412,39 @@ func TestMeasureSaysWhatValueHolds(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminalWords: what a person reads in a terminal says what it means.
+// Each case failed before its fix.
+func TestTerminalWords(t *testing.T) {
+	// A finished position: why nothing is searched, and how the game ended
+	// (it said "analyze: analyze: the game is over").
+	for _, cmd := range []string{"solve", "analyze"} {
+		code, _, errOut := kombi(t, "", cmd, "greedynim", "--position", "0;0;0")
+		if code != 2 || !strings.Contains(errOut, "the game is over in this position: P2 took the last token and wins") || strings.Contains(errOut, "analyze: analyze") {
+			t.Errorf("%s of a finished position: exit %d, %q", cmd, code, errOut)
+		}
+	}
+	// The analysis names the position it values, not only the game string's start.
+	if _, out, _ := kombi(t, "", "analyze", "nim", "--position", "1;1"); !strings.HasPrefix(out, "nim(piles=3;4;5,misere=false), position 1;1 — every move") {
+		t.Errorf("analyze --position 1;1 is titled %q", strings.SplitN(out, "\n", 2)[0])
+	}
+	// One token, singular.
+	if _, out, _ := kombi(t, "", "solve", "nim", "--position", "0;3;4"); !strings.Contains(out, "take 4 − 3 = 1 token from heap 3") {
+		t.Errorf("solve nim 0;3;4:\n%s", out)
+	}
+	// The move help's examples are moves of this position (grundy(heap=4)
+	// offered 1=9+6, a 3×3 palette '4 5', whose 5 is on the diagonal).
+	for _, c := range []struct{ game, want string }{
+		{"grundy(heap=4)", "e.g. 1=3+1, or 1:1 for the same move"},
+		{"nim2d(n=3,first=p1)", "e.g. '2,3'"},
+		{"nim2d(n=2,first=p1)", "e.g. '1'"},
+	} {
+		if _, out, _ := kombi(t, "help\nquit\n", "play", c.game, "--p1", "human", "--p2", "random", "--no-db", "--no-out"); !strings.Contains(out, c.want) {
+			t.Errorf("%s: the move help lacks %q:\n%s", c.game, c.want, out)
+		}
+	}
+	// The Thue builder's hint: every move forces a square, the best soonest.
+	if _, out, _ := kombi(t, "1\n1\nhint\nquit\n", "play", "thue(alphabet=3)", "--p1", "human", "--p2", "perfect", "--seed", "10", "--no-db", "--no-out"); !strings.Contains(out, "Winning moves: 0 1 2 3. The best: 1 2 (length of the final word after each: 5).") {
+		t.Errorf("the Thue builder's hint:\n%s", out)
+	}
+}

@@ -66,7 +66,7 @@ func (a *app) solveCmd() *cobra.Command {
 				return err
 			}
 			if s.IsTerminal() {
-				return usagef("solve: the position is already over")
+				return usagef("solve: nothing to solve, %s", game.OverText(s))
 			}
 			ctx, cancel := c.Context(), context.CancelFunc(func() {})
 			if sf.limit > 0 {
@@ -109,6 +109,9 @@ func (a *app) analyzeCmd() *cobra.Command {
 			}
 			if sf.limit <= 0 {
 				return usagef("--time %s: want a positive duration, e.g. 10s", sf.limit)
+			}
+			if s.IsTerminal() {
+				return usagef("analyze: no move to value, %s", game.OverText(s))
 			}
 			ctx, cancel := context.WithTimeout(c.Context(), sf.limit)
 			defer cancel()
