@@ -154,7 +154,12 @@ func LegalMoveCount(a, x, y uint64) uint64 {
 func (g *Game) Type() *game.Type { return g.typ }
 
 // HowToMove says how to move with this game's a (game.HowToMover).
-func (g *Game) HowToMove() [2]string { return howToMove(g.pairs.a) }
+func (g *Game) HowToMove() [2]string {
+	if g.queen {
+		return howToMoveQueen(g.pairs.a)
+	}
+	return howToMove(g.pairs.a)
+}
 
 // Rules says the rules with this game's a, of heaps or of the queen
 // (game.Ruler).
@@ -336,10 +341,16 @@ func (s *State) check(m game.Move) error {
 		return fmt.Errorf("the game is over")
 	case k == 0 && l == 0:
 		return fmt.Errorf("a move takes at least one token")
+	case k > s.x && s.g.queen:
+		return fmt.Errorf("the queen is %d squares from the west edge: it cannot move %d west", s.x, k)
+	case l > s.y && s.g.queen:
+		return fmt.Errorf("the queen is %d squares from the south edge: it cannot move %d south", s.y, l)
 	case k > s.x:
 		return game.CannotTake(1, s.x, k)
 	case l > s.y:
 		return game.CannotTake(2, s.y, l)
+	case k > 0 && l > 0 && max(k, l)-min(k, l) >= a && a == 1 && s.g.queen:
+		return fmt.Errorf("moving %d west and %d south: a diagonal move goes as far west as south", k, l)
 	case k > 0 && l > 0 && max(k, l)-min(k, l) >= a && a == 1:
 		return fmt.Errorf("taking %d and %d from both heaps: from both heaps take the same number", k, l)
 	case k > 0 && l > 0 && max(k, l)-min(k, l) >= a:

@@ -330,3 +330,33 @@ func TestHint(t *testing.T) {
 		}
 	}
 }
+
+// TestQueenWords: the queen view says how to move and what is wrong in the
+// queen's words, not the heaps' (it said "take tokens from one heap" and
+// "heap 1 has only 4 tokens" beside a board with a queen).
+func TestQueenWords(t *testing.T) {
+	g, err := wythoff.New(1, []int{4, 6}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if how := g.HowToMove(); !strings.HasPrefix(how[0], "Move the queen any number of squares west or south, or diagonally south-west") {
+		t.Errorf("how to move the queen: %q", how[0])
+	}
+	s := g.NewInitialState()
+	for in, want := range map[string]string{
+		"9,0": "the queen is 4 squares from the west edge: it cannot move 9 west",
+		"0,9": "the queen is 6 squares from the south edge: it cannot move 9 south",
+		"1,2": "moving 1 west and 2 south: a diagonal move goes as far west as south",
+	} {
+		m, err := s.ParseMove(in)
+		if err == nil {
+			err = s.Clone().Apply(m)
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("the queen's %s: %v, want %q", in, err, want)
+		}
+	}
+	if h, _ := wythoff.New(1, []int{4, 6}, false); !strings.HasPrefix(h.HowToMove()[0], "Take tokens from one heap") {
+		t.Errorf("how to move on heaps: %q", h.HowToMove()[0])
+	}
+}

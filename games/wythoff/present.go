@@ -16,6 +16,15 @@ func howToMove(a uint64) [2]string {
 	return [2]string{move, move}
 }
 
+// howToMoveQueen is howToMove in the queen's words (view=queen).
+func howToMoveQueen(a uint64) [2]string {
+	move := "Move the queen any number of squares west or south, or diagonally south-west (K,L moves it K squares west and L south)."
+	if a > 1 {
+		move = fmt.Sprintf("Move the queen any number of squares west or south, or both at once by distances differing by less than %d (K,L moves it K squares west and L south).", a)
+	}
+	return [2]string{move, move}
+}
+
 // describe adds the words people read about Wythoff's game (see game.Type).
 func describe(t *game.Type) *game.Type {
 	t.Title, t.Family, t.FamilyTitle = "Wythoff's game", "nim", "Nim family"

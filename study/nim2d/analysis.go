@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kombi/kombi/games/nim2d"
@@ -466,7 +467,19 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 	var b strings.Builder
 	var terms []string
 	if d.Diagonal > 0 {
-		fmt.Fprintf(&b, "Empty diagonal cells: %d, each a single-token heap (value 1): together %d.\n", d.Diagonal, d.Diagonal&1)
+		diag, empty := s.Game().Board().DiagonalCells(), s.Empty()
+		var names []string
+		for _, i := range (nim2d.Cells{diag[0] & empty[0], diag[1] & empty[1]}).List() {
+			names = append(names, strconv.Itoa(i+1))
+		}
+		which := fmt.Sprintf("Empty diagonal cells: %d", d.Diagonal) // the count, where the cells are not this state's
+		switch {
+		case len(names) == d.Diagonal && len(names) == 1:
+			which = "Empty diagonal cell " + names[0]
+		case len(names) == d.Diagonal:
+			which = "Empty diagonal cells " + game.Series(names, "and")
+		}
+		fmt.Fprintf(&b, "%s, each a single-token heap (value 1): together %d.\n", which, d.Diagonal&1)
 		terms = append(terms, fmt.Sprint(d.Diagonal&1))
 	}
 	partner := partners(d.Parts)

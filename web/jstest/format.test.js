@@ -204,7 +204,7 @@ test('explanations: sentences broken for a terminal are joined, tables and short
   // Short lines (a board, a status) and indented ones are never joined.
   const board = 'The queen\'s board (o: P-positions, *: where winning moves go):\n8  . . . . . Q\n7  . . . . * .\n   0 1 2 3 4 5';
   assert.equal(unwrap(board), board);
-  const twoD = 'G (P2) to move first\nEmpty diagonal cells: 4, each a single-token heap (value 1): together 0.';
+  const twoD = 'G (P2) to move first\nEmpty diagonal cells 1, 6, 11 and 16, each a single-token heap (value 1): together 0.';
   assert.equal(unwrap(twoD), twoD);
   const indented = '  Arithmetic: R_p(5) = 1000 ends in 3 zeros (odd), so x is a B-value (Property 1); shifting right gives\n  I_p(100) = 3.';
   assert.equal(unwrap(indented), indented);

@@ -443,6 +443,10 @@ func TestTerminalWords(t *testing.T) {
 			t.Errorf("%s: the move help lacks %q:\n%s", c.game, c.want, out)
 		}
 	}
+	// 2D Nim names the empty diagonal cells ("Empty diagonal cells: 2" read as cell 2).
+	if _, out, _ := kombi(t, "", "solve", "nim2d(n=3)", "--position", "RGR/G../G..:R"); !strings.Contains(out, "Empty diagonal cells 5 and 9, each a single-token heap") {
+		t.Errorf("solve nim2d RGR/G../G..:\n%s", out)
+	}
 	// The Thue builder's hint: every move forces a square, the best soonest.
 	if _, out, _ := kombi(t, "1\n1\nhint\nquit\n", "play", "thue(alphabet=3)", "--p1", "human", "--p2", "perfect", "--seed", "10", "--no-db", "--no-out"); !strings.Contains(out, "Winning moves: 0 1 2 3. The best: 1 2 (length of the final word after each: 5).") {
 		t.Errorf("the Thue builder's hint:\n%s", out)
