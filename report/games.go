@@ -20,6 +20,7 @@ import (
 // for people, as `kombi games` prints them.
 func WriteCatalogue(w io.Writer, list []all.GameInfo) error {
 	cw := files.NewCheckedWriter(w, "standard output")
+	fmt.Fprint(cw, catalogueSources)
 	for _, g := range list {
 		fmt.Fprintf(cw, "%s — %s\n", g.Name, g.Doc)
 		fmt.Fprintf(cw, "  roles: P1 (--p1) %s, P2 (--p2) %s\n", g.Roles[0], g.Roles[1])
@@ -36,6 +37,16 @@ func WriteCatalogue(w io.Writer, list []all.GameInfo) error {
 	}
 	return cw.Err()
 }
+
+// catalogueSources names the source documents the catalogue's words cite
+// ("the thesis' setPower", "the project's evaluation").
+const catalogueSources = `Where the words below cite "the thesis" or "the project", they mean each game's source
+(kombi report sources recomputes them): for the Thue game Rękawek's master's thesis (Gdańsk, 2016);
+for Nim, Building Nim and Wythoff's game Mijailović's master's thesis (Belgrade, 2020); for 2D Nim a
+university assignment (Patras, 2023); for the Szemerédi game a student project (2022); for the
+list-colouring game a project plan.
+
+`
 
 func writeParams(w io.Writer, indent string, params []all.ParamInfo) {
 	for _, p := range params {

@@ -443,6 +443,10 @@ func TestTerminalWords(t *testing.T) {
 			t.Errorf("%s: the move help lacks %q:\n%s", c.game, c.want, out)
 		}
 	}
+	// kombi games cites "the thesis' setPower" and "the project's evaluation": it names them first.
+	if _, out, _ := kombi(t, "", "games"); !strings.HasPrefix(out, `Where the words below cite "the thesis" or "the project"`) || !strings.Contains(out, "for the Thue game Rękawek's master's thesis") {
+		t.Errorf("kombi games does not name its sources first:\n%.300s", out)
+	}
 	// 2D Nim names the empty diagonal cells ("Empty diagonal cells: 2" read as cell 2).
 	if _, out, _ := kombi(t, "", "solve", "nim2d(n=3)", "--position", "RGR/G../G..:R"); !strings.Contains(out, "Empty diagonal cells 5 and 9, each a single-token heap") {
 		t.Errorf("solve nim2d RGR/G../G..:\n%s", out)
