@@ -209,6 +209,9 @@ func SetUp(g Game, v View) (State, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s positions cannot be set up on a board; give a position string", g.Type().TitleOrName())
 	}
+	if p := v.Status.ToMove; p < Terminal || p > 1 {
+		return nil, fmt.Errorf("status.to_move %d: want 0 or 1 (the seat to move), -1 (a chance draw) or -2 (the game is over)", p)
+	}
 	return st.SetUp(v)
 }
 

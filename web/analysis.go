@@ -208,7 +208,11 @@ func unknownAnalysis(g game.Game, st game.State) *solve.Analysis {
 
 // analysisTime reads the time= parameter (default 2 s).
 func analysisTime(w http.ResponseWriter, r *http.Request) (time.Duration, bool) {
-	q := r.URL.Query().Get("time")
+	values, ok := query(w, r)
+	if !ok {
+		return 0, false
+	}
+	q := values.Get("time")
 	if q == "" {
 		return 2 * time.Second, true
 	}
@@ -408,7 +412,7 @@ type studyMove struct {
 // postStudyMove is POST /api/study/moves: the position after a move.
 func (s *Server) postStudyMove(w http.ResponseWriter, r *http.Request) {
 	var req studyMove
-	if !readJSON(w, r, &req) {
+	if !readJSON(w, r, &req) || !gameGiven(w, req.Game) {
 		return
 	}
 	g, st, err := s.positionOf(req.Game, req.Position)
@@ -440,6 +444,15 @@ func (s *Server) postStudyMove(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
+// gameGiven answers 400 to a JSON body without its "game" (a query's
+// words, "game=", would not fit), and reports whether it has one.
+func gameGiven(w http.ResponseWriter, game string) bool {
+	if game == "" {
+		writeError(w, http.StatusBadRequest, `"game" is required, e.g. "nim(piles=3;4;5)"`)
+	}
+	return game != ""
+}
+
 // studySetup is the body of POST /api/study/setup.
 type studySetup struct {
 	Game string    `json:"game"`
@@ -450,7 +463,7 @@ type studySetup struct {
 // describes (see game.Setter), or 400 saying what is wrong with it.
 func (s *Server) postStudySetup(w http.ResponseWriter, r *http.Request) {
 	var req studySetup
-	if !readJSON(w, r, &req) {
+	if !readJSON(w, r, &req) || !gameGiven(w, req.Game) {
 		return
 	}
 	g, _, err := s.positionOf(req.Game, "")

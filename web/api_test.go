@@ -181,6 +181,67 @@ func TestControlNeedsATokenAndPaces(t *testing.T) {
 	}
 }
 
+// TestControlOnlyBetweenComputers: pause, step and pace are a watched
+// game's. Paused, a match with a person waited for a computer that never
+// moved (the person's every move then refused: not their turn); a
+// finished match was stored as paused.
+func TestControlOnlyBetweenComputers(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=3;4;5)", "players": []string{"human", "perfect"}, "seed": 3}, &m); st != 201 {
+		t.Fatal(st)
+	}
+	var c struct {
+		Paused bool
+		Error  string
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", *(*m.SeatTokens)[0], map[string]any{"action": "pause"}, &c); st != 409 || !strings.Contains(c.Error, "a match between two computers") {
+		t.Fatalf("pausing a match with a person: %d %+v", st, c)
+	}
+	var got matchJSON
+	if h.do("GET", "/api/matches/"+m.ID, "", nil, &got); got.Paused {
+		t.Fatal("the refused pause was stored")
+	}
+	var done matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=1)", "players": []string{"perfect", "random"}, "seed": 3}, &done); st != 201 {
+		t.Fatal(st)
+	}
+	h.waitFor(done.ID, func(m matchJSON) bool { return m.Finished })
+	if st := h.do("POST", "/api/matches/"+done.ID+"/control", *done.Control, map[string]any{"action": "step"}, &c); st != 409 || !strings.Contains(c.Error, "the game is over") {
+		t.Fatalf("stepping a finished match: %d %+v", st, c)
+	}
+}
+
+// TestBadInputIsRefused: input a script gets wrong is answered 400 with
+// what is allowed, where it was taken silently (a query that does not
+// read dropped its bad pair and applied nothing; a third player was
+// dropped; a seat to move of 7 became 0; a JSON body without "game" was
+// told about "game=" of a query).
+func TestBadInputIsRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=3;4;5)", "players": []string{"human", "human"}, "seed": 3}, &m); st != 201 {
+		t.Fatal(st)
+	}
+	var e struct{ Error string }
+	for _, path := range []string{"/api/matches?limit=2%", "/api/matches?limit=3&state=finished;", "/api/matches/" + m.ID + "?at=1%", "/api/matches/" + m.ID + "/analysis?time=1s;"} {
+		if st := h.do("GET", path, "", nil, &e); st != 400 || !strings.Contains(e.Error, "the query does not read") {
+			t.Errorf("GET %s: %d %q", path, st, e.Error)
+		}
+	}
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim", "players": []string{"human", "perfect", "random"}}, &e); st != 400 || !strings.Contains(e.Error, `"players": want exactly 2`) || !strings.Contains(e.Error, "got 3") {
+		t.Errorf("three players: %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/study/setup", "", map[string]any{"game": "nim", "view": map[string]any{"kind": "heaps", "heaps": []int{1, 2}, "status": map[string]any{"to_move": 7}}}, &e); st != 400 || !strings.Contains(e.Error, "status.to_move 7: want 0 or 1") {
+		t.Errorf("a seat to move of 7: %d %q", st, e.Error)
+	}
+	for path, body := range map[string]map[string]any{"/api/study/moves": {"move": "1:1"}, "/api/study/setup": {"view": map[string]any{"kind": "heaps"}}} {
+		if st := h.do("POST", path, "", body, &e); st != 400 || e.Error != `"game" is required, e.g. "nim(piles=3;4;5)"` {
+			t.Errorf("POST %s without a game: %d %q", path, st, e.Error)
+		}
+	}
+}
+
 func TestMethodNotAllowedNamesTheMethods(t *testing.T) {
 	h := newHarness(t, nil)
 	req, _ := http.NewRequest(http.MethodDelete, h.ts.URL+"/api/matches", nil)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,8 +15,10 @@ import (
 
 // newMatch is the body of POST /api/matches.
 type newMatch struct {
-	Game    string    `json:"game"`
-	Players [2]string `json:"players"`
+	Game string `json:"game"`
+	// Players are the two seats' players, the first moving first (a
+	// slice, so that a third is refused, not dropped by the decoder).
+	Players []string `json:"players"`
 	// Seed is a whole number below 2^64; absent, the server draws one
 	// below 2^53 (exact in JavaScript). SeedText gives it as a decimal
 	// string instead.
@@ -35,8 +38,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	if req.Game == "" {
-		writeError(w, http.StatusBadRequest, `"game" is required, e.g. "nim(piles=3;4;5)"`)
+	if !gameGiven(w, req.Game) {
 		return
 	}
 	seed := match.RandomSeed()
@@ -72,19 +74,24 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, "mode solo: %s has no solo mode", g.Type().TitleOrName())
 			return
 		}
-		req.Players = [2]string{Human, Human}
+		req.Players = []string{Human, Human}
 	default:
 		writeError(w, http.StatusBadRequest, "mode %q: want %q or %q", clip(req.Mode, 30), ModeNormal, ModeSolo)
 		return
 	}
-	for p, name := range req.Players {
+	if len(req.Players) != 2 {
+		writeError(w, http.StatusBadRequest, `"players": want exactly 2, the first moving first (%q or a bot string such as %q each), got %d`, Human, g.Type().DefaultOpponent(), len(req.Players))
+		return
+	}
+	players := [2]string(req.Players)
+	for p, name := range players {
 		if strings.TrimSpace(name) == "" {
 			writeError(w, http.StatusBadRequest, "players[%d] is empty: want %q or a bot string such as %q", p, Human, g.Type().DefaultOpponent())
 			return
 		}
 	}
 	notes := &botNotes{}
-	seats, err := match.NewSeats(s.opt.Bots, g, req.Players, seed, s.botEnv(notes))
+	seats, err := match.NewSeats(s.opt.Bots, g, players, seed, s.botEnv(notes))
 	if err != nil {
 		e := apiError{Error: fmt.Sprintf("players: %v", err)}
 		if se, ok := errors.AsType[*match.SeatError](err); ok {
@@ -219,7 +226,11 @@ func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) {
 // atParam reads the at= parameter: a move number from 0, or -1 when
 // absent (the position now). A bad value is answered 400.
 func atParam(w http.ResponseWriter, r *http.Request) (int, bool) {
-	q := r.URL.Query().Get("at")
+	values, ok := query(w, r)
+	if !ok {
+		return 0, false
+	}
+	q := values.Get("at")
 	if q == "" {
 		return -1, true
 	}
@@ -381,6 +392,22 @@ func (s *Server) postControl(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "a control token is required: send 'Authorization: Bearer <token>' with the control_token (or a seat token) this match's creation returned")
 		return
 	}
+	// Pause, step and pace are a watched game's: paused, a match with a
+	// person would wait for a computer that never moves.
+	switch {
+	case !slices.Contains([]string{"pause", "resume", "step", "speed"}, req.Action):
+		m.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "action %q: want pause, resume, step or speed", clip(req.Action, 20))
+		return
+	case !m.computers():
+		m.mu.Unlock()
+		writeError(w, http.StatusConflict, "control applies to a match between two computers; this one has a person, who moves when it is their turn")
+		return
+	case m.live.Over():
+		m.mu.Unlock()
+		writeError(w, http.StatusConflict, "the game is over: there is nothing to pause, step or pace")
+		return
+	}
 	switch req.Action {
 	case "pause":
 		m.paused = true
@@ -397,10 +424,6 @@ func (s *Server) postControl(w http.ResponseWriter, r *http.Request) {
 		}
 		m.delay = time.Duration(*req.DelayMS) * time.Millisecond
 		m.callOff()
-	default:
-		m.mu.Unlock()
-		writeError(w, http.StatusBadRequest, "action %q: want pause, resume, step or speed", clip(req.Action, 20))
-		return
 	}
 	s.answerChange(w, m, "the change")
 }
@@ -455,7 +478,10 @@ func (s *Server) toMove(id string) *game.Player {
 }
 
 func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+	q, ok := query(w, r)
+	if !ok {
+		return
+	}
 	limit := 20
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
