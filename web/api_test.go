@@ -242,6 +242,34 @@ func TestBadInputIsRefused(t *testing.T) {
 	}
 }
 
+// TestBearerSchemeAnyCase: "bearer TOKEN" holds the seat as "Bearer
+// TOKEN" does (an authorization scheme's case does not matter; it was 403).
+func TestBearerSchemeAnyCase(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=3;4;5)", "players": []string{"human", "human"}, "seed": 3}, &m); st != 201 {
+		t.Fatal(st)
+	}
+	req, _ := http.NewRequest("POST", h.ts.URL+"/api/matches/"+m.ID+"/moves", strings.NewReader(`{"move": "1:1"}`))
+	req.Header.Set("Authorization", "bearer "+*(*m.SeatTokens)[0])
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("a move with 'bearer': %d", res.StatusCode)
+	}
+	// A token that holds no seat is told so, not asked for a token.
+	var e struct{ Error string }
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", "wrong", map[string]any{"move": "2:1"}, &e); st != 403 || !strings.Contains(e.Error, "the token sent holds no seat of this match") {
+		t.Errorf("a wrong token: %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", "", map[string]any{"move": "2:1"}, &e); st != 403 || !strings.Contains(e.Error, "a seat token is required") {
+		t.Errorf("no token: %d %q", st, e.Error)
+	}
+}
+
 func TestMethodNotAllowedNamesTheMethods(t *testing.T) {
 	h := newHarness(t, nil)
 	req, _ := http.NewRequest(http.MethodDelete, h.ts.URL+"/api/matches", nil)

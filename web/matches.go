@@ -311,8 +311,10 @@ func (s *Server) mayMove(m *liveMatch, token string) (int, string) {
 	switch {
 	case m.gone:
 		return http.StatusServiceUnavailable, "the match is being reloaded; try again"
-	case len(seats) == 0:
+	case len(seats) == 0 && token == "":
 		return http.StatusForbidden, "a seat token is required: send 'Authorization: Bearer <token>' with the token this match's creation returned"
+	case len(seats) == 0:
+		return http.StatusForbidden, "the token sent holds no seat of this match: send one of the seat tokens its creation returned"
 	case m.live.Over():
 		return http.StatusConflict, "the game is over"
 	}

@@ -253,9 +253,8 @@ func jsonKind(t reflect.Type) string {
 
 // bearer returns the token of the request's Authorization header.
 func bearer(r *http.Request) string {
-	h := r.Header.Get("Authorization")
-	t, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok {
+	scheme, t, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") { // the scheme's case does not matter (RFC 9110)
 		return ""
 	}
 	return strings.TrimSpace(t)
