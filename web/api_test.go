@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -234,6 +235,18 @@ func TestBadInputIsRefused(t *testing.T) {
 	}
 	if st := h.do("POST", "/api/study/setup", "", map[string]any{"game": "nim", "view": map[string]any{"kind": "heaps", "heaps": []int{1, 2}, "status": map[string]any{"to_move": 7}}}, &e); st != 400 || !strings.Contains(e.Error, "status.to_move 7: want 0 or 1") {
 		t.Errorf("a seat to move of 7: %d %q", st, e.Error)
+	}
+	// A form-encoded body (curl -d without a JSON Content-Type) is told the API reads JSON.
+	req, _ := http.NewRequest("POST", h.ts.URL+"/api/matches", strings.NewReader("game=nim&players=human"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if res, err := http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		data, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 400 || !strings.Contains(string(data), "it came as application/x-www-form-urlencoded: the API reads a JSON object") {
+			t.Errorf("a form-encoded body: %d %s", res.StatusCode, data)
+		}
 	}
 	for path, body := range map[string]map[string]any{"/api/study/moves": {"move": "1:1"}, "/api/study/setup": {"view": map[string]any{"kind": "heaps"}}} {
 		if st := h.do("POST", path, "", body, &e); st != 400 || e.Error != `"game" is required, e.g. "nim(piles=3;4;5)"` {

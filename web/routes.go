@@ -182,7 +182,11 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		if errors.As(err, &tooBig) {
 			writeError(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", MaxBody)
 		} else {
-			writeError(w, http.StatusBadRequest, "request body: %s", jsonProblem(err))
+			hint := ""
+			if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "application/x-www-form-urlencoded") || strings.HasPrefix(ct, "multipart/") {
+				hint = fmt.Sprintf(" (it came as %s: the API reads a JSON object, e.g. curl -H 'Content-Type: application/json' -d '{\"game\": \"nim\"}')", strings.SplitN(ct, ";", 2)[0])
+			}
+			writeError(w, http.StatusBadRequest, "request body: %s%s", jsonProblem(err), hint)
 		}
 		return false
 	}
