@@ -1859,8 +1859,15 @@ func TestBrowserGames(t *testing.T) {
 		p.desktop()
 		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
 		p.wait(`document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=study]')`, "the gallery")
+		// The person's choice for matches: analysis off (the hint shows then).
+		js[bool](p, `(localStorage.setItem('kombi:analysis', '0'), true)`)
 		js[bool](p, `(document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=study]').click(), true)`)
 		p.wait(`window.kombi.study && window.kombi.study.pos && document.querySelector('.an-row.best')`, "the study board with its analysis")
+		// The study board shows the analysis by default without saving it
+		// for matches (opening a study switched it on in every match after).
+		if saved := js[string](p, `localStorage.getItem('kombi:analysis')`); saved != "0" {
+			t.Errorf("opening the study board saved the analysis switch as %q for matches", saved)
+		}
 		js[bool](p, `(document.querySelector('[data-heap="0"][data-token="1"]').click(), true)`)
 		p.wait(`!document.getElementById('play-move').disabled`, "the move chosen")
 		if w := js[string](p, `document.getElementById('move-words').textContent`); w != "Your move: take 2 tokens from heap 1." {

@@ -121,7 +121,7 @@ func TestRulesSayTheGamesOwn(t *testing.T) {
 		{"nimk(piles=3;4;5;6,k=2)", "Moore's Nim: take tokens from at least one and at most 2 heaps at once; whoever takes the last token wins."},
 		{"wythoff(piles=5;8,a=2)", "Take any number of tokens from one heap, or from both heaps amounts differing by less than 2; whoever takes the last token wins."},
 		{"wythoff(piles=7;9,view=queen)", "Move the queen west, south or south-west any distance; whoever moves it into the corner wins."},
-		{"nim2d(n=5)", "Colour 1 to 3 empty cells of the 5×5 palette: a diagonal cell alone, or neighbouring cells of one row or column; whoever colours the last cell wins."},
+		{"nim2d(n=5)", "Colour 1 to 3 empty cells of the 5×5 palette: a diagonal cell alone, or neighbouring off-diagonal cells of one row or column; whoever colours the last cell wins."},
 		{"ap(k=4,set=1;2;3;4;5;6;7)", "Take numbers of the set of 7 in turn; the first to own all 4 numbers of an arithmetic progression (like 3, 7, 11, 15) wins."},
 	} {
 		g, err := games.Load(c.game, 1)

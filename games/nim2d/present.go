@@ -5,7 +5,7 @@ import "github.com/kombi/kombi/game"
 // rules says 2D Nim's rules on the n×n palette, n as given ("N" for the
 // type, a number for a game).
 func rules(n string) string {
-	return "Colour 1 to 3 empty cells of the " + n + "×" + n + " palette: a diagonal cell alone, or neighbouring cells of one row or column; whoever colours the last cell wins."
+	return "Colour 1 to 3 empty cells of the " + n + "×" + n + " palette: a diagonal cell alone, or neighbouring off-diagonal cells of one row or column; whoever colours the last cell wins."
 }
 
 // describe adds the words people read about 2D Nim (see game.Type).

@@ -84,7 +84,8 @@ async function route() {
     history.replaceState(null, '', `#/m/${r.id}`);
   }
   const t = loadTokens(r.id);
-  set({ match: null, shown: null, travelAt: null, tokens: t.seats, controlToken: t.control });
+  // A match shows the analysis as the person last chose in a match (the study board's own default is not saved).
+  set({ match: null, shown: null, travelAt: null, tokens: t.seats, controlToken: t.control, analysisOn: savedAnalysis() });
   try {
     const m = await api.getMatch(r.id);
     if (parseHash().id !== r.id) return; // the person went elsewhere meanwhile
@@ -484,6 +485,11 @@ async function hint() {
   if (h.move) selectMove(h.move);
 }
 
+// savedAnalysis is the analysis switch as last set by the person (off by default).
+function savedAnalysis() {
+  try { return localStorage.getItem('kombi:analysis') === '1'; } catch { return false; }
+}
+
 function setAnalysis(on) {
   try { localStorage.setItem('kombi:analysis', on ? '1' : '0'); } catch { /* ignore */ }
   set({ analysisOn: on });
@@ -620,7 +626,7 @@ async function openStudy(game) {
 
 async function openStudyRoute(r) {
   set({ match: null, shown: null, travelAt: null, study: { game: r.game, position: r.position, pos: null, history: [], setup: false, error: '' } });
-  if (!state.analysisOn) setAnalysis(true);
+  if (!state.analysisOn) set({ analysisOn: true }); // the study board's default, not saved for matches
   try {
     const pos = await api.study(r.game, r.position);
     set({ study: { ...state.study, pos } });
@@ -843,7 +849,7 @@ document.addEventListener('securitypolicyviolation', (e) => {
   console.error('CSP violation:', e.violatedDirective, e.blockedURI);
 });
 
-try { state.analysisOn = localStorage.getItem('kombi:analysis') === '1'; } catch { /* ignore */ }
+state.analysisOn = savedAnalysis();
 
 api.games()
   .then((list) => { set({ catalogue: normCatalogue(list) }); return route(); })

@@ -183,6 +183,6 @@ function XORTable({ t, misere, why }) {
 function PPositions({ ps, a }) {
   const pairs = ps.map(([x, y]) => [Number(x), Number(y)]).filter(([x, y]) => x <= y && x <= 30).sort((p, q) => p[0] - q[0]);
   return html`<details class="teach"><summary>Wythoff’s P-positions (A<sub>n</sub>, B<sub>n</sub>)</summary>
-    <p class="small">A<sub>n</sub> is the smallest number not used before, B<sub>n</sub> = A<sub>n</sub> + ${a}·n. From a P-position every move leaves one; move to one to win. On the board: <strong>P</strong>.</p>
+    <p class="small">A<sub>n</sub> is the smallest number not used before, B<sub>n</sub> = A<sub>n</sub> + ${a}·n. Every move from a P-position leaves a position that is not one: move to a P-position to win. On the board: <strong>P</strong>.</p>
     <p class="small">On this board: ${pairs.map(([x, y]) => `(${x}, ${y})`).join(' ')}</p></details>`;
 }
