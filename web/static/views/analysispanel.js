@@ -182,7 +182,7 @@ function XORTable({ t, misere, why }) {
 // A_n ≤ B_n, from the server's list (which holds each pair both ways).
 function PPositions({ ps, a }) {
   const pairs = ps.map(([x, y]) => [Number(x), Number(y)]).filter(([x, y]) => x <= y && x <= 30).sort((p, q) => p[0] - q[0]);
-  return html`<details class="teach"><summary>Wythoff’s P-positions (A<sub>n</sub>, B<sub>n</sub>)</summary>
+  return html`<details class="teach"><summary><span>Wythoff’s P-positions (A<sub>n</sub>, B<sub>n</sub>)</span></summary>
     <p class="small">A<sub>n</sub> is the smallest number not used before, B<sub>n</sub> = A<sub>n</sub> + ${a}·n. Every move from a P-position leaves a position that is not one: move to a P-position to win. On the board: <strong>P</strong>.</p>
     <p class="small">On this board: ${pairs.map(([x, y]) => `(${x}, ${y})`).join(' ')}</p></details>`;
 }

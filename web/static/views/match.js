@@ -83,7 +83,7 @@ export function MatchPage({ s, act }) {
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
       ${(mine[0] || mine[1]) && !m.finished ? html`<details class="type-move"><summary>Type a move</summary>
         <form onSubmit=${(e) => { e.preventDefault(); act.typedMove(e.currentTarget.elements.move.value); }}>
-          <label class="field">Move in the game’s notation (as <code>kombi play</code> reads it)
+          <label class="field"><span>Move in the game’s notation (as <code>kombi play</code> reads it)</span>
             <input name="move" type="text" autocomplete="off" spellcheck="false" placeholder=${(shown.legal_moves && shown.legal_moves[0] && shown.legal_moves[0].move) || ''} /></label>
           <button type="submit" class="btn" disabled=${!live && !(mine[p] && !travelling)}>Play it</button>
         </form></details>` : null}
