@@ -1669,14 +1669,19 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `(document.getElementById('live').click(), true)`)
 		p.wait(`window.kombi.travelAt === null && /^Luck:/.test((document.getElementById('review-luck') || {}).textContent || '')`, "the review's luck")
 		luck := js[string](p, `document.getElementById('review-luck').textContent.replace(/[ \t\n]+/g, ' ')`)
-		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+), where chance drew (\{[^}]+\}): it left you ([\d.]+\x{a0}%) where the lists averaged ([\d.]+\x{a0}%)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
+		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+) \(round (\d+), as the move list numbers them\), where chance drew (\{[^}]+\}): it left you ([\d.]+\x{a0}%) where the lists averaged ([\d.]+\x{a0}%)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
 		if lm == nil {
 			t.Fatalf("the review's luck says %q", luck)
 		}
 		at, _ = strconv.Atoi(lm[1])
 		at--
+		lm = append(lm[:2], lm[3:]...) // the round checked here, the rest below as before
 		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at, at)); got != "-1 "+lm[2] {
 			t.Errorf("the review's unluckiest draw is move %d, %s; the match has %s there", at+1, lm[2], got)
+		}
+		// The round is the move list's row that holds the draw.
+		if round, row := regexp.MustCompile(`\(round (\d+),`).FindStringSubmatch(luck)[1], js[string](p, fmt.Sprintf(`String(window.kombi.match.moves.slice(0, %d).filter((m) => m.player === 0).length)`, at+1)); round != row {
+			t.Errorf("the review's unluckiest draw is in round %s; the move list's row %s holds it", round, row)
 		}
 		js[bool](p, `(document.getElementById('review-luck-show').click(), true)`)
 		p.wait(fmt.Sprintf(`window.kombi.travelAt === %d && document.getElementById('an-drawn')`, at), "the unluckiest draw with its analysis")

@@ -246,13 +246,13 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.deepEqual([luck.checked, luck.undecided, luck.worst.at, luck.worst.drawn, luck.worst.left.text, luck.worst.before.text, luck.best.at, luck.best.drawn], [2, 0, 1, '{red, green}', '1/81', '83/243', 4, '{red, blue}']);
   assert.equal(luck.total.num * 243n, 82n * luck.total.den); // −80/243 + 162/243
   assert.equal(flat(Review({ r: { status: 'weighed', cc: later, luck }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })).replace(/^.*See that position with the analysis/, ''),
-    'Luck: the unluckiest draw was at move 2, where chance drew {red, green}: it left you 1.2\u00a0% where the lists averaged 34.2\u00a0%. The luckiest was at move 5, where chance drew {red, blue}: it left you 100\u00a0% where the lists averaged 33.3\u00a0%. '
+    'Luck: the unluckiest draw was at move 2 (round 1, as the move list numbers them), where chance drew {red, green}: it left you 1.2\u00a0% where the lists averaged 34.2\u00a0%. The luckiest was at move 5 (round 2, as the move list numbers them), where chance drew {red, blue}: it left you 100\u00a0% where the lists averaged 33.3\u00a0%. '
     + 'The 2 draws valued gave your chance 33.7 percentage points in all.See that draw with the analysis');
   // The colourer (seat 1) sees the same draws the other way round; a draw not valued exactly is counted apart.
   const theirs = luckOf(dm, 1, new Map([...da, [1, { ...da.get(1), pending: true }]]));
   assert.deepEqual([theirs.checked, theirs.undecided, theirs.worst.drawn, theirs.best], [1, 1, '{red, blue}', null]);
   assert.match(flat(Review({ r: { status: 'weighed', cc: later, luck: theirs, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    /Luck: the unluckiest draw was at move 5, where chance drew \{red, blue\}: it left you 0\u00a0% where the lists averaged 66\.7\u00a0%\. The one draw valued took your chance 66\.7 percentage points away in all \(one draw was not valued in the analysis' time\)\./);
+    /Luck: the unluckiest draw was at move 5 \(round 2, as the move list numbers them\), where chance drew \{red, blue\}: it left you 0\u00a0% where the lists averaged 66\.7\u00a0%\. The one draw valued took your chance 66\.7 percentage points away in all \(one draw was not valued in the analysis' time\)\./);
   // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
   const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);

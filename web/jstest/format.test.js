@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove, codeParts, typeset } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove, codeParts, typeset, youLost } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -367,4 +367,14 @@ test('typeset sets an apostrophe between letters as ’ and leaves other quotes'
   assert.equal(typeset("players' seats"), "players' seats");
   assert.equal(typeset('solver’s'), 'solver’s');
   assert.equal(typeset(12), '12');
+});
+
+test('youLost: the person at the page lost (one seat held, the other won)', () => {
+  const m = { finished: true, mode: 'normal', winner: 1 };
+  assert.equal(youLost(m, [true, false]), true);
+  assert.equal(youLost(m, [false, true]), false); // won
+  assert.equal(youLost(m, [true, true]), false); // both seats here: no one person lost
+  assert.equal(youLost(m, [false, false]), false); // watching
+  assert.equal(youLost({ ...m, winner: null }, [true, false]), false); // a draw
+  assert.equal(youLost({ ...m, finished: false }, [true, false]), false);
 });

@@ -494,7 +494,9 @@ export function luckOf(moves, seat, analyses) {
   const out = { checked: 0, undecided: 0, total: { num: 0n, den: 1n, value: 0 }, worst: null, best: null };
   let lo = null;
   let hi = null;
+  let round = 0; // the move list's row: a round starts with player 1's move (the namer's)
   for (const [i, mv] of moves.entries()) {
+    if (mv.player === 0) round++;
     if (mv.player !== -1 || !analyses.has(i)) continue;
     const an = analyses.get(i);
     const avg = exactFraction(an.value);
@@ -506,7 +508,7 @@ export function luckOf(moves, seat, analyses) {
     const before = seat === 0 ? avg : complement(avg);
     const swing = fracSum(left, before, -1n);
     out.total = fracSum(out.total, swing);
-    const at = { at: i, drawn: mv.move, left, before };
+    const at = { at: i, round, drawn: mv.move, left, before };
     if (swing.num < 0n && (lo === null || fracLess(swing, lo))) { lo = swing; out.worst = at; }
     if (swing.num > 0n && (hi === null || fracLess(hi, swing))) { hi = swing; out.best = at; }
   }

@@ -172,6 +172,9 @@ export function statusText(m, shown, mine, opponents, now = 0) {
   return `Waiting for ${role}`;
 }
 
+/** youLost reports whether the person at this page (one seat, not both) lost the finished match m. */
+export const youLost = (m, mine) => m.finished && m.mode !== 'solo' && Number.isInteger(m.winner) && m.winner >= 0 && !mine[m.winner] && (mine[0] || mine[1]);
+
 /**
  * endText explains the end: {headline, detail}. The headline says who won
  * and why in the game's words ("You won: you took the last token").

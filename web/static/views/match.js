@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -56,7 +56,7 @@ export function MatchPage({ s, act }) {
           <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? (mine[0] && mine[1] ? (m.mode === 'solo' ? 'you (both roles)' : 'a player here') : cap(seatWho(m, q, mine, g.opponents))) : `The computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
           <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
       </header>
-      <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}`} role="status" aria-live="polite">${status}</p>
+      <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}${youLost(m, mine) ? ' lost' : ''}`} role="status" aria-live="polite">${status}</p>
       ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act, s }) : null}
@@ -167,7 +167,7 @@ function Invited({ m, inv, act }) {
 function GameOver({ m, mine, g, act, s }) {
   const e = endText(m, mine, g.opponents);
   const canRematch = true;
-  return html`<section class="game-over" id="result" aria-labelledby="result-h">
+  return html`<section class=${`game-over${youLost(m, mine) ? ' lost' : ''}`} id="result" aria-labelledby="result-h">
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
     <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
@@ -264,7 +264,7 @@ function Luck({ luck, counting, act }) {
   if (counting) return html`<p id="review-luck" class="muted">Counting the luck of the draws… (${counting.done} of ${counting.of})</p>`;
   if (!luck || !luck.checked) return null;
   const { checked, undecided, total, worst, best } = luck;
-  const draw = (d) => html`at move ${d.at + 1}, where chance drew <strong>${d.drawn}</strong>: it left you ${percent(d.left)} where the lists averaged ${percent(d.before)}`;
+  const draw = (d) => html`at move ${d.at + 1}${d.round ? ` (round ${d.round}, as the move list numbers them)` : ''}, where chance drew <strong>${d.drawn}</strong>: it left you ${percent(d.left)} where the lists averaged ${percent(d.before)}`;
   const points = Math.abs(total.value * 100).toFixed(1);
   const n = checked === 1 ? 'the one draw valued' : `the ${checked} draws valued`;
   const all = total.num === 0n ? `${n} left your chance where it was in all`
