@@ -1639,6 +1639,13 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.noOverflow("the review on a phone")
 		p.shot("review-phone.png")
+		// On a phone the analysis is below the board and the moves: the
+		// button that promises it brings it into view (it showed the board).
+		js[bool](p, `(document.getElementById('review-show').click(), true)`)
+		p.wait(`window.kombi.travelAt !== null && window.kombi.shown && window.kombi.shown.moves && document.getElementById('analysis') && (r => r.top > -2 && r.top < innerHeight / 2)(document.getElementById('analysis').getBoundingClientRect())`,
+			"the turning point with its analysis brought into view on a phone")
+		js[bool](p, `(document.getElementById('live').click(), true)`)
+		p.wait(`window.kombi.travelAt === null && document.getElementById('result')`, "back to the game's end")
 		p.desktop()
 		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move\) you named (\S+), which left you (?:no chance|a ([\d.]+\x{a0}%) chance) where (\S+) kept ([\d.]+\x{a0}%)`).FindStringSubmatch(review)
 		if m == nil {

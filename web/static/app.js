@@ -219,9 +219,10 @@ async function review(m) {
 }
 
 // showTurn shows the position before move i with its analysis (the review's turning point).
-function showTurn(i) {
+async function showTurn(i) {
   setAnalysis(true);
-  travel(i);
+  await travel(i); // the position shown first: the page's layout is then the one to scroll in
+  set({ scrollToAnalysis: true }); // the button promises the analysis: on a phone it is below the board and the moves
 }
 
 function thinking(t) {
@@ -768,6 +769,14 @@ function draw() {
   keepBoardFocus();
   keepCurrentMoveInView();
   requestAnimationFrame(() => setTimeout(keepBoardFocus, 0)); // after the frame, where the browser moves the focus off a disabled button
+  if (state.scrollToAnalysis) {
+    const a = document.getElementById('analysis');
+    if (a) {
+      state.scrollToAnalysis = false;
+      const r = a.getBoundingClientRect();
+      if (r.top < 0 || r.top > window.innerHeight * 0.5) a.scrollIntoView({ block: 'start' });
+    }
+  }
   if (state.scrollToBoard && state.match) {
     const b = document.getElementById('board');
     if (b) {
