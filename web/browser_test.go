@@ -1528,6 +1528,12 @@ func TestBrowserGames(t *testing.T) {
 		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Strong\) took \d+\.$`).MatchString(l) {
 			t.Errorf("the computer's number is said %q, want it taken, as the rules say", l)
 		}
+		// The number line's end labels and marks inside the screen (14 and
+		// 100 were cut at its edges on a phone).
+		if out := js[string](p, `(() => { const c = document.querySelector('.number-line').parentElement.getBoundingClientRect();
+			return [...document.querySelectorAll('.number-line .nl-label, .number-line circle, .number-line rect')].map(e => e.getBoundingClientRect()).filter(r => r.left < c.left || r.right > c.right).length + ''; })()`); out != "0" {
+			t.Errorf("on a phone %s of the number line's labels and marks pass the edge of the board that holds it", out)
+		}
 		p.shot("ap-phone.png")
 		p.playOut(`document.querySelector('.num:not([disabled])').click();`, 12)
 		head := p.gameOver("ap")

@@ -125,7 +125,7 @@ function NumberLine({ nums, lit, threatAt, colours }) {
   if (nums.length < 2) return null;
   const lo = nums[0].n;
   const hi = nums[nums.length - 1].n;
-  const x = (n) => 2 + ((n - lo) * 96) / Math.max(1, hi - lo);
+  const x = (n) => ((n - lo) * 100) / Math.max(1, hi - lo); // the line's ends inset by the style (margins), marks and labels inside the screen
   const pc = (n) => `${x(n).toFixed(3)}%`;
   const litList = [...lit].sort((a, b) => a - b);
   const arcs = [];
@@ -138,13 +138,13 @@ function NumberLine({ nums, lit, threatAt, colours }) {
   const threat = (n) => threatAt.has(n);
   return html`<svg class="number-line" height="64" role="img"
     aria-label=${`The set on the number line from ${lo} to ${hi}: ${colours[0]} holds ${nums.filter((n) => n.owner === 0).map((n) => n.n).join(', ') || 'nothing'}, ${colours[1]} holds ${nums.filter((n) => n.owner === 1).map((n) => n.n).join(', ') || 'nothing'}`}>
-    <line x1="1%" y1="36" x2="99%" y2="36" class="nl-axis"></line>
+    <line x1="0" y1="36" x2="100%" y2="36" class="nl-axis"></line>
     ${arcs}
     ${nums.map((n) => (n.owner === 1
       ? html`<svg x=${pc(n.n)} y="29" overflow="visible"><rect x="-7" y="0" width="14" height="14" class="nl-own1"></rect></svg>`
       : html`<circle cx=${pc(n.n)} cy="36" r=${n.owner === 0 ? 8 : 5} class=${n.owner === 0 ? 'nl-own0' : threat(n.n) ? 'nl-threat' : 'nl-free'}></circle>`))}
-    <text x="2%" y="60" class="nl-label" text-anchor="middle">${lo}</text>
-    <text x="98%" y="60" class="nl-label" text-anchor="middle">${hi}</text>
+    <text x="0" y="60" class="nl-label" text-anchor="middle">${lo}</text>
+    <text x="100%" y="60" class="nl-label" text-anchor="middle">${hi}</text>
   </svg>`;
 }
 
