@@ -447,6 +447,7 @@ code { font-size: .9em; } p code, li code { overflow-wrap: anywhere; } .note { f
 ul.diffs { padding-left: 1.2rem; } li.differs { color: #7a3b00; } li.agrees { color: #1f5d2a; }
 .commands { font-size: .92rem; } p.commands { margin-bottom: .2rem; } ul.commands { margin-top: 0; padding-left: 1.2rem; overflow-wrap: anywhere; } .missing { color: #a00; } .back { margin: 0; } .back a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; padding: 0 .5rem; margin-left: -.5rem; }
 nav ul { padding-left: 1.2rem; } nav > ul > li { margin: .3rem 0; font-weight: 600; } nav ul ul { font-weight: 400; font-size: .92rem; }
+@media (max-width: 40rem) { nav a { display: inline-flex; align-items: center; min-height: 44px; } }
 :root { color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {
   body { color: #e9e7e2; background: #14161b; } a { color: #8ab4f8; } a:visited { color: #c9a7f5; }
