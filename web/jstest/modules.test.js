@@ -31,6 +31,17 @@ test('html typesets the words it shows but not code', async () => {
   assert.deepEqual(code.props.children, ["'kombi records show 5'", " it's"]);
 });
 
+test('html sets the solvers\' subscripts as subscripts, not in code', async () => {
+  const { html, subscripted } = await import('../static/html.js');
+  const p = html`<p>${'the pair (A_3, B_3) and R_p(4); a_i = 2'}<code>${'A_3'}</code></p>`;
+  const [text, code] = p.props.children;
+  const flat = text.map((c) => (typeof c === 'string' ? c : `<${c.type}>${c.props.children}</${c.type}>`)).join('');
+  assert.equal(flat, 'the pair (A<sub>3</sub>, B<sub>3</sub>) and R<sub>p</sub>(4); a<sub>i</sub> = 2');
+  assert.equal(code.props.children, 'A_3');
+  // Names with underscores are no subscripts: win_in, p1_win, seed_text.
+  assert.equal(subscripted('win_in, p1_win and seed_text'), 'win_in, p1_win and seed_text');
+});
+
 test('a board shows the values of moves, not the words of undecided ones', async () => {
   const { boardContext } = await import('../static/views/board.js');
   const pos = { game: 'vdwlist(k=3,colors=3,list=2,s=3)', position: '...', view: { kind: 'numbers', status: { to_move: 0 } },
