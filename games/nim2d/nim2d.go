@@ -9,6 +9,7 @@ package nim2d
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -345,16 +346,11 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 func (s *State) MoveHelp() string {
 	n := s.g.board.N
 	example := ""
-	for _, m := range s.LegalMoves(nil) {
-		text := s.MoveString(m)
-		if example == "" || strings.Count(text, ",") == 1 {
-			example = text
+	if moves := s.LegalMoves(nil); len(moves) > 0 {
+		example = s.MoveString(moves[0])
+		if i := slices.IndexFunc(moves, func(m game.Move) bool { return strings.Count(s.MoveString(m), ",") == 1 }); i >= 0 {
+			example = s.MoveString(moves[i]) // two cells show the notation best
 		}
-		if strings.Count(text, ",") == 1 {
-			break
-		}
-	}
-	if example != "" {
 		example = fmt.Sprintf(", e.g. '%s'", example)
 	}
 	return fmt.Sprintf("Type 1 to 3 empty cell numbers (1 to %d), in any order%s: one diagonal cell alone,\n"+

@@ -468,16 +468,10 @@ func (a *Analysis) Explain(s *nim2d.State) string {
 	var terms []string
 	if d.Diagonal > 0 {
 		diag, empty := s.Game().Board().DiagonalCells(), s.Empty()
-		var names []string
-		for _, i := range (nim2d.Cells{diag[0] & empty[0], diag[1] & empty[1]}).List() {
-			names = append(names, strconv.Itoa(i+1))
-		}
+		cells := (nim2d.Cells{diag[0] & empty[0], diag[1] & empty[1]}).List()
 		which := fmt.Sprintf("Empty diagonal cells: %d", d.Diagonal) // the count, where the cells are not this state's
-		switch {
-		case len(names) == d.Diagonal && len(names) == 1:
-			which = "Empty diagonal cell " + names[0]
-		case len(names) == d.Diagonal:
-			which = "Empty diagonal cells " + game.Series(names, "and")
+		if len(cells) == d.Diagonal {
+			which = "Empty diagonal " + cellNumbers(cells)
 		}
 		fmt.Fprintf(&b, "%s, each a single-token heap (value 1): together %d.\n", which, d.Diagonal&1)
 		terms = append(terms, fmt.Sprint(d.Diagonal&1))
@@ -592,15 +586,19 @@ func (a *Analysis) winWhy(m game.Move) string {
 
 // cellWords names a move's cells (0-based) as a sentence does: "colouring
 // cell 13", "colouring cells 11 and 12", "colouring cells 2, 3 and 4".
-func cellWords(cells []int) string {
+func cellWords(cells []int) string { return "colouring " + cellNumbers(cells) }
+
+// cellNumbers names cells (0-based) by their numbers: "cell 13", "cells 11
+// and 12", "cells 2, 3 and 4".
+func cellNumbers(cells []int) string {
 	ns := make([]string, len(cells))
 	for k, i := range cells {
-		ns[k] = fmt.Sprint(i + 1)
+		ns[k] = strconv.Itoa(i + 1)
 	}
 	if len(ns) == 1 {
-		return "colouring cell " + ns[0]
+		return "cell " + ns[0]
 	}
-	return "colouring cells " + game.Series(ns, "and")
+	return "cells " + game.Series(ns, "and")
 }
 
 // partners pairs the parts of equal shape (up to rotation and reflection):
