@@ -241,11 +241,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 			b.WriteString("Every move loses against perfect play: choose one that leaves your opponent the most to get right.")
 		}
 	case best[0].Outcome == solve.Chance:
-		after := "after it"
-		if len(best) > 1 {
-			after = "after each"
-		}
-		fmt.Fprintf(&b, "No move wins for sure; the best: %s (%s %s: %v).", names(best), measureWords(a.Measure), after, best[0].Value)
+		fmt.Fprintf(&b, "No move wins for sure; the best: %s (%s %s: %v).", names(best), measureWords(a.Measure), afterEach(len(best)), best[0].Value)
 	default:
 		fmt.Fprintf(&b, "No move is proven to win within %s; undecided: %s.", d, names(best))
 	}
@@ -259,11 +255,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 			}
 		}
 		if len(top) > 0 && len(top) < len(best) {
-			after := "after it"
-			if len(top) > 1 {
-				after = "after each"
-			}
-			fmt.Fprintf(&b, " The best: %s (%s %s: %v).", names(top), measureWords(a.Measure), after, top[0].Value)
+			fmt.Fprintf(&b, " The best: %s (%s %s: %v).", names(top), measureWords(a.Measure), afterEach(len(top)), top[0].Value)
 		}
 	}
 	var groups []string
@@ -330,6 +322,14 @@ func raced(ms []solve.MoveValue, longest bool) ([]solve.MoveValue, int) {
 
 // measureWords names what a value means (the measure's label: "P1's
 // winning probability"), "the value" where the game gives no label.
+// afterEach is "after it" for one move, "after each" for more.
+func afterEach(n int) string {
+	if n > 1 {
+		return "after each"
+	}
+	return "after it"
+}
+
 func measureWords(m solve.MeasureInfo) string {
 	if m.Label == "" {
 		return "the value"
