@@ -366,6 +366,23 @@ func (p *page) targets(what, sel string) {
 	}
 }
 
+// seatsUnlikePaints checks that the seats' markers (the dots beside the
+// players' names) have colours of their own, none of those of the paint
+// classes given (a game whose board paints in red, blue and green must not
+// mark a seat in one of them: a student reads "red" as that seat's).
+func (p *page) seatsUnlikePaints(what string, classes ...string) {
+	p.t.Helper()
+	got := js[[]string](p, `(() => {
+		const paint = (cls) => { const e = document.createElement('span'); e.className = cls; document.getElementById('board').append(e); const c = getComputedStyle(e).backgroundColor; e.remove(); return c; };
+		const paints = '`+strings.Join(classes, " ")+`'.split(' ').map(paint);
+		const seats = [...document.querySelectorAll('.dot.own0, .dot.own1')].map(e => getComputedStyle(e).backgroundColor);
+		return seats.length === 2 ? seats.filter(c => paints.includes(c)) : ['seat markers: ' + seats.length];
+	})()`)
+	if len(got) > 0 {
+		p.t.Errorf("%s: the seats are marked in the colours of the board's paints: %v", what, got)
+	}
+}
+
 // noOverflow checks that nothing is wider than the screen: the page (a
 // phone widens its viewport to what overflows, so innerWidth grows too) and
 // every element, except inside a frame that scrolls or clips sideways on
@@ -1314,6 +1331,7 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"start": "0"}, opponent: "perfect"})
 		p.checkPhone("thue")
+		p.seatsUnlikePaints("thue", "s0", "s1", "s2")
 		if s := p.status(); !strings.HasPrefix(s, "Your move as Builder") {
 			t.Errorf("status %q", s)
 		}
@@ -1565,6 +1583,7 @@ func TestBrowserGames(t *testing.T) {
 		p.phone()
 		p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "computer", fields: map[string]string{"s": "7", "#dlg-you": "1"}, opponent: "random"})
 		p.checkPhone("vdwlist")
+		p.seatsUnlikePaints("vdwlist", "c0", "c1", "c2")
 		p.wait(`document.querySelector('.swatch-btn:not([disabled])')`, "the drawn list to colour from")
 		if !js[bool](p, `document.querySelector('#board .num.target') !== null && document.querySelectorAll('.swatch-btn').length === 2`) {
 			t.Error("the number being coloured or the drawn list of 2 colours is not shown")
