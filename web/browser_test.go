@@ -2455,6 +2455,15 @@ func TestBrowserSources(t *testing.T) {
 		if tall := js[float64](p, `Math.max(...[...document.querySelectorAll('tr')].map(r => r.getBoundingClientRect().height))`); tall > 250 {
 			t.Errorf("%s: a table row %v px tall", screen, tall)
 		}
+		// A wide table's caption stays on the screen, wrapped to it, as the table scrolls beneath (it ran the
+		// table's width: a caption of 1,000 px read by scrolling sideways on a phone).
+		if wide := js[[]string](p, `[...document.querySelectorAll('.table')].filter(f => f.scrollWidth > f.clientWidth + 1 && f.querySelector('caption')).flatMap(f => {
+			const c = f.querySelector('caption'), before = c.getBoundingClientRect();
+			f.scrollLeft = f.scrollWidth; const after = c.getBoundingClientRect(); f.scrollLeft = 0;
+			return before.right > f.getBoundingClientRect().right + 1 || Math.abs(after.left - before.left) > 1 ? [c.textContent.slice(0, 40) + ' ' + Math.round(before.left) + '–' + Math.round(before.right) + ' px, scrolled ' + Math.round(after.left)] : [];
+		})`); len(wide) > 0 || !js[bool](p, `[...document.querySelectorAll('.table')].some(f => f.scrollWidth > f.clientWidth + 1 && f.querySelector('caption'))`) {
+			t.Errorf("%s: wide tables' captions off the screen or scrolled with the table: %v (or no wide table with a caption on the page)", screen, wide)
+		}
 		if w := js[[]float64](p, `[...document.images].map(i => i.getBoundingClientRect().right)`); len(w) > 0 {
 			for _, r := range w {
 				if r > js[float64](p, `innerWidth`)+0.5 {

@@ -260,6 +260,15 @@ var (
 	bold     = regexp.MustCompile(`\*\*([^*]+)\*\*`)
 	italic   = regexp.MustCompile(`\*([^*]+)\*`)
 	link     = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
+	// subscript: a single letter, an underscore and a number or a letter
+	// is a subscript in the sources' plain text (A_n, B_3, R_p, a_i), set
+	// as one in the HTML as the browser's pages set it (web/static/html.js)
+	subscript = regexp.MustCompile(`\b([A-Za-z])_([0-9]+|[a-z])\b`)
+	// power: a number to a power (10^7, 2^j, 3^26), set as a superscript
+	power = regexp.MustCompile(`(\d)\^([0-9]+|[a-z])\b`)
+	// grouped: a number written in groups of three digits (1 310 720, as
+	// the sources write them), kept on one line
+	grouped = regexp.MustCompile(`\b\d{1,3}(?: \d{3})+\b`)
 )
 
 // prose escapes prose for HTML with the browser's typography (as
@@ -288,6 +297,9 @@ func inline(s string) string {
 		t := strings.ReplaceAll(prose(p), "✅", "✔")
 		t = bold.ReplaceAllString(t, "<strong>$1</strong>")
 		t = italic.ReplaceAllString(t, "<em>$1</em>")
+		t = subscript.ReplaceAllString(t, "$1<sub>$2</sub>")
+		t = power.ReplaceAllString(t, "$1<sup>$2</sup>")
+		t = grouped.ReplaceAllStringFunc(t, func(n string) string { return strings.ReplaceAll(n, " ", "\u00a0") })
 		t = link.ReplaceAllStringFunc(t, func(m string) string {
 			sm := link.FindStringSubmatch(m)
 			href := sm[2]
@@ -436,9 +448,10 @@ const css = `body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe U
 main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 4rem; }
 h1 { font-size: 1.8rem; } h2 { margin-top: 3rem; border-bottom: 2px solid #ddd; } h3 { margin-top: 2.2rem; }
 blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid #c9c2a8; background: #f2efe4; }
-.table { overflow-x: auto; } @media (max-width: 40rem) { .table table { width: max-content; } .table th, .table td { max-width: 15rem; } }
+.table { overflow-x: auto; } @media (max-width: 40rem) { .table table { width: max-content; } .table th, .table td { max-width: 15rem; overflow-wrap: anywhere; } }
 table { border-collapse: collapse; margin: .75rem 0; font-size: .92rem; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
+.table caption { position: sticky; left: 0; max-width: min(57.5rem, calc(100vw - 2.5rem)); overflow-wrap: anywhere; }
 th, td { border: 1px solid #d6d6d0; padding: .25rem .5rem; text-align: left; vertical-align: top; } th { background: #efefe9; }
 figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; border: 1px solid #e2e2dc; background: #fff; }
 figcaption { font-size: .95rem; color: #444; margin-top: .35rem; }

@@ -23,6 +23,15 @@ func TestProseTypography(t *testing.T) {
 	if got, want := inline("Kombi's `kombi solve 'nim(piles=1)'` run's"), "Kombi’s <code>kombi solve &#39;nim(piles=1)&#39;</code> run’s"; got != want {
 		t.Errorf("inline = %q, want %q", got, want)
 	}
+	// The sources' subscripts and powers set as such, as the browser's pages set subscripts; code and names keep their characters.
+	if got, want := inline("n, A_n, B_n; R_p(4) and A_10 but `a_i` and win_in, x_12y; 1.15·10^7 ms, 10·2^j, 3^26), `2^k`"),
+		"n, A<sub>n</sub>, B<sub>n</sub>; R<sub>p</sub>(4) and A<sub>10</sub> but <code>a_i</code> and win_in, x_12y; 1.15·10<sup>7</sup> ms, 10·2<sup>j</sup>, 3<sup>26</sup>), <code>2^k</code>"; got != want {
+		t.Errorf("inline = %q, want %q", got, want)
+	}
+	// A number in groups of three digits stays on one line (it wrapped as "20" and "971 520").
+	if got, want := inline("to 20 971 520 (230 089 ms), n = 0 to 10, piles 3 4 5, 1 280"), "to 20\u00a0971\u00a0520 (230\u00a0089 ms), n = 0 to 10, piles 3 4 5, 1\u00a0280"; got != want {
+		t.Errorf("inline = %q, want %q", got, want)
+	}
 }
 
 // The median of an even count is the mean of its two middle values (Figure
