@@ -64,6 +64,7 @@ const (
 // Truncate shortens s for an error message: at most n bytes of it (cut at
 // a character boundary), followed by how long it was.
 func Truncate(s string, n int) string {
+	n = max(n, 0)
 	if len(s) <= n {
 		return s
 	}
@@ -270,7 +271,7 @@ func Replay(reg *Registry, r *Record) (State, error) {
 		return s, nil
 	}
 	if !s.IsTerminal() {
-		return nil, fmt.Errorf("replay: the game is not over after %d moves and the record is not marked aborted", len(r.Moves))
+		return nil, fmt.Errorf("replay: the game is not over after %s and the record is not marked aborted", Plural(len(r.Moves), "move"))
 	}
 	var want Record
 	want.Moves = r.Moves

@@ -203,7 +203,11 @@ type Setter interface {
 }
 
 // SetUp builds g's position from an edited view, or an error when g
-// cannot set up positions or the view is not one of its positions.
+// cannot set up positions or the view is not one of its positions. A view
+// of an ended game (to_move −2) with a winner sets up the position that
+// ends with that winner: where the board alone does not say who won (no
+// token left in Nim: the player to move has lost, or in misère Nim won),
+// the seat to move is the one that makes it so.
 func SetUp(g Game, v View) (State, error) {
 	st, ok := g.(Setter)
 	if !ok {
@@ -211,6 +215,15 @@ func SetUp(g Game, v View) (State, error) {
 	}
 	if p := v.Status.ToMove; p < Terminal || p > 1 {
 		return nil, fmt.Errorf("status.to_move %d: want 0 or 1 (the seat to move), -1 (a chance draw) or -2 (the game is over)", p)
+	}
+	if w := v.Status.Winner; v.Status.ToMove == Terminal && w != nil && (*w == 0 || *w == 1) {
+		for p := range Player(2) {
+			u := v
+			u.Status.ToMove = p
+			if s, err := st.SetUp(u); err == nil && s.IsTerminal() && Winner(s) == *w {
+				return s, nil
+			}
+		}
 	}
 	return st.SetUp(v)
 }

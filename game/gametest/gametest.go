@@ -206,7 +206,13 @@ func checkData(t *testing.T, g game.Game, s game.State, check []game.Move, where
 		t.Fatalf("%s: position %q reads back with other legal moves", where, pos)
 	}
 	// A game that sets up positions from a view (the study board) sets up
-	// this one from its own view, unless play ended it.
+	// this one from its own view, unless play ended it; an ended one it
+	// sets up with the same end, or refuses.
+	if _, ok := g.(game.Setter); ok && s.IsTerminal() {
+		if u, err := game.SetUp(g, back); err == nil && (!u.IsTerminal() || !slices.Equal(u.Returns(), s.Returns())) {
+			t.Fatalf("%s: the ended position %q (returns %v) sets up from its view as %q, ended %v, returns %v", where, pos, s.Returns(), u, u.IsTerminal(), u.Returns())
+		}
+	}
 	if st, ok := g.(game.Setter); ok && !s.IsTerminal() && s.Player() != game.Chance {
 		u, err := st.SetUp(back)
 		if err != nil {
@@ -364,6 +370,12 @@ func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, opt Opt
 		}
 		if c.String() != before {
 			t.Fatalf("%s: refused move %d changed the state", where, m)
+		}
+	}
+	// A long input is refused with an error that quotes only its start.
+	for _, long := range []string{strings.Repeat("9", 5000), strings.Repeat("x", 5000), "1:" + strings.Repeat("1", 5000)} {
+		if _, err := s.ParseMove(long); err != nil && len(err.Error()) > 1000 {
+			t.Fatalf("%s: a move of %d bytes is refused with an error of %d bytes: %.200s…", where, len(long), len(err.Error()), err)
 		}
 	}
 	for _, text := range []string{"", " ", "garbage", "-1", "99999999999999999999", "1:", ":", "0 0 0 0", "x(", "ö"} {

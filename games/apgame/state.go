@@ -302,9 +302,9 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	v, err := strconv.Atoi(t)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return 0, fmt.Errorf("%s is out of range: the set's numbers lie between %d and %d", t, lo, hi)
+			return 0, fmt.Errorf("%s is out of range: the set's numbers lie between %d and %d", game.Clip(t), lo, hi)
 		}
-		return 0, fmt.Errorf("%q is not a number: type a number of the set, e.g. %d", t, lo)
+		return 0, fmt.Errorf("%q is not a number: type a number of the set, e.g. %d", game.Clip(t), lo)
 	}
 	if v < lo || v > hi {
 		return 0, fmt.Errorf("%d is out of range: the set's numbers lie between %d and %d", v, lo, hi)

@@ -232,18 +232,18 @@ func takeText(m game.Move) string {
 func parseTake(text string, heaps []int) (game.Move, error) {
 	f := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == ':' || r == ' ' || r == '\t' })
 	if len(f) != 2 {
-		return 0, fmt.Errorf("%q: want HEAP:COUNT, e.g. 2:3 takes 3 tokens from heap 2", text)
+		return 0, fmt.Errorf("%q: want HEAP:COUNT, e.g. 2:3 takes 3 tokens from heap 2", short(text))
 	}
 	i, err1 := strconv.Atoi(f[0])
 	t, err2 := strconv.Atoi(f[1])
 	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("%q: want HEAP:COUNT with whole numbers, e.g. 2:3", text)
+		return 0, fmt.Errorf("%q: want HEAP:COUNT with whole numbers, e.g. 2:3", short(text))
 	}
 	if i < 1 || i > len(heaps) {
-		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", text, i, len(heaps))
+		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", short(text), i, len(heaps))
 	}
 	if t < 1 || t > MaxHeap {
-		return 0, fmt.Errorf("%q: take from 1 to %d tokens", text, heaps[i-1])
+		return 0, fmt.Errorf("%q: take from 1 to %d tokens", short(text), heaps[i-1])
 	}
 	return Move(i-1, t), nil
 }

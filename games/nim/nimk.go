@@ -51,7 +51,7 @@ func NewK(piles []int, k int) (*KGame, error) {
 	}
 	g := &KGame{typ: NewKType(), piles: append([]int(nil), piles...), k: k}
 	if n := g.newState(piles).count(); n > MaxLegalMoves {
-		return nil, fmt.Errorf("heaps %s with k = %d have %d legal moves; at most %d are allowed", game.JoinInts(piles), k, n, MaxLegalMoves)
+		return nil, fmt.Errorf("heaps %s with k = %d have %s legal moves; at most %d are allowed", game.Clip(game.JoinInts(piles)), k, movesCount(n), MaxLegalMoves)
 	}
 	return g, nil
 }
@@ -105,7 +105,7 @@ func (g *KGame) ParsePosition(text string) (game.State, error) {
 	s := g.newState(heaps)
 	s.turn = turn
 	if n := s.count(); n > MaxLegalMoves {
-		return nil, fmt.Errorf("position %q has %d legal moves with k = %d; at most %d are allowed", text, n, g.k, MaxLegalMoves)
+		return nil, fmt.Errorf("position %q has %s legal moves with k = %d; at most %d are allowed", game.Clip(text), movesCount(n), g.k, MaxLegalMoves)
 	}
 	return s, nil
 }
@@ -161,8 +161,16 @@ func (s *KState) c(i, j int) uint64 {
 	return s.counts()[i*(s.g.k+1)+j]
 }
 
-// count returns the number of legal moves.
+// count returns the number of legal moves (saturating: see counts).
 func (s *KState) count() uint64 { return s.c(0, s.g.k) - 1 }
+
+// movesCount writes a count of legal moves, which count saturates.
+func movesCount(n uint64) string {
+	if n >= 1<<62-1 {
+		return "more than 4·10^18"
+	}
+	return strconv.FormatUint(n, 10)
+}
 
 // Rank returns the Move of a tuple of takes, the tokens taken from every
 // heap (which must be a legal move).

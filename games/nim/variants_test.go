@@ -335,3 +335,16 @@ func TestBuildingTooLargeSaysWhatFits(t *testing.T) {
 		}
 	}
 }
+
+// Index-k Nim with more legal moves than allowed says so in a short error,
+// with a count it knows (the count saturates: it said 4611686018427387903).
+func TestIndexKNimTooManyMoves(t *testing.T) {
+	piles := make([]int, 1000)
+	for i := range piles {
+		piles[i] = nim.MaxHeap
+	}
+	_, err := nim.NewK(piles, 3)
+	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "have more than 4·10^18 legal moves") {
+		t.Errorf("1,000 heaps of %d with k = 3: %d bytes: %.300v", nim.MaxHeap, len(fmt.Sprint(err)), err)
+	}
+}

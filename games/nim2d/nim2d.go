@@ -137,7 +137,7 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 	rows := strings.Split(palette, "/")
 	if len(rows) != n {
 		return nil, fmt.Errorf("position %q has %s; want %d rows of %d cells separated by '/', '.' for an empty cell and a letter for a used one, then optionally ':' and the colour to move, e.g. %s",
-			text, game.Plural(len(rows), "row"), n, n, examplePosition(n))
+			game.Clip(text), game.Plural(len(rows), "row"), n, n, examplePosition(n))
 	}
 	s := &State{g: g, turn: g.first}
 	if hasMover {
@@ -147,13 +147,13 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 		case m == string(g.colour[1]):
 			s.turn = 1
 		default:
-			return nil, fmt.Errorf("position %q: %q after ':' is not a colour; want R or G, the colour of the player to move", text, mover)
+			return nil, fmt.Errorf("position %q: %q after ':' is not a colour; want R or G, the colour of the player to move", game.Clip(text), mover)
 		}
 	}
 	for r, row := range rows {
 		cells := []rune(strings.TrimSpace(row))
 		if len(cells) != n {
-			return nil, fmt.Errorf("position %q: row %d is %q with %d cells; want %d ('.' empty, a letter used)", text, r+1, strings.TrimSpace(row), len(cells), n)
+			return nil, fmt.Errorf("position %q: row %d is %q with %d cells; want %d ('.' empty, a letter used)", game.Clip(text), r+1, strings.TrimSpace(row), len(cells), n)
 		}
 		for c, ch := range cells {
 			i := g.board.Index(r, c)
@@ -167,7 +167,7 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 				s.owner[i] = byte(ch)
 				s.used++
 			default:
-				return nil, fmt.Errorf("position %q: row %d has %q; want '.' for an empty cell or a letter for a used one", text, r+1, ch)
+				return nil, fmt.Errorf("position %q: row %d has %q; want '.' for an empty cell or a letter for a used one", game.Clip(text), r+1, ch)
 			}
 		}
 	}
@@ -336,7 +336,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	}
 	m, err := s.g.board.Shape(cells)
 	if err != nil {
-		return 0, fmt.Errorf("%q: %w", strings.TrimSpace(text), err)
+		return 0, fmt.Errorf("%q: %w", game.Clip(strings.TrimSpace(text)), err)
 	}
 	return m, nil
 }

@@ -66,11 +66,15 @@ type Game struct {
 	target int
 }
 
-// New returns the game over k symbols with the given rule, starting from the
-// word "start"; target > 0 lets the painter win on reaching that length.
+// New returns the game over k symbols with the given rule, starting from
+// the word of one symbol, start (0 to k−1); target > 0 lets the painter
+// win on reaching that length.
 func New(k int, rule Rule, start, target int) (*Game, error) {
 	if k < 2 || k > MaxAlphabet {
 		return nil, fmt.Errorf("alphabet %d: allowed 2 to %d", k, MaxAlphabet)
+	}
+	if rule != Square && rule != Overlap {
+		return nil, fmt.Errorf("rule %d: want thue.Square or thue.Overlap", rule)
 	}
 	if start < 0 || start >= k {
 		return nil, fmt.Errorf("start symbol %d is not in the alphabet 0..%d", start, k-1)
@@ -150,7 +154,7 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 		return nil, err
 	}
 	if len(w) == 0 {
-		return nil, fmt.Errorf("position %q: the word is empty; want symbols 0..%d, e.g. 0121, or 0121@2 for the painter to move with gap 2 chosen", text, g.k-1)
+		return nil, fmt.Errorf("position %q: the word is empty; want symbols 0..%d, e.g. 0121, or 0121@2 for the painter to move with gap 2 chosen", game.Clip(text), g.k-1)
 	}
 	if len(w) > MaxPositionLength {
 		return nil, fmt.Errorf("position: a word of %d symbols; positions hold at most %d", len(w), MaxPositionLength)
@@ -160,9 +164,9 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 		gap, err := strconv.Atoi(strings.TrimSpace(gapText))
 		switch {
 		case err != nil || gap < 0 || gap > len(w):
-			return nil, fmt.Errorf("position %q: the gap after @ is %q; want a gap from 0 to %d", text, gapText, len(w))
+			return nil, fmt.Errorf("position %q: the gap after @ is %q; want a gap from 0 to %d", game.Clip(text), gapText, len(w))
 		case s.IsTerminal():
-			return nil, fmt.Errorf("position %q: the word %s ends the game, so no gap can be chosen", text, WordString(w, g.k))
+			return nil, fmt.Errorf("position %q: the word %s ends the game, so no gap can be chosen", game.Clip(text), WordString(w, g.k))
 		}
 		s.pos = gap
 	}
@@ -200,7 +204,7 @@ func ParseWord(text string, k int) ([]byte, error) {
 	for i, f := range fields {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 || n >= k {
-			return nil, fmt.Errorf("word %q: symbol %d is %q; want a symbol from 0 to %d", text, i+1, f, k-1)
+			return nil, fmt.Errorf("word %q: symbol %d is %q; want a symbol from 0 to %d", game.Clip(text), i+1, f, k-1)
 		}
 		w = append(w, byte(n))
 	}
@@ -406,14 +410,14 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	switch s.Player() {
 	case Builder:
 		if err != nil {
-			return 0, fmt.Errorf("%q: want a position (a gap of the word: 0 before the first symbol, %d after the last), a whole number from 0 to %d", text, len(s.word), len(s.word))
+			return 0, fmt.Errorf("%q: want a position (a gap of the word: 0 before the first symbol, %d after the last), a whole number from 0 to %d", game.Clip(text), len(s.word), len(s.word))
 		}
 		if n < 0 || n > len(s.word) {
 			return 0, fmt.Errorf("position %d is out of range: positions (the gaps of the word) are 0 to %d", n, len(s.word))
 		}
 	case Painter:
 		if err != nil {
-			return 0, fmt.Errorf("%q: want a symbol, a whole number from 0 to %d", text, s.k-1)
+			return 0, fmt.Errorf("%q: want a symbol, a whole number from 0 to %d", game.Clip(text), s.k-1)
 		}
 		if n < 0 || n >= s.k {
 			return 0, fmt.Errorf("symbol %d is not in the alphabet 0..%d", n, s.k-1)

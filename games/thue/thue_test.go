@@ -365,3 +365,22 @@ func TestLegalMovesEnd(t *testing.T) {
 		t.Errorf("painting 2 to reach the target: %+v", m)
 	}
 }
+
+// New refuses what is not a Thue game, saying what is allowed.
+func TestNewRefuses(t *testing.T) {
+	for _, c := range []struct {
+		k             int
+		rule          thue.Rule
+		start, target int
+		want          string
+	}{
+		{1, thue.Square, 0, 0, "alphabet 1: allowed 2 to 32"},
+		{3, thue.Rule(7), 0, 0, "rule 7: want thue.Square or thue.Overlap"},
+		{3, thue.Square, 3, 0, "start symbol 3 is not in the alphabet 0..2"},
+		{3, thue.Square, 0, 1, "target 1"},
+	} {
+		if _, err := thue.New(c.k, c.rule, c.start, c.target); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("New(%d, %v, %d, %d): %v, want an error saying %q", c.k, c.rule, c.start, c.target, err, c.want)
+		}
+	}
+}

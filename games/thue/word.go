@@ -311,9 +311,10 @@ func (f *Fitter) squareForbidden(w []byte, forb []uint32) {
 	f.left, f.right, f.prevL, f.prevR = L, R, pL, pR
 }
 
-// Fits reports whether inserting c at position i of the repetition-free word
-// w keeps it free of repetitions. It checks only the repetitions through the
-// new symbol, in O(n²) time without building the new word.
+// Fits reports whether inserting c at position i (0 to len(w)) of the
+// repetition-free word w keeps it free of repetitions. It checks only the
+// repetitions through the new symbol, in O(n²) time without building the
+// new word; it does not check its arguments (a hot path of the solvers).
 func Fits(w []byte, rule Rule, i int, c byte) bool {
 	n := len(w) + 1
 	at := func(t int) byte {

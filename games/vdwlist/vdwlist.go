@@ -539,10 +539,10 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	case PhaseName:
 		n, err := strconv.Atoi(t)
 		if err != nil {
-			return 0, fmt.Errorf("%q: name an uncoloured number from 1 to %d, e.g. %d", text, s.g.s, (s.g.s+1)/2)
+			return 0, fmt.Errorf("%q: name an uncoloured number from 1 to %d, e.g. %d", game.Clip(text), s.g.s, (s.g.s+1)/2)
 		}
 		if n < 1 || n > s.g.s {
-			return 0, fmt.Errorf("%q: there is no number %d; the numbers are 1 to %d", text, n, s.g.s)
+			return 0, fmt.Errorf("%q: there is no number %d; the numbers are 1 to %d", game.Clip(text), n, s.g.s)
 		}
 		return game.Move(n), nil
 	case PhaseColour:
@@ -553,13 +553,13 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 				name := ColourName(bits.TrailingZeros8(m))
 				allowed = append(allowed, name+" ("+name[:1]+")")
 			}
-			return 0, fmt.Errorf("%q: colour %d with a colour of the drawn list %s: type %s", text, s.pending, s.g.colourList(s.list), strings.Join(allowed, " or "))
+			return 0, fmt.Errorf("%q: colour %d with a colour of the drawn list %s: type %s", game.Clip(text), s.pending, s.g.colourList(s.list), strings.Join(allowed, " or "))
 		}
 		return game.Move(col), nil
 	case PhaseDraw:
 		return s.g.parseList(t)
 	}
-	return 0, fmt.Errorf("%q: the game is over", text)
+	return 0, fmt.Errorf("%q: the game is over", game.Clip(text))
 }
 
 // parseList reads "{red, blue}", "red blue", "red,blue" or "rb".
@@ -572,16 +572,16 @@ func (g *Game) parseList(text string) (game.Move, error) {
 		}
 	}
 	if len(fields) == 0 {
-		return 0, fmt.Errorf("%q: want a list of %d colours such as {%s}", text, g.l, strings.Join(colourNames[:g.l], ", "))
+		return 0, fmt.Errorf("%q: want a list of %d colours such as {%s}", game.Clip(text), g.l, strings.Join(colourNames[:g.l], ", "))
 	}
 	var m uint64
 	for _, f := range fields {
 		col, ok := g.parseColour(f)
 		if !ok {
-			return 0, fmt.Errorf("%q: %q is not a colour; the colours are %s", text, f, g.colourChoices())
+			return 0, fmt.Errorf("%q: %q is not a colour; the colours are %s", game.Clip(text), f, g.colourChoices())
 		}
 		if m&(1<<col) != 0 {
-			return 0, fmt.Errorf("%q: %s appears twice; a list holds distinct colours", text, colourNames[col])
+			return 0, fmt.Errorf("%q: %s appears twice; a list holds distinct colours", game.Clip(text), colourNames[col])
 		}
 		m |= 1 << col
 	}

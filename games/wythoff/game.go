@@ -112,7 +112,7 @@ func ParseHeaps(text string) ([2]*big.Int, error) {
 	var h [2]*big.Int
 	f := splitHeaps(text)
 	if len(f) != 2 {
-		return h, fmt.Errorf("%q: want two heap sizes X;Y (exactly two heap sizes, not %d), e.g. 4;7", text, len(f))
+		return h, fmt.Errorf("%q: want two heap sizes X;Y (exactly two heap sizes, not %d), e.g. 4;7", game.Clip(text), len(f))
 	}
 	for i, s := range f {
 		n, err := ParseIndex(s)
@@ -228,16 +228,16 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 		case "P2":
 			turn = 1
 		default:
-			return nil, fmt.Errorf("position %q: the third field %q names the player to move: P1 or P2", text, f[2])
+			return nil, fmt.Errorf("position %q: the third field %q names the player to move: P1 or P2", game.Clip(text), f[2])
 		}
 		f = f[:2]
 	}
 	if len(f) != 2 {
-		return nil, fmt.Errorf("position %q: want two heap sizes X;Y, e.g. 4;7 (or X;Y;P2 with the second player to move)", text)
+		return nil, fmt.Errorf("position %q: want two heap sizes X;Y, e.g. 4;7 (or X;Y;P2 with the second player to move)", game.Clip(text))
 	}
 	h, err := ParseHeaps(f[0] + ";" + f[1])
 	if err != nil {
-		return nil, fmt.Errorf("position %q: %w", text, err)
+		return nil, fmt.Errorf("position %q: %w", game.Clip(text), err)
 	}
 	return g.newState(h[0], h[1], turn), nil
 }
@@ -445,19 +445,19 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	}
 	f := strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
 	if len(f) != 2 {
-		return 0, fmt.Errorf("%q: want K,L (take K from heap 1 and L from heap 2, e.g. 2,0) or to X,Y (the heaps after the move)", text)
+		return 0, fmt.Errorf("%q: want K,L (take K from heap 1 and L from heap 2, e.g. 2,0) or to X,Y (the heaps after the move)", game.Clip(text))
 	}
 	var v [2]uint64
 	for i, p := range f {
 		n, err := strconv.ParseUint(p, 10, 64)
 		if err != nil || n > MaxLegalMoves {
-			return 0, fmt.Errorf("%q: %q is not a whole number from 0 to %d", text, p, MaxLegalMoves)
+			return 0, fmt.Errorf("%q: %q is not a whole number from 0 to %d", game.Clip(text), p, MaxLegalMoves)
 		}
 		v[i] = n
 	}
 	if target {
 		if v[0] > s.x || v[1] > s.y {
-			return 0, fmt.Errorf("%q: the heaps can only shrink, from (%d, %d)", text, s.x, s.y)
+			return 0, fmt.Errorf("%q: the heaps can only shrink, from (%d, %d)", game.Clip(text), s.x, s.y)
 		}
 		return Move(s.x-v[0], s.y-v[1]), nil
 	}
@@ -579,7 +579,7 @@ func Board(x, y uint64, ps, targets map[[2]uint64]bool) string {
 // 10^100, 2^64 or 1e30.
 func ParseIndex(text string) (*big.Int, error) {
 	t := strings.TrimSpace(text)
-	bad := fmt.Errorf("%q: want a whole number ≥ 0 such as 1000, 10^100, 2^64 or 1e30 (no signs, no negative exponents)", text)
+	bad := fmt.Errorf("%q: want a whole number ≥ 0 such as 1000, 10^100, 2^64 or 1e30 (no signs, no negative exponents)", game.Clip(text))
 	if strings.ContainsAny(t, "+-") {
 		return nil, bad
 	}
