@@ -207,23 +207,24 @@ func (r *Registry) Lookup(name string) (*Type, bool) {
 
 // Load builds a game from a game string. Parameters that the game draws at
 // random when absent are drawn from seed; the game's String() then records
-// the drawn value, so loading that string again gives the same game.
+// the drawn value, so loading that string again gives the same game. A
+// game string that names no game of r is an *InputError.
 func (r *Registry) Load(text string, seed uint64) (Game, error) {
 	spec, err := ParseSpec(text)
 	if err != nil {
-		return nil, fmt.Errorf("game string: %w", err)
+		return nil, Inputf("game string: %w", err)
 	}
 	t, ok := r.types[spec.Name]
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q%s; known games: %s", spec.Name, DidYouMean(spec.Name, r.Names()), strings.Join(r.Names(), ", "))
+		return nil, Inputf("unknown game %q%s; known games: %s", spec.Name, DidYouMean(spec.Name, r.Names()), strings.Join(r.Names(), ", "))
 	}
 	p, err := Bind(t.Name, t.Params, spec.Args, seed)
 	if err != nil {
-		return nil, err
+		return nil, AsInput(err)
 	}
 	g, err := t.New(p)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", t.Name, err)
+		return nil, Inputf("%s: %w", t.Name, err)
 	}
 	return g, nil
 }

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -22,11 +23,14 @@ func TestRegistryLoadErrors(t *testing.T) {
 		{"nim(piles=3,piles=4)", `key "piles" given twice`},
 		{"nim(piles=a;b)", `bad value "a;b" for piles`},
 		{"nim(misere=yes)", `bad value "yes" for misere: want true or false`},
+		{"nim(piles=3;4;5)x", `"x" after the closing parenthesis`},
+		{"nim(piles=2000000)", `bad value "2000000" for piles`},
 	}
 	for _, tt := range tests {
 		_, err := reg.Load(tt.in, 1)
-		if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-			t.Errorf("Load(%q) error = %v, want %q", tt.in, err, tt.wantErr)
+		var ie *game.InputError
+		if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.As(err, &ie) {
+			t.Errorf("Load(%q) error = %v (%T), want an *InputError saying %q", tt.in, err, err, tt.wantErr)
 		}
 	}
 	g, err := reg.Load("nim", 1)

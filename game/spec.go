@@ -183,6 +183,9 @@ func ParseSpec(text string) (Spec, error) {
 		return Spec{Name: t}, nil
 	}
 	if !strings.HasSuffix(t, ")") {
+		if close := strings.LastIndexByte(t, ')'); close > open {
+			return Spec{}, fmt.Errorf("%q: %q after the closing parenthesis: expected name or name(key=value,...) and nothing after it", Clip(text), Clip(t[close+1:]))
+		}
 		return Spec{}, fmt.Errorf("%q: missing closing parenthesis", Clip(text))
 	}
 	name := strings.TrimSpace(t[:open])

@@ -20,6 +20,8 @@ func TestParseSpec(t *testing.T) {
 		{in: "alphabeta( depth = 8 )", want: "alphabeta(depth=8)"},
 		{in: "", wantErr: "empty name"},
 		{in: "nim(piles=3", wantErr: "missing closing parenthesis"},
+		{in: "nim(piles=3;4;5)x", wantErr: `"x" after the closing parenthesis`},
+		{in: "nim(piles=3)(k=1)", wantErr: "unexpected parenthesis"},
 		{in: "nim(piles)", wantErr: "not key=value"},
 		{in: "nim(=3)", wantErr: "not key=value"},
 		{in: "nim(a=1,a=2)", wantErr: `key "a" given twice`},

@@ -67,8 +67,11 @@ var (
 // with opt: from opt.Position, after replaying opt.Moves (each checked),
 // with the chance stream where the uninterrupted game would have it. A
 // pending chance move is not drawn yet (DrawChance, or Run, draws it). A
-// start that does not apply is an error.
+// start that does not apply is an error, as are limits out of range.
 func Start(g game.Game, seats [2]Seat, opt Options) (*Live, error) {
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
 	l := &Live{g: g, typ: g.Type(), seats: seats, opt: opt, obs: opt.Observer}
 	l.rec = game.Record{
 		Game:     g.String(),
@@ -409,7 +412,7 @@ func (l *Live) Commit(ctx context.Context, d Decision) error {
 	}
 	text := l.state.MoveString(d.Move)
 	if err := l.apply(p, d.Move, d.Seconds); err != nil {
-		l.stop(fmt.Sprintf("%s (%s) chose an illegal move %s: %v", game.SeatName(p), name, text, err), "", nil)
+		l.stop(fmt.Sprintf("%s (%s, %s) chose an illegal move %s: %v", game.SeatName(p), l.typ.Role(p), name, text, err), "", nil)
 	}
 	return nil
 }

@@ -39,6 +39,18 @@ func CheckLimits(maxThink time.Duration, maxLength int) error {
 	return nil
 }
 
+// check says which of the options' limits is out of range (Start refuses
+// them): those of CheckLimits, and MaxMoves at least 0.
+func (o Options) check() error {
+	if err := CheckLimits(o.MaxThink, o.MaxLength); err != nil {
+		return err
+	}
+	if o.MaxMoves < 0 {
+		return fmt.Errorf("max-moves %d: want 0 (no limit) or a positive number of moves", o.MaxMoves)
+	}
+	return nil
+}
+
 // Options configure one game.
 type Options struct {
 	// Seed is stored in the record; it seeds the chance moves (except those
@@ -248,7 +260,7 @@ type PanicError struct {
 }
 
 // Error says in words what happened, without the panic's text.
-func (e *PanicError) Error() string { return "the computer player crashed (a bug in Kombi)" }
+func (e *PanicError) Error() string { return "the computer player crashed (a bug in the bot)" }
 
 // act asks b for a move; a panic in the bot is its error, not the program's.
 func act(ctx context.Context, b bot.Bot, s game.State) (m game.Move, err error) {

@@ -267,3 +267,38 @@ func TestWriteSteps(t *testing.T) {
 		t.Fatalf("a failed write: %v", err)
 	}
 }
+
+// Play refuses limits out of range, saying which, and plays nothing.
+func TestPlayRefusesLimitsOutOfRange(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim", 1)
+	seats := [2]match.Seat{{"random", bot.NewRandom(1)}, {"random", bot.NewRandom(2)}}
+	for _, c := range []struct {
+		opt  match.Options
+		want string
+	}{
+		{match.Options{MaxThink: -time.Second}, "max-think -1s"},
+		{match.Options{MaxLength: -3}, "max-length -3"},
+		{match.Options{MaxMoves: -1}, "max-moves -1"},
+	} {
+		if rec, err := match.Play(context.Background(), g, seats, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Play with %+v = %v, %v; want an error saying %q", c.opt, rec, err, c.want)
+		}
+	}
+}
+
+// cheat plays a move that is not legal.
+type cheat struct{}
+
+func (cheat) Act(context.Context, game.State) (game.Move, error) { return game.Move(1 << 40), nil }
+
+// A bot's illegal move aborts its game with a reason that names the seat
+// as every other reason does: seat, role and player.
+func TestIllegalMoveAbortsWithTheSeatNamed(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim", 1)
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"random", bot.NewRandom(1)}, {"cheat", cheat{}}}, match.Options{Seed: 1})
+	if err != nil || !rec.Aborted || !strings.HasPrefix(rec.Reason, "P2 (second, cheat) chose an illegal move") || len(rec.Moves) != 1 {
+		t.Errorf("a bot's illegal move: %+v, %v", rec, err)
+	}
+}

@@ -124,8 +124,9 @@ type Options struct {
 }
 
 // Check says which bound a person set is out of range, named as kombi
-// solve's flag without its dashes: MaxLength and MemBytes at least 0,
-// MemBytes at most the machine's memory.
+// solve's flag without its dashes: MaxLength, MemBytes, Nodes and Workers
+// at least 0, MemBytes at most the machine's memory. SolveWith and
+// AnalyzeWith check their options so.
 func (o Options) Check() error {
 	switch mem := MachineMemory(); {
 	case o.MaxLength < 0:
@@ -134,6 +135,10 @@ func (o Options) Check() error {
 		return fmt.Errorf("mem %d: want 0 (the solver's default) or a positive number of bytes", o.MemBytes)
 	case o.MemBytes > mem:
 		return fmt.Errorf("mem %d: more than this machine's memory (%d bytes)", o.MemBytes, mem)
+	case o.Nodes < 0:
+		return fmt.Errorf("nodes %d: want 0 (no bound) or a positive number of positions", o.Nodes)
+	case o.Workers < 0:
+		return fmt.Errorf("workers %d: want 0 (one per core) or a positive number", o.Workers)
 	}
 	return nil
 }

@@ -94,6 +94,10 @@ func (r *Solvers) For(g game.Game) Solver {
 }
 
 // Solve analyses s exactly with g's own solver, else Generic (SolveWith).
+// s must be a position of g (from g's start, its ParsePosition or play
+// from them): a position of another variant of the family (a misère Nim
+// position given with normal Nim) is not refused, and its result is not
+// to be trusted.
 func (r *Solvers) Solve(ctx context.Context, g game.Game, s game.State, opt Options) (*Result, error) {
 	return SolveWith(ctx, r.For(g), g, s, opt)
 }
@@ -110,6 +114,9 @@ func (r *Solvers) Analyze(ctx context.Context, g game.Game, s game.State, opt Op
 // Stopped).
 func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Result, error) {
 	start := time.Now()
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
 	if tk, ok := sv.(TableKeeper); opt.Checkpoint != "" && (!ok || !tk.KeepsTable(g)) {
 		return nil, fmt.Errorf("a checkpoint file (%s): %s's solver keeps no table file (the Thue game's does)", opt.Checkpoint, g.Type().Name)
 	}
@@ -149,6 +156,9 @@ func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Op
 // LegalMoves order.
 func AnalyzeWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Analysis, error) {
 	start := time.Now()
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
 	if s.IsTerminal() {
 		return nil, fmt.Errorf("analyze: the game is over")
 	}

@@ -239,3 +239,31 @@ func is[I any](v any) bool {
 	_, ok := v.(I)
 	return ok
 }
+
+// Solve and Analyze refuse options out of range, saying which, for every
+// solver (a negative bound was taken as none, or as a cut-short search).
+func TestSolveChecksOptions(t *testing.T) {
+	k := kit(t)
+	for _, spec := range []string{"nim(piles=3;4;5)", "thue(alphabet=3,rule=overlap)", "vdwlist(k=3,colors=3,list=2,s=6)"} {
+		g, err := k.Games.Load(spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			opt  solve.Options
+			want string
+		}{
+			{solve.Options{MaxLength: -4}, "max-length -4"},
+			{solve.Options{MemBytes: -1}, "mem -1"},
+			{solve.Options{Nodes: -5}, "nodes -5"},
+			{solve.Options{Workers: -2}, "workers -2"},
+		} {
+			if r, err := k.Solvers().Solve(context.Background(), g, g.NewInitialState(), c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: Solve with %+v = %v, %v; want an error saying %q", spec, c.opt, r, err, c.want)
+			}
+			if _, err := k.Solvers().Analyze(context.Background(), g, g.NewInitialState(), c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: Analyze with %+v: %v; want an error saying %q", spec, c.opt, err, c.want)
+			}
+		}
+	}
+}

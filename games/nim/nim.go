@@ -106,7 +106,8 @@ func (g *Game) ParsePosition(text string) (game.State, error) {
 	return s, nil
 }
 
-// State is a Nim position. It implements game.Undoer and game.Hasher.
+// State is a Nim position. It implements game.Undoer, game.Hasher,
+// game.MoveIndexer, game.Positioner, game.Viewer and game.Explainer.
 type State struct {
 	heapRow
 	g      *Game

@@ -256,8 +256,10 @@ func NaiveGrundyTable(ctx context.Context, count int) (*GrundyTable, error) {
 }
 
 // NaiveGrundyValues computes G(0..count−1) by the plain mex over every
-// split, in O(count²) time; it is the reference for GrundyValues.
+// split, in O(count²) time; it is the reference for GrundyValues. A count
+// below 1 gives none.
 func NaiveGrundyValues(count int) []int {
+	count = max(count, 0)
 	g := make([]int, count)
 	seen := make([]int, count+2)
 	for n := 3; n < count; n++ {

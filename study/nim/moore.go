@@ -29,7 +29,8 @@ func DigitSums(heaps []int) []int {
 
 // IsMooreP reports whether the player to move loses in Index-k Nim: by
 // Moore's theorem, exactly when every binary digit sum of the heaps is
-// divisible by k+1.
+// divisible by k+1. k is at least 1 (with k = 0 no move is allowed and
+// every position reads as a P-position).
 func IsMooreP(heaps []int, k int) bool {
 	for _, s := range DigitSums(heaps) {
 		if s%(k+1) != 0 {

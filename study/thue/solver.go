@@ -131,7 +131,7 @@ func NewSolver(k int, rule thue.Rule, opt SolverOptions) *Solver {
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
-	b := bits.Len(uint(k - 1))
+	b := max(bits.Len(uint(k-1)), 1) // (an alphabet of fewer than 2 symbols: Value says so)
 	tt := solve.NewTable[[2]uint64, bounds](hashKey, solve.TableOptions[bounds]{
 		MaxBytes: mem,
 		Worth:    worthOf,
@@ -869,10 +869,39 @@ func (s *Solver) Value(ctx context.Context, w []byte, gap, maxLength int) (Lengt
 	return res, err
 }
 
+// checkPosition says what is wrong with a position given to Value: an
+// alphabet or rule the game has not, a symbol outside the alphabet, a word
+// that already holds a repetition (the game is over), a gap outside the
+// word, a negative bound.
+func checkPosition(w []byte, gap, maxLength, k int, rule thue.Rule) error {
+	switch {
+	case k < 2 || k > thue.MaxAlphabet:
+		return fmt.Errorf("alphabet %d: allowed 2 to %d", k, thue.MaxAlphabet)
+	case rule != thue.Square && rule != thue.Overlap:
+		return fmt.Errorf("rule %d: want thue.Square or thue.Overlap", rule)
+	case gap < -1 || gap > len(w):
+		return fmt.Errorf("gap %d: want -1 (the builder to move) or a gap of the word, 0 to %d", gap, len(w))
+	case maxLength < 0:
+		return fmt.Errorf("maximum length %d: want 0 (no bound) or a length", maxLength)
+	}
+	for i, c := range w {
+		if int(c) >= k {
+			return fmt.Errorf("symbol %d at index %d of the word: the alphabet is 0 to %d", c, i, k-1)
+		}
+	}
+	if r, ok := thue.FindRepetition(w, rule); ok {
+		return fmt.Errorf("the word already holds %s at indexes %d to %d: the game is over", rule.Article(), r.Start, r.Start+r.Length-1)
+	}
+	return nil
+}
+
 // deepen is Value's iteration on the length, given decide(T): whether the
 // builder can force a repetition by length T from w (the builder to move,
 // gap < 0, or the painter at gap). Its result lacks Nodes and Elapsed.
 func deepen(w []byte, gap, maxLength, k int, rule thue.Rule, decide func(T int) (bool, error)) (Length, error) {
+	if err := checkPosition(w, gap, maxLength, k, rule); err != nil {
+		return Length{}, err
+	}
 	res := Length{LowerBound: len(w) + 1}
 	first := len(w) + 1
 	if gap >= 0 {
@@ -892,7 +921,7 @@ func deepen(w []byte, gap, maxLength, k int, rule thue.Rule, decide func(T int) 
 	T := first
 	for maxLength == 0 || T <= maxLength {
 		if T > MaxSolveLength {
-			return res, fmt.Errorf("%w: lengths up to %d; use --max-length %d or less", ErrTooLong, MaxSolveLength, MaxSolveLength)
+			return res, fmt.Errorf("%w: lengths up to %d; give a maximum length of %d or less (kombi solve --max-length)", ErrTooLong, MaxSolveLength, MaxSolveLength)
 		}
 		if T == maxLength-1 {
 			ok, err := decide(maxLength)

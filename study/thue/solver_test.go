@@ -594,3 +594,38 @@ func TestAnalysisBoundsUndecidedMoves(t *testing.T) {
 		}
 	}
 }
+
+// Value refuses, with what is allowed, a position that is none: no panic
+// and no value for an alphabet of one symbol or of 40, a gap outside the
+// word, a symbol outside the alphabet, a word already over, a negative
+// bound.
+func TestValueRefusesBadPositions(t *testing.T) {
+	for _, c := range []struct {
+		k        int
+		rule     thue.Rule
+		w        []byte
+		gap, max int
+		want     string
+	}{
+		{1, thue.Square, []byte{0}, -1, 10, "alphabet 1: allowed 2 to 32"},
+		{40, thue.Square, []byte{0}, -1, 10, "alphabet 40: allowed 2 to 32"},
+		{3, thue.Rule(7), []byte{0}, -1, 10, "rule 7"},
+		{3, thue.Square, []byte{0, 1}, 9, 10, "gap 9: want -1 (the builder to move) or a gap of the word, 0 to 2"},
+		{3, thue.Square, []byte{0, 1}, -2, 10, "gap -2"},
+		{3, thue.Square, []byte{5, 7}, -1, 10, "symbol 5 at index 0 of the word: the alphabet is 0 to 2"},
+		{3, thue.Square, []byte{1, 0, 0}, -1, 10, "the word already holds a square at indexes 1 to 2: the game is over"},
+		{2, thue.Overlap, []byte{0, 0, 0}, -1, 10, "holds an overlap at indexes 0 to 2"},
+		{3, thue.Square, []byte{0}, -1, -5, "maximum length -5"},
+	} {
+		res, err := NewSolver(c.k, c.rule, SolverOptions{Workers: 1, MemBytes: 1 << 20}).Value(context.Background(), c.w, c.gap, c.max)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Value(k=%d, %v, %v, gap %d, max %d) = %+v, %v; want an error saying %q", c.k, c.rule, c.w, c.gap, c.max, res, err, c.want)
+		}
+	}
+	// The positions the checks let through are still solved: the builder to move and the painter at a gap.
+	for _, gap := range []int{-1, 0, 1} {
+		if res, err := NewSolver(3, thue.Square, SolverOptions{Workers: 1, MemBytes: 1 << 20}).Value(context.Background(), []byte{0}, gap, 0); err != nil || !res.Exact {
+			t.Errorf("Value(0, gap %d) = %+v, %v", gap, res, err)
+		}
+	}
+}

@@ -158,9 +158,9 @@ func (sl solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt s
 // is cut short (the context, the node limit) the result is what is proven,
 // with the error, Complete false: the lower bound from the positions
 // searched or, when higher, player 1's exact chance in the game restricted
-// to fewer numbers (see restrictedBound; not after a node limit), the upper
-// bound that player 2 guarantees by colouring each number with a uniformly
-// random colour of its list (see randomBound), the outcome when the bounds
+// to fewer numbers (not after a node limit), the upper bound that player 2
+// guarantees by colouring each number with a uniformly random colour of
+// its list, the outcome when the bounds
 // decide it, and player 1's best move found. A result with the exact value
 // but not every best move checked is also incomplete.
 func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, error) {

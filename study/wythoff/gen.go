@@ -303,13 +303,19 @@ func (s *System) Rows(ctx context.Context, t Table) ([][3]*big.Int, error) {
 // the table from 0 and accepts n ≤ MaxRecursiveN; the other two take
 // microseconds even for n of hundreds of digits.
 func (s *System) Pair(ctx context.Context, m Method, n *big.Int) (an, bn *big.Int, err error) {
+	if n == nil || n.Sign() < 0 {
+		return nil, nil, fmt.Errorf("n = %v: want n ≥ 0 (the pair (A_0, B_0) = (0, 0) first)", n)
+	}
 	switch m {
+	case Recursive:
 	case Algebraic:
 		an, bn = s.PairBig(n)
 		return an, bn, nil
 	case Arithmetic:
 		an, bn = s.PairArithmetic(n)
 		return an, bn, nil
+	default:
+		return nil, nil, fmt.Errorf("%s: want wythoff.Recursive, Algebraic or Arithmetic", m)
 	}
 	rows, err := s.Rows(ctx, Table{Method: Recursive, From: n, Count: 1})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/kombi/kombi/games/wythoff"
@@ -239,6 +240,36 @@ func TestChecksumPaths(t *testing.T) {
 		}
 		if c1 != c3 || c2 != c3 {
 			t.Fatalf("a=%d: checksums algebraic %d arithmetic %d formula %d", a, c1, c2, c3)
+		}
+	}
+}
+
+// Pair refuses an n below 0, a nil n and a method that is none, saying
+// what is allowed (it answered (0, 0) for n = −1 by two methods, and a
+// method 9 as the recursive one).
+func TestPairRefuses(t *testing.T) {
+	sys, err := NewSystem(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		m    Method
+		n    *big.Int
+		want string
+	}{
+		{Algebraic, big.NewInt(-1), "n = -1: want n ≥ 0"},
+		{Arithmetic, big.NewInt(-1), "n = -1: want n ≥ 0"},
+		{Recursive, big.NewInt(-1), "n = -1: want n ≥ 0"},
+		{Algebraic, nil, "want n ≥ 0"},
+		{Method(9), big.NewInt(3), "method(9): want wythoff.Recursive, Algebraic or Arithmetic"},
+	} {
+		if a, b, err := sys.Pair(context.Background(), c.m, c.n); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Pair(%v, %v) = %v, %v, %v; want an error saying %q", c.m, c.n, a, b, err, c.want)
+		}
+	}
+	for _, m := range Methods {
+		if a, b, err := sys.Pair(context.Background(), m, big.NewInt(3)); err != nil || a.Int64() != 4 || b.Int64() != 7 {
+			t.Errorf("Pair(%v, 3) = %v, %v, %v; want 4, 7", m, a, b, err)
 		}
 	}
 }
