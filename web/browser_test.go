@@ -578,7 +578,7 @@ func TestBrowserGames(t *testing.T) {
 				js[string](p, `document.getElementById('dlg-opponent').getAttribute('aria-describedby') || ''`)
 		}
 		if titles, doc, described := opp(); !slices.Equal(titles, []string{"Random", "Look-ahead", "Perfect"}) ||
-			doc != "Bouton’s strategy: leaves heaps whose binary XOR is zero" || described != "dlg-opponent-doc" {
+			doc != "Bouton’s strategy: leaves heaps whose binary XOR is zero (in misère play, once only one-token heaps would be left: an odd number of them)" || described != "dlg-opponent-doc" {
 			t.Errorf("the opponents %q, the chosen one's words %q, described by %q", titles, doc, described)
 		}
 		js[bool](p, `(() => { const e = document.getElementById('dlg-opponent'); e.value = 'random'; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
@@ -703,14 +703,14 @@ func TestBrowserGames(t *testing.T) {
 		}
 		// The review: where the game turned (3;4;5 is won for the player to
 		// move, and the person lost), and that position with its analysis.
-		p.wait(`/^Where it turned: at move \d+( \(your \d+(st|nd|rd|th) move\))? you played \S+( \([^)]*\))? where you could still win; .* kept/.test((document.getElementById('review') || {}).textContent || '')`, "where the game turned")
+		p.wait(`/^Where it turned: at move \d+( \(your \d+(st|nd|rd|th) move, round \d+ in the move list\))? you played \S+( \([^)]*\))? where you could still win; .* kept/.test((document.getElementById('review') || {}).textContent || '')`, "where the game turned")
 		at := js[int](p, `Number(document.getElementById('review').textContent.match(/at move (\d+)/)[1]) - 1`)
 		played := js[string](p, `document.getElementById('review').textContent.match(/you played (\S+)/)[1]`)
 		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at, at)); got != "0 "+played {
 			t.Errorf("the review names move %d, %s; the match has %s there", at+1, played, got)
 		}
 		// The person's own count, where it differs from the match's: the person (P1) plays every other move.
-		if own, want := js[string](p, `(document.getElementById('review').textContent.match(/\(your (\d+)(st|nd|rd|th) move\)/) || [, ''])[1]`), at/2+1; at > 0 && own != fmt.Sprint(want) || at == 0 && own != "" {
+		if own, want := js[string](p, `(document.getElementById('review').textContent.match(/\(your (\d+)(st|nd|rd|th) move, round \1 in the move list\)/) || [, ''])[1]`), at/2+1; at > 0 && own != fmt.Sprint(want) || at == 0 && own != "" {
 			t.Errorf("the review counts move %d as the person's %q, want %d", at+1, own, want)
 		}
 		js[bool](p, `(document.getElementById('review-show').click(), true)`)
@@ -747,7 +747,7 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`window.kombi.sel.length === 1`, "2 from heap 1 chosen")
 		js[bool](p, `(document.querySelector('#board .token[data-heap="1"][data-token="4"]').click(), true)`)
 		p.wait(`document.getElementById('sel-note')`, "the note on the dropped choice")
-		if got := js[string](p, `document.getElementById('move-words').textContent + ' | ' + document.getElementById('sel-note').textContent`); got != "Your move: take 4 tokens from heap 2. | “Take 2 tokens from heap 1” and this make no move together: only this is chosen." {
+		if got := js[string](p, `document.getElementById('move-words').textContent + ' | ' + document.getElementById('sel-note').textContent`); got != "Your move: take 4 tokens from heap 2. | “Take 2 tokens from heap 1” and “take 4 tokens from heap 2” are not one move (a move from both heaps takes the same number from each): only “take 4 tokens from heap 2” is chosen." {
 			t.Errorf("after 2 from heap 1 and 4 from heap 2 the move bar says %q", got)
 		}
 		js[bool](p, `(document.getElementById('clear').click(), true)`)
@@ -1651,7 +1651,7 @@ func TestBrowserGames(t *testing.T) {
 		if head := p.gameOver("vdwlist review"); !strings.HasPrefix(head, "The computer (Perfect) won") {
 			t.Fatalf("the game (seed 11) ends %q; the review of a loss is not put to the test", head)
 		}
-		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move\) you named \S+, which left you (no chance|a [\d.]+\u00a0% chance) where .* kept [\d.]+\u00a0%/.test(((document.getElementById('review') || {}).textContent || '').replace(/[ \t\n]+/g, ' '))`, "the costliest choice")
+		p.wait(`/^Your costliest choice: at move \d+ \(your \d+(st|nd|rd|th) move, round \d+ in the move list\) you named \S+, which left you (no chance|a [\d.]+\u00a0% chance) where .* kept [\d.]+\u00a0%/.test(((document.getElementById('review') || {}).textContent || '').replace(/[ \t\n]+/g, ' '))`, "the costliest choice")
 		// The luck of the draws follows the choices (the shots show both).
 		p.wait(`/^Luck:/.test((document.getElementById('review-luck') || {}).textContent || '')`, "the luck of the draws")
 		review := js[string](p, `document.getElementById('review').textContent.replace(/[ \t\n]+/g, ' ')`)
@@ -1672,7 +1672,7 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `(document.getElementById('live').click(), true)`)
 		p.wait(`window.kombi.travelAt === null && document.getElementById('result')`, "back to the game's end")
 		p.desktop()
-		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move\) you named (\S+), which left you (?:no chance|a ([\d.]+\x{a0}%) chance) where (\S+) kept ([\d.]+\x{a0}%)`).FindStringSubmatch(review)
+		m := regexp.MustCompile(`at move (\d+) \(your \d+(?:st|nd|rd|th) move, round \d+ in the move list\) you named (\S+), which left you (?:no chance|a ([\d.]+\x{a0}%) chance) where (\S+) kept ([\d.]+\x{a0}%)`).FindStringSubmatch(review)
 		if m == nil {
 			t.Fatalf("the review says %q", review)
 		}
@@ -1701,7 +1701,7 @@ func TestBrowserGames(t *testing.T) {
 		js[bool](p, `(document.getElementById('live').click(), true)`)
 		p.wait(`window.kombi.travelAt === null && /^Luck:/.test((document.getElementById('review-luck') || {}).textContent || '')`, "the review's luck")
 		luck := js[string](p, `document.getElementById('review-luck').textContent.replace(/[ \t\n]+/g, ' ')`)
-		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+) \(round (\d+), as the move list numbers them\), where chance drew (\{[^}]+\}): it left you ([\d.]+\x{a0}%) where the lists averaged ([\d.]+\x{a0}%)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
+		lm := regexp.MustCompile(`^Luck: the unluckiest draw was at move (\d+) \(round (\d+) in the move list\), where chance drew (\{[^}]+\}): it left you ([\d.]+\x{a0}%) where the lists averaged ([\d.]+\x{a0}%)\. .*The 9 draws valued (gave|took) your chance [\d.]+ percentage points (away )?in all\.$`).FindStringSubmatch(luck)
 		if lm == nil {
 			t.Fatalf("the review's luck says %q", luck)
 		}
@@ -1712,7 +1712,7 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("the review's unluckiest draw is move %d, %s; the match has %s there", at+1, lm[2], got)
 		}
 		// The round is the move list's row that holds the draw.
-		if round, row := regexp.MustCompile(`\(round (\d+),`).FindStringSubmatch(luck)[1], js[string](p, fmt.Sprintf(`String(window.kombi.match.moves.slice(0, %d).filter((m) => m.player === 0).length)`, at+1)); round != row {
+		if round, row := regexp.MustCompile(`\(round (\d+) in the move list\)`).FindStringSubmatch(luck)[1], js[string](p, fmt.Sprintf(`String(window.kombi.match.moves.slice(0, %d).filter((m) => m.player === 0).length)`, at+1)); round != row {
 			t.Errorf("the review's unluckiest draw is in round %s; the move list's row %s holds it", round, row)
 		}
 		js[bool](p, `(document.getElementById('review-luck-show').click(), true)`)
@@ -2588,6 +2588,14 @@ func TestBrowserSolo(t *testing.T) {
 	if seats := js[string](p, `document.querySelector('.match-head .seats').textContent`); strings.Count(seats, "you (both roles)") != 2 {
 		t.Errorf("the seats say %q, want you in both roles", seats)
 	}
+	// The hint serves the solo's goal, a long word, for the builder too (it told how to force a square soonest).
+	if js[bool](p, `document.getElementById('analysis-on').checked`) {
+		js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+	}
+	p.wait(`document.getElementById('hint')`, "Hint")
+	js[bool](p, `(document.getElementById('hint').click(), true)`)
+	p.wait(`/^Hint: The best move lets the word reach length \d+ at least, whatever the builder does later\. Ask again/.test((document.getElementById('hint-text') || {}).textContent || '')`, "the builder's hint for a long word")
+	p.shot("solo-hint-phone.png")
 	// Always the last choice: the builder the end of the word, the painter the last symbol, 2; the word
 	// starts as 2 (seed 11), so the first symbol painted makes the square 2·2.
 	p.playOut(`const b = [...document.querySelectorAll('#board button:not([disabled])')]; const x = b[b.length - 1]; x.click(); if (document.getElementById('play-move').disabled) x.click();`, 40)

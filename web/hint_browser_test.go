@@ -36,6 +36,11 @@ func TestBrowserHints(t *testing.T) {
 	if got := js[string](p, `document.getElementById('move-words').textContent`); got != "Your move: take 2 tokens from heap 1." {
 		t.Errorf("the move bar says %q after the second hint", got)
 	}
+	// Cleared, the move the hint chose is no longer said to be chosen; Hint again chooses it again.
+	js[bool](p, `(document.getElementById('clear').click(), true)`)
+	p.wait(`!document.getElementById('hint-text') && document.getElementById('play-move').disabled`, "the hint's words gone with the move it chose")
+	js[bool](p, `(document.getElementById('hint').click(), true)`)
+	p.wait(`(document.getElementById('hint-text') || {}).textContent.startsWith('Hint: Take 2 tokens from heap 1: chosen on the board.') && !document.getElementById('play-move').disabled`, "the move, chosen again")
 	n := js[int](p, `window.kombi.match.moves.length`)
 	js[bool](p, `(document.getElementById('play-move').click(), true)`)
 	p.wait(fmt.Sprintf(`window.kombi.match.moves.length >= %d && document.querySelector('#board button:not([disabled])') && !window.kombi.busy`, n+2), "the move played and Perfect's reply")

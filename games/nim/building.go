@@ -50,7 +50,7 @@ func NewBuildingType() *game.Type {
 			{Name: "heaps", Kind: game.Int, Default: "3", HasMin: true, Min: 1, HasMax: true, Max: MaxBuildingHeaps, Doc: "number of heaps, initially empty"},
 			{Name: "tokens", Kind: game.Int, Default: "10", HasMin: true, Min: 1, HasMax: true, Max: MaxBuildingTokens, Doc: "tokens placed in the building phase"},
 			{Name: "placement", Kind: game.Enum, Default: string(EmptyFirst), Choices: []string{string(EmptyFirst), string(Free)},
-				Doc: "empty-first: a token goes on an empty heap while there is one (the thesis); free: on any heap (Duchêne, Dufour, Heubach, Larsson 2016)"},
+				Doc: "empty-first (empty heaps first): a token goes on an empty heap while there is one (the thesis); free (any heap): on any heap (Duchêne, Dufour, Heubach, Larsson 2016)"},
 		},
 		Impartial: true,
 		New: func(p game.Params) (game.Game, error) {
@@ -156,6 +156,17 @@ func (g *BuildingGame) Type() *game.Type { return g.typ }
 // HowToMove says how to move under this game's placement rule
 // (game.HowToMover).
 func (g *BuildingGame) HowToMove() [2]string { return buildingHowToMove(g.placement) }
+
+// Rules says this game's rules in one sentence, with its heaps, tokens and
+// placement rule (game.Ruler).
+func (g *BuildingGame) Rules() string {
+	where := "on an empty heap while there is one, then on any"
+	if g.placement == Free {
+		where = "on any heap"
+	}
+	return fmt.Sprintf("Taking turns, the players place %s one at a time on %s (%s); then, turns still alternating, they play Nim on the heaps they built: take any number of tokens from one heap, and whoever takes the last token wins.",
+		game.Plural(g.p, "token"), game.Plural(g.n, "heap"), where)
+}
 
 // Placement returns the placement rule.
 func (g *BuildingGame) Placement() Placement { return g.placement }

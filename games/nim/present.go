@@ -42,7 +42,7 @@ func describeNim(t *game.Type) *game.Type {
 		{Title: "Nim", Game: "nim(piles=3;4;5)", Rules: nimRules},
 		{Title: "Misère Nim", Game: "nim(piles=3;4;5,misere=true)", Rules: "Nim where whoever takes the last token loses."},
 	}
-	t.Opponents = heapOpponents("Bouton's strategy: leaves heaps whose binary XOR is zero")
+	t.Opponents = heapOpponents("Bouton's strategy: leaves heaps whose binary XOR is zero (in misère play, once only one-token heaps would be left: an odd number of them)")
 	return t
 }
 

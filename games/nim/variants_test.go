@@ -348,3 +348,20 @@ func TestIndexKNimTooManyMoves(t *testing.T) {
 		t.Errorf("1,000 heaps of %d with k = 3: %d bytes: %.300v", nim.MaxHeap, len(fmt.Sprint(err)), err)
 	}
 }
+
+// Building Nim's rules name its heaps, its tokens, its placement rule, the
+// turns and who wins (they said only "place tokens, then play Nim").
+func TestBuildingNimRules(t *testing.T) {
+	for pl, want := range map[nim.Placement]string{
+		nim.EmptyFirst: "Taking turns, the players place 10 tokens one at a time on 3 heaps (on an empty heap while there is one, then on any); then, turns still alternating, they play Nim on the heaps they built: take any number of tokens from one heap, and whoever takes the last token wins.",
+		nim.Free:       "Taking turns, the players place 10 tokens one at a time on 3 heaps (on any heap); then, turns still alternating, they play Nim on the heaps they built: take any number of tokens from one heap, and whoever takes the last token wins.",
+	} {
+		g, err := nim.NewBuilding(3, 10, pl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Rules(); got != want {
+			t.Errorf("%s: %q", pl, got)
+		}
+	}
+}

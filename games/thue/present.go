@@ -8,7 +8,7 @@ func describe(t *game.Type) *game.Type {
 	t.Rules = "The builder chooses where the next symbol goes, the painter which symbol; the game ends when a square appears (a block followed at once by itself, like 0101) or, in the overlap variant, an overlap (a block followed by itself sharing one symbol, like 01010): the builder wants it soon, the painter late."
 	t.HowToMove = [2]string{"Choose a gap of the word: the next symbol goes there.", "Choose the symbol for the chosen gap."}
 	t.Variants = []game.Variant{
-		{Title: "Thue game", Game: "thue(alphabet=3)", Rules: "Three symbols; the word ends at its first square. The painter scores its length."},
+		{Title: "Thue game", Game: "thue(alphabet=3)", Rules: "Three symbols; the word ends at its first square. The painter scores a point for each symbol that made none."},
 		{Title: "Thue game, overlaps", Game: "thue(alphabet=3,rule=overlap)", Rules: "Three symbols; the word ends at its first overlap (like 01010 or 000)."},
 	}
 	t.Opponents = []game.Opponent{
@@ -19,7 +19,7 @@ func describe(t *game.Type) *game.Type {
 		{Title: "Perfect", Bot: "perfect", Doc: "the exact solver (up to 4 symbols with squares, 3 with overlaps)"},
 	}
 	t.Measure = measure()
-	t.Solo, t.SoloDoc = true, "One person plays both roles with one alphabet; the longest word is kept as the high score."
+	t.Solo, t.SoloDoc = true, "One person plays both roles over the chosen symbols and tries to make the word as long as possible; the longest word is kept as the high score."
 	return t
 }
 

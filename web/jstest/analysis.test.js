@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rank, measureOf, summary, searchedText, drawSummary, drawWhy } from '../static/analysis.js';
+import { rank, measureOf, summary, searchedText, drawSummary, drawWhy, hintFor } from '../static/analysis.js';
 import { normGame, parseAllowed, opponentProblem, seedProblem, parseGameString, gameString, interaction } from '../static/catalog.js';
 import { lastMove } from '../static/lastmove.js';
 import { lastMoveWords } from '../static/format.js';
@@ -376,4 +376,15 @@ test('a game the server refuses for a seat’s bot names the opponent and the se
   // Anything else: the server's words.
   assert.equal(refusal(nim, ['human', 'perfect'], new ApiError('game: nim: bad value "x" for piles', 400, { error: 'game: nim: bad value "x" for piles' })),
     'The server refused the game: game: nim: bad value "x" for piles');
+});
+
+test('Thue solo: every move ranked for the longest word, the builder’s too; a painter whose every symbol ends the word is told so', () => {
+  // The builder's moves: gap 0 lets the builder force a repetition by 5, gap 1 only by 7.
+  const an = { player: 0, moves: [{ move: '0', outcome: 'win', value: 5, best: true }, { move: '1', outcome: 'win', value: 7, best: false }] };
+  assert.deepEqual(rank(an, 'thue').rows.filter((r) => r.best).map((r) => r.move), ['0']); // a builder's match: short
+  const solo = rank(an, 'thue', [], { lengthen: true });
+  assert.deepEqual(solo.rows.filter((r) => r.best).map((r) => r.move), ['1']); // solo: long
+  assert.equal(hintFor(solo, 1, null, 'thue', 1, { solo: true }).text, 'The best move lets the word reach length 7 at least, whatever the builder does later. Ask again to see the move.');
+  const ending = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 9 }, { move: '1', outcome: 'loss', value: 9 }] }, 'thue', ['0', '1']);
+  assert.equal(hintFor(ending, 1, null, 'thue', 1).text, 'Every move ends the game here, at length 9. Ask again to see the move.');
 });

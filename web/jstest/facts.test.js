@@ -182,7 +182,7 @@ test('the review of a lost game: the last move that let a win go, and the moves 
   assert.deepEqual(turningPoint(twice, 0, new Map([[0, first], [2, again]])), { at: 2, nth: 2, played: '2:1', playedParts: hp(1, 1), kept: 'win', better: ['2:2'], betterParts: hp(1, 2) });
   // The person's own count beside the match's: the 5th move of the match, the 3rd of the first player's.
   assert.match(textOf(Review({ r: { status: 'found', tp: { at: 4, nth: 3, played: '48', playedParts: [], kept: 'draw', better: ['20'], betterParts: [] } }, act: {}, game: 'ap(x=20,k=3)' })),
-    /^Where it turned: at move 5 \(your 3rd move\) you took 48 where you could still draw; 20 would have kept the draw\./);
+    /^Where it turned: at move 5 \(your 3rd move, round 3 in the move list\) you took 48 where you could still draw; 20 would have kept the draw\./);
   // A 2D Nim cell is said as one: 'you played 24 (colour cell 24)', not a bare 24.
   const cell = { at: 2, played: '24', playedParts: [{ kind: 'cell', value: 23 }], kept: 'win', better: ['2,3,4'], betterParts: [{ kind: 'cell', value: 1 }, { kind: 'cell', value: 2 }, { kind: 'cell', value: 3 }] };
   assert.match(textOf(Review({ r: { status: 'found', tp: cell }, act: {}, game: 'nim2d(n=5)' })),
@@ -225,7 +225,7 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   const later = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '65/729')])], [3, an([row('2', '1/3'), row('3', '2/3')])]]));
   assert.deepEqual([later.worst.at, later.worst.nth, later.worst.draws], [3, 2, true]);
   // After a draw the match's move number counts it; the person's own count is said beside it.
-  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move\) you named 2, which left you a 33\.3\u00a0% chance where 3 kept 66\.7\u00a0%\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /at move 4 \(your 2nd move, round 2 in the move list\) you named 2, which left you a 33\.3\u00a0% chance where 3 kept 66\.7\u00a0%\./);
   // What the choices cost together: 12/729 and 1/3, 255/729 = 35.0 points.
   assert.equal(later.cost.num * 729n, 255n * later.cost.den);
   assert.match(flat(Review({ r: { status: 'weighed', cc: later }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })), /kept 66\.7\u00a0%\. In all your choices cost your chance 35\.0 percentage points, more than the 10\.6\u00a0% you had at your first choice: the draws or your opponent’s mistakes gave you more along the way\./);
@@ -246,13 +246,13 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.deepEqual([luck.checked, luck.undecided, luck.worst.at, luck.worst.drawn, luck.worst.left.text, luck.worst.before.text, luck.best.at, luck.best.drawn], [2, 0, 1, '{red, green}', '1/81', '83/243', 4, '{red, blue}']);
   assert.equal(luck.total.num * 243n, 82n * luck.total.den); // −80/243 + 162/243
   assert.equal(flat(Review({ r: { status: 'weighed', cc: later, luck }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })).replace(/^.*See that position with the analysis/, ''),
-    'Luck: the unluckiest draw was at move 2 (round 1, as the move list numbers them), where chance drew {red, green}: it left you 1.2\u00a0% where the lists averaged 34.2\u00a0%. The luckiest was at move 5 (round 2, as the move list numbers them), where chance drew {red, blue}: it left you 100\u00a0% where the lists averaged 33.3\u00a0%. '
+    'Luck: the unluckiest draw was at move 2 (round 1 in the move list), where chance drew {red, green}: it left you 1.2\u00a0% where the lists averaged 34.2\u00a0%. The luckiest was at move 5 (round 2 in the move list), where chance drew {red, blue}: it left you 100\u00a0% where the lists averaged 33.3\u00a0%. '
     + 'The 2 draws valued gave your chance 33.7 percentage points in all.See that draw with the analysis');
   // The colourer (seat 1) sees the same draws the other way round; a draw not valued exactly is counted apart.
   const theirs = luckOf(dm, 1, new Map([...da, [1, { ...da.get(1), pending: true }]]));
   assert.deepEqual([theirs.checked, theirs.undecided, theirs.worst.drawn, theirs.best], [1, 1, '{red, blue}', null]);
   assert.match(flat(Review({ r: { status: 'weighed', cc: later, luck: theirs, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
-    /Luck: the unluckiest draw was at move 5 \(round 2, as the move list numbers them\), where chance drew \{red, blue\}: it left you 0\u00a0% where the lists averaged 66\.7\u00a0%\. The one draw valued took your chance 66\.7 percentage points away in all \(one draw was not valued in the analysis' time\)\./);
+    /Luck: the unluckiest draw was at move 5 \(round 2 in the move list\), where chance drew \{red, blue\}: it left you 0\u00a0% where the lists averaged 66\.7\u00a0%\. The one draw valued took your chance 66\.7 percentage points away in all \(one draw was not valued in the analysis' time\)\./);
   // The colourer (seat 1) weighs 1 − P1's chance: green ended the game (P1 won: 1), red kept 2/3.
   const col = costliestChoice([{ player: 1, move: 'green' }], 1, new Map([[0, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);

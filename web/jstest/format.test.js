@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, moveLabel, playedWord, saysMove, codeParts, typeset, youLost } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, moveLabel, playedWord, saysMove, codeParts, typeset, youLost } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -377,4 +377,13 @@ test('youLost: the person at the page lost (one seat held, the other won)', () =
   assert.equal(youLost(m, [false, false]), false); // watching
   assert.equal(youLost({ ...m, winner: null }, [true, false]), false); // a draw
   assert.equal(youLost({ ...m, finished: false }, [true, false]), false);
+});
+
+test('droppedNote says the two choices, the rule they break and which is kept', () => {
+  assert.equal(droppedNote('take 2 tokens from heap 1', 'take 4 tokens from heap 2', 'wythoff(piles=5;8)'),
+    '“Take 2 tokens from heap 1” and “take 4 tokens from heap 2” are not one move (a move from both heaps takes the same number from each): only “take 4 tokens from heap 2” is chosen.');
+  assert.match(droppedNote('x', 'y', 'wythoff(piles=5;8,a=2)'), /numbers that differ by less than 2\)/);
+  assert.match(droppedNote('x', 'y', 'nimk(piles=3;4;5;6,k=2)'), /\(a move takes from at most 2 heaps\)/);
+  assert.match(droppedNote('x', 'y', 'nim(piles=3;4;5)'), /\(a move takes from one heap\)/);
+  assert.equal(droppedNote('cell 3', 'cell 5', 'nim2d(n=4)'), '“Cell 3” and “cell 5” are not one move: only “cell 5” is chosen.');
 });

@@ -53,26 +53,32 @@ export function score(mv, measure, mover) {
 /**
  * rank sorts the moves best first and marks the best: the server's "best"
  * when given, else the moves of the highest score. Each row gains
- * {best, good, label, detail, p} for display. ending lists the moves that
- * end the game at once (the legal moves' ends flag), which read so.
+ * {best, good, ends, label, detail, p} for display. ending lists the moves
+ * that end the game at once (the legal moves' ends flag), which read so.
+ * With lengthen (the Thue game's solo mode, where one person plays both
+ * roles for the longest word), every move is ranked as the painter ranks
+ * it, the builder's too: the longest word with best play by both, which
+ * the person, playing both, can then reach at least.
  */
-export function rank(an, gameName, ending = []) {
+export function rank(an, gameName, ending = [], { lengthen = false } = {}) {
   const ends = new Set(ending);
   const measure = measureOf(an, gameName);
   // At a chance node (player −1) the rows are the draws: in the server's order, none best, each valued as the
   // server values it, for player 1.
   const draws = an.player === -1;
-  const mover = draws ? 0 : an.player;
+  const mover = draws ? 0 : lengthen && measure.kind === 'length' ? 1 : an.player; // 1: the painter, who wants the word long
   const rows = (an.moves || []).map((mv, i) => ({ ...mv, i, s: draws ? 0 : score(mv, measure, mover) }));
   const top = rows.reduce((a, r) => Math.max(a, r.s), -Infinity);
   const decisive = measure.kind === 'outcome' || measure.kind === 'grundy';
-  // The server marks each move's "best"; an older one does not, and then the top score is best.
-  const marked = rows.some((r) => typeof r.best === 'boolean');
+  // The server marks each move's "best" (for the player to move: not the solo's goal); an older one does not,
+  // and then the top score is best.
+  const marked = mover === an.player && rows.some((r) => typeof r.best === 'boolean');
   const known = (r) => r.outcome !== 'unknown' || (r.value !== null && r.value !== undefined);
   const bestSet = new Set(draws ? [] : rows.filter((r) => (marked ? r.best : r.s === top) && known(r) && !(decisive && r.outcome === 'loss')).map((r) => r.move));
   rows.sort((a, b) => b.s - a.s || a.i - b.i);
   for (const r of rows) {
     r.best = bestSet.has(r.move);
+    r.ends = ends.has(r.move);
     r.good = decisive ? r.outcome === 'win' : r.best;
     Object.assign(r, describe(r, measure, mover, ends.has(r.move), an.pending !== false));
   }
@@ -343,9 +349,11 @@ function blockHint(rows, level, view, gameName, mover) {
  * the position: at level 1 how good the best move is and, when a move has
  * several parts, where to look; at level 2 the best move itself (move, for
  * the board to choose). {text, move}; move is null when there is no move
- * to give (none wins, or the analysis has none yet).
+ * to give (none wins, or the analysis has none yet). solo: the Thue game's
+ * solo mode, ranked with lengthen (see rank), whose value is a length the
+ * person, playing both roles, reaches at least.
  */
-export function hintFor(ranked, level, view, gameName, mover) {
+export function hintFor(ranked, level, view, gameName, mover, { solo = false } = {}) {
   const rows = ranked.rows;
   const best = rows.find((r) => r.best);
   const m = ranked.measure;
@@ -366,7 +374,9 @@ export function hintFor(ranked, level, view, gameName, mover) {
   let verdict;
   switch (m.kind) {
     case 'length':
-      verdict = mover === 0 ? `The best move lets you force a repetition by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
+      verdict = rows.every((r) => r.ends) ? `Every move ends the game here, at length ${best.value}`
+        : solo ? `The best move lets the word reach length ${best.value} at least, whatever the builder does later`
+          : mover === 0 ? `The best move lets you force a repetition by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
       break;
     case 'p1_win': verdict = `The best move gives you a ${best.label} chance of winning`; break;
     default: {

@@ -12,7 +12,7 @@ import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } fr
 import { MatchPage, mineOf } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, cap, inviteBase, typeset } from './format.js';
+import { queenXY, moveWords, droppedNote, inviteBase, typeset } from './format.js';
 import { setupProblem } from './setup.js';
 
 const root = document.getElementById('app');
@@ -280,8 +280,9 @@ function pick(p, again) {
   const r = choose(state.sel, p, legal, truncated, toggles);
   // A choice dropped because it makes no move with the new one is said, not silently lost.
   const dropped = r.dropped && r.dropped.length ? moveWords(r.dropped.flat(), pos && pos.view, gameName) : '';
+  const game = state.route.page === 'study' ? pos && pos.game : state.match && state.match.game;
   set({ sel: r.sel, moveError: r.error ? `Not a move: ${r.error}.` : '', preview: null,
-    selNote: dropped ? `“${cap(dropped)}” and this make no move together: only this is chosen.` : '' });
+    selNote: dropped ? droppedNote(dropped, moveWords(r.sel.flat(), pos && pos.view, gameName), game) : '' });
 }
 
 function playResolved(rs) {
@@ -451,8 +452,11 @@ function rankedFor(pos) {
   const e = analysisEntry(pos);
   if (!e || e.status !== 'ok') return null;
   const name = state.route.page === 'study' ? pos.game.split('(')[0] : state.match.game_name;
-  return rank(e.data, name, (pos.legal_moves || []).filter((lm) => lm.ends).map((lm) => lm.move));
+  return rank(e.data, name, (pos.legal_moves || []).filter((lm) => lm.ends).map((lm) => lm.move), { lengthen: soloMatch() });
 }
+
+// soloMatch: the match shown is the Thue game's solo mode (one person, both roles, the longest word).
+const soloMatch = () => state.route.page !== 'study' && !!state.match && state.match.mode === 'solo';
 
 // hint helps a person learning the game, one step at a time: the first
 // asks the analysis of the position (without showing it) and says how good
@@ -481,8 +485,9 @@ async function hint() {
     set({ hint: { key, level, text: `No hint: ${(e && e.error) || 'the analysis failed'}.` } });
     return;
   }
-  const h = hintFor(rankedFor(cur), level, cur.view, state.match.game_name, cur.to_move);
-  set({ hint: { key, level: h.move || level === 1 ? level : 1, text: h.text } });
+  const h = hintFor(rankedFor(cur), level, cur.view, state.match.game_name, soloMatch() ? 1 : cur.to_move, { solo: soloMatch() });
+  // A hint that chooses a move says so while that move is the one chosen (not after Clear or other taps).
+  set({ hint: { key, level: h.move || level === 1 ? level : 1, text: h.text, chose: h.move ? JSON.stringify(picksOf(h.move.parts)) : null } });
   if (h.move) selectMove(h.move);
 }
 
@@ -734,7 +739,7 @@ async function studyApplySetup() {
 const act = {
   openDialog, updateDialog, closeDialog, startFromDialog, openStudy,
   filterMatches, moreMatches: () => listMatches(parseHash(), true), hint, invite,
-  hintText: (pos) => (state.hint && pos && state.hint.key === posKey(pos) ? state.hint.text : ''),
+  hintText: (pos) => (state.hint && pos && state.hint.key === posKey(pos) && (!state.hint.chose || state.hint.chose === JSON.stringify(state.sel)) ? state.hint.text : ''),
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),
   clear: () => set({ sel: [], moveError: '', selNote: '' }),

@@ -272,6 +272,23 @@ export function saysMove(words, move) {
 }
 
 /**
+ * droppedNote says why a choice was dropped from the selection: with the
+ * new choice it makes no move of game (a game string), in words a student
+ * reads (the rule it breaks where the game has one), and that the new
+ * choice is kept. dropped and kept are moveWords of each.
+ */
+export function droppedNote(dropped, kept, game) {
+  const { name, args } = parseGameString(game || '');
+  const a = Number(args.a || 1);
+  const why = {
+    wythoff: a === 1 ? 'a move from both heaps takes the same number from each' : `a move from both heaps takes numbers that differ by less than ${a}`,
+    nimk: `a move takes from at most ${args.k || 2} heaps`,
+    nim: 'a move takes from one heap', greedynim: 'a move takes from one heap', buildingnim: 'a move takes from one heap',
+  }[name];
+  return `“${cap(dropped)}” and “${kept}” are not one move${why ? ` (${why})` : ''}: only “${kept}” is chosen.`;
+}
+
+/**
  * moveWords says a move in words from its parts and the position's view
  * ("take 3 tokens from heap 2", "split heap 1 into 4 and 3"); left, when
  * given, is the left part of a split as the board shows it (the parts are

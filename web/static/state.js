@@ -8,7 +8,7 @@ export const state = {
   recent: [],
   matchList: null, // the all-matches page: {filter: {game, state}, rows, more, loading, error}
   held: {}, // by match id listed: the seats this browser holds a token for ([bool, bool])
-  hint: null, // {key (the position's), level (1: how good and where, 2: the move chosen), text}
+  hint: null, // {key (the position's), level (1: how good and where, 2: the move chosen), text, chose (that move's picks, as JSON)}
   invited: null, // a seat handed to a friend: {id, seat, token, url, copied, here (no other device reaches the server), moves (the match's moves then)}
   dialog: null,
   match: null, // the match as the server last sent it

@@ -219,7 +219,8 @@ export function Review({ r, act, game }) {
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
   // The match counts every move ("Move 5" in the list's labels), the list's rows the rounds: the person's own count too.
-  const which = nth && nth !== at + 1 ? ` (your ${ordinal(nth)} move)` : '';
+  // (A person's nth move is in the list's nth round: a round is one move of each seat, and a draw between them.)
+  const which = nth && nth !== at + 1 ? ` (your ${ordinal(nth)} move, round ${nth} in the move list)` : '';
   return html`<div class="review" id="review"><p><strong>Where it turned:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)} where you could still ${what}; ${kept}.</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button></div>`;
 }
@@ -247,7 +248,7 @@ function WeighedReview({ r, act, said, verb, target }) {
   else if (kind === 'length') cost = html`after which you could force a repetition only by length ${chance}, where ${others} forced it by length ${best}`;
   else cost = html`which left you ${chance.num === 0n ? 'no chance' : `a ${percent(chance)} chance`} where ${others} kept ${percent(best)}`;
   // The draws count as moves in the match's numbering ("Move 12 of 27"), not in the person's: both are said.
-  const which = worst.draws ? ` (your ${ordinal(worst.nth)} move)` : '';
+  const which = worst.draws ? ` (your ${ordinal(worst.nth)} move, round ${worst.nth} in the move list)` : '';
   // In a game of chance, what all the choices cost together (beside the draws' total, see Luck).
   // More than the chance at the first choice: the draws or the opponent's mistakes gave more meanwhile.
   const more = lost && start && start.num !== undefined && fracLess(start, lost);
@@ -264,7 +265,7 @@ function Luck({ luck, counting, act }) {
   if (counting) return html`<p id="review-luck" class="muted">Counting the luck of the draws… (${counting.done} of ${counting.of})</p>`;
   if (!luck || !luck.checked) return null;
   const { checked, undecided, total, worst, best } = luck;
-  const draw = (d) => html`at move ${d.at + 1}${d.round ? ` (round ${d.round}, as the move list numbers them)` : ''}, where chance drew <strong>${d.drawn}</strong>: it left you ${percent(d.left)} where the lists averaged ${percent(d.before)}`;
+  const draw = (d) => html`at move ${d.at + 1}${d.round ? ` (round ${d.round} in the move list)` : ''}, where chance drew <strong>${d.drawn}</strong>: it left you ${percent(d.left)} where the lists averaged ${percent(d.before)}`;
   const points = Math.abs(total.value * 100).toFixed(1);
   const n = checked === 1 ? 'the one draw valued' : `the ${checked} draws valued`;
   const all = total.num === 0n ? `${n} left your chance where it was in all`
