@@ -755,6 +755,34 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("wythoff-dropped")
 	})
 
+	t.Run("study-huge", func(t *testing.T) {
+		// Wythoff's game with heaps of 41 and 42 digits on the study board: too large to draw, and too many moves
+		// to play (the server refuses them): the board said a move could be typed under "Type a move", which
+		// the study board did not have and the server would refuse, and the analysis said the winning move was
+		// marked on a board that draws none, "0 positions searched".
+		p.t = t
+		p.phone()
+		p.do(chromedp.Navigate(p.base + "/#/"))
+		p.wait(`document.querySelector('.card')`, "the gallery")
+		js[bool](p, `(location.hash = '#/study?game=' + encodeURIComponent('wythoff(piles=10^40;10^41)') + '&position=' + encodeURIComponent('10^40;10^41'), true)`)
+		p.wait(`window.kombi.study && window.kombi.study.pos && document.getElementById('board')`, "the study board")
+		if !js[bool](p, `document.getElementById('analysis-on').checked`) {
+			js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+		}
+		p.wait(`/can win: one winning move \(listed below\)/.test(document.getElementById('analysis').textContent)`, "the winning move listed")
+		p.wait(`/From the rule, without a search: the moves it names are exact/.test(document.getElementById('analysis').textContent)`, "valued by the rule")
+		if note := js[string](p, `document.querySelector('#board .board-note').textContent`); !strings.Contains(note, "too large to draw or to play here (too many moves)") || strings.Contains(note, "Type a move") || js[bool](p, `!!document.querySelector('.type-move')`) {
+			t.Errorf("a position for the analysis only offers a typed move: %q", note)
+		}
+		p.checkPhone("study of huge heaps")
+		p.shot("study-huge-phone.png")
+		// Where moves can be played, the study board takes a typed move too.
+		p.study("nim(piles=3;4;5)", "3;4;5")
+		js[bool](p, `(() => { const d = document.querySelector('.type-move'); d.open = true; d.querySelector('input[name=move]').value = '1:2'; d.querySelector('form').requestSubmit(); return true; })()`)
+		p.wait(`window.kombi.study.pos.position === '1;4;5 P2'`, "the typed move played on the study board")
+		p.clean("study-huge")
+	})
+
 	t.Run("keyboard", func(t *testing.T) {
 		// A game played with the keyboard alone: Enter chooses a token and
 		// plays it; after the computer's reply the focus is still on the

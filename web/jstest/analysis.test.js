@@ -360,6 +360,9 @@ test('what the analysis searched: exact, still searching, or stopped with moves 
   assert.equal(searchedText({ complete: false, pending: true, nodes: 10261221, seconds: 4 }), 'So far 10,261,221 positions searched in 4.00 s; the search goes on.');
   assert.equal(searchedText({ complete: false, pending: false, nodes: 2, seconds: 30 }), 'Not every move was decided in the time allowed. 2 positions searched in 30.00 s.');
   assert.equal(searchedText({ complete: false, pending: true }), 'The search goes on.');
+  // No position searched: the values come from the rule (Wythoff's pairs for heaps of forty digits: one move named).
+  assert.equal(searchedText({ complete: true, pending: false, nodes: 0, seconds: 0 }), 'Exact, from the rule: no search was needed.');
+  assert.equal(searchedText({ complete: false, pending: false, nodes: 0, seconds: 0.0001 }), 'From the rule, without a search: the moves it names are exact; the others are not valued one by one.');
 });
 
 test('a game the server refuses for a seat’s bot names the opponent and the seat as the dialog does', async () => {
@@ -387,4 +390,11 @@ test('Thue solo: every move ranked for the longest word, the builder’s too; a 
   assert.equal(hintFor(solo, 1, null, 'thue', 1, { solo: true }).text, 'The best move lets the word reach length 7 at least, whatever the builder does later. Ask again to see the move.');
   const ending = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 9 }, { move: '1', outcome: 'loss', value: 9 }] }, 'thue', ['0', '1']);
   assert.equal(hintFor(ending, 1, null, 'thue', 1).text, 'Every move ends the game here, at length 9. Ask again to see the move.');
+});
+
+test('summary: winning moves marked on the board, or listed where the board cannot mark them', () => {
+  const an = { player: 0, pending: false, moves: [{ move: '0,9', outcome: 'win', best: true }] };
+  const r = rank(an, 'wythoff');
+  assert.equal(summary(an, r, 'Player 1'), 'Player 1 can win: one winning move (marked ✓ on the board).');
+  assert.equal(summary(an, r, 'Player 1', { marked: false }), 'Player 1 can win: one winning move (listed below).');
 });

@@ -158,6 +158,12 @@ function raceWords(mv) {
  */
 export function searchedText(an) {
   const n = Number(an.nodes);
+  // No position searched: the values come from the game's rule (Bouton's nim-sum, Wythoff's pairs), which names
+  // the winning moves without valuing every other one (far too many with heaps of forty digits).
+  if (an.nodes !== undefined && n === 0) {
+    if (an.complete) return 'Exact, from the rule: no search was needed.';
+    return `From the rule, without a search: the moves it names are exact; the others are not valued one by one${an.pending ? ' (a search for them goes on)' : ''}.`;
+  }
   const work = an.nodes !== undefined ? `${n.toLocaleString('en')} position${n === 1 ? '' : 's'} searched in ${Number(an.seconds || 0).toFixed(2)} s` : '';
   if (an.complete) return `Exact.${work ? ` ${work}.` : ''}`;
   if (an.pending) return work ? `So far ${work}; the search goes on.` : 'The search goes on.';
@@ -167,8 +173,12 @@ export function searchedText(an) {
 // bestNamed is how many best moves of a chance game the verdict names; it counts the rest.
 const bestNamed = 6;
 
-/** summary says the position's verdict for the player to move in one sentence. */
-export function summary(an, ranked, who) {
+/**
+ * summary says the position's verdict for the player to move in one
+ * sentence; marked: the board marks the winning moves (not where the heaps
+ * are too large to draw: the moves are listed below instead).
+ */
+export function summary(an, ranked, who, { marked = true } = {}) {
   const rows = ranked.rows;
   if (rows.length === 0) return 'No moves to analyse.';
   const going = an.pending !== false;
@@ -196,7 +206,7 @@ export function summary(an, ranked, who) {
     // A winning move of several parts (2D Nim's cells, Wythoff's or Index-k Nim's heaps) is marked on each part.
     const multi = wins.map((r) => (r.parts || []).filter((p) => p.kind === 'heap' || p.kind === 'cell')).find((ps) => ps.length > 1);
     const several = multi ? `; a hollow ✓ marks part of a move of several ${multi[0].kind === 'cell' ? 'cells' : 'heaps'}` : '';
-    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (marked ✓ on the board${several}).`;
+    return `${who} can win: ${wins.length === 1 ? 'one winning move' : `${wins.length} winning moves`} (${marked ? `marked ✓ on the board${several}` : 'listed below'}).`;
   }
   if (unknown) return going ? `No winning move found yet; ${unknown} still computing.` : `No winning move found in the time the analysis had; ${unknown} not decided.`;
   const draws = rows.filter((r) => r.outcome === 'draw').length;

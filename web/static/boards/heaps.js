@@ -14,13 +14,20 @@ export function allBars(heaps) {
   return n.some((h) => h > SMALL) && n.every((h) => h > SMALL || h === 0);
 }
 
+/** unDrawn reports whether the heaps are not drawn at all, only their sizes written (beyond 2^53, see HeapsBoard). */
+export const unDrawn = (view) => !view.heaps || view.heaps.some((h) => Number(h) > Number.MAX_SAFE_INTEGER);
+
+/** analysisOnly reports whether the position is for the analysis only: too many legal moves to play here. */
+export const analysisOnly = (view) => /analysis only/.test((view.status && view.status.phase) || '');
+
 export function HeapsBoard({ view, ctx }) {
-  if (!view.heaps || view.heaps.some((h) => Number(h) > Number.MAX_SAFE_INTEGER)) {
+  if (unDrawn(view)) {
     // Beyond 2^53 a JavaScript number is not exact: the position string holds the exact sizes.
     const exact = String(ctx.position || '').split(' ')[0].split(';');
     return html`<div class="board-note" role="note">
       ${exact.map((x, i) => html`<p class="heap-head"><span class="heap-name">Heap ${i + 1}</span> <code class="heap-count">${fmtInt(x)}</code> tokens</p>`)}
-      <p>These heaps are too large to draw${view.status && /analysis only/.test(view.status.phase || '') ? ' or to play here: switch on Analysis for the winning move' : ''}; a move can be typed under “Type a move” (e.g. <code>3,0</code>).</p></div>`;
+      <p>${analysisOnly(view) ? html`These heaps are too large to draw or to play here (too many moves): switch on Analysis for the winning move, or ask <code>kombi analyze</code>.`
+        : html`These heaps are too large to draw; a move can be typed under “Type a move” (e.g. <code>3,0</code>).`}</p></div>`;
   }
   const sel = ctx.sel;
   const building = view.status && view.status.phase === 'building';

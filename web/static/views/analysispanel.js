@@ -7,6 +7,7 @@ import { html } from '../html.js';
 import { summary, searchedText, raceNotes, drawSummary, drawWhy, luckOf } from '../analysis.js';
 import { moveWords, saysMove, cap, roleName, explainBlocks, percent } from '../format.js';
 import { parseGameString } from '../catalog.js';
+import { unDrawn } from '../boards/heaps.js';
 
 export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   if (!s.analysisOn) {
@@ -39,7 +40,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
     const rows = [...ranked.rows.filter((r) => !race.atOnce.has(r.move)), ...ranked.rows.filter((r) => race.atOnce.has(r.move))];
     body = html`
       <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
-      <p class="an-summary">${summary(entry.data, ranked, who)}</p>
+      <p class="an-summary">${summary(entry.data, ranked, who, { marked: !(view.kind === 'heaps' && unDrawn(view)) })}</p>
       ${m ? DrawnLuck({ m, luck: act.drawLuck(shown), seat: mover, who }) : null}
       ${entry.data.pending ? html`<p class="muted">Still computing: undecided moves fill in as the search deepens…</p>` : null}
       ${Teaching({ entry })}

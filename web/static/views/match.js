@@ -81,12 +81,7 @@ export function MatchPage({ s, act }) {
       </div>
       ${s.invited && s.invited.id === m.id && !m.moves.slice(s.invited.moves).some((mv) => mv.player === s.invited.seat) ? Invited({ m, inv: s.invited, act }) : null}
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
-      ${(mine[0] || mine[1]) && !m.finished ? html`<details class="type-move"><summary>Type a move</summary>
-        <form onSubmit=${(e) => { e.preventDefault(); act.typedMove(e.currentTarget.elements.move.value); }}>
-          <label class="field"><span>Move in the game’s notation (as <code>kombi play</code> reads it)</span>
-            <input name="move" type="text" autocomplete="off" spellcheck="false" placeholder=${(shown.legal_moves && shown.legal_moves[0] && shown.legal_moves[0].move) || ''} /></label>
-          <button type="submit" class="btn" disabled=${!live && !(mine[p] && !travelling)}>Play it</button>
-        </form></details>` : null}
+      ${(mine[0] || mine[1]) && !m.finished ? TypeMove({ shown, act, disabled: !live && !(mine[p] && !travelling) }) : null}
       ${Rules(g, m)}
     </div>
     <aside class="side-col">
@@ -103,6 +98,19 @@ export function movesLine(n, drawn, over) {
   if (n === 0) return over ? 'No move was possible: the game was over from its start.' : 'No move was played.';
   const chance = drawn > 0 ? `, ${drawn} of them drawn by chance` : '';
   return `${n === 1 ? '1 move' : `${n} moves`}${chance}. Step back through them in the move list to see what each position was worth.`;
+}
+
+// TypeMove is the form to type a move as the move list writes it: the way
+// to play where the board cannot (heaps too large to draw), in a match and
+// on the study board.
+export function TypeMove({ shown, act, disabled }) {
+  const example = (shown.legal_moves && shown.legal_moves[0] && shown.legal_moves[0].move) || '';
+  return html`<details class="type-move"><summary>Type a move</summary>
+    <form onSubmit=${(e) => { e.preventDefault(); act.typedMove(e.currentTarget.elements.move.value); }}>
+      <label class="field"><span>A move as the move list writes it${example ? html`, e.g. <code>${example}</code>` : ''}</span>
+        <input name="move" type="text" autocomplete="off" spellcheck="false" placeholder=${example} /></label>
+      <button type="submit" class="btn" disabled=${disabled}>Play it</button>
+    </form></details>`;
 }
 
 /**

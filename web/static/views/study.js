@@ -8,9 +8,10 @@ import { parseGameString } from '../catalog.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber, heapInput } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
-import { MoveBar, selectionWords, Rules } from './match.js';
+import { MoveBar, selectionWords, Rules, TypeMove } from './match.js';
 import { resolve } from '../moves.js';
 import { letterOf } from '../boards/numbers.js';
+import { analysisOnly } from '../boards/heaps.js';
 
 export function StudyPage({ s, act }) {
   const st = s.study;
@@ -42,7 +43,8 @@ export function StudyPage({ s, act }) {
         <p class="seats"><span>${subtitle(pos.game, { start: true })} · this position: ${pos.start ? html`the start (<code>${pos.position}</code>)` : html`<code class=${String(pos.position).length <= 24 ? 'whole' : ''}>${pos.position}</code>`}</span></p></header>
       <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : drawing ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
-      ${!pos.finished && !drawing && !st.setup ? html`<p class="howto">${how ? how + ' ' : ''}Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}</p>` : null}
+      ${!pos.finished && !drawing && !st.setup ? html`<p class="howto">${analysisOnly(pos.view || {}) ? `${how ? how + ' ' : ''}This position has too many moves to play here: ${s.analysisOn ? 'the analysis names the winning moves.' : 'switch on Analysis for the winning moves.'}`
+        : `${how ? how + ' ' : ''}Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}`}</p>` : null}
       ${chance ? html`<div class="chance-pick" role="group" aria-label="The draws to study">
         <p class="howto">In play chance draws at random; here you choose the draw to study.</p>
         ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}
@@ -56,6 +58,7 @@ export function StudyPage({ s, act }) {
         <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
       </div>
+      ${live && !analysisOnly(pos.view || {}) ? TypeMove({ shown, act, disabled: s.busy }) : null}
       <form class="paste" onSubmit=${(e) => { e.preventDefault(); act.studyLoad(e.currentTarget.elements.position.value); }}>
         <label class="field"><span>Position string (as <code>kombi solve --position</code> reads it)</span>
           <input name="position" id="study-position" type="text" autocomplete="off" spellcheck="false" value=${pos.position || ''} /></label>
