@@ -783,6 +783,72 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("study-huge")
 	})
 
+	t.Run("thue-dialog", func(t *testing.T) {
+		// The Thue game's starting symbol is one of the game's symbols: its range follows the alphabet (it said 0
+		// to 31 beside 3 symbols), and a friend's seat is named by its role (it said Player 2).
+		p.t = t
+		p.desktop()
+		p.do(chromedp.Navigate(p.base + "/#/"))
+		p.wait(`document.querySelector('[data-game="thue(alphabet=3)"]')`, "the Thue card")
+		js[bool](p, `(document.querySelector('[data-game="thue(alphabet=3)"] [data-action=friend]').click(), true)`)
+		p.wait(`document.getElementById('dlg-start') && document.getElementById('param-start')`, "the dialog")
+		rangeOf := func() string {
+			return js[string](p, `document.querySelector('label[for=param-start]').textContent.replace(/\s+/g, ' ') + ' max=' + document.getElementById('param-start').max`)
+		}
+		if got := rangeOf(); !strings.Contains(got, "(0 to 2)") || !strings.HasSuffix(got, "max=2") {
+			t.Errorf("with 3 symbols the starting symbol reads %q", got)
+		}
+		js[bool](p, `(() => { const e = document.querySelector('[data-param=alphabet]'); e.value = '5'; e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()`)
+		p.wait(`/\(0 to 4\)/.test(document.querySelector('label[for=param-start]').textContent)`, "the range of 5 symbols")
+		if note := js[string](p, `document.querySelector('.who .muted').textContent`); !strings.Contains(note, "hands the painter’s seat to theirs") {
+			t.Errorf("the friend's note says %q", note)
+		}
+		js[bool](p, `(document.querySelector('dialog[open] .dlg-close, dialog[open] [data-close], #dlg-cancel') || {click(){}}).click() || true`)
+		p.clean("thue-dialog")
+	})
+
+	t.Run("thue-rounds", func(t *testing.T) {
+		// The Thue game is scored over two rounds, each player once in each role: more painter points wins (the
+		// source's match). The first round's rematch is its second round, and that one ends with the match.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"target": "8"}, opponent: "greedy"})
+		last := `const b = [...document.querySelectorAll('#board button:not([disabled])')]; const x = b[b.length - 1]; x.click(); if (document.getElementById('play-move').disabled) x.click();`
+		p.playOut(last, 40)
+		p.wait(`document.getElementById('result') && document.getElementById('rematch')`, "the end of round 1")
+		if b := js[string](p, `document.getElementById('rematch').textContent`); b != "Round 2: roles swapped" {
+			t.Errorf("the first round's rematch button says %q", b)
+		}
+		round1 := js[int](p, `window.kombi.match.view.status.points`)
+		first := js[string](p, `window.kombi.match.id`)
+		js[bool](p, `(document.getElementById('rematch').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.match && window.kombi.match.id !== %q && document.getElementById('board')`, first), "round 2")
+		p.playOut(last, 40)
+		p.wait(`document.getElementById('rounds')`, "the two rounds' score")
+		round2 := js[int](p, `window.kombi.match.view.status.points`)
+		winner := "the match is a tie"
+		if round2 > round1 {
+			winner = "you win the match"
+		} else if round1 > round2 {
+			winner = "the computer (Greedy) wins the match"
+		}
+		pts := func(n int) string {
+			if n == 1 {
+				return "1 point"
+			}
+			return fmt.Sprintf("%d points", n)
+		}
+		if got, want := js[string](p, `document.getElementById('rounds').textContent`), fmt.Sprintf("The match: You scored %s as painter in round 2, the computer (Greedy) scored %s as painter in round 1: %s.", pts(round2), pts(round1), winner); got != want {
+			t.Errorf("the end of round 2 says %q, want %q", got, want)
+		}
+		if b := js[string](p, `document.getElementById('rematch').textContent`); b != "Rematch (seats swapped)" {
+			t.Errorf("the second round's rematch button says %q", b)
+		}
+		p.noOverflow("the two rounds' score")
+		p.shot("thue-rounds-phone.png")
+		p.clean("thue-rounds")
+	})
+
 	t.Run("keyboard", func(t *testing.T) {
 		// A game played with the keyboard alone: Enter chooses a token and
 		// plays it; after the computer's reply the focus is still on the

@@ -36,7 +36,7 @@ const MaxBoard = 30
 var params = []game.ParamSpec{
 	{Name: "a", Kind: game.Int, Default: "1", HasMin: true, Min: 1, HasMax: true, Max: MaxA, Doc: "a move on both heaps takes k and l with |k − l| < a (a = 1: classic Wythoff)"},
 	{Name: "piles", Kind: game.Text, Default: "5;8", Doc: "exactly two heap sizes X;Y (the queen's column and row): whole numbers ≥ 0 of up to 10000 digits, " +
-		"written out or as powers such as 10^100; positions with more than 10000000 legal moves are for solve and analyze only"},
+		"written out or as powers such as 10^100; a position with more than 10,000,000 moves can be analysed but not played"},
 	{Name: "view", Kind: game.Enum, Default: "heaps", Choices: []string{"heaps", "queen"}, Doc: "show two heaps, or a queen on a board moving west, south or south-west"},
 }
 

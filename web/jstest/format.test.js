@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, moveLabel, playedWord, saysMove, codeParts, typeset, youLost } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, roundsText, moveLabel, playedWord, saysMove, codeParts, typeset, youLost } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -386,4 +386,18 @@ test('droppedNote says the two choices, the rule they break and which is kept', 
   assert.match(droppedNote('x', 'y', 'nimk(piles=3;4;5;6,k=2)'), /\(a move takes from at most 2 heaps\)/);
   assert.match(droppedNote('x', 'y', 'nim(piles=3;4;5)'), /\(a move takes from one heap\)/);
   assert.equal(droppedNote('cell 3', 'cell 5', 'nim2d(n=4)'), '“Cell 3” and “cell 5” are not one move: only “cell 5” is chosen.');
+});
+
+test('roundsText scores the Thue game’s two rounds as the source does: more painter points wins', () => {
+  // Round 2: the computer builds (seat 0), you paint (seat 1); round 1 was the other way round.
+  const m = { players: ['greedy', 'human'], roles: ['builder', 'painter'], view: { status: { points: 4 } } };
+  const opp = [{ bot: 'greedy', title: 'Greedy' }];
+  assert.equal(roundsText(m, { points: 3 }, [false, true], opp),
+    'You scored 4 points as painter in round 2, the computer (Greedy) scored 3 points as painter in round 1: you win the match.');
+  assert.equal(roundsText(m, { points: 5 }, [false, true], opp),
+    'You scored 4 points as painter in round 2, the computer (Greedy) scored 5 points as painter in round 1: the computer (Greedy) wins the match.');
+  assert.match(roundsText(m, { points: 4 }, [false, true], opp), /: the match is a tie\.$/);
+  const friends = { players: ['human', 'human'], roles: ['builder', 'painter'], view: { status: { points: 1 } } };
+  assert.equal(roundsText(friends, { points: 2 }, [true, true], []),
+    'The first round’s builder scored 1 point as painter in round 2, the first round’s painter scored 2 points as painter in round 1: the first round’s painter wins the match.');
 });

@@ -530,11 +530,25 @@ async function rematch() {
   try {
     const next = await api.createMatch(body);
     saveTokens(next.id, next.seat_tokens || [null, null], next.control_token);
+    // The Thue game's match is two rounds, each player once in each role: the rematch of a first round is the
+    // second, which ends with the two rounds' painter points (roundsText).
+    if (secondRound(m)) {
+      try { localStorage.setItem('kombi:round1:' + next.id, JSON.stringify({ id: m.id, points: Number(((m.view || {}).status || {}).points ?? 0) })); } catch { /* private mode */ }
+    }
     set({ scrollToBoard: true });
     location.hash = '#/m/' + next.id;
   } catch (e) {
     set({ moveError: `Rematch refused: ${e.message}` });
   }
+}
+
+// secondRound: m's rematch is the second round of a two-round Thue match (m is a finished first round,
+// played by people, not the solo mode).
+const secondRound = (m) => m.game_name === 'thue' && m.finished && m.mode !== 'solo' && m.players.some((p) => p === 'human') && !round1Of(m.id);
+
+// round1Of is the first round of the Thue match whose second round is match id ({id, points}), or null.
+function round1Of(id) {
+  try { return JSON.parse(localStorage.getItem('kombi:round1:' + id) || 'null'); } catch { return null; }
 }
 
 // invite hands a seat of a match played on this device by two people to a
@@ -739,6 +753,7 @@ async function studyApplySetup() {
 const act = {
   openDialog, updateDialog, closeDialog, startFromDialog, openStudy,
   filterMatches, moreMatches: () => listMatches(parseHash(), true), hint, invite,
+  round1Of, secondRound,
   hintText: (pos) => (state.hint && pos && state.hint.key === posKey(pos) && (!state.hint.chose || state.hint.chose === JSON.stringify(state.sel)) ? state.hint.text : ''),
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),

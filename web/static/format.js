@@ -138,6 +138,26 @@ export function seatWho(m, p, mine, opponents) {
 
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * roundsText says the two-round Thue match the source scores (each player
+ * once builder, once painter; more painter points wins) at the end of its
+ * second round m: round1 is the first round's painter points ({points}),
+ * the points of m are m.view.status.points. The first round's builder is
+ * m's painter (seat 1), its painter m's builder (seat 0); mine and
+ * opponents name them as the page's header does.
+ */
+export function roundsText(m, round1, mine, opponents) {
+  const st = (m.view && m.view.status) || {};
+  const both = mine[0] && mine[1];
+  // [the first round's builder, its painter]: seats 1 and 0 of the second round.
+  const who = both ? ['the first round’s builder', 'the first round’s painter'] : [seatWho(m, 1, mine, opponents), seatWho(m, 0, mine, opponents)];
+  const pts = [Number(st.points ?? 0), Number(round1.points ?? 0)];
+  const said = (i) => `${who[i]} scored ${plural(pts[i], 'point', 'points')} as painter in round ${i === 0 ? 2 : 1}`;
+  const verb = (i) => (who[i] === 'you' ? 'win' : 'wins');
+  const end = pts[0] === pts[1] ? 'the match is a tie' : pts[0] > pts[1] ? `${who[0]} ${verb(0)} the match` : `${who[1]} ${verb(1)} the match`;
+  return `${cap(said(0))}, ${said(1)}: ${end}.`;
+}
+
 /** seedText is the exact seed: seed_text when the server sends it. */
 export const seedText = (m) => (m.seed_text !== undefined ? String(m.seed_text) : String(m.seed));
 

@@ -137,7 +137,7 @@ export function Dialog({ s, act }) {
           </select></label>
         <p class="muted">${g.rules}</p>
         <fieldset class="params"><legend>Settings</legend>
-          ${main.map((p) => Param({ p, v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
+          ${main.map((p) => Param({ p: bounded(p, g, d.values), v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
         </fieldset>
         <fieldset class="who"><legend>Players</legend>
           <div class="segmented" role="radiogroup" aria-label="Who plays">
@@ -153,11 +153,11 @@ export function Dialog({ s, act }) {
           ${d.mode === 'watch' ? html`
             ${Opponent({ id: 'dlg-watch0', label: `${roleText(g, 0)}${order(g, 0)}`, g, value: d.watch[0], onChange: (v) => upd((c) => ({ watch: [v, c.watch[1]] })) })}
             ${Opponent({ id: 'dlg-watch1', label: `${roleText(g, 1)}${order(g, 1)}`, g, value: d.watch[1], onChange: (v) => upd((c) => ({ watch: [c.watch[0], v] })) })}` : null}
-          ${d.mode === 'friend' ? html`<p class="muted">You both play on this device, taking turns; on the game's page, <em>Invite a friend on another device</em> hands Player 2's seat to theirs.</p>` : null}
+          ${d.mode === 'friend' ? html`<p class="muted">You both play on this device, taking turns; on the game's page, <em>Invite a friend on another device</em> hands ${roleText(g, 1) === 'Player 2' ? 'Player 2’s' : `the ${roleText(g, 1).toLowerCase()}’s`} seat to theirs.</p>` : null}
           ${d.mode === 'solo' ? html`<p class="muted">${g.soloDoc}</p>` : null}
         </fieldset>
         <details class="advanced"><summary>More settings: bot strings and seed</summary>
-          ${adv.map((p) => Param({ p, v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
+          ${adv.map((p) => Param({ p: bounded(p, g, d.values), v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
           ${[0, 1].map((i) => html`<label class="field">Bot string for ${roleText(g, i)}
             <input id=${`dlg-bot${i}`} type="text" autocomplete="off" spellcheck="false" value=${d.bots[i]} placeholder=${players[i]}
               onInput=${(e) => { const v = e.currentTarget.value; upd((c) => { const b = [...c.bots]; b[i] = v; return { bots: b }; }); }} /></label>`)}
@@ -212,6 +212,13 @@ function Opponent({ id, label: text, g, value, onChange }) {
       ${g.opponents.map((o) => html`<option value=${o.bot}>${o.title}</option>`)}
       ${chosen ? null : html`<option value="__custom">${value}</option>`}
     </select>${chosen && chosen.doc ? html`<span id=${`${id}-doc`} class="muted small">${chosen.doc}</span>` : null}</label>`;
+}
+
+// bounded is a parameter with the range another one sets: the Thue game's starting symbol is one of its
+// symbols (0 to 2 with 3 symbols, not the 0 to 31 any alphabet allows).
+function bounded(p, g, values) {
+  const k = Number(values.alphabet || (g.params.find((x) => x.name === 'alphabet') || {}).default || 3);
+  return g.name === 'thue' && p.name === 'start' && Number.isInteger(k) && k >= 2 ? { ...p, max: Math.min(p.max ?? k - 1, k - 1) } : p;
 }
 
 function Param({ p, v, setVal, off }) {

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -174,14 +174,16 @@ function Invited({ m, inv, act }) {
 
 function GameOver({ m, mine, g, act, s }) {
   const e = endText(m, mine, g.opponents);
+  const round1 = m.game_name === 'thue' ? act.round1Of(m.id) : null;
   const canRematch = true;
   return html`<section class=${`game-over${youLost(m, mine) ? ' lost' : ''}`} id="result" aria-labelledby="result-h">
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
     <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
+    ${round1 ? html`<p id="rounds"><strong>The match:</strong> ${roundsText(m, round1, mine, g.opponents)}</p>` : null}
     <div aria-live="polite">${Review({ r: s.reviews.get(m.id), act, game: m.game })}</div>
     <div class="over-actions">
-      ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}</button>` : null}
+      ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>${act.secondRound(m) ? 'Round 2: roles swapped' : `Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}`}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
       <a class="btn" href="#/">All games</a>
       <a class="btn" id="download-record" href=${`/api/matches/${m.id}/record`} download=${`kombi-${m.game_name}-${m.id}.json`}
