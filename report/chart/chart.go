@@ -17,6 +17,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -292,16 +293,40 @@ func (t linearTicks) Ticks(lo, hi float64) []plot.Tick {
 	if t.whole && minor != math.Round(minor) {
 		minor = 0 // counts: no tick between two whole numbers
 	}
-	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
-		out = append(out, plot.Tick{Value: v, Label: Number(v)})
-		if m := v + minor; minor > 0 && m <= hi {
+	// Each tick a whole number of steps from zero, rounded to 12 digits: a sum of steps drifted
+	// (0.0000012499999999999999 for 1.25·10^-6).
+	k0 := math.Ceil(lo / step)
+	var major []float64
+	for i := 0.0; ; i++ {
+		v := snap((k0 + i) * step)
+		if v > hi+step*1e-9 {
+			break
+		}
+		major = append(major, v)
+	}
+	// One form on the axis: powers of ten throughout where a label needs one (Number wrote 0.000001 beside
+	// 7.5·10^-7), Number's where none does.
+	powers := slices.ContainsFunc(major, func(v float64) bool { a := math.Abs(v); return a > 0 && (a < 1e-4 || a >= 1e5) })
+	for _, v := range major {
+		label := Number(v)
+		if powers && v != 0 {
+			label = powerOfTen(v)
+		}
+		out = append(out, plot.Tick{Value: v, Label: label})
+		if m := snap(v + minor); minor > 0 && m <= hi {
 			out = append(out, plot.Tick{Value: m})
 		}
 	}
 	if len(out) > 0 && out[0].Value-minor >= lo && minor > 0 {
-		out = append(out, plot.Tick{Value: out[0].Value - minor})
+		out = append(out, plot.Tick{Value: snap(out[0].Value - minor)})
 	}
 	return out
+}
+
+// snap rounds v to 12 significant digits: a tick computed in steps without the step's rounding error.
+func snap(v float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
+	return r
 }
 
 // powerOfTen writes v as m·10^e ("10^5", "2·10^6", "2.5·10^-7"; the

@@ -19,6 +19,30 @@ func TestNumber(t *testing.T) {
 	}
 }
 
+// TestLinearTicks: a linear axis of small values is labelled without the
+// float noise of summed steps (a decision-times plot wrote
+// 0.0000012499999999999999) and in one form (0.000001 beside 7.5·10^-7).
+func TestLinearTicks(t *testing.T) {
+	var labels []string
+	for _, tk := range (linearTicks{}).Ticks(0, 1.3e-6) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "0 2.5·10^-7 5·10^-7 7.5·10^-7 10^-6 1.25·10^-6" {
+		t.Errorf("ticks from 0 to 1.3·10^-6: %s", got)
+	}
+	labels = labels[:0]
+	for _, tk := range (linearTicks{}).Ticks(0, 0.6) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "0 0.1 0.2 0.3 0.4 0.5 0.6" {
+		t.Errorf("ticks from 0 to 0.6: %s", got)
+	}
+}
+
 // TestWholeTicks: counts are ticked at whole numbers only, whatever the
 // range (the old plots wrote 2.50, 10.00, 17.50).
 func TestWholeTicks(t *testing.T) {
