@@ -21,6 +21,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -116,9 +117,10 @@ func openPostgres(spec string) (*Store, error) {
 		// The parse error would repeat the URL, password included.
 		return nil, fmt.Errorf("store: %w: the postgres:// URL does not parse", ErrBadURL)
 	}
+	loc := redactURL(u)
 	cfg, err := pgxpool.ParseConfig(spec)
 	if err != nil {
-		return nil, fmt.Errorf("store: %w: %s: %v", ErrBadURL, u.Redacted(), redact(err, spec, u))
+		return nil, fmt.Errorf("store: %w: %s: %v", ErrBadURL, loc, redact(err, spec, u))
 	}
 	if !u.Query().Has("pool_max_conns") {
 		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
@@ -126,17 +128,60 @@ func openPostgres(spec string) (*Store, error) {
 	// The pool connects lazily: creating it does not reach the server.
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", u.Redacted(), err)
+		return nil, fmt.Errorf("store: open %s: %w", loc, err)
 	}
-	return &Store{db: stdlib.OpenDBFromPool(pool), pool: pool, dialect: DialectPostgres, location: u.Redacted()}, nil
+	return &Store{db: stdlib.OpenDBFromPool(pool), pool: pool, dialect: DialectPostgres, location: loc}, nil
 }
 
-// redact keeps the password of the URL out of an error's text.
+// passwordKeys are the query parameters of a postgres:// URL that hold a
+// password (as pgx reads them).
+var passwordKeys = []string{"password", "sslpassword"}
+
+// redactURL writes a postgres:// URL for people: its passwords, the
+// user's (user:password@) and the query's (password=, sslpassword=),
+// replaced by xxxxx, the rest as it is.
+func redactURL(u *url.URL) string {
+	r := *u
+	if r.RawQuery != "" {
+		pairs := strings.Split(r.RawQuery, "&")
+		for i, pair := range pairs {
+			key, _, ok := strings.Cut(pair, "=")
+			if k, err := url.QueryUnescape(key); ok && err == nil && slices.Contains(passwordKeys, strings.ToLower(k)) {
+				pairs[i] = key + "=xxxxx"
+			}
+		}
+		r.RawQuery = strings.Join(pairs, "&")
+	}
+	return r.Redacted()
+}
+
+// passwords lists the passwords a postgres:// URL holds (see redactURL).
+func passwords(u *url.URL) []string {
+	var out []string
+	if p, ok := u.User.Password(); ok && p != "" {
+		out = append(out, p)
+	}
+	for key, values := range u.Query() {
+		if slices.Contains(passwordKeys, strings.ToLower(key)) {
+			for _, v := range values {
+				if v != "" {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// redact keeps the passwords of the URL (see redactURL) out of an error's
+// text.
 func redact(err error, spec string, u *url.URL) error {
 	msg := err.Error()
-	if p, ok := u.User.Password(); ok && p != "" {
-		msg = strings.ReplaceAll(msg, spec, u.Redacted())
-		msg = strings.ReplaceAll(msg, p, "xxxxx")
+	if secrets := passwords(u); len(secrets) > 0 {
+		msg = strings.ReplaceAll(msg, spec, redactURL(u))
+		for _, p := range secrets {
+			msg = strings.ReplaceAll(msg, p, "xxxxx")
+		}
 	}
 	return errors.New(msg)
 }

@@ -593,6 +593,8 @@ func TestOpenErrors(t *testing.T) {
 		{"sqlite:", "names no database file", true},
 		{"postgres://u:secret@h:x/db", "does not parse", true},
 		{"postgres://kombi:secret@127.0.0.1:1/none?connect_timeout=2", "127.0.0.1", false},
+		{"postgres://kombi@127.0.0.1:1/none?connect_timeout=2&password=secret", "password=xxxxx", false},
+		{"postgres://kombi@127.0.0.1:1/none?sslmode=bogus&password=secret", "sslmode", true},
 	} {
 		_, err := Open(ctx, tt.url)
 		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "secret") || errors.Is(err, ErrBadURL) != tt.bad {
@@ -606,6 +608,27 @@ func TestOpenErrors(t *testing.T) {
 	}
 	if _, err := Open(ctx, filepath.Join(file, "k.db")); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("database under a file: %v", err)
+	}
+}
+
+// TestLocationHidesPasswords: a password in the URL's query is kept out of
+// the location shown to people (the worker's banner, a sweep's summary),
+// as the user's password is.
+func TestLocationHidesPasswords(t *testing.T) {
+	for _, tt := range []struct{ url, want string }{
+		{"postgres://kombi@db:5432/kombi?sslmode=disable&password=secret", "postgres://kombi@db:5432/kombi?sslmode=disable&password=xxxxx"},
+		{"postgres://kombi:secret@db/kombi?sslpassword=secret&Password=secret&pool_max_conns=4", "postgres://kombi:xxxxx@db/kombi?sslpassword=xxxxx&Password=xxxxx&pool_max_conns=4"},
+		{"postgresql://db/kombi?pass%77ord=secret", "postgresql://db/kombi?pass%77ord=xxxxx"},
+		{"postgres://db/kombi?sslmode=disable", "postgres://db/kombi?sslmode=disable"},
+	} {
+		s, err := openPostgres(tt.url) // connects lazily: no server needed
+		if err != nil {
+			t.Fatalf("%s: %v", tt.url, err)
+		}
+		if got := s.Location(); got != tt.want {
+			t.Errorf("location of %s: %q; want %q", tt.url, got, tt.want)
+		}
+		s.closeAll()
 	}
 }
 
