@@ -145,20 +145,7 @@ func (r *Registry) For(gameName string) []*Factory {
 // New builds a bot for g from a bot string such as "alphabeta(depth=8)".
 // Errors name the bad part and list what is allowed.
 func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
-	spec, err := game.ParseSpec(text)
-	if err != nil {
-		return nil, fmt.Errorf("bot string: %w", err)
-	}
-	gameName := g.Type().Name
-	f, ok := r.Lookup(spec.Name, gameName)
-	if !ok {
-		var names []string
-		for _, f := range r.For(gameName) {
-			names = append(names, f.Name)
-		}
-		return nil, fmt.Errorf("unknown bot %q for %s%s; bots for %s: %s", spec.Name, gameName, game.DidYouMean(spec.Name, names), gameName, strings.Join(names, ", "))
-	}
-	p, err := game.Bind("bot "+spec.Name, f.Params, spec.Args, env.Seed)
+	f, spec, p, err := r.bind(text, g, env.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -173,6 +160,41 @@ func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
 		return nil, fmt.Errorf("bot %s: %w", spec.Name, err)
 	}
 	return b, nil
+}
+
+// Canonical writes a bot string for g in one spelling per bot: its
+// factory's name and every parameter with a value, defaults included
+// (game.Params.Canonical), so "alphabeta" and "alphabeta( depth = 08 )"
+// are the same bot when 8 is the default depth. Errors are New's.
+func (r *Registry) Canonical(text string, g game.Game) (string, error) {
+	f, _, p, err := r.bind(text, g, 1)
+	if err != nil {
+		return "", err
+	}
+	return p.Canonical(f.Name, f.Params), nil
+}
+
+// bind parses a bot string and binds its arguments for g: the factory,
+// the parsed string and the parameters.
+func (r *Registry) bind(text string, g game.Game, seed uint64) (*Factory, game.Spec, game.Params, error) {
+	spec, err := game.ParseSpec(text)
+	if err != nil {
+		return nil, spec, game.Params{}, fmt.Errorf("bot string: %w", err)
+	}
+	gameName := g.Type().Name
+	f, ok := r.Lookup(spec.Name, gameName)
+	if !ok {
+		var names []string
+		for _, f := range r.For(gameName) {
+			names = append(names, f.Name)
+		}
+		return nil, spec, game.Params{}, fmt.Errorf("unknown bot %q for %s%s; bots for %s: %s", spec.Name, gameName, game.DidYouMean(spec.Name, names), gameName, strings.Join(names, ", "))
+	}
+	p, err := game.Bind("bot "+spec.Name, f.Params, spec.Args, seed)
+	if err != nil {
+		return nil, spec, game.Params{}, err
+	}
+	return f, spec, p, nil
 }
 
 // RegisterGeneric adds the game-independent bots: random, human, alphabeta

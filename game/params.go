@@ -264,6 +264,33 @@ func (p Params) Ints(name string) []int {
 	return out
 }
 
+// Canonical writes name with the parameters that have a value (given or by
+// default) as its arguments, in the order of specs, each value spelled one
+// way per meaning (whole numbers and lists as strconv and JoinInts write
+// them, booleans true or false, durations as time.Duration writes them):
+// two strings bound to the same Canonical ask for the same settings.
+func (p Params) Canonical(name string, specs []ParamSpec) string {
+	s := Spec{Name: name}
+	for _, ps := range specs {
+		if !p.Present(ps.Name) {
+			continue
+		}
+		v := p.values[ps.Name]
+		switch ps.Kind {
+		case Int:
+			v = strconv.FormatInt(p.Int64(ps.Name), 10)
+		case Bool:
+			v = strconv.FormatBool(p.Bool(ps.Name))
+		case IntList:
+			v = JoinInts(p.Ints(ps.Name))
+		case Duration:
+			v = p.Duration(ps.Name).String()
+		}
+		s.Args = append(s.Args, Arg{Key: ps.Name, Value: v})
+	}
+	return s.String()
+}
+
 // JoinInts formats a list for a canonical game string: "3;4;5".
 func JoinInts(xs []int) string {
 	parts := make([]string, len(xs))

@@ -53,6 +53,9 @@ func (r StoredResult) String() string {
 // When ctx ends it returns the counts so far with ctx's error.
 func RunStored(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *Spec, opt StoredOptions) (StoredResult, error) {
 	res := StoredResult{Name: spec.Name, Location: st.Location()}
+	if err := spec.Validate(games, bots); err != nil {
+		return res, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
 	cells, err := spec.Cells()
 	if err != nil {
 		return res, fmt.Errorf("sweep %s: %w", spec.Name, err)

@@ -105,15 +105,8 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 		return nil, fmt.Errorf("sweep: %w", err)
 	}
 	for i := range cells {
-		c := &cells[i]
-		g, err := games.Load(c.Game, 1)
-		if err != nil {
-			return nil, fmt.Errorf("sweep cell %s: %w", c.ID, err)
-		}
-		for p, name := range c.Players {
-			if _, err := bots.New(name, g, bot.Env{Seed: 1}); err != nil {
-				return nil, fmt.Errorf("sweep cell %s: %s: %w", c.ID, game.SeatName(game.Player(p)), err)
-			}
+		if err := checkCell(games, bots, &cells[i]); err != nil {
+			return nil, err
 		}
 	}
 	done := map[string]*game.Record{}

@@ -99,8 +99,8 @@ func (s Submitted) String() string {
 }
 
 // Submit is EnqueueSweep telling where the sweep stands after it.
-func Submit(ctx context.Context, st *store.Store, spec *sweep.Spec) (Submitted, error) {
-	jobs, err := EnqueueSweep(ctx, st, spec)
+func Submit(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *sweep.Spec) (Submitted, error) {
+	jobs, err := EnqueueSweep(ctx, st, games, bots, spec)
 	if err != nil {
 		return Submitted{}, err
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
@@ -194,20 +195,25 @@ func Enqueue(ctx context.Context, pool *pgxpool.Pool, sweepName string, cells []
 	return inserted, nil
 }
 
-// EnqueueSweep stores the sweep (its spec as JSON and its games total,
-// store.PutSweep) and puts the games not stored yet on the queue in
-// batches of DefaultBatch seeds. It returns the number of jobs inserted:
-// 0 when every game is stored or queued already.
-func EnqueueSweep(ctx context.Context, st *store.Store, spec *sweep.Spec) (jobs int, err error) {
-	return EnqueueSweepBatch(ctx, st, spec, DefaultBatch)
+// EnqueueSweep checks the sweep as a run on this machine does
+// (sweep.Spec.Validate: every game and bot string, no game or pair twice),
+// stores it (its spec as JSON and its games total, store.PutSweep) and
+// puts the games not stored yet on the queue in batches of DefaultBatch
+// seeds. It returns the number of jobs inserted: 0 when every game is
+// stored or queued already.
+func EnqueueSweep(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *sweep.Spec) (jobs int, err error) {
+	return EnqueueSweepBatch(ctx, st, games, bots, spec, DefaultBatch)
 }
 
 // EnqueueSweepBatch is EnqueueSweep with batch seeds per job.
-func EnqueueSweepBatch(ctx context.Context, st *store.Store, spec *sweep.Spec, batch int) (jobs int, err error) {
+func EnqueueSweepBatch(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *sweep.Spec, batch int) (jobs int, err error) {
 	if st.PgxPool() == nil {
 		return 0, fmt.Errorf("sweep %s: %w; %s is an SQLite file (run the sweep without --enqueue)", spec.Name, ErrNoQueue, st.Location())
 	}
 	if err := spec.Check(); err != nil {
+		return 0, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	if err := spec.Validate(games, bots); err != nil {
 		return 0, fmt.Errorf("sweep %s: %w", spec.Name, err)
 	}
 	cells, err := spec.Cells()

@@ -66,12 +66,12 @@ func TestNoQueueOnSQLite(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, storetest.SQLitePath(t))
 	spec := &sweep.Spec{Name: "local", Games: []string{"nim(piles=1;2)"}, Pairs: [][]string{{"random", "random"}}, Seeds: "1..3"}
-	if _, err := queue.EnqueueSweep(ctx, st, spec); !errors.Is(err, queue.ErrNoQueue) {
-		t.Fatalf("enqueue on SQLite: %v; want ErrNoQueue", err)
-	}
 	games, bots, err := all.Registries()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if _, err := queue.EnqueueSweep(ctx, st, games, bots, spec); !errors.Is(err, queue.ErrNoQueue) {
+		t.Fatalf("enqueue on SQLite: %v; want ErrNoQueue", err)
 	}
 	if err := queue.RunWorker(ctx, st, games, bots, queue.WorkerOptions{}); !errors.Is(err, queue.ErrNoQueue) {
 		t.Fatalf("worker on SQLite: %v; want ErrNoQueue", err)
@@ -135,12 +135,12 @@ func TestEnqueueAndWorkInProcess(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	jobs, err := queue.EnqueueSweepBatch(ctx, st, spec, 5)
+	jobs, err := queue.EnqueueSweepBatch(ctx, st, games, bots, spec, 5)
 	// 4 cells: the first has 10 seeds left (2 jobs), the others 12 (3 jobs each).
 	if err != nil || jobs != 11 {
 		t.Fatalf("enqueue: %d jobs, %v; want 11", jobs, err)
 	}
-	if again, err := queue.EnqueueSweepBatch(ctx, st, spec, 5); err != nil || again != 0 {
+	if again, err := queue.EnqueueSweepBatch(ctx, st, games, bots, spec, 5); err != nil || again != 0 {
 		t.Fatalf("enqueue again: %d jobs, %v; want 0", again, err)
 	}
 	if n, err := queue.Enqueue(ctx, st.PgxPool(), spec.Name, []sweep.Cell{{ID: "no such cell", Seeds: []uint64{1}}}, 5); err != nil || n != 1 {
@@ -240,7 +240,7 @@ func TestStopAndBudgetPutJobsBack(t *testing.T) {
 	// About 0.2 s a game: alpha-beta thinks 20 ms a move.
 	spec := &sweep.Spec{Name: "slow", Games: []string{"nim(piles=20;30;40;50)"},
 		Pairs: [][]string{{"alphabeta(depth=100,time=20ms)", "random"}}, Seeds: "1..12"}
-	if jobs, err := queue.EnqueueSweepBatch(ctx, st, spec, 12); err != nil || jobs != 1 {
+	if jobs, err := queue.EnqueueSweepBatch(ctx, st, games, bots, spec, 12); err != nil || jobs != 1 {
 		t.Fatalf("enqueue: %d jobs, %v", jobs, err)
 	}
 	var mu sync.Mutex
@@ -320,7 +320,7 @@ func TestMaxLengthStopsGames(t *testing.T) {
 	}
 	spec := &sweep.Spec{Name: "short", Games: []string{"nim(piles=20;30;40;50)"}, Pairs: [][]string{{"random", "random"}},
 		Seeds: "1..4", MaxLength: 3}
-	if jobs, err := queue.EnqueueSweep(ctx, st, spec); err != nil || jobs != 1 {
+	if jobs, err := queue.EnqueueSweep(ctx, st, games, bots, spec); err != nil || jobs != 1 {
 		t.Fatalf("enqueue: %d jobs, %v", jobs, err)
 	}
 	wctx, stop := context.WithCancel(ctx)
@@ -371,4 +371,35 @@ func runWorkerHere(ctx context.Context, t *testing.T, st *store.Store, kit *all.
 		t.Fatalf("worker: %v", err)
 	}
 	return done
+}
+
+// --enqueue refuses what a run on this machine refuses, before it stores
+// the sweep or queues a job: a game or a pair listed twice, a bot string
+// that does not build for a game (found by the workers only, before).
+func TestEnqueueChecksTheSweep(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, storetest.PostgresURL(t))
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		spec *sweep.Spec
+		want string
+	}{
+		{&sweep.Spec{Name: "dup-games", Games: []string{"nim(piles=3;4;5)", "nim(piles=3;4;5,misere=false)"}, Pairs: [][]string{{"random", "random"}}, Seeds: "1..2"},
+			`"games" lists one game twice`},
+		{&sweep.Spec{Name: "dup-pairs", Games: []string{"nim(piles=1;2)"}, Pairs: [][]string{{"perfect", "random"}, {"perfect", "random"}}, Seeds: "1..2"},
+			`"pairs" lists one pair twice`},
+		{&sweep.Spec{Name: "bad-bot", Games: []string{"nim(piles=1;2)", "thue(alphabet=3)"}, Pairs: [][]string{{"greedy", "random"}}, Seeds: "1..2"},
+			`unknown bot "greedy" for nim`},
+	} {
+		jobs, err := queue.EnqueueSweep(ctx, st, games, bots, tt.spec)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.As(err, new(*game.InputError)) || jobs != 0 {
+			t.Errorf("enqueue %s: %d jobs, %v; want a usage error with %q", tt.spec.Name, jobs, err, tt.want)
+		}
+		if _, err := st.Sweep(ctx, tt.spec.Name); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("the refused sweep %s was stored: %v", tt.spec.Name, err)
+		}
+	}
 }

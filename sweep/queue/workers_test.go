@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/store/storetest"
 	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/sweep/queue"
@@ -124,7 +125,11 @@ func TestThreeWorkersOneKilled(t *testing.T) {
 	// a second, long enough to be killed in the middle.
 	spec := &sweep.Spec{Name: "three-workers", Games: []string{"nim(piles=20;30;40;50)"},
 		Pairs: [][]string{{"perfect", "random"}, {"alphabeta(depth=100,time=20ms)", "random"}}, Seeds: "1..60"}
-	jobs, err := queue.EnqueueSweepBatch(ctx, st, spec, 5)
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := queue.EnqueueSweepBatch(ctx, st, games, bots, spec, 5)
 	if err != nil || jobs != 24 {
 		t.Fatalf("enqueue: %d jobs, %v; want 24", jobs, err)
 	}

@@ -85,7 +85,7 @@ func (a *app) sweepRunCmd() *cobra.Command {
 			}
 			return a.withStore(c, func(st *store.Store) error {
 				if enqueue {
-					s, err := queue.Submit(c.Context(), st, spec)
+					s, err := queue.Submit(c.Context(), st, a.games, a.bots, spec)
 					if err != nil {
 						return err
 					}

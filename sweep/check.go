@@ -1,0 +1,107 @@
+package sweep
+
+import (
+	"fmt"
+
+	"github.com/kombi/kombi/bot"
+	"github.com/kombi/kombi/game"
+)
+
+// Validate checks the spec against the registries, as a run does before it
+// plays or queues a game: every game string loads, every bot string builds
+// for every game, and no game or pair is listed twice. Games are compared
+// as the registry writes them, so "nim(piles=3;4;5)" and
+// "nim(piles=3;4;5,misere=false)" are one game, and bots as their
+// parameters with defaults (bot.Registry.Canonical); with alternate, the
+// pairs [A, B] and [B, A] are the same pair too. Errors are
+// *game.InputError.
+func (s *Spec) Validate(games *game.Registry, bots *bot.Registry) error {
+	cells, err := s.Cells()
+	if err != nil {
+		return game.AsInput(err)
+	}
+	loaded := make([]game.Game, len(s.Games))
+	byKey := map[string]int{}
+	for i, text := range s.Games {
+		key, g, err := gameKey(games, text)
+		if err != nil {
+			return game.Inputf(`"games" entry %d: %w`, i+1, err)
+		}
+		if j, ok := byKey[key]; ok {
+			return game.Inputf(`"games" lists one game twice: entry %d %q and entry %d %q are both the game %s; list each game once`,
+				j+1, s.Games[j], i+1, text, g)
+		}
+		byKey[key], loaded[i] = i, g
+	}
+	for _, c := range cells {
+		if err := checkCell(games, bots, &c); err != nil {
+			return game.AsInput(err)
+		}
+	}
+	for _, g := range loaded {
+		seen := map[[2]string]int{}
+		for i, p := range s.Pairs {
+			var key [2]string
+			for k := range key {
+				if key[k], err = bots.Canonical(p[k], g); err != nil {
+					return game.Inputf("%s: %w", CellID(g.String(), [2]string(p)), err)
+				}
+			}
+			j, ok := seen[key]
+			why := ""
+			if !ok && s.Alternate {
+				j, ok = seen[[2]string{key[1], key[0]}]
+				why = " (alternate = true plays each pair both ways)"
+			}
+			if ok {
+				return game.Inputf(`"pairs" lists one pair twice%s: entry %d %s and entry %d %s are the same bots for %s; list each pair once`,
+					why, j+1, quotePair(s.Pairs[j]), i+1, quotePair(p), g)
+			}
+			seen[key] = i
+		}
+	}
+	return nil
+}
+
+// quotePair writes a pair of bot strings as a sweep file does.
+func quotePair(p []string) string { return fmt.Sprintf("[%q, %q]", p[0], p[1]) }
+
+// gameKey loads a game string and names the game it stands for: its
+// canonical string and, for the parameters it leaves to be drawn from the
+// seed, their names (they are drawn per seed, not fixed at the values that
+// seed 1 gives).
+func gameKey(games *game.Registry, text string) (string, game.Game, error) {
+	g, err := games.Load(text, 1)
+	if err != nil {
+		return "", nil, err
+	}
+	spec, err := game.ParseSpec(text)
+	if err != nil {
+		return "", nil, err
+	}
+	given := map[string]bool{}
+	for _, a := range spec.Args {
+		given[a.Key] = true
+	}
+	key := g.String()
+	for _, p := range g.Type().Params {
+		if p.Random && !given[p.Name] {
+			key += "\x00drawn " + p.Name
+		}
+	}
+	return key, g, nil
+}
+
+// checkCell checks that a cell's game loads and its bots build for it.
+func checkCell(games *game.Registry, bots *bot.Registry, c *Cell) error {
+	g, err := games.Load(c.Game, 1)
+	if err != nil {
+		return fmt.Errorf("sweep cell %s: %w", c.ID, err)
+	}
+	for p, name := range c.Players {
+		if _, err := bots.New(name, g, bot.Env{Seed: 1}); err != nil {
+			return fmt.Errorf("sweep cell %s: %s: %w", c.ID, game.SeatName(game.Player(p)), err)
+		}
+	}
+	return nil
+}
