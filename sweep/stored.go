@@ -49,12 +49,17 @@ func (r StoredResult) String() string {
 // RunStored plays on this machine the games of a sweep that are not stored
 // yet, storing each one as it ends: a run stopped at any point (even
 // killed) loses only the games being played, and a run again plays the
-// rest. It stores the sweep first (store.PutSweep, as the job queue does).
+// rest. It checks the sweep first (Spec.Validate; CheckUnchanged: a sweep
+// stored from another file is refused) and stores it (store.PutSweep, as
+// the job queue does).
 // When ctx ends it returns the counts so far with ctx's error.
 func RunStored(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *Spec, opt StoredOptions) (StoredResult, error) {
 	res := StoredResult{Name: spec.Name, Location: st.Location()}
 	if err := spec.Validate(games, bots); err != nil {
 		return res, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	if err := CheckUnchanged(ctx, st, spec); err != nil {
+		return res, err
 	}
 	cells, err := spec.Cells()
 	if err != nil {

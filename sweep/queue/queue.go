@@ -196,7 +196,8 @@ func Enqueue(ctx context.Context, pool *pgxpool.Pool, sweepName string, cells []
 }
 
 // EnqueueSweep checks the sweep as a run on this machine does
-// (sweep.Spec.Validate: every game and bot string, no game or pair twice),
+// (sweep.Spec.Validate: every game and bot string, no game or pair twice;
+// sweep.CheckUnchanged: a sweep stored from another file is refused),
 // stores it (its spec as JSON and its games total, store.PutSweep) and
 // puts the games not stored yet on the queue in batches of DefaultBatch
 // seeds. It returns the number of jobs inserted: 0 when every game is
@@ -215,6 +216,9 @@ func EnqueueSweepBatch(ctx context.Context, st *store.Store, games *game.Registr
 	}
 	if err := spec.Validate(games, bots); err != nil {
 		return 0, fmt.Errorf("sweep %s: %w", spec.Name, err)
+	}
+	if err := sweep.CheckUnchanged(ctx, st, spec); err != nil {
+		return 0, err
 	}
 	cells, err := spec.Cells()
 	if err != nil {

@@ -403,3 +403,35 @@ func TestEnqueueChecksTheSweep(t *testing.T) {
 		}
 	}
 }
+
+// --enqueue refuses a sweep file changed under a stored sweep's name, as a
+// run on this machine does (sweep.CheckUnchanged), whether the sweep was
+// run here or queued; a file that only adds seeds queues the new ones.
+func TestEnqueueRefusesAChangedSweep(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, storetest.PostgresURL(t))
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := func(seeds string, maxMoves int) *sweep.Spec {
+		return &sweep.Spec{Name: "grid", Games: []string{"nim(piles=1;2;3)"}, Pairs: [][]string{{"perfect", "random"}}, Seeds: seeds, MaxMoves: maxMoves}
+	}
+	if _, err := sweep.RunStored(ctx, st, games, bots, spec("1..5", 0), sweep.StoredOptions{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if jobs, err := queue.EnqueueSweepBatch(ctx, st, games, bots, spec("1..5", 3), 5); !errors.Is(err, sweep.ErrChanged) || jobs != 0 ||
+		!strings.Contains(err.Error(), "max_moves 10000 → 3") {
+		t.Fatalf("enqueue with max_moves added: %d jobs, %v; want ErrChanged naming max_moves", jobs, err)
+	}
+	if jobs, err := queue.EnqueueSweepBatch(ctx, st, games, bots, spec("1..8", 0), 5); err != nil || jobs != 1 {
+		t.Fatalf("enqueue with seeds 6..8 added: %d jobs, %v; want 1", jobs, err)
+	}
+	if jobs, err := queue.EnqueueSweepBatch(ctx, st, games, bots, spec("1..3", 0), 5); !errors.Is(err, sweep.ErrChanged) || jobs != 0 ||
+		!strings.Contains(err.Error(), "drops 4, 5, 6, 7, 8") {
+		t.Fatalf("enqueue with seeds dropped: %d jobs, %v; want ErrChanged naming the seeds", jobs, err)
+	}
+	if sw, err := st.Sweep(ctx, "grid"); err != nil || sw.GamesTotal != 8 {
+		t.Fatalf("stored sweep: %+v, %v; want 8 games in all", sw, err)
+	}
+}

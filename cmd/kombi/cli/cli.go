@@ -142,7 +142,7 @@ func addHelp(root *cobra.Command) {
 				long = append(long, line)
 			}
 		}
-		c.Long, c.Example = strings.Join(long, "\n"), strings.Join(examples, "\n")
+		c.Long, c.Example = cmp.Or(strings.Join(long, "\n"), c.Long), strings.Join(examples, "\n") // else a package's (sweep.RunHelp)
 	}
 }
 

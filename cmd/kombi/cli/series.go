@@ -73,10 +73,8 @@ func (a *app) arenaCmd() *cobra.Command {
 }
 
 func (a *app) sweepRunCmd() *cobra.Command {
-	var (
-		opt             sweep.StoredOptions
-		asJSON, enqueue bool
-	)
+	var opt sweep.StoredOptions
+	var asJSON, enqueue bool
 	c := newCmd("run FILE.toml", "Play every game of a sweep file not stored yet, committing each game at once (run it again to continue)",
 		exactArgs(1, "a sweep file"), func(c *cobra.Command, args []string) error {
 			spec, err := sweep.ReadSpec(args[0])
@@ -105,6 +103,7 @@ func (a *app) sweepRunCmd() *cobra.Command {
 	c.Flags().IntVar(&opt.Workers, "workers", 0, "games at once (0: one per CPU)")
 	c.Flags().BoolVar(&asJSON, "json", false, `print {"name","games_total","games_done","games_played_now"}`)
 	c.Flags().BoolVar(&enqueue, "enqueue", false, "put the sweep on the job queue of a PostgreSQL --db for 'kombi worker' and return")
+	c.Long = sweep.RunHelp
 	return c
 }
 
