@@ -76,8 +76,9 @@ type ArenaOptions struct {
 	Report func(solve.Progress)
 	// Store, when not nil, stores every game as it ends (source arena).
 	Store *store.Store
-	// Records, when not empty, is a file (created or truncated) that
-	// receives every record as a line of JSON.
+	// Records, when not empty, is a file (created: an existing regular
+	// file is refused, see CreateRecordFile) that receives every record as
+	// a line of JSON.
 	Records string
 }
 
@@ -132,6 +133,9 @@ func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec s
 			delete(pending, next)
 			next++
 		}
+	}
+	if err := checkCell(games, bots, &cell); err != nil {
+		return res, fmt.Errorf("arena: %w", err) // before the records file is made
 	}
 	keep, err := newKeeper(ctx, opt)
 	if err != nil {

@@ -3,7 +3,9 @@ package sweep
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"sync"
 
@@ -21,9 +23,17 @@ type RecordFile struct {
 	err  error
 }
 
-// CreateRecordFile creates (or truncates) path for records.
+// CreateRecordFile creates path for records. An existing regular file is
+// refused (a *game.InputError: records are never overwritten); a device or
+// a pipe (/dev/stdout, a FIFO) is written to.
 func CreateRecordFile(path string) (*RecordFile, error) {
-	f, err := os.Create(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if errors.Is(err, fs.ErrExist) {
+		if fi, serr := os.Stat(path); serr == nil && fi.Mode().IsRegular() {
+			return nil, game.Inputf("records file %s exists already and is not overwritten: remove it or choose another name", path)
+		}
+		f, err = os.OpenFile(path, os.O_WRONLY, 0)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("records file: %w", err)
 	}

@@ -67,7 +67,7 @@ func (a *app) arenaCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, `print {"bots":[A,B],"wins":[wa,wb],"draws":d,"games":N,...}`)
 	run.addFlags(fl)
 	fl.IntVar(&opt.Workers, "workers", 0, fmt.Sprintf("games played at once, 1 to %d (0: one per CPU)", sweep.MaxWorkers))
-	fl.StringVar(&opt.Records, "records", "", "write every game's record to this file, one JSON object per line")
+	fl.StringVar(&opt.Records, "records", "", "write every game's record to this new file (an existing one is refused), one JSON object per line")
 	fl.BoolVar(&noDB, "no-db", false, "do not store the games in the database (--db)")
 	return c
 }
