@@ -228,3 +228,31 @@ func (r *Registry) Load(text string, seed uint64) (Game, error) {
 	}
 	return g, nil
 }
+
+// Canonical loads a game string (with seed 1) and returns the game's own
+// string, in which every parameter is written
+// ("nim(piles=3;4;5)" → "nim(piles=3;4;5,misere=false)"), and the names
+// of the parameters that text leaves to be drawn from the seed (their
+// values in canonical are seed 1's: text names a game per seed). Two game
+// strings with the same canonical and drawn are the same game for every
+// seed. Errors are Load's.
+func (r *Registry) Canonical(text string) (canonical string, drawn []string, err error) {
+	g, err := r.Load(text, 1)
+	if err != nil {
+		return "", nil, err
+	}
+	spec, err := ParseSpec(text) // it loaded: it parses
+	if err != nil {
+		return "", nil, err
+	}
+	given := map[string]bool{}
+	for _, a := range spec.Args {
+		given[a.Key] = true
+	}
+	for _, p := range g.Type().Params {
+		if p.Random && !given[p.Name] {
+			drawn = append(drawn, p.Name)
+		}
+	}
+	return g.String(), drawn, nil
+}

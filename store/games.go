@@ -313,6 +313,53 @@ type Filter struct {
 	AfterID, BeforeID int64
 }
 
+// GameFlag is Filter.Game as the value of a command-line flag (Set,
+// String and Type: a pflag.Value), read through the game registry: a
+// family name (nim) as it is, a game string as the game it loads writes
+// itself (game.Registry.Canonical), the way games are stored, so that
+// "nim(piles=3;4;5)" finds the games of nim(piles=3;4;5,misere=false). A
+// string that does not load is refused with the loader's error, and one
+// that leaves a parameter to be drawn per game (thue(alphabet=5) without
+// start) since it names no one game.
+type GameFlag struct {
+	Filter *Filter
+	Games  *game.Registry
+}
+
+// Set reads the flag's text into Filter.Game.
+func (g GameFlag) Set(text string) error {
+	text = strings.TrimSpace(text)
+	if !strings.Contains(text, "(") {
+		if _, ok := g.Games.Lookup(text); !ok && text != "" {
+			_, err := g.Games.Load(text, 1) // the loader's words for an unknown game
+			return err
+		}
+		g.Filter.Game = text
+		return nil
+	}
+	canonical, drawn, err := g.Games.Canonical(text)
+	if err != nil {
+		return err
+	}
+	if len(drawn) > 0 {
+		return fmt.Errorf("%s leaves %s to be drawn per game, so it names no one game: give %s (as in %s), or only the family (%s)",
+			text, strings.Join(drawn, " and "), strings.Join(drawn, " and "), canonical, strings.TrimSpace(text[:strings.Index(text, "(")]))
+	}
+	g.Filter.Game = canonical
+	return nil
+}
+
+// String is the flag's value.
+func (g GameFlag) String() string {
+	if g.Filter == nil {
+		return ""
+	}
+	return g.Filter.Game
+}
+
+// Type names the flag's kind of value for help texts.
+func (g GameFlag) Type() string { return "string" }
+
 // where is the filter's WHERE clause and its arguments.
 func (f Filter) where() (string, []any, error) {
 	if f.Limit < 0 {

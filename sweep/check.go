@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
@@ -23,7 +24,11 @@ func (s *Spec) Validate(games *game.Registry, bots *bot.Registry) error {
 	loaded := make([]game.Game, len(s.Games))
 	byKey := map[string]int{}
 	for i, text := range s.Games {
-		key, g, err := gameKey(games, text)
+		key, err := gameKey(games, text)
+		if err != nil {
+			return game.Inputf(`"games" entry %d: %w`, i+1, err)
+		}
+		g, err := games.Load(text, 1)
 		if err != nil {
 			return game.Inputf(`"games" entry %d: %w`, i+1, err)
 		}
@@ -66,30 +71,14 @@ func (s *Spec) Validate(games *game.Registry, bots *bot.Registry) error {
 // quotePair writes a pair of bot strings as a sweep file does.
 func quotePair(p []string) string { return fmt.Sprintf("[%q, %q]", p[0], p[1]) }
 
-// gameKey loads a game string and names the game it stands for: its
-// canonical string and, for the parameters it leaves to be drawn from the
-// seed, their names (they are drawn per seed, not fixed at the values that
-// seed 1 gives).
-func gameKey(games *game.Registry, text string) (string, game.Game, error) {
-	g, err := games.Load(text, 1)
+// gameKey names the game a game string stands for (game.Registry.Canonical):
+// its canonical string and the parameters it leaves to be drawn per seed.
+func gameKey(games *game.Registry, text string) (string, error) {
+	canonical, drawn, err := games.Canonical(text)
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
-	spec, err := game.ParseSpec(text)
-	if err != nil {
-		return "", nil, err
-	}
-	given := map[string]bool{}
-	for _, a := range spec.Args {
-		given[a.Key] = true
-	}
-	key := g.String()
-	for _, p := range g.Type().Params {
-		if p.Random && !given[p.Name] {
-			key += "\x00drawn " + p.Name
-		}
-	}
-	return key, g, nil
+	return strings.Join(append([]string{canonical}, drawn...), "\x00drawn "), nil
 }
 
 // checkCell checks that a cell's game loads and its bots build for it.

@@ -29,8 +29,8 @@ func (a *app) recordsCmd() *cobra.Command {
 // gameFilter is the --game / --sweep choice of records list and export.
 type gameFilter struct{ store.Filter }
 
-func (f *gameFilter) addFlags(c *cobra.Command) {
-	c.Flags().StringVar(&f.Game, "game", "", "only games of this family (nim) or this exact game string")
+func (f *gameFilter) addFlags(c *cobra.Command, games *game.Registry) {
+	c.Flags().Var(store.GameFlag{Filter: &f.Filter, Games: games}, "game", "only games of this family (nim) or this game (its parameters as given or by default)")
 	c.Flags().StringVar(&f.Sweep, "sweep", "", "only games of this sweep")
 }
 
@@ -45,7 +45,7 @@ func (a *app) recordsListCmd() *cobra.Command {
 			data, t := report.ListGames(games, total, st.Location())
 			return data, t, err
 		})
-	f.addFlags(c)
+	f.addFlags(c, a.games)
 	c.Flags().IntVar(&f.Limit, "limit", 20, "show at most this many games (0: all)")
 	return c
 }
@@ -78,7 +78,7 @@ func (a *app) recordsExportCmd() *cobra.Command {
 			return err
 		})
 	})
-	f.addFlags(c)
+	f.addFlags(c, a.games)
 	return c
 }
 

@@ -131,6 +131,34 @@ func TestRecordsImportListShowExport(t *testing.T) {
 	if code, out, _ := kombi(t, "", "records", "export", "--db", db, "--sweep", "s"); code != 0 || out != "" {
 		t.Fatalf("export --sweep s: exit %d: %q", code, out)
 	}
+
+	// --game reads a game string as the registry writes it: a default left
+	// out, spaces, finds the stored games; a string that does not load,
+	// or names no one game, is refused with the loader's words.
+	for _, g := range []string{"nim(piles=3;4;5)", " nim( piles = 3;4;5 ) ", "nim(piles=3;4;5,misere=false)"} {
+		if l := listGames(t, db, "--game", g); l.Total != 3 {
+			t.Errorf("list --game %q: %d games; want 3", g, l.Total)
+		}
+		if code, out, errOut := kombi(t, "", "records", "export", "--db", db, "--game", g); code != 0 || out != string(data) {
+			t.Errorf("export --game %q: exit %d: %s%q", g, code, errOut, out)
+		}
+	}
+	if l := listGames(t, db, "--game", "nim(piles=3;4;5,misere=true)"); l.Total != 0 {
+		t.Errorf("list --game misère Nim: %d games; want 0", l.Total)
+	}
+	for _, tt := range []struct{ game, want string }{
+		{"nim(piles=3;4;5", "missing closing parenthesis"},
+		{"nim(pile=3)", `unknown key "pile"`},
+		{"nosuch", `unknown game "nosuch"`},
+		{"nosuch(a=1)", `unknown game "nosuch"`},
+		{"thue(alphabet=5)", "leaves start to be drawn per game"},
+	} {
+		for _, cmd := range []string{"list", "export"} {
+			if code, out, errOut := kombi(t, "", "records", cmd, "--db", db, "--game", tt.game); code != 2 || out != "" || !strings.Contains(errOut, tt.want) {
+				t.Errorf("records %s --game %q: exit %d: %q%s; want exit 2 and %q", cmd, tt.game, code, out, errOut, tt.want)
+			}
+		}
+	}
 }
 
 func TestRecordsImportTornAndBad(t *testing.T) {
