@@ -258,25 +258,27 @@ func PlayTo(g Game, r *Record, n int) (State, error) {
 // Replay plays a record's moves again from the start, checking that every
 // move is legal and made by the player on turn, and that the stored result
 // (winner, returns, length, game-specific fields) is what the moves produce.
-// It returns the final state.
+// A record marked aborted is checked as far as the moves go: the game not
+// over, no winner, and its returns, length and game-specific fields those
+// of the position it stopped at (why it stopped is the match's to check:
+// match.CheckRecord). It returns the final state.
 func Replay(reg *Registry, r *Record) (State, error) {
 	s, err := StateAt(reg, r, len(r.Moves))
 	if err != nil {
 		return nil, err
 	}
-	if r.Aborted {
-		if s.IsTerminal() {
-			return nil, fmt.Errorf("replay: the record says aborted but the game is over")
-		}
-		return s, nil
-	}
-	if !s.IsTerminal() {
+	switch {
+	case r.Aborted && s.IsTerminal():
+		return nil, fmt.Errorf("replay: the record says aborted but the game is over")
+	case !r.Aborted && !s.IsTerminal():
 		return nil, fmt.Errorf("replay: the game is not over after %s and the record is not marked aborted", Plural(len(r.Moves), "move"))
 	}
 	var want Record
 	want.Moves = r.Moves
 	want.Finish(s)
 	switch {
+	case r.Aborted && r.Winner != nil:
+		return nil, fmt.Errorf("replay: recorded winner %s, but the game was aborted after %s: it has no winner", winnerText(r.Winner), Plural(len(r.Moves), "move"))
 	case !sameWinner(want.Winner, r.Winner):
 		return nil, fmt.Errorf("replay: recorded winner %s, but the moves give %s", winnerText(r.Winner), winnerText(want.Winner))
 	case fmt.Sprint(want.Returns) != fmt.Sprint(r.Returns):

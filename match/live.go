@@ -259,9 +259,9 @@ func (l *Live) checkLength() {
 	switch {
 	case l.Over():
 	case l.opt.MaxLength > 0 && lengthOf(l.state, len(l.rec.Moves)) >= l.opt.MaxLength:
-		l.stop(fmt.Sprintf("reached the length limit %d", l.opt.MaxLength), LengthLimitField, l.opt.MaxLength)
+		l.stop(fmt.Sprintf(lengthLimitReason, l.opt.MaxLength), LengthLimitField, l.opt.MaxLength)
 	case l.opt.MaxMoves > 0 && len(l.rec.Moves) >= l.opt.MaxMoves:
-		l.stop(fmt.Sprintf("reached the move limit %d", l.opt.MaxMoves), MoveLimitField, l.opt.MaxMoves)
+		l.stop(fmt.Sprintf(moveLimitReason, l.opt.MaxMoves), MoveLimitField, l.opt.MaxMoves)
 	}
 }
 

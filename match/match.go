@@ -13,7 +13,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/kombi/kombi/bot"
@@ -95,6 +97,68 @@ const (
 	// MoveLimitField is the move limit a game reached.
 	MoveLimitField = "move_limit"
 )
+
+// The reasons of a game stopped by the length limit and by the move limit,
+// with the limit.
+const (
+	lengthLimitReason = "reached the length limit %d"
+	moveLimitReason   = "reached the move limit %d"
+)
+
+// CheckRecord is game.Replay with the checks of why an aborted record
+// stopped, in the match's words: a record stopped by the length limit
+// (LengthLimitField) or the move limit (MoveLimitField) says so in its
+// reason ("reached the length limit N", as a match writes it) and reached
+// that limit (its length, its number of moves); a reason that names a
+// limit needs the limit's field, and a finished game has none. (A match
+// resumed past a limit stops at once: a length beyond the limit is
+// allowed.) It returns the final state; `kombi replay` and `kombi records
+// import` check records with it.
+func CheckRecord(reg *game.Registry, r *game.Record) (game.State, error) {
+	s, err := game.Replay(reg, r)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range []struct {
+		field, reason, what string
+		reached             int
+	}{
+		{LengthLimitField, lengthLimitReason, "length", r.Length},
+		{MoveLimitField, moveLimitReason, "number of moves", len(r.Moves)},
+	} {
+		v, has := r.Extra[l.field]
+		switch n, whole := wholeNumber(v); {
+		case !has && r.Aborted && strings.HasPrefix(r.Reason, strings.TrimSuffix(l.reason, "%d")):
+			return nil, fmt.Errorf("replay: the reason %q names a limit, but the record has no %s", game.Truncate(r.Reason, 80), l.field)
+		case !has:
+		case !r.Aborted:
+			return nil, fmt.Errorf("replay: %s %s, but the game ended (only a game stopped at a limit has one)", l.field, game.Truncate(fmt.Sprint(v), 40))
+		case !whole || n <= 0:
+			return nil, fmt.Errorf("replay: %s %s: want a positive whole number", l.field, game.Truncate(fmt.Sprint(v), 40))
+		case r.Reason != fmt.Sprintf(l.reason, n):
+			return nil, fmt.Errorf("replay: reason %q, but a game stopped by its %s %d says %q", game.Truncate(r.Reason, 80), l.field, n, fmt.Sprintf(l.reason, n))
+		case l.reached < n:
+			return nil, fmt.Errorf("replay: %s %d, but the %s is %d: the limit was not reached", l.field, n, l.what, l.reached)
+		}
+	}
+	return s, nil
+}
+
+// wholeNumber reads a record field that holds a whole number: an int in
+// memory, a float64 read from JSON.
+func wholeNumber(v any) (int, bool) {
+	switch x := v.(type) {
+	case int:
+		return x, true
+	case int64:
+		return int(x), x == int64(int(x))
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int(x), true
+		}
+	}
+	return 0, false
+}
 
 // Deliberate reports whether an aborted game was stopped on purpose: a
 // person quit, or the game reached the length or move limit it was played

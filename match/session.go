@@ -146,7 +146,7 @@ func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt R
 			return n, game.Inputf("replay %s: record %d is not a valid record: %w", path, n+1, err)
 		}
 		n++
-		final, err := game.Replay(reg, &rec)
+		final, err := CheckRecord(reg, &rec)
 		if err != nil {
 			return n, fmt.Errorf("record %d: %w", n, err)
 		}

@@ -284,3 +284,38 @@ func TestStoreRecords(t *testing.T) {
 		t.Fatalf("stored: %+v", l)
 	}
 }
+
+// A record stopped by the length limit and then edited is refused by
+// replay and by import, as an edited finished record is.
+func TestTamperedAbortedRecordRefused(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := kombi(t, "", "play", "thue(alphabet=5)", "--p1", "greedy", "--p2", "greedy", "--seed", "2", "--max-length", "20", "--json", "--no-out", "--no-db")
+	if code != 0 || !strings.Contains(out, `"length_limit": 20`) {
+		t.Fatalf("play: exit %d: %s%s", code, out, errOut)
+	}
+	var line bytes.Buffer // import reads one record per line
+	if err := json.Compact(&line, []byte(out)); err != nil {
+		t.Fatal(err)
+	}
+	out = line.String()
+	good := writeRecords(t, dir, "good.json", []byte(out))
+	if code, out, errOut := kombi(t, "", "replay", good); code != 0 || !strings.Contains(out, "replayed and checked") {
+		t.Fatalf("replay of the true record: exit %d: %s%s", code, out, errOut)
+	}
+	for name, edit := range map[string][2]string{
+		"a winner":         {`"winner":null`, `"winner":0`},
+		"a shorter length": {`"length":20`, `"length":19`},
+		"another limit":    {`"length_limit":20`, `"length_limit":19`},
+	} {
+		if !strings.Contains(out, edit[0]) {
+			t.Fatalf("%s: the record has no %s: %s", name, edit[0], out)
+		}
+		bad := writeRecords(t, dir, "bad.json", []byte(strings.Replace(out, edit[0], edit[1], 1)))
+		if code, _, errOut := kombi(t, "", "replay", bad); code == 0 || !strings.Contains(errOut, "replay:") {
+			t.Errorf("replay with %s: exit %d: %s", name, code, errOut)
+		}
+		if code, _, errOut := kombi(t, "", "records", "import", bad, "--db", filepath.Join(dir, "kombi.db")); code != 2 || !strings.Contains(errOut, "replay:") {
+			t.Errorf("import with %s: exit %d: %s", name, code, errOut)
+		}
+	}
+}
