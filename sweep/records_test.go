@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
-	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/sweep"
 )
@@ -52,10 +51,7 @@ func TestRecordFile(t *testing.T) {
 // refused before any game is played, and left as it was; a device is
 // written to; a refused arena makes no file.
 func TestRecordFileNotOverwritten(t *testing.T) {
-	games, bots, err := all.Registries()
-	if err != nil {
-		t.Fatal(err)
-	}
+	games, bots := registries(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "kept.jsonl")
 	if err := os.WriteFile(path, []byte("{\"game\":\"nim\"}\n"), 0o644); err != nil {
