@@ -14,12 +14,23 @@ import (
 // stopped, lengths and decision-time quantiles per seat.
 func SweepTable(res *sweep.Results) *Table {
 	t := &Table{Title: "sweep " + res.Name, Columns: []string{"game", "P1", "P2", "games", "P1 wins", "P2 wins", "draws", "stopped",
-		"length mean", "min", "max", "P1 s p50", "p90", "max", "P2 s p50", "p90", "max"}}
+		"length mean", "length min", "length max", "P1 s p50", "P1 s p90", "P1 s max", "P2 s p50", "P2 s p90", "P2 s max"}}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
 	for _, cl := range res.Cells {
-		t.Rows = append(t.Rows, []string{cl.Game, cl.P1, cl.P2, fmt.Sprint(cl.Games), fmt.Sprint(cl.Wins[0]), fmt.Sprint(cl.Wins[1]),
+		game := cl.Game
+		if l := res.Labels[cl.Game]; l != "" {
+			game = l
+		}
+		row := []string{game, cl.P1, cl.P2, fmt.Sprint(cl.Games), fmt.Sprint(cl.Wins[0]), fmt.Sprint(cl.Wins[1]),
 			fmt.Sprint(cl.Draws), fmt.Sprint(cl.Stopped), fmt.Sprintf("%.2f", cl.Length.Mean), fmt.Sprint(cl.Length.Min), fmt.Sprint(cl.Length.Max),
-			f(cl.Seconds[0].P50), f(cl.Seconds[0].P90), f(cl.Seconds[0].Max), f(cl.Seconds[1].P50), f(cl.Seconds[1].P90), f(cl.Seconds[1].Max)})
+			f(cl.Seconds[0].P50), f(cl.Seconds[0].P90), f(cl.Seconds[0].Max), f(cl.Seconds[1].P50), f(cl.Seconds[1].P90), f(cl.Seconds[1].Max)}
+		if cl.Games == 0 {
+			// No game played yet (a sweep on the queue): no lengths or times, not zeros that read as measured.
+			for i := 8; i < len(row); i++ {
+				row[i] = ""
+			}
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = append(t.Notes, "stopped: games ended by the length limit (for the Thue game: the painter survived) or the think-time limit")
 	return t

@@ -103,3 +103,31 @@ func TestSweepPlots(t *testing.T) {
 		t.Fatalf("an unknown kind: %v", err)
 	}
 }
+
+// The results table's columns have one name each (a CSV of "min, max, p90, max" read into a data frame mixed
+// them), and a cell with no game yet shows no lengths or times rather than zeros.
+func TestSweepTableColumns(t *testing.T) {
+	res := &sweep.Results{Name: "s", Cells: []*sweep.CellResult{
+		{Game: "nim", P1: "random", P2: "perfect", Games: 2, Length: sweep.LengthStats{Mean: 4, Min: 3, Max: 5}},
+		{Game: "nim", P1: "perfect", P2: "random"},
+	}}
+	tb := report.SweepTable(res)
+	seen := map[string]bool{}
+	for _, c := range tb.Columns {
+		if seen[c] {
+			t.Errorf("column %q named twice: %q", c, tb.Columns)
+		}
+		seen[c] = true
+	}
+	if got := strings.Join(tb.Rows[0][8:11], " "); got != "4.00 3 5" {
+		t.Errorf("the played cell's lengths: %q", got)
+	}
+	if got := strings.Join(tb.Rows[1][8:], ""); got != "" {
+		t.Errorf("a cell with no game shows lengths and times %q", tb.Rows[1][8:])
+	}
+	// The sweep file's labels name its games in the table.
+	res.Labels = map[string]string{"nim": "Nim 3-4-5"}
+	if got := report.SweepTable(res).Rows[0][0]; got != "Nim 3-4-5" {
+		t.Errorf("a labelled game's row says %q", got)
+	}
+}

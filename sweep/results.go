@@ -48,7 +48,10 @@ type CellResult struct {
 type Results struct {
 	Name  string        `json:"name"`
 	Cells []*CellResult `json:"cells"`
-	index map[string]*CellResult
+	// Labels name games for the table (the spec's labels: game string →
+	// name).
+	Labels map[string]string `json:"labels,omitempty"`
+	index  map[string]*CellResult
 }
 
 // NewResults starts the results of a sweep whose cells are known (their

@@ -43,7 +43,8 @@ type Spec struct {
 	// MaxMoves stops a game that reaches this many moves, so that no game
 	// of a sweep runs forever: 0 is DefaultMaxMoves, -1 no bound.
 	MaxMoves int `toml:"max_moves" json:"max_moves,omitempty"`
-	// Labels name the columns of the results table per game (optional).
+	// Labels name the games in the results table (optional): a game string
+	// of Games → the name its rows show in place of the string.
 	Labels map[string]string `toml:"labels" json:"labels,omitempty"`
 }
 

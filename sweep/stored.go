@@ -177,10 +177,13 @@ func LoadResults(ctx context.Context, st *store.Store, name string) (*Results, [
 		return nil, nil, err
 	}
 	var cells []Cell
+	var labels map[string]string
 	if spec, err := ParseStoredSpec(name, sw.Spec); err == nil {
 		cells, _ = spec.Cells()
+		labels = spec.Labels
 	}
 	res := NewResults(name, cells)
+	res.Labels = labels
 	var recs []*game.Record
 	err = st.Each(ctx, store.Filter{Sweep: name}, func(g *store.StoredGame) error {
 		r, err := g.Decode()
