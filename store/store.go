@@ -101,9 +101,29 @@ func open(ctx context.Context, spec string) (*Store, error) {
 	}
 	if err := s.db.PingContext(ctx); err != nil {
 		s.closeAll()
-		return nil, fmt.Errorf("store: open %s: %w", s.location, err)
+		return nil, fmt.Errorf("store: open %s: %w%s", s.location, err, s.folderHint())
 	}
 	return s, nil
+}
+
+// folderHint says, for an SQLite file that did not open, when its folder is
+// the cause: SQLite writes its journal files (-wal, -shm) beside the
+// database, even to read it, so a folder that is not writable stops it ("attempt
+// to write a readonly database"); such a database opens read-only as
+// file:PATH?immutable=1.
+func (s *Store) folderHint() string {
+	if s.dialect != DialectSQLite || strings.HasPrefix(s.location, "file:") || strings.Contains(s.location, ":memory:") {
+		return ""
+	}
+	dir := filepath.Dir(s.location)
+	f, err := os.CreateTemp(dir, ".kombi-write-check-*")
+	if err == nil {
+		f.Close()
+		os.Remove(f.Name())
+		return ""
+	}
+	return fmt.Sprintf(" (the folder %s is not writable, and SQLite writes its journal files beside the database even to read it: "+
+		"copy the database to a writable folder, or read it as it is with --db 'file:%s?immutable=1')", dir, s.location)
 }
 
 // defaultMaxConns is how many PostgreSQL connections a Store opens at

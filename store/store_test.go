@@ -744,3 +744,20 @@ func TestLargeRecordsAreStoredCompressed(t *testing.T) {
 		}
 	})
 }
+
+// An SQLite database whose folder cannot be written is refused with the
+// cause and the way to read it as it is (SQLite said only "attempt to write a
+// readonly database"); a writable folder adds nothing to the error.
+func TestFolderHint(t *testing.T) {
+	s := &Store{dialect: DialectSQLite, location: filepath.Join(t.TempDir(), "none", "k.db")} // a folder that cannot take a file
+	if h := s.folderHint(); !strings.Contains(h, "is not writable") || !strings.Contains(h, "file:"+s.location+"?immutable=1") {
+		t.Errorf("hint %q", h)
+	}
+	s.location = filepath.Join(t.TempDir(), "k.db")
+	if h := s.folderHint(); h != "" {
+		t.Errorf("a writable folder: hint %q", h)
+	}
+	if h := (&Store{dialect: DialectPostgres, location: "postgres://x"}).folderHint(); h != "" {
+		t.Errorf("PostgreSQL: hint %q", h)
+	}
+}
