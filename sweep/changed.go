@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -21,11 +20,12 @@ same file again to continue (or, with --enqueue, put the games on the job queue 
 a game or a pair twice is refused.
 
 A sweep is stored under its name with the file it was run from. A file that differs from the
-stored one (other games, pairs, alternate, max_think, max_length, max_moves or labels, or seeds
-dropped) is refused, naming what changed: its games would mix with the stored ones. Give the
-changed file a new name (name = "...") to run it as a new sweep (Kombi does not delete or rename
-a stored sweep), or run the file as it was. Only adding seeds, nothing else changed, continues a
-stored sweep: the games played stay valid, and the new seeds are played.`
+stored one (other games, pairs, alternate, max_think, max_length or max_moves, or seeds dropped)
+is refused, naming what changed: its games would mix with the stored ones. Give the changed file
+a new name (name = "...") to run it as a new sweep (Kombi does not delete or rename a stored
+sweep), or run the file as it was. Adding seeds continues a stored sweep: the games played stay
+valid, and the new seeds are played. Labels name games in the results table only: the file's are
+kept.`
 
 // ErrChanged is the error (wrapped) of a run of a sweep file under the
 // name of a sweep stored with another spec (see CheckUnchanged).
@@ -82,7 +82,7 @@ func (s *Spec) Changes(spec *Spec) []string {
 	diff("max_think", was == now, s.MaxThink, spec.MaxThink)
 	diff("max_length", s.MaxLength == spec.MaxLength, s.MaxLength, spec.MaxLength)
 	diff("max_moves", s.MovesBound() == spec.MovesBound(), s.MovesBound(), spec.MovesBound())
-	diff("labels", maps.Equal(s.Labels, spec.Labels), s.Labels, spec.Labels)
+	// (labels only name games in the results table: the file's are kept, no change to the games)
 	return out
 }
 

@@ -103,6 +103,15 @@ func TestChangedSweepRefused(t *testing.T) {
 		if res, err := sweep.RunStored(ctx, st, games, bots, same, sweep.StoredOptions{}); err != nil || res.PlayedNow != 0 {
 			t.Fatalf("max_moves = %d written out: %+v, %v", sweep.DefaultMaxMoves, res, err)
 		}
+		// Labels only name games in the results: new ones run, and the results take them.
+		named := spec()
+		named.Seeds, named.Labels = "1..8", map[string]string{"nim(piles=1;2;3)": "small Nim"}
+		if res, err := sweep.RunStored(ctx, st, games, bots, named, sweep.StoredOptions{}); err != nil || res.PlayedNow != 0 {
+			t.Fatalf("labels added: %+v, %v", res, err)
+		}
+		if res, _, err := sweep.LoadResults(ctx, st, "grow"); err != nil || res.Labels["nim(piles=1;2;3)"] != "small Nim" {
+			t.Fatalf("the results after labels were added: %+v, %v", res, err)
+		}
 		for _, tt := range []struct {
 			name   string
 			change func(s *sweep.Spec)
