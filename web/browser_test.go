@@ -877,6 +877,26 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`!document.getElementById('play-move').disabled`, "the second move chosen")
 		p.do(chromedp.KeyEvent(kb.Enter))
 		p.wait(`window.kombi.match.moves.length >= 3`, "the second move played with the keyboard")
+		// Tab goes on from a token to the next and out of the board (it went back and forth between the first
+		// token and the board: the token's blur cleared its preview, and the board took back a focus it thought lost).
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		js[bool](p, `(document.querySelector('#board .token:not([disabled])').focus(), true)`)
+		var reached []string
+		for range 30 {
+			p.do(chromedp.KeyEvent(kb.Tab))
+			reached = append(reached, js[string](p, `(e => e.id || e.className || e.tagName)(document.activeElement)`))
+			if !js[bool](p, `document.getElementById('board').contains(document.activeElement)`) {
+				break
+			}
+		}
+		if js[bool](p, `document.getElementById('board').contains(document.activeElement)`) || slices.Contains(reached, "board") {
+			t.Errorf("30 Tabs from the first token stay in the board, or pass through the board itself: %q", reached)
+		}
+		// On the navy header the focus ring is white (the page's blue one was about 2.3:1 there).
+		if got := js[string](p, `(b => (b.focus(), b.matches(':focus-visible') + ' ' + getComputedStyle(b).outlineColor))(document.querySelector('.top .new-btn'))`); got != "true rgb(255, 255, 255)" {
+			t.Errorf("the header's New game button focused by the keyboard: focus-visible and outline %q", got)
+		}
+		p.shotHere("header-focus-desktop.png")
 		// 2D Nim: Enter toggles a cell, Play (tabbed to) plays; the focus then goes back to the board.
 		p.start(setup{card: "nim2d(n=5)", action: "friend"})
 		js[bool](p, `(document.querySelector('#board .cell:not([disabled])').focus(), true)`)

@@ -813,11 +813,17 @@ subscribe(draw);
 // the button it was on (on the board, or Play and Clear beside it), and the
 // browser gives the focus to the body (at once, or at its next frame,
 // without an event), where Tab would start again at the top of the page.
-// focusOnBoard says where the focus went last; the board itself takes it
-// back, not a button, whose focus would preview a move.
+// focusOnBoard says where the focus went last, lastFocus on what; the board
+// itself takes it back, not a button, whose focus would preview a move. It
+// does so only where the render took the focus (its element gone or
+// disabled): a person's Tab blurs a token before the next element takes
+// the focus, and a render then (the preview cleared on blur) must leave
+// the Tab alone (the board took it back, and Tab went from the first token
+// to the board and back again, never further).
 let focusOnBoard = false;
+let lastFocus = null;
 const inBoard = (el) => !!(el && el.closest && el.closest('#board, .move-bar'));
-document.addEventListener('focusin', (e) => { focusOnBoard = inBoard(e.target); });
+document.addEventListener('focusin', (e) => { focusOnBoard = inBoard(e.target); lastFocus = e.target; });
 document.addEventListener('pointerdown', (e) => { if (!inBoard(e.target)) focusOnBoard = false; });
 
 // The move list scrolls in its own box: when the move shown changes (a new
@@ -839,7 +845,8 @@ function keepCurrentMoveInView() {
 
 function keepBoardFocus() {
   const board = document.getElementById('board');
-  if (focusOnBoard && board && (!document.activeElement || document.activeElement === document.body)) board.focus({ preventScroll: true });
+  const taken = !lastFocus || !lastFocus.isConnected || lastFocus.disabled || lastFocus === board;
+  if (focusOnBoard && taken && board && (!document.activeElement || document.activeElement === document.body)) board.focus({ preventScroll: true });
 }
 
 // Keys: ← → Home End travel through the moves, except in fields; inside
