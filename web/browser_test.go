@@ -849,6 +849,29 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("thue-rounds")
 	})
 
+	t.Run("watch-elsewhere", func(t *testing.T) {
+		// Two computers watched on a page that did not start them: no Pause, Step or speed to press (each was
+		// refused, "Only the browser that started this match can pause or speed it", the message gone with the
+		// next move), but who paces the match; paused, the words say by whom rather than "Resume or Step".
+		p.t = t
+		p.phone()
+		var m matchJSON
+		if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=3;4;5)", "players": []string{"random", "random"}, "seed": 3, "delay_ms": 3000}, &m); st != 201 {
+			t.Fatalf("create: %d", st)
+		}
+		p.do(chromedp.Navigate(p.base + "/#/m/" + m.ID))
+		p.wait(`document.getElementById('board') && document.getElementById('cvc-note')`, "the watched match with its note")
+		if js[bool](p, `!!(document.getElementById('pause') || document.getElementById('resume') || document.getElementById('speed'))`) {
+			t.Error("a page that does not pace the match offers Pause, Resume or the speed")
+		}
+		if note := js[string](p, `document.getElementById('cvc-note').textContent`); note != "Paced by the browser that started this match: it alone pauses, steps and sets the speed." {
+			t.Errorf("the note says %q", note)
+		}
+		p.checkPhone("a watched match on another device")
+		p.shot("watch-elsewhere-phone.png")
+		p.clean("watch-elsewhere")
+	})
+
 	t.Run("keyboard", func(t *testing.T) {
 		// A game played with the keyboard alone: Enter chooses a token and
 		// plays it; after the computer's reply the focus is still on the

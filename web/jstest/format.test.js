@@ -140,6 +140,10 @@ test('no winner: a draw where the game has draws, else the game stopped', () => 
 test('status in words', () => {
   const m = { game: 'nim(piles=1)', players: ['human', 'perfect'], roles: ['first', 'second'], to_move: 0, moves: [], view: { status: {} } };
   assert.equal(statusText(m, {}, [true, false], []), 'Your move');
+  // Two computers paused: the page that paces them says how to go on; another says who paused.
+  const cvc = { ...m, players: ['random', 'random'], paused: true };
+  assert.equal(statusText(cvc, { control: true }, [false, false], []), 'Paused. Resume or Step to go on.');
+  assert.equal(statusText(cvc, { control: false }, [false, false], []), 'Paused by the browser that started this match.');
   assert.equal(statusText({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, {}, [true, false], []), 'The computer is thinking… 0.4 s');
   // Between the moves of computers watched at a pace (or queued for a search): not "waits for its turn".
   assert.equal(statusText({ ...m, to_move: 1, thinking: { queued: true } }, {}, [true, false], [{ bot: 'perfect', title: 'Perfect' }]), 'The computer (Perfect) moves in a moment…');

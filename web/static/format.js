@@ -167,7 +167,9 @@ const PHASE_WORDS = { name: 'name a number', colour: 'colour the named number', 
 
 /**
  * statusText is the line above the board: whose move, what the computer
- * does, or how the game ended (see endText).
+ * does, or how the game ended (see endText). shown: {at} for a past
+ * position; {control: false} where this page does not pace a match of two
+ * computers (another browser started it).
  */
 export function statusText(m, shown, mine, opponents, now = 0) {
   if (shown.at !== undefined && m.moves && shown.at < m.moves.length) return `Move ${shown.at} of ${m.moves.length}: looking back. “Back to the game” returns.`;
@@ -184,7 +186,7 @@ export function statusText(m, shown, mine, opponents, now = 0) {
     return `The computer is thinking… ${secs.toFixed(1)} s`;
   }
   // Named as the seats are above the board: "Colourer (Normal)" between computers, else "The computer (Perfect)".
-  if (m.players[p] !== 'human') return m.paused ? 'Paused. Resume or Step to go on.' : `${cap(seatWho(m, p, mine, opponents))} is to move…`;
+  if (m.players[p] !== 'human') return m.paused ? (shown.control === false ? 'Paused by the browser that started this match.' : 'Paused. Resume or Step to go on.') : `${cap(seatWho(m, p, mine, opponents))} is to move…`;
   const role = roleName(m, p);
   const what = phase && !/^analysis/.test(phase) ? ` — ${PHASE_WORDS[phase] || phase}` : '';
   if (mine[p] && mine[1 - p]) return `${role} to move${what}`;

@@ -27,7 +27,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
   else if (!entry && m && !act.analysable(shown)) {
     // While a computer is to move in the game it searches alone (see analysable in app.js).
     body = html`<p class="muted">${m.players.every((x) => x !== 'human')
-      ? 'The computers are playing: pause the game to see the analysis of its positions (or step back through the moves).'
+      ? (s.controlToken ? 'The computers are playing: pause the game to see the analysis of its positions (or step back through the moves).' : 'The computers are playing: step back through the moves to see the analysis of each position.')
       : 'The computer is choosing its move here; the analysis shows at the next person’s move.'}</p>`;
   } else if (!entry || entry.status === 'loading') body = html`<p class="muted" aria-busy="true">Analysing this position…</p>`;
   else if (entry.status === 'error') body = html`<p class="error">${entry.error}</p>`;

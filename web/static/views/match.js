@@ -47,7 +47,7 @@ export function MatchPage({ s, act }) {
   const words = selectionWords(s.sel, rs, shown.view, m.game_name);
   const cvc = m.players.every((x) => x !== 'human');
   const lastWords = lastMoveWords(last, shown.view, m.game_name);
-  const status = statusText(m, travelling ? { at: s.travelAt } : {}, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
+  const status = statusText(m, travelling ? { at: s.travelAt } : { control: !!s.controlToken }, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
   return html`<main class=${`page match-page ${pageClass(m.game)}`}>
     <div class="play-col">
       <header class="match-head">
@@ -72,7 +72,8 @@ export function MatchPage({ s, act }) {
         ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv) => mine[mv.player]) || friendMovedLast(m, mine)} onClick=${act.undo}>${mine[0] && mine[1] ? 'Undo the last move' : 'Undo my move'}</button>` : null}
         <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
-        ${cvc && !m.finished ? ComputerControls({ m, s, act }) : null}
+        ${cvc && !m.finished ? (s.controlToken ? ComputerControls({ m, s, act })
+          : html`<span class="muted small" id="cvc-note">${m.paused ? 'Paused by' : 'Paced by'} the browser that started this match: it alone pauses, steps and sets the speed.</span>`) : null}
         <button type="button" class="btn" id="copy-link" onClick=${act.copyLink}>Copy link</button>
         ${shown.position ? html`<a class="btn" id="study-this" href=${`#/study?game=${encodeURIComponent(m.game)}&position=${encodeURIComponent(shown.position)}`}>Study this position</a>` : null}
         ${!m.finished ? html`<button type="button" class="btn" onClick=${() => act.openDialog(m.game, cvc ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>` : null}
@@ -293,7 +294,7 @@ function ordinal(n) {
 }
 
 function ComputerControls({ m, s, act }) {
-  const speeds = [[0, 'as fast as they think'], [300, '0.3 s a move'], [1000, '1 s a move'], [3000, '3 s a move']];
+  const speeds = [[0, 'as fast as they think'], [300, '0.3 s a move'], [700, '0.7 s a move'], [1000, '1 s a move'], [3000, '3 s a move']];
   return html`<span class="cvc">
     ${m.paused ? html`<span class="badge" id="paused-badge">Paused</span>
       <button type="button" class="btn" id="resume" onClick=${() => act.control('resume')}>Resume</button>
