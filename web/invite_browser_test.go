@@ -71,6 +71,39 @@ func TestBrowserInviteAFriend(t *testing.T) {
 	if js[bool](p2, `!!document.getElementById('invite')`) {
 		t.Error("the friend's page offers to invite: it holds one seat")
 	}
+	// The link opened on a third device: the seat is the friend's, not its (both played it before).
+	p3 := newPage(t, h.ts.URL)
+	p3.phone()
+	p3.do(chromedp.Navigate(link))
+	p3.wait(`window.kombi.match && document.getElementById('board') && /This invitation was used on another device already/.test(document.body.textContent)`, "the used invitation refused on a third device")
+	if got := js[string](p3, `document.querySelector('.seats').textContent`); strings.Contains(got, "You") || js[bool](p3, `window.kombi.tokens.some(Boolean)`) {
+		t.Errorf("the third device holds the seat: %q", got)
+	}
+	p3.shot("invite-used-phone.png")
+	p3.mu.Lock()
+	for _, pr := range p3.problems {
+		if !strings.Contains(pr, "403") {
+			t.Errorf("the third device's console: %s", pr)
+		}
+	}
+	p3.mu.Unlock()
 	p1.clean("the inviting page")
 	p2.clean("the friend's page")
+
+	// Invited, joined, taken back before the friend moved: the friend's page may no longer move, and says why.
+	p1.start(setup{card: "nim(piles=3;4;5)", action: "friend"})
+	p1.play(`document.querySelector('#board button.token:not([disabled])').click();`)
+	js[bool](p1, `(document.getElementById('invite').click(), true)`)
+	p1.wait(`document.getElementById('invite-link')`, "the second invitation's link")
+	link = js[string](p1, `document.getElementById('invite-link').value`)
+	p2.do(chromedp.Navigate(link))
+	p2.wait(`window.kombi.match && document.getElementById('status').textContent === 'Your move' && window.kombi.tokens[1]`, "the friend's turn on the second match")
+	js[bool](p1, `(document.getElementById('invite-back').click(), true)`)
+	p1.wait(`document.getElementById('invite') && window.kombi.tokens.every(Boolean)`, "the seat taken back")
+	js[bool](p2, `(document.querySelector('#board button.token:not([disabled])').click(), true)`)
+	p2.wait(`!document.getElementById('play-move').disabled`, "the friend's move chosen")
+	js[bool](p2, `(document.getElementById('play-move').click(), true)`)
+	p2.wait(`/Your seat was taken back by the device that invited you/.test((document.getElementById('move-error') || {}).textContent || '') && !window.kombi.tokens[1]`, "the friend told the seat was taken back")
+	p2.shot("invite-taken-back-phone.png")
+	p1.wait(`document.getElementById('status').textContent.startsWith('Player 2 to move')`, "the inviting page plays both seats")
 }

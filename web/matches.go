@@ -430,6 +430,56 @@ func (s *Server) postControl(w http.ResponseWriter, r *http.Request) {
 	s.answerChange(w, m, "the change")
 }
 
+// seatToken is the answer of POST /api/matches/{id}/seats/{seat}/token.
+type seatToken struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// postSeatToken gives a person's seat a new token, and the old one stops
+// working. A friend's device claims an invitation so (it trades the link's
+// token for its own: a second device that opens the link is refused, where
+// both played the seat before), and the device that invited takes the seat
+// back so (with the match's control token: the friend's token stops).
+// Authorization: the seat's token or the match's control token.
+func (s *Server) postSeatToken(w http.ResponseWriter, r *http.Request) {
+	m := s.match(w, r)
+	if m == nil {
+		return
+	}
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil || seat < 0 || seat > 1 {
+		writeError(w, http.StatusBadRequest, "seat %q: want 0 or 1", clip(r.PathValue("seat"), 20))
+		return
+	}
+	tok := bearer(r)
+	m.mu.Lock()
+	switch {
+	case m.mode == ModeSolo:
+		m.mu.Unlock()
+		writeError(w, http.StatusConflict, "a solo match's two seats are one person's: they have one token")
+		return
+	case m.tokens[seat] == "":
+		m.mu.Unlock()
+		writeError(w, http.StatusConflict, "seat %d is a computer's: it has no token", seat)
+		return
+	case m.gone || tok == "" || !sameHash(m.control, hashToken(tok)) && !sameHash(m.tokens[seat], hashToken(tok)):
+		m.mu.Unlock()
+		writeError(w, http.StatusForbidden, "the seat's token or the match's control token is required; this one is neither (the seat was taken back, or its invitation was used on another device)")
+		return
+	}
+	fresh, err := newID(24)
+	if err != nil {
+		m.mu.Unlock()
+		writeError(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	m.tokens[seat] = hashToken(fresh)
+	if s.commit(w, m, "the seat's new token") != nil {
+		writeJSON(w, http.StatusOK, seatToken{Seat: seat, Token: fresh})
+	}
+}
+
 func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) {
 	m := s.match(w, r)
 	if m == nil {

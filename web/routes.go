@@ -29,6 +29,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/matches/{id}/moves", s.postMove)
 	mux.HandleFunc("POST /api/matches/{id}/undo", s.postUndo)
 	mux.HandleFunc("POST /api/matches/{id}/control", s.postControl)
+	mux.HandleFunc("POST /api/matches/{id}/seats/{seat}/token", s.postSeatToken)
 	mux.HandleFunc("GET /api/matches/{id}/events", s.getEvents)
 	mux.HandleFunc("GET /api/matches/{id}/record", s.getRecord)
 	mux.HandleFunc("GET /api/matches/{id}/analysis", s.getMatchAnalysis)

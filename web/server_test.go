@@ -650,3 +650,70 @@ func TestAddressesForOtherDevices(t *testing.T) {
 		t.Fatalf("on every interface: %+v, %v; want this computer's address first", got, err)
 	}
 }
+
+// A seat's new token (POST /api/matches/{id}/seats/{seat}/token): the seat's
+// own token trades itself for a new one (a friend claims an invitation: the
+// link's token then stops, so a second device opening it is refused), and
+// the match's control token takes the seat back (the friend's token stops).
+func TestSeatToken(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "human"}, 1)
+	link, control := *m.SeatTokens[1], *m.Control
+	path := "/api/matches/" + m.ID + "/seats/1/token"
+	var claimed struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+		Error string `json:"error"`
+	}
+	if st := h.do("POST", path, link, nil, &claimed); st != http.StatusOK || claimed.Seat != 1 || claimed.Token == "" || claimed.Token == link {
+		t.Fatalf("the link's token claimed: %d %+v", st, claimed)
+	}
+	var e matchJSON
+	if st := h.do("POST", path, link, nil, &e); st != http.StatusForbidden || !strings.Contains(e.Error, "its invitation was used on another device") {
+		t.Errorf("the link opened again: %d %q", st, e.Error)
+	}
+	// Player 1 moves; the friend's new token moves for player 2, the link's no longer.
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]any{"move": "1:1"}, &e); st != http.StatusOK {
+		t.Fatalf("player 1's move: %d %s", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", link, map[string]any{"move": "1:1"}, &e); st != http.StatusForbidden {
+		t.Errorf("a move with the claimed link's token: %d", st)
+	}
+	friend := claimed.Token
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", friend, map[string]any{"move": "1:1"}, &e); st != http.StatusOK {
+		t.Fatalf("the friend's move: %d %s", st, e.Error)
+	}
+	// The device that invited takes the seat back with the control token: the friend's token stops.
+	var back struct {
+		Token string `json:"token"`
+	}
+	if st := h.do("POST", path, control, nil, &back); st != http.StatusOK || back.Token == "" {
+		t.Fatalf("the seat taken back: %d", st)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]any{"move": "2:1"}, &e); st != http.StatusOK {
+		t.Fatalf("player 1's second move: %d %s", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", friend, map[string]any{"move": "2:1"}, &e); st != http.StatusForbidden {
+		t.Errorf("the friend's move after the seat was taken back: %d", st)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", back.Token, map[string]any{"move": "2:1"}, &e); st != http.StatusOK {
+		t.Errorf("the taken-back seat's move: %d %s", st, e.Error)
+	}
+	// Refused: a seat that is none, a computer's seat, a solo match's.
+	for _, c := range []struct {
+		path, token string
+		want        int
+	}{
+		{"/api/matches/" + m.ID + "/seats/2/token", control, http.StatusBadRequest},
+		{"/api/matches/" + m.ID + "/seats/x/token", control, http.StatusBadRequest},
+		{"/api/matches/" + m.ID + "/seats/1/token", "", http.StatusForbidden},
+	} {
+		if st := h.do("POST", c.path, c.token, nil, &e); st != c.want {
+			t.Errorf("POST %s: %d, want %d", c.path, st, c.want)
+		}
+	}
+	vc := h.create("nim(piles=3;4;5)", [2]string{"human", "random"}, 1)
+	if st := h.do("POST", "/api/matches/"+vc.ID+"/seats/1/token", *vc.Control, nil, &e); st != http.StatusConflict || !strings.Contains(e.Error, "a computer's") {
+		t.Errorf("a computer's seat: %d %q", st, e.Error)
+	}
+}

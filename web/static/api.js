@@ -53,6 +53,8 @@ export const getMatch = (id, at) => request('GET', `/api/matches/${id}${at === u
 export const postMove = (id, move, token) => request('POST', `/api/matches/${id}/moves`, move, token);
 export const undo = (id, token) => request('POST', `/api/matches/${id}/undo`, undefined, token);
 export const control = (id, body, token) => request('POST', `/api/matches/${id}/control`, body, token);
+/** seatToken trades a seat's token (or the match's control token) for the seat's new one: {seat, token}. */
+export const seatToken = (id, seat, token) => request('POST', `/api/matches/${id}/seats/${seat}/token`, undefined, token);
 export const matchAnalysis = (id, at, time = '2s') => request('GET', `/api/matches/${id}/analysis?time=${time}${at === null || at === undefined ? '' : `&at=${at}`}`);
 export const positionAnalysis = (game, position, time = '2s') =>
   request('GET', `/api/analysis?game=${encodeURIComponent(game)}&time=${time}${position ? `&position=${encodeURIComponent(position)}` : ''}`);

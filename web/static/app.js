@@ -77,11 +77,19 @@ async function route() {
   }
   if (r.page === 'study') return openStudyRoute(r);
   if (r.page === 'matches') return listMatches(r);
+  let claimed = '';
   if (r.join) {
-    const held = loadTokens(r.id);
-    held.seats[r.join.seat] = r.join.token;
-    saveTokens(r.id, held.seats, held.control);
+    // The link's token is traded for this device's own: the link then plays no more (a second device that opens
+    // it is refused, where both played the seat before).
     history.replaceState(null, '', `#/m/${r.id}`);
+    try {
+      const got = await api.seatToken(r.id, r.join.seat, r.join.token);
+      const held = loadTokens(r.id);
+      held.seats[got.seat] = got.token;
+      saveTokens(r.id, held.seats, held.control);
+    } catch (e) {
+      claimed = e.status === 403 ? 'This invitation was used on another device already, or its seat taken back: ask for a new link. You can watch the game here.' : `The invitation could not be taken: ${e.message}`;
+    }
   }
   const t = loadTokens(r.id);
   // A match shows the analysis as the person last chose in a match (the study board's own default is not saved).
@@ -90,6 +98,7 @@ async function route() {
     const m = await api.getMatch(r.id);
     if (parseHash().id !== r.id) return; // the person went elsewhere meanwhile
     showMatch(m);
+    if (claimed) set({ note: claimed });
     document.title = typeset(`${(state.catalogue.find((g) => g.name === m.game_name) || {}).title || m.game_name} — Kombi`);
   } catch (e) {
     set({ moveError: e.status === 404 ? 'No such match on this server: it may have been played on another one, or removed.' : e.message });
@@ -258,6 +267,13 @@ async function submit(body) {
     set({ busy: false, sel: [] });
     showMatch(next);
   } catch (e) {
+    if (e.status === 403 && m.players.every((p) => p === 'human')) {
+      // The seat's token no longer plays: the device that invited took the seat back.
+      const seats = state.tokens.map((t) => (t === token ? null : t));
+      saveTokens(m.id, seats, state.controlToken);
+      set({ busy: false, tokens: seats, sel: [], moveError: 'Your seat was taken back by the device that invited you: you can still watch the game here.' });
+      return;
+    }
     set({ busy: false, moveError: notPlayed(e), moveOffline: e.status === 0 });
     // 409: the match moved on (another move came first, or the game is over): show it as it is now.
     if (e.status === 409) api.getMatch(m.id).then(showMatch).catch(() => {});
@@ -555,16 +571,21 @@ function round1Of(id) {
 // friend on another device: the link carries the seat's token (in the
 // address's fragment, which the browser never sends to the server), and
 // this browser gives the seat up; the friend's page keeps the token and
-// plays that seat, each move reaching the other page as it is stored.
-// keep takes the seat back (the link then plays it too).
+// plays that seat, each move reaching the other page as it is stored (it
+// trades the link's token for one of its own: the link then plays no more).
+// keep takes the seat back: the seat gets a new token, and the friend's
+// stops.
 async function invite(seat, keep = false) {
   const m = state.match;
   if (!m) return;
   if (keep) {
     const inv = state.invited;
     if (!inv || inv.id !== m.id) return;
+    // A new token for the seat: the friend's (and the link's) stop working.
+    let token = inv.token;
+    try { token = (await api.seatToken(m.id, inv.seat, state.controlToken || inv.token)).token; } catch (e) { set({ moveError: `The seat could not be taken back: ${e.message}` }); return; }
     const seats = [...state.tokens];
-    seats[inv.seat] = inv.token;
+    seats[inv.seat] = token;
     saveTokens(m.id, seats, state.controlToken);
     set({ tokens: seats, invited: null });
     return;

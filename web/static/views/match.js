@@ -169,7 +169,7 @@ function Invited({ m, inv, act }) {
     <p>Your friend plays as <strong>${roleName(m, inv.seat)}</strong> from their device with this link${inv.copied ? ' (copied)' : ''}; their moves appear here as they make them.</p>
     <input type="text" id="invite-link" readonly value=${inv.url} aria-label="The link for your friend" onFocus=${(e) => e.currentTarget.select()} />
     ${inv.here ? html`<p class="small">This server listens on this computer only: for other devices, start it with <code>kombi serve --addr :8080</code>, which prints the addresses they open.</p>` : null}
-    <p><button type="button" class="btn" id="invite-back" onClick=${() => act.invite(inv.seat, true)}>Play both seats here again</button></p>
+    <p><button type="button" class="btn" id="invite-back" onClick=${() => act.invite(inv.seat, true)}>Play both seats here again (the link stops working)</button></p>
   </div>`;
 }
 
