@@ -922,12 +922,18 @@ func TestBrowserGames(t *testing.T) {
 		p.shotHere("header-focus-desktop.png")
 		// 2D Nim: Enter toggles a cell, Play (tabbed to) plays; the focus then goes back to the board.
 		p.start(setup{card: "nim2d(n=5)", action: "friend"})
+		// Started from the dialog, the new game's board has the focus (it was the page's: Tab began at the header).
+		p.wait(`document.activeElement === document.getElementById('board')`, "the board focused after Start")
 		js[bool](p, `(document.querySelector('#board .cell:not([disabled])').focus(), true)`)
 		p.do(chromedp.KeyEvent(kb.Enter))
 		p.wait(`!document.getElementById('play-move').disabled`, "a cell chosen with Enter")
 		js[bool](p, `(document.getElementById('play-move').focus(), true)`)
 		p.do(chromedp.KeyEvent(kb.Enter))
 		p.wait(`window.kombi.match.moves.length >= 1 && !window.kombi.busy && document.activeElement === document.getElementById('board')`, "the focus back on the board after Play")
+		// Undo with the keyboard: the button, disabled once used, hands the focus to the board (it fell to the page).
+		js[bool](p, `(document.getElementById('undo').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`window.kombi.match.moves.length === 0 && !window.kombi.busy && document.activeElement === document.getElementById('board')`, "the focus on the board after Undo")
 		p.clean("keyboard")
 	})
 

@@ -652,6 +652,9 @@ async function startFromDialog() {
   try {
     const m = await api.createMatch(body);
     saveTokens(m.id, m.seat_tokens || [null, null], m.control_token);
+    // The new game's board takes the focus (the button that opened the dialog is gone with its page).
+    focusOnBoard = true;
+    lastFocus = null;
     set({ dialog: null, scrollToBoard: true });
     location.hash = '#/m/' + m.id;
   } catch (e) {
@@ -843,7 +846,7 @@ subscribe(draw);
 // to the board and back again, never further).
 let focusOnBoard = false;
 let lastFocus = null;
-const inBoard = (el) => !!(el && el.closest && el.closest('#board, .move-bar'));
+const inBoard = (el) => !!(el && el.closest && el.closest('#board, .move-bar, #undo')); // (Undo, disabled once used: the board then)
 document.addEventListener('focusin', (e) => { focusOnBoard = inBoard(e.target); lastFocus = e.target; });
 document.addEventListener('pointerdown', (e) => { if (!inBoard(e.target)) focusOnBoard = false; });
 
