@@ -509,24 +509,27 @@ type matchRow struct {
 	// ToMove is the seat to move in an unfinished match this server holds
 	// in memory (-1 at a chance draw), else null.
 	ToMove *game.Player `json:"to_move"`
+	// Paused: an unfinished match of two computers, in memory, is paused.
+	Paused bool `json:"paused,omitempty"`
 }
 
 // toMove returns the seat to move in the match with this id when it is
-// unfinished and in memory (no match is loaded to list it).
-func (s *Server) toMove(id string) *game.Player {
+// unfinished and in memory (no match is loaded to list it), and whether it
+// is paused.
+func (s *Server) toMove(id string) (*game.Player, bool) {
 	s.mu.Lock()
 	m := s.matches[id]
 	s.mu.Unlock()
 	if m == nil {
-		return nil
+		return nil, false
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.shown == nil || m.shown.ToMove == nil || m.shown.Finished {
-		return nil
+		return nil, false
 	}
 	p := *m.shown.ToMove
-	return &p
+	return &p, m.paused
 }
 
 func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
@@ -586,9 +589,9 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		row := matchRow{sm.ID, sm.Mode, sm.Game, title, sm.Players, sm.Seed, strconv.FormatUint(sm.Seed, 10),
-			sm.Moves, sm.Finished, sm.Winner, clip(sm.Reason, 200), sm.Created, sm.Updated, nil}
+			sm.Moves, sm.Finished, sm.Winner, clip(sm.Reason, 200), sm.Created, sm.Updated, nil, false}
 		if !sm.Finished {
-			row.ToMove = s.toMove(sm.ID)
+			row.ToMove, row.Paused = s.toMove(sm.ID)
 		}
 		out = append(out, row)
 	}

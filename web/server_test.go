@@ -717,3 +717,25 @@ func TestSeatToken(t *testing.T) {
 		t.Errorf("a computer's seat: %d %q", st, e.Error)
 	}
 }
+
+// The list of matches says that a match of two computers is paused (it said
+// only "in progress").
+func TestListSaysPaused(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=3;4;5)", "players": []string{"random", "random"}, "seed": 1, "delay_ms": 5000}, &m); st != http.StatusCreated {
+		t.Fatalf("create: %d", st)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/control", *m.Control, map[string]any{"action": "pause"}, &m); st != http.StatusOK {
+		t.Fatalf("pause: %d %s", st, m.Error)
+	}
+	var list struct {
+		Matches []struct {
+			ID     string `json:"id"`
+			Paused bool   `json:"paused"`
+		} `json:"matches"`
+	}
+	if st := h.do("GET", "/api/matches", "", nil, &list); st != http.StatusOK || len(list.Matches) != 1 || !list.Matches[0].Paused {
+		t.Errorf("the list of a paused match: %d %+v", st, list)
+	}
+}

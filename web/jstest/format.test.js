@@ -278,6 +278,8 @@ test('stored matches in a list', async () => {
   assert.deepEqual(row({ players: ['human', 'nesting(level=1)'], finished: false }),
     { who: 'a person vs Nesting level 1', result: 'in progress', moves: '1 move', when: 'today, 09:05' });
   assert.equal(row({ players: ['human', 'nesting(level=1)'], finished: true, winner: 0, moves: 8 }).result, 'Builder won');
+  // Two computers paused (the server says so of a match it holds): paused, not "in progress".
+  assert.equal(row({ players: ['random', 'random'], finished: false, paused: true }).result, 'paused');
   assert.equal(row({ players: ['human', 'nesting(level=1)'], finished: true, winner: 1 }).result, 'Painter (Nesting level 1) won');
   assert.equal(row({ players: ['human', 'human'], finished: true, winner: null, reason: 'a draw by agreement' }).result, 'a draw');
   assert.deepEqual(row({ players: ['human', 'human'], mode: 'solo', finished: true, winner: null }).who, 'solo');

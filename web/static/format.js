@@ -605,7 +605,7 @@ export function whenText(date, now = new Date()) {
  * words, with its game g from the catalogue (roles, opponents) and the
  * seats this browser holds (held): who played ("a person vs Perfect", "you
  * vs Perfect", "you, both seats"), how it stands ("your move", "in
- * progress", "Builder won", "Player 2 (Perfect) won", "you won", "a
+ * progress", "paused", "Builder won", "Player 2 (Perfect) won", "you won", "a
  * draw"), and when it began.
  */
 export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
@@ -618,6 +618,7 @@ export function listWords(m, g = {}, now = new Date(), held = [false, false]) {
   let result = 'in progress';
   const turn = m.to_move;
   if (!m.finished && Number.isInteger(turn) && turn >= 0 && mine(turn) && !both) result = 'your move';
+  if (!m.finished && m.paused) result = 'paused';
   if (m.finished) {
     const w = m.winner;
     if (m.mode === 'solo') result = 'over';
