@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -106,4 +107,31 @@ func TestBrowserInviteAFriend(t *testing.T) {
 	p2.wait(`/Your seat was taken back by the device that invited you/.test((document.getElementById('move-error') || {}).textContent || '') && !window.kombi.tokens[1]`, "the friend told the seat was taken back")
 	p2.shot("invite-taken-back-phone.png")
 	p1.wait(`document.getElementById('status').textContent.startsWith('Player 2 to move')`, "the inviting page plays both seats")
+
+	// A game with the friend over, Rematch here: the seats swapped, this page plays Player 2 and the friend's
+	// invitation (Player 1) is ready to send (the rematch had both seats here, the friend left out).
+	js[bool](p1, `(document.getElementById('invite').click(), true)`)
+	p1.wait(`document.getElementById('invite-link')`, "the third invitation's link")
+	link = js[string](p1, `document.getElementById('invite-link').value`)
+	p2.do(chromedp.Navigate(link))
+	p2.wait(`window.kombi.match && window.kombi.tokens[1] && document.getElementById('status').textContent === 'Your move'`, "the friend's turn in the third match")
+	take := `document.querySelector('#board button.token:not([disabled])').click();`
+	for i := 0; !js[bool](p1, `!!window.kombi.match.finished`); i++ {
+		if i > 40 {
+			t.Fatal("the game with the friend is not over after 40 moves")
+		}
+		if js[bool](p1, `window.kombi.match.to_move === 0`) {
+			p1.play(take)
+		} else {
+			p2.play(take)
+		}
+		p1.wait(fmt.Sprintf(`window.kombi.match.moves.length > %d || window.kombi.match.finished`, i), "the move on the inviting page")
+	}
+	p1.wait(`document.getElementById('result') && document.getElementById('rematch')`, "the game over on the inviting page")
+	first := js[string](p1, `window.kombi.match.id`)
+	js[bool](p1, `(document.getElementById('rematch').click(), true)`)
+	p1.wait(fmt.Sprintf(`window.kombi.match && window.kombi.match.id !== %q && document.getElementById('invite-link')`, first), "the rematch with the friend's invitation ready")
+	if got := js[string](p1, `document.getElementById('invited').textContent`); !strings.Contains(got, "Your friend plays as Player 1") || !js[bool](p1, `!window.kombi.tokens[0] && !!window.kombi.tokens[1]`) {
+		t.Errorf("the rematch's invitation says %q; tokens held %s", got, js[string](p1, `JSON.stringify(window.kombi.tokens.map(Boolean))`))
+	}
 }

@@ -99,6 +99,11 @@ async function route() {
     if (parseHash().id !== r.id) return; // the person went elsewhere meanwhile
     showMatch(m);
     if (claimed) set({ note: claimed });
+    if (pendingInvite && pendingInvite.id === m.id) {
+      const { seat } = pendingInvite;
+      pendingInvite = null;
+      await invite(seat);
+    }
     document.title = typeset(`${(state.catalogue.find((g) => g.name === m.game_name) || {}).title || m.game_name} — Kombi`);
   } catch (e) {
     set({ moveError: e.status === 404 ? 'No such match on this server: it may have been played on another one, or removed.' : e.message });
@@ -543,9 +548,15 @@ async function rematch() {
   const body = { game: m.game, players: [m.players[1], m.players[0]] };
   if (m.mode === 'solo') body.mode = 'solo';
   if (m.players.every((p) => p !== 'human')) body.delay_ms = m.delay_ms ?? 700; // the same pace
+  // Played with a friend on another device (this page holds one seat of two people's): the rematch is theirs
+  // too, so its page opens with the invitation for the friend's seat (the seats swapped: this page's goes
+  // to the other seat) ready to send.
+  const held = [0, 1].filter((p) => state.tokens[p]);
+  const friendElsewhere = m.mode !== 'solo' && m.players.every((p) => p === 'human') && held.length === 1;
   try {
     const next = await api.createMatch(body);
     saveTokens(next.id, next.seat_tokens || [null, null], next.control_token);
+    if (friendElsewhere) pendingInvite = { id: next.id, seat: held[0] };
     // The Thue game's match is two rounds, each player once in each role: the rematch of a first round is the
     // second, which ends with the two rounds' painter points (roundsText).
     if (secondRound(m)) {
@@ -557,6 +568,9 @@ async function rematch() {
     set({ moveError: `Rematch refused: ${e.message}` });
   }
 }
+
+// pendingInvite: a rematch with a friend on another device, whose invitation opens with it ({id, seat}).
+let pendingInvite = null;
 
 // secondRound: m's rematch is the second round of a two-round Thue match (m is a finished first round,
 // played by people, not the solo mode).
