@@ -149,7 +149,9 @@ function filterMatches(patch) {
 function showMatch(m) {
   const old = state.match;
   if (old && old.id === m.id && old.server === m.server && m.version < old.version) return; // an older answer
-  const moved = !old || old.id !== m.id || old.moves.length !== m.moves.length || old.version !== m.version;
+  // Moved: other moves than those shown (not only another version: a server restarted counts its versions
+  // anew, and a person's choice made while it was down is still to play).
+  const moved = !old || old.id !== m.id || old.moves.length !== m.moves.length || (old.version !== m.version && JSON.stringify(old.moves) !== JSON.stringify(m.moves));
   const patch = { match: m };
   if (state.travelAt === null) patch.shown = m;
   if (moved) { patch.sel = []; patch.preview = null; patch.moveError = ''; patch.showAllMoves = false; }
