@@ -150,18 +150,12 @@ func SweepPlot(reg *game.Registry, kind string, res *sweep.Results, recs []*game
 			id := sweep.CellOf(r)
 			byCell[id] = append(byCell[id], r.Length)
 		}
-		var sets [][]int
-		var names []string
-		for _, cl := range res.Cells {
-			if ls := byCell[cl.ID]; len(ls) > 0 {
-				sets, names = append(sets, ls), append(names, fmt.Sprintf("%s vs %s, %s (%d games)", cl.P1, cl.P2, cl.Game, len(ls)))
-			}
-		}
+		names, sets, how := lengthSeries(res, byCell)
 		if len(sets) == 0 {
 			return nil, &game.InputError{Err: fmt.Errorf("--kind lengths: sweep %s has no games", res.Name)}
 		}
 		w := chart.BinWidth(40, sets...)
-		return histogram("Game lengths: "+res.Name, xLabel("length", w), "games", w, names, sets), nil
+		return histogram("Game lengths: "+res.Name+how, xLabel("length", w), "games", w, names, sets), nil
 	case "narrow-gaps":
 		b := &chart.Bars{Title: "First narrow gaps of the builder: " + res.Name, XLabel: "game (seed)", YLabel: "word length", Whole: true}
 		two, one, length := chart.BarGroup{Name: "first gap chosen with 2 symbols left"}, chart.BarGroup{Name: "first gap chosen with 1 symbol left"}, chart.BarGroup{Name: "length of the game"}
@@ -246,4 +240,83 @@ func FirstNarrow(reg *game.Registry, r *game.Record) (two, one int, err error) {
 		}
 	}
 	return two, one, nil
+}
+
+// maxLengthSeries is how many series a lengths plot draws at most: beyond
+// it the colours repeat and the bars of a length are too thin to tell apart
+// (a sweep of 63 cells drew 63).
+const maxLengthSeries = 8
+
+// lengthSeries groups a sweep's game lengths (byCell: by cell id) into the
+// series of its lengths plot: one per cell with games, or where there are
+// more than maxLengthSeries, one per game (its pairs together), else one
+// per pair (its games together), else one for all; how says which, for the
+// title.
+func lengthSeries(res *sweep.Results, byCell map[string][]int) (names []string, sets [][]int, how string) {
+	type group struct {
+		key, name string
+		ls        []int
+	}
+	by := func(key func(cl *sweep.CellResult) string, name func(cl *sweep.CellResult, n int) string) []group {
+		var out []group
+		at := map[string]int{}
+		for _, cl := range res.Cells {
+			ls := byCell[cl.ID]
+			if len(ls) == 0 {
+				continue
+			}
+			k := key(cl)
+			i, ok := at[k]
+			if !ok {
+				i, at[k] = len(out), len(out)
+				out = append(out, group{key: k})
+			}
+			out[i].ls = append(out[i].ls, ls...)
+		}
+		for i := range out {
+			for _, cl := range res.Cells {
+				if key(cl) == out[i].key {
+					out[i].name = name(cl, len(out[i].ls))
+					break
+				}
+			}
+		}
+		return out
+	}
+	gameOf := func(cl *sweep.CellResult) string {
+		if l := res.Labels[cl.Game]; l != "" {
+			return l
+		}
+		return cl.Game
+	}
+	groups := by(func(cl *sweep.CellResult) string { return cl.ID },
+		func(cl *sweep.CellResult, n int) string {
+			return fmt.Sprintf("%s vs %s, %s (%s)", cl.P1, cl.P2, gameOf(cl), game.Plural(n, "game"))
+		})
+	if len(groups) > maxLengthSeries {
+		cells := len(groups)
+		groups, how = by(gameOf, func(cl *sweep.CellResult, n int) string {
+			return fmt.Sprintf("%s, every pair (%s)", gameOf(cl), game.Plural(n, "game"))
+		}),
+			fmt.Sprintf(" (%d cells: per game, its pairs together)", cells)
+		if len(groups) > maxLengthSeries {
+			groups, how = by(func(cl *sweep.CellResult) string { return cl.P1 + " vs " + cl.P2 },
+				func(cl *sweep.CellResult, n int) string {
+					return fmt.Sprintf("%s vs %s, every game (%s)", cl.P1, cl.P2, game.Plural(n, "game"))
+				}),
+				fmt.Sprintf(" (%d cells: per pair, its games together)", cells)
+		}
+		if len(groups) > maxLengthSeries {
+			all := group{}
+			for _, g := range groups {
+				all.ls = append(all.ls, g.ls...)
+			}
+			all.name = fmt.Sprintf("every game (%s)", game.Plural(len(all.ls), "game"))
+			groups, how = []group{all}, fmt.Sprintf(" (%d cells together)", cells)
+		}
+	}
+	for _, g := range groups {
+		names, sets = append(names, g.name), append(sets, g.ls)
+	}
+	return names, sets, how
 }

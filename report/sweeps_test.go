@@ -3,6 +3,7 @@ package report_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -129,5 +130,28 @@ func TestSweepTableColumns(t *testing.T) {
 	res.Labels = map[string]string{"nim": "Nim 3-4-5"}
 	if got := report.SweepTable(res).Rows[0][0]; got != "Nim 3-4-5" {
 		t.Errorf("a labelled game's row says %q", got)
+	}
+}
+
+// A lengths plot draws at most eight series: a sweep of more cells is drawn
+// per game, its pairs together (a sweep of 63 cells drew 63 series, colours
+// repeating, the legend cut), else per pair, else as one.
+func TestLengthSeriesAtMostEight(t *testing.T) {
+	res := &sweep.Results{Name: "s"}
+	byCell := map[string][]int{}
+	for g := range 7 {
+		for p := range 9 {
+			cl := &sweep.CellResult{ID: fmt.Sprintf("g%d|p%d", g, p), Game: fmt.Sprintf("g%d", g), P1: fmt.Sprintf("p%d", p), P2: "x"}
+			res.Cells = append(res.Cells, cl)
+			byCell[cl.ID] = []int{g + p}
+		}
+	}
+	names, sets, how := report.LengthSeries(res, byCell)
+	if len(sets) != 7 || names[0] != "g0, every pair (9 games)" || how != " (63 cells: per game, its pairs together)" {
+		t.Errorf("63 cells of 7 games: %d series %q, %q", len(sets), names, how)
+	}
+	res.Cells = res.Cells[:5]
+	if names, _, how := report.LengthSeries(res, byCell); len(names) != 5 || names[0] != "p0 vs x, g0 (1 game)" || how != "" {
+		t.Errorf("5 cells: %q, %q", names, how)
 	}
 }

@@ -1,0 +1,4 @@
+package report
+
+// LengthSeries is lengthSeries for the tests.
+var LengthSeries = lengthSeries
