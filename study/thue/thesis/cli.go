@@ -97,8 +97,8 @@ func DecisionTimes[S any](paths []string, who, output string, log io.Writer, ser
 	return all, title, nil
 }
 
-// SeriesName labels a plot series: the role, the player, the game's
-// alphabet and rule, and the seed.
+// SeriesName labels a plot series: the game's alphabet and rule, the
+// seed, the role, the player and its opponent.
 func SeriesName(r *game.Record, p game.Player) string {
 	role := "builder"
 	if p == thue.Painter {
@@ -115,5 +115,7 @@ func SeriesName(r *game.Record, p game.Player) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s %s, k=%s %s, seed %d", role, r.Players[p], k, rule, r.Seed)
+	// The opponent too (two games of one bot and seed against different opponents had one name), last: a
+	// legend cuts a long name at its end.
+	return fmt.Sprintf("k=%s %s, seed %d: %s %s against %s", k, rule, r.Seed, role, r.Players[p], r.Players[1-p])
 }

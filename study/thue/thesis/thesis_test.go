@@ -175,3 +175,17 @@ func FuzzReadRecords(f *testing.F) {
 		}
 	})
 }
+
+// A plot's series names tell apart one bot's games of one seed against
+// different opponents (a legend listed "builder greedy, k=5 square, seed 1"
+// twice), the opponent last, where a legend cuts a long name.
+func TestSeriesNameNamesTheOpponent(t *testing.T) {
+	a := &game.Record{Game: "thue(alphabet=5,rule=square,start=0)", Seed: 1, Players: []string{"greedy", "nesting(level=1)"}}
+	b := &game.Record{Game: a.Game, Seed: 1, Players: []string{"greedy", "nesting(level=2)"}}
+	if got := SeriesName(a, 0); got != "k=5 square, seed 1: builder greedy against nesting(level=1)" {
+		t.Errorf("SeriesName = %q", got)
+	}
+	if SeriesName(a, 0) == SeriesName(b, 0) {
+		t.Errorf("two opponents, one name: %q", SeriesName(a, 0))
+	}
+}
