@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,9 +27,7 @@ func SweepTable(res *sweep.Results) *Table {
 			f(cl.Seconds[0].P50), f(cl.Seconds[0].P90), f(cl.Seconds[0].Max), f(cl.Seconds[1].P50), f(cl.Seconds[1].P90), f(cl.Seconds[1].Max)}
 		if cl.Games == 0 {
 			// No game played yet (a sweep on the queue): no lengths or times, not zeros that read as measured.
-			for i := 8; i < len(row); i++ {
-				row[i] = ""
-			}
+			clear(row[slices.Index(t.Columns, "length mean"):])
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -254,32 +253,28 @@ const maxLengthSeries = 8
 // title.
 func lengthSeries(res *sweep.Results, byCell map[string][]int) (names []string, sets [][]int, how string) {
 	type group struct {
-		key, name string
-		ls        []int
+		name string
+		ls   []int
 	}
+	// by groups the cells with games by key, each group named after its first cell.
 	by := func(key func(cl *sweep.CellResult) string, name func(cl *sweep.CellResult, n int) string) []group {
 		var out []group
+		var firsts []*sweep.CellResult
 		at := map[string]int{}
 		for _, cl := range res.Cells {
 			ls := byCell[cl.ID]
 			if len(ls) == 0 {
 				continue
 			}
-			k := key(cl)
-			i, ok := at[k]
+			i, ok := at[key(cl)]
 			if !ok {
-				i, at[k] = len(out), len(out)
-				out = append(out, group{key: k})
+				i, at[key(cl)] = len(out), len(out)
+				out, firsts = append(out, group{}), append(firsts, cl)
 			}
 			out[i].ls = append(out[i].ls, ls...)
 		}
 		for i := range out {
-			for _, cl := range res.Cells {
-				if key(cl) == out[i].key {
-					out[i].name = name(cl, len(out[i].ls))
-					break
-				}
-			}
+			out[i].name = name(firsts[i], len(out[i].ls))
 		}
 		return out
 	}
