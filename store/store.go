@@ -46,6 +46,10 @@ var ErrNotFound = errors.New("not found")
 // names no database it can open (empty, an unknown scheme, malformed).
 var ErrBadURL = errors.New("bad database path or URL")
 
+// ErrNoDatabase is the error (wrapped) of OpenExisting for an SQLite file
+// that does not exist.
+var ErrNoDatabase = errors.New("no database")
+
 //go:embed migrations
 var migrations embed.FS
 
@@ -77,6 +81,24 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("store: %s: migrations: %w", s.location, err)
 	}
 	return s, nil
+}
+
+// OpenExisting is Open for those who only read: an SQLite file that does
+// not exist is an error (ErrNoDatabase) that names it, rather than a new
+// empty database made there (a mistyped path would otherwise answer "no
+// games" and leave a file behind). PostgreSQL URLs open as with Open.
+func OpenExisting(ctx context.Context, url string) (*Store, error) {
+	spec := strings.TrimSpace(url)
+	lower := strings.ToLower(spec)
+	sqlite := !strings.Contains(lower, "://") || strings.HasPrefix(lower, "file:") || strings.HasPrefix(lower, "sqlite:")
+	if spec != "" && sqlite {
+		if _, path, err := sqliteDSN(spec); err == nil && path != "" && path != ":memory:" {
+			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("store: %w at %s: nothing has been stored there (kombi play, serve, sweep run and records import create it; check --db or $KOMBI_DB)", ErrNoDatabase, path)
+			}
+		}
+	}
+	return Open(ctx, url)
 }
 
 func open(ctx context.Context, spec string) (*Store, error) {

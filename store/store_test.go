@@ -611,6 +611,41 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
+// TestOpenExisting: a reader's database that is not there is an error
+// naming the path, and no file (nor its folder) is made; one that exists
+// opens; bad URLs stay bad URLs.
+func TestOpenExisting(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for _, url := range []string{filepath.Join(dir, "typo", "kombi.db"), "sqlite:" + filepath.Join(dir, "k2.db"), "file:" + filepath.Join(dir, "k3.db") + "?cache=shared"} {
+		_, err := OpenExisting(ctx, url)
+		if !errors.Is(err, ErrNoDatabase) || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "--db") {
+			t.Errorf("open %s: %v; want ErrNoDatabase naming the path and --db", url, err)
+		}
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Fatalf("a reader made files: %v %v", entries, err)
+	}
+	path := filepath.Join(dir, "kombi.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if s, err = OpenExisting(ctx, path); err != nil {
+		t.Fatalf("an existing database: %v", err)
+	}
+	s.Close()
+	for _, url := range []string{"", "mysql://u@h/db", "sqlite:"} {
+		if _, err := OpenExisting(ctx, url); !errors.Is(err, ErrBadURL) {
+			t.Errorf("open %q: %v; want a bad URL", url, err)
+		}
+	}
+	if _, err := OpenExisting(ctx, ":memory:"); err != nil {
+		t.Errorf("memory: %v", err)
+	}
+}
+
 // TestLocationHidesPasswords: a password in the URL's query is kept out of
 // the location shown to people (the worker's banner, a sweep's summary),
 // as the user's password is.

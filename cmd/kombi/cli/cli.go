@@ -223,7 +223,7 @@ type output = report.Output
 // that value is printed instead (the command's own JSON shape).
 func (a *app) write(o output, data any, tables ...*report.Table) error {
 	if o.IsJSON() && data != nil {
-		return writeJSON(a.stdout, data)
+		return report.WriteJSON(a.stdout, data)
 	}
 	return report.WriteTables(a.stdout, o.Format, tables...)
 }
@@ -231,16 +231,13 @@ func (a *app) write(o output, data any, tables ...*report.Table) error {
 // print prints data as JSON with --json, else text for people.
 func (a *app) print(asJSON bool, data any, text string) error {
 	if asJSON {
-		return writeJSON(a.stdout, data)
+		return report.WriteJSON(a.stdout, data)
 	}
 	if _, err := io.WriteString(a.stdout, text); err != nil {
 		return fmt.Errorf("write: %w", err)
 	}
 	return nil
 }
-
-// writeJSON writes v as indented JSON.
-func writeJSON(w io.Writer, v any) error { return report.WriteJSON(w, v) }
 
 // out returns a checked writer of standard output (check Err at the end).
 func (a *app) out() *files.CheckedWriter { return files.NewCheckedWriter(a.stdout, "standard output") }
@@ -268,6 +265,12 @@ func (a *app) addProfileFlag(root *cobra.Command) {
 	}
 }
 
+// readOnly marks c as a command that only reads the database (store.OpenExisting: none there is an error, not made).
+func readOnly(c *cobra.Command) *cobra.Command {
+	c.Annotations = map[string]string{dbFlag: "read"}
+	return c
+}
+
 // openStore opens the database that --db (else $KOMBI_DB, else the
 // default file) names; a malformed --db is a usage error.
 func (a *app) openStore(c *cobra.Command) (*store.Store, error) {
@@ -275,7 +278,7 @@ func (a *app) openStore(c *cobra.Command) (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := store.Open(context.WithoutCancel(c.Context()), url)
+	s, err := pick(c.Annotations[dbFlag] == "read", store.OpenExisting, store.Open)(context.WithoutCancel(c.Context()), url)
 	if errors.Is(err, store.ErrBadURL) {
 		return nil, usagef("--db: %w", err)
 	}
@@ -310,7 +313,7 @@ func (a *app) storeQuery(use, short string, args cobra.PositionalArgs,
 		})
 	})
 	out.AddFlags(c.Flags())
-	return c
+	return readOnly(c)
 }
 
 // withTable returns what a storeQuery prints: data and its table, or err.

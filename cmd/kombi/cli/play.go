@@ -170,7 +170,7 @@ func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlag
 		return err
 	}
 	if f.json {
-		err = writeJSON(a.stdout, rec)
+		err = a.print(true, rec, "")
 	} else if files.Record != "" {
 		fmt.Fprintf(stdout, "Transcript: %s\nRecord: %s\n", files.Transcript, files.Record)
 	}

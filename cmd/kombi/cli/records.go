@@ -21,10 +21,8 @@ import (
 )
 
 func (a *app) recordsCmd() *cobra.Command {
-	c := newCmd("records", "List, show, export and import the games in the database",
-		exactArgs(0, "a subcommand: list, show, export or import"), func(c *cobra.Command, args []string) error { return c.Help() })
-	c.AddCommand(a.recordsListCmd(), a.recordsShowCmd(), a.recordsExportCmd(), a.recordsImportCmd())
-	return c
+	return group("records", "List, show, export and import the games in the database",
+		a.recordsListCmd(), a.recordsShowCmd(), a.recordsExportCmd(), a.recordsImportCmd())
 }
 
 // gameFilter is the --game / --sweep choice of records list and export.
@@ -68,7 +66,7 @@ func (a *app) recordsShowCmd() *cobra.Command {
 		})
 	})
 	c.Flags().BoolVar(&asJSON, "json", false, "print exactly the stored record (as 'kombi replay' reads it)")
-	return c
+	return readOnly(c)
 }
 
 func (a *app) recordsExportCmd() *cobra.Command {
@@ -80,7 +78,7 @@ func (a *app) recordsExportCmd() *cobra.Command {
 		})
 	})
 	f.addFlags(c, a.games)
-	return c
+	return readOnly(c)
 }
 
 func (a *app) recordsImportCmd() *cobra.Command {
@@ -111,7 +109,7 @@ func (a *app) gamesCmd() *cobra.Command {
 	var asJSON bool
 	c := newCmd("games", "List the games with their parameters, defaults, roles and bots", exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 		if asJSON {
-			return writeJSON(a.stdout, a.catalogue())
+			return report.WriteJSON(a.stdout, a.catalogue())
 		}
 		return report.WriteCatalogue(a.stdout, a.catalogue())
 	})

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -219,6 +221,11 @@ func TestRecordsImportTornAndBad(t *testing.T) {
 func TestRecordsErrors(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "kombi.db")
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
 	for _, tt := range []struct {
 		args []string
 		code int
@@ -231,7 +238,11 @@ func TestRecordsErrors(t *testing.T) {
 		{[]string{"records", "show", "--db", db}, 2, "expected one game id"},
 		{[]string{"records", "show", "--db", db, "999"}, 1, "no game 999 in " + db},
 		{[]string{"records", "import", "--db", db, filepath.Join(dir, "missing.jsonl")}, 2, "no such file"},
-		{[]string{"records", "frobnicate", "--db", db}, 2, "expected a subcommand"},
+		{[]string{"records", "frobnicate", "--db", db}, 2, `unknown records "frobnicate"; available: export, import, list, show`},
+		{[]string{"records", "list", "--db", filepath.Join(dir, "typo", "k.db")}, 1, "no database at " + filepath.Join(dir, "typo", "k.db")},
+		{[]string{"records", "export", "--db", filepath.Join(dir, "typo", "k.db")}, 1, "check --db or $KOMBI_DB"},
+		{[]string{"sweep", "status", "x", "--db", filepath.Join(dir, "typo", "k.db")}, 1, "no database at"},
+		{[]string{"sweep", "plot", "x", "-o", filepath.Join(dir, "x.png"), "--db", filepath.Join(dir, "typo", "k.db")}, 1, "no database at"},
 	} {
 		code, _, errOut := kombi(t, "", tt.args...)
 		if code != tt.code || !strings.Contains(errOut, tt.want) {
@@ -251,10 +262,17 @@ func TestRecordsDefaultDatabase(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "data", "kombi.db")); err != nil {
 		t.Fatalf("the default database: %v", err)
 	}
+	if code, out, errOut := kombi(t, "", "records", "list"); code != 0 || !strings.Contains(out, "1 of 1 game") {
+		t.Fatalf("the default database: exit %d: %s%s", code, out, errOut)
+	}
+	// A reader does not make the database KOMBI_DB names: it says none is there.
 	other := filepath.Join(dir, "env.db")
 	t.Setenv("KOMBI_DB", other)
-	if code, out, errOut := kombi(t, "", "records", "list"); code != 0 || !strings.Contains(out, "0 of 0 games") || !strings.Contains(out, other) {
+	if code, out, errOut := kombi(t, "", "records", "list"); code != 1 || !strings.Contains(errOut, "no database at "+other) {
 		t.Fatalf("KOMBI_DB: exit %d: %s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(other); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("records list made %s: %v", other, err)
 	}
 }
 

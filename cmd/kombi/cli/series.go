@@ -140,7 +140,7 @@ func (a *app) sweepPlotCmd() *cobra.Command {
 	c.Flags().StringVar(&kind, "kind", "decision-times", "decision-times (the Thue thesis' Figures 3.1-3.6), positions (Figure 3.8), lengths or narrow-gaps (Figure 3.7)")
 	c.Flags().StringVarP(&file, "out", "o", "", "output file: .png, .svg or .pdf")
 	c.Flags().BoolVar(&logY, "log", false, "logarithmic y axis")
-	return c
+	return readOnly(c)
 }
 
 // sweepStatusCmd is `kombi sweep status NAME`: the sweep's games stored

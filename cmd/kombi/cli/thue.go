@@ -70,7 +70,7 @@ func (a *app) thueCmd() *cobra.Command {
 	match := a.thueSession("match", "Two rounds, each player once builder and once painter; more painter points wins", &m.Session, func(c *cobra.Command) error {
 		res, err := thesis.PlayMatch(c.Context(), a.games, a.bots, m)
 		if m.JSON && res != nil {
-			return cmp.Or(writeJSON(a.stdout, res), err)
+			return cmp.Or(report.WriteJSON(a.stdout, res), err)
 		}
 		return err
 	})
