@@ -52,18 +52,22 @@ type Match struct {
 // MatchSummary is what a listing shows of a stored match, without its
 // record.
 type MatchSummary struct {
-	ID       string    `json:"id"`
-	Mode     string    `json:"mode"`
-	Game     string    `json:"game"`
-	GameName string    `json:"game_name"`
-	Seed     uint64    `json:"seed"`
-	Players  []string  `json:"players"`
-	Moves    int       `json:"moves"`
-	Finished bool      `json:"finished"`
-	Winner   *int      `json:"winner"`
-	Reason   string    `json:"reason"`
-	Created  time.Time `json:"created_at"`
-	Updated  time.Time `json:"updated_at"`
+	ID       string   `json:"id"`
+	Mode     string   `json:"mode"`
+	Game     string   `json:"game"`
+	GameName string   `json:"game_name"`
+	Seed     uint64   `json:"seed"`
+	Players  []string `json:"players"`
+	Moves    int      `json:"moves"`
+	Finished bool     `json:"finished"`
+	Winner   *int     `json:"winner"`
+	Reason   string   `json:"reason"`
+	// ToMove is the seat to move in an unfinished match as its server
+	// last stored it (-1 at a chance draw); nil when finished or unknown
+	// (stored before it was kept).
+	ToMove  *int      `json:"to_move"`
+	Created time.Time `json:"created_at"`
+	Updated time.Time `json:"updated_at"`
 }
 
 // ErrConflict is the error (wrapped) of a change of a match based on a
@@ -195,11 +199,15 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match, expect int64)
 	if err != nil {
 		return err
 	}
+	var toMove *int
+	if !m.Finished {
+		toMove = sum.ToMove
+	}
 	args := []any{m.ID, m.Mode, packed, m.TokenHashes[0], m.TokenHashes[1], settings, m.Finished, spec.Name,
-		sum.Game, int64(sum.Seed), string(players), sum.Moves, sum.Winner, sum.Reason, s.timeArg(m.Created), s.timeArg(m.Updated)}
+		sum.Game, int64(sum.Seed), string(players), sum.Moves, sum.Winner, sum.Reason, toMove, s.timeArg(m.Created), s.timeArg(m.Updated)}
 	const insert = `INSERT INTO matches (id, mode, record, token_hash_0, token_hash_1, settings, finished, game_name,
-		game, seed, players, moves, winner, reason, created_at, updated_at, version)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`
+		game, seed, players, moves, winner, reason, to_move, created_at, updated_at, version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`
 	var res sql.Result
 	switch {
 	case expect < 0:
@@ -207,13 +215,13 @@ func (s *Store) saveMatch(ctx context.Context, q querier, m Match, expect int64)
 			token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1, settings = excluded.settings,
 			finished = excluded.finished, game_name = excluded.game_name, game = excluded.game, seed = excluded.seed,
 			players = excluded.players, moves = excluded.moves, winner = excluded.winner, reason = excluded.reason,
-			updated_at = excluded.updated_at, version = matches.version + 1`), args...)
+			to_move = excluded.to_move, updated_at = excluded.updated_at, version = matches.version + 1`), args...)
 	case expect == 0:
 		res, err = q.ExecContext(ctx, s.q(insert+` ON CONFLICT (id) DO NOTHING`), args...)
 	default:
 		res, err = q.ExecContext(ctx, s.q(`UPDATE matches SET mode = ?, record = ?, token_hash_0 = ?, token_hash_1 = ?,
 			settings = ?, finished = ?, game_name = ?, game = ?, seed = ?, players = ?, moves = ?, winner = ?, reason = ?,
-			updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`),
+			to_move = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`),
 			append(append(args[1:len(args)-2:len(args)-2], s.timeArg(m.Updated)), m.ID, expect)...)
 	}
 	if err != nil {
@@ -307,7 +315,7 @@ func (s *Store) Matches(ctx context.Context, f MatchFilter) ([]Match, error) {
 // MatchSummaries returns what a listing shows of the stored matches the
 // filter selects, newest first, without reading their records.
 func (s *Store) MatchSummaries(ctx context.Context, f MatchFilter) ([]MatchSummary, error) {
-	query, args, err := matchQuery(`id, mode, game, game_name, seed, players, moves, finished, winner, reason, created_at, updated_at`, f)
+	query, args, err := matchQuery(`id, mode, game, game_name, seed, players, moves, finished, winner, reason, to_move, created_at, updated_at`, f)
 	if err != nil {
 		return nil, err
 	}
@@ -323,9 +331,10 @@ func (s *Store) MatchSummaries(ctx context.Context, f MatchFilter) ([]MatchSumma
 			seed    int64
 			players string
 			winner  sql.NullInt64
+			toMove  sql.NullInt64
 		)
 		if err := rows.Scan(&m.ID, &m.Mode, &m.Game, &m.GameName, &seed, &players, &m.Moves, &m.Finished, &winner, &m.Reason,
-			timeScan{&m.Created}, timeScan{&m.Updated}); err != nil {
+			&toMove, timeScan{&m.Created}, timeScan{&m.Updated}); err != nil {
 			return nil, fmt.Errorf("store: matches: %w", err)
 		}
 		m.Seed = uint64(seed)
@@ -335,6 +344,10 @@ func (s *Store) MatchSummaries(ctx context.Context, f MatchFilter) ([]MatchSumma
 		if winner.Valid {
 			w := int(winner.Int64)
 			m.Winner = &w
+		}
+		if toMove.Valid && !m.Finished {
+			p := int(toMove.Int64)
+			m.ToMove = &p
 		}
 		out = append(out, m)
 	}

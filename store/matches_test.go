@@ -233,5 +233,31 @@ func TestMatchVersionsNeverTwoHistories(t *testing.T) {
 			len(sums[0].Players) != 2 || sums[0].GameName == "" {
 			t.Fatalf("summaries: %+v, %v; want the record's game %s, seed %d, %d moves", sums, err, rec.Game, rec.Seed, len(rec.Moves))
 		}
+		if sums[0].ToMove != nil {
+			t.Fatalf("to move %d; want none known (no summary given)", *sums[0].ToMove)
+		}
+		// The seat to move, as the server gives it, is listed while the
+		// match goes on, and forgotten once it is finished.
+		for _, tt := range []struct {
+			toMove   int
+			finished bool
+		}{{1, false}, {-1, false}, {0, true}} {
+			m.Finished = tt.finished
+			m.Summary = &MatchSummary{Game: rec.Game, Seed: rec.Seed, Players: rec.Players, Moves: len(rec.Moves), ToMove: &tt.toMove}
+			v := got.Version
+			if err := write(v); err != nil {
+				t.Fatal(err)
+			}
+			got.Version++
+			sums, err := s.MatchSummaries(ctx, MatchFilter{})
+			switch {
+			case err != nil:
+				t.Fatal(err)
+			case tt.finished && sums[0].ToMove != nil:
+				t.Errorf("a finished match listed with seat %d to move", *sums[0].ToMove)
+			case !tt.finished && (sums[0].ToMove == nil || *sums[0].ToMove != tt.toMove):
+				t.Errorf("to move %v; want %d", sums[0].ToMove, tt.toMove)
+			}
+		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/store"
 )
 
@@ -30,6 +31,10 @@ func (d *dbStore) Write(ctx context.Context, ws []Write) error {
 		}
 		r := &m.Record
 		sum := &store.MatchSummary{Game: r.Game, Seed: r.Seed, Players: r.Players, Moves: len(r.Moves), Winner: r.Winner, Reason: r.Reason}
+		if m.ToMove != nil {
+			p := int(*m.ToMove)
+			sum.ToMove = &p
+		}
 		mws[i] = store.MatchWrite{Match: store.Match{ID: m.ID, Mode: m.Mode, Record: rec, TokenHashes: m.TokenHashes,
 			Settings: m.Settings, Finished: m.Finished, Created: m.Created, Updated: m.Updated, Summary: sum},
 			Expect: w.Expect, ScoreKey: w.ScoreKey, Score: int64(w.Score)}
@@ -96,6 +101,10 @@ func (d *dbStore) List(ctx context.Context, f ListFilter) ([]Summary, error) {
 	for i, m := range ms {
 		out[i] = Summary{ID: m.ID, Mode: m.Mode, Game: m.Game, GameName: m.GameName, Seed: m.Seed, Players: m.Players, Moves: m.Moves,
 			Finished: m.Finished, Winner: m.Winner, Reason: m.Reason, Created: m.Created, Updated: m.Updated}
+		if m.ToMove != nil {
+			p := game.Player(*m.ToMove)
+			out[i].ToMove = &p
+		}
 	}
 	return out, nil
 }

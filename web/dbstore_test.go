@@ -141,12 +141,33 @@ func TestDBStoreRestartContinuesMatch(t *testing.T) {
 		tok := *m.SeatTokens[0]
 		h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]string{"move": "1:1"}, &matchJSON{})
 		h.waitTurn(m.ID)
+		// Two people: no server takes their match into memory at its start.
+		f := h.create("nim(piles=2;3)", [2]string{"human", "human"}, 2)
+		h.do("POST", "/api/matches/"+f.ID+"/moves", *f.SeatTokens[0], map[string]string{"move": "1:1"}, &matchJSON{})
 		h.ts.Close()
 		h.srv.Close()
 		closeDB()
 
 		st2, _ := openDB(t, url)
 		h2 := dbHarness(t, st2)
+		// The list says whose move it is before the match is opened again
+		// (the page's "your move"): the seat stored with the match.
+		var list struct {
+			Matches []struct {
+				ID     string       `json:"id"`
+				ToMove *game.Player `json:"to_move"`
+			} `json:"matches"`
+		}
+		code := h2.do("GET", "/api/matches", "", nil, &list)
+		if code != http.StatusOK || len(list.Matches) != 2 {
+			t.Fatalf("the list after a restart: status %d, %+v", code, list.Matches)
+		}
+		for _, row := range list.Matches {
+			want := map[string]game.Player{m.ID: 0, f.ID: 1}[row.ID]
+			if row.ToMove == nil || *row.ToMove != want {
+				t.Errorf("the list after a restart: match %s with %v to move; want seat %d", row.ID, row.ToMove, want)
+			}
+		}
 		got := h2.waitTurn(m.ID)
 		if len(got.Moves) != 2 || got.Moves[0].Move != "1:1" || *got.ToMove != 0 || got.Finished {
 			t.Fatalf("after a restart: moves %v, to move %v, finished %v", got.Moves, got.ToMove, got.Finished)
@@ -161,8 +182,8 @@ func TestDBStoreRestartContinuesMatch(t *testing.T) {
 			t.Fatalf("perfect play from 3;4;5 after 1:1 should win for the computer: winner %v", got.Winner)
 		}
 		open, err := web.NewDBStore(st2).Matches(ctx)
-		if err != nil || len(open) != 0 {
-			t.Fatalf("unfinished matches after the end: %d, %v", len(open), err)
+		if err != nil || len(open) != 1 || open[0].ID != f.ID {
+			t.Fatalf("unfinished matches after the end: %d, %v; want the two people's only", len(open), err)
 		}
 		games, err := st2.Games(ctx, store.Filter{Game: "nim"})
 		if err != nil || len(games) != 1 || games[0].Source != store.SourceServe {

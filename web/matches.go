@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -506,8 +507,9 @@ type matchRow struct {
 	Reason   string    `json:"reason"`
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
-	// ToMove is the seat to move in an unfinished match this server holds
-	// in memory (-1 at a chance draw), else null.
+	// ToMove is the seat to move in an unfinished match (-1 at a chance
+	// draw): as this server holds it in memory, else as last stored; null
+	// when finished or not known.
 	ToMove *game.Player `json:"to_move"`
 	// Paused: an unfinished match of two computers, in memory, is paused.
 	Paused bool `json:"paused,omitempty"`
@@ -592,6 +594,7 @@ func (s *Server) listMatches(w http.ResponseWriter, r *http.Request) {
 			sm.Moves, sm.Finished, sm.Winner, clip(sm.Reason, 200), sm.Created, sm.Updated, nil, false}
 		if !sm.Finished {
 			row.ToMove, row.Paused = s.toMove(sm.ID)
+			row.ToMove = cmp.Or(row.ToMove, sm.ToMove)
 		}
 		out = append(out, row)
 	}

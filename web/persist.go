@@ -39,6 +39,9 @@ func (s *Server) changed(m *liveMatch) snapshot {
 	sm := &StoredMatch{ID: m.id, Mode: m.mode, Record: *rec, TokenHashes: m.tokens, Settings: set,
 		Finished: m.live.Over(), Created: m.created, Updated: m.updated}
 	snap := snapshot{rev: m.rev, match: sm, view: s.matchJSON(m)}
+	if !sm.Finished {
+		sm.ToMove = snap.view.ToMove
+	}
 	if sm.Finished && m.mode == ModeSolo && !rec.Aborted {
 		snap.solo, snap.key = true, highScoreKey(m.live.Game())
 	}

@@ -23,8 +23,11 @@ type StoredMatch struct {
 	// pause, pace, the control token's hash).
 	Settings json.RawMessage `json:"settings,omitempty"`
 	Finished bool            `json:"finished"`
-	Created  time.Time       `json:"created"`
-	Updated  time.Time       `json:"updated"`
+	// ToMove is the seat to move in an unfinished match (-1 at a chance
+	// draw), as the server saw it when storing it; nil when finished.
+	ToMove  *game.Player `json:"to_move,omitempty"`
+	Created time.Time    `json:"created"`
+	Updated time.Time    `json:"updated"`
 	// Version counts the changes stored: a change is based on the version
 	// it read (Write.Expect).
 	Version int64 `json:"version"`
@@ -32,18 +35,21 @@ type StoredMatch struct {
 
 // Summary is what a listing shows of a stored match (no record).
 type Summary struct {
-	ID       string    `json:"id"`
-	Mode     string    `json:"mode"`
-	Game     string    `json:"game"`
-	GameName string    `json:"-"`
-	Seed     uint64    `json:"seed"`
-	Players  []string  `json:"players"`
-	Moves    int       `json:"moves"`
-	Finished bool      `json:"finished"`
-	Winner   *int      `json:"winner"`
-	Reason   string    `json:"reason"`
-	Created  time.Time `json:"created"`
-	Updated  time.Time `json:"updated"`
+	ID       string   `json:"id"`
+	Mode     string   `json:"mode"`
+	Game     string   `json:"game"`
+	GameName string   `json:"-"`
+	Seed     uint64   `json:"seed"`
+	Players  []string `json:"players"`
+	Moves    int      `json:"moves"`
+	Finished bool     `json:"finished"`
+	Winner   *int     `json:"winner"`
+	Reason   string   `json:"reason"`
+	// ToMove is the seat to move in an unfinished match as last stored
+	// (-1 at a chance draw); nil when finished or not known.
+	ToMove  *game.Player `json:"to_move"`
+	Created time.Time    `json:"created"`
+	Updated time.Time    `json:"updated"`
 }
 
 // ErrConflict is the error (wrapped) of a write based on a version of the
@@ -202,7 +208,7 @@ func (s *MemoryStore) List(_ context.Context, f ListFilter) ([]Summary, error) {
 	for i, m := range all {
 		r := &m.Record
 		out[i] = Summary{ID: m.ID, Mode: m.Mode, Game: r.Game, Seed: r.Seed, Players: r.Players, Moves: len(r.Moves),
-			Finished: m.Finished, Winner: r.Winner, Reason: r.Reason, Created: m.Created, Updated: m.Updated}
+			Finished: m.Finished, Winner: r.Winner, Reason: r.Reason, ToMove: m.ToMove, Created: m.Created, Updated: m.Updated}
 	}
 	return out, nil
 }
