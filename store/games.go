@@ -164,6 +164,12 @@ func makeRow(g NewGame) (*row, error) {
 	if rec.Winner != nil {
 		r.winner = sql.NullInt64{Int64: int64(*rec.Winner), Valid: true}
 	}
+	if g.Source == SourceImport && g.Sweep == "" {
+		g.Sweep, g.Cell = sweepOf(rec)
+		if len(g.Sweep) > MaxSweepName {
+			return nil, fmt.Errorf("%s %q: a name of %d bytes, at most %d allowed", SweepField, game.Truncate(g.Sweep, 40), len(g.Sweep), MaxSweepName)
+		}
+	}
 	if g.Sweep != "" {
 		r.sweep = sql.NullString{String: g.Sweep, Valid: true}
 		r.cell = sql.NullString{String: g.Cell, Valid: true}
@@ -475,6 +481,9 @@ func (s *Store) Export(ctx context.Context, f Filter, w io.Writer) (int, error) 
 		} else {
 			line.Write(g.Record)
 		}
+		if err := withSweep(&line, g.Sweep); err != nil {
+			return fmt.Errorf("game %d: %w", g.ID, err)
+		}
 		line.WriteByte('\n')
 		if _, err := w.Write(line.Bytes()); err != nil {
 			return fmt.Errorf("write: %w", err)
@@ -486,6 +495,56 @@ func (s *Store) Export(ctx context.Context, f Filter, w io.Writer) (int, error) 
 		return n, fmt.Errorf("store: export: %w", err)
 	}
 	return n, nil
+}
+
+// SweepField and CellField are the fields of an exported record that name
+// the sweep and the cell its game belongs to: Import stores a record that
+// has both as a game of that sweep and cell, so that the sweep, run again
+// where the records were imported, does not play them again. A sweep
+// writes the cell into its records (sweep.CellField); Export adds the
+// sweep's name.
+const (
+	SweepField = "sweep"
+	CellField  = "sweep_cell"
+)
+
+// withSweep adds the sweep's name, when there is one, to the compact JSON
+// object in line (a record's), unless it names a sweep already.
+func withSweep(line *bytes.Buffer, sweep string) error {
+	if sweep == "" {
+		return nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(line.Bytes(), &fields); err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	if _, ok := fields[SweepField]; ok {
+		return nil
+	}
+	name, err := json.Marshal(sweep)
+	if err != nil {
+		return err
+	}
+	rest := bytes.TrimPrefix(line.Bytes(), []byte("{"))
+	head := append(append([]byte(`{"`+SweepField+`":`), name...), ',')
+	if len(bytes.TrimSpace(rest)) > 0 && bytes.TrimSpace(rest)[0] == '}' {
+		head = head[:len(head)-1] // an empty object: no comma
+	}
+	out := append(head, rest...)
+	line.Reset()
+	line.Write(out)
+	return nil
+}
+
+// sweepOf returns the sweep and cell a record names (SweepField,
+// CellField), when it names both.
+func sweepOf(rec *game.Record) (sweep, cell string) {
+	sweep, _ = rec.Extra[SweepField].(string)
+	cell, _ = rec.Extra[CellField].(string)
+	if sweep == "" || cell == "" {
+		return "", ""
+	}
+	return sweep, cell
 }
 
 // ImportResult tells what Import did (`kombi records import --json`).
@@ -500,7 +559,9 @@ type ImportResult struct {
 
 // Import stores the records of a JSONL stream (one JSON record per line,
 // blank lines ignored) as games from SourceImport. A record already stored
-// (by its content, in any game) is skipped. A torn last line is reported in
+// (by its content, in any game; a sweep's game: by its sweep, cell and
+// seed) is skipped. A record that names its sweep and cell (SweepField,
+// CellField: Export writes them) is stored as a game of that sweep. A torn last line is reported in
 // the result and skipped; any other line that is not a record, longer than
 // MaxRecordBytes, or refused by check (when not nil: the caller replays
 // the record), is an error naming its line, and then nothing is imported:
@@ -539,7 +600,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, check func(*game.Record
 				return ImportResult{}, fmt.Errorf("store: import: line %d: %w", lr.n, err)
 			}
 			if err := check(&rec); err != nil {
-				return ImportResult{}, fmt.Errorf("store: import: line %d: the record does not replay: %w (nothing was imported)", lr.n, err)
+				return ImportResult{}, fmt.Errorf("store: import: line %d: %w (nothing was imported)", lr.n, err)
 			}
 		}
 		var exists bool

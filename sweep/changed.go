@@ -36,11 +36,12 @@ var ErrChanged = errors.New("stored from another file")
 // names the keys changed and what to do), since the games stored would
 // mix with the new ones. A spec that only adds seeds, nothing else
 // changed, is accepted: the games stored stay valid. A sweep not stored
-// yet is accepted.
+// yet is accepted unless games imported under its name are not games of
+// spec.
 func CheckUnchanged(ctx context.Context, st *store.Store, spec *Spec) error {
 	sw, err := st.Sweep(ctx, spec.Name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil
+		return checkImported(ctx, st, spec)
 	}
 	if err != nil {
 		return err

@@ -18,10 +18,12 @@ import (
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/store"
 )
 
-// CellField is the record field that names a game's cell.
-const CellField = "sweep_cell"
+// CellField is the record field that names a game's cell (the store's:
+// an imported record that has it joins its sweep).
+const CellField = store.CellField
 
 // Cell is one point of a grid.
 type Cell struct {

@@ -13,10 +13,10 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
-	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
+	"github.com/kombi/kombi/sweep"
 	"github.com/kombi/kombi/web"
 )
 
@@ -86,8 +86,7 @@ func (a *app) recordsImportCmd() *cobra.Command {
 	c := newCmd("import FILE.jsonl", "Store the records of a JSONL file ('-': standard input)", exactArgs(1, "one JSONL file"), func(c *cobra.Command, args []string) error {
 		name := args[0]
 		return a.withStore(c, func(st *store.Store) error {
-			replays := func(r *game.Record) error { _, err := match.CheckRecord(a.games, r); return usage(err) }
-			res, err := st.ImportFile(c.Context(), name, a.stdin, replays)
+			res, err := st.ImportFile(c.Context(), name, a.stdin, sweep.CheckImport(c.Context(), st, a.games))
 			if err != nil {
 				return err
 			}
