@@ -2,6 +2,7 @@ package sweep_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -97,6 +98,18 @@ func TestArenaSameAsBefore(t *testing.T) {
 				t.Errorf("%s with %d workers: %+v, want %+v", tt.game, workers, res, want)
 			}
 		}
+	}
+}
+
+// An arena of a person refuses before playing (its games were all aborted,
+// for want of a move, with a score of 0 %).
+func TestArenaRefusesAPerson(t *testing.T) {
+	games, bots := registries(t)
+	var played int
+	_, err := sweep.Arena(context.Background(), games, bots, "nim(piles=1;2)", [2]string{"human", "random"},
+		sweep.ArenaOptions{Games: 2, Seed: 1, Record: func(int, *game.Record) { played++ }})
+	if !errors.As(err, new(*game.InputError)) || !strings.Contains(err.Error(), `P1: "human" is a person`) || played != 0 {
+		t.Fatalf("an arena of a person: %v, %d games played; want a usage error and none", err, played)
 	}
 }
 

@@ -36,6 +36,7 @@ func TestDuplicateGamesAndPairsRefused(t *testing.T) {
 		{"both ways, alternating", []string{"nim(piles=1;2)"}, [][]string{{"perfect", "random"}, {"random", "perfect"}}, true, "alternate = true plays each pair both ways"},
 		{"both ways", []string{"nim(piles=1;2)"}, [][]string{{"perfect", "random"}, {"random", "perfect"}}, false, ""},
 		{"a bad bot", []string{"nim(piles=1;2)"}, [][]string{{"perfect", "nosuchbot"}}, false, `unknown bot "nosuchbot"`},
+		{"a person", []string{"nim(piles=1;2)"}, [][]string{{"perfect", "human"}}, false, `P2: "human" is a person, and these games are played by computers alone`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			spec := &sweep.Spec{Name: "dup", Games: tt.games, Pairs: tt.pairs, Seeds: "1..2", Alternate: tt.alt}
