@@ -11,8 +11,9 @@ import (
 // chanceStream is a match's one source of chance draws: one generator
 // seeded by the match's seed, used in turn by every chance move the game
 // does not draw itself (see game.ChanceDrawer). A match rebuilt from its
-// moves (resumed, or after an undo) skips the draws those moves used, so
-// it draws what the uninterrupted match would have drawn.
+// moves (resumed) skips the draws those moves used, so it draws what the
+// uninterrupted match would have drawn; an undo keeps the stream where it
+// is, past the draws it took back (see Live.Undo).
 type chanceStream struct{ rng *rand.Rand }
 
 func newChanceStream(seed uint64) chanceStream {

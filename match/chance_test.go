@@ -135,3 +135,76 @@ func TestResumeDrawsTheSameChance(t *testing.T) {
 		t.Fatalf("continued game differs:\n%s\n%s", text(again), text(full))
 	}
 }
+
+// TestUndoDrawsAnew: a draw that an undo takes back was seen, so the next
+// draw is a new one (the stream goes on), not the same list again: a
+// person naming a number cannot see its list, take the number back and
+// name the number that suits that list. The stream is the match's: the
+// list drawn after the undo is the second draw of the seed, as in a match
+// without the undo.
+func TestUndoDrawsAnew(t *testing.T) {
+	games := &game.Registry{}
+	if err := games.Register(vdwlist.NewType()); err != nil {
+		t.Fatal(err)
+	}
+	g, err := games.Load("vdwlist(k=3,colors=6,list=3,s=9)", 1) // 20 lists
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := [2]match.Seat{{Name: "human"}, {Name: "human"}}
+	move := func(l *match.Live, p game.Player, text string) {
+		t.Helper()
+		m, err := l.State().ParseMove(text)
+		if err == nil {
+			err = l.Move(p, m, 0)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+	draw := func(l *match.Live) string {
+		t.Helper()
+		if n, err := l.DrawChance(); err != nil || n != 1 {
+			t.Fatalf("draw: %d, %v", n, err)
+		}
+		r := l.Record()
+		return r.Moves[len(r.Moves)-1].Move
+	}
+	differ := 0
+	for seed := range uint64(8) {
+		// The seed's first two draws, in a match without an undo.
+		plain, err := match.Start(g, people, match.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		move(plain, 0, "5")
+		first := draw(plain)
+		if err := plain.Move(1, plain.State().LegalMoves(nil)[0], 0); err != nil { // a colour of the list
+			t.Fatal(err)
+		}
+		move(plain, 0, "1")
+		second := draw(plain)
+
+		l, err := match.Start(g, people, match.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		move(l, 0, "5")
+		if seen := draw(l); seen != first {
+			t.Fatalf("seed %d: the first list %s, want the seed's %s", seed, seen, first)
+		}
+		if err := l.Undo(0); err != nil || l.Moves() != 0 {
+			t.Fatalf("undo: %v, %d moves left", err, l.Moves())
+		}
+		move(l, 0, "1")
+		if again := draw(l); again != second {
+			t.Errorf("seed %d: after the undo the list %s, want the seed's next draw %s (not %s again)", seed, again, second, first)
+		}
+		if first != second {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Fatal("every seed drew the same list twice: the test shows nothing")
+	}
+}

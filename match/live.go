@@ -283,10 +283,13 @@ func (l *Live) DrawChance() (int, error) {
 }
 
 // Undo takes back player p's last move and every move after it (the
-// computer's reply, chance draws): the chance stream rewinds with them, so
-// the same moves again draw the same outcomes. A match stopped before its
-// end (not one that ended) goes on. Without a move of p it returns
-// ErrNothingToUndo and changes nothing.
+// computer's reply, chance draws). The chance stream does not rewind with
+// them: a draw taken back was seen, so the next draw is a new one (else a
+// person could name a number, see the list it draws, take it back and name
+// the number that suits that list). A match with undos is reproduced from
+// its record, which holds its draws. A match stopped before its end (not
+// one that ended) goes on. Without a move of p it returns ErrNothingToUndo
+// and changes nothing.
 func (l *Live) Undo(p game.Player) error {
 	j := -1
 	for i := len(l.rec.Moves) - 1; i >= 0; i-- {
@@ -305,12 +308,14 @@ func (l *Live) Undo(p game.Player) error {
 	kept := l.rec
 	kept.Moves = l.rec.Moves[:j:j]
 	kept.Winner, kept.Returns, kept.Length, kept.Aborted, kept.Reason, kept.Extra = nil, nil, 0, false, "", nil
-	old := l.rec
+	old, stream := l.rec, l.chance
 	l.rec = kept
 	if err := l.rebuild(); err != nil {
 		l.rec = old
+		l.chance = stream
 		return fmt.Errorf("undo: %w", err)
 	}
+	l.chance = stream // past every draw made, those taken back too
 	l.ended = false
 	l.version++
 	if l.obs != nil {

@@ -2446,8 +2446,8 @@ func TestBrowserGames(t *testing.T) {
 
 	t.Run("undo", func(t *testing.T) {
 		// Undo takes back my move and the computer's reply; in the
-		// list-colouring game it rewinds the chance too: the same list is
-		// drawn again for the number being coloured.
+		// list-colouring game the draws after my move too (the number I
+		// colour again keeps its list; lists drawn later are drawn anew).
 		p.t = t
 		p.phone()
 		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
