@@ -154,6 +154,24 @@ type Explainer interface {
 	EndReason() string
 }
 
+// EndWords says why the game ended in the terminal state s, reached after
+// moves moves: the game's own words (Explainer) after a move; before any,
+// that there was no move to make and who wins (the game's own words would credit a last move nobody made: "P2
+// took the last token"). "" when s does not say.
+func EndWords(s State, moves int) string {
+	e, ok := s.(Explainer)
+	if !ok || e.EndReason() == "" {
+		return ""
+	}
+	if moves > 0 {
+		return e.EndReason()
+	}
+	if w := Winner(s); w >= 0 {
+		return fmt.Sprintf("There is no move to make from the start: the game is over before it begins, and %s wins.", SeatName(Player(w)))
+	}
+	return "There is no move to make from the start: the game is over before it begins, a draw."
+}
+
 // OverText says that the game is over in the terminal state s, and how it
 // ended where s can say it ("the game is over in this position: P1 took
 // the last token and wins"), for a command refusing to search it.

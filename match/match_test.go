@@ -302,3 +302,28 @@ func TestIllegalMoveAbortsWithTheSeatNamed(t *testing.T) {
 		t.Errorf("a bot's illegal move: %+v, %v", rec, err)
 	}
 }
+
+// A game over at its start says so: nobody took a last token or made a
+// last split (the game's own words after a move), and after one move the
+// game's own words come back.
+func TestEndWordsAtTheStart(t *testing.T) {
+	games, _ := registries(t)
+	for _, tt := range []struct{ game, want, not string }{
+		{"nim(piles=0)", "There is no move to make from the start: the game is over before it begins, and P2 wins.", "last token"},
+		{"grundy(heap=2)", "There is no move to make from the start: the game is over before it begins, and P2 wins.", "last split"},
+		{"nim(piles=1)", "P1 took the last token and wins.", "from the start"},
+	} {
+		g, err := games.Load(tt.game, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		if _, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", studynim.Perfect{}}, {"random", bot.NewRandom(5)}},
+			match.Options{Seed: 1, Transcript: &out}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), tt.want) || strings.Contains(out.String(), tt.not) {
+			t.Errorf("%s: the transcript says\n%s\nwant %q, without %q", tt.game, out.String(), tt.want, tt.not)
+		}
+	}
+}

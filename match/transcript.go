@@ -101,8 +101,8 @@ func (t *transcript) Ended(l *Live) {
 		}
 		return
 	}
-	if ex, ok := l.state.(game.Explainer); ok {
-		fmt.Fprintf(t.w, "\n%s\n", ex.EndReason())
+	if why := game.EndWords(l.state, len(rec.Moves)); why != "" {
+		fmt.Fprintf(t.w, "\n%s\n", why)
 	}
 	fmt.Fprintf(t.w, "%s\n", ResultLine(l.typ, rec))
 }

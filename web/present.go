@@ -84,9 +84,7 @@ func (s *Server) matchJSON(m *liveMatch) *matchView {
 		}
 	}
 	if l.Over() && !rec.Aborted && rec.Reason == "" {
-		if ex, ok := l.State().(game.Explainer); ok {
-			v.Reason = ex.EndReason()
-		}
+		v.Reason = game.EndWords(l.State(), len(rec.Moves))
 	}
 	return v
 }
