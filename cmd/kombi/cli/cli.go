@@ -174,7 +174,7 @@ func (a *app) loadGame(spec string, seed uint64) (game.Game, error) {
 // group returns a command that only holds subcommands: without one it
 // shows its help, with an unknown one it is a usage error listing them.
 func group(use, short string, subs ...*cobra.Command) *cobra.Command {
-	c := newCmd(use+" NAME", short, cobra.ArbitraryArgs, func(c *cobra.Command, args []string) error {
+	c := newCmd(use, short, cobra.ArbitraryArgs, func(c *cobra.Command, args []string) error {
 		if len(args) == 0 {
 			return c.Help()
 		}
