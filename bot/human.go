@@ -50,6 +50,7 @@ type Human struct {
 	// Solvers are the games' own solvers that "hint" analyses with (nil:
 	// the kit's generic searches, solve.Generic).
 	Solvers *solve.Solvers
+	told    bool // the notation was shown before the first prompt
 }
 
 // NewHumanFor returns a human player of g reading from in and writing
@@ -77,6 +78,10 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 	if h.in == nil {
 		return 0, fmt.Errorf("human: no input to read moves from")
 	}
+	if mh, ok := s.(MoveHelper); ok && !h.told {
+		fmt.Fprintln(h.out, mh.MoveHelp()) // the notation, before the first move: not only after 'help' or a mistake
+	}
+	h.told = true
 	for {
 		who := game.SeatName(s.Player())
 		if h.typ != nil {

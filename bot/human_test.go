@@ -109,9 +109,9 @@ func TestLineReader(t *testing.T) {
 	}
 }
 
-// TestHumanHelpSaysHowToMove checks that "help" says how to move in the
-// game's own words (here Index-k Nim's k) before the notation and the
-// legal moves.
+// TestHumanHelpSaysHowToMove checks that the notation is shown before the
+// first move, and that "help" says how to move in the game's own words
+// (here Index-k Nim's k) before the notation and the legal moves.
 func TestHumanHelpSaysHowToMove(t *testing.T) {
 	g, err := nim.NewK([]int{1, 2, 3}, 2)
 	if err != nil {
@@ -120,11 +120,27 @@ func TestHumanHelpSaysHowToMove(t *testing.T) {
 	var out strings.Builder
 	h := bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader("help\n")), &out)
 	_, _ = h.Act(context.Background(), g.NewInitialState())
-	text := out.String()
+	first, text, _ := strings.Cut(out.String(), "your move ('help' lists moves): ")
+	if !strings.HasPrefix(first, "Type HEAP:COUNT pairs") {
+		t.Fatalf("before the first prompt, the notation: got\n%s", first)
+	}
 	words := strings.Index(text, "Take tokens from one heap, or from up to 2 heaps at once.")
 	notation := strings.Index(text, "Type HEAP:COUNT pairs")
 	moves := strings.Index(text, "Legal moves (")
 	if words < 0 || notation < words || moves < notation {
 		t.Fatalf("help says, in this order, how to move, the notation and the moves? got:\n%s", text)
+	}
+	// The notation is shown once, before the first prompt; not again.
+	out.Reset()
+	h = bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader("1:1\n3:1\n")), &out)
+	s := g.NewInitialState()
+	for range 2 {
+		m, err := h.Act(context.Background(), s)
+		if err != nil || s.Apply(m) != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(out.String(), "Type HEAP:COUNT"); n != 1 {
+		t.Fatalf("the notation shown %d times in two moves:\n%s", n, out.String())
 	}
 }
