@@ -276,7 +276,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 				continue
 			}
 			if m.Value != nil {
-				t = append(t, fmt.Sprintf("%s=%v", m.Move, m.Value))
+				t = append(t, fmt.Sprintf("%s (%v)", m.Move, m.Value)) // not MOVE=VALUE: a Grundy move is 1=6+1
 			} else {
 				t = append(t, m.Move)
 			}
@@ -289,7 +289,11 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 			if o == solve.Chance {
 				word = "decided by chance" // neither sure to win nor sure to lose
 			}
-			groups = append(groups, word+": "+strings.Join(t, " "))
+			sep := " "
+			if strings.HasSuffix(t[0], ")") {
+				sep = ", "
+			}
+			groups = append(groups, word+": "+strings.Join(t, sep))
 		}
 	}
 	valued := false
@@ -298,7 +302,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 	}
 	label := "Every move (outcome for you)"
 	if valued {
-		label = "Every move (outcome for you; move=value after it, " + measureWords(a.Measure) + ")"
+		label = "Every move (outcome for you; in brackets, " + measureWords(a.Measure) + " after it)"
 	}
 	fmt.Fprintf(&b, "\n%s: %s", label, strings.Join(groups, " | "))
 	if !a.Complete {

@@ -26,7 +26,7 @@ func TestHumanHintAnalysesEveryGame(t *testing.T) {
 	if m, err := h.Act(context.Background(), g.NewInitialState()); err != nil || m != nim.Move(0, 2) {
 		t.Fatalf("move %d, %v", m, err)
 	}
-	for _, want := range []string{"Winning moves: 1:2.", "win: 1:2=0 | loss: 1:1=3 1:3=1 2:1=5"} {
+	for _, want := range []string{"Winning moves: 1:2.", "win: 1:2 (0) | loss: 1:1 (3), 1:3 (1), 2:1 (5)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("hint lacks %q:\n%s", want, out.String())
 		}
@@ -58,7 +58,7 @@ func TestHintInAChanceGame(t *testing.T) {
 	}
 	got := bot.HintText(context.Background(), nil, g, s, time.Minute)
 	for _, want := range []string{"No move wins for sure; the best: 1 9 (P1's winning probability after each: 65/729).",
-		"move=value after it, P1's winning probability): decided by chance: 1=65/729 2=191/2187 3=5/81 4=59/729 6=59/729 7=5/81 8=191/2187 9=65/729"} {
+		"in brackets, P1's winning probability after it): decided by chance: 1 (65/729), 2 (191/2187), 3 (5/81), 4 (59/729), 6 (59/729), 7 (5/81), 8 (191/2187), 9 (65/729)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the hint lacks %q:\n%s", want, got)
 		}
