@@ -69,6 +69,29 @@ func AnalysisTable(an *solve.Analysis) *Table {
 		}
 		unknown = unknown || m.Outcome == solve.Unknown
 	}
+	valued := slices.ContainsFunc(an.Moves, func(m solve.MoveValue) bool { return m.Value != nil })
+	if !draws && !valued { // a value column of dashes says nothing
+		for i := range t.Rows {
+			t.Rows[i] = slices.Delete(t.Rows[i], 2, 3)
+		}
+		t.Columns = slices.Delete(t.Columns, 2, 3)
+	}
+	if draws {
+		t.Notes = append(t.Notes, "outcome and value: for "+game.SeatName(0)+" after the draw, with best play on both sides.")
+	} else {
+		words := "for " + game.SeatName(an.Player) + ", who makes the move, with best play on both sides after it"
+		if slices.ContainsFunc(an.Moves, func(m solve.MoveValue) bool { return m.Outcome == solve.Chance }) {
+			words += " (chance: neither sure to win nor sure to lose)"
+		}
+		t.Notes = append(t.Notes, "outcome: "+words+".")
+	}
+	if valued {
+		label := an.Measure.Label
+		if label == "" {
+			label = "the value the game measures"
+		}
+		t.Notes = append(t.Notes, "value: "+label+" after it.")
+	}
 	if draws && an.Value != nil {
 		t.Notes = append(t.Notes, fmt.Sprintf("The position's value, the draws' values averaged by their probabilities: %v.", an.Value))
 	}
