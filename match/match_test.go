@@ -2,7 +2,11 @@ package match_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -325,5 +329,38 @@ func TestEndWordsAtTheStart(t *testing.T) {
 		if !strings.Contains(out.String(), tt.want) || strings.Contains(out.String(), tt.not) {
 			t.Errorf("%s: the transcript says\n%s\nwant %q, without %q", tt.game, out.String(), tt.want, tt.not)
 		}
+	}
+}
+
+// Replay --step at a person's pace: a line before each move ("q": the rest
+// at once), the last position shown once; a number for a file says how to
+// replay the stored game of that id.
+func TestReplayStepsPaused(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=3;4;5)", 1)
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{"perfect", studynim.Perfect{}}, {"random", bot.NewRandom(1)}}, match.Options{Seed: 1})
+	if err != nil || len(rec.Moves) < 3 {
+		t.Fatalf("%d moves, %v", len(rec.Moves), err)
+	}
+	file := filepath.Join(t.TempDir(), "r.json")
+	data, _ := json.Marshal(rec)
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if _, err := match.Replay(file, nil, games, &out, match.ReplayOptions{Step: true, Pause: strings.NewReader("\nq\n")}); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if n := strings.Count(text, "(Enter: move "); n != 2 || !strings.Contains(text, fmt.Sprintf("(Enter: move 2 of %d; q: the rest at once)", len(rec.Moves))) {
+		t.Errorf("%d pauses (want 2: before move 1, before move 2, then q):\n%s", n, text)
+	}
+	s, _ := game.StateAt(games, rec, len(rec.Moves))
+	if n := strings.Count(text, s.String()); n != 1 || strings.Count(text, "Move ") != len(rec.Moves) {
+		t.Errorf("the last position shown %d times, %d moves shown:\n%s", n, strings.Count(text, "Move "), text)
+	}
+	_, err = match.Replay("17", nil, games, &out, match.ReplayOptions{})
+	if err == nil || !strings.Contains(err.Error(), "kombi records show 17 --json | kombi replay -") {
+		t.Errorf("replay 17: %v", err)
 	}
 }

@@ -1,13 +1,16 @@
 package match
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -119,6 +122,11 @@ type ReplayOptions struct {
 	// Quiet writes only the number of records checked; Step writes every
 	// position of each record.
 	Quiet, Step bool
+	// Pause, with Step, is read for a line before each move is shown (a
+	// person presses Enter; "q" shows the rest at once). Nil: Replay
+	// pauses on stdin when it is a terminal and the records come from a
+	// file.
+	Pause io.Reader
 }
 
 // Replay checks every record of a file (path, "-": stdin, at most
@@ -131,9 +139,19 @@ type ReplayOptions struct {
 func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt ReplayOptions) (int, error) {
 	r, done, err := files.OpenInput(path, stdin)
 	if err != nil {
+		if _, num := strconv.ParseInt(path, 10, 64); num == nil && errors.Is(err, fs.ErrNotExist) {
+			return 0, game.Inputf("replay: %w (a game stored in the database replays with: kombi records show %s --json | kombi replay -)", err, path)
+		}
 		return 0, game.Inputf("replay: %w", err)
 	}
 	defer done()
+	var pause *bufio.Reader
+	if f, ok := stdin.(*os.File); opt.Pause == nil && opt.Step && path != "-" && ok && term.IsTerminal(int(f.Fd())) {
+		opt.Pause = stdin
+	}
+	if opt.Step && opt.Pause != nil {
+		pause = bufio.NewReader(opt.Pause)
+	}
 	dec := json.NewDecoder(r)
 	n := 0
 	for {
@@ -153,12 +171,13 @@ func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt R
 		if opt.Quiet {
 			continue
 		}
+		text := fmt.Sprintf("Record %d: %s, seed %d, %s — replayed and checked.\n%s\n", n, rec.Game, rec.Seed, game.Plural(len(rec.Moves), "move"), final)
 		if opt.Step {
-			if err := WriteSteps(w, reg, &rec); err != nil {
+			if err := writeSteps(w, reg, &rec, pause); err != nil {
 				return n, fmt.Errorf("record %d: %w", n, err)
 			}
+			text = fmt.Sprintf("Record %d: %s, seed %d, %s — replayed and checked.\n", n, rec.Game, rec.Seed, game.Plural(len(rec.Moves), "move")) // its last position is above
 		}
-		text := fmt.Sprintf("Record %d: %s, seed %d, %s — replayed and checked.\n%s\n", n, rec.Game, rec.Seed, game.Plural(len(rec.Moves), "move"), final)
 		if g, err := reg.Load(rec.Game, rec.Seed); err == nil {
 			text += ResultLine(g.Type(), &rec) + "\n"
 		}

@@ -1,8 +1,10 @@
 package match
 
 import (
+	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
@@ -13,6 +15,13 @@ import (
 // as `kombi replay --step` shows them. It returns the first error of
 // rebuilding the game or of writing.
 func WriteSteps(w io.Writer, reg *game.Registry, rec *game.Record) error {
+	return writeSteps(w, reg, rec, nil)
+}
+
+// writeSteps is WriteSteps; with pause, it waits for a line from pause
+// before each move (a person at a terminal presses Enter), and "q" (or
+// the input's end) writes the rest without waiting.
+func writeSteps(w io.Writer, reg *game.Registry, rec *game.Record, pause *bufio.Reader) error {
 	s, err := game.StateAt(reg, rec, 0)
 	if err != nil {
 		return err
@@ -25,6 +34,16 @@ func WriteSteps(w io.Writer, reg *game.Registry, rec *game.Record) error {
 		fmt.Fprintf(ew, "Start:\n%s\n", s)
 	}
 	for i, m := range rec.Moves {
+		if pause != nil {
+			fmt.Fprintf(ew, "(Enter: move %d of %d; q: the rest at once) ", i+1, len(rec.Moves))
+			if err := ew.Err(); err != nil {
+				return err
+			}
+			line, err := pause.ReadString('\n')
+			if strings.TrimSpace(strings.ToLower(line)) == "q" || err != nil {
+				pause = nil
+			}
+		}
 		if err := applyText(s, m); err != nil {
 			return fmt.Errorf("move %d: %w", i+1, err)
 		}
