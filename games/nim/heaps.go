@@ -1,6 +1,7 @@
 package nim
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -236,7 +237,12 @@ func parseTake(text string, heaps []int) (game.Move, error) {
 	}
 	i, err1 := strconv.Atoi(f[0])
 	t, err2 := strconv.Atoi(f[1])
-	if err1 != nil || err2 != nil {
+	switch {
+	case errors.Is(err1, strconv.ErrRange):
+		return 0, fmt.Errorf("%q: there is no heap %s (heaps are 1 to %d)", short(text), short(f[0]), len(heaps))
+	case errors.Is(err2, strconv.ErrRange):
+		return 0, fmt.Errorf("%q: %s tokens is more than a heap holds (at most %d)", short(text), short(f[1]), MaxHeap)
+	case err1 != nil || err2 != nil:
 		return 0, fmt.Errorf("%q: want HEAP:COUNT with whole numbers, e.g. 2:3", short(text))
 	}
 	if i < 1 || i > len(heaps) {

@@ -61,6 +61,8 @@ func TestMoveErrors(t *testing.T) {
 		{in: "0:1", parseErr: "there is no heap 0"},
 		{in: "1:0", parseErr: "take from 1 to 3 tokens"},
 		{in: "1:x", parseErr: "whole numbers"},
+		{in: "99999999999999999999:1", parseErr: "there is no heap 99999999999999999999 (heaps are 1 to 3)"},
+		{in: "1:99999999999999999999", parseErr: "99999999999999999999 tokens is more than a heap holds"},
 		{in: "1:4", applyErr: "heap 1 has only 3 tokens, cannot take 4"},
 		{in: "2 4"},
 		{in: " 3:5 "},
