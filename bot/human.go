@@ -79,7 +79,7 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 		return 0, fmt.Errorf("human: no input to read moves from")
 	}
 	if mh, ok := s.(MoveHelper); ok && !h.told {
-		fmt.Fprintln(h.out, mh.MoveHelp()) // the notation, before the first move: not only after 'help' or a mistake
+		fmt.Fprintln(h.out, game.Wrap(mh.MoveHelp(), 80)) // the notation, before the first move: not only after 'help' or a mistake
 	}
 	h.told = true
 	for {

@@ -181,7 +181,7 @@ func TestUndoTakesBackMoveAndReply(t *testing.T) {
 		t.Fatalf("moves %v, want 1:2 3:3", moves)
 	}
 	// A person playing is told the rules and how to move, once, at the start.
-	for _, want := range []string{"Rules: Take any number of tokens from one heap; whoever takes the last token wins.\nHow to move: Take one or more tokens from one heap.\n\n",
+	for _, want := range []string{"Rules: Take any number of tokens from one heap; whoever takes the last token\nwins.\nHow to move: Take one or more tokens from one heap.\n\n",
 		"P1 (first) has no move to take back.", "P1 (first) takes back move 1 and what followed: 1:1, 2:1"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("transcript lacks %q:\n%s", want, out.String())

@@ -46,17 +46,17 @@ func (t *transcript) Started(l *Live) {
 // (per role where the roles move differently).
 func (t *transcript) rules(l *Live) {
 	if rules := game.RulesOf(l.g); rules != "" {
-		fmt.Fprintf(t.w, "Rules: %s\n", rules)
+		fmt.Fprintf(t.w, "%s\n", game.Wrap("Rules: "+rules, 80))
 	}
 	how := game.HowToMoveOf(l.g)
 	switch {
 	case how[0] == how[1] && how[0] != "":
-		fmt.Fprintf(t.w, "How to move: %s\n", how[0])
+		fmt.Fprintf(t.w, "%s\n", game.Wrap("How to move: "+how[0], 80))
 	case how[0] != "" || how[1] != "":
 		for i, words := range how {
 			if words != "" {
 				p := game.Player(i)
-				fmt.Fprintf(t.w, "How %s (%s) moves: %s\n", game.SeatName(p), l.typ.Role(p), words)
+				fmt.Fprintf(t.w, "%s\n", game.Wrap(fmt.Sprintf("How %s (%s) moves: %s", game.SeatName(p), l.typ.Role(p), words), 80))
 			}
 		}
 	}

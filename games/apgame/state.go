@@ -414,7 +414,7 @@ func (s *State) String() string {
 	g := s.g
 	free := s.Numbers(-1)
 	fmt.Fprintf(&b, "k=%d, %d numbers, %s\n", g.k, len(g.set), game.Plural(g.NumProgressions(), "progression"))
-	fmt.Fprintf(&b, "to play (%d): %s\n", len(free), joinSpaced(free))
+	b.WriteString(game.Wrap(fmt.Sprintf("to play (%d): %s", len(free), joinSpaced(free)), 80) + "\n") // a terminal's 80 columns
 	for p := range 2 {
 		nums := s.Numbers(p)
 		fmt.Fprintf(&b, "%s %-4s (%d): %s", game.SeatName(game.Player(p)), g.typ.Role(game.Player(p)), len(nums), joinSpaced(nums))
