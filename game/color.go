@@ -24,11 +24,29 @@ func Paint(text, color string) string {
 	return "\x1b[1;" + code + "m" + text + "\x1b[0m"
 }
 
+// WidthDrawer is a State that draws itself to fit a terminal's width (the
+// Thue word wrapped into rows); its String draws it DefaultWidth wide.
+type WidthDrawer interface {
+	State
+	StringWidth(width int) string
+}
+
+// DefaultWidth is the width in columns boards are drawn to where the
+// terminal's is not known.
+const DefaultWidth = 80
+
 // DisplayString is s drawn for people: with colours when color is set and
-// s can draw them.
-func DisplayString(s State, color bool) string {
+// s can draw them, else width columns wide where s fits itself to a width
+// (WidthDrawer; width 0: DefaultWidth).
+func DisplayString(s State, color bool, width int) string {
 	if c, ok := s.(Colorizer); ok && color {
 		return c.ColorString()
+	}
+	if w, ok := s.(WidthDrawer); ok {
+		if width <= 0 {
+			width = DefaultWidth
+		}
+		return w.StringWidth(width)
 	}
 	return s.String()
 }

@@ -81,7 +81,7 @@ func Start(g game.Game, seats [2]Seat, opt Options) (*Live, error) {
 		Moves:    append([]game.RecordMove{}, opt.Moves...),
 	}
 	if l.obs == nil && opt.Transcript != nil {
-		l.obs = NewTranscript(opt.Transcript, opt.Color)
+		l.obs = NewTranscript(opt.Transcript, opt.Color, opt.Width)
 	}
 	if err := l.rebuild(); err != nil {
 		return nil, err

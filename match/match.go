@@ -71,6 +71,10 @@ type Options struct {
 	// Color draws the positions of the transcript with terminal colours
 	// (see game.Colorizer); set it only when the transcript is a terminal.
 	Color bool
+	// Width is the width in columns the transcript draws positions in where
+	// the game fits them to a width (game.WidthDrawer; 0:
+	// game.DefaultWidth): TerminalWidth of the screen.
+	Width int
 	// Position, when not empty, is the position the game starts from (in
 	// the game's position notation); the record keeps it.
 	Position string

@@ -204,6 +204,21 @@ func ColorTerminal(w io.Writer) bool {
 	return ok && os.Getenv("NO_COLOR") == "" && term.IsTerminal(int(f.Fd()))
 }
 
+// TerminalWidth is the width in columns to draw positions in for w
+// (Options.Width): $COLUMNS where it is a number, else the width of w where
+// it is a terminal, else game.DefaultWidth.
+func TerminalWidth(w io.Writer) int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
+			return n
+		}
+	}
+	return game.DefaultWidth
+}
+
 // plainWriter drops terminal colour codes from what it writes.
 type plainWriter struct{ w io.Writer }
 

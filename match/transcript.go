@@ -13,13 +13,18 @@ import (
 type transcript struct {
 	w     io.Writer
 	color bool
+	width int
 }
 
 // NewTranscript returns an Observer writing the readable account of a
-// match to w, the positions with terminal colours when color is set.
-func NewTranscript(w io.Writer, color bool) Observer { return &transcript{w: w, color: color} }
+// match to w, the positions with terminal colours when color is set and,
+// where the game fits them to a width, width columns wide (0:
+// game.DefaultWidth).
+func NewTranscript(w io.Writer, color bool, width int) Observer {
+	return &transcript{w: w, color: color, width: width}
+}
 
-func (t *transcript) show(l *Live) string { return game.DisplayString(l.state, t.color) }
+func (t *transcript) show(l *Live) string { return game.DisplayString(l.state, t.color, t.width) }
 
 // Started writes the game, the seats, the start and the first position.
 func (t *transcript) Started(l *Live) {

@@ -25,12 +25,12 @@ func TestColorString(t *testing.T) {
 	if err := s.Apply(m); err != nil {
 		t.Fatal(err)
 	}
-	c := game.DisplayString(s, true)
+	c := game.DisplayString(s, true, 0)
 	if !strings.Contains(c, game.Paint("G", "green")) || strings.Contains(c, game.Paint("R", "red")) {
 		t.Fatalf("P1 is G: its cells should be green:\n%q", c)
 	}
 	plain := strings.NewReplacer("\x1b[1;32m", "", "\x1b[0m", "").Replace(c)
-	if plain != s.String() || game.DisplayString(s, false) != s.String() {
+	if plain != s.String() || game.DisplayString(s, false, 0) != s.String() {
 		t.Fatalf("colours change more than the colours:\n%s\n%s", plain, s)
 	}
 }

@@ -227,7 +227,7 @@ func WordString(w []byte, k int) string {
 // State is a position of the Thue game: the word and, when the painter is to
 // move, the position the builder chose. It implements game.Undoer,
 // game.Hasher, game.Canonicalizer, game.Scorer, game.Annotator,
-// game.Explainer, game.Viewer and game.Positioner.
+// game.Explainer, game.Viewer, game.Positioner and game.WidthDrawer.
 type State struct {
 	typ    *game.Type
 	k      int
@@ -472,45 +472,70 @@ func symbolList(set uint32, k int) string {
 
 func popcount(x uint32) int { return bits.OnesCount32(x) }
 
-// String shows the word over a ruler of insertion positions (20 symbols a
-// row for long words), and whose turn it is.
-func (s *State) String() string {
+// String shows the word over a ruler of insertion positions, in rows that
+// fit game.DefaultWidth columns, and whose turn it is (StringWidth).
+func (s *State) String() string { return s.StringWidth(game.DefaultWidth) }
+
+// StringWidth shows the word over a ruler of its gaps (the insertion
+// positions), wrapped into rows of at most width columns (game.WidthDrawer;
+// at least one symbol a row), and whose turn it is. Each gap's number stands
+// once, under the gap; the gap the builder chose is marked ^ in the word's
+// line, above its number. Short words keep a space either side of each
+// symbol; from 10 symbols on, the gaps' numbers are wider and a symbol
+// stands alone between two of them.
+func (s *State) StringWidth(width int) string {
 	n := len(s.word)
-	wd := max(len(strconv.Itoa(n)), len(strconv.Itoa(s.k-1)))
-	const row = 20
+	gw, sw := len(strconv.Itoa(n)), len(strconv.Itoa(s.k-1)) // a gap's number, a symbol
+	pad := 0
+	if gw == 1 {
+		pad = 1
+	}
+	const pos, word = "position ", "word     "
+	step := gw + sw + 2*pad // one gap and the symbol after it
+	per := max(1, (width-len(pos)-gw)/step)
 	var b strings.Builder
-	for from := 0; from == 0 || from < n; from += row {
-		to := min(n, from+row) // symbols from..to-1, positions from..to
-		var pos, sym strings.Builder
-		pos.WriteString("position ")
-		sym.WriteString("word     ")
+	for from := 0; from < n; from += per {
+		to := min(n, from+per) // symbols from..to-1 after gaps from..to-1, and gap n on the last row
+		var p, w strings.Builder
+		p.WriteString(pos)
+		w.WriteString(word)
 		for i := from; i <= to; i++ {
-			fmt.Fprintf(&pos, "%-*d", wd, i)
-			mark := strings.Repeat(" ", wd)
-			if i == s.pos {
-				mark = fmt.Sprintf("%*s", wd, "^")
+			if i == to && to < n {
+				break // the next row begins with this gap
 			}
-			sym.WriteString(mark)
+			fmt.Fprintf(&p, "%-*d", gw, i)
+			mark := strings.Repeat(" ", gw)
+			if i == s.pos { // above its number: its middle digit where it has three
+				at := min((gw-1)/2, len(strconv.Itoa(i))-1)
+				mark = strings.Repeat(" ", at) + "^" + strings.Repeat(" ", gw-at-1)
+			}
+			w.WriteString(mark)
 			if i < to {
-				fmt.Fprintf(&sym, " %*d ", wd, s.word[i])
-				pos.WriteString(strings.Repeat(" ", wd+2))
+				fmt.Fprintf(&w, "%*s%*d%*s", pad, "", sw, s.word[i], pad, "")
+				p.WriteString(strings.Repeat(" ", sw+2*pad))
 			}
 		}
-		b.WriteString(strings.TrimRight(sym.String(), " "))
+		b.WriteString(strings.TrimRight(w.String(), " "))
 		b.WriteByte('\n')
-		b.WriteString(strings.TrimRight(pos.String(), " "))
+		b.WriteString(strings.TrimRight(p.String(), " "))
 		b.WriteByte('\n')
 	}
+	var status string
 	switch {
-	case s.over:
-		fmt.Fprintf(&b, "length %d: %s holds %s", n, WordString(s.word, s.k), article(s.rule))
-	case s.reachedTarget():
-		fmt.Fprintf(&b, "length %d: %s reached the target without %s", n, WordString(s.word, s.k), article(s.rule))
+	case s.over, s.reachedTarget():
+		what := "holds " + article(s.rule)
+		if !s.over {
+			what = "reached the target without " + article(s.rule)
+		}
+		if status = fmt.Sprintf("length %d: %s %s", n, WordString(s.word, s.k), what); len(status) > width {
+			status = fmt.Sprintf("length %d: the word %s", n, what)
+		}
 	case s.pos >= 0:
-		fmt.Fprintf(&b, "length %d; the builder chose position %d: P2 (painter) to choose a symbol 0..%d", n, s.pos, s.k-1)
+		status = fmt.Sprintf("length %d; the builder chose position %d: P2 (painter) to choose a symbol 0..%d", n, s.pos, s.k-1)
 	default:
-		fmt.Fprintf(&b, "length %d; P1 (builder) to choose a position 0..%d", n, n)
+		status = fmt.Sprintf("length %d; P1 (builder) to choose a position 0..%d", n, n)
 	}
+	b.WriteString(game.Wrap(status, width))
 	return b.String()
 }
 

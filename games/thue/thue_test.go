@@ -384,3 +384,152 @@ func TestNewRefuses(t *testing.T) {
 		}
 	}
 }
+
+// squareFree returns a word of n symbols 0..2 without a square, found by
+// backtracking.
+func squareFree(t *testing.T, n int) []byte {
+	t.Helper()
+	w := []byte{}
+	var grow func() bool
+	grow = func() bool {
+		if len(w) == n {
+			return true
+		}
+		for c := range byte(3) {
+			if w = append(w, c); true {
+				if _, bad := thue.FindRepetition(w, thue.Square); !bad && grow() {
+					return true
+				}
+			}
+			w = w[:len(w)-1]
+		}
+		return false
+	}
+	if !grow() {
+		t.Fatalf("no square-free word of %d symbols", n)
+	}
+	return w
+}
+
+// TestBoardFitsWidth: the board of a word of 1 to 60 symbols (and 236, a
+// long thesis game) fits 80 columns (40 too): rows of the word above the
+// numbers of its gaps, each gap's number once and in order, each symbol
+// between the numbers of the gaps either side of it, and the chosen gap's
+// marker ^ above its number.
+func TestBoardFitsWidth(t *testing.T) {
+	base := squareFree(t, 236)
+	lengths := []int{236}
+	for n := 1; n <= 60; n++ {
+		lengths = append(lengths, n)
+	}
+	for _, k := range []int{3, 12} {
+		g, err := thue.New(k, thue.Square, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range lengths {
+			word := make([]byte, n)
+			for i, c := range base[:n] {
+				word[i] = c + byte(k-3) // two-digit symbols with 12
+			}
+			for _, width := range []int{80, 40} {
+				for gap := -1; gap <= n; gap++ {
+					s := g.NewState(word)
+					if gap >= 0 {
+						if err := s.Apply(game.Move(gap)); err != nil {
+							t.Fatal(err)
+						}
+					}
+					text := s.StringWidth(width)
+					if width == 80 && text != s.String() {
+						t.Fatalf("String is not StringWidth(80):\n%s\n%s", s.String(), text)
+					}
+					if err := checkBoard(text, width, word, gap); err != nil {
+						t.Fatalf("k=%d, %d symbols, gap %d, width %d: %v\n%s", k, n, gap, width, err, text)
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkBoard checks a board drawn by StringWidth (see TestBoardFitsWidth).
+func checkBoard(text string, width int, word []byte, gap int) error {
+	lines := strings.Split(text, "\n")
+	next, sym, marks := 0, 0, 0
+	for i, line := range lines {
+		if n := len([]rune(line)); n > width {
+			return fmt.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+		if !strings.HasPrefix(line, "word ") {
+			continue
+		}
+		if i+1 == len(lines) || !strings.HasPrefix(lines[i+1], "position ") {
+			return fmt.Errorf("line %d: no numbers under the word", i+1)
+		}
+		// The gaps' numbers and where they stand.
+		type number struct{ n, from, to int }
+		var nums []number
+		pos := lines[i+1]
+		for c := len("position "); c < len(pos); c++ {
+			if pos[c] == ' ' {
+				continue
+			}
+			e := c
+			for e < len(pos) && pos[e] != ' ' {
+				e++
+			}
+			v := 0
+			fmt.Sscan(pos[c:e], &v)
+			if v != next {
+				return fmt.Errorf("gap %s where gap %d is due", pos[c:e], next)
+			}
+			nums = append(nums, number{v, c, e})
+			next++
+			c = e
+		}
+		at := func(col int) int { // the index in nums of the gap number left of col
+			j := -1
+			for j+1 < len(nums) && nums[j+1].from <= col {
+				j++
+			}
+			return j
+		}
+		for c := len("word "); c < len(line); c++ {
+			switch {
+			case line[c] == ' ':
+			case line[c] == '^':
+				marks++
+				j := at(c)
+				if j < 0 || nums[j].n != gap || c >= nums[j].to {
+					return fmt.Errorf("the marker at column %d is not above gap %d", c, gap)
+				}
+			default:
+				e := c
+				for e < len(line) && line[e] != ' ' && line[e] != '^' {
+					e++
+				}
+				v := -1
+				fmt.Sscan(line[c:e], &v)
+				j := at(c)
+				if sym >= len(word) || v != int(word[sym]) {
+					return fmt.Errorf("symbol %s where the word's symbol %d is due", line[c:e], sym)
+				}
+				if j < 0 || nums[j].n != sym || c < nums[j].to || (j+1 < len(nums) && e > nums[j+1].from) {
+					return fmt.Errorf("symbol %d (%s) is not between the numbers of gaps %d and %d", sym, line[c:e], sym, sym+1)
+				}
+				sym++
+				c = e - 1
+			}
+		}
+	}
+	switch {
+	case next != len(word)+1:
+		return fmt.Errorf("gaps 0..%d numbered, want 0..%d", next-1, len(word))
+	case sym != len(word):
+		return fmt.Errorf("%d symbols shown, want %d", sym, len(word))
+	case gap >= 0 && marks != 1, gap < 0 && marks != 0:
+		return fmt.Errorf("%d markers", marks)
+	}
+	return nil
+}

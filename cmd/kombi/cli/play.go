@@ -141,7 +141,7 @@ func (a *app) resume(c *cobra.Command, f playFlags) error {
 // limit ends it with status 0; other stops are failures; Ctrl-C exits 130
 // once the game is kept.
 func (a *app) runGame(c *cobra.Command, g game.Game, names [2]string, f playFlags, opt match.Options) error {
-	opt.MaxThink, opt.MaxLength, opt.Color = f.maxThink, f.maxLength, !f.json && match.ColorTerminal(a.stdout)
+	opt.MaxThink, opt.MaxLength, opt.Color, opt.Width = f.maxThink, f.maxLength, !f.json && match.ColorTerminal(a.stdout), match.TerminalWidth(a.stdout)
 	stdout := a.out()
 	// With --json the standard output holds only the record: people's
 	// prompts and messages go to standard error.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -449,6 +450,24 @@ func TestSolveCheckpoint(t *testing.T) {
 		code, _, errOut := kombi(t, "", args...)
 		if code == 0 || !strings.Contains(errOut, "checkpoint") || !strings.Contains(errOut, "keeps no table file") && !strings.Contains(errOut, "kept in the database") {
 			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+}
+
+// TestThueBoardFitsTheTerminal: the audit's long game (rows of 20 symbols
+// were 131 columns wide) draws every line of the board within 80 columns,
+// or within $COLUMNS.
+func TestThueBoardFitsTheTerminal(t *testing.T) {
+	for _, width := range []int{80, 40} {
+		t.Setenv("COLUMNS", strconv.Itoa(width))
+		code, out, errOut := kombi(t, "", "play", "thue(alphabet=5,start=0)", "--p1", "greedy", "--p2", "nesting(level=1)", "--seed", "1", "--no-out", "--no-db", "--max-length", "40")
+		if code != 0 || !strings.Contains(out, "reached the length limit 40") {
+			t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if board := strings.HasPrefix(line, "word ") || strings.HasPrefix(line, "position ") || strings.HasPrefix(line, "length "); board && len([]rune(line)) > width {
+				t.Fatalf("COLUMNS=%d: a line of %d columns: %q", width, len([]rune(line)), line)
+			}
 		}
 	}
 }

@@ -31,14 +31,16 @@ type Console struct {
 	open     bool
 	terminal bool
 	werr     error
+	width    int // of the screen, for the board (match.TerminalWidth)
 }
 
 // NewConsole returns a console writing to screen and, for the transcript,
 // also to file (nil: none), which Finish closes. terminal reports whether
 // the person types on a terminal (which ends their lines on the screen
-// itself); log receives the names of the files written.
+// itself); log receives the names of the files written. Boards are drawn to
+// the screen's width (match.TerminalWidth).
 func NewConsole(screen io.Writer, file *os.File, terminal bool, log io.Writer) *Console {
-	return &Console{screen: screen, file: file, terminal: terminal, log: log}
+	return &Console{screen: screen, file: file, terminal: terminal, log: log, width: match.TerminalWidth(screen)}
 }
 
 // Finish writes the records of the games played beside the transcript
@@ -206,7 +208,7 @@ func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, op
 			seats[seat] = match.Seat{Name: fmt.Sprintf("%s (%s)", labels[who], opt.Players[who]), Bot: bt}
 		}
 		fmt.Fprintf(out, "\n== Round %d: %s builds, %s paints ==\n", round+1, labels[b], labels[p])
-		rec, err := match.Play(ctx, g, seats, match.Options{Seed: seed, MaxThink: opt.MaxThink, Transcript: out})
+		rec, err := match.Play(ctx, g, seats, match.Options{Seed: seed, MaxThink: opt.MaxThink, Transcript: out, Width: out.width})
 		if err != nil {
 			return res, fmt.Errorf("thue match: %w", err)
 		}

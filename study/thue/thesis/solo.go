@@ -129,7 +129,7 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 	out := opt.Console
 	h := bot.NewHuman(opt.Input, out.Prompts(), g.Type())
 	fmt.Fprintf(out, "Solo Thue game: symbols 0..%d, avoid %ss. High score: %d\n", opt.Alphabet-1, opt.Rule, scores[key])
-	rec, err := match.Play(ctx, g, [2]match.Seat{{Name: "you", Bot: h}, {Name: "you", Bot: h}}, match.Options{Seed: opt.Seed, Transcript: out})
+	rec, err := match.Play(ctx, g, [2]match.Seat{{Name: "you", Bot: h}, {Name: "you", Bot: h}}, match.Options{Seed: opt.Seed, Transcript: out, Width: out.width})
 	if err != nil {
 		return nil, fmt.Errorf("thue solo: %w", err)
 	}
