@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -198,7 +200,9 @@ const hintGroupMoves = 30
 // (solve.Solvers.Analyze) within d (0: DefaultHintTime) and says which
 // moves win, in a few lines: the best moves, then every
 // move with its outcome for the mover and, where the game measures it,
-// its value after the move.
+// its value after the move. A game valued by the length of its final word
+// (the Thue game) is hinted in lengths where every move has one (see
+// lengthHint).
 func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.State, d time.Duration) string {
 	if d <= 0 {
 		d = DefaultHintTime
@@ -228,6 +232,9 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 			t = append(t, fmt.Sprintf("... (%d more)", len(ms)-hintGroupMoves))
 		}
 		return strings.Join(t, " ")
+	}
+	if text := lengthHint(a, names); text != "" {
+		return text
 	}
 	switch {
 	case len(best) == 0:
@@ -308,6 +315,54 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 	if !a.Complete {
 		fmt.Fprintf(&b, "\n(Not every move was decided within %s.)", d)
 	}
+	return b.String()
+}
+
+// lengthHint is the hint of a game valued by the length of its final word
+// (the Thue game, measure kind "length", where the builder wins every game
+// without a target: its moves differ by the length, not by who wins), in
+// the browser's words: the best moves for the mover, then every move by
+// the length at which the builder can force a repetition after it, best
+// first. It is "" for other measures, where a move was not decided, and
+// where the painter can win (a target within reach: the outcome matters).
+func lengthHint(a *solve.Analysis, names func([]solve.MoveValue) string) string {
+	if a.Measure.Kind != "length" || a.Measure.Maximizer == nil || len(a.Moves) == 0 || !a.Complete {
+		return ""
+	}
+	long := *a.Measure.Maximizer == a.Player // the mover wants the word long
+	builderWins := map[bool]solve.Outcome{true: solve.Loss, false: solve.Win}[long]
+	byLength := map[int][]solve.MoveValue{}
+	for _, m := range a.Moves {
+		n, ok := m.Value.(int)
+		if !ok || m.Outcome != builderWins {
+			return ""
+		}
+		byLength[n] = append(byLength[n], m)
+	}
+	lengths := slices.Sorted(maps.Keys(byLength))
+	if long {
+		slices.Reverse(lengths)
+	}
+	list := func(ms []solve.MoveValue) string { // "0, 1 or 2"
+		texts := strings.Fields(names(ms))
+		if len(ms) < 2 || len(ms) > hintGroupMoves {
+			return strings.Join(texts, " ")
+		}
+		return strings.Join(texts[:len(texts)-1], ", ") + " or " + texts[len(texts)-1]
+	}
+	top := byLength[lengths[0]]
+	what, verb := "The best move (%s) ", map[bool]string{true: "keeps the word going to", false: "lets you force a repetition by"}
+	if len(top) > 1 {
+		what, verb = "The best moves (%s) ", map[bool]string{true: "keep the word going to", false: "let you force a repetition by"}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, what+"%s length %d.", list(top), verb[long], lengths[0])
+	var groups []string
+	for _, n := range lengths {
+		groups = append(groups, fmt.Sprintf("length %d after %s", n, list(byLength[n])))
+	}
+	when := map[bool]string{true: "still", false: "then"}[long]
+	fmt.Fprintf(&b, "\nWith best play by both, the builder can %s force a repetition by: %s.", when, strings.Join(groups, "; "))
 	return b.String()
 }
 

@@ -451,8 +451,19 @@ func TestTerminalWords(t *testing.T) {
 	if _, out, _ := kombi(t, "", "solve", "nim2d(n=3)", "--position", "RGR/G../G..:R"); !strings.Contains(out, "Empty diagonal cells 5 and 9, each a single-token heap") {
 		t.Errorf("solve nim2d RGR/G../G..:\n%s", out)
 	}
-	// The Thue builder's hint: every move forces a square, the best soonest.
-	if _, out, _ := kombi(t, "1\n1\nhint\nquit\n", "play", "thue(alphabet=3)", "--p1", "human", "--p2", "perfect", "--seed", "10", "--no-db", "--no-out"); !strings.Contains(out, "Winning moves: 0 1 2 3. The best: 1 2 (length of the final word after each: 5).") {
+	// The Thue builder's hint: every move forces a square (no "winning
+	// moves": the builder wins every game), the best soonest; in lengths.
+	if _, out, _ := kombi(t, "1\n1\nhint\nquit\n", "play", "thue(alphabet=3)", "--p1", "human", "--p2", "perfect", "--seed", "10", "--no-db", "--no-out"); !strings.Contains(out, "The best moves (1 or 2) let you force a repetition by length 5.\n"+
+		"With best play by both, the builder can then force a repetition by: length 5 after 1 or 2; length 6 after 0 or 3.\n") || strings.Contains(out, "Winning moves") {
 		t.Errorf("the Thue builder's hint:\n%s", out)
+	}
+	// The painter's: the longest word, not "every move loses".
+	if _, out, _ := kombi(t, "hint\nquit\n", "play", "thue(alphabet=3,start=0)", "--p1", "perfect", "--p2", "human", "--seed", "1", "--no-db", "--no-out"); !strings.Contains(out, "keep the word going to length 5.\n"+
+		"With best play by both, the builder can still force a repetition by: length 5 after 1 or 2; length 2 after 0.\n") || strings.Contains(out, "loses") {
+		t.Errorf("the Thue painter's hint:\n%s", out)
+	}
+	// With a target within reach the painter can win: the hint says which moves do.
+	if _, out, _ := kombi(t, "1\nhint\nquit\n", "play", "thue(alphabet=3,start=0,target=4)", "--p1", "human", "--p2", "human", "--seed", "1", "--no-db", "--no-out"); !strings.Contains(out, "Winning moves: 1 2.") {
+		t.Errorf("the Thue painter's hint with a target:\n%s", out)
 	}
 }
