@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -52,6 +53,10 @@ type Human struct {
 	// Solvers are the games' own solvers that "hint" analyses with (nil:
 	// the kit's generic searches, solve.Generic).
 	Solvers *solve.Solvers
+	// Name is the person's name in prompts ("Alice (painter), your
+	// move"), where the seat changes hands (the Thue match's rounds); "":
+	// the seat's ("P2").
+	Name string
 	told    bool // the notation was shown before the first prompt
 }
 
@@ -85,7 +90,7 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 	}
 	h.told = true
 	for {
-		who := game.SeatName(s.Player())
+		who := cmp.Or(h.Name, game.SeatName(s.Player()))
 		if h.typ != nil {
 			who += " (" + h.typ.Role(s.Player()) + ")"
 		}

@@ -75,6 +75,9 @@ type Options struct {
 	// the game fits them to a width (game.WidthDrawer; 0:
 	// game.DefaultWidth): TerminalWidth of the screen.
 	Width int
+	// Rules, when not empty, are the rules the transcript shows people in
+	// place of the game's (game.RulesOf): the Thue solo mode's.
+	Rules string
 	// Position, when not empty, is the position the game starts from (in
 	// the game's position notation); the record keeps it.
 	Position string

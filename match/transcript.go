@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -50,7 +51,7 @@ func (t *transcript) Started(l *Live) {
 // rules writes the game's rules and how to move, for the people playing
 // (per role where the roles move differently).
 func (t *transcript) rules(l *Live) {
-	if rules := game.RulesOf(l.g); rules != "" {
+	if rules := cmp.Or(l.opt.Rules, game.RulesOf(l.g)); rules != "" {
 		fmt.Fprintf(t.w, "%s\n", game.Wrap("Rules: "+rules, 80))
 	}
 	how := game.HowToMoveOf(l.g)

@@ -97,15 +97,25 @@ func (g *Game) Rule() Rule { return g.rule }
 // Rules says the rules of this game: its repetition and its target
 // (game.Ruler).
 func (g *Game) Rules() string {
-	ends := "a square appears (a block followed at once by itself, like 0101)"
-	if g.rule == Overlap {
-		ends = "an overlap appears (like 01010 or 000)"
-	}
 	goal := "the builder wants it soon, the painter late"
 	if g.target > 0 {
 		goal = fmt.Sprintf("the painter wins by reaching length %d first, the builder by ending it before", g.target)
 	}
-	return fmt.Sprintf("The builder chooses where the next symbol goes, the painter which of the %d symbols; the game ends when %s: %s.", g.k, ends, goal)
+	return fmt.Sprintf("The builder chooses where the next symbol goes, the painter which of the %d symbols; the game ends when %s: %s.", g.k, g.ends(), goal)
+}
+
+// SoloRules says the rules of the solo mode, where one person plays both
+// roles and wants the word long.
+func (g *Game) SoloRules() string {
+	return fmt.Sprintf("You play both roles: choose where the next symbol goes, then which of the %d symbols; the game ends when %s: make the word as long as you can.", g.k, g.ends())
+}
+
+// ends says the repetition that ends the game.
+func (g *Game) ends() string {
+	if g.rule == Overlap {
+		return "an overlap appears (like 01010 or 000)"
+	}
+	return "a square appears (a block followed at once by itself, like 0101)"
 }
 
 // Target returns the length at which the painter wins (0: none).
@@ -539,13 +549,23 @@ func (s *State) StringWidth(width int) string {
 	return b.String()
 }
 
-// EndReason shows the repetition that ended the game: its positions, its
-// symbols and its two halves side by side (the thesis' Figure 2.3).
+// EndReason shows the repetition that ended the game (RepetitionText),
+// the length and the painter's points.
 func (s *State) EndReason() string {
 	if !s.over {
 		if s.reachedTarget() {
 			return fmt.Sprintf("The painter reached length %d without %s: the painter wins.", len(s.word), s.rule.Article())
 		}
+		return ""
+	}
+	return fmt.Sprintf("%s\nThe game lasted %d symbols: the painter scored %s.", s.RepetitionText(), len(s.word), game.Plural(s.PainterPoints(), "point"))
+}
+
+// RepetitionText shows the repetition that ended the game: its positions,
+// its symbols and its two halves side by side (the thesis' Figure 2.3); ""
+// before the end.
+func (s *State) RepetitionText() string {
+	if !s.over {
 		return ""
 	}
 	r := s.rep
@@ -563,8 +583,8 @@ func (s *State) EndReason() string {
 		what = "Overlap"
 		shared = fmt.Sprintf("; the halves share position%s %s", plural(b[0] < a[1]-1), rangeText(b[0], a[1]-1))
 	}
-	return fmt.Sprintf("%s found at positions %s (period %d) of %s:\n  %s  <->  %s%s\nThe game lasted %d symbols: the painter scored %d point%s.",
-		what, rangeText(r.Start, r.Start+r.Length-1), r.Period, WordString(s.word, s.k), half(a), half(b), shared, len(s.word), s.PainterPoints(), plural(s.PainterPoints() != 1))
+	return fmt.Sprintf("%s found at positions %s (period %d) of %s:\n  %s  <->  %s%s",
+		what, rangeText(r.Start, r.Start+r.Length-1), r.Period, WordString(s.word, s.k), half(a), half(b), shared)
 }
 
 func article(r Rule) string { return r.Article() }

@@ -199,6 +199,36 @@ func TestThueMatchPeople(t *testing.T) {
 	}
 }
 
+// TestThueMatchSaysWhoMovesAndTheLengths: the prompts name the person to
+// move (the seats change hands between the rounds), and a round's end says
+// its length and the painter's points, not that a seat won.
+func TestThueMatchSaysWhoMovesAndTheLengths(t *testing.T) {
+	code, out, errOut := kombi(t, "1\n0\n2\n0\n1\n2\n2\n1\n1\n0\n", "thue", "match", "--seed", "5", "--name-a", "Alice", "--name-b", "Bob", "--no-out")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	r1, r2, ok := strings.Cut(out, "== Round 2")
+	if !ok {
+		t.Fatalf("no second round:\n%s", out)
+	}
+	for _, c := range []struct{ text, want string }{
+		{r1, "Alice (builder), your move ('help' lists moves): "}, {r1, "Bob (painter), your move"},
+		{r2, "Bob (builder), your move"}, {r2, "Alice (painter), your move"},
+		{r1, "Round 1: the word reached length 3; Bob, the painter, scores 1 painter point.\n"},
+		{r2, "Round 2: the word reached length 4; Alice, the painter, scores 2 painter points.\n"},
+		{r2, "Painter points: Alice 2, Bob 1. Alice wins the match."},
+	} {
+		if !strings.Contains(c.text, c.want) {
+			t.Errorf("output lacks %q:\n%s", c.want, out)
+		}
+	}
+	for _, bad := range []string{"P1 (builder), your move", "wins after", "1 painter points"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output says %q:\n%s", bad, out)
+		}
+	}
+}
+
 // TestThueSoloHighScore: the solo mode keeps its high score in the
 // database, where the browser's solo games keep theirs.
 func TestThueSoloHighScore(t *testing.T) {
@@ -212,6 +242,11 @@ func TestThueSoloHighScore(t *testing.T) {
 	}
 	if !strings.Contains(out, "New high score: 6 (was 0)") {
 		t.Fatalf("output:\n%s", out)
+	}
+	// One person plays both roles and wants the word long: no seat wins.
+	if !strings.Contains(out, "Rules: You play both roles: choose where the next symbol goes, then which of the 3 symbols; ") || !strings.Contains(out, ": make the word as long as you can.\n") ||
+		strings.Contains(out, "wins after") || strings.Contains(out, "painter late") || strings.Contains(out, "painter scored") {
+		t.Fatalf("the solo game's words:\n%s", out)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "out", "*thue-solo*.txt")); len(files) != 1 {
 		t.Fatalf("want one transcript file, got %v", files)

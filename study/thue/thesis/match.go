@@ -107,6 +107,34 @@ func (c *Console) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// transcript returns the transcript of a Thue round (solo: a solo game)
+// on the console: a game that ends says why, not which seat won (the
+// builder wins every game; the length and the painter's points are the
+// result, which the caller says), in a solo game without the points.
+func (c *Console) transcript(solo bool) match.Observer {
+	return lengthTranscript{match.NewTranscript(c, false, c.width), c, solo}
+}
+
+type lengthTranscript struct {
+	match.Observer
+	w    io.Writer
+	solo bool
+}
+
+// Ended writes why the game ended; a stopped game as the transcript does.
+func (t lengthTranscript) Ended(l *match.Live) {
+	s, ok := l.State().(*thue.State)
+	if !ok || l.Record().Aborted || !s.IsTerminal() {
+		t.Observer.Ended(l)
+		return
+	}
+	text := s.EndReason()
+	if t.solo {
+		text = cmp.Or(s.RepetitionText(), text)
+	}
+	fmt.Fprintf(t.w, "\n%s\n", text)
+}
+
 // Prompts returns the writer for prompts and answers to people: the
 // screen only.
 func (c *Console) Prompts() io.Writer { return promptWriter{c} }
@@ -205,10 +233,13 @@ func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, op
 			if err != nil {
 				return nil, usagef("player %s: %w", labels[who], err)
 			}
+			if h, ok := bt.(*bot.Human); ok {
+				h.Name = labels[who] // the seats change hands between the rounds
+			}
 			seats[seat] = match.Seat{Name: fmt.Sprintf("%s (%s)", labels[who], opt.Players[who]), Bot: bt}
 		}
 		fmt.Fprintf(out, "\n== Round %d: %s builds, %s paints ==\n", round+1, labels[b], labels[p])
-		rec, err := match.Play(ctx, g, seats, match.Options{Seed: seed, MaxThink: opt.MaxThink, Transcript: out, Width: out.width})
+		rec, err := match.Play(ctx, g, seats, match.Options{Seed: seed, MaxThink: opt.MaxThink, Observer: out.transcript(false)})
 		if err != nil {
 			return res, fmt.Errorf("thue match: %w", err)
 		}
@@ -233,7 +264,7 @@ func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, op
 			fmt.Fprintf(out, "The match stops: %s\n", rec.Reason)
 			return res, fmt.Errorf("match stopped: %s", rec.Reason)
 		}
-		fmt.Fprintf(out, "Round %d: length %d, %s scores %d painter points.\n", round+1, rec.Length, labels[p], pts)
+		fmt.Fprintf(out, "Round %d: the word reached length %d; %s, the painter, scores %s.\n", round+1, rec.Length, labels[p], game.Plural(pts, "painter point"))
 	}
 	switch {
 	case res.Points[0] > res.Points[1]:

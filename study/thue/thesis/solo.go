@@ -12,6 +12,7 @@ import (
 
 	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/games/thue"
 	"github.com/kombi/kombi/match"
 )
 
@@ -129,7 +130,11 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 	out := opt.Console
 	h := bot.NewHuman(opt.Input, out.Prompts(), g.Type())
 	fmt.Fprintf(out, "Solo Thue game: symbols 0..%d, avoid %ss. High score: %d\n", opt.Alphabet-1, opt.Rule, scores[key])
-	rec, err := match.Play(ctx, g, [2]match.Seat{{Name: "you", Bot: h}, {Name: "you", Bot: h}}, match.Options{Seed: opt.Seed, Transcript: out, Width: out.width})
+	rules := ""
+	if tg, ok := g.(*thue.Game); ok {
+		rules = tg.SoloRules()
+	}
+	rec, err := match.Play(ctx, g, [2]match.Seat{{Name: "you", Bot: h}, {Name: "you", Bot: h}}, match.Options{Seed: opt.Seed, Observer: out.transcript(true), Rules: rules})
 	if err != nil {
 		return nil, fmt.Errorf("thue solo: %w", err)
 	}
