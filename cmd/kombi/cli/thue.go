@@ -13,7 +13,6 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
-	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/study/thue/thesis"
 )
 
@@ -82,19 +81,17 @@ func (a *app) thueCmd() *cobra.Command {
 	fl.BoolVar(&m.JSON, "json", false, "print the match result with both records as JSON")
 	fl.DurationVar(&m.MaxThink, "max-think", 0, "abort when a computer decision takes longer (0: no limit)")
 	solo := a.thueSession("solo", "One person plays both roles; the longest word ever reached is the high score", &s.Session, func(c *cobra.Command) error {
-		return a.withStore(c, func(st *store.Store) error {
-			s.Scores = st
-			_, err := thesis.PlaySolo(c.Context(), a.games, s)
-			return err
-		})
+		_, err := thesis.PlaySolo(c.Context(), a.games, s)
+		return err
 	})
-	solo.Flags().StringVar(&s.DataDir, "data-dir", "", "directory of an old high-score file to import once (default: the user's data directory)")
+	solo.Flags().StringVar(&s.DataDir, "data-dir", "", "directory of an old thue-highscores.json to import into the database once (default: the data directory)")
 	solo.Flags().BoolVar(&s.NoSave, "no-save", false, "do not save a new high score")
 	return group("thue", "The Thue game for people: a two-round match and the solo mode with a high score", match, solo)
 }
 
 // thueSession is `kombi thue match` or `solo` with the flags they share:
-// before run it opens the transcript file (unless --no-out) and the console.
+// before run it opens the transcript file (unless --no-out) and the
+// console, and says how to open the database (--db).
 func (a *app) thueSession(use, short string, s *thesis.Session, run func(c *cobra.Command) error) *cobra.Command {
 	c := thueCommand(use, short, func(c *cobra.Command) (err error) {
 		var file *os.File
@@ -105,14 +102,16 @@ func (a *app) thueSession(use, short string, s *thesis.Session, run func(c *cobr
 		}
 		in, _ := a.stdin.(*os.File)
 		s.Console = thesis.NewConsole(pick(s.JSON, a.stderr, a.stdout), file, in != nil && term.IsTerminal(int(in.Fd())), a.stderr)
+		s.OpenDB = func() (thesis.Database, error) { return a.openStore(c) }
 		return run(c)
 	})
 	fl := c.Flags()
 	fl.IntVar(&s.Alphabet, "alphabet", 3, "number of symbols")
 	fl.StringVar(&s.Rule, "rule", "square", "square or overlap")
-	fl.Uint64Var(&s.Seed, "seed", 0, "seed of the starting symbol (round r of a match uses seed+r; default: random)")
+	fl.Uint64Var(&s.Seed, "seed", 0, pick(use == "match", "seed of round 1's starting symbol (round 2 uses seed+1; default: random)", "seed of the starting symbol (default: random)"))
 	fl.StringVar(&s.Out, "out", "output", "directory for the transcript and record files")
 	fl.BoolVar(&s.NoOut, "no-out", false, "do not write transcript and record files")
+	fl.BoolVar(&s.NoDB, "no-db", false, pick(use == "match", "do not store the rounds in the database (--db)", "do not store the game in the database (--db; the high score is kept there)"))
 	return c
 }
 

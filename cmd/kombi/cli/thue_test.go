@@ -203,7 +203,7 @@ func TestThueMatchPeople(t *testing.T) {
 // move (the seats change hands between the rounds), and a round's end says
 // its length and the painter's points, not that a seat won.
 func TestThueMatchSaysWhoMovesAndTheLengths(t *testing.T) {
-	code, out, errOut := kombi(t, "1\n0\n2\n0\n1\n2\n2\n1\n1\n0\n", "thue", "match", "--seed", "5", "--name-a", "Alice", "--name-b", "Bob", "--no-out")
+	code, out, errOut := kombi(t, "1\n0\n2\n0\n1\n2\n2\n1\n1\n0\n", "thue", "match", "--seed", "5", "--name-a", "Alice", "--name-b", "Bob", "--no-out", "--no-db")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
@@ -225,6 +225,88 @@ func TestThueMatchSaysWhoMovesAndTheLengths(t *testing.T) {
 	for _, bad := range []string{"P1 (builder), your move", "wins after", "1 painter points"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("output says %q:\n%s", bad, out)
+		}
+	}
+}
+
+// TestThueGamesAreStored: each round of a match played (a stopped one too)
+// and each solo game is stored in the database, as `kombi play` stores its
+// games, and the command says where; --no-db stores nothing (and makes no
+// database for a match).
+func TestThueGamesAreStored(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "kombi.db")
+	match := "1\n0\n2\n0\n1\n2\n2\n1\n1\n0\n" // round 1: length 3, round 2: length 4
+	code, out, errOut := kombi(t, match, "thue", "match", "--seed", "5", "--no-out", "--db", db)
+	if code != 0 || !strings.Contains(errOut, "Stored the 2 rounds in the database "+db+": see 'kombi records list --game thue'.") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	l := listGames(t, db, "--game", "thue")
+	if l.Total != 2 {
+		t.Fatalf("stored: %+v", l)
+	}
+	for i, g := range l.Games { // newest first
+		want := [2]string{"B (human)", "A (human)"}
+		if i == 1 {
+			want = [2]string{"A (human)", "B (human)"}
+		}
+		if g.Source != "play" || g.Seed != uint64(6-i) || len(g.Players) != 2 || [2]string(g.Players) != want {
+			t.Errorf("stored round %d: %+v", 2-i, g)
+		}
+	}
+	// A stored round replays.
+	_, rec, _ := kombi(t, "", "records", "show", strconv.FormatInt(l.Games[0].ID, 10), "--db", db, "--json")
+	if code, out, errOut := kombi(t, rec, "replay", "-"); code != 0 || !strings.Contains(out, "length 4") {
+		t.Fatalf("replay of the stored round 2: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// A match stopped in round 1 stores that round.
+	if code, _, errOut := kombi(t, "1\nquit\n", "thue", "match", "--seed", "7", "--no-out", "--db", db); code != 0 || !strings.Contains(errOut, "Stored round 1 in the database") {
+		t.Fatalf("quit: exit %d\n%s", code, errOut)
+	}
+	// A solo game.
+	if code, _, errOut := kombi(t, "1\n0\n2\n2\n0\n1\n", "thue", "solo", "--seed", "1", "--no-out", "--db", db, "--data-dir", dir); code != 0 || !strings.Contains(errOut, "Stored the game in the database "+db) {
+		t.Fatalf("solo: exit %d\n%s", code, errOut)
+	}
+	if l := listGames(t, db, "--game", "thue"); l.Total != 4 || l.Games[0].Seed != 1 || [2]string(l.Games[0].Players) != [2]string{"you", "you"} {
+		t.Fatalf("after the quit and the solo game: %+v", l)
+	}
+	// --no-db: nothing stored, nothing said; the solo mode keeps its high score still.
+	if code, _, errOut := kombi(t, "1\n0\n2\n2\n0\n2\n1\n1\n", "thue", "solo", "--seed", "1", "--no-out", "--db", db, "--data-dir", dir, "--no-db"); code != 0 || strings.Contains(errOut, "Stored") {
+		t.Fatalf("solo --no-db: exit %d\n%s", code, errOut)
+	}
+	if l := listGames(t, db, "--game", "thue"); l.Total != 4 {
+		t.Fatalf("solo --no-db stored a game: %+v", l)
+	}
+	fresh := filepath.Join(dir, "fresh.db")
+	if code, _, errOut := kombi(t, match, "thue", "match", "--seed", "5", "--no-out", "--db", fresh, "--no-db"); code != 0 || strings.Contains(errOut, "Stored") {
+		t.Fatalf("match --no-db: exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(fresh); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("match --no-db made a database: %v", err)
+	}
+}
+
+// TestThueHelp: the solo mode's high score is in the database, and the
+// match's seeds are said as the rounds count them.
+func TestThueHelp(t *testing.T) {
+	_, solo, _ := kombi(t, "", "thue", "solo", "--help")
+	_, match, _ := kombi(t, "", "thue", "match", "--help")
+	for _, c := range []struct{ text, want string }{
+		{solo, "The best length per alphabet and rule is kept in the database\n(--db)"},
+		{solo, "is imported into the database once"},
+		{solo, "seed of the starting symbol (default: random)"},
+		{solo, "--no-db"},
+		{match, "seed of round 1's starting symbol (round 2 uses seed+1; default: random)"},
+		{match, "Round 1 starts from\nthe symbol --seed draws, round 2 from the one seed+1 draws."},
+		{match, "--no-db"},
+	} {
+		if !strings.Contains(c.text, c.want) {
+			t.Errorf("help lacks %q:\n%s", c.want, c.text)
+		}
+	}
+	for _, bad := range []string{"seed+r", "kept in\nthue-highscores.json"} {
+		if strings.Contains(solo+match, bad) {
+			t.Errorf("help says %q", bad)
 		}
 	}
 }
@@ -260,7 +342,7 @@ func TestThueSoloHighScore(t *testing.T) {
 	}
 	// quit keeps the length reached: exit 0, said once, and saved.
 	code, out, errOut = kombi(t, "1\n1\n2\n2\n3\n0\n4\n2\n5\n1\n6\n0\n7\n1\nquit\n", "thue", "solo", "--seed", "0", "--db", db, "--data-dir", dir, "--no-out")
-	if code != 0 || strings.Count(out, "You quit at length 8") != 1 || !strings.Contains(out, "New high score: 8 (was 6)") || errOut != "" {
+	if code != 0 || strings.Count(out, "You quit at length 8") != 1 || !strings.Contains(out, "New high score: 8 (was 6)") || errOut != "Stored the game in the database "+db+": see 'kombi records list --game thue'.\n" {
 		t.Fatalf("quit: exit %d\n%s\n%s", code, out, errOut)
 	}
 	if best := highScores(t, db)["thue(alphabet=3,rule=square)"]; best != 8 {

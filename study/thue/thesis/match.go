@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -159,15 +160,67 @@ func (w promptWriter) Write(p []byte) (int, error) {
 type Session struct {
 	Alphabet int
 	Rule     string
-	// Seed draws the starting symbol (round r of a match uses Seed+r).
+	// Seed draws the starting symbol (round 1 of a match uses Seed, round
+	// 2 Seed+1).
 	Seed    uint64
 	Input   *bot.LineReader
 	Console *Console
 	// Out is the directory of the transcript and record files, NoOut
 	// keeps them from being written, JSON prints the result as JSON (the
-	// screen is then standard error): the CLI's flags.
-	Out         string
-	NoOut, JSON bool
+	// screen is then standard error), NoDB keeps the games from being
+	// stored in the database: the CLI's flags.
+	Out               string
+	NoOut, JSON, NoDB bool
+	// OpenDB opens the database (the CLI's --db), where the games played
+	// are stored as `kombi play` stores its games (unless NoDB), and the
+	// solo mode's high scores are kept.
+	OpenDB func() (Database, error)
+}
+
+// Database is where the games and the high scores are kept: store.Store.
+type Database interface {
+	HighScores
+	// AddRecords stores records played in the way source names
+	// (store.SourcePlay, ...) and returns how many were new.
+	AddRecords(ctx context.Context, source string, recs ...*game.Record) (int, error)
+	// Location says where the database is.
+	Location() string
+	Close() error
+}
+
+// sourcePlay is store.SourcePlay: a game played by `kombi play`, or by
+// people at the terminal.
+const sourcePlay = "play"
+
+// keep stores recs in the database (unless NoDB; nothing without records),
+// even after Ctrl-C, and says where on the console's log; what names them
+// ("the game", "the 2 rounds"). It opens the database when db is nil, and
+// closes what it opened.
+func (s Session) keep(ctx context.Context, db Database, what string, recs ...*game.Record) (err error) {
+	if s.NoDB || len(recs) == 0 {
+		return nil
+	}
+	if db == nil {
+		if db, err = s.openDB(); err != nil {
+			return fmt.Errorf("%s played but not stored: %w", what, err)
+		}
+		defer func() { err = cmp.Or(err, db.Close()) }()
+	}
+	if _, err := db.AddRecords(context.WithoutCancel(ctx), sourcePlay, recs...); err != nil {
+		return fmt.Errorf("%s played but not stored in the database: %w", what, err)
+	}
+	if s.Console != nil && s.Console.log != nil {
+		fmt.Fprintf(s.Console.log, "Stored %s in the database %s: see 'kombi records list --game thue'.\n", what, db.Location())
+	}
+	return nil
+}
+
+// openDB opens the database, an error where OpenDB is not set.
+func (s Session) openDB() (Database, error) {
+	if s.OpenDB == nil {
+		return nil, errors.New("no database given")
+	}
+	return s.OpenDB()
 }
 
 // MatchOptions configure a two-round match.
@@ -205,14 +258,19 @@ type MatchResult struct {
 // points win. A person who quits ends the match (Stopped says who; not an
 // error). A game aborted otherwise (the think-time limit, a bot's failure)
 // is an error, returned with the result so far. The console is finished
-// with the rounds' records.
+// with the rounds' records, which are stored in opt.Games (each round
+// played, as `kombi play` stores a stopped game too).
 func PlayMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, opt MatchOptions) (*MatchResult, error) {
 	res, err := playMatch(ctx, games, bots, opt)
 	var recs []*game.Record
 	for i := 0; res != nil && i < len(res.Rounds); i++ {
 		recs = append(recs, res.Rounds[i].Record)
 	}
-	return res, cmp.Or(err, opt.Console.Finish(recs...))
+	what := "round 1"
+	if len(recs) > 1 {
+		what = fmt.Sprintf("the %d rounds", len(recs))
+	}
+	return res, cmp.Or(err, opt.Console.Finish(recs...), opt.keep(ctx, nil, what, recs...))
 }
 
 func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, opt MatchOptions) (*MatchResult, error) {

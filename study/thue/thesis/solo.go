@@ -74,8 +74,6 @@ func ImportHighScores(ctx context.Context, dir string, hs HighScores) error {
 // SoloOptions configure a solo game.
 type SoloOptions struct {
 	Session
-	// Scores keeps the high scores (the database).
-	Scores HighScores
 	// DataDir holds an old high-score file to import ("": DataDir()).
 	DataDir string
 	// NoSave keeps a new high score from being saved.
@@ -93,18 +91,24 @@ type SoloResult struct {
 
 // PlaySolo plays the thesis' solo mode: one person plays both roles and
 // tries to make the word as long as possible; the longest word per
-// alphabet and rule is the high score. Quitting keeps the length reached.
-// A game stopped otherwise (the input ended, Ctrl-C) is returned with an
-// error and saves nothing. The console is finished with the game's record.
+// alphabet and rule is the high score, kept in the database (OpenDB).
+// Quitting keeps the length reached. A game stopped otherwise (the input
+// ended, Ctrl-C) is returned with an error and saves no high score. The
+// console is finished with the game's record, which is stored in the
+// database unless NoDB (a stopped game too, as `kombi play` stores it).
 func PlaySolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*SoloResult, error) {
-	res, err := playSolo(ctx, games, opt)
-	if res == nil {
-		return nil, cmp.Or(err, opt.Console.Finish())
+	db, err := opt.openDB()
+	if err != nil {
+		return nil, cmp.Or(opt.Console.Finish(), fmt.Errorf("thue solo: the high scores: %w", err))
 	}
-	return res, cmp.Or(err, opt.Console.Finish(res.Record))
+	res, err := playSolo(ctx, games, db, opt)
+	if res == nil {
+		return nil, cmp.Or(err, opt.Console.Finish(), db.Close())
+	}
+	return res, cmp.Or(err, opt.Console.Finish(res.Record), opt.keep(ctx, db, "the game", res.Record), db.Close())
 }
 
-func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*SoloResult, error) {
+func playSolo(ctx context.Context, games *game.Registry, db Database, opt SoloOptions) (*SoloResult, error) {
 	if opt.DataDir == "" {
 		dir, err := DataDir()
 		if err != nil {
@@ -117,13 +121,10 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 	if err != nil {
 		return nil, usage(err)
 	}
-	if opt.Scores == nil {
-		return nil, errors.New("thue solo: no high scores to keep the score in")
-	}
-	if err := ImportHighScores(ctx, opt.DataDir, opt.Scores); err != nil {
+	if err := ImportHighScores(ctx, opt.DataDir, db); err != nil {
 		return nil, err
 	}
-	scores, err := opt.Scores.HighScores(ctx)
+	scores, err := db.HighScores(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +147,7 @@ func playSolo(ctx context.Context, games *game.Registry, opt SoloOptions) (*Solo
 		return res, fmt.Errorf("game stopped: %s", rec.Reason)
 	}
 	if !opt.NoSave {
-		if _, err = opt.Scores.HighScore(context.WithoutCancel(ctx), key, int64(rec.Length)); err != nil {
+		if _, err = db.HighScore(context.WithoutCancel(ctx), key, int64(rec.Length)); err != nil {
 			return res, err
 		}
 	}
