@@ -57,7 +57,7 @@ type Human struct {
 	// move"), where the seat changes hands (the Thue match's rounds); "":
 	// the seat's ("P2").
 	Name string
-	told    bool // the notation was shown before the first prompt
+	told bool // the notation was shown before the first prompt
 }
 
 // NewHumanFor returns a human player of g reading from in and writing
