@@ -398,10 +398,15 @@ func (x *explanation) text() string {
 	if strings.Trim(x.position, ".") != "" {
 		fmt.Fprintf(&b, "Position %s, %s.\n", x.position, x.toMove)
 	}
-	if x.value != nil {
+	switch {
+	case x.value != nil && x.value.Sign() == 0:
+		b.WriteString("Under optimal play by both, P2 (colourer) always wins: P1 (namer) cannot force a monochromatic progression, whatever the lists drawn.\n")
+	case x.value != nil && x.value.Cmp(big.NewRat(1, 1)) == 0:
+		b.WriteString("Under optimal play by both, P1 (namer) always wins, whatever the lists drawn.\n")
+	case x.value != nil:
 		fmt.Fprintf(&b, "Under optimal play by both, P1 (namer) wins with probability %s ≈ %s; P2 (colourer) with %s.\n",
 			Fraction(x.value), Decimal(x.value), Fraction(new(big.Rat).Sub(big.NewRat(1, 1), x.value)))
-	} else {
+	default:
 		fmt.Fprintf(&b, "Stopped before the end (%v): what is proven follows.\n", x.stopped)
 	}
 	who := x.toMove[:2]

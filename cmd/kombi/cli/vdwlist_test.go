@@ -29,6 +29,11 @@ func TestVDWSolveJSON(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "P1 (namer) wins with probability 7/243 ≈ 0.028807") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
+	// A sure result in words, not "0/1 ≈ 0.000000".
+	code, out, _ = kombi(t, "", "solve", "vdwlist(k=3,colors=3,list=2,s=4)")
+	if code != 0 || !strings.Contains(out, "P2 (colourer) always wins") || strings.Contains(out, "0/1") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
 	// From a position: red 1 and 5 threaten 9 only in red; P1 names 3, 7 or 9 ...
 	code, out, _ = kombi(t, "", "solve", "vdwlist(k=3,colors=2,list=2,s=9)", "--position", "r...r....", "--json")
 	if code != 0 || !strings.Contains(out, `"p1_win": "1/1"`) {
