@@ -507,6 +507,9 @@ func (s *State) String() string {
 			b.WriteString(Board(s.x, s.y, nil, nil))
 			b.WriteByte('\n')
 		}
+		if !s.board() && s.huge == nil {
+			fmt.Fprintf(&b, "(no board drawn: boards of at most %d squares a side are drawn)\n", MaxBoard)
+		}
 		fmt.Fprintf(&b, "queen at (%s, %s)", x, y)
 	} else {
 		for i, h := range []*big.Int{x, y} {
@@ -564,13 +567,22 @@ func Board(x, y uint64, ps, targets map[[2]uint64]bool) string {
 			case ps[sq]:
 				ch = "o"
 			}
-			fmt.Fprintf(&b, " %*s", w, ch)
+			fmt.Fprintf(&b, " %s", ch)
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "%*s ", w, "")
-	for c := uint64(0); c <= x; c++ {
-		fmt.Fprintf(&b, " %*d", w, c)
+	// The columns' numbers, one digit a row (tens above units): two
+	// columns of text a square, so that 31 squares fit 80 columns.
+	cw := len(strconv.FormatUint(x, 10))
+	for d := range cw {
+		if d > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%*s ", w, "")
+		for c := uint64(0); c <= x; c++ {
+			digits := fmt.Sprintf("%*d", cw, c)
+			fmt.Fprintf(&b, " %c", digits[d])
+		}
 	}
 	return b.String()
 }

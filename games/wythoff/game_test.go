@@ -360,3 +360,31 @@ func TestQueenWords(t *testing.T) {
 		t.Errorf("how to move on heaps: %q", h.HowToMove()[0])
 	}
 }
+
+// The queen's board fits a terminal's 80 columns up to its largest (the
+// columns' numbers a digit a row), and a board too large to draw says so.
+func TestQueenBoardFitsTheTerminal(t *testing.T) {
+	reg := &game.Registry{}
+	if err := wythoff.Register(reg, &bot.Registry{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ spec, want string }{
+		{fmt.Sprintf("wythoff(piles=%d;%d,view=queen)", wythoff.MaxBoard, wythoff.MaxBoard-10), "queen at (30, 20)"},
+		{"wythoff(piles=12;5,view=queen)", "                        1 1 1\n    0 1 2 3 4 5 6 7 8 9 0 1 2\n"},
+		{"wythoff(piles=60;100,view=queen)", "(no board drawn: boards of at most 30 squares a side are drawn)\nqueen at (60, 100); P1 to move"},
+	} {
+		g, err := reg.Load(tt.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := g.NewInitialState().String()
+		for _, line := range strings.Split(text, "\n") {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("%s: a line of %d columns: %q", tt.spec, n, line)
+			}
+		}
+		if !strings.Contains(text, tt.want) {
+			t.Errorf("%s: the board lacks %q:\n%s", tt.spec, tt.want, text)
+		}
+	}
+}
