@@ -30,11 +30,19 @@ var sourcesTypes = map[string]string{
 	".md":   "text/markdown; charset=utf-8",
 }
 
+// figureCSP is the Content-Security-Policy of the document's SVG figures,
+// in place of the guard's: report/chart's SVG styles every element with a
+// style attribute, which the pages' policy (style-src 'self') blocks, so a
+// figure opened alone drew as a black box. It lets those attributes apply
+// and nothing else: no script, no fetch, no frame, images only inline.
+const figureCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
 // getSources serves, read-only, the document in the data directory's
 // sources folder at /sources/ (index.html for the folder itself): files of
 // that folder only, of the document's kinds, never a listing, never a file
 // outside it (the folder is opened as an os.Root, which also refuses links
-// that lead out). The security headers are the guard's, as on every page.
+// that lead out). The security headers are the guard's, as on every page,
+// but for the SVG figures' policy (figureCSP).
 func (s *Server) getSources(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(r.URL.Path, "/sources/")
 	if name == "" {
@@ -76,6 +84,9 @@ func (s *Server) getSources(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", ctype)
+	if ctype == sourcesTypes[".svg"] {
+		w.Header().Set("Content-Security-Policy", figureCSP)
+	}
 	http.ServeContent(w, r, name, st.ModTime(), f)
 }
 

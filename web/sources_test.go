@@ -48,7 +48,7 @@ func TestSources(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]string{"index.html": "<!doctype html><title>five</title>", "sources.css": "body{}", "fig.png": "\x89PNG", "README.md": "# five", "sub/x.png": "x", "notes.txt": "no"}
+	files := map[string]string{"index.html": "<!doctype html><title>five</title>", "sources.css": "body{}", "fig.png": "\x89PNG", "fig.svg": `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:#fff"/></svg>`, "README.md": "# five", "sub/x.png": "x", "notes.txt": "no"}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -60,7 +60,7 @@ func TestSources(t *testing.T) {
 	if err := os.Symlink(filepath.Join(data, "secret.html"), filepath.Join(dir, "out.html")); err != nil {
 		t.Fatal(err)
 	}
-	for path, want := range map[string]string{"/sources/": "text/html", "/sources/index.html": "text/html", "/sources/sources.css": "text/css", "/sources/fig.png": "image/png", "/sources/README.md": "text/markdown"} {
+	for path, want := range map[string]string{"/sources/": "text/html", "/sources/index.html": "text/html", "/sources/sources.css": "text/css", "/sources/fig.png": "image/png", "/sources/fig.svg": "image/svg+xml", "/sources/README.md": "text/markdown"} {
 		code, body, hdr := get(path)
 		if code != http.StatusOK || !strings.HasPrefix(hdr.Get("Content-Type"), want) {
 			t.Errorf("%s: %d %s", path, code, hdr.Get("Content-Type"))
@@ -70,6 +70,16 @@ func TestSources(t *testing.T) {
 		}
 		if hdr.Get("Content-Security-Policy") == "" || hdr.Get("X-Content-Type-Options") != "nosniff" {
 			t.Errorf("%s: security headers missing: %v", path, hdr)
+		}
+		// An SVG figure styles its elements with style attributes: its policy lets them apply (the pages' style-src
+		// 'self' blocked them, and the figure drew as a black box) and allows no script; the pages keep theirs.
+		csp := hdr.Get("Content-Security-Policy")
+		svg := strings.HasSuffix(path, ".svg")
+		if svg && (!strings.Contains(csp, "style-src 'unsafe-inline'") || !strings.Contains(csp, "default-src 'none'") || strings.Contains(csp, "script-src")) {
+			t.Errorf("%s: the figure's policy is %q, want its inline styles allowed and nothing else", path, csp)
+		}
+		if !svg && (strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, "style-src 'self'")) {
+			t.Errorf("%s: the policy is %q, want the pages' own", path, csp)
 		}
 	}
 	for _, path := range []string{"/sources/sub/", "/sources/sub/x.png", "/sources/notes.txt", "/sources/out.html", "/sources/..%2fsecret.html", "/sources/%2e%2e/secret.html", "/sources/missing.png"} {
