@@ -2,6 +2,7 @@ package sources
 
 import (
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -31,6 +32,20 @@ func ratio(a, b float64) string {
 // beside its own (the reports write counts with game.Grouped's commas).
 func thousands(n int64) string {
 	return strings.ReplaceAll(game.Grouped(n), ",", " ")
+}
+
+// bigThousands writes a natural number of any size as thousands does
+// ("87 960 930 222 080").
+func bigThousands(n *big.Int) string {
+	digits := n.String()
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // mean is the arithmetic mean (NaN for none).

@@ -541,7 +541,7 @@ func timeDiffs(f wythoffTimeFigure, t *timings) []diff {
 		case "recursive":
 			text += ". The thesis' Code 1 looks for each mex from the start (quadratic); Kombi keeps the least unused number as it goes (linear), so the gap grows with n."
 		case "algebraic":
-			text += ". Kombi's algebraic method is exact (an integer square root advanced row by row), the thesis' is double precision, wrong from n = 93 222 358 on (Table 5)."
+			text += ". Kombi's algebraic method is exact (an integer square root advanced row by row), the thesis' is double precision, first wrong at n = 93 222 358 (Table 5)."
 		case "arithmetic":
 			text += ". The thesis rebuilds each representation with a binary search and copies (O(n log n)); Kombi's representations advance digit by digit."
 		}
@@ -639,6 +639,41 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 	return nil
 }
 
+// table5Diffs compares the thesis' Table 5 with the exact pairs: how many
+// rows are wrong and which is the first, read off the rows (the first
+// double-precision error of the scan need not fall on a row: the rows are
+// n = 10·2^j, and rows beyond it can still come out right).
+func table5Diffs(res *wythoff.Table5Result, scan uint64, quick bool) []diff {
+	first := slices.IndexFunc(res.Rows, func(r wythoff.Table5Row) bool { return !r.Right })
+	if first < 0 {
+		return []diff{{"agrees", fmt.Sprintf("all %d of the thesis' rows are exact.", len(res.Rows))}}
+	}
+	r := res.Rows[first]
+	out := []diff{{"floating point", fmt.Sprintf("%d of the thesis' %d rows are wrong: double precision (53 bits) cannot hold n·α exactly, so ⌊nα⌋ comes out wrong at some large n, and the digits beyond the 16th are noise. The first wrong row is n = %s: the thesis gives (%s, %s), the exact pair is (%s, %s).",
+		res.Wrong, len(res.Rows), bigThousands(r.N), r.ThesisA, r.ThesisB, r.A, r.B)}}
+	if res.First > 0 {
+		text := fmt.Sprintf("the thesis' Code 2 first goes wrong at n = %s (%d wrong values of n ≤ %s)", thousands(int64(res.First)), res.Bad, thousands(int64(scan)))
+		var right []wythoff.Table5Row // the rows beyond the first error that are still right
+		for _, x := range res.Rows[:first] {
+			if x.N.Cmp(new(big.Int).SetUint64(res.First)) > 0 {
+				right = append(right, x)
+			}
+		}
+		switch {
+		case len(right) == 1:
+			text += fmt.Sprintf("; the row beyond it, n = %s, is still right: double precision errs at some n, not at every n, and the first wrong row is n = %s.", bigThousands(right[0].N), bigThousands(r.N))
+		case len(right) > 1:
+			text += fmt.Sprintf("; the %d rows beyond it from n = %s to %s are still right: double precision errs at some n, not at every n, and the first wrong row is n = %s.", len(right), bigThousands(right[0].N), bigThousands(right[len(right)-1].N), bigThousands(r.N))
+		default:
+			text += fmt.Sprintf("; the first wrong row, n = %s, is the first row beyond it.", bigThousands(r.N))
+		}
+		out = append(out, diff{"floating point", text})
+	} else if quick {
+		out = append(out, diff{"quick run", fmt.Sprintf("the scan stops at n = %s, before double precision first goes wrong (n = 93 222 358 in the full run).", thousands(int64(scan)))})
+	}
+	return out
+}
+
 // buildTable5 recomputes Table 5.
 func buildTable5(ctx context.Context, l *lab, it *item) error {
 	it.source = []string{"(A_n, B_n) for a = 2 and n = 10·2^j, j = 0 to 99 (up to 6.3·10^30), computed with the algebraic method in double precision."}
@@ -658,12 +693,7 @@ func buildTable5(ctx context.Context, l *lab, it *item) error {
 	rep := res.Report()
 	it.tables = []game.Table{rep}
 	it.text = []string{fmt.Sprintf("the exact pairs beside the thesis' (big integers: the algebraic method with an exact integer square root); the scan checks double-precision ⌊nα⌋ for every n ≤ %s.", thousands(int64(scan)))}
-	it.diffs = []diff{{"floating point", fmt.Sprintf("%d of the thesis' 100 rows are wrong: double precision (53 bits) cannot hold n·α exactly, so ⌊nα⌋ is off from some n on, and the digits beyond the 16th are noise.", res.Wrong)}}
-	if res.First > 0 {
-		it.diffs = append(it.diffs, diff{"floating point", fmt.Sprintf("the thesis' Code 2 first goes wrong at n = %s (%d wrong values of n ≤ %s); the first wrong row of the table is the first whose n is beyond it.", thousands(int64(res.First)), res.Bad, thousands(int64(scan)))})
-	} else if l.quick {
-		it.diffs = append(it.diffs, diff{"quick run", fmt.Sprintf("the scan stops at n = %s, before double precision first goes wrong (n = 93 222 358 in the full run).", thousands(int64(scan)))})
-	}
+	it.diffs = table5Diffs(&res, scan, l.quick)
 	it.commands = []string{only(it.id), fmt.Sprintf("kombi report wythoff-table5 --scan %d", scan)}
 	return nil
 }
