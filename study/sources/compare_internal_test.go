@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/study/wythoff"
 )
 
@@ -39,5 +40,48 @@ func TestTable5FirstWrongRow(t *testing.T) {
 	}
 	if d := table5Diffs(res, 671088640, false); len(d) != 1 || !d[0].agrees() {
 		t.Errorf("every row right: %+v", d)
+	}
+}
+
+// recs makes records of the lengths given, a negative length a game
+// stopped unbeaten at that cut-off.
+func recs(lengths ...int) []*game.Record {
+	var out []*game.Record
+	for _, l := range lengths {
+		out = append(out, &game.Record{Length: max(l, -l), Aborted: l < 0})
+	}
+	return out
+}
+
+// Kombi's full run reverses the thesis' conclusion that the level-1
+// builder shortens the games (mean 96.9 against 133.83): its level-1
+// builder's games have a mean of at least 199.7, four of eleven stopped
+// at the cut-off of 400, against 118.4 for the greedy builder. The
+// document says so, as a difference, and says that 400 is a cut-off
+// wherever the lengths are shown (it wrote "33–400 (mean 199.7, 11
+// games)" and no word of the reversal).
+func TestBuilderComparison(t *testing.T) {
+	greedy := statsOf(recs(71, 72, 75, 103, 117, 121, 123, 124, 127, 132, 165, 191))
+	level1 := statsOf(recs(33, 38, 50, 66, 94, 150, 166, -400, -400, -400, -400))
+	if got, want := level1.span(1), "33 to ≥ 400 (mean ≥ 199.7 over 11 games; 4 stopped unbeaten at the 400 cut-off, not ended)"; got != want {
+		t.Errorf("span = %q, want %q", got, want)
+	}
+	if got, want := greedy.span(1), "71–191 (mean 118.4 over 12 games)"; got != want {
+		t.Errorf("span = %q, want %q", got, want)
+	}
+	if got, want := lengthList(recs(50, -400, 33, -400)), "33 50 and 2 stopped unbeaten at the 400 cut-off"; got != want {
+		t.Errorf("lengthList = %q, want %q", got, want)
+	}
+	d := builderComparison(greedy, level1)
+	if d.kind != "conclusion reversed" || d.agrees() || d.note() || !strings.Contains(d.text, "≥ 199.7 over 11 games (4 of them stopped unbeaten at the 400 cut-off: a lower bound), against 118.4 over 12 games") {
+		t.Errorf("the full run's comparison: %+v", d)
+	}
+	// Shorter and every game ended: the thesis' conclusion holds.
+	if d := builderComparison(greedy, statsOf(recs(30, 42, 45))); !d.agrees() {
+		t.Errorf("shorter games: %+v", d)
+	}
+	// Shorter only as a lower bound (games stopped at 100, a quick run): open.
+	if d := builderComparison(greedy, statsOf(recs(30, -100, -100))); d.kind != "not settled" || !d.note() {
+		t.Errorf("a lower bound under the greedy builder's mean: %+v", d)
 	}
 }

@@ -86,7 +86,7 @@ func (d diff) agrees() bool { return d.kind == "agrees" }
 // note reports whether the diff is a note on how Kombi computed the item
 // (not a difference of the results).
 func (d diff) note() bool {
-	return slices.Contains([]string{"note", "quick run", "not recomputed", "drawn differently"}, d.kind)
+	return slices.Contains([]string{"note", "quick run", "not recomputed", "drawn differently", "not settled"}, d.kind)
 }
 
 // mark writes the diff's mark and label: ✅ an agreement, ℹ️ a note, ⚠️ a

@@ -176,6 +176,18 @@ func TestQuickDocument(t *testing.T) {
 	if t33 := section(thue, "### Table 3.3:"); strings.Contains(t33, "Kombi's 3 reached") && (!strings.Contains(t33, "Difference (stopped games)") || strings.Contains(t33, "far beyond")) {
 		t.Errorf("Table 3.3 calls games stopped under the thesis' longest longer:\n%s", t33)
 	}
+	// The thesis concludes that the level-1 builder makes shorter games than the greedy one: Section 3.1 and
+	// Table 3.3 hold Kombi's games against that conclusion (the full run reverses it, a quick run may leave it
+	// open), and a game stopped at the cut-off is not written as a length.
+	for _, head := range []string{"### Section 3.1:", "### Table 3.3:"} {
+		sec := section(thue, head)
+		if !regexp.MustCompile(`Difference \(conclusion reversed\):\*\* the thesis concludes|Agrees:\*\* the level-1 builder makes shorter games|Note \(not settled\):\*\* the thesis concludes`).MatchString(sec) {
+			t.Errorf("%s does not compare the builders' means with the thesis' conclusion:\n%s", head, sec)
+		}
+		if strings.Contains(sec, "stopped unbeaten") != strings.Contains(sec, "cut-off, not ended") {
+			t.Errorf("%s shows games stopped at the cut-off without saying that their lengths are not the games':\n%s", head, sec)
+		}
+	}
 	// Words for one of a thing and for none.
 	if bad := regexp.MustCompile(`\ball 1 |\b1 (games|moves|cells)\b|\blengths \d+\)|word: word|Difference \(differs\)`).FindAllString(doc, -1); len(bad) > 0 {
 		t.Errorf("the document writes %q", bad)

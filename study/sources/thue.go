@@ -3,6 +3,7 @@ package sources
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -148,6 +149,82 @@ func lengths(recs []*game.Record) (ls []int, stopped int) {
 		}
 	}
 	return ls, stopped
+}
+
+// lengthStats are the lengths of a pair's games: their range and mean, and
+// how many of them were stopped unbeaten at the sweep's cut-off (such a
+// game's length is the cut-off, not where it ended: the longest length and
+// the mean are then only lower bounds).
+type lengthStats struct {
+	games, shortest, longest, stopped int
+	mean                              float64
+}
+
+// statsOf returns the lengths of recs (at least one).
+func statsOf(recs []*game.Record) lengthStats {
+	ls, stopped := lengths(recs)
+	return lengthStats{games: len(ls), shortest: slices.Min(ls), longest: slices.Max(ls), stopped: stopped, mean: mean(floats(ls))}
+}
+
+// span writes the range and the mean, the mean with decimals: "71–191
+// (mean 118.4 over 12 games)"; with games stopped at the cut-off, "33 to
+// ≥ 400 (mean ≥ 199.7 over 11 games; 4 stopped unbeaten at the 400
+// cut-off, not ended)".
+func (s lengthStats) span(decimals int) string {
+	if s.stopped == 0 {
+		return fmt.Sprintf("%d–%d (mean %s over %s)", s.shortest, s.longest, fixed(s.mean, decimals), game.Plural(s.games, "game"))
+	}
+	return fmt.Sprintf("%d to ≥ %d (mean ≥ %s over %s; %d stopped unbeaten at the %d cut-off, not ended)", s.shortest, s.longest, fixed(s.mean, decimals), game.Plural(s.games, "game"), s.stopped, s.longest)
+}
+
+// meanText writes the mean over the games, "≥" when it is a lower bound.
+func (s lengthStats) meanText() string {
+	if s.stopped == 0 {
+		return fmt.Sprintf("%s over %s", fixed(s.mean, 1), game.Plural(s.games, "game"))
+	}
+	return fmt.Sprintf("≥ %s over %s (%d of them stopped unbeaten at the %d cut-off: a lower bound)", fixed(s.mean, 1), game.Plural(s.games, "game"), s.stopped, s.longest)
+}
+
+// lengthList writes the lengths of recs in order, the games stopped at the
+// cut-off apart: "33 38 50 and 4 stopped unbeaten at the 400 cut-off".
+func lengthList(recs []*game.Record) string {
+	var ended []int
+	stopped := map[int]int{}
+	for _, r := range recs {
+		if r.Aborted {
+			stopped[r.Length]++
+		} else {
+			ended = append(ended, r.Length)
+		}
+	}
+	parts := []string{}
+	if len(ended) > 0 {
+		parts = append(parts, ints(sortedInts(ended)))
+	}
+	for _, at := range slices.Sorted(maps.Keys(stopped)) {
+		parts = append(parts, fmt.Sprintf("%d stopped unbeaten at the %d cut-off", stopped[at], at))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// builderComparison holds Kombi's games against the thesis' conclusion
+// that the level-1 builder makes shorter games than the greedy builder
+// against the level-1 painter (Table 3.3's text: mean 96.9 against
+// 133.83). The means of games stopped at a cut-off are lower bounds: a
+// comparison they leave open is said to be open.
+func builderComparison(greedy, level1 lengthStats) diff {
+	thesis := "the thesis concludes that the level-1 builder makes the games against the level-1 painter shorter than the greedy builder does (mean 96.9 against 133.83)"
+	switch {
+	case level1.mean >= greedy.mean && greedy.stopped == 0:
+		verb := "longer"
+		if level1.mean == greedy.mean {
+			verb = "no shorter"
+		}
+		return diff{"conclusion reversed", fmt.Sprintf("%s; in Kombi's games the level-1 builder's games are %s: their mean is %s, against %s for the greedy builder. The same strategies with other random ties: Kombi's comparison comes out the other way.", thesis, verb, level1.meanText(), greedy.meanText())}
+	case level1.mean < greedy.mean && level1.stopped == 0:
+		return diff{"agrees", fmt.Sprintf("the level-1 builder makes shorter games than the greedy builder in Kombi's games too: their mean is %s, against %s for the greedy builder.", level1.meanText(), greedy.meanText())}
+	}
+	return diff{"not settled", fmt.Sprintf("%s; Kombi's games leave it open: the level-1 builder's mean is %s, against %s for the greedy builder.", thesis, level1.meanText(), greedy.meanText())}
 }
 
 func thueSection() *section {
@@ -460,14 +537,12 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 	if err != nil {
 		return err
 	}
-	gpl, _ := lengths(gp)
-	l1, _ := lengths(b0p1)
-	l2, _ := lengths(b1p1)
-	l3, stopped := lengths(b0p2)
-	span := func(ls []int) string {
-		s := sortedInts(ls)
-		return fmt.Sprintf("%d–%d (mean %s, %s)", s[0], s[len(s)-1], fixed(mean(floats(s)), 1), game.Plural(len(s), "game"))
+	if len(b0p1) == 0 || len(b1p1) == 0 || len(b0p2) == 0 {
+		return fmt.Errorf("no game stored")
 	}
+	gpl, _ := lengths(gp)
+	l1, l2 := statsOf(b0p1), statsOf(b1p1)
+	l3, stopped := lengths(b0p2)
 	secs := 0.0
 	for _, r := range b0p2 {
 		secs += gameSeconds(r)
@@ -481,8 +556,8 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 		t.Rows = append(t.Rows, []string{"the greedy painter against the " + words(b[0]) + " builder", "a square at move 11, whatever the builder", strings.Join(byBuilder[b[0]], ", ")})
 	}
 	t.Rows = append(t.Rows,
-		[]string{"greedy builder against the level-1 painter", "44–236 (mean 133.83)", span(l1)},
-		[]string{"level-1 builder against the level-1 painter", "30–213 (Table 3.3's 11 games; the text's mean, 96.9, is of the 10 shortest)", span(l2)},
+		[]string{"greedy builder against the level-1 painter", "44–236 (mean 133.83)", l1.span(1)},
+		[]string{"level-1 builder against the level-1 painter", "30–213 (Table 3.3's 11 games; the text's mean, 96.9, is of the 10 shortest)", l2.span(1)},
 		[]string{"level-2 painter against the greedy builder", "never beaten in over 10 games of ≤ 220 moves (about 26 hours)",
 			fmt.Sprintf("%d of %s reached %d symbols unbeaten; %s of decisions in all", stopped, game.Plural(len(l3), "game"), l.b0p2().MaxLength, game.Seconds(secs))})
 	it.tables = []game.Table{t}
@@ -505,8 +580,9 @@ func buildThueClaims(ctx context.Context, l *lab, it *item) error {
 	if stopped == len(l3) {
 		it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the level-2 painter survives the greedy builder to %d symbols in %s (the thesis stopped at 220 moves after about 26 hours; here %s of decisions).", l.b0p2().MaxLength, game.All(len(l3), "game"), game.Seconds(secs))})
 	} else {
-		it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("the greedy builder beat the level-2 painter in %d of %d games (lengths %s).", len(l3)-stopped, len(l3), ints(sortedInts(l3)))})
+		it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("the greedy builder beat the level-2 painter in %d of %d games (lengths %s).", len(l3)-stopped, len(l3), lengthList(b0p2))})
 	}
+	it.diffs = append(it.diffs, builderComparison(l1, l2))
 	it.diffs = append(it.diffs, diff{"chance", "random ties make every game different: the ranges and means of the games are compared, not single games."})
 	if l.quick {
 		it.diffs = append(it.diffs, diff{"quick run", "fewer and shorter games than the thesis played (the full run plays 10 games of the level-2 painter to 300 symbols)."})
@@ -593,21 +669,24 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 				r := recs[i]
 				row[4] = strconv.Itoa(r.Length)
 				if r.Aborted {
-					row[4] += " (stopped)"
+					row[4] = fmt.Sprintf("≥ %d (stopped unbeaten)", r.Length)
 				}
 				row[5] = fmt.Sprintf("%s (seed %d, start %s)", game.Seconds(gameSeconds(r)), r.Seed, startOf(r))
 			}
 			t.Rows = append(t.Rows, row)
 		}
-		ls, _ := lengths(recs)
 		thesisLens := make([]int, len(rows))
 		for i, r := range rows {
 			thesisLens[i] = r.length
 		}
-		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %d–%d (mean %s over %d games). Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length).",
-			thesisLens[0], thesisLens[len(thesisLens)-1], fixed(mean(floats(thesisLens)), 2), len(rows), slices.Min(ls), slices.Max(ls), fixed(mean(floats(ls)), 2), len(ls))}
+		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %s. Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length).",
+			thesisLens[0], thesisLens[len(thesisLens)-1], fixed(mean(floats(thesisLens)), 2), len(rows), statsOf(recs).span(2))}
 		it.tables = []game.Table{t}
-		it.text = []string{fmt.Sprintf("%s played %s (sweep `%s`); the longest lasted %d moves and took %s of decisions on %s.", who, game.Plural(len(recs), "game"), spec.Name, longest.Length, game.Seconds(gameSeconds(longest)), l.machine())}
+		longestText := fmt.Sprintf("the longest lasted %d moves and took %s of decisions", longest.Length, game.Seconds(gameSeconds(longest)))
+		if longest.Aborted {
+			longestText = fmt.Sprintf("the longest was stopped unbeaten at the %d cut-off after %s of decisions", longest.Length, game.Seconds(gameSeconds(longest)))
+		}
+		it.text = []string{fmt.Sprintf("%s played %s (sweep `%s`); %s on %s.", who, game.Plural(len(recs), "game"), spec.Name, longestText, l.machine())}
 		if len(ratios) > 0 {
 			slices.Sort(ratios)
 			it.diffs = append(it.diffs, diff{"faster machine", fmt.Sprintf("Kombi plays the same number of symbols %s to %s faster than the thesis (median %s): the same decisions computed by an incremental engine (no list rebuilt per candidate) on this machine instead of the thesis' Java program.",
@@ -625,6 +704,13 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 			all := first10 + rows[10].length
 			it.diffs = append(it.diffs, diff{"print error", fmt.Sprintf("the text speaks of 10 games and a mean of 96.9, the table lists 11: 96.9 is the mean of its 10 shortest games (%d ÷ 10); with the 213-move game the mean is %s.", first10, fixed(float64(all)/11, 2))},
 				diff{"print error", fmt.Sprintf("96.9 is %s lower than 133.83, not 37.23.", fixed(133.83-96.9, 2))})
+			greedy, err := l.play(ctx, l.b0p1())
+			if err != nil {
+				return err
+			}
+			if len(greedy) > 0 {
+				it.diffs = append(it.diffs, builderComparison(statsOf(greedy), statsOf(recs)))
+			}
 		} else {
 			it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the thesis' mean, 133.83, is its 12 lengths' mean (%s).", fixed(mean(floats(thesisLens)), 2))},
 				diff{"note", "the thesis' durations are not in the order of the lengths (102 moves in 7.3 s, 100 in 7.6 s; 199 in 3 min 38 s, 193 in 4 min): the games differ, and the thesis itself blames other processes on its server."})
@@ -725,7 +811,7 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 		}
 		it.figure = &figure{name: "thue-figure-" + strings.ReplaceAll(f.number, ".", "-"), chart: line,
 			caption: fmt.Sprintf("seconds per decision of the %s %s against the word length when deciding, logarithmic scale, in %s of the %s builder against the %s painter, 5 symbols, random ties (%s).", words(spec.Pairs[0][f.player]), role, game.Plural(len(shown), "game"), words(spec.Pairs[0][0]), words(spec.Pairs[0][1]), whichShown(len(shown), len(recs), spec.Name))}
-		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over %s of the pair (%s %s) its decisions took %s to %s.", role, game.Plural(len(shown), "game"), game.All(len(recs), "game"), lengthWord(len(recs)), ints(sortedInts(recLengths(recs))), game.Seconds(fastest), game.Seconds(slowest))}
+		it.text = []string{fmt.Sprintf("the %s's decisions in %s of the pair, from their records; over %s of the pair (%s %s) its decisions took %s to %s.", role, game.Plural(len(shown), "game"), game.All(len(recs), "game"), lengthWord(len(recs)), lengthList(recs), game.Seconds(fastest), game.Seconds(slowest))}
 		switch f.number {
 		case "3.3":
 			b1, err := l.play(ctx, l.b1p1())
