@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/report/chart"
@@ -316,16 +317,62 @@ func inline(s string) string {
 	return out.String()
 }
 
+// saysNo reports whether a table's cell is a verdict against the source:
+// "NO" or a bold "**no**" (the thesis' row is wrong, the thesis' code is
+// not exact). The HTML marks its row (a colour beside the word).
+func saysNo(cell string) bool {
+	return cell == "NO" || strings.HasPrefix(cell, "**no**")
+}
+
+// Cells of a table on a phone: one of more than longCell characters (of
+// words) is given a width it wraps in (class "long"), one of more than
+// longerCell a wider one ("longer"), so that a table too wide for the
+// screen scrolls at a readable width instead of being squeezed to a word
+// a line, while a table of short cells fits the screen, its headers
+// wrapped (the style sheet's phone rules).
+const longCell, longerCell = 40, 120
+
+// longToken is the most characters of a cell without a space that a
+// table sets as its other cells: a longer one ("token": the 31-digit pairs
+// of Table 5) is set smaller on a phone, so that the verdict next to it
+// stays on the screen, and may break anywhere on paper, so that the table
+// fits the page.
+const longToken = 14
+
+// isToken reports whether a cell is one long word (longToken).
+func isToken(v string) bool {
+	return utf8.RuneCountInString(v) > longToken && !strings.ContainsAny(v, " \u00a0")
+}
+
+// cellClass is the class of a table's cell: its verdict, its length, and
+// whether its column holds a long word (token: the column is set alike).
+func cellClass(v string, token bool) string {
+	var class []string
+	switch n := utf8.RuneCountInString(v); {
+	case saysNo(v):
+		class = append(class, "no")
+	case n > longerCell:
+		class = append(class, "longer")
+	case n > longCell:
+		class = append(class, "long")
+	}
+	if token {
+		class = append(class, "token")
+	}
+	return strings.Join(class, " ")
+}
+
 // htmlTable writes a table of the item labelled label ("Figure 2.1") as
 // HTML.
 func htmlTable(b *strings.Builder, t game.Table, label string) {
 	// A table wider than the page scrolls in its frame: the frame takes the keyboard's focus (the arrows scroll it),
-	// named by the item and the table (two items' tables may have the same title).
+	// named by the item and the table (two items' tables may have the same title). The frame's wrapper lets a
+	// table too wide for the text's column take more of a wide screen (the style sheet's table-wrap).
 	name := t.Title
 	if name == "" {
 		name = "table"
 	}
-	fmt.Fprintf(b, "<div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", prose(label+": "+name))
+	fmt.Fprintf(b, "<div class=\"table-wrap\"><div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", prose(label+": "+name))
 	if t.Title != "" {
 		fmt.Fprintf(b, "<caption>%s</caption>\n", inline(t.Title))
 	}
@@ -334,18 +381,32 @@ func htmlTable(b *strings.Builder, t game.Table, label string) {
 		fmt.Fprintf(b, "<th>%s</th>", inline(c))
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
+	tokens := make([]bool, len(t.Columns))
 	for _, r := range t.Rows {
-		b.WriteString("<tr>")
+		for i, v := range r[:min(len(r), len(tokens))] {
+			tokens[i] = tokens[i] || isToken(v)
+		}
+	}
+	for _, r := range t.Rows {
+		if slices.ContainsFunc(r, saysNo) {
+			b.WriteString(`<tr class="wrong">`)
+		} else {
+			b.WriteString("<tr>")
+		}
 		for i := range t.Columns {
 			v := ""
 			if i < len(r) {
 				v = r[i]
 			}
-			fmt.Fprintf(b, "<td>%s</td>", inline(v))
+			if class := cellClass(v, tokens[i]); class != "" {
+				fmt.Fprintf(b, "<td class=\"%s\">%s</td>", class, inline(v))
+			} else {
+				fmt.Fprintf(b, "<td>%s</td>", inline(v))
+			}
 		}
 		b.WriteString("</tr>\n")
 	}
-	b.WriteString("</tbody></table></div>\n")
+	b.WriteString("</tbody></table></div></div>\n")
 	for _, n := range t.Notes {
 		if strings.TrimSpace(n) != "" {
 			fmt.Fprintf(b, "<p class=\"note\">%s</p>\n", inline(n))
@@ -448,12 +509,18 @@ const css = `body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe U
 main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 4rem; }
 h1 { font-size: 1.8rem; } h2 { margin-top: 3rem; border-bottom: 2px solid #ddd; } h3 { margin-top: 2.2rem; }
 blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid #c9c2a8; background: #f2efe4; }
-.table { overflow-x: auto; } @media (max-width: 40rem) { .table table { width: max-content; } .table th, .table td { max-width: 15rem; overflow-wrap: anywhere; } }
+.table-wrap { display: flex; margin: 0 calc(50% - 50vw + 1.25rem); }
+.table-wrap::before, .table-wrap::after { content: ""; flex: 0 1 max(0px, (100vw - 62.5rem) / 2); }
+.table { flex: 1 0 auto; width: min-content; max-width: 100%; overflow-x: auto;
+  background: linear-gradient(to right, #fafaf7 40%, #fafaf700) left / 2.5rem 100% no-repeat local, linear-gradient(to left, #fafaf7 40%, #fafaf700) right / 2.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, #0000004d, #0000) left / 1rem 100% no-repeat scroll, radial-gradient(farthest-side at 100% 50%, #0000004d, #0000) right / 1rem 100% no-repeat scroll; }
+@media (max-width: 40rem) { .table td.long { min-width: 9rem; } .table td.longer { min-width: 15rem; } .table td.token { font-size: .8rem; } }
+tr.wrong td { background: #fbe6e3; } td.no { font-weight: 700; color: #9c1c12; }
 table { border-collapse: collapse; margin: .75rem 0; font-size: .92rem; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 .table caption { position: sticky; left: 0; max-width: min(57.5rem, calc(100vw - 2.5rem)); overflow-wrap: anywhere; }
 th, td { border: 1px solid #d6d6d0; padding: .25rem .5rem; text-align: left; vertical-align: top; } th { background: #efefe9; }
-figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; border: 1px solid #e2e2dc; background: #fff; }
+figure { margin: 1rem 0; } figure img { box-sizing: border-box; max-width: 100%; height: auto; border: 1px solid #e2e2dc; background: #fff; }
 figcaption { font-size: .95rem; color: #444; margin-top: .35rem; }
 pre { overflow-x: auto; background: #f1f1ec; padding: .75rem; font-size: .85rem; }
 code { font-size: .9em; } p code, li code { overflow-wrap: anywhere; } .note { font-size: .92rem; color: #444; }
@@ -468,6 +535,21 @@ nav ul { padding-left: 1.2rem; } nav > ul > li { margin: .3rem 0; font-weight: 6
   th, td { border-color: #3b3f48; } th { background: #23262d; } figure img { border-color: #3b3f48; }
   figcaption, .note { color: #b9b5ac; } pre { background: #1d2027; }
   li.differs { color: #f2a765; } li.agrees { color: #7fd49a; } .missing { color: #ff8f85; }
+  tr.wrong td { background: #3e2220; } td.no { color: #ffb3a8; }
+  .table { background-image: linear-gradient(to right, #14161b 40%, #14161b00), linear-gradient(to left, #14161b 40%, #14161b00),
+    radial-gradient(farthest-side at 0 50%, #ffffff59, #fff0), radial-gradient(farthest-side at 100% 50%, #ffffff59, #fff0); }
+}
+@media print {
+  body { font-size: 10pt; color: #000; background: #fff; } main { max-width: none; padding: 0; } a { color: inherit; }
+  nav, .back { display: none; } h2, h3 { break-after: avoid; } figure, blockquote, tr { break-inside: avoid; }
+  .table-wrap { display: block; margin: 0; } .table-wrap::before, .table-wrap::after { display: none; }
+  .table { width: auto; max-width: none; overflow: visible; background: none; }
+  table { width: 100%; font-size: 6.5pt; } .table caption { position: static; max-width: none; font-size: 8pt; }
+  th, td { padding: .1rem .2rem; overflow-wrap: break-word; border-color: #999; } th { background: #eee; } td.token { overflow-wrap: anywhere; }
+  .table td.long, .table td.longer { min-width: 0; }
+  tr.wrong td { background: #fbe6e3; print-color-adjust: exact; -webkit-print-color-adjust: exact; } td.no { color: #9c1c12; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; overflow: visible; font-size: 7pt; background: none; border: 1px solid #ccc; }
+  figure img { max-width: 100%; } blockquote { background: none; } figcaption, .note, li.differs, li.agrees { color: #000; }
 }
 `
 

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/kombi/kombi/game"
 )
 
 // The HTML document's prose takes the browser's typography; its code and
@@ -96,5 +98,23 @@ func TestStoppedGames(t *testing.T) {
 	}
 	if got := whichShown(3, 10, "s"); got != "the longest, the middle and the shortest of the 10 games of the sweep `s`" {
 		t.Errorf("whichShown(3, 10) = %q", got)
+	}
+}
+
+// A table's HTML marks a row with a verdict against the source (NO, **no**)
+// with a class beside the word, sets a column holding a long number alike
+// (token) and gives long cells a width to wrap in on a phone.
+func TestHTMLTableMarks(t *testing.T) {
+	var b strings.Builder
+	long := strings.Repeat("a word ", 10)
+	htmlTable(&b, game.Table{Title: "T", Columns: []string{"n", "right", "value", "why"}, Rows: [][]string{
+		{"1", "yes", "14", "short"}, {"2", "NO", "124395540479019", long}, {"3", "**no** (rounding)", "3", long + long + long}}}, "Table 5")
+	html := b.String()
+	for _, want := range []string{`<div class="table-wrap"><div class="table"`, "<tr><td>1</td><td>yes</td><td class=\"token\">14</td><td>short</td></tr>",
+		`<tr class="wrong"><td>2</td><td class="no">NO</td><td class="token">124395540479019</td><td class="long">`,
+		`<tr class="wrong"><td>3</td><td class="no"><strong>no</strong> (rounding)</td><td class="token">3</td><td class="longer">`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the table's HTML lacks %s:\n%s", want, html)
+		}
 	}
 }

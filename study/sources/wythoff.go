@@ -570,13 +570,17 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 		return err
 	}
 	tab := game.Table{Title: fmt.Sprintf("Table 4 recomputed: milliseconds, a = 2 (Kombi best of %d on %s)", t.Repeat, st.Machine), Columns: []string{"n"}}
+	// The verdict on the thesis' Code 2 (compiled here) comes next to n, where a screen shows it.
+	hasBase := t.Result.Baseline != ""
+	if hasBase {
+		tab.Columns = append(tab.Columns, "thesis' Code 2 here exact")
+	}
 	methods := []string{"recursive", "algebraic", "arithmetic"}
 	for _, m := range methods {
 		tab.Columns = append(tab.Columns, m+": thesis", "Kombi", "thesis ÷ Kombi")
 	}
-	hasBase := t.Result.Baseline != ""
 	if hasBase {
-		tab.Columns = append(tab.Columns, "thesis' Code 1 here", "thesis' Code 2 here", "Code 2 exact")
+		tab.Columns = append(tab.Columns, "thesis' Code 1 here", "thesis' Code 2 here")
 	}
 	cellMs := func(v float64, ok bool) string {
 		if !ok {
@@ -586,6 +590,13 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 	}
 	for _, r := range t.Result.Rows {
 		row := []string{thousands(int64(r.N))}
+		if hasBase {
+			exact := ""
+			if r.BaselineExact != nil {
+				exact = map[bool]string{true: "yes", false: "**no** (rounding)"}[*r.BaselineExact]
+			}
+			row = append(row, exact)
+		}
 		for _, m := range methods {
 			th, tok := r.ThesisMs[m]
 			k, kok := r.Ms[m]
@@ -598,17 +609,16 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 		if hasBase {
 			c1, ok1 := r.BaselineMs["recursive"]
 			c2, ok2 := r.BaselineMs["algebraic"]
-			exact := ""
-			if r.BaselineExact != nil {
-				exact = map[bool]string{true: "yes", false: "**no** (rounding)"}[*r.BaselineExact]
-			}
-			row = append(row, cellMs(c1, ok1), cellMs(c2, ok2), exact)
+			row = append(row, cellMs(c1, ok1), cellMs(c2, ok2))
 		}
 		tab.Rows = append(tab.Rows, row)
 	}
 	for _, tt := range wythoff.ThesisTable4() {
 		if tt.N > t.MaxN {
 			row := []string{thousands(int64(tt.N))}
+			if hasBase {
+				row = append(row, "")
+			}
 			for i := range methods {
 				v := ""
 				if !math.IsNaN(tt.Ms[i]) {
@@ -617,7 +627,7 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 				row = append(row, v, "", "")
 			}
 			if hasBase {
-				row = append(row, "", "", "")
+				row = append(row, "", "")
 			}
 			tab.Rows = append(tab.Rows, row)
 		}
@@ -630,7 +640,7 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 	it.text = []string{fmt.Sprintf("every method to n = %s, measured once and kept in the database (%s of measuring).", thousands(int64(t.MaxN)), game.Seconds(st.Seconds))}
 	it.diffs = timeDiffs(wythoffTimeFigure{number: "4", methods: methods}, t)
 	if hasBase {
-		it.diffs = append(it.diffs, diff{"floating point", "the thesis' double-precision Code 2, compiled here, gives a wrong table from some n on (\"no\" above; Table 5 finds the first wrong n)."})
+		it.diffs = append(it.diffs, diff{"floating point", "the thesis' double-precision Code 2, compiled here, gives a wrong table at some n (\"no\" beside n above; Table 5 finds the first wrong n)."})
 	}
 	if l.quick {
 		it.diffs = append(it.diffs, diff{"quick run", fmt.Sprintf("timed to n = %s only, without the thesis' C++.", thousands(int64(t.MaxN)))})

@@ -348,19 +348,20 @@ func Table5(ctx context.Context, scan uint64, progress func(solve.Progress)) (*T
 	return res, err
 }
 
-// Report is the table with its verdict as notes.
+// Report is the table with its verdict as notes: each row's verdict next
+// to its n, each thesis value next to the exact one.
 func (t *Table5Result) Report() game.Table {
 	if t == nil {
 		return game.Table{}
 	}
 	r := game.Table{Title: "The thesis' Table 5 against exact values (a = 2)",
-		Columns: []string{"n", "thesis A_n", "thesis B_n", "exact A_n", "exact B_n", "thesis right"}}
+		Columns: []string{"n", "thesis right", "thesis A_n", "exact A_n", "thesis B_n", "exact B_n"}}
 	for _, x := range t.Rows {
 		mark := "yes"
 		if !x.Right {
 			mark = "NO"
 		}
-		r.Rows = append(r.Rows, []string{x.N.String(), x.ThesisA.String(), x.ThesisB.String(), x.A.String(), x.B.String(), mark})
+		r.Rows = append(r.Rows, []string{x.N.String(), mark, x.ThesisA.String(), x.A.String(), x.ThesisB.String(), x.B.String()})
 	}
 	r.Notes = append(r.Notes, fmt.Sprintf("%d of the %d rows are wrong (NO: the thesis' double-precision value differs from the exact one).", t.Wrong, len(t.Rows)))
 	switch {

@@ -101,7 +101,7 @@ func TestWythoffTablesFormats(t *testing.T) {
 		t.Fatalf("exit %d %v %s", code, err, out)
 	}
 	code, out, _ = kombi(t, "", "report", "wythoff-table5", "--scan", "0", "--format", "markdown")
-	if code != 0 || !strings.Contains(out, "| n | thesis A_n |") || !strings.Contains(out, "57 of the 100 rows are wrong") {
+	if code != 0 || !strings.Contains(out, "| n | thesis right | thesis A_n | exact A_n |") || !strings.Contains(out, "57 of the 100 rows are wrong") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	code, out, _ = kombi(t, "", "bench", "wythoff", "--max-n", "20", "--no-baseline", "--format", "csv", "--quiet")
