@@ -132,12 +132,27 @@ func (o *Options) selected(cat []*section) (map[string]bool, error) {
 // ItemSummary is one item of a run: what `kombi report sources --json`
 // lists.
 type ItemSummary struct {
-	ID          string `json:"id"`
-	Label       string `json:"label"`
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	// Differences counts its differences from the source (not its
+	// agreements and notes).
 	Differences int    `json:"differences"`
 	Figure      string `json:"figure,omitempty"`
+	// Tables are its tables as the document shows them, every cell a
+	// string (exact values with all their digits), and Compared what the
+	// document marks against the source.
+	Tables   []game.Table `json:"tables,omitempty"`
+	Compared []Mark       `json:"compared,omitempty"`
 	// Error says why it was not computed.
 	Error string `json:"error,omitempty"`
+}
+
+// Mark is a difference from the source, a note or an agreement, as the
+// document marks it: its kind ("agrees", "note", "print error", "floating
+// point", ...) and its text (Markdown).
+type Mark struct {
+	Kind string `json:"kind"`
+	Text string `json:"text"`
 }
 
 // Result is what a run did: where the document is, its items, and what
@@ -251,7 +266,10 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 	doc.closing = append(doc.closing, closing(l, o.Quick, time.Since(start))...)
 	res.Figures, err = doc.write(out)
 	for _, it := range builds {
-		s := ItemSummary{ID: it.id, Label: it.label, Differences: it.differs()}
+		s := ItemSummary{ID: it.id, Label: it.label, Differences: it.differs(), Tables: it.tables}
+		for _, d := range it.diffs {
+			s.Compared = append(s.Compared, Mark{Kind: d.kind, Text: d.text})
+		}
 		if it.figure != nil {
 			s.Figure = it.figure.name
 		}

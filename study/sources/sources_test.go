@@ -85,6 +85,10 @@ func TestQuickDocument(t *testing.T) {
 		if it.Error != "" {
 			t.Errorf("%s: not computed: %s", it.ID, it.Error)
 		}
+		// --json holds what was recomputed, not only a summary: the item's tables and its marks.
+		if it.ID == "wythoff/table-5" && (len(it.Tables) != 1 || len(it.Tables[0].Rows) != 100 || len(it.Compared) == 0 || it.Compared[0].Kind != "floating point") {
+			t.Errorf("Table 5's tables and marks in the result: %d tables, marks %+v", len(it.Tables), it.Compared)
+		}
 	}
 	data, err := os.ReadFile(filepath.Join(out, "README.md"))
 	if err != nil {

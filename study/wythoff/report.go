@@ -3,6 +3,7 @@ package wythoff
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -293,13 +294,63 @@ func (q *TableRequest) WriteRows(ctx context.Context, out io.Writer, format stri
 }
 
 // Table5Row is one row of the thesis' Table 5 against the exact values.
+// Its JSON form writes the numbers (up to 31 digits) as decimal strings,
+// which a JavaScript reader keeps exact (its numbers hold 53 bits: the
+// thesis' A_n and the exact one of the last row read as the same number),
+// and reads them back from strings or numbers.
 type Table5Row struct {
-	N       *big.Int `json:"n"`
-	ThesisA *big.Int `json:"thesis_a"`
-	ThesisB *big.Int `json:"thesis_b"`
-	A       *big.Int `json:"a_n"`
-	B       *big.Int `json:"b_n"`
-	Right   bool     `json:"right"`
+	N       *big.Int
+	ThesisA *big.Int
+	ThesisB *big.Int
+	A       *big.Int
+	B       *big.Int
+	Right   bool
+}
+
+// table5JSON is a Table5Row's JSON form (json.Number: a string or a
+// number when read, a string when written).
+type table5JSON struct {
+	N       json.Number `json:"n"`
+	ThesisA json.Number `json:"thesis_a"`
+	ThesisB json.Number `json:"thesis_b"`
+	A       json.Number `json:"a_n"`
+	B       json.Number `json:"b_n"`
+	Right   bool        `json:"right"`
+}
+
+// MarshalJSON writes the row's numbers as decimal strings.
+func (r Table5Row) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		N       string `json:"n"`
+		ThesisA string `json:"thesis_a"`
+		ThesisB string `json:"thesis_b"`
+		A       string `json:"a_n"`
+		B       string `json:"b_n"`
+		Right   bool   `json:"right"`
+	}{r.N.String(), r.ThesisA.String(), r.ThesisB.String(), r.A.String(), r.B.String(), r.Right})
+}
+
+// UnmarshalJSON reads a row whose numbers are decimal strings or JSON
+// numbers (as results stored before were written).
+func (r *Table5Row) UnmarshalJSON(data []byte) error {
+	var j table5JSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	row := Table5Row{Right: j.Right}
+	for _, f := range []struct {
+		to   **big.Int
+		from json.Number
+		name string
+	}{{&row.N, j.N, "n"}, {&row.ThesisA, j.ThesisA, "thesis_a"}, {&row.ThesisB, j.ThesisB, "thesis_b"}, {&row.A, j.A, "a_n"}, {&row.B, j.B, "b_n"}} {
+		v, ok := new(big.Int).SetString(string(f.from), 10)
+		if !ok {
+			return fmt.Errorf("table 5 row: %s is not a whole number: %q", f.name, f.from)
+		}
+		*f.to = v
+	}
+	*r = row
+	return nil
 }
 
 // Table5Result is the check of the thesis' Table 5 (`kombi report

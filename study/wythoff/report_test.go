@@ -139,6 +139,23 @@ func TestTable5(t *testing.T) {
 	if rep.Columns[1] != "thesis right" || rep.Rows[firstWrong][1] != "NO" || rep.Rows[firstWrong][2] != res.Rows[firstWrong].ThesisA.String() || rep.Rows[firstWrong][3] != res.Rows[firstWrong].A.String() || !strings.Contains(strings.Join(rep.Notes, "\n"), "exact for every n ≤ 100000") {
 		t.Fatalf("%+v", rep.Notes)
 	}
+	// JSON: the numbers as decimal strings (a browser's numbers hold 53 bits), read back from strings and
+	// from numbers, as results stored before were written.
+	data, err := json.Marshal(res)
+	if last := res.Rows[99]; err != nil || len(last.N.String()) < 31 || !strings.Contains(string(data), `"n":"`+last.N.String()+`","thesis_a":"`+last.ThesisA.String()+`"`) {
+		t.Fatalf("the JSON of Table 5: %v %.200s", err, data)
+	}
+	var back Table5Result
+	if err := json.Unmarshal(data, &back); err != nil || len(back.Rows) != 100 || back.Rows[99].A.Cmp(res.Rows[99].A) != 0 || back.Rows[99].Right != res.Rows[99].Right {
+		t.Fatalf("Table 5 read back: %v", err)
+	}
+	var old Table5Result
+	if err := json.Unmarshal([]byte(`{"rows":[{"n":10,"thesis_a":14,"thesis_b":34,"a_n":14,"b_n":34,"right":true}],"wrong_rows":0}`), &old); err != nil || old.Rows[0].B.Int64() != 34 || !old.Rows[0].Right {
+		t.Fatalf("Table 5 as stored before: %v %+v", err, old)
+	}
+	if err := json.Unmarshal([]byte(`{"rows":[{"n":"ten","thesis_a":14,"thesis_b":34,"a_n":14,"b_n":34}]}`), &old); err == nil {
+		t.Fatal("a row with n = ten read")
+	}
 	// Interrupted: what was scanned is said.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

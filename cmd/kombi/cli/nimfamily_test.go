@@ -350,6 +350,10 @@ func TestBenchWythoffSmall(t *testing.T) {
 	}
 }
 
+// TestReportWythoffTable5: the JSON of the thesis' Table 5 writes its
+// numbers (up to 31 digits) as decimal strings, which JavaScript keeps
+// exact: as JSON numbers, the last row's thesis A_n and exact A_n read as
+// one number in a browser, and the difference the table shows was lost.
 func TestReportWythoffTable5(t *testing.T) {
 	code, out, errOut := kombi(t, "", "report", "wythoff-table5", "--scan", "0", "--json")
 	if code != 0 {
@@ -357,13 +361,15 @@ func TestReportWythoffTable5(t *testing.T) {
 	}
 	var res struct {
 		Rows []struct {
-			N     *big.Int `json:"n"`
-			Right bool     `json:"right"`
+			N       string `json:"n"`
+			ThesisA string `json:"thesis_a"`
+			A       string `json:"a_n"`
+			Right   bool   `json:"right"`
 		} `json:"rows"`
 		Wrong int `json:"wrong_rows"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v:\n%.300s", err, out)
 	}
 	firstWrong := -1
 	for i, r := range res.Rows {
@@ -371,8 +377,15 @@ func TestReportWythoffTable5(t *testing.T) {
 			firstWrong = i
 		}
 	}
-	if len(res.Rows) != 100 || res.Wrong == 0 || firstWrong < 0 || res.Rows[firstWrong].N.Cmp(big.NewInt(100_000_000)) < 0 {
+	if len(res.Rows) != 100 || res.Wrong == 0 || firstWrong < 0 {
 		t.Fatalf("%d rows, %d wrong, the first at %d", len(res.Rows), res.Wrong, firstWrong)
+	}
+	if n, ok := new(big.Int).SetString(res.Rows[firstWrong].N, 10); !ok || n.Cmp(big.NewInt(100_000_000)) < 0 {
+		t.Fatalf("the first wrong row's n: %q", res.Rows[firstWrong].N)
+	}
+	last := res.Rows[99]
+	if len(last.ThesisA) < 30 || last.ThesisA == last.A {
+		t.Fatalf("the last row: thesis A_n %q, exact %q", last.ThesisA, last.A)
 	}
 }
 
