@@ -85,3 +85,18 @@ func TestBuilderComparison(t *testing.T) {
 		t.Errorf("a lower bound under the greedy builder's mean: %+v", d)
 	}
 }
+
+// The summary of a run names every column (the second had no name and
+// was blank for the items computed).
+func TestSummaryColumns(t *testing.T) {
+	r := &Result{Document: "doc/README.md", Items: []ItemSummary{{ID: "wythoff/table-5", Differences: 2}, {ID: "thue/table-3.3", Error: "the run was stopped before it"}}}
+	tab := r.Tables()[0]
+	for i, c := range tab.Columns {
+		if strings.TrimSpace(c) == "" {
+			t.Errorf("column %d has no name: %q", i+1, tab.Columns)
+		}
+	}
+	if tab.Rows[0][1] != "yes" || tab.Rows[1][1] != "no: the run was stopped before it" {
+		t.Errorf("rows %q", tab.Rows)
+	}
+}

@@ -175,11 +175,11 @@ type Result struct {
 
 // Tables lists the items and what was done.
 func (r *Result) Tables() []game.Table {
-	t := game.Table{Title: "kombi report sources: " + r.Document, Columns: []string{"item", "", "differences marked", "figure"}}
+	t := game.Table{Title: "kombi report sources: " + r.Document, Columns: []string{"item", "computed", "differences marked", "figure"}}
 	for _, it := range r.Items {
-		status := ""
+		status := "yes"
 		if it.Error != "" {
-			status = "not computed: " + it.Error
+			status = "no: " + it.Error
 		}
 		fig := ""
 		if it.Figure != "" {
