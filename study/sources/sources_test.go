@@ -151,6 +151,12 @@ func TestQuickDocument(t *testing.T) {
 	if t33 := section(thue, "### Table 3.3:"); !strings.Contains(t33, "36.93") || !strings.Contains(t33, "107.45") {
 		t.Errorf("Table 3.3 does not mark the thesis' means:\n%s", t33)
 	}
+	// Tables 3.2 and 3.3 in English (hours were "godz."), saying that a row pairs two games, not one.
+	for _, head := range []string{"### Table 3.2:", "### Table 3.3:"} {
+		if tab := section(thue, head); regexp.MustCompile(`\| [0-9]+ godz\.|min\. [0-9]`).MatchString(tab) || !strings.Contains(tab, "Row i pairs the i-th shortest of the thesis' games with the i-th shortest of Kombi's: the columns of a row are not one game") {
+			t.Errorf("%s: units in Polish or no word that a row pairs two games:\n%s", head, tab)
+		}
+	}
 	if t5 := section(serbian, "### Table 5:"); !strings.Contains(t5, "**Difference (floating point):** 57 of the thesis' 100 rows are wrong") ||
 		!strings.Contains(t5, "The first wrong row is n = 87 960 930 222 080") {
 		t.Errorf("Table 5 does not mark the wrong rows or the first of them:\n%s", t5)

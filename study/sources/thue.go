@@ -598,11 +598,14 @@ type thesisGame struct {
 	seconds  float64
 }
 
+// Tables 3.2 and 3.3 as printed, their durations' units in English (the
+// thesis writes "1 godz. 30 min. 27 s.": godz. for hours), each kept on
+// one line with its number.
 var (
-	table32 = []thesisGame{{44, "0.1 s", 0.1}, {56, "0.4 s", 0.4}, {81, "2.4 s", 2.4}, {88, "4.3 s", 4.3}, {100, "7.6 s", 7.6}, {102, "7.3 s", 7.3},
-		{163, "1 min. 27 s", 87}, {171, "1 min. 48 s", 108}, {173, "1 min. 59 s", 119}, {193, "4 min.", 240}, {199, "3 min. 38 s", 218}, {236, "8 min. 51 s", 531}}
-	table33 = []thesisGame{{30, "1.2 s.", 1.2}, {42, "5.1 s.", 5.1}, {45, "11 s.", 11}, {47, "7.8 s.", 7.8}, {73, "1 min. 17 s.", 77}, {104, "9 min. 38 s.", 578},
-		{114, "29 min. 29 s.", 1769}, {134, "1 godz. 30 min. 27 s.", 5427}, {178, "5 godz. 11 min. 22 s.", 18682}, {202, "9 godz. 42 min. 15 s.", 34935}, {213, "13 godz. 04 min. 35 s.", 47075}}
+	table32 = []thesisGame{{44, "0.1\u00a0s", 0.1}, {56, "0.4\u00a0s", 0.4}, {81, "2.4\u00a0s", 2.4}, {88, "4.3\u00a0s", 4.3}, {100, "7.6\u00a0s", 7.6}, {102, "7.3\u00a0s", 7.3},
+		{163, "1\u00a0min 27\u00a0s", 87}, {171, "1\u00a0min 48\u00a0s", 108}, {173, "1\u00a0min 59\u00a0s", 119}, {193, "4\u00a0min", 240}, {199, "3\u00a0min 38\u00a0s", 218}, {236, "8\u00a0min 51\u00a0s", 531}}
+	table33 = []thesisGame{{30, "1.2\u00a0s", 1.2}, {42, "5.1\u00a0s", 5.1}, {45, "11\u00a0s", 11}, {47, "7.8\u00a0s", 7.8}, {73, "1\u00a0min 17\u00a0s", 77}, {104, "9\u00a0min 38\u00a0s", 578},
+		{114, "29\u00a0min 29\u00a0s", 1769}, {134, "1\u00a0h 30\u00a0min 27\u00a0s", 5427}, {178, "5\u00a0h 11\u00a0min 22\u00a0s", 18682}, {202, "9\u00a0h 42\u00a0min 15\u00a0s", 34935}, {213, "13\u00a0h 04\u00a0min 35\u00a0s", 47075}}
 )
 
 // secondsTo is the decision seconds a record spent until its word reached
@@ -641,7 +644,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 			return fmt.Errorf("no game stored")
 		}
 		slices.SortStableFunc(recs, func(a, b *game.Record) int { return a.Length - b.Length })
-		t := game.Table{Title: fmt.Sprintf("%s recomputed: %s, 5 symbols, random ties", it.label, who),
+		t := game.Table{Title: fmt.Sprintf("%s recomputed: %s, 5 symbols, random ties. Row i pairs the i-th shortest of the thesis' games with the i-th shortest of Kombi's: the columns of a row are not one game", it.label, who),
 			Columns: []string{"thesis: moves", "thesis: duration", "Kombi's time for that many symbols", "thesis ÷ Kombi", "Kombi: moves", "Kombi: seconds (seed, start)"}}
 		longest := recs[len(recs)-1]
 		var ratios []float64
@@ -679,7 +682,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		for i, r := range rows {
 			thesisLens[i] = r.length
 		}
-		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %s. Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length).",
+		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %s. Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length). The thesis' durations are given with their units in English (the thesis writes them in Polish: godz. for hours, min., s.).",
 			thesisLens[0], thesisLens[len(thesisLens)-1], fixed(mean(floats(thesisLens)), 2), len(rows), statsOf(recs).span(2))}
 		it.tables = []game.Table{t}
 		longestText := fmt.Sprintf("the longest lasted %d moves and took %s of decisions", longest.Length, game.Seconds(gameSeconds(longest)))
