@@ -30,7 +30,8 @@ func sourcesPage(t *testing.T, items string) (*harness, *page) {
 // as its SVG, draws as it does from the disk: its styles apply under the
 // figure's own Content-Security-Policy (the pages' policy blocked the style
 // attributes, and the figure drew as a black box with its legend's words
-// on top of each other), and no violation is logged.
+// on top of each other), and no violation is logged. The page links its
+// Markdown and the figure's PNG at full size.
 func TestBrowserSourcesFigure(t *testing.T) {
 	h, p := sourcesPage(t, "nim2d/palettes")
 	p.desktop()
@@ -68,6 +69,12 @@ func TestBrowserSourcesFigure(t *testing.T) {
 	// (The checks of a clean page read an HTML document: the document's own page, after the figure.)
 	p.do(chromedp.Navigate(h.ts.URL + "/sources/"))
 	p.wait(`document.querySelector('figure img')`, "the document")
+	// The page links its Markdown, and the figure its PNG at full size and its SVG: each link answers.
+	if got := js[[]string](p, `Promise.all([...document.querySelectorAll('main > p a[href="README.md"], figcaption a')].map(a =>
+		fetch(a.href).then(r => a.textContent + ' ' + r.status + ' ' + r.headers.get('Content-Type'))))`); len(got) != 3 ||
+		!strings.HasPrefix(got[0], "Markdown 200 text/markdown") || !strings.HasPrefix(got[1], "PNG at full size 200 image/png") || !strings.HasPrefix(got[2], "SVG 200 image/svg+xml") {
+		t.Errorf("the page's links to its Markdown and the figure's files: %q", got)
+	}
 	p.clean("the SVG figure")
 }
 

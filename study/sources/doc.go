@@ -234,7 +234,7 @@ func (it *item) markdown(b *strings.Builder) {
 	}
 	if f := it.figure; f != nil {
 		fmt.Fprintf(b, "![%s](%s.png)\n\n", cell(it.label+" recomputed by Kombi: "+f.caption), f.name)
-		fmt.Fprintf(b, "*%s (Kombi's recomputation).* %s ([SVG](%s.svg))\n\n", it.label, f.caption, f.name)
+		fmt.Fprintf(b, "*%s (Kombi's recomputation).* %s ([PNG at full size](%s.png), [SVG](%s.svg))\n\n", it.label, f.caption, f.name, f.name)
 	}
 	if len(it.diffs) > 0 {
 		b.WriteString("**Compared with the source:**\n\n")
@@ -478,8 +478,8 @@ func (it *item) html(b *strings.Builder) {
 		fmt.Fprintf(b, "<pre tabindex=\"0\" role=\"region\" aria-label=\"%s\">%s</pre>\n", prose(it.label+": Kombi's output"), html.EscapeString(strings.TrimRight(it.code, "\n")))
 	}
 	if f := it.figure; f != nil {
-		fmt.Fprintf(b, "<figure><img src=\"%s.png\" alt=\"%s\"><figcaption><strong>%s (Kombi’s recomputation).</strong> %s (<a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
-			f.name, prose(it.label+" recomputed by Kombi: "+f.caption), prose(it.label), inline(f.caption), f.name)
+		fmt.Fprintf(b, "<figure><img src=\"%s.png\" alt=\"%s\"><figcaption><strong>%s (Kombi’s recomputation).</strong> %s (<a href=\"%s.png\">PNG at full size</a>, <a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
+			f.name, prose(it.label+" recomputed by Kombi: "+f.caption), prose(it.label), inline(f.caption), f.name, f.name)
 	}
 	if len(it.diffs) > 0 {
 		b.WriteString("<p><strong>Compared with the source:</strong></p>\n<ul class=\"diffs\">\n")

@@ -205,8 +205,19 @@ func TestQuickDocument(t *testing.T) {
 	if n := strings.Count(doc, "Reproduce it alone:"); n != len(res.Items) {
 		t.Errorf("%d items say how to reproduce them, of %d", n, len(res.Items))
 	}
-	if html, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || !strings.Contains(string(html), `<link rel="stylesheet" href="sources.css">`) || strings.Contains(string(html), "style=") || strings.Contains(string(html), "<script") {
+	html, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil || !strings.Contains(string(html), `<link rel="stylesheet" href="sources.css">`) || strings.Contains(string(html), "style=") || strings.Contains(string(html), "<script") {
 		t.Errorf("index.html: %v (it must link its style sheet and hold no inline style or script)", err)
+	}
+	// The page links its Markdown, and each figure its PNG at full size and its SVG.
+	if !strings.Contains(string(html), `<a href="README.md">Markdown</a>`) {
+		t.Error("index.html does not link the Markdown version")
+	}
+	for _, f := range figures {
+		name := strings.TrimSuffix(f[1], ".png")
+		if !strings.Contains(string(html), `<a href="`+name+`.png">PNG at full size</a>, <a href="`+name+`.svg">SVG</a>`) || !strings.Contains(doc, "[PNG at full size]("+name+".png)") {
+			t.Errorf("figure %s: no link to its PNG at full size and its SVG", name)
+		}
 	}
 
 	// A run again reads its games and results and only redraws: the same
