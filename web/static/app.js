@@ -68,6 +68,7 @@ function parseHash() {
 async function route() {
   const r = parseHash();
   if (closeEvents) { closeEvents(); closeEvents = null; }
+  eventsPaused = false;
   set({ route: r, sel: [], moveError: '', moveOffline: false, preview: null, note: '', streaming: false });
   if (r.page === 'home') {
     set({ match: null, shown: null, travelAt: null, study: null });
@@ -111,12 +112,39 @@ async function route() {
   }
   // The stream sends the current state first, then every change; it reconnects by itself.
   // streaming: whether the match's event stream is open now (the browser reopens a stream cut short).
-  // Back after a cut: the words on the cut go, and those on a move that could not be sent with them.
-  const back = () => set({ connection: '', ...(state.moveOffline ? { moveError: '', moveOffline: false } : {}) });
-  closeEvents = api.watch(r.id, (m) => { if (state.connection || state.moveOffline) back(); showMatch(m); }, (t2) => thinking(t2),
-    () => set({ connection: 'The connection to the server was lost; trying again…', streaming: false }), () => set({ streaming: true }));
+  openEvents(r.id);
   if (r.at !== null) travel(r.at);
 }
+
+// openEvents opens the event stream of match id (closing the page's other).
+function openEvents(id) {
+  if (closeEvents) closeEvents();
+  eventsPaused = false;
+  // Back after a cut: the words on the cut go, and those on a move that could not be sent with them.
+  const back = () => set({ connection: '', ...(state.moveOffline ? { moveError: '', moveOffline: false } : {}) });
+  closeEvents = api.watch(id, (m) => { if (state.connection || state.moveOffline) back(); showMatch(m); }, (t2) => thinking(t2),
+    () => set({ connection: 'The connection to the server was lost; trying again…', streaming: false }), () => set({ streaming: true }));
+}
+
+// A page out of sight gives its stream back, and takes it again in sight:
+// a browser keeps at most six streams open to one server, so six match
+// pages left in tabs (or kept for the Back button) stopped a seventh from
+// loading. A reopened stream sends the match as it stands first.
+let eventsPaused = false;
+function pauseEvents() {
+  if (!closeEvents) return;
+  closeEvents();
+  closeEvents = null;
+  eventsPaused = true;
+  set({ streaming: false });
+}
+function resumeEvents() {
+  const r = parseHash();
+  if (eventsPaused && !document.hidden && r.page === 'match' && state.match && state.match.id === r.id) openEvents(r.id);
+}
+document.addEventListener('visibilitychange', () => (document.hidden ? pauseEvents() : resumeEvents()));
+window.addEventListener('pagehide', pauseEvents);
+window.addEventListener('pageshow', resumeEvents);
 
 // ---------- every stored match ----------
 
