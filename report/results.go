@@ -127,5 +127,15 @@ func ArenaText(res sweep.ArenaResult, spec string, seed uint64, games int) strin
 		fmt.Fprintf(&b, ", aborted %d", res.Aborted)
 	}
 	fmt.Fprintf(&b, "\n  score of A %.1f%% (a draw counts half); the first mover won %d\n", 100*res.Score(0), res.FirstWins)
+	first := "moved first"
+	if res.FirstRole != "" && res.FirstRole != "first" {
+		first = "was the " + res.FirstRole // the Thue game's builder, whose games' lengths are the result
+	}
+	for i, name := range [2]string{"A", "B"} {
+		if n := res.Began(i); n > 0 {
+			l := res.Lengths[i]
+			fmt.Fprintf(&b, "  length of the games where %s %s: mean %.1f, from %d to %d (%s)\n", name, first, l.Mean, l.Min, l.Max, game.Plural(n, "game"))
+		}
+	}
 	return b.String()
 }

@@ -22,6 +22,14 @@ type ArenaResult struct {
 	Aborted int       `json:"aborted"`
 	// FirstWins counts the games won by whoever moved first.
 	FirstWins int `json:"first_player_wins"`
+	// Lengths are the lengths of the finished games that Bots[i] began,
+	// and FirstRole the role of the player who moves first (the Thue
+	// game's builder): where a game is valued by its length, the result
+	// itself (the thesis' greedy against greedy: 7).
+	Lengths   [2]LengthStats `json:"lengths_by_first"`
+	FirstRole string         `json:"first_role,omitempty"`
+	began     [2]int         // finished games Bots[i] began, and their lengths' sum: Lengths' means
+	sum       [2]int
 }
 
 // Score returns bot i's score as a fraction: wins plus half the draws, over
@@ -53,7 +61,22 @@ func (r *ArenaResult) Add(rec *game.Record, firstSeat int) {
 			r.Wins[1]++
 		}
 	}
+	if !rec.Aborted {
+		i := firstSeat // Bots[0] began the game when it sat first
+		l, n := &r.Lengths[i], r.began[i]
+		if n == 0 || rec.Length < l.Min {
+			l.Min = rec.Length
+		}
+		l.Max = max(l.Max, rec.Length)
+		r.began[i]++
+		r.sum[i] += rec.Length
+		l.Mean = float64(r.sum[i]) / float64(r.began[i])
+	}
 }
+
+// Began returns how many finished games Bots[i] began (the games that
+// Lengths[i] counts).
+func (r ArenaResult) Began(i int) int { return r.began[i] }
 
 // ArenaOptions configure Arena.
 type ArenaOptions struct {
@@ -136,6 +159,9 @@ func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec s
 	}
 	if err := checkCell(games, bots, &cell); err != nil {
 		return res, fmt.Errorf("arena: %w", err) // before the records file is made
+	}
+	if g, err := games.Load(spec, opt.Seed); err == nil {
+		res.FirstRole = g.Type().Role(0)
 	}
 	keep, err := newKeeper(ctx, opt)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/sweep"
 )
 
@@ -35,7 +36,10 @@ func TestArenaAlternatesSeats(t *testing.T) {
 		}
 		var want sweep.ArenaResult
 		want.Bots, want.Games = res.Bots, 20
+		var began, sum [2]int // by the bot that began: the lengths of its games
 		for i, r := range recs {
+			began[i%2]++
+			sum[i%2] += r.Length
 			if idx[i] != i || r.Seed != uint64(1+i) {
 				t.Fatalf("record %d is game %d with seed %d: want game order", i, idx[i], r.Seed)
 			}
@@ -55,8 +59,14 @@ func TestArenaAlternatesSeats(t *testing.T) {
 				want.Wins[1]++
 			}
 		}
-		if res != want {
+		if res.Bots != want.Bots || res.Games != want.Games || res.Wins != want.Wins || res.Draws != want.Draws || res.FirstWins != want.FirstWins {
 			t.Fatalf("%s: tally %+v, from the records %+v", tc.game, res, want)
+		}
+		for i := range 2 {
+			if res.Began(i) != began[i] || res.Lengths[i].Mean != float64(sum[i])/float64(began[i]) {
+				t.Fatalf("%s: %s began %d games of mean length %v; the records say %d of mean %v", tc.game, res.Bots[i], res.Began(i), res.Lengths[i].Mean,
+					began[i], float64(sum[i])/float64(began[i]))
+			}
 		}
 		// Perfect wins whenever its seat is the winning one: as first mover
 		// in 3,4,5, as second mover in 1,2,3.
@@ -93,9 +103,9 @@ func TestArenaSameAsBefore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := sweep.ArenaResult{Bots: tt.bots, Wins: tt.wins, Draws: tt.draws, Games: tt.n, FirstWins: tt.first}
-			if res != want {
-				t.Errorf("%s with %d workers: %+v, want %+v", tt.game, workers, res, want)
+			if res.Bots != tt.bots || res.Wins != tt.wins || res.Draws != tt.draws || res.Games != tt.n || res.Aborted != 0 || res.FirstWins != tt.first ||
+				res.Began(0)+res.Began(1) != tt.n {
+				t.Errorf("%s with %d workers: %+v, want wins %v, draws %d, first mover's wins %d of %d", tt.game, workers, res, tt.wins, tt.draws, tt.first, tt.n)
 			}
 		}
 	}
@@ -176,15 +186,23 @@ func TestArenaInterruptedKeepsTheTally(t *testing.T) {
 func TestArenaResultAdd(t *testing.T) {
 	zero, one := 0, 1
 	var r sweep.ArenaResult
-	r.Add(&game.Record{Winner: &zero}, 0) // A first, first mover wins: A
-	r.Add(&game.Record{Winner: &zero}, 1) // B first, first mover wins: B
-	r.Add(&game.Record{Winner: &one}, 1)  // B first, second mover wins: A
-	r.Add(&game.Record{Winner: &one}, 1)  // again A
-	r.Add(&game.Record{}, 0)              // draw
-	r.Add(&game.Record{Aborted: true}, 1) // aborted
-	want := sweep.ArenaResult{Wins: [2]int{3, 1}, Draws: 1, Aborted: 1, FirstWins: 2}
-	if r != want {
-		t.Fatalf("got %+v, want %+v", r, want)
+	r.Add(&game.Record{Winner: &zero, Length: 5}, 0)  // A first, first mover wins: A
+	r.Add(&game.Record{Winner: &zero, Length: 7}, 1)  // B first, first mover wins: B
+	r.Add(&game.Record{Winner: &one, Length: 8}, 1)   // B first, second mover wins: A
+	r.Add(&game.Record{Winner: &one, Length: 12}, 1)  // again A
+	r.Add(&game.Record{Length: 4}, 0)                 // draw
+	r.Add(&game.Record{Aborted: true, Length: 99}, 1) // aborted: no length counted
+	if r.Wins != [2]int{3, 1} || r.Draws != 1 || r.Aborted != 1 || r.FirstWins != 2 {
+		t.Fatalf("got %+v", r)
+	}
+	// The lengths of the games each began: A 5 and 4, B 7, 8 and 12.
+	if r.Began(0) != 2 || r.Lengths[0] != (sweep.LengthStats{Mean: 4.5, Min: 4, Max: 5}) ||
+		r.Began(1) != 3 || r.Lengths[1] != (sweep.LengthStats{Mean: 9, Min: 7, Max: 12}) {
+		t.Fatalf("lengths by who began: %+v, began %d and %d", r.Lengths, r.Began(0), r.Began(1))
+	}
+	r.FirstRole = "builder"
+	if got := report.ArenaText(r, "thue", 1, 6); !strings.Contains(got, "length of the games where B was the builder: mean 9.0, from 7 to 12 (3 games)") {
+		t.Errorf("the arena's text:\n%s", got)
 	}
 	r.Games = 6
 	if got := r.Score(0); got != 3.5/5 {

@@ -17,18 +17,19 @@ import (
 )
 
 // TestArenaJSONSameAsBefore pins `kombi arena --json` to what the arena
-// printed before it became a one-cell sweep.
+// printed before it became a one-cell sweep (and, since, the lengths of
+// the games each bot began).
 func TestArenaJSONSameAsBefore(t *testing.T) {
 	tests := []struct {
 		args []string
 		want string
 	}{
 		{[]string{"nim(piles=3;4;5)", "--p1", "perfect", "--p2", "random", "--games", "20"},
-			`{"bots":["perfect","random"],"wins":[20,0],"draws":0,"games":20,"aborted":0,"first_player_wins":10}`},
+			`{"bots":["perfect","random"],"wins":[20,0],"draws":0,"games":20,"aborted":0,"first_player_wins":10,"lengths_by_first":[{"mean":6.4,"min":5,"max":9},{"mean":6.4,"min":4,"max":8}],"first_role":"first"}`},
 		{[]string{"nim(piles=2;3)", "--p1", "random", "--p2", "random", "--games", "15", "--seed", "7", "--workers", "3"},
-			`{"bots":["random","random"],"wins":[4,11],"draws":0,"games":15,"aborted":0,"first_player_wins":5}`},
+			`{"bots":["random","random"],"wins":[4,11],"draws":0,"games":15,"aborted":0,"first_player_wins":5,"lengths_by_first":[{"mean":3.125,"min":2,"max":4},{"mean":3.4285714285714284,"min":3,"max":4}],"first_role":"first"}`},
 		{[]string{"wythoff", "--p1", "random", "--p2", "alphabeta(depth=2)", "--games", "8", "--seed", "3"},
-			`{"bots":["random","alphabeta(depth=2)"],"wins":[0,8],"draws":0,"games":8,"aborted":0,"first_player_wins":4}`},
+			`{"bots":["random","alphabeta(depth=2)"],"wins":[0,8],"draws":0,"games":8,"aborted":0,"first_player_wins":4,"lengths_by_first":[{"mean":4,"min":2,"max":8},{"mean":4,"min":3,"max":5}],"first_role":"first"}`},
 	}
 	for _, tt := range tests {
 		code, out, errOut := kombi(t, "", append(append([]string{"arena"}, tt.args...), "--json")...)
