@@ -121,6 +121,13 @@ func TestBrowserSchemesAndAccessibility(t *testing.T) {
 			js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
 			p.wait(`document.querySelector('.setup')`, "the set-up editor")
 			p.inspect("the study board's set-up")
+			// A number's badge (a threat's !, an owner's letter) stands out from the panel under it.
+			p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2")
+			p.wait(`document.querySelector('#board .num-badge')`, "the threat's badge")
+			badgesStandOut(p, "the Szemerédi game's threat")
+			js[bool](p, `([...document.querySelectorAll('.controls .btn')].find(b => b.textContent.startsWith('Set up')).click(), true)`)
+			p.wait(`document.querySelectorAll('.setup .num-badge').length >= 3`, "the set-up editor's owners")
+			badgesStandOut(p, "the set-up editor's owners")
 
 			// On a phone: Nim against Perfect to its end, then the first position again; an invitation; two computers.
 			p.phone()
@@ -144,5 +151,24 @@ func TestBrowserSchemesAndAccessibility(t *testing.T) {
 			}
 			p.clean(scheme)
 		})
+	}
+}
+
+// badgesStandOut fails the test where a number's badge (a threat's !, an
+// owner's letter, the analysis' mark) does not stand out from the panel
+// under it by 3:1 (WCAG 1.4.11, a mark): a dark disc on the dark panel
+// left its letter floating.
+func badgesStandOut(p *page, when string) {
+	p.t.Helper()
+	low := js[[]string](p, `(() => {
+		const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+		const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+			.reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+		const under = (e) => { for (let a = e.parentElement.parentElement; a; a = a.parentElement) { const c = rgb(getComputedStyle(a).backgroundColor); if (c.length < 4 || c[3] > 0) return c.slice(0, 3); } return [255, 255, 255]; };
+		return [...document.querySelectorAll('.num-badge')].map((b) => { const x = lum(rgb(getComputedStyle(b).backgroundColor)), y = lum(under(b));
+			return [b.parentElement.textContent.trim(), (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05)]; }).filter(([, r]) => r < 3).map(([n, r]) => n + ': ' + r.toFixed(2));
+	})()`)
+	if len(low) > 0 {
+		p.t.Errorf("%s: badges that do not stand out from the panel under them (contrast under 3:1): %q", when, low)
 	}
 }
