@@ -58,9 +58,12 @@ func TestBrowserInviteAFriend(t *testing.T) {
 	}
 	p2.play(`document.querySelector('#board button.token:not([disabled])').click();`)
 	p1.wait(`window.kombi.match.moves.length === 2 && document.getElementById('status').textContent === 'Your move'`, "the friend's move on the inviting page")
-	// The friend has joined: the invitation is gone.
+	// The friend has joined: the invitation's link is gone, the way to take the seat back is not.
 	if js[bool](p1, `!!document.getElementById('invited')`) {
 		t.Error("the invitation is still shown after the friend's move")
+	}
+	if got := js[string](p1, `(document.getElementById('friend-plays') || {}).textContent || ''`); !strings.Contains(got, "Your friend plays as Player 2 from their device.") || !strings.Contains(got, "Take their seat back") {
+		t.Errorf("after the friend's move the page says %q; want who plays the seat and how to take it back", got)
 	}
 	// The friend moved last: Undo would take their move back, so it is not offered.
 	if !js[bool](p1, `document.getElementById('undo').disabled`) {
@@ -88,6 +91,16 @@ func TestBrowserInviteAFriend(t *testing.T) {
 		}
 	}
 	p3.mu.Unlock()
+	// Taken back after the friend moved: both seats here again, the friend told so at their next move.
+	p1.targets("the friend's seat taken back", `#take-seat`)
+	p1.shotOf("invite-friend-plays-phone.png", "#friend-plays")
+	js[bool](p1, `(document.getElementById('take-seat').click(), true)`)
+	p1.wait(`!document.getElementById('friend-plays') && window.kombi.tokens.every(Boolean) && document.getElementById('invite')`, "the friend's seat taken back after their move")
+	// The friend's token holds the seat no more.
+	js[bool](p2, `(fetch('/api/matches/' + window.kombi.match.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json',
+		Authorization: 'Bearer ' + window.kombi.tokens[1] }, body: JSON.stringify({ move: '3:1' }) }).then((r) => { window.zzStatus = r.status; }), true)`)
+	p2.wait(`window.zzStatus === 403`, "the friend's old token refused")
+	p2.forgive("403")
 	p1.clean("the inviting page")
 	p2.clean("the friend's page")
 

@@ -80,7 +80,8 @@ export function MatchPage({ s, act }) {
         ${!m.finished && m.mode !== 'solo' && mine[0] && mine[1] && m.players.every((x) => x === 'human')
           ? html`<button type="button" class="btn" id="invite" onClick=${() => act.invite(1)}>Invite a friend on another device</button>` : null}
       </div>
-      ${s.invited && s.invited.id === m.id && !m.moves.slice(s.invited.moves).some((mv) => mv.player === s.invited.seat) ? Invited({ m, inv: s.invited, act }) : null}
+      ${s.invited && s.invited.id === m.id && !m.finished ? (m.moves.slice(s.invited.moves).some((mv) => mv.player === s.invited.seat)
+        ? FriendPlays({ m, inv: s.invited, act }) : Invited({ m, inv: s.invited, act })) : null}
       ${s.note ? html`<p class="note" role="status">${s.note}</p>` : null}
       ${(mine[0] || mine[1]) && !m.finished ? TypeMove({ shown, act, disabled: !live && !(mine[p] && !travelling) }) : null}
       ${Rules(g, m)}
@@ -171,6 +172,13 @@ function Invited({ m, inv, act }) {
     ${inv.here ? html`<p class="small">This server listens on this computer only: for other devices, start it with <code>kombi serve --addr :8080</code>, which prints the addresses they open.</p>` : null}
     <p><button type="button" class="btn" id="invite-back" onClick=${() => act.invite(inv.seat, true)}>Play both seats here again (the link stops working)</button></p>
   </div>`;
+}
+
+// FriendPlays says, once the friend has moved (the link no longer needed),
+// who plays the seat, and keeps the way to take it back.
+function FriendPlays({ m, inv, act }) {
+  return html`<p class="note invited small" id="friend-plays">Your friend plays as <strong>${roleName(m, inv.seat)}</strong> from their device.
+    <button type="button" class="btn" id="take-seat" onClick=${() => act.invite(inv.seat, true)}>Take their seat back</button></p>`;
 }
 
 function GameOver({ m, mine, g, act, s }) {
