@@ -57,7 +57,19 @@ type Human struct {
 	// move"), where the seat changes hands (the Thue match's rounds); "":
 	// the seat's ("P2").
 	Name string
+	// Log, when not nil, also receives what the person is told (not the
+	// prompts): the game's transcript file, which then holds the hints,
+	// the help and the moves refused.
+	Log  io.Writer
 	told bool // the notation was shown before the first prompt
+}
+
+// msg is where the person is told things: the output, and Log.
+func (h *Human) msg() io.Writer {
+	if h.Log == nil {
+		return h.out
+	}
+	return io.MultiWriter(h.out, h.Log)
 }
 
 // NewHumanFor returns a human player of g reading from in and writing
@@ -86,7 +98,7 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 		return 0, fmt.Errorf("human: no input to read moves from")
 	}
 	if mh, ok := s.(MoveHelper); ok && !h.told {
-		fmt.Fprintln(h.out, game.Wrap(mh.MoveHelp(), 80)) // the notation, before the first move: not only after 'help' or a mistake
+		fmt.Fprintln(h.msg(), game.Wrap(mh.MoveHelp(), 80)) // the notation, before the first move: not only after 'help' or a mistake
 	}
 	h.told = true
 	for {
@@ -97,7 +109,7 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 		fmt.Fprintf(h.out, "%s, your move ('help' lists moves): ", who)
 		line, err := h.in.ReadLine(ctx)
 		if errors.Is(err, ErrLineTooLong) {
-			fmt.Fprintf(h.out, "\nThat line is longer than 1 MiB and was ignored; type a move ('help' lists moves).\n")
+			fmt.Fprintf(h.msg(), "\nThat line is longer than 1 MiB and was ignored; type a move ('help' lists moves).\n")
 			continue
 		}
 		if err != nil {
@@ -109,9 +121,11 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 		case "":
 			continue
 		case "help", "?":
+			h.logAsked(who, "help")
 			h.help(s)
 			continue
 		case "hint":
+			h.logAsked(who, "a hint")
 			h.hint(ctx, s)
 			continue
 		case "undo":
@@ -121,15 +135,22 @@ func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
 		}
 		m, err := s.ParseMove(line)
 		if err != nil {
-			fmt.Fprintf(h.out, "Not a move: %s. Type 'help' for the legal moves.\n", shorten(err.Error()))
+			fmt.Fprintf(h.msg(), "Not a move: %s. Type 'help' for the legal moves.\n", shorten(err.Error()))
 			continue
 		}
 		trial := s.Clone()
 		if err := trial.Apply(m); err != nil {
-			fmt.Fprintf(h.out, "Illegal move %q: %s. Type 'help' for the legal moves.\n", game.Truncate(line, 80), shorten(err.Error()))
+			fmt.Fprintf(h.msg(), "Illegal move %q: %s. Type 'help' for the legal moves.\n", game.Truncate(line, 80), shorten(err.Error()))
 			continue
 		}
 		return m, nil
+	}
+}
+
+// logAsked writes to Log that the person asked for what.
+func (h *Human) logAsked(who, what string) {
+	if h.Log != nil {
+		fmt.Fprintf(h.Log, "%s asked for %s:\n", who, what)
 	}
 }
 
@@ -143,11 +164,11 @@ const helpMoves = 200
 func (h *Human) help(s game.State) {
 	if p := s.Player(); h.g != nil && (p == 0 || p == 1) {
 		if words := game.HowToMoveOf(h.g)[p]; words != "" {
-			fmt.Fprintln(h.out, words)
+			fmt.Fprintln(h.msg(), words)
 		}
 	}
 	if mh, ok := s.(MoveHelper); ok {
-		fmt.Fprintln(h.out, mh.MoveHelp())
+		fmt.Fprintln(h.msg(), mh.MoveHelp())
 	}
 	var (
 		texts []string
@@ -166,11 +187,11 @@ func (h *Human) help(s game.State) {
 		}
 	}
 	if total > int64(len(texts)) {
-		fmt.Fprintf(h.out, "Legal moves (%d, first %d): %s ...\n", total, len(texts), strings.Join(texts, " "))
+		fmt.Fprintf(h.msg(), "Legal moves (%d, first %d): %s ...\n", total, len(texts), strings.Join(texts, " "))
 	} else {
-		fmt.Fprintf(h.out, "Legal moves (%d): %s\n", total, strings.Join(texts, " "))
+		fmt.Fprintf(h.msg(), "Legal moves (%d): %s\n", total, strings.Join(texts, " "))
 	}
-	fmt.Fprintln(h.out, "Other commands: help, hint, undo, quit (or q).")
+	fmt.Fprintln(h.msg(), "Other commands: help, hint, undo, quit (or q).")
 }
 
 // hint prints the state's own hint (else the game's solver's, if any),
@@ -186,16 +207,16 @@ func (h *Human) hint(ctx context.Context, s game.State) {
 		}
 	}
 	if text != "" {
-		fmt.Fprintln(h.out, text)
+		fmt.Fprintln(h.msg(), text)
 		own = true
 	}
 	if h.g == nil {
 		if !own {
-			fmt.Fprintln(h.out, "This game has no hints; 'help' lists the legal moves.")
+			fmt.Fprintln(h.msg(), "This game has no hints; 'help' lists the legal moves.")
 		}
 		return
 	}
-	fmt.Fprintln(h.out, HintText(ctx, h.Solvers, h.g, s, h.HintTime))
+	fmt.Fprintln(h.msg(), HintText(ctx, h.Solvers, h.g, s, h.HintTime))
 }
 
 // hintGroupMoves is how many moves of one outcome a hint lists.

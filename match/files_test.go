@@ -99,3 +99,32 @@ func (s spaces) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// What a person at the terminal is told (a move refused, a hint) goes into
+// the game's transcript file too, as the screen showed it; not the prompts.
+func TestSessionTranscriptHoldsWhatThePersonWasTold(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=1;2;3)", 1)
+	var screen strings.Builder
+	person := bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader("garbage\nhint\n1:1\nq\n")), &screen)
+	s := match.Session{Game: g, Seats: [2]match.Seat{{"human", person}, {"random", bot.NewRandom(1)}}, Options: match.Options{Seed: 1}, Dir: t.TempDir()}
+	_, wrote, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(wrote.Transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`Not a move: "garbage": want HEAP:COUNT`, "P1 (first) asked for a hint:\nEvery move loses", "Move 1: P1 (first) played 1:1"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the transcript file lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(string(text), "your move ('help' lists moves)") {
+		t.Errorf("the transcript file holds the prompts:\n%s", text)
+	}
+	if person.Log != nil {
+		t.Error("the person's log is left set after the session")
+	}
+}

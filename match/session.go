@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/files"
 	"github.com/kombi/kombi/game"
 )
@@ -59,6 +60,13 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 		}
 		if s.Transcript != nil {
 			opt.Transcript = io.MultiWriter(s.Transcript, opt.Transcript)
+		}
+		// What a person is told (hints, help, moves refused) goes to the file too.
+		for _, seat := range s.Seats {
+			if h, ok := seat.Bot.(*bot.Human); ok && h.Log == nil {
+				h.Log = plainWriter{fw}
+				defer func() { h.Log = nil }()
+			}
 		}
 	}
 	rec, err := Play(ctx, s.Game, s.Seats, opt)
