@@ -340,3 +340,36 @@ func TestInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestNimExamples: the Serbian thesis' worked examples are replayed, not
+// only Example 3's first move: its whole game with each position's binary
+// sum, the source's garbled tables read against it, Example 2's missing
+// table, Example 4's moves, Example 7's sequences and Lemma 5's continued
+// fractions.
+func TestNimExamples(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "doc")
+	if _, err := options(t, filepath.Join(dir, "k.db"), out, true, "wythoff/example-2,wythoff/example-3,wythoff/examples-4-7").Run(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	for head, wants := range map[string][]string{
+		"### Example 2:": {"| 3, 4 | 011 ⊕ 100 | 111 (7) | wins |", "**Difference (missing table):** Example 2's table is not in the text: 011 ⊕ 100 = 111, 7", "(1, 2) is won by taking one token from the heap of two"},
+		"### Example 3:": {"| 2 | B | 2 from heap 2 | 0111 (7) | 0011 (3) | 0010 (2) | 0110 (6) | 1:6 |", "| 5 | A | 3 from heap 2 | 0001 (1) | 0000 (0) | 0001 (1) | 0000 (0) |",
+			"A takes the last token after 7 moves", "every move of A leaves a binary sum of 0",
+			"**Difference (garbled tables):** the four tables the text prints between the moves are of the positions (7, 5, 2), (1, 3, 2), (1, 3, 1) and (1, 0, 1)", "ordinary sum, with carry (7 + 5 + 2 = 14, 1 + 3 + 2 = 6, 1 + 3 + 1 = 5, 1 + 0 + 1 = 2)"},
+		"### Examples 4 and 7, Lemma 5:": {"**Agrees:** Example 4: (1, 2) is lost for the player to move; its moves reach exactly (0, 1), (0, 2), (1, 0) and (1, 1)", "| B_n = ⌊(α + 1)n⌋ | 2, 5, 7, 10, 13, 15, 18, 20, 23, 26 |",
+			"| 2 | 1.414214 | [1, 2, 2, 2, 2, 2, 2, 2, ...] | yes |", "**Agrees:** Lemma 5"},
+	} {
+		sec := section(doc, head)
+		for _, w := range wants {
+			if !strings.Contains(sec, w) {
+				t.Errorf("%s lacks %q:\n%s", head, w, sec)
+			}
+		}
+	}
+}

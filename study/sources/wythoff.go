@@ -26,8 +26,10 @@ func wythoffSection() *section {
 		what: "A master's thesis in Serbian: Nim and Bouton's theorem, Nim's variants, and Wythoff's game generalised by a parameter a (a move takes k and l from the two heaps with |k − l| < a), whose P-positions (A_n, B_n) it builds three ways — recursive (mex), algebraic (⌊nα⌋ in double precision) and arithmetic (Fraenkel's p- and q-numeration systems) — and times in C++ on an i7-4510U."}
 	s.intro = []string{"Kombi computes the P-positions exactly for every n by all three methods (machine words where they fit, big integers beyond), times them beside the thesis' Table 4, and compiles the thesis' own C++ listings here (g++ -O2, when g++ is installed) to separate what the machine gains from what the algorithms do."}
 	s.add("figure-1", "Figure 1", "A game of Nim from heaps of 3, 4 and 5", buildNimGame)
-	s.add("example-3", "Example 3", "The winning move from heaps of 7, 5 and 12, by the binary sum without carry", buildNimExample3)
+	s.add("example-2", "Example 2", "Two heaps: (1, 1), (1, 2), (2, 2), and the binary sum of 3 and 4", buildNimExample2)
+	s.add("example-3", "Example 3", "The game from heaps of 7, 5 and 12, move by move, by the binary sum without carry", buildNimExample3)
 	s.add("table-1", "Table 1", "The first 10 losing (A, B) positions for a = 1", buildPTable(1))
+	s.add("examples-4-7", "Examples 4 and 7, Lemma 5", "A losing position, the Wythoff sequences and the continued fraction of α", buildWythoffExamples)
 	s.add("figure-2", "Figure 2", "The losing positions for a = 1, drawn", buildPBoard(1))
 	s.add("table-2", "Table 2", "The first 10 losing (A, B) positions for a = 2", buildPTable(2))
 	s.add("figure-3", "Figure 3", "The losing positions for a = 2, drawn (0 to 29)", buildPBoard(2))
@@ -117,28 +119,6 @@ func buildNimGame(ctx context.Context, l *lab, it *item) error {
 	it.text = []string{fmt.Sprintf("a game played by Kombi's players: A wins after %d moves; every move of A leaves the XOR 0, Bouton's rule (Theorem 1).", len(rows)-1)}
 	it.diffs = []diff{{"note", "the thesis' figure shows a course of play the text does not give move by move; Kombi draws one game of its own, the first player winning as Theorem 1 says it must from a XOR of 2."}}
 	it.commands = []string{only(it.id), fmt.Sprintf("kombi play 'nim(piles=3;4;5)' --p1 perfect --p2 random --seed %d", seed)}
-	return nil
-}
-
-// buildNimExample3 solves Example 3's position.
-func buildNimExample3(ctx context.Context, l *lab, it *item) error {
-	it.source = []string{"Heaps of 7, 5 and 12: 0111 ⊕ 0101 ⊕ 1100 = 1110 (14); its highest bit is bit 3, so A takes 1100 − (1100 ⊕ 1110) = 12 − 2 = 10 tokens from the third heap."}
-	g, err := l.games.Load("nim(piles=7;5;12)", 1)
-	if err != nil {
-		return err
-	}
-	r, err := l.studies.Solvers.Solve(ctx, g, g.NewInitialState(), solve.Options{})
-	if err != nil {
-		return err
-	}
-	it.code = r.Text
-	it.text = []string{"Kombi's solver explains the same position:"}
-	if slices.Equal(r.BestMoves, []string{"3:10"}) {
-		it.diffs = []diff{{"agrees", "the same binary sum (14), the same bit and the only winning move: 10 tokens from heap 3."}}
-	} else {
-		it.diffs = []diff{{"differs", "Kombi's winning moves are " + strings.Join(r.BestMoves, " ") + ", the thesis' 3:10."}}
-	}
-	it.commands = []string{only(it.id), "kombi solve 'nim(piles=7;5;12)'"}
 	return nil
 }
 
@@ -279,27 +259,17 @@ func buildQueenBoard(ctx context.Context, l *lab, it *item) error {
 	if err != nil {
 		return err
 	}
-	g, err := l.games.Load("wythoff(a=2,piles=4;9,view=queen)", 1)
+	_, st, r, err := l.solveStart(ctx, "wythoff(a=2,piles=4;9,view=queen)")
 	if err != nil {
 		return err
 	}
-	st := g.NewInitialState()
-	r, err := l.studies.Solvers.Solve(ctx, g, st, solve.Options{})
+	next, err := successors(st)
 	if err != nil {
 		return err
 	}
-	var buf []game.Move
 	reach := map[[2]int]bool{}
-	for _, mv := range st.LegalMoves(buf) {
-		c := st.Clone()
-		if err := c.Apply(mv); err != nil {
-			return err
-		}
-		hs, err := heapsOf(c)
-		if err != nil {
-			return err
-		}
-		reach[[2]int{hs[0], hs[1]}] = true
+	for _, n := range next {
+		reach[[2]int{n.heaps[0], n.heaps[1]}] = true
 	}
 	board := &chart.Board{Title: "Figure 4 (Kombi): the 10 × 10 board, a = 2", XLabel: "x", YLabel: "y", Cols: size, Rows: size, Width: 14,
 		Kinds: []chart.Kind{{Name: "losing position (P)", Color: pColor}, {Name: "a queen's move from (4, 9) reaches it", Color: reachColor}, {Name: "the queen at (4, 9)", Color: queenColor}, {Name: "the winning move's target", Color: chart.Palette[4]}}}
