@@ -123,6 +123,9 @@ func anchor(id string) string {
 	return strings.NewReplacer("/", "-", ".", "-").Replace(id)
 }
 
+// glossaryTitle heads the glossary.
+const glossaryTitle = "Words used: a glossary"
+
 // document is the whole: a title, paragraphs, the sections.
 type document struct {
 	title string
@@ -131,6 +134,9 @@ type document struct {
 	// offers there).
 	htmlIntro []string
 	secs      []*section
+	// glossary explains the words a student may not know (after the
+	// contents, each term at its own anchor).
+	glossary []term
 	// closing paragraphs after the sections (how it was made).
 	closing []string
 }
@@ -183,6 +189,9 @@ func (d *document) markdown() string {
 		b.WriteString(p + "\n\n")
 	}
 	b.WriteString("**Contents**\n\n")
+	if len(d.glossary) > 0 {
+		fmt.Fprintf(&b, "- [%s](#%s)\n", glossaryTitle, glossaryAnchor)
+	}
 	for _, s := range d.secs {
 		fmt.Fprintf(&b, "- [%s](#%s)\n", s.title, anchor(s.id))
 		for _, it := range s.items {
@@ -190,6 +199,13 @@ func (d *document) markdown() string {
 		}
 	}
 	b.WriteString("\n")
+	if len(d.glossary) > 0 {
+		fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n## %s\n\n", glossaryAnchor, glossaryTitle)
+		for _, t := range d.glossary {
+			fmt.Fprintf(&b, "- <a id=\"%s-%s\"></a>**%s**: %s\n", glossaryAnchor, t.key, strings.ReplaceAll(t.word, "*", `\*`), t.text)
+		}
+		b.WriteString("\n")
+	}
 	for _, s := range d.secs {
 		fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n## %s\n\n", anchor(s.id), s.title)
 		fmt.Fprintf(&b, "*%s* — %s, %s. %s\n\n", s.original, s.author, s.year, s.what)
@@ -423,6 +439,9 @@ func (d *document) html() string {
 		fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
 	}
 	b.WriteString("<nav aria-label=\"Contents\"><ul>\n")
+	if len(d.glossary) > 0 {
+		fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a></li>\n", glossaryAnchor, prose(glossaryTitle))
+	}
 	for _, s := range d.secs {
 		fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a><ul>", anchor(s.id), prose(s.title))
 		for _, it := range s.items {
@@ -431,6 +450,13 @@ func (d *document) html() string {
 		b.WriteString("</ul></li>\n")
 	}
 	b.WriteString("</ul></nav>\n")
+	if len(d.glossary) > 0 {
+		fmt.Fprintf(&b, "<section id=\"%s\">\n<h2>%s</h2>\n<dl class=\"glossary\">\n", glossaryAnchor, prose(glossaryTitle))
+		for _, t := range d.glossary {
+			fmt.Fprintf(&b, "<dt id=\"%s-%s\">%s</dt><dd>%s</dd>\n", glossaryAnchor, t.key, prose(t.word), inline(t.text))
+		}
+		b.WriteString("</dl>\n</section>\n")
+	}
 	for _, s := range d.secs {
 		fmt.Fprintf(&b, "<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"source\"><em>%s</em> — %s, %s. %s</p>\n",
 			anchor(s.id), prose(s.title), prose(s.original), prose(s.author), prose(s.year), inline(s.what))
@@ -526,6 +552,7 @@ pre { overflow-x: auto; background: #f1f1ec; padding: .75rem; font-size: .85rem;
 code { font-size: .9em; } p code, li code { overflow-wrap: anywhere; } .note { font-size: .92rem; color: #444; }
 ul.diffs { padding-left: 1.2rem; } li.differs { color: #7a3b00; } li.agrees { color: #1f5d2a; }
 .commands { font-size: .92rem; } p.commands { margin-bottom: .2rem; } ul.commands { margin-top: 0; padding-left: 1.2rem; overflow-wrap: anywhere; } .missing { color: #a00; } .back { margin: 0; } .back a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; padding: 0 .5rem; margin-left: -.5rem; }
+dl.glossary dt { font-weight: 600; margin-top: .6rem; } dl.glossary dd { margin: .1rem 0 0 1.2rem; }
 nav ul { padding-left: 1.2rem; } nav > ul > li { margin: .3rem 0; font-weight: 600; } nav ul ul { font-weight: 400; font-size: .92rem; }
 @media (max-width: 40rem) { nav a { display: inline-flex; align-items: center; min-height: 44px; } }
 :root { color-scheme: light dark; }

@@ -157,7 +157,7 @@ func buildEndgames(ctx context.Context, l *lab, it *item) error {
 	bars.Groups = []chart.BarGroup{won, lost}
 	it.tables = append([]game.Table{sum}, kept...)
 	it.figure = &figure{name: "nim2d-endgames", chart: bars, caption: "the classes of positions with 0 to 5 empty cells (N ≥ 5), each a multiset of independent components up to rotation and reflection, won or lost for the player to move by the XOR of the components' Grundy values."}
-	it.text = []string{"the classification (`" + line + "`): a position is a sum of independent components, single cells and polyominoes of off-diagonal cells, each with its Grundy value; a class is lost exactly when their XOR is 0. Every class comes with an example position and a winning move."}
+	it.text = []string{"the classification (`" + line + "`): a position is a sum of independent components, single cells and polyominoes of off-diagonal cells, each with its [Grundy value](#glossary-grundy); a class is lost exactly when their [XOR](#glossary-xor) is 0. Every class comes with an example position and a winning move."}
 	it.diffs = []diff{{"note", "the assignment asks for the argument by hand; Kombi proves each class by Grundy values (checked against plain search in the tests) and names the reason in words."}}
 	it.commands = []string{only(it.id), line}
 	return nil

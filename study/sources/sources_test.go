@@ -202,6 +202,25 @@ func TestQuickDocument(t *testing.T) {
 	if bad := regexp.MustCompile(`\ball 1 |\b1 (games|moves|cells)\b|\blengths \d+\)|word: word|Difference \(differs\)`).FindAllString(doc, -1); len(bad) > 0 {
 		t.Errorf("the document writes %q", bad)
 	}
+	// A glossary in plain words, linked from the top, its terms from their first uses; the list-colouring
+	// values apart from the solver's statistics, which a table of their own explains.
+	if !strings.Contains(doc, "explained in plain words in the [glossary](#glossary)") || !strings.Contains(doc, "- [Words used: a glossary](#glossary)") {
+		t.Error("the document does not link its glossary from the top")
+	}
+	for _, key := range []string{"p-position", "xor", "mex", "grundy", "seed", "sweep", "expectiminimax", "star-minimax", "solver-work"} {
+		if !strings.Contains(doc, `<a id="glossary-`+key+`"></a>**`) {
+			t.Errorf("the glossary has no term %s", key)
+		}
+	}
+	for _, link := range []string{"[Grundy value](#glossary-grundy)", "[mex](#glossary-mex)", "[expectiminimax](#glossary-expectiminimax)", "[sweeps](#glossary-sweep)"} {
+		if !strings.Contains(doc, link) {
+			t.Errorf("no first use links the glossary: %s", link)
+		}
+	}
+	values := section(doc, "### The exact value:")
+	if strings.Contains(values, "| s | P1 wins | ≈ | positions |") || !strings.Contains(values, "| s | P1 wins | ≈ |\n") || !strings.Contains(values, "| lists of | s | positions | searched | stored | seconds | CPU s | peak RSS MiB |") {
+		t.Errorf("the list-colouring values mix the solver's statistics into the values:\n%s", values)
+	}
 	if n := strings.Count(doc, "Reproduce it alone:"); n != len(res.Items) {
 		t.Errorf("%d items say how to reproduce them, of %d", n, len(res.Items))
 	}

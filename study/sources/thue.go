@@ -231,7 +231,7 @@ func thueSection() *section {
 	s := &section{id: "thue", title: "The Thue game — Rękawek's master's thesis (Gdańsk, 2016)", original: "Gra Thuego",
 		author: "Szymon Rękawek, supervised by T. Dzido, University of Gdańsk", year: "2016",
 		what: "A master's thesis in Polish: the Online Thue game of Grytczuk, Szafruga and Zmarz programmed in Java (\"Longest Free Word\"), its greedy and recursive (\"nesting\") strategies for both roles, and chapter 3's games between them, timed on a 2.6 GHz Intel Core i7 server over some 26 hours."}
-	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`: exactly the decisions of the thesis' Java listings, which Kombi's tests check against a line-by-line translation of them, only far faster) in sweeps stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}
+	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`, L the [nesting level](#glossary-nesting): exactly the decisions of the thesis' Java listings, which Kombi's tests check against a line-by-line translation of them, only far faster) in [sweeps](#glossary-sweep) stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}
 	s.add("section-1.3", "Section 1.3", "Square-free words: two letters, Thue's rule and his morphism of 1912", buildSquareFree)
 	s.add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false))
 	s.add("figure-2.2", "Figure 2.2", "How the overlap search works (S = abaabaa)", buildThueSearch("abaabaa", true))
@@ -476,7 +476,7 @@ func buildTable31(ctx context.Context, l *lab, it *item) error {
 		t.Rows = append(t.Rows, []string{strconv.Itoa(kk.k), strconv.Itoa(kk.p), strconv.Itoa(kk.b), ints(firstLens[kk]), rs, th})
 	}
 	it.tables = []game.Table{t}
-	it.text = []string{fmt.Sprintf("every pair of levels 0 (greedy) to 2 from every starting symbol, ties broken first (one game each) and at random (seeds %v each); %d games in all, stored as the sweeps `%s` and `%s`.",
+	it.text = []string{fmt.Sprintf("every pair of levels 0 (greedy) to 2 from every starting symbol, ties broken first (one game each) and at random ([seeds](#glossary-seed) %v each); %d games in all, stored as the sweeps `%s` and `%s`.",
 		l.table31Spec(true).Seeds, len(first)+len(random), l.table31Spec(false).Name, l.table31Spec(true).Name)}
 	get := func(k, p, b int) []int { return firstLens[key{k, p, b}] }
 	var diffs []diff

@@ -62,8 +62,8 @@ func buildLevels(ctx context.Context, l *lab, it *item) error {
 	bars.Groups = []chart.BarGroup{asP1, asP2}
 	it.tables = tables
 	it.figure = &figure{name: "vdwlist-levels", chart: bars, caption: fmt.Sprintf("player 1's exact chance of winning vdwlist(k=3,colors=3,list=2,s=%s) when one side is a computer level and the other plays perfectly (every drawn list averaged); the perfect column is the game's value. A level as player 1 wins less than the value (its shortfall), as player 2 lets player 1 win more (its excess).", s)}
-	it.text = []string{"each level searched to its depth with the plan's evaluation at the horizon (expectiminimax: the lists are chance moves), and valued exactly against the perfect player (`" + line + "`):"}
-	it.diffs = []diff{{"expectation", "the plan's plain minimax cannot treat the random lists right; Kombi's levels take the expectation over the lists (expectiminimax with Ballard's *-minimax pruning)."},
+	it.text = []string{"each level searched to its depth with the plan's evaluation at the horizon ([expectiminimax](#glossary-expectiminimax): the lists are chance moves), and valued exactly against the perfect player (`" + line + "`):"}
+	it.diffs = []diff{{"expectation", "the plan's plain minimax cannot treat the random lists right; Kombi's levels take the expectation over the lists (expectiminimax with Ballard's [*-minimax pruning](#glossary-star-minimax))."},
 		{"note", "the plan gives no numbers; Kombi measures exactly what each level gives up against perfect play."}}
 	it.commands = []string{only(it.id), line}
 	return nil
@@ -112,12 +112,59 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 	if len(lp.Series) == 0 {
 		return fmt.Errorf("%s gave no series", line)
 	}
-	it.tables = tables
+	it.tables = withSolverWork(tables)
 	it.figure = &figure{name: "vdwlist-values", chart: lp, caption: fmt.Sprintf("the exact probability that player 1 wins vdwlist(k=3,colors=3,list=l,s) under optimal play by both, for s = 1 to %s and lists of 1, 2 and 3 of the 3 colours (exact fractions, drawn as decimals).", maxS)}
 	it.text = []string{fmt.Sprintf("exact fractions by the solver (`%s`, %s of solving, kept in the database); player 1 is more likely to win than not %s.", line, game.Seconds(st.Seconds), orNone(half))}
 	it.diffs = []diff{{"beyond the source", "the plan stops at heuristic play; Kombi's frontier goes on to s = 16 for lists of 2 (3518873/4782969 ≈ 0.7357, `kombi report frontier`)."}}
 	it.commands = []string{only(it.id), line}
 	return nil
+}
+
+// solverWork are the columns of `kombi table vdwlist` that say how much
+// the solver computed, not what it found.
+var solverWork = []string{"positions", "searched", "stored", "seconds", "CPU s", "peak RSS MiB"}
+
+// withSolverWork returns the value tables of `kombi table vdwlist` with
+// only their values (s, the fraction, its decimals) and their first note,
+// followed by one table of the solver's work for all of them (the columns
+// solverWork, each table's rows under its list size), which says what its
+// columns mean and links the glossary.
+func withSolverWork(tables []game.Table) []game.Table {
+	var out []game.Table
+	work := game.Table{Title: "The solver's work behind these values (not part of the answer)", Columns: append([]string{"lists of", "s"}, solverWork...),
+		Notes: []string{"What the columns mean, in the [glossary](#glossary-solver-work): positions the solver reached, those it searched (not found in its table), the results it kept in its table; the time on the clock and of the processor; the most memory the program held so far."}}
+	for _, t := range tables {
+		m := listParam.FindStringSubmatch(t.Title)
+		at := map[string]int{}
+		for i, c := range t.Columns {
+			at[c] = i
+		}
+		if m == nil || len(t.Columns) < 3 || at["positions"] == 0 {
+			out = append(out, t)
+			continue
+		}
+		values := game.Table{Title: t.Title, Columns: t.Columns[:3]}
+		if len(t.Notes) > 0 {
+			values.Notes = t.Notes[:1]
+		}
+		for _, r := range t.Rows {
+			values.Rows = append(values.Rows, r[:min(3, len(r))])
+			w := []string{m[1], r[0]}
+			for _, c := range solverWork {
+				if i, ok := at[c]; ok && i < len(r) {
+					w = append(w, r[i])
+				} else {
+					w = append(w, "")
+				}
+			}
+			work.Rows = append(work.Rows, w)
+		}
+		out = append(out, values)
+	}
+	if len(work.Rows) > 0 {
+		out = append(out, work)
+	}
+	return out
 }
 
 func orNone(xs []string) string {

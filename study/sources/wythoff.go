@@ -23,7 +23,7 @@ import (
 func wythoffSection() *section {
 	s := &section{id: "wythoff", title: "Nim and Wythoff's game — Mijailović's master's thesis (Belgrade, 2020)", original: "Игра ним (Igra nim)",
 		author: "Marija Mijailović, supervised by Miodrag Živković, University of Belgrade", year: "2020",
-		what: "A master's thesis in Serbian: Nim and Bouton's theorem, Nim's variants, and Wythoff's game generalised by a parameter a (a move takes k and l from the two heaps with |k − l| < a), whose P-positions (A_n, B_n) it builds three ways — recursive (mex), algebraic (⌊nα⌋ in double precision) and arithmetic (Fraenkel's p- and q-numeration systems) — and times in C++ on an i7-4510U."}
+		what: "A master's thesis in Serbian: Nim and Bouton's theorem, Nim's variants, and Wythoff's game generalised by a parameter a (a move takes k and l from the two heaps with |k − l| < a), whose [P-positions](#glossary-p-position) (A_n, B_n) it builds three ways — recursive (mex), algebraic (⌊nα⌋ in double precision) and arithmetic (Fraenkel's p- and q-numeration systems) — and times in C++ on an i7-4510U."}
 	s.intro = []string{"Kombi computes the P-positions exactly for every n by all three methods (machine words where they fit, big integers beyond), times them beside the thesis' Table 4, and compiles the thesis' own C++ listings here (g++ -O2, when g++ is installed) to separate what the machine gains from what the algorithms do."}
 	s.add("figure-1", "Figure 1", "A game of Nim from heaps of 3, 4 and 5", buildNimGame)
 	s.add("example-2", "Example 2", "Two heaps: (1, 1), (1, 2), (2, 2), and the binary sum of 3 and 4", buildNimExample2)
@@ -155,7 +155,7 @@ func buildPTable(a int64) func(ctx context.Context, l *lab, it *item) error {
 			t.Rows = append(t.Rows, []string{strconv.Itoa(n), fmt.Sprint(p[0]), fmt.Sprint(p[1]), got[0][0].String(), got[0][1].String(), yesNo(agree), yesNo(same)})
 		}
 		it.tables = []game.Table{t}
-		it.text = []string{"the recursive (mex), algebraic (exact ⌊nα⌋) and arithmetic (p- and q-systems) methods, compared with each other and with the thesis:"}
+		it.text = []string{"the recursive ([mex](#glossary-mex)), algebraic (exact ⌊nα⌋) and arithmetic (p- and q-systems) methods, compared with each other and with the thesis:"}
 		if wrong == 0 {
 			it.diffs = []diff{{"agrees", "every pair, by every method."}}
 		} else {
