@@ -156,8 +156,9 @@ type sourcesStatus struct {
 	// Running: it is being written now; Quick: the quick run.
 	Running bool `json:"running"`
 	Quick   bool `json:"quick"`
-	// Done and Total count the steps (Total 0: not known yet); Message is
-	// the step now.
+	// Done and Total say how far it is (Total 0: not known yet): the
+	// document counts percent of its work, each item weighted by the time
+	// it takes; Message says in words what it computes now.
 	Done    int64  `json:"done"`
 	Total   int64  `json:"total"`
 	Message string `json:"message"`

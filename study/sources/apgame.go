@@ -18,7 +18,7 @@ import (
 // The Szemerédi game: Malinowski, Piwko and Wojewoda, 2022.
 
 func apSection() *section {
-	s := &section{id: "ap", title: "The Szemerédi game — a student project (2022)", original: "Gra Szemeredi'ego: Dokumentacja końcowa (the Szemerédi game: final documentation)",
+	s := &section{id: "ap", short: "Szemerédi project", title: "The Szemerédi game — a student project (2022)", original: "Gra Szemeredi'ego: Dokumentacja końcowa (the Szemerédi game: final documentation)",
 		author: "Aleksander Malinowski, Jakub Piwko and Malwina Wojewoda, Combinatorial Games 2022", year: "2022",
 		what: "A student project in Polish: the computer draws x numbers from {1..5x} holding a k-term arithmetic progression; a person and the computer colour numbers in turn, the first to own a whole progression wins. Its computer extends its best progression or blocks the person's longer one; its Figures 1–6 are console screens of two games and of bad input."}
 	s.intro = []string{"Kombi replays the project's games move by move with its rules, checks every computer move against its `extendblock` strategy (the project's strategy: its random choices are sampled with many seeds), and asks the exact solver what each position was worth."}

@@ -25,8 +25,9 @@ import (
 
 // section is one source: what it is, and its items.
 type section struct {
-	// id prefixes its items' ids ("thue").
-	id string
+	// id prefixes its items' ids ("thue"); short names the source in a few
+	// words ("Thue thesis"), for the progress.
+	id, short string
 	// title is the source's title in English, original the title as
 	// written; author, year, and what it is (a thesis, an assignment...).
 	title, original, author, year, what string

@@ -32,25 +32,57 @@ type lab struct {
 	studies *study.Registry
 	quick   bool
 	workers int
-	// progress hears the item being computed (step of steps) and its work.
-	progress     func(solve.Progress)
-	mu           sync.Mutex // guards step, what and last
-	step, steps  int
-	what, last   string
-	start        time.Time
-	gamesPlayed  int
-	gamesRead    int
-	resultsMade  int
-	resultsRead  int
-	machineCache string
+	// progress hears the item being computed and its work, in words, and
+	// how far the run is: a percentage of the work, each item weighted by
+	// its effort (see begin).
+	progress func(solve.Progress)
+	mu       sync.Mutex // guards step, what, last and began
+	step     int
+	what     string
+	last     string
+	began    time.Time
+	// efforts are the items' efforts in seconds, the drawing's last;
+	// before[i] sums those before item i.
+	efforts, before []float64
+	start           time.Time
+	gamesPlayed     int
+	gamesRead       int
+	resultsMade     int
+	resultsRead     int
+	machineCache    string
+}
+
+// plan sets the efforts of the run's steps, in seconds (each item's, then
+// the drawing's): how much of the bar each takes.
+func (l *lab) plan(efforts []float64) {
+	l.efforts, l.before = efforts, make([]float64, len(efforts)+1)
+	for i, e := range efforts {
+		l.before[i+1] = l.before[i] + e
+	}
 }
 
 // begin starts the step-th item, described as what.
 func (l *lab) begin(step int, what string) {
 	l.mu.Lock()
-	l.step, l.what, l.last = step, what, ""
+	l.step, l.what, l.last, l.began = step, what, "", time.Now()
 	l.mu.Unlock()
 	l.report("")
+}
+
+// done is how far the run is, in percent: the efforts of the steps done,
+// and of the step now as much as its time so far says (at most 90 % of
+// it: a step may take longer than its effort).
+func (l *lab) done() int64 {
+	if len(l.before) == 0 {
+		return 0
+	}
+	total := l.before[len(l.before)-1]
+	if total <= 0 || l.step >= len(l.efforts) {
+		return 100
+	}
+	e := l.efforts[l.step]
+	now := l.before[l.step] + min(0.9*e, time.Since(l.began).Seconds())
+	return int64(100 * now / total)
 }
 
 // report tells progress what is being done (msg: the item's work now);
@@ -71,7 +103,7 @@ func (l *lab) send() {
 	if l.last != "" {
 		msg += ": " + l.last
 	}
-	l.progress(solve.Progress{Done: int64(l.step), Total: int64(l.steps), Message: msg, Elapsed: time.Since(l.start)})
+	l.progress(solve.Progress{Done: l.done(), Total: 100, Message: msg, Elapsed: time.Since(l.start)})
 }
 
 // heartbeat reports again every few seconds until done is closed, so that
@@ -118,10 +150,11 @@ func (l *lab) play(ctx context.Context, spec *sweep.Spec) ([]*game.Record, error
 	for _, c := range cells {
 		total += len(c.Seeds)
 	}
-	l.report(fmt.Sprintf("sweep %s: %s (each stored as it ends)", spec.Name, game.Plural(total, "game")))
+	what := sweepWords(spec)
+	l.report(fmt.Sprintf("%s: %s, each kept as it ends", what, game.Plural(total, "game")))
 	res, err := sweep.RunStored(ctx, l.st, l.games, l.bots, spec, sweep.StoredOptions{Workers: l.workers,
 		Progress: func(p solve.Progress) {
-			l.report(fmt.Sprintf("games %d of %d stored (sweep %s)", p.Done, p.Total, spec.Name))
+			l.report(fmt.Sprintf("%s: %d of %d played or read", what, p.Done, p.Total))
 		}})
 	l.gamesPlayed += res.PlayedNow
 	l.gamesRead += res.Done - res.PlayedNow
@@ -157,6 +190,19 @@ func (l *lab) play(ctx context.Context, spec *sweep.Spec) ([]*game.Record, error
 		return cmpUint(a.Seed, b.Seed)
 	})
 	return recs, nil
+}
+
+// sweepWords says in words which games a sweep plays: "games of the
+// greedy builder against the level-1 recursive painter".
+func sweepWords(spec *sweep.Spec) string {
+	if len(spec.Pairs) != 1 {
+		return fmt.Sprintf("games of %d pairs of strategies", len(spec.Pairs))
+	}
+	a, b := spec.Pairs[0][0], spec.Pairs[0][1]
+	if len(spec.Games) > 0 && strings.HasPrefix(spec.Games[0], "thue(") {
+		return fmt.Sprintf("games of the %s builder against the %s painter", words(a), words(b))
+	}
+	return fmt.Sprintf("games of %s against %s", a, b)
 }
 
 func cmpUint(a, b uint64) int {
@@ -243,10 +289,10 @@ func (l *lab) machine() string {
 }
 
 // runStudy runs another study's command (`kombi GROUP NAME` with the
-// settings given by their names in words) and returns its tables, stored
-// under a key of the command and its settings, and the command line that
-// prints them.
-func (l *lab) runStudy(ctx context.Context, group, name string, settings [][2]string) ([]game.Table, stored, string, error) {
+// settings given by their names in words), what it computes said in words
+// for the progress, and returns its tables, stored under a key of the
+// command and its settings, and the command line that prints them.
+func (l *lab) runStudy(ctx context.Context, what, group, name string, settings [][2]string) ([]game.Table, stored, string, error) {
 	var cmd *study.Command
 	for _, c := range l.studies.Commands(group) {
 		if c.Name == name {
@@ -282,7 +328,13 @@ func (l *lab) runStudy(ctx context.Context, group, name string, settings [][2]st
 	}
 	var tables []game.Table
 	st, err := l.result(ctx, key, &tables, func(ctx context.Context) (any, error) {
-		r, err := run(ctx, func(p solve.Progress) { l.report(fmt.Sprintf("%s: %s", line, p.Message)) })
+		r, err := run(ctx, func(p solve.Progress) {
+			if p.Message == "" {
+				l.report(what)
+				return
+			}
+			l.report(fmt.Sprintf("%s (now: %s)", what, p.Message))
+		})
 		if err != nil {
 			return nil, err
 		}

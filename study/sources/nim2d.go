@@ -16,7 +16,7 @@ import (
 // The 2D Nim assignment: NE509, University of Patras, 2023.
 
 func nim2dSection() *section {
-	s := &section{id: "nim2d", title: "Two-dimensional Nim — a university assignment (Patras, 2023)", original: "1ο Σετ Ασκήσεων: Συνδυαστικά Παιχνίδια (first set of exercises: combinatorial games)",
+	s := &section{id: "nim2d", short: "2D Nim assignment", title: "Two-dimensional Nim — a university assignment (Patras, 2023)", original: "1ο Σετ Ασκήσεων: Συνδυαστικά Παιχνίδια (first set of exercises: combinatorial games)",
 		author: "NE509 Economic Theory & Algorithms, taught by Spyros Kontogiannis, University of Patras", year: "2023",
 		what: "A university assignment in Greek: two players colour 1 to 3 empty cells of an N × N palette in turn (a diagonal cell alone; else a run of off-diagonal cells in one row or column), the player who colours the last cell wins; students classify every position with at most 5 empty cells and program the random, firstfit and copycat strategies, switching to perfect play when the position is won."}
 	s.intro = []string{"The assignment numbers no table or figure; its palettes, its move examples and its three tasks are recomputed in its own order."}
@@ -123,12 +123,15 @@ func (l *lab) endgameSettings() [][2]string {
 	return [][2]string{{"largest triangle searched", "7"}}
 }
 
+// endgamesWords says what the endgame report computes.
+const endgamesWords = "every 2D Nim position with at most 5 empty cells classified, and the empty palettes solved"
+
 var classesTitle = regexp.MustCompile(`^(\d+) empty cells?: (\d+) class(?:es)?, (\d+) won and (\d+) lost`)
 
 // buildEndgames runs the endgame report (`kombi report nim2d-endgames`).
 func buildEndgames(ctx context.Context, l *lab, it *item) error {
 	it.source = []string{"Examine every (sub)position with at most 5 free cells of an N × N palette (N ≥ 5), up to symmetry and to how the free cells share rows and columns, and explain whether it is won or lost for the player to move; e.g. two free cells are either consecutive in a row or column, or not."}
-	tables, _, line, err := l.runStudy(ctx, "report", "nim2d-endgames", l.endgameSettings())
+	tables, _, line, err := l.runStudy(ctx, endgamesWords, "report", "nim2d-endgames", l.endgameSettings())
 	if err != nil {
 		return err
 	}
@@ -166,7 +169,7 @@ func buildEndgames(ctx context.Context, l *lab, it *item) error {
 // buildEmptyPalette takes the empty-palette table of the endgame report.
 func buildEmptyPalette(ctx context.Context, l *lab, it *item) error {
 	it.source = []string{"Understand, for small N, when one can win and when not: exactly when the computer can win a game, depending on whether it moves first and on the size of the palette."}
-	tables, _, line, err := l.runStudy(ctx, "report", "nim2d-endgames", l.endgameSettings())
+	tables, _, line, err := l.runStudy(ctx, endgamesWords, "report", "nim2d-endgames", l.endgameSettings())
 	if err != nil {
 		return err
 	}

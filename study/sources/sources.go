@@ -238,13 +238,23 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 		s.items = kept
 	}
 	doc.secs = slices.DeleteFunc(doc.secs, func(s *section) bool { return len(s.items) == 0 })
-	l.steps = len(builds)
+	efforts := make([]float64, 0, len(builds)+1)
+	for _, it := range builds {
+		efforts = append(efforts, effortOf(it.id, o.Quick))
+	}
+	l.plan(append(efforts, effortOf("drawing", o.Quick)))
+	shortOf := map[*item]string{}
+	for _, s := range doc.secs {
+		for _, it := range s.items {
+			shortOf[it] = s.short
+		}
+	}
 	beat := make(chan struct{})
 	go l.heartbeat(beat)
 	defer close(beat)
 	var runErr error
 	for i, it := range builds {
-		l.begin(i, it.label+" ("+it.id+")")
+		l.begin(i, fmt.Sprintf("%s, %s (item %d of %d)", shortOf[it], it.label, i+1, len(builds)))
 		if runErr != nil {
 			it.err = errors.New("the run was stopped before it")
 			continue
@@ -258,7 +268,7 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 		}
 		it.build = nil
 	}
-	l.begin(len(builds), "drawing the figures")
+	l.begin(len(builds), "drawing the figures and writing the document")
 	if !o.Quick && slices.ContainsFunc(builds, func(it *item) bool { return it.err != nil }) {
 		// (A quick document links to the page already.)
 		doc.htmlIntro = append(doc.htmlIntro, "Some items were not computed (marked below). With `kombi serve`, [write the document again in the browser](write.html): what was computed is kept, and only the rest is computed.")
@@ -285,6 +295,31 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 		return res, err
 	}
 	return res, runErr
+}
+
+// fullRunEffort are the items that take long in a full run, with about
+// the seconds each took on a 2-core machine (the games they play first,
+// the timings they make), and the drawing of the figures ("drawing"); every
+// other item takes about a second. They weigh the steps of the progress,
+// so that its percentage follows the time (counted in items, a run sat at
+// 16 % for half its time).
+var fullRunEffort = map[string]float64{
+	"thue/section-3.1": 150, // the games of chapter 3's pairs, played first here
+	"thue/figure-3.3":  15,  // the level-2 builder's games
+	"wythoff/figure-5": 90,  // the timings of Table 4 and Figures 5–9
+	"wythoff/table-5":  5,
+	"vdwlist/levels":   6,
+	"vdwlist/values":   4,
+	"drawing":          3,
+}
+
+// effortOf is an item's effort in seconds (see fullRunEffort); in a quick
+// run every step weighs the same.
+func effortOf(id string, quick bool) float64 {
+	if e, ok := fullRunEffort[id]; ok && !quick {
+		return e
+	}
+	return 1
 }
 
 // closing says how the document was made.

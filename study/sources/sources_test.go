@@ -16,6 +16,7 @@ import (
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
 	"github.com/kombi/kombi/match"
+	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/study"
 	"github.com/kombi/kombi/study/sources"
 )
@@ -266,9 +267,19 @@ func TestQuickDocument(t *testing.T) {
 		}
 	}
 
-	// One item alone, into a folder of its own.
+	// One item alone, into a folder of its own; its progress says in words what it computes (it named the
+	// sweep and the item's id), in percent of the run.
 	alone := filepath.Join(dir, "alone")
-	r1, err := options(t, db, alone, true, "thue/table-3.1").Run(context.Background(), nil)
+	var said []string
+	r1, err := options(t, db, alone, true, "thue/table-3.1").Run(context.Background(), func(p solve.Progress) {
+		if p.Total != 100 {
+			t.Errorf("progress %d of %d, want a percentage", p.Done, p.Total)
+		}
+		said = append(said, p.Message)
+	})
+	if all := strings.Join(said, "\n"); !strings.Contains(all, "Thue thesis, Table 3.1 (item 1 of 1): games of 9 pairs of strategies: ") || strings.Contains(all, "sweep") || strings.Contains(all, "thue/table-3.1") {
+		t.Errorf("the progress of Table 3.1 says:\n%s", all)
+	}
 	if err != nil || len(r1.Items) != 1 {
 		t.Fatalf("one item: %+v, %v", r1, err)
 	}

@@ -228,7 +228,7 @@ func builderComparison(greedy, level1 lengthStats) diff {
 }
 
 func thueSection() *section {
-	s := &section{id: "thue", title: "The Thue game — Rękawek's master's thesis (Gdańsk, 2016)", original: "Gra Thuego",
+	s := &section{id: "thue", short: "Thue thesis", title: "The Thue game — Rękawek's master's thesis (Gdańsk, 2016)", original: "Gra Thuego",
 		author: "Szymon Rękawek, supervised by T. Dzido, University of Gdańsk", year: "2016",
 		what: "A master's thesis in Polish: the Online Thue game of Grytczuk, Szafruga and Zmarz programmed in Java (\"Longest Free Word\"), its greedy and recursive (\"nesting\") strategies for both roles, and chapter 3's games between them, timed on a 2.6 GHz Intel Core i7 server over some 26 hours."}
 	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`, L the [nesting level](#glossary-nesting): exactly the decisions of the thesis' Java listings, which Kombi's tests check against a line-by-line translation of them, only far faster) in [sweeps](#glossary-sweep) stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}

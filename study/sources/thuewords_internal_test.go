@@ -2,8 +2,12 @@ package sources
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/kombi/kombi/solve"
 )
 
 // marks writes an item's marks and tables as one text.
@@ -35,5 +39,30 @@ func TestSquareFreeWords(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("Section 1.3 lacks %q:\n%s", want, all)
 		}
+	}
+}
+
+// The run's progress is a percentage of its work, each step weighted by
+// its effort: a step of 150 s done of 154 is 97 %, not 1 step of 3 (the
+// bar sat at 16 % for half a full run), and a step's own time moves it on.
+func TestProgressWeighted(t *testing.T) {
+	var got []int64
+	l := &lab{progress: func(p solve.Progress) {
+		if p.Total != 100 {
+			t.Errorf("total %d, want 100 (percent)", p.Total)
+		}
+		got = append(got, p.Done)
+	}}
+	l.plan([]float64{150, 1, 3})
+	l.begin(0, "first")
+	l.begin(1, "second")
+	l.began = time.Now().Add(-time.Hour) // long past its effort: at most 90 % of it
+	l.report("later")
+	l.begin(2, "drawing")
+	if want := []int64{0, 97, 97, 98}; !slices.Equal(got, want) {
+		t.Errorf("progress %v, want %v", got, want)
+	}
+	if effortOf("thue/section-3.1", false) != 150 || effortOf("thue/section-3.1", true) != 1 || effortOf("thue/figure-2.1", false) != 1 {
+		t.Error("efforts: a full run's long items weigh their seconds, a quick run's every item 1")
 	}
 }

@@ -14,7 +14,7 @@ import (
 // The list-colouring plan: Grabowski, Kamiński, Michalik and Wójcik.
 
 func vdwlistSection() *section {
-	s := &section{id: "vdwlist", title: "The list-colouring van der Waerden game — a project plan", original: "Kombinatoryczna Teoria Liczb, Zadanie 9 z listy III (combinatorial number theory, problem 9 of list III)",
+	s := &section{id: "vdwlist", short: "List-colouring plan", title: "The list-colouring van der Waerden game — a project plan", original: "Kombinatoryczna Teoria Liczb, Zadanie 9 z listy III (combinatorial number theory, problem 9 of list III)",
 		author: "Michał Grabowski, Jakub Kamiński, Piotr Michalik and Łukasz Wójcik", year: "undated",
 		what: "A project plan in Polish: player 1 names a number of 1..s, a list of l of the c colours is drawn at random, player 2 colours the number from the list; player 1 wins when a monochromatic k-term progression appears. It plans minimax with alpha-beta and three difficulty levels (easy, normal, hard) by search depth, with an evaluation it describes."}
 	s.intro = []string{"The plan has no tables or figures: its promises are recomputed — the three levels measured exactly against perfect play, the exact value of the game the plan only hoped to approach, and its claim about single colours."}
@@ -31,7 +31,7 @@ func buildLevels(ctx context.Context, l *lab, it *item) error {
 	if l.quick {
 		s = "8"
 	}
-	tables, _, line, err := l.runStudy(ctx, "report", "vdwlist", [][2]string{{"game length", s}})
+	tables, _, line, err := l.runStudy(ctx, "the computer's levels valued exactly against the perfect player, s = "+s, "report", "vdwlist", [][2]string{{"game length", s}})
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 	if l.quick {
 		maxS = "9"
 	}
-	tables, st, line, err := l.runStudy(ctx, "table", "vdwlist", [][2]string{{"progression length", "3"}, {"numbers of colours", "3"}, {"last game length", maxS}, {"time budget", "2m"}})
+	tables, st, line, err := l.runStudy(ctx, "the exact chance that player 1 wins, s = 1 to "+maxS+", lists of 1, 2 and 3 colours", "table", "vdwlist", [][2]string{{"progression length", "3"}, {"numbers of colours", "3"}, {"last game length", maxS}, {"time budget", "2m"}})
 	if err != nil {
 		return err
 	}

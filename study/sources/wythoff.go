@@ -21,7 +21,7 @@ import (
 // The Serbian thesis: Mijailović, "Igra nim", Belgrade 2020.
 
 func wythoffSection() *section {
-	s := &section{id: "wythoff", title: "Nim and Wythoff's game — Mijailović's master's thesis (Belgrade, 2020)", original: "Игра ним (Igra nim)",
+	s := &section{id: "wythoff", short: "Nim and Wythoff thesis", title: "Nim and Wythoff's game — Mijailović's master's thesis (Belgrade, 2020)", original: "Игра ним (Igra nim)",
 		author: "Marija Mijailović, supervised by Miodrag Živković, University of Belgrade", year: "2020",
 		what: "A master's thesis in Serbian: Nim and Bouton's theorem, Nim's variants, and Wythoff's game generalised by a parameter a (a move takes k and l from the two heaps with |k − l| < a), whose [P-positions](#glossary-p-position) (A_n, B_n) it builds three ways — recursive (mex), algebraic (⌊nα⌋ in double precision) and arithmetic (Fraenkel's p- and q-numeration systems) — and times in C++ on an i7-4510U."}
 	s.intro = []string{"Kombi computes the P-positions exactly for every n by all three methods (machine words where they fit, big integers beyond), times them beside the thesis' Table 4, and compiles the thesis' own C++ listings here (g++ -O2, when g++ is installed) to separate what the machine gains from what the algorithms do."}
@@ -386,7 +386,7 @@ func (l *lab) wythoffTimings(ctx context.Context) (*timings, stored, error) {
 	st, err := l.result(ctx, fmt.Sprintf("wythoff/timings?a=2&max-n=%d&repeat=%d&baseline=%v&code1-max=%d", opt.MaxN, opt.Repeat, !opt.NoBaseline, opt.RecursiveMax), &t,
 		func(ctx context.Context) (any, error) {
 			opt.Progress = func(p solve.Progress) {
-				l.report(fmt.Sprintf("timing the three methods at %s (%d of %d sizes)", p.Message, p.Done, p.Total))
+				l.report(fmt.Sprintf("the thesis' three methods of building the P-table timed at %s (%d of %d sizes)", p.Message, p.Done, p.Total))
 			}
 			r, err := wythoff.Bench(ctx, opt)
 			if err != nil {
@@ -664,7 +664,7 @@ func buildTable5(ctx context.Context, l *lab, it *item) error {
 	var res wythoff.Table5Result
 	if _, err := l.result(ctx, fmt.Sprintf("wythoff/table5?scan=%d", scan), &res, func(ctx context.Context) (any, error) {
 		return wythoff.Table5(ctx, scan, func(p solve.Progress) {
-			l.report(fmt.Sprintf("scanning n ≤ %d for the first double-precision error", scan))
+			l.report(fmt.Sprintf("every n ≤ %s checked for the first error of double precision", thousands(int64(scan))))
 		})
 	}); err != nil {
 		return err

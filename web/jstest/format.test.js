@@ -329,9 +329,12 @@ test('the sources page says how the writing of the document stands', () => {
   assert.match(idle.text, /^Kombi can write it now: the full document plays every game/);
   assert.deepEqual(idle.lead, { text: 'That document is not written on this machine yet.', link: null, after: '' });
   assert.equal(sourcesWords({ ...base, written: true }).lead.link, 'read it');
-  const going = sourcesWords({ ...base, running: true, quick: true, done: 17, total: 44, message: 'Table 3.2 (thue/table-3.2)', seconds: 12.4 });
-  assert.deepEqual({ ...going, lead: undefined }, { lead: undefined, text: 'Writing the quick document: step 17 of 44 — Table 3.2 (thue/table-3.2) (12 s so far).',
-    note: 'You may leave this page: the server goes on, and this page shows the document once it is written.', progress: { done: 17, total: 44 }, offer: false });
+  // The server counts the work in percent, weighted by time, and says what it computes in words.
+  const msg = 'Thue thesis, Table 3.3 (item 17 of 44): games of the level-1 recursive builder against the level-1 recursive painter: 7 of 11 played or read';
+  const going = sourcesWords({ ...base, running: true, quick: true, done: 48, total: 100, message: msg, seconds: 12.4 });
+  assert.deepEqual({ ...going, lead: undefined }, { lead: undefined, text: `Writing the quick document: about 48 % done — ${msg} (12 s so far).`,
+    note: 'You may leave this page: the server goes on, and this page shows the document once it is written.', progress: { done: 48, total: 100 }, offer: false });
+  assert.match(sourcesWords({ ...base, running: true, done: 60, total: 100, message: 'x', seconds: 154.6 }).text, /^Writing the document: about 60 % done — x \(2 min 35 s so far\)\.$/);
   assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).text, 'Writing the document: starting (0 s so far).');
   assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).progress, null);
   assert.match(sourcesWords({ ...base, error: 'disk full' }).text, /^The last run stopped: disk full\. What it computed is kept/);

@@ -661,19 +661,26 @@ export function refusalWords(message) {
  * /api/sources) for the page that writes it: {lead, text, note, progress:
  * {done, total} or null, offer}, lead saying whether a document is written
  * (written: its link, null when not), offer whether to offer the buttons
- * that write it.
+ * that write it. The server counts the work done in percent (done of a
+ * total of 100: each item weighted by the time it takes) and says in words
+ * what it computes now.
  */
+function elapsedWords(seconds) {
+  const s = Math.round(seconds || 0);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
 export function sourcesWords(st) {
   const lead = st.written
     ? { text: 'A document is written on this machine: ', link: 'read it', after: '. Writing it again replaces it (a quick one by the full one, say).' }
     : { text: 'That document is not written on this machine yet.', link: null, after: '' };
   if (st.running) {
     const what = st.quick ? 'the quick document' : 'the document';
-    const step = st.total > 0 ? `step ${fmtInt(st.done)} of ${fmtInt(st.total)}` : 'starting';
+    const step = st.total > 0 ? `about ${Math.round((100 * st.done) / st.total)} % done` : 'starting';
     const msg = st.message && st.message !== 'starting' ? ` — ${st.message}` : '';
     return {
       lead,
-      text: `Writing ${what}: ${step}${msg} (${Math.round(st.seconds || 0)} s so far).`,
+      text: `Writing ${what}: ${step}${msg} (${elapsedWords(st.seconds)} so far).`,
       note: 'You may leave this page: the server goes on, and this page shows the document once it is written.',
       progress: st.total > 0 ? { done: st.done, total: st.total } : null,
       offer: false,

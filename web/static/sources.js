@@ -54,7 +54,7 @@ function draw() {
   const parts = [lead, el('p', { id: 'sources-text', textContent: w.text })];
   if (w.progress) {
     const bar = el('progress', { className: 'sources-progress', max: w.progress.total, value: w.progress.done });
-    bar.setAttribute('aria-label', 'Steps of the document written');
+    bar.setAttribute('aria-label', 'Share of the document written, each part weighted by the time it takes');
     parts.push(bar);
   }
   if (w.offer) {
