@@ -165,6 +165,19 @@ func TestQuickDocument(t *testing.T) {
 	if f4 := section(serbian, "### Figure 4:"); !strings.Contains(f4, "(4, 9) is not a losing position") {
 		t.Errorf("Figure 4 does not mark the text's error:\n%s", f4)
 	}
+	// Agreements claim what was computed: Table 3.1 played levels 0 to 2, the thesis' claims about any painter
+	// are held against the exact values; Figure 4's green squares are not in the text.
+	if t31 := section(thue, "### Table 3.1:"); strings.Contains(t31, "whatever the levels") || !strings.Contains(t31, "levels 0 to 2 for each role") ||
+		!strings.Contains(t31, "is 5 with 3 symbols and 7 with 4 symbols") {
+		t.Errorf("Table 3.1 claims more than it played, or does not cite the exact values:\n%s", t31)
+	}
+	// Table 4 shows the thesis' milliseconds as printed, not rounded (179503 read 1.8·10^5).
+	if t4 := section(serbian, "### Table 4:"); !strings.Contains(t4, "| 163 840 | 179503 |") || !strings.Contains(t4, "| 655 360 | 2.87691e+06 |") || !strings.Contains(t4, "(230089 ms)") || strings.Contains(t4, "·10^5") {
+		t.Errorf("Table 4 rounds the thesis' numbers:\n%s", t4)
+	}
+	if f4 := section(serbian, "### Figure 4:"); strings.Contains(f4, "are the thesis' green squares") || !strings.Contains(f4, "are (0, 0), (1, 3), (2, 6), (3, 1) and (6, 2)") {
+		t.Errorf("Figure 4 says the thesis' green squares agree, which its text does not list:\n%s", f4)
+	}
 	// Figure 1's command replays the figure's game.
 	f1 := section(serbian, "### Figure 1:")
 	seed, moves := regexp.MustCompile(`--seed (\d+)`).FindStringSubmatch(f1), regexp.MustCompile(`A wins after (\d+) moves`).FindStringSubmatch(f1)

@@ -495,7 +495,22 @@ func buildTable31(ctx context.Context, l *lab, it *item) error {
 		}
 	}
 	if all3 {
-		diffs = append(diffs, diff{"agrees", "with 3 symbols every game ends at length 5, whatever the levels."})
+		diffs = append(diffs, diff{"agrees", "with 3 symbols every game played here ends at length 5: levels 0 to 2 for each role, from every starting symbol, ties first and at random."})
+	}
+	// The thesis' claims about any painter (§1.4, "whatever strategy Alice chooses"; §3.1, a painter of 7
+	// levels) are claims about best play: the exact values say what the builder forces against every painter.
+	var exact []string
+	for _, k := range []int{3, 4} {
+		_, _, r, err := l.solveStart(ctx, fmt.Sprintf("thue(alphabet=%d,rule=square,start=0)", k))
+		if err != nil {
+			return err
+		}
+		if r.Complete && r.Value != nil {
+			exact = append(exact, fmt.Sprintf("%v with %d symbols", r.Value, k))
+		}
+	}
+	if len(exact) == 2 {
+		diffs = append(diffs, diff{"note", fmt.Sprintf("the games above are of levels 0 to 2 only; the thesis' claims about any painter (§1.4: with 3 symbols a good builder ends the game by length 5 \"whatever strategy Alice chooses\"; §3.1: even against a painter of 7 levels) are about best play, which Kombi's exact solver settles: the game's value, the length a best builder forces against every painter, is %s (`kombi solve 'thue(alphabet=3,rule=square,start=0)'`, `kombi report frontier`).", strings.Join(exact, " and "))})
 	}
 	if a := get(4, 1, 1); len(a) > 0 && a[0] == 7 {
 		diffs = append(diffs, diff{"agrees", "recursive against recursive (levels 1 and 2) lasts 7 with 4 symbols."})

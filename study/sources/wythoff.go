@@ -273,16 +273,18 @@ func buildQueenBoard(ctx context.Context, l *lab, it *item) error {
 	}
 	board := &chart.Board{Title: "Figure 4 (Kombi): the 10 × 10 board, a = 2", XLabel: "x", YLabel: "y", Cols: size, Rows: size, Width: 14,
 		Kinds: []chart.Kind{{Name: "losing position (P)", Color: pColor}, {Name: "a queen's move from (4, 9) reaches it", Color: reachColor}, {Name: "the queen at (4, 9)", Color: queenColor}, {Name: "the winning move's target", Color: chart.Palette[4]}}}
-	var targets []string
+	var targets, losing []string
 	for x := range size {
 		for y := range size {
 			switch {
 			case x == 4 && y == 9:
 				board.Cells = append(board.Cells, chart.Cell{X: x, Y: y, Kind: 2, Label: "Q"})
 			case p[[2]int{x, y}] && reach[[2]int{x, y}]:
+				losing = append(losing, fmt.Sprintf("(%d, %d)", x, y))
 				board.Cells = append(board.Cells, chart.Cell{X: x, Y: y, Kind: 3, Label: "P"})
 				targets = append(targets, fmt.Sprintf("(%d, %d)", x, y))
 			case p[[2]int{x, y}]:
+				losing = append(losing, fmt.Sprintf("(%d, %d)", x, y))
 				board.Cells = append(board.Cells, chart.Cell{X: x, Y: y, Kind: 0, Label: "P"})
 			case reach[[2]int{x, y}]:
 				board.Cells = append(board.Cells, chart.Cell{X: x, Y: y, Kind: 1})
@@ -295,7 +297,7 @@ func buildQueenBoard(ctx context.Context, l *lab, it *item) error {
 	it.text = []string{"Kombi's solver on the position (4, 9):"}
 	if r.Outcome == solve.Win {
 		it.diffs = []diff{{"error in the text", fmt.Sprintf("(4, 9) is not a losing position for a = 2: the queen reaches the losing position %s (from (4, 9) to (2, 6) takes 2 and 3, and |2 − 3| = 1 < 2), so the player to move wins (Kombi's winning move: %s, 2 from the first heap and 3 from the second). The losing position in that column is (4, 10), just off the 10 × 10 board.", strings.Join(targets, " and "), strings.Join(r.BestMoves, " "))},
-			{"agrees", "the losing positions on the board are the thesis' green squares: (0, 0), (1, 3), (3, 1), (2, 6), (6, 2)."}}
+			{"note", fmt.Sprintf("the losing positions on the 10 × 10 board are %s: Table 2's pairs for a = 2 that fit the board, both ways round. The text does not list the figure's green squares, so they can be compared with these only by looking at the figure.", game.Series(losing, "and"))}}
 	} else {
 		it.diffs = []diff{{"agrees", "(4, 9) is a losing position, as the text says."}}
 	}
@@ -493,7 +495,7 @@ func timeDiffs(f wythoffTimeFigure, t *timings) []diff {
 		if last == nil {
 			continue
 		}
-		text := fmt.Sprintf("%s method at n = %s: the thesis %s ms, Kombi %s ms (%s faster)", m, thousands(int64(last.N)), chart.Number(last.ThesisMs[m]), chart.Number(last.Ms[m]), ratio(last.ThesisMs[m], last.Ms[m]))
+		text := fmt.Sprintf("%s method at n = %s: the thesis %s ms, Kombi %s ms (%s faster)", m, thousands(int64(last.N)), printedMs(last.ThesisMs[m]), chart.Number(last.Ms[m]), ratio(last.ThesisMs[m], last.Ms[m]))
 		if c, ok := last.BaselineMs[m]; ok {
 			text += fmt.Sprintf("; the thesis' own C++ here %s ms, so this machine alone is %s faster", chart.Number(c), ratio(last.ThesisMs[m], c))
 		} else {
@@ -502,7 +504,7 @@ func timeDiffs(f wythoffTimeFigure, t *timings) []diff {
 				c, ok := r.BaselineMs[m]
 				th, tok := r.ThesisMs[m]
 				if ok && tok {
-					text += fmt.Sprintf("; at n = %s, the largest the thesis' own C++ ran here, it took %s ms against the thesis' %s ms: this machine is %s faster, the rest is the algorithm", thousands(int64(r.N)), chart.Number(c), chart.Number(th), ratio(th, c))
+					text += fmt.Sprintf("; at n = %s, the largest the thesis' own C++ ran here, it took %s ms against the thesis' %s ms: this machine is %s faster, the rest is the algorithm", thousands(int64(r.N)), chart.Number(c), printedMs(th), ratio(th, c))
 					break
 				}
 			}
@@ -532,9 +534,15 @@ func timeDiffs(f wythoffTimeFigure, t *timings) []diff {
 	return out
 }
 
+// printedMs writes one of the thesis' milliseconds as Table 4 prints it:
+// the shortest form that reads back as the same number, which for the
+// thesis' six significant digits is C++'s default output (179503,
+// 0.036332, 2.87691e+06).
+func printedMs(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
 // buildTable4 recomputes Table 4.
 func buildTable4(ctx context.Context, l *lab, it *item) error {
-	it.source = []string{"Milliseconds to build the P-table for a = 2 by n (doubling from 10): recursive to n = 1 310 720 (1.15·10^7 ms), algebraic to 671 088 640 (42 270.9 ms), arithmetic to 20 971 520 (230 089 ms). Intel i7-4510U at 2 GHz, 8 GB, Debian 9, gcc 6.3.0, the chrono library."}
+	it.source = []string{"Milliseconds to build the P-table for a = 2 by n (doubling from 10): recursive to n = 1 310 720 (1.1513e+07 ms), algebraic to 671 088 640 (42270.9 ms), arithmetic to 20 971 520 (230089 ms). The numbers are printed as C++ prints a double: six significant digits (179503, 0.036332, 786.699, 2.87691e+06). Intel i7-4510U at 2 GHz, 8 GB, Debian 9, gcc 6.3.0, the chrono library."}
 	t, st, err := l.wythoffTimings(ctx)
 	if err != nil {
 		return err
@@ -574,7 +582,11 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 			if tok && kok {
 				rt = ratio(th, k)
 			}
-			row = append(row, cellMs(th, tok), cellMs(k, kok), rt)
+			thesis := ""
+			if tok {
+				thesis = printedMs(th)
+			}
+			row = append(row, thesis, cellMs(k, kok), rt)
 		}
 		if hasBase {
 			c1, ok1 := r.BaselineMs["recursive"]
@@ -592,7 +604,7 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 			for i := range methods {
 				v := ""
 				if !math.IsNaN(tt.Ms[i]) {
-					v = chart.Number(tt.Ms[i])
+					v = printedMs(tt.Ms[i])
 				}
 				row = append(row, v, "", "")
 			}
@@ -602,7 +614,8 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 			tab.Rows = append(tab.Rows, row)
 		}
 	}
-	tab.Notes = []string{"Kombi: exact tables in constant memory, checksummed (the three methods give the same checksum at every n)."}
+	tab.Notes = []string{"The thesis' milliseconds as it prints them (C++'s six significant digits: 2.87691e+06 is 2 876 910); Kombi's and the compiled listings' rounded to 4 digits.",
+		"Kombi: exact tables in constant memory, checksummed (the three methods give the same checksum at every n)."}
 	if l.quick {
 		tab.Notes = append(tab.Notes, "Rows beyond the quick run's largest n show the thesis alone.")
 	}
