@@ -24,6 +24,7 @@ func apSection() *section {
 	s.intro = []string{"Kombi replays the project's games move by move with its rules, checks every computer move against its `extendblock` strategy (the project's strategy: its random choices are sampled with many seeds), and asks the exact solver what each position was worth."}
 	s.add("figures-1-2", "Figures 1–2", "The start of a game with x = 20, k = 3, and the computer winning", buildAPGame(apGames[0]))
 	s.add("figure-3", "Figure 3", "A game with x = 30, k = 4: a draw", buildAPGame(apGames[1]))
+	s.add("progressions", "§ Implementation", "The 3-term progressions of 2, 4, 6, 8, 10, 12", buildAPExample)
 	s.add("figures-4-6", "Figures 4–6", "Bad input: a number out of range, not a number, a number not in the set", buildAPErrors)
 	return s
 }
@@ -70,7 +71,17 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 		st := g.NewInitialState()
 		who := []string{"person", "person"}
 		who[rp.computer] = "computer"
-		t := game.Table{Title: fmt.Sprintf("%s replayed: %s", rp.label, spec), Columns: []string{"move", "who", "number", "extendblock could play it", "the exact value before the move, for the mover", "moves that were best"}}
+		// The table and the figure use the project's numbers; the title, where the set is given, says once
+		// that Kombi plays it shifted.
+		project := make([]string, len(rp.set))
+		for i, v := range rp.set {
+			project[i] = strconv.Itoa(v)
+		}
+		title := fmt.Sprintf("%s replayed: k = %d, the project's set {%s}", rp.label, rp.k, strings.Join(project, ", "))
+		if rp.shift != 0 {
+			title += fmt.Sprintf("; Kombi plays every number %d more, as `%s` (the numbers below are the project's)", rp.shift, spec)
+		}
+		t := game.Table{Title: title, Columns: []string{"move", "who", "number", "extendblock could play it", "the exact value before the move, for the mover", "moves that were best"}}
 		var owner = map[int]int{}
 		var analyses, untied []string
 		personLost, personMoves := 0, 0
@@ -191,6 +202,44 @@ func buildAPGame(rp apReplay) func(ctx context.Context, l *lab, it *item) error 
 		it.commands = []string{only(it.id), fmt.Sprintf("kombi analyze '%s'", spec)}
 		return nil
 	}
+}
+
+// buildAPExample lists the progressions of the project's example set, of
+// which its text gives three.
+func buildAPExample(_ context.Context, l *lab, it *item) error {
+	it.source = []string{"On the progressions the program keeps: \"if the set holds the numbers 2, 4, 6, 8, 10, 12 and k = 3, ... finally we store the progressions obtained from it as: {2, 4, 6}, {4, 6, 8}, {6, 8, 10}\"."}
+	quoted := []string{"{2, 4, 6}", "{4, 6, 8}", "{6, 8, 10}"}
+	g, err := l.games.Load("ap(k=3,set=2;4;6;8;10;12)", 1)
+	if err != nil {
+		return err
+	}
+	prog, ok := apgame.ProgressionsOf(g)
+	if !ok {
+		return fmt.Errorf("%s is not a Szemerédi game", g)
+	}
+	t := game.Table{Title: "Every 3-term progression of {2, 4, 6, 8, 10, 12}, as Kombi's game finds them", Columns: []string{"progression", "difference", "in the project's list"}}
+	var missing []string
+	for _, p := range prog.Progressions {
+		parts := make([]string, len(p))
+		for i, v := range p {
+			parts[i] = strconv.Itoa(v)
+		}
+		name := "{" + strings.Join(parts, ", ") + "}"
+		in := slices.Contains(quoted, name)
+		if !in {
+			missing = append(missing, name)
+		}
+		t.Rows = append(t.Rows, []string{name, strconv.Itoa(p[1] - p[0]), map[bool]string{true: "yes", false: "**no**"}[in]})
+	}
+	it.tables = []game.Table{t}
+	it.text = []string{fmt.Sprintf("the game `%s` lists %s:", g, game.Plural(len(prog.Progressions), "progression"))}
+	if len(missing) > 0 {
+		it.diffs = []diff{{"incomplete example", fmt.Sprintf("the text lists %d of the %d progressions: it leaves out %s. The game itself needs every one: owning any of them wins.", len(quoted), len(prog.Progressions), game.Series(missing, "and"))}}
+	} else {
+		it.diffs = []diff{{"agrees", "the text's three progressions are all there are."}}
+	}
+	it.commands = []string{only(it.id), "kombi analyze 'ap(k=3,set=2;4;6;8;10;12)'"}
+	return nil
 }
 
 // unshift writes a move's number back as the project's.

@@ -240,6 +240,7 @@ func buildStrategies(ctx context.Context, l *lab, it *item) error {
 			it.diffs = append(it.diffs, diff{"note", fmt.Sprintf("%s moving first won all %d games against the perfect player: the second player is lost on an odd palette, and the perfect player, who wins from every won position, never got one: %s's answers kept it lost.", parts[1], tl.games, parts[1])})
 		}
 	}
+	it.diffs = append(it.diffs, diff{"print error", "the assignment has firstfit start its move at \"το πρώτο μη-κενό κελί\" (the first non-empty cell) of the board; a coloured cell cannot be coloured again, so the first *empty* cell is meant, and that is what Kombi's firstfit takes (then a run of off-diagonal cells through it, as the assignment says)."})
 	if l.quick {
 		it.diffs = append(it.diffs, diff{"quick run", "random alone, one game in each seat; the full run plays random, firstfit and copycat alone and copycat with the switch to perfect play, 10 games of each in each seat."})
 	}

@@ -171,6 +171,27 @@ func TestQuickDocument(t *testing.T) {
 		!strings.Contains(t31, "is 5 with 3 symbols and 7 with 4 symbols") {
 		t.Errorf("Table 3.1 claims more than it played, or does not cite the exact values:\n%s", t31)
 	}
+	// The projects' slips and omissions are marked: the Szemerédi example's progressions, its figures' caption in
+	// the project's numbers (it gave the set shifted), the list-colouring plan's two rules for a full board, the
+	// assignment's "first non-empty cell".
+	ap := section(doc, "## The Szemerédi game")
+	for head, want := range map[string]string{
+		"### § Implementation:": "it leaves out {2, 6, 10}, {4, 8, 12} and {8, 10, 12}",
+		"### Figures 1–2:":      "replayed: k = 3, the project's set {0, 4, 5, 9,",
+	} {
+		if sec := section(ap, head); !strings.Contains(sec, want) {
+			t.Errorf("%s lacks %q:\n%s", head, want, sec)
+		}
+	}
+	if f12 := section(ap, "### Figures 1–2:"); strings.Contains(f12, "replayed: ap(k=3,set=1;5;6") {
+		t.Errorf("Figures 1–2's caption gives the set shifted, its rows the project's numbers:\n%s", f12)
+	}
+	if v := section(doc, "### The exact value:"); !strings.Contains(v, "**Difference (contradiction):** the plan says both ways who wins") {
+		t.Errorf("the list-colouring plan's contradiction is not marked:\n%s", v)
+	}
+	if st := section(doc, "### §4.3 (strategies):"); !strings.Contains(st, "(the first non-empty cell)") {
+		t.Errorf("the assignment's firstfit slip is not marked:\n%s", st)
+	}
 	// Table 4 shows the thesis' milliseconds as printed, not rounded (179503 read 1.8·10^5).
 	if t4 := section(serbian, "### Table 4:"); !strings.Contains(t4, "| 163 840 | 179503 |") || !strings.Contains(t4, "| 655 360 | 2.87691e+06 |") || !strings.Contains(t4, "(230089 ms)") || strings.Contains(t4, "·10^5") {
 		t.Errorf("Table 4 rounds the thesis' numbers:\n%s", t4)

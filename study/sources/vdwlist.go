@@ -115,7 +115,13 @@ func buildValues(ctx context.Context, l *lab, it *item) error {
 	it.tables = withSolverWork(tables)
 	it.figure = &figure{name: "vdwlist-values", chart: lp, caption: fmt.Sprintf("the exact probability that player 1 wins vdwlist(k=3,colors=3,list=l,s) under optimal play by both, for s = 1 to %s and lists of 1, 2 and 3 of the 3 colours (exact fractions, drawn as decimals).", maxS)}
 	it.text = []string{fmt.Sprintf("exact fractions by the solver (`%s`, %s of solving, kept in the database); player 1 is more likely to win than not %s.", line, game.Seconds(st.Seconds), orNone(half))}
-	it.diffs = []diff{{"beyond the source", "the plan stops at heuristic play; Kombi's frontier goes on to s = 16 for lists of 2 (3518873/4782969 ≈ 0.7357, `kombi report frontier`)."}}
+	// Who wins a full board: the plan says both.
+	_, _, short, err := l.solveStart(ctx, "vdwlist(k=3,colors=3,list=2,s=2)")
+	if err != nil {
+		return err
+	}
+	it.diffs = append(it.diffs, diff{"contradiction", fmt.Sprintf("the plan says both ways who wins when every number is coloured without a monochromatic progression. Its rules: \"Drugi gracz wygrywa, gdy pokolorowanych jest s liczb, a taki ciąg się nie pojawił\" (player 2 wins when s numbers are coloured and no such progression appeared); its last line: \"Jeżeli po ostatnim ruchu nie został znaleziony ciąg to wygrywa osoba która wybierała liczby\" (if no progression was found after the last move, the one who chose the numbers, player 1, wins). Kombi follows the rules, as the values above do: player 2 wins a full board. By the last line player 1 would win every game, the progressions would not matter, and the values would all be 1: with s = 2, where no progression of 3 fits, player 1's chance is %v in Kombi and would be 1 by the last line.", short.Value)})
+	it.diffs = append(it.diffs, []diff{{"beyond the source", "the plan stops at heuristic play; Kombi's frontier goes on to s = 16 for lists of 2 (3518873/4782969 ≈ 0.7357, `kombi report frontier`)."}}...)
 	it.commands = []string{only(it.id), line}
 	return nil
 }
