@@ -2568,9 +2568,10 @@ func TestBrowserSources(t *testing.T) {
 	// ap/figure-3 names a game of 30 numbers in its text: a line without a space, wider than a phone. Figures
 	// 2.1 and 2.2 of the Thue thesis have tables of the same title, 2.3 output that scrolls (each frame that
 	// scrolls is named apart and takes the keyboard's focus: the accessibility check below); the empty
-	// palette's table has a column of long arguments (a phone must not squeeze it to a word a line).
+	// palette's table has a column of long arguments (a phone must not squeeze it to a word a line); Section
+	// 1.3 quotes a word of 44 letters.
 	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"),
-		"wythoff/table-1,wythoff/table-5,nim2d/palettes,nim2d/empty-palette,ap/figure-3,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
+		"wythoff/table-1,wythoff/table-5,nim2d/palettes,nim2d/empty-palette,ap/figure-3,thue/section-1.3,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
 	p.onScreens(func(screen string) {

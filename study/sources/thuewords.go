@@ -98,7 +98,7 @@ func squareText(w string) (string, bool) {
 // Thue's rule makes, the printed word (which holds a square) and the 1912
 // morphism.
 func buildSquareFree(_ context.Context, _ *lab, it *item) error {
-	it.source = []string{"\"The only square-free words over the alphabet A = {a, b} are a, b, ab, ba, aba, bab.\" Thue's algorithm over {a, b, c}: replace every a by abac, every b by babc, and every c by bcac when an a precedes it or by acbc when a b does; \"starting from the letter a we get an infinite word that contains no squares\", printed as abacbabcabacbcacbabcabacbabcbacbcabacbabcbac... In 1912 Thue's morphism a → abcab, b → acabcb, c → acbcacb: \"the summed length of the strings is 18\"; Carpi (1983) proved that a square-free morphism on three letters has length at least 18."}
+	it.source = []string{"\"The only square-free words over the alphabet A = {a, b} are a, b, ab, ba, aba, bab.\" Thue's algorithm over {a, b, c}: replace every a by abac, every b by babc, and every c by bcac when an a precedes it or by acbc when a b does; \"starting from the letter a we get an infinite word that contains no squares\", printed as `abacbabcabacbcacbabcabacbabcbacbcabacbabcbac...` In 1912 Thue's morphism a → abcab, b → acabcb, c → acbcacb: \"the summed length of the strings is 18\"; Carpi (1983) proved that a square-free morphism on three letters has length at least 18."}
 	binary := squareFreeWords(2, 8)
 	t := game.Table{Title: "Section 1.3's words checked for squares (positions counted from 0)", Columns: []string{"word", "symbols", "square-free", "first square"}}
 	row := func(what, w string) bool {
@@ -106,12 +106,12 @@ func buildSquareFree(_ context.Context, _ *lab, it *item) error {
 		t.Rows = append(t.Rows, []string{what, fmt.Sprint(len(w)), yesNo(!found), sq})
 		return !found
 	}
-	printedFree := row("the word printed in §1.3: "+thue13Printed+"...", thue13Printed)
+	printedFree := row("the word printed in §1.3: `"+thue13Printed+"...`", thue13Printed)
 	rule := "a"
 	for range 4 {
 		rule = thueRule(rule)
 	}
-	ruleFree := row(fmt.Sprintf("Thue's rule as §1.3 states it, 4 times from a (its first 44 symbols: %s)", rule[:len(thue13Printed)]), rule)
+	ruleFree := row(fmt.Sprintf("Thue's rule as §1.3 states it, 4 times from a (its first 44 symbols: `%s`)", rule[:len(thue13Printed)]), rule)
 	img := "a"
 	for range 3 {
 		img = morph(thue1912, img)

@@ -35,7 +35,7 @@ func TestSquareFreeWords(t *testing.T) {
 	for _, want := range []string{"a, b, ab, ba, aba, bab, none longer", "✅ **Agrees:** the square-free words over {a, b} are exactly a, b, ab, ba, aba and bab.",
 		"⚠️ **Difference (error in the text):** the word printed as square-free holds the square (bcabacbabcbac)² at positions 18–43 (period 13) of its 44 symbols",
 		"follows it for its first 28 symbols and departs at position 28 (printed b, the rule gives a)",
-		"5 + 6 + 7 = 18", "| the word printed in §1.3: abacbabcabacbcacbabcabacbabcbacbcabacbabcbac... | 44 | NO |"} {
+		"5 + 6 + 7 = 18", "| the word printed in §1.3: `abacbabcabacbcacbabcabacbabcbacbcabacbabcbac...` | 44 | NO |"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("Section 1.3 lacks %q:\n%s", want, all)
 		}
