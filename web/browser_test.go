@@ -1808,10 +1808,12 @@ func TestBrowserGames(t *testing.T) {
 		p.noOverflow("the review on a phone")
 		p.shot("review-phone.png")
 		// On a phone the analysis is below the board and the moves: the
-		// button that promises it brings it into view (it showed the board).
+		// button that promises it brings the board with its marks into view
+		// first (it showed the analysis' heading, the board above the
+		// screen), the heading with it where both fit (TestBrowserViewports).
 		js[bool](p, `(document.getElementById('review-show').click(), true)`)
-		p.wait(`window.kombi.travelAt !== null && window.kombi.shown && window.kombi.shown.moves && document.getElementById('analysis') && (r => r.top > -2 && r.top < innerHeight / 2)(document.getElementById('analysis').getBoundingClientRect())`,
-			"the turning point with its analysis brought into view on a phone")
+		p.wait(`window.kombi.travelAt !== null && window.kombi.shown && window.kombi.shown.moves && document.getElementById('analysis') && (r => r.top > -2 && r.top < innerHeight / 2)(document.getElementById('board').getBoundingClientRect())`,
+			"the turning point's board brought into view on a phone")
 		js[bool](p, `(document.getElementById('live').click(), true)`)
 		p.wait(`window.kombi.travelAt === null && document.getElementById('result')`, "back to the game's end")
 		p.desktop()

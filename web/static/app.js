@@ -857,23 +857,93 @@ function draw() {
   keepBoardFocus();
   keepCurrentMoveInView();
   requestAnimationFrame(() => setTimeout(keepBoardFocus, 0)); // after the frame, where the browser moves the focus off a disabled button
+  fitSide();
   if (state.scrollToAnalysis) {
     const a = document.getElementById('analysis');
     if (a) {
       state.scrollToAnalysis = false;
-      const r = a.getBoundingClientRect();
-      if (r.top < 0 || r.top > window.innerHeight * 0.5) a.scrollIntoView({ block: 'start' });
+      showBoardAndAnalysis(a);
     }
   }
-  if (state.scrollToBoard && state.match) {
-    const b = document.getElementById('board');
-    if (b) {
-      state.scrollToBoard = false;
-      const r = b.getBoundingClientRect();
-      if (r.top < 0 || r.top > window.innerHeight * 0.5) b.scrollIntoView({ block: 'start' });
-    }
+  // A match or a study board that opens (Start, a rematch, a link) shows who is to move and the board.
+  const page = state.route && state.route.page;
+  const opened = page === 'match' && state.match ? `m:${state.match.id}`
+    : page === 'study' && state.study && state.study.pos ? `study:${state.study.pos.game}` : null;
+  if (opened && (state.scrollToBoard || opened !== placed) && document.getElementById('board')) {
+    state.scrollToBoard = false;
+    placed = opened;
+    placeTurn();
   }
+  if (!opened) placed = null;
 }
+
+// placed: the match or study board placed on the screen (placeTurn) since it opened.
+let placed = null;
+
+// stuckTop is the height of what stays at the top of the screen when the
+// page scrolls (the status on a short screen), which covers what is under it.
+function stuckTop() {
+  const st = document.getElementById('status');
+  return st && getComputedStyle(st).position === 'sticky' ? st.getBoundingClientRect().height : 0;
+}
+
+// scrollToY scrolls the page so that the page's point at viewport y is at
+// the top of the screen, below what stays there, with a small margin.
+function scrollToY(y, under = 0) {
+  window.scrollTo({ top: Math.max(0, window.scrollY + y - under - 6), behavior: 'instant' });
+}
+
+// placeTurn brings the start of a match into view: who is to move, the
+// board and, below it, Play (which stays at the screen's bottom). Where the
+// board starts below the middle of the screen (a short or narrow screen,
+// where the title, the seats and how to move take the room above it) the
+// page scrolls so that the title starts the screen, or the status where
+// the board would still start below its middle.
+function placeTurn() {
+  const b = document.getElementById('board');
+  const head = document.querySelector('.match-head');
+  const st = document.getElementById('status');
+  if (!b) return;
+  const top = b.getBoundingClientRect().top;
+  const half = window.innerHeight * 0.5;
+  if (top >= 0 && top <= half) return;
+  if (head && top - head.getBoundingClientRect().top <= half) scrollToY(head.getBoundingClientRect().top);
+  else if (st) scrollToY(st.getBoundingClientRect().top);
+  else scrollToY(top);
+}
+
+// showBoardAndAnalysis shows the position "See that position with the
+// analysis" promises: beside the board, the analysis at the top of the
+// screen; in one column (the analysis below the board, the controls and the
+// moves), the board with its marks first, and the analysis' heading with it
+// where both fit on the screen.
+function showBoardAndAnalysis(a) {
+  const b = document.getElementById('board');
+  const ra = a.getBoundingClientRect();
+  const rb = b ? b.getBoundingClientRect() : null;
+  if (!rb || ra.left >= rb.right - 1) {
+    if (ra.top < 0 || ra.top > window.innerHeight * 0.5) a.scrollIntoView({ block: 'start' });
+    return;
+  }
+  const under = stuckTop();
+  const head = (a.querySelector('h2') || a).getBoundingClientRect();
+  const room = window.innerHeight - under - 12;
+  // The status above the board too ("Move 3 of 8: looking back"), where it fits with them (and does not stay on the screen anyway).
+  const st = document.getElementById('status');
+  const top = st && !under ? st.getBoundingClientRect().top : rb.top;
+  scrollToY(head.bottom - top <= room ? top : rb.top, under);
+}
+
+// fitSide lets the side column beside the board (the moves, the analysis)
+// stay on the screen as the page scrolls only while it fits the screen: a
+// taller one flows with the page (class flows, style.css), rather than
+// scroll in a box of its own beside the page and the move list.
+function fitSide() {
+  const side = document.querySelector('.side-col');
+  if (side) side.classList.toggle('flows', side.scrollHeight > window.innerHeight - 16);
+}
+window.addEventListener('resize', fitSide);
+document.addEventListener('toggle', fitSide, true); // a section of the analysis opened or closed
 
 subscribe(draw);
 

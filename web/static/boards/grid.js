@@ -73,11 +73,16 @@ function inFrame(el) {
 
 function QueenBoard({ view, ctx }) {
   const g = view.grid;
-  // The board keeps the starting size; the playable part is the current grid (x ≤ X, y ≤ Y).
+  // The playable part is the current grid (x ≤ X, y ≤ Y). The queen never moves north or east, so the
+  // board is drawn from (0, 0) to her square: the rows and columns past it, which no move reaches again,
+  // would only push the goal and the squares to play off a short screen. The square she came from by the
+  // last move is drawn (marked) where it is one square away; a longer move the Last move line says.
   const X = g.cols - 1;
   const Y = g.rows - 1;
-  const W = Math.max(X, ctx.startXY ? ctx.startXY[0] : X);
-  const H = Math.max(Y, ctx.startXY ? ctx.startXY[1] : Y);
+  const took = ctx.last && ctx.last.took;
+  const from = took && took[0] <= 1 && took[1] <= 1 ? { x: X + took[0], y: Y + took[1] } : null;
+  const W = from ? from.x : X;
+  const H = from ? from.y : Y;
   const targets = new Map();
   for (const lm of ctx.legal) {
     const p = lm.parts[0];
@@ -85,8 +90,6 @@ function QueenBoard({ view, ctx }) {
   }
   const chosen = ctx.sel.length ? ctx.sel[0][0].value : -1;
   const prev = ctx.preview ? ctx.preview[0].value : -1;
-  const took = ctx.last && ctx.last.took;
-  const from = took ? { x: X + took[0], y: Y + took[1] } : null;
   const pLayer = ctx.pLayer;
   const cells = [];
   for (let y = H; y >= 0; y--) {

@@ -55,14 +55,12 @@ export function boardContext(pos, opts) {
   }
   const truncated = !!pos.legal_moves_truncated;
   const rs = resolve(opts.sel || [], legal, truncated);
-  const start = parseGameString(pos.game).args.piles;
   return {
     gameName: name,
     args,
     k: Number(args.k || 3),
     a: Number(args.a || 1), // Wythoff's a: a move on both heaps takes amounts differing by less than a
     rule: args.rule === 'overlap' ? 'overlap' : 'square',
-    startXY: name === 'wythoff' && start ? start.split(';').map(Number) : null,
     position: pos.position,
     live: !!opts.live,
     legal,

@@ -1,0 +1,266 @@
+package web_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// screen is a viewport of the audited sizes: CSS px, the device's scale,
+// and whether it is a phone's or a tablet's (mobile, touch).
+type screen struct {
+	name  string
+	w, h  int64
+	scale float64
+	touch bool
+}
+
+var (
+	landscapePhone = screen{"844x390", 844, 390, 3, true}
+	zoom200        = screen{"700x450", 700, 450, 2, false} // a 1400×900 desktop at 200 % zoom
+	smallPhone     = screen{"320x568", 320, 568, 2, true}
+	laptop         = screen{"1280x720", 1280, 720, 1, false}
+	oldLaptop      = screen{"1024x768", 1024, 768, 1, false}
+	phoneTall      = screen{"390x844", 390, 844, 3, true}
+	desktopTest    = screen{"1400x900", 1400, 900, 1, false}
+)
+
+// viewport sets the screen to s (p.phone and p.desktop are two of them).
+func (p *page) viewport(s screen) {
+	p.t.Helper()
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(s.scale)}
+	if s.touch {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	p.do(chromedp.EmulateViewport(s.w, s.h, opts...))
+	p.width = float64(s.w)
+}
+
+// openAs opens the match's link in a fresh page load, holding the seats
+// the match gave (as the browser that created it does).
+func (p *page) openAs(m matchJSON) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.base + "/#/"))
+	p.wait(`document.querySelector('.card')`, "the gallery")
+	tokens := "[null, null]"
+	if m.SeatTokens != nil {
+		q := func(s *string) string {
+			if s == nil {
+				return "null"
+			}
+			return fmt.Sprintf("%q", *s)
+		}
+		tokens = "[" + q(m.SeatTokens[0]) + ", " + q(m.SeatTokens[1]) + "]"
+	}
+	js[bool](p, fmt.Sprintf(`(localStorage.setItem('kombi:%s', JSON.stringify({seats: %s, control: null})), true)`, m.ID, tokens))
+	p.do(chromedp.Navigate(p.base + "/?link#/m/" + m.ID)) // another address: a page load, not a change of its #
+	p.wait(`window.kombi.match && window.kombi.match.id === '`+m.ID+`' && document.getElementById('board')`, "the match's board")
+}
+
+// settled waits for two frames: the page's own scrolling after a render is done.
+func (p *page) settled() {
+	p.t.Helper()
+	js[bool](p, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+}
+
+// seen is JavaScript for the part of an element a person sees: its box
+// inside the screen and the element on top at its centre its own (not
+// under the status or the move bar that stay on the screen).
+const seen = `const seen = (e) => { if (!e) return false; const r = e.getBoundingClientRect();
+	if (r.width === 0 || r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5) return false;
+	const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!top && (top === e || e.contains(top)); };`
+
+// turnInView checks what a player sees without scrolling: who is to move,
+// a piece of the board to play (at least min of them), and Play where
+// the board needs it; on a touch screen every piece at least 44×44 px.
+func (p *page) turnInView(what string, s screen, min int, play bool) {
+	p.t.Helper()
+	p.settled()
+	got := js[[]float64](p, `(() => { `+seen+`
+		const pieces = [...document.querySelectorAll('#board button:not([disabled])')];
+		return [seen(document.getElementById('status')) ? 1 : 0, pieces.filter(seen).length, pieces.length,
+			seen(document.getElementById('play-move')) ? 1 : 0, document.getElementById('board').getBoundingClientRect().top, scrollY]; })()`)
+	if got[0] != 1 {
+		t := js[[]float64](p, `(r => [r.top, r.bottom])(document.getElementById('status').getBoundingClientRect())`)
+		p.t.Errorf("%s at %s: who is to move (%q) is not on the screen: %v..%v px of %d", what, s.name, p.status(), t[0], t[1], s.h)
+	}
+	if int(got[1]) < min {
+		p.t.Errorf("%s at %s: %v of the board's %v pieces to play are on the screen, want %d or more (board at %v px, page scrolled %v px)", what, s.name, got[1], got[2], min, got[4], got[5])
+	}
+	if play && got[3] != 1 {
+		r := js[[]float64](p, `(r => [r.top, r.bottom])(document.getElementById('play-move').getBoundingClientRect())`)
+		p.t.Errorf("%s at %s: Play is not on the screen: %v..%v px of %d", what, s.name, r[0], r[1], s.h)
+	}
+	p.noOverflow(what + " at " + s.name)
+	if s.touch {
+		p.targets(what+" at "+s.name, `#board button:not([disabled])`)
+	}
+}
+
+func TestBrowserViewports(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	p := newPage(t, h.ts.URL)
+	short := []screen{landscapePhone, zoom200, smallPhone}
+
+	t.Run("start", func(t *testing.T) {
+		// A game started from the dialog on a short screen: the page showed the
+		// board's top at the screen's top, the status above it and Play below it,
+		// both off the screen (2D Nim needs Play: tap cells, then Play).
+		p.t = t
+		for _, s := range short {
+			p.viewport(s)
+			p.start(setup{card: "nim2d(n=5)", action: "computer", opponent: "random(switch=false)"})
+			p.wait(`document.querySelector('#board button:not([disabled])')`, "my turn")
+			p.turnInView("2D Nim after Start", s, 5, true)
+			// The grid is sized from the height too: cells of 64 px made the
+			// palette alone taller than a 390 px screen.
+			if r := js[[]float64](p, `[document.querySelector('.palette').getBoundingClientRect().height, document.querySelector('#board .cell').getBoundingClientRect().height, innerHeight]`); s.h < 500 && r[0] > r[2]*0.7 {
+				t.Errorf("2D Nim at %s: the palette is %v px tall (cells %v px) on a %v px screen", s.name, r[0], r[1], r[2])
+			}
+			// Choosing a cell keeps Play on the screen.
+			js[bool](p, `(document.querySelector('#board button:not([disabled])').click(), true)`)
+			p.wait(`!document.getElementById('play-move').disabled`, "a complete move")
+			p.turnInView("2D Nim with a cell chosen", s, 3, true)
+			p.shotHere("vp-nim2d-start-" + s.name + ".png")
+		}
+		p.clean("start")
+	})
+
+	t.Run("link", func(t *testing.T) {
+		// A match opened by its link: the same, whatever comes above the board
+		// (a title of five lines at 320 px, a long how-to).
+		p.t = t
+		games := []struct {
+			game string
+			min  int
+			play bool
+		}{
+			{"nim(piles=3;4;5)", 3, true},
+			{"wythoff(piles=7;9,view=queen)", 3, true},
+			{"vdwlist(k=3,colors=3,list=2,s=12)", 10, false},
+			{"ap(x=20,k=3)", 3, true},
+		}
+		for _, g := range games {
+			m := h.create(g.game, [2]string{"human", "perfect"}, 11)
+			for _, s := range short {
+				p.viewport(s)
+				p.openAs(m)
+				p.wait(`document.querySelector('#board button:not([disabled])')`, "my turn")
+				p.turnInView(g.game+" by its link", s, g.min, g.play)
+				p.shotHere("vp-link-" + strings.SplitN(g.game, "(", 2)[0] + "-" + s.name + ".png")
+			}
+		}
+		p.clean("link")
+	})
+
+	t.Run("queen", func(t *testing.T) {
+		// Wythoff's queen board after two moves (7, 9 → 7, 8 → 7, 4): its rows
+		// above the queen, which no move reaches again, pushed the corner to
+		// reach and the column numbers below a laptop's screen, and a
+		// phone's. The board from (0, 0) to the queen (and the square she
+		// came from) fits, with who is to move and Play.
+		p.t = t
+		m := h.create("wythoff(piles=7;9,view=queen)", [2]string{"human", "perfect"}, 11)
+		p.viewport(desktopTest)
+		p.openAs(m)
+		p.play(`document.querySelector('#board .sq[aria-label^="Square (7, 8)"]').click();`)
+		p.wait(`window.kombi.match.moves.length === 2 && window.kombi.match.to_move === 0`, "the computer's reply")
+		if q := js[string](p, `document.querySelector('#board .sq.queen').getAttribute('aria-label')`); !strings.HasPrefix(q, "Square (7, 4)") {
+			t.Fatalf("the queen is at %q after the computer's reply, want (7, 4)", q)
+		}
+		if g := js[[]int](p, `(() => { const cs = [...document.querySelectorAll('#board .sq')].map(c => c.getBoundingClientRect());
+			return [new Set(cs.map(r => Math.round(r.left))).size, new Set(cs.map(r => Math.round(r.top))).size]; })()`); g[0] != 8 || g[1] != 5 {
+			t.Errorf("the queen board draws %d columns and %d rows, want 8 × 5 (from (0, 0) to the queen)", g[0], g[1])
+		}
+		for _, s := range []screen{laptop, oldLaptop, phoneTall, desktopTest, landscapePhone, zoom200, smallPhone} {
+			p.viewport(s)
+			p.openAs(m)
+			p.wait(`document.querySelector('#board .sq.target:not([disabled])')`, "my turn")
+			p.turnInView("the queen board", s, 3, true)
+			if s.h < 700 {
+				continue // a short screen: the board scrolls between the status and Play
+			}
+			p.settled()
+			got := js[[]string](p, `(() => { `+seen+`
+				const parts = {queen: document.querySelector('#board .sq.queen'), corner: document.querySelector('#board .sq.corner'),
+					'column numbers': [...document.querySelectorAll('#board .col-coord')].pop()};
+				return Object.entries(parts).filter(([k, e]) => !seen(e)).map(([k, e]) => k + ' at ' + Math.round(e.getBoundingClientRect().top) + '..' + Math.round(e.getBoundingClientRect().bottom)); })()`)
+			if len(got) > 0 {
+				t.Errorf("the queen board at %s: not on the screen: %v (screen %d px tall)", s.name, got, s.h)
+			}
+			p.shotHere("vp-queen-" + s.name + ".png")
+		}
+		p.clean("queen")
+	})
+
+	t.Run("review", func(t *testing.T) {
+		// "See that position with the analysis" on one column: the page
+		// scrolled the analysis' heading to the top, the board with its ✓
+		// (the moves that still won) above the screen. Now the board comes
+		// first, and the heading with it where both fit.
+		p.t = t
+		m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 11)
+		p.viewport(desktopTest)
+		p.openAs(m)
+		p.playOut(`document.querySelector('.token:not([disabled])').click();`, 20)
+		p.gameOver("nim")
+		p.wait(`/^Where it turned/.test((document.getElementById('review') || {}).textContent || '')`, "where the game turned")
+		for _, s := range []screen{landscapePhone, zoom200, smallPhone, phoneTall} {
+			p.viewport(s)
+			js[bool](p, `(window.scrollTo(0, 0), document.getElementById('review-show').scrollIntoView({block: 'center'}), document.getElementById('review-show').click(), true)`)
+			p.wait(`window.kombi.travelAt !== null && document.querySelector('#board .token.good') && document.querySelector('.an-row')`, "the turning point with its analysis")
+			p.settled()
+			got := js[[]float64](p, `(() => { `+seen+`
+				const b = document.getElementById('board').getBoundingClientRect(), h = document.querySelector('#analysis h2').getBoundingClientRect();
+				const st = document.getElementById('status'), under = getComputedStyle(st).position === 'sticky' ? st.getBoundingClientRect().bottom : 0;
+				return [b.top, under, [...document.querySelectorAll('#board .token.good')].some(seen) ? 1 : 0, h.top, h.bottom, seen(document.querySelector('#analysis h2')) ? 1 : 0, innerHeight]; })()`)
+			if got[0] < got[1]-0.5 || got[2] != 1 {
+				t.Errorf("the turning point at %s: the board at %v px (the screen's top free from %v px), a ✓ on the screen: %v", s.name, got[0], got[1], got[2] == 1)
+			}
+			if fits := got[4]-got[0] <= got[6]-got[1]-12; fits && got[5] != 1 {
+				t.Errorf("the turning point at %s: the analysis' heading at %v..%v px is not on the screen (%v px), though it fits there with the board", s.name, got[3], got[4], got[6])
+			}
+			p.shotHere("vp-review-" + s.name + ".png")
+			js[bool](p, `(document.getElementById('live').click(), true)`)
+			p.wait(`window.kombi.travelAt === null && document.getElementById('review')`, "back to the end")
+		}
+		p.clean("review")
+	})
+
+	t.Run("side", func(t *testing.T) {
+		// A laptop with Analysis on: the side column (moves, analysis) was a
+		// box of its own that scrolled, beside the page's scroll bar and the
+		// move list's: three scroll bars side by side. One column scrolls
+		// with the page when it is taller than the screen.
+		p.t = t
+		m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 11)
+		for _, s := range []screen{laptop, oldLaptop, desktopTest} {
+			p.viewport(s)
+			p.openAs(m)
+			js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+			p.wait(`document.querySelectorAll('.an-row').length > 0`, "the analysis")
+			js[bool](p, `([...document.querySelectorAll('.teach')].forEach(d => { d.open = true; }), true)`)
+			p.settled()
+			boxes := js[[]string](p, `[...document.querySelectorAll('main *')].filter(e => e.offsetParent !== null && /auto|scroll/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
+				.map(e => (e.id ? '#' + e.id : e.className) + ' ' + e.clientHeight + '/' + e.scrollHeight)`)
+			page := js[bool](p, `document.documentElement.scrollHeight > innerHeight`)
+			n := len(boxes)
+			if page {
+				n++
+			}
+			if n > 2 {
+				t.Errorf("at %s with Analysis on, %d scroll bars: the page's (%v) and %v", s.name, n, page, boxes)
+			}
+			for _, b := range boxes {
+				if strings.HasPrefix(b, "side-col") {
+					t.Errorf("at %s the side column scrolls in a box of its own: %s", s.name, b)
+				}
+			}
+			p.shotHere("vp-side-" + s.name + ".png")
+		}
+		p.clean("side")
+	})
+}
