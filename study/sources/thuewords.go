@@ -152,3 +152,56 @@ func buildSquareFree(_ context.Context, _ *lab, it *item) error {
 	it.commands = []string{only(it.id)}
 	return nil
 }
+
+// thue14Printed are the words §1.4 prints for S = 0212 after the painter
+// puts 0, 1 or 2 at position 1 (its S⁰, S¹ and S²), as printed.
+var thue14Printed = [3]string{"0021", "01212", "02212"}
+
+// buildForcedSquare recomputes §1.4's example: over {0, 1, 2}, in S = 0212
+// the builder choosing position 1 forces a square, whatever symbol the
+// painter puts there; and the claim that a good builder ends every game of
+// 3 symbols by length 5, against the game's exact value.
+func buildForcedSquare(ctx context.Context, l *lab, it *item) error {
+	it.source = []string{"A = {0, 1, 2} and S = 0212: Bob choosing position i = 1 forces Alice to make a square, since every symbol of A put at position i = 1 makes one, printed as \"S⁰ = 0021, S¹ = 01212, S² = 02212\" (each square underlined). \"If Bob chooses a good strategy, the game on 3 symbols ends on a word of length ≤ 5, whatever strategy Alice chooses.\""}
+	const s, at = "0212", 1
+	t := game.Table{Title: "S = 0212 with each symbol put at position 1 (positions counted from 0)", Columns: []string{"symbol", "word", "square (the game's engine)", "printed"}}
+	forced := true
+	var slips []string
+	for c := range 3 {
+		w := s[:at] + string(rune('0'+c)) + s[at:]
+		digits := make([]byte, len(w))
+		for i := range w {
+			digits[i] = w[i] - '0'
+		}
+		sq := "none"
+		rep, found := thesis.RepetitionIn(digits, false)
+		if found {
+			sq = fmt.Sprintf("(%s)² at positions %d–%d", w[rep.Start:rep.Start+rep.Period], rep.Start, rep.Start+rep.Length-1)
+		}
+		forced = forced && found
+		t.Rows = append(t.Rows, []string{fmt.Sprint(c), w, sq, thue14Printed[c]})
+		if thue14Printed[c] != w {
+			slips = append(slips, fmt.Sprintf("S with %d put at position %d is printed %s: it is %s, the last symbol of 0212 left out", c, at, thue14Printed[c], w))
+		}
+	}
+	it.tables = []game.Table{t}
+	if forced {
+		it.diffs = append(it.diffs, diff{"agrees", "every symbol put at position 1 of 0212 makes a square: the builder's choice forces one."})
+	} else {
+		it.diffs = append(it.diffs, diff{"differs", "a symbol put at position 1 of 0212 makes no square: the choice forces none."})
+	}
+	for _, sl := range slips {
+		it.diffs = append(it.diffs, diff{"print error", sl + "."})
+	}
+	if l != nil {
+		_, _, r, err := l.solveStart(ctx, "thue(alphabet=3,rule=square,start=0)")
+		if err != nil {
+			return err
+		}
+		if r.Complete && r.Value != nil {
+			it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the game of 3 symbols has the value %v (Kombi's exact solver): a best builder forces a square by length %v against every painter, and no builder sooner.", r.Value, r.Value)})
+		}
+	}
+	it.commands = []string{only(it.id), "kombi solve 'thue(alphabet=3,rule=square,start=0)'"}
+	return nil
+}

@@ -66,3 +66,24 @@ func TestProgressWeighted(t *testing.T) {
 		t.Error("efforts: a full run's long items weigh their seconds, a quick run's every item 1")
 	}
 }
+
+// Section 1.4's forced square: every symbol put at position 1 of 0212
+// makes a square; the text prints the first word without its last symbol;
+// the game of 3 symbols is worth 5, as the text claims of a good builder.
+func TestForcedSquare(t *testing.T) {
+	it := &item{id: "thue/section-1.4"}
+	if err := buildForcedSquare(context.Background(), nil, it); err != nil {
+		t.Fatal(err)
+	}
+	all := marks(it)
+	for _, want := range []string{"✅ **Agrees:** every symbol put at position 1 of 0212 makes a square",
+		"| 0 | 00212 | (0)² at positions 0–1 | 0021 |", "| 1 | 01212 | (12)² at positions 1–4 | 01212 |", "| 2 | 02212 | (2)² at positions 1–2 | 02212 |",
+		"⚠️ **Difference (print error):** S with 0 put at position 1 is printed 0021: it is 00212, the last symbol of 0212 left out."} {
+		if !strings.Contains(all, want) {
+			t.Errorf("Section 1.4 lacks %q:\n%s", want, all)
+		}
+	}
+	if n := strings.Count(all, "print error"); n != 1 {
+		t.Errorf("%d print errors marked, want 1 (S⁰):\n%s", n, all)
+	}
+}
