@@ -232,6 +232,7 @@ func thueSection() *section {
 		author: "Szymon Rękawek, supervised by T. Dzido, University of Gdańsk", year: "2016",
 		what: "A master's thesis in Polish: the Online Thue game of Grytczuk, Szafruga and Zmarz programmed in Java (\"Longest Free Word\"), its greedy and recursive (\"nesting\") strategies for both roles, and chapter 3's games between them, timed on a 2.6 GHz Intel Core i7 server over some 26 hours."}
 	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`, L the [nesting level](#glossary-nesting): exactly the decisions of the thesis' Java listings, which Kombi's tests check against a line-by-line translation of them, only far faster) in [sweeps](#glossary-sweep) stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}
+	s.add("section-1.2", "Section 1.2", "The Thue–Morse word: Morse blocks, fixed points and the parity of binary ones", buildThueMorse)
 	s.add("section-1.3", "Section 1.3", "Square-free words: two letters, Thue's rule and his morphism of 1912", buildSquareFree)
 	s.add("section-1.4", "Section 1.4", "A square forced: S = 0212, the builder choosing position 1", buildForcedSquare)
 	s.add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false))

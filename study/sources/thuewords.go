@@ -205,3 +205,77 @@ func buildForcedSquare(ctx context.Context, l *lab, it *item) error {
 	it.commands = []string{only(it.id), "kombi solve 'thue(alphabet=3,rule=square,start=0)'"}
 	return nil
 }
+
+// The words §1.2 prints, as printed: the Morse blocks u₀..u₃ and v₀..v₃,
+// the fixed points t and t̄ (their first 20 symbols), the word over {0, 1}
+// (32 symbols) and t read off the parity of the binary ones for n ≤ 12.
+var (
+	thue12U      = [4]string{"a", "ab", "abba", "abbabaab"}
+	thue12V      = [4]string{"b", "ba", "baab", "baababba"}
+	thue12T      = "abbabaabbaababbabaab"
+	thue12TBar   = "baababbaabbabaababba"
+	thue12Binary = "01101001100101101001011001101001"
+	thue12Parity = "abbabaabbaaba"
+)
+
+// buildThueMorse recomputes §1.2: the Morse blocks by the morphism
+// μ(a) = ab, μ(b) = ba, their laws, the fixed points, the word over
+// {0, 1}, the parity of the binary ones for n ≤ 12, and that the word has
+// no overlap (the game's engine).
+func buildThueMorse(_ context.Context, _ *lab, it *item) error {
+	it.source = []string{"μ(a) = ab, μ(b) = ba; uₙ = μⁿ(a), vₙ = μⁿ(b): u₀ = a, u₁ = ab, u₂ = abba, u₃ = abbabaab, v₀ = b, v₁ = ba, v₂ = baab, v₃ = baababba; uₙ₊₁ = uₙvₙ, vₙ₊₁ = vₙuₙ, uₙ = v̄ₙ; u₂ₙ and v₂ₙ are palindromes and u₂ₙ₊₁ is v₂ₙ₊₁ reversed. The fixed points t = abbabaabbaababbabaab... and t̄ = baababbaabbabaababba...; over {0, 1}: `01101001100101101001011001101001...`; tₙ = a where the number of ones in n's binary is even, b where odd: for n ≤ 12, t = abbabaabbaaba. \"An infinite word over two letters with no overlap.\""}
+	mu := map[byte]string{'a': "ab", 'b': "ba"}
+	u, v := []string{"a"}, []string{"b"}
+	for n := 1; n <= 8; n++ {
+		u, v = append(u, morph(mu, u[n-1])), append(v, morph(mu, v[n-1]))
+	}
+	bar := func(w string) string { return strings.NewReplacer("a", "b", "b", "a").Replace(w) }
+	rev := func(w string) string { b := []byte(w); slices.Reverse(b); return string(b) }
+	t := game.Table{Title: "The Morse blocks by the morphism, against the text", Columns: []string{"n", "uₙ", "printed", "vₙ", "printed"}}
+	var slips []string
+	for n := range 4 {
+		t.Rows = append(t.Rows, []string{fmt.Sprint(n), u[n], thue12U[n], v[n], thue12V[n]})
+		if u[n] != thue12U[n] || v[n] != thue12V[n] {
+			slips = append(slips, fmt.Sprintf("u%d, v%d printed %s, %s; the morphism gives %s, %s", n, n, thue12U[n], thue12V[n], u[n], v[n]))
+		}
+	}
+	laws := true
+	for n := 0; n < 8; n++ {
+		laws = laws && u[n+1] == u[n]+v[n] && v[n+1] == v[n]+u[n] && u[n] == bar(v[n])
+		if n%2 == 0 {
+			laws = laws && u[n] == rev(u[n]) && v[n] == rev(v[n])
+		} else {
+			laws = laws && u[n] == rev(v[n])
+		}
+	}
+	tm := u[8] // 256 symbols of t
+	parity := make([]byte, 13)
+	rows := game.Table{Title: "tₙ from the parity of the ones in n's binary, n ≤ 12", Columns: []string{"n", "binary", "ones", "tₙ"}}
+	for n := range 13 {
+		ones := strings.Count(fmt.Sprintf("%b", n), "1")
+		parity[n] = "ab"[ones%2]
+		rows.Rows = append(rows.Rows, []string{fmt.Sprint(n), fmt.Sprintf("%b", n), fmt.Sprint(ones), string(parity[n])})
+	}
+	binary := strings.NewReplacer("a", "0", "b", "1").Replace(tm[:len(thue12Binary)])
+	_, overlap := thesis.RepetitionIn(lettersOf(tm), true)
+	_, square := thesis.RepetitionIn(lettersOf(tm), false)
+	it.tables = []game.Table{t, rows}
+	it.text = []string{fmt.Sprintf("the blocks grown by the morphism μ from a and from b; t is u₈'s 256 symbols, searched by the game's engine for overlaps and squares (overlap: %s; square: %s).", yesNo(overlap), yesNo(square))}
+	check := func(ok bool, yes, no string) {
+		if ok {
+			it.diffs = append(it.diffs, diff{"agrees", yes})
+		} else {
+			it.diffs = append(it.diffs, diff{"differs", no})
+		}
+	}
+	check(len(slips) == 0, "the Morse blocks u₀..u₃ and v₀..v₃ are as printed.", strings.Join(slips, "; ")+".")
+	check(laws, "uₙ₊₁ = uₙvₙ, vₙ₊₁ = vₙuₙ, uₙ = v̄ₙ, the even blocks palindromes and u₂ₙ₊₁ the reverse of v₂ₙ₊₁, for n < 8.", "a law of the Morse blocks fails for some n < 8.")
+	check(strings.HasPrefix(tm, thue12T) && strings.HasPrefix(bar(tm), thue12TBar) && morph(mu, tm[:128]) == tm,
+		"t and t̄ begin as printed, and μ(t) = t (its first 256 symbols).", "t or t̄ does not begin as printed.")
+	check(binary == thue12Binary, "over {0, 1} the word begins `01101001100101101001011001101001`, as printed.", "over {0, 1} the word begins "+binary+", not as printed.")
+	check(string(parity) == thue12Parity && strings.HasPrefix(tm, string(parity)), "the parity of the binary ones gives t = abbabaabbaaba for n ≤ 12, t's first 13 symbols.", "the parity of the binary ones gives "+string(parity)+".")
+	sq, _ := squareText(tm)
+	check(!overlap, "t has no overlap in its first 256 symbols; squares it has, as an overlap-free word may: the first the engine finds is "+sq+".", "t holds an overlap.")
+	it.commands = []string{only(it.id)}
+	return nil
+}

@@ -87,3 +87,34 @@ func TestForcedSquare(t *testing.T) {
 		t.Errorf("%d print errors marked, want 1 (S⁰):\n%s", n, all)
 	}
 }
+
+// Section 1.2's Thue–Morse word: the blocks, the fixed points, the word
+// over {0, 1} and the parity table all as printed, and no overlap.
+func TestThueMorse(t *testing.T) {
+	it := &item{id: "thue/section-1.2"}
+	if err := buildThueMorse(context.Background(), nil, it); err != nil {
+		t.Fatal(err)
+	}
+	all := marks(it)
+	for _, want := range []string{"✅ **Agrees:** the Morse blocks u₀..u₃ and v₀..v₃ are as printed.", "| 3 | abbabaab | abbabaab | baababba | baababba |",
+		"✅ **Agrees:** t and t̄ begin as printed, and μ(t) = t", "✅ **Agrees:** over {0, 1} the word begins `01101001100101101001011001101001`",
+		"| 12 | 1100 | 2 | a |", "✅ **Agrees:** the parity of the binary ones gives t = abbabaabbaaba", "✅ **Agrees:** t has no overlap in its first 256 symbols; squares it has"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("Section 1.2 lacks %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "Difference") {
+		t.Errorf("Section 1.2 differs from the text somewhere:\n%s", all)
+	}
+	// A slip in a printed word is caught.
+	saved := thue12U[3]
+	thue12U[3] = "abbabaaa"
+	defer func() { thue12U[3] = saved }()
+	it = &item{id: "thue/section-1.2"}
+	if err := buildThueMorse(context.Background(), nil, it); err != nil {
+		t.Fatal(err)
+	}
+	if all := marks(it); !strings.Contains(all, "u3, v3 printed abbabaaa, baababba; the morphism gives abbabaab, baababba") {
+		t.Errorf("a wrong block is not caught:\n%s", all)
+	}
+}
