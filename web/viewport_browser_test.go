@@ -193,6 +193,18 @@ func TestBrowserViewports(t *testing.T) {
 			}
 			p.shotHere("vp-queen-" + s.name + ".png")
 		}
+		// A game over has nothing left to play: the whole board it began on (drawn to the queen, a game won
+		// in the corner showed one square).
+		over := h.create("wythoff(piles=7;9,view=queen)", [2]string{"human", "perfect"}, 11)
+		p.viewport(phoneTall)
+		p.openAs(over)
+		p.play(`document.querySelector('#board .sq[aria-label^="Square (0, 9)"]').click();`)
+		p.wait(`window.kombi.match.finished`, "the computer's win in the corner")
+		if g := js[[]int](p, `(() => { const cs = [...document.querySelectorAll('#board .sq')].map(c => c.getBoundingClientRect());
+			return [new Set(cs.map(r => Math.round(r.left))).size, new Set(cs.map(r => Math.round(r.top))).size]; })()`); g[0] != 8 || g[1] != 10 {
+			t.Errorf("the finished queen board draws %d columns and %d rows, want the 8 × 10 it began on", g[0], g[1])
+		}
+		p.shotHere("vp-queen-over-" + phoneTall.name + ".png")
 		p.clean("queen")
 	})
 

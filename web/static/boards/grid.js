@@ -76,13 +76,17 @@ function QueenBoard({ view, ctx }) {
   // The playable part is the current grid (x ≤ X, y ≤ Y). The queen never moves north or east, so the
   // board is drawn from (0, 0) to her square: the rows and columns past it, which no move reaches again,
   // would only push the goal and the squares to play off a short screen. The square she came from by the
-  // last move is drawn (marked) where it is one square away; a longer move the Last move line says.
+  // last move is drawn (marked) where it is one square away; a longer move the Last move line says. Once
+  // the game is over, the board it began on.
   const X = g.cols - 1;
   const Y = g.rows - 1;
   const took = ctx.last && ctx.last.took;
   const from = took && took[0] <= 1 && took[1] <= 1 ? { x: X + took[0], y: Y + took[1] } : null;
-  const W = from ? from.x : X;
-  const H = from ? from.y : Y;
+  // A game over has nothing left to play: its board is the whole board it began on (from (0, 0) to the
+  // queen alone, a game won in the corner would show a board of one square).
+  const whole = view.status && view.status.over && ctx.startXY && ctx.startXY.length === 2 ? ctx.startXY : null;
+  const W = Math.max(from ? from.x : X, whole ? whole[0] : 0);
+  const H = Math.max(from ? from.y : Y, whole ? whole[1] : 0);
   const targets = new Map();
   for (const lm of ctx.legal) {
     const p = lm.parts[0];

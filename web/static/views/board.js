@@ -61,6 +61,7 @@ export function boardContext(pos, opts) {
     k: Number(args.k || 3),
     a: Number(args.a || 1), // Wythoff's a: a move on both heaps takes amounts differing by less than a
     rule: args.rule === 'overlap' ? 'overlap' : 'square',
+    startXY: name === 'wythoff' && args.piles ? String(args.piles).split(';').map(Number) : null, // the queen's start: the board of a game over
     position: pos.position,
     live: !!opts.live,
     legal,
