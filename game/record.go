@@ -31,6 +31,11 @@ type Record struct {
 	// Aborted games stopped before the end; Reason says why.
 	Aborted bool   `json:"aborted"`
 	Reason  string `json:"reason"`
+	// DrawsTakenBack counts the chance draws of the match's stream that
+	// undos took back (they are not among Moves): a match resumed from the
+	// record skips them too, so it never draws again what a person saw and
+	// took back. Zero for a match without such undos.
+	DrawsTakenBack int `json:"draws_taken_back,omitempty"`
 	// Extra holds game-specific fields, flattened into the JSON object.
 	Extra map[string]any `json:"-"`
 }
@@ -48,6 +53,7 @@ type recordFields Record
 var recordKeys = map[string]bool{
 	"game": true, "seed": true, "players": true, "moves": true, "winner": true,
 	"returns": true, "length": true, "aborted": true, "reason": true, "position": true,
+	"draws_taken_back": true,
 }
 
 // Limits on what a record may hold, checked before anything in it is parsed:
@@ -59,6 +65,9 @@ const (
 	MaxPositionBytes = 1 << 20
 	// MaxMoveTextBytes bounds the text of one move.
 	MaxMoveTextBytes = 64 << 10
+	// MaxDrawsTakenBack bounds a record's count of chance draws taken back
+	// (a resumed match skips that many draws one by one).
+	MaxDrawsTakenBack = 1 << 20
 )
 
 // Truncate shortens s for an error message: at most n bytes of it (cut at
@@ -87,6 +96,9 @@ func (r *Record) Check() error {
 	}
 	if len(r.Position) > MaxPositionBytes {
 		return fmt.Errorf("record: position %q is longer than the limit of %d bytes", Truncate(r.Position, 60), MaxPositionBytes)
+	}
+	if r.DrawsTakenBack < 0 || r.DrawsTakenBack > MaxDrawsTakenBack {
+		return fmt.Errorf("record: draws_taken_back %d; want 0 to %d", r.DrawsTakenBack, MaxDrawsTakenBack)
 	}
 	for i, m := range r.Moves {
 		if len(m.Move) > MaxMoveTextBytes {

@@ -85,6 +85,8 @@ func TestReplayChecksTheResult(t *testing.T) {
 		{"one player", func(r *game.Record) { r.Players = []string{"a"} }, "1 players; a game has 2"},
 		{"three players", func(r *game.Record) { r.Players = []string{"a", "b", "c"} }, "3 players; a game has 2"},
 		{"chance player in nim", func(r *game.Record) { r.Moves[0].Player = 5 }, "player 5; want 0, 1 or -1"},
+		{"draws taken back below 0", func(r *game.Record) { r.DrawsTakenBack = -1 }, "draws_taken_back -1; want 0 to 1048576"},
+		{"draws taken back beyond the limit", func(r *game.Record) { r.DrawsTakenBack = 1 << 40 }, "draws_taken_back 1099511627776; want 0 to"},
 	}
 	for _, tt := range tests {
 		r := finished()
@@ -251,5 +253,24 @@ func TestWrap(t *testing.T) {
 		if got := game.Wrap(c.in, c.w); got != c.want {
 			t.Errorf("Wrap(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
 		}
+	}
+}
+
+// TestRecordDrawsTakenBackJSON: the count of draws taken back is a field
+// of its own (not a game's extra field), written only when not zero.
+func TestRecordDrawsTakenBackJSON(t *testing.T) {
+	r := finished()
+	plain, err := json.Marshal(r)
+	if err != nil || strings.Contains(string(plain), "draws_taken_back") {
+		t.Fatalf("a record without draws taken back: %s, %v", plain, err)
+	}
+	r.DrawsTakenBack = 2
+	data, err := json.Marshal(r)
+	if err != nil || !strings.Contains(string(data), `"draws_taken_back":2`) {
+		t.Fatalf("a record with 2 draws taken back: %s, %v", data, err)
+	}
+	var back game.Record
+	if err := json.Unmarshal(data, &back); err != nil || back.DrawsTakenBack != 2 || back.Extra != nil {
+		t.Fatalf("read back: %d draws taken back, extra %v, %v", back.DrawsTakenBack, back.Extra, err)
 	}
 }

@@ -14,10 +14,21 @@ import (
 // moves (resumed) skips the draws those moves used, so it draws what the
 // uninterrupted match would have drawn; an undo keeps the stream where it
 // is, past the draws it took back (see Live.Undo).
-type chanceStream struct{ rng *rand.Rand }
+type chanceStream struct {
+	rng *rand.Rand
+	n   int // draws taken from rng so far
+}
 
 func newChanceStream(seed uint64) chanceStream {
 	return chanceStream{rng: bot.NewRand(seed, 0x6368616e6365)}
+}
+
+// advance takes n draws from the stream unused.
+func (c *chanceStream) advance(n int) {
+	for range n {
+		c.rng.Float64()
+	}
+	c.n += n
 }
 
 // ownDraw returns the game's own draw at the chance node s, if it has one.
@@ -32,7 +43,7 @@ func ownDraw(s game.State) (game.Move, bool) {
 // for a move already played.
 func (c *chanceStream) skip(s game.State) {
 	if _, own := ownDraw(s); !own {
-		c.rng.Float64()
+		c.advance(1)
 	}
 }
 
@@ -51,6 +62,7 @@ func (c *chanceStream) draw(s game.State) (game.Move, error) {
 		return 0, errors.New("chance node without outcomes")
 	}
 	x := c.rng.Float64()
+	c.n++
 	for _, o := range outs {
 		x -= o.Probability()
 		if x < 0 {

@@ -2,6 +2,7 @@ package match_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -143,33 +144,9 @@ func TestResumeDrawsTheSameChance(t *testing.T) {
 // list drawn after the undo is the second draw of the seed, as in a match
 // without the undo.
 func TestUndoDrawsAnew(t *testing.T) {
-	games := &game.Registry{}
-	if err := games.Register(vdwlist.NewType()); err != nil {
-		t.Fatal(err)
-	}
-	g, err := games.Load("vdwlist(k=3,colors=6,list=3,s=9)", 1) // 20 lists
-	if err != nil {
-		t.Fatal(err)
-	}
-	people := [2]match.Seat{{Name: "human"}, {Name: "human"}}
-	move := func(l *match.Live, p game.Player, text string) {
-		t.Helper()
-		m, err := l.State().ParseMove(text)
-		if err == nil {
-			err = l.Move(p, m, 0)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-	}
-	draw := func(l *match.Live) string {
-		t.Helper()
-		if n, err := l.DrawChance(); err != nil || n != 1 {
-			t.Fatalf("draw: %d, %v", n, err)
-		}
-		r := l.Record()
-		return r.Moves[len(r.Moves)-1].Move
-	}
+	g, people := listGame(t)
+	move := func(l *match.Live, p game.Player, text string) { t.Helper(); moveText(t, l, p, text) }
+	draw := func(l *match.Live) string { t.Helper(); return drawOne(t, l) }
 	differ := 0
 	for seed := range uint64(8) {
 		// The seed's first two draws, in a match without an undo.
@@ -201,6 +178,122 @@ func TestUndoDrawsAnew(t *testing.T) {
 			t.Errorf("seed %d: after the undo the list %s, want the seed's next draw %s (not %s again)", seed, again, second, first)
 		}
 		if first != second {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Fatal("every seed drew the same list twice: the test shows nothing")
+	}
+}
+
+// listGame is a list-colouring game of 20 lists (drawn from the match's
+// stream: its string has no seed) and two people to play it.
+func listGame(t *testing.T) (game.Game, [2]match.Seat) {
+	t.Helper()
+	games := &game.Registry{}
+	if err := games.Register(vdwlist.NewType()); err != nil {
+		t.Fatal(err)
+	}
+	g, err := games.Load("vdwlist(k=3,colors=6,list=3,s=9)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, [2]match.Seat{{Name: "human"}, {Name: "human"}}
+}
+
+// moveText plays the move with this text for p in l.
+func moveText(t *testing.T, l *match.Live, p game.Player, text string) {
+	t.Helper()
+	m, err := l.State().ParseMove(text)
+	if err == nil {
+		err = l.Move(p, m, 0)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+}
+
+// drawOne draws l's pending chance move and returns its text.
+func drawOne(t *testing.T, l *match.Live) string {
+	t.Helper()
+	if n, err := l.DrawChance(); err != nil || n != 1 {
+		t.Fatalf("draw: %d, %v", n, err)
+	}
+	r := l.Record()
+	return r.Moves[len(r.Moves)-1].Move
+}
+
+// TestResumeSkipsDrawsTakenBack: a match resumed from its record (a server
+// restart, play --resume) draws what the match would have drawn had it
+// gone on: the draws an undo took back are counted in the record
+// (draws_taken_back) and skipped, so a list seen and taken back does not
+// come back after the restart.
+func TestResumeSkipsDrawsTakenBack(t *testing.T) {
+	g, people := listGame(t)
+	colour := func(l *match.Live) {
+		t.Helper()
+		if err := l.Move(1, l.State().LegalMoves(nil)[0], 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// resume starts a match from l's record, as stored (JSON) and read back.
+	resume := func(l *match.Live, seed uint64) (*match.Live, game.Record) {
+		t.Helper()
+		data, err := json.Marshal(l.Record())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r game.Record
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		again, err := match.Start(g, people, match.Options{Seed: seed, Moves: r.Moves, DrawsTakenBack: r.DrawsTakenBack})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return again, r
+	}
+	differ := 0
+	for seed := range uint64(8) {
+		// The seed's first three draws, in a match without an undo.
+		plain, err := match.Start(g, people, match.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [3]string
+		for i, n := range []string{"5", "1", "2"} {
+			moveText(t, plain, 0, n)
+			want[i] = drawOne(t, plain)
+			colour(plain)
+		}
+
+		l, err := match.Start(g, people, match.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moveText(t, l, 0, "5")
+		drawOne(t, l)
+		if err := l.Undo(0); err != nil {
+			t.Fatal(err)
+		}
+		l, r := resume(l, seed) // restarted right after the undo
+		if r.DrawsTakenBack != 1 {
+			t.Fatalf("seed %d: the record after the undo counts %d draws taken back, want 1", seed, r.DrawsTakenBack)
+		}
+		moveText(t, l, 0, "1")
+		if got := drawOne(t, l); got != want[1] {
+			t.Fatalf("seed %d: after the undo and a restart the list %s, want the seed's second draw %s (the first, taken back, was %s)", seed, got, want[1], want[0])
+		}
+		colour(l)
+		l, r = resume(l, seed) // restarted again, with a draw kept since
+		moveText(t, l, 0, "2")
+		if got := drawOne(t, l); got != want[2] {
+			t.Fatalf("seed %d: the third list after two restarts %s, want %s", seed, got, want[2])
+		}
+		if r.DrawsTakenBack != 1 {
+			t.Fatalf("seed %d: a restart changed the draws taken back to %d", seed, r.DrawsTakenBack)
+		}
+		if want[0] != want[1] {
 			differ++
 		}
 	}

@@ -79,6 +79,8 @@ func Start(g game.Game, seats [2]Seat, opt Options) (*Live, error) {
 		Position: opt.Position,
 		Players:  []string{seats[0].Name, seats[1].Name},
 		Moves:    append([]game.RecordMove{}, opt.Moves...),
+
+		DrawsTakenBack: opt.DrawsTakenBack,
 	}
 	if l.obs == nil && opt.Transcript != nil {
 		l.obs = NewTranscript(opt.Transcript, opt.Color, opt.Width)
@@ -98,7 +100,8 @@ func Start(g game.Game, seats [2]Seat, opt Options) (*Live, error) {
 }
 
 // rebuild sets the state and the chance stream from the start and the
-// record's moves, checking each move.
+// record's moves, checking each move; the stream then skips the draws the
+// record says undos took back.
 func (l *Live) rebuild() error {
 	s, err := game.StartOf(l.g, l.opt.Position)
 	if err != nil {
@@ -117,6 +120,7 @@ func (l *Live) rebuild() error {
 			return fmt.Errorf("earlier move %d: %w", i+1, err)
 		}
 	}
+	l.chance.advance(l.rec.DrawsTakenBack)
 	l.state = s
 	return nil
 }
@@ -287,7 +291,8 @@ func (l *Live) DrawChance() (int, error) {
 // them: a draw taken back was seen, so the next draw is a new one (else a
 // person could name a number, see the list it draws, take it back and name
 // the number that suits that list). A match with undos is reproduced from
-// its record, which holds its draws. A match stopped before its end (not
+// its record, which holds its draws and counts those taken back (a match
+// resumed from it skips them: Options.DrawsTakenBack). A match stopped before its end (not
 // one that ended) goes on. Without a move of p it returns ErrNothingToUndo
 // and changes nothing.
 func (l *Live) Undo(p game.Player) error {
@@ -315,7 +320,8 @@ func (l *Live) Undo(p game.Player) error {
 		l.chance = stream
 		return fmt.Errorf("undo: %w", err)
 	}
-	l.chance = stream // past every draw made, those taken back too
+	l.rec.DrawsTakenBack += stream.n - l.chance.n // the draws taken back now, kept for a resumed match
+	l.chance = stream                             // past every draw made, those taken back too
 	l.ended = false
 	l.version++
 	if l.obs != nil {

@@ -85,6 +85,10 @@ type Options struct {
 	// game, seed and start): they are replayed, checked, and kept in the
 	// new record, and play continues after them.
 	Moves []game.RecordMove
+	// DrawsTakenBack is the earlier record's count of chance draws taken
+	// back by undos (game.Record.DrawsTakenBack): the chance stream skips
+	// them after the moves, as the match that made them had.
+	DrawsTakenBack int
 	// MaxLength, when positive, stops a game whose length (the game's
 	// Scorer measure, else the number of moves) reaches it: the record is
 	// aborted with the reason "reached the length limit N".

@@ -122,7 +122,7 @@ func Resume(reg *game.Registry, path string, stdin io.Reader) (*game.Record, gam
 	if err != nil {
 		return nil, nil, Options{}, game.Inputf("play --resume %s: %w", path, err)
 	}
-	return rec, g, Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves}, nil
+	return rec, g, Options{Seed: rec.Seed, Position: rec.Position, Moves: rec.Moves, DrawsTakenBack: rec.DrawsTakenBack}, nil
 }
 
 // ReplayOptions say what Replay writes.

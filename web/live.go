@@ -149,7 +149,7 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 		return nil, err
 	}
 	opt := s.liveOptions(seats, rec.Seed)
-	opt.Position, opt.Moves = rec.Position, rec.Moves
+	opt.Position, opt.Moves, opt.DrawsTakenBack = rec.Position, rec.Moves, rec.DrawsTakenBack
 	l, err := match.Start(g, seats, opt)
 	if err != nil {
 		return nil, err
