@@ -154,6 +154,24 @@ type Explainer interface {
 	EndReason() string
 }
 
+// MoveNoter is a State whose moves change more than their notation says
+// (Grundy's game: a split numbers the heaps after it one higher). MoveNote,
+// asked before the legal move m is played, says so in words for the
+// line after the move; "" when nothing needs saying.
+type MoveNoter interface {
+	State
+	MoveNote(m Move) string
+}
+
+// MoveNoteOf is s's note on the move m it is about to play (MoveNoter),
+// "" when s has none.
+func MoveNoteOf(s State, m Move) string {
+	if n, ok := s.(MoveNoter); ok {
+		return n.MoveNote(m)
+	}
+	return ""
+}
+
 // EndWords says why the game ended in the terminal state s, reached after
 // moves moves: the game's own words (Explainer) after a move; before any,
 // that there was no move to make and who wins (the game's own words would credit a last move nobody made: "P2

@@ -33,6 +33,7 @@ type Live struct {
 	obs     Observer
 	ended   bool        // the observer was told of the end
 	last    []game.Part // the parts of the last move (see LastParts)
+	note    string      // the game's note on the last move (see LastNote)
 }
 
 // Observer is told what happens in a live match, as it happens; the
@@ -108,13 +109,13 @@ func (l *Live) rebuild() error {
 		return err
 	}
 	l.chance = newChanceStream(l.opt.Seed)
-	l.last = nil
+	l.last, l.note = nil, ""
 	for i, m := range l.rec.Moves {
 		if m.Player == game.Chance && s.Player() == game.Chance {
 			l.chance.skip(s)
 		}
 		if i == len(l.rec.Moves)-1 {
-			l.last = partsOf(s, m.Move)
+			l.last, l.note = partsOf(s, m.Move), noteOf(s, m.Move)
 		}
 		if err := applyText(s, m); err != nil {
 			return fmt.Errorf("earlier move %d: %w", i+1, err)
@@ -139,9 +140,27 @@ func partsOf(s game.State, text string) []game.Part {
 	return v.MoveParts(m)
 }
 
+// noteOf is the game's note on the move with this text in s (see
+// game.MoveNoter; "" when the text does not read).
+func noteOf(s game.State, text string) string {
+	if _, ok := s.(game.MoveNoter); !ok {
+		return ""
+	}
+	m, err := s.ParseMove(text)
+	if err != nil {
+		return ""
+	}
+	return game.MoveNoteOf(s, m)
+}
+
 // LastParts returns the parts of the last move played (see game.Viewer),
 // to mark it on a board; nil before the first move.
 func (l *Live) LastParts() []game.Part { return l.last }
+
+// LastNote returns the game's note on the last move played (see
+// game.MoveNoter: Grundy's game says how a split renumbered the heaps),
+// "" when it has none.
+func (l *Live) LastNote() string { return l.note }
 
 // Game returns the match's game.
 func (l *Live) Game() game.Game { return l.g }
@@ -207,10 +226,11 @@ func (l *Live) apply(p game.Player, m game.Move, seconds float64) error {
 	if v, ok := l.state.(game.Viewer); ok {
 		parts = v.MoveParts(m)
 	}
+	note := game.MoveNoteOf(l.state, m)
 	if err := l.state.Apply(m); err != nil {
 		return err
 	}
-	l.last = parts
+	l.last, l.note = parts, note
 	rm := game.RecordMove{Player: p, Move: text, Seconds: seconds}
 	defer l.releaseIdle()
 	l.rec.Moves = append(l.rec.Moves, rm)

@@ -332,6 +332,57 @@ func TestEndWordsAtTheStart(t *testing.T) {
 	}
 }
 
+// A split in Grundy's game numbers the heaps after it one higher: the
+// transcript says so after the move (which heaps the split made, which
+// moved up), LastNote says it of the last move, also after an undo, and
+// replay --step says it too; the moves and the heaps' order are the
+// record's as before.
+func TestGrundySplitSaysHowTheHeapsMoved(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("grundy(heap=12)", 1)
+	var out strings.Builder
+	people := [2]match.Seat{{"Ann", &script{human: true}}, {"Bob", &script{human: true}}}
+	l, err := match.Start(g, people, match.Options{Seed: 1, Position: "5;3;4", Transcript: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := []string{
+		"Heap 1 became heaps 1 (4 tokens) and 2 (1 token); old heaps 2 and 3 are now heaps 3 and 4.",
+		"Heap 4 became heaps 4 (3 tokens) and 5 (1 token).",
+		"Heap 4 became heaps 4 (2 tokens) and 5 (1 token); old heap 5 is now heap 6.",
+	}
+	for i, text := range []string{"1=4+1", "4=3+1", "4=2+1"} {
+		p := game.Player(i % 2)
+		m, err := l.State().ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := l.Move(p, m, 0); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("Move %d: P%d (%s) played %s | time 0.000 s\n%s\nheap 1:", i+1, p+1, g.Type().Role(p), text, game.Wrap(notes[i], 80))
+		if !strings.Contains(out.String(), want) || l.LastNote() != notes[i] {
+			t.Fatalf("move %s: LastNote %q; the transcript lacks %q:\n%s", text, l.LastNote(), want, out.String())
+		}
+	}
+	rec := l.Record()
+	if pos := l.State().(game.Positioner).Position(); pos != "4;1;3;2;1;1 P2" || rec.Moves[2].Move != "4=2+1" {
+		t.Fatalf("the split moved heaps: position %s, moves %v", pos, rec.Moves)
+	}
+	var steps strings.Builder
+	if err := match.WriteSteps(&steps, games, rec); err != nil {
+		t.Fatal(err)
+	}
+	for _, note := range notes {
+		if !strings.Contains(steps.String(), game.Wrap(note, 80)+"\n") {
+			t.Errorf("replay --step lacks %q:\n%s", note, steps.String())
+		}
+	}
+	if err := l.Undo(0); err != nil || l.LastNote() != notes[1] {
+		t.Fatalf("after the undo (%v) LastNote is %q, want %q", err, l.LastNote(), notes[1])
+	}
+}
+
 // Replay --step at a person's pace: a line before each move ("q": the rest
 // at once), the last position shown once; a number for a file says how to
 // replay the stored game of that id.

@@ -11,9 +11,10 @@ import (
 )
 
 // WriteSteps writes every position of a record in turn, from the start
-// (its position, if any) to the end, each after the move that led to it,
-// as `kombi replay --step` shows them. It returns the first error of
-// rebuilding the game or of writing.
+// (its position, if any) to the end, each after the move that led to it
+// and the game's note on that move (game.MoveNoter), as `kombi replay
+// --step` shows them. It returns the first error of rebuilding the game or
+// of writing.
 func WriteSteps(w io.Writer, reg *game.Registry, rec *game.Record) error {
 	return writeSteps(w, reg, rec, nil)
 }
@@ -44,6 +45,7 @@ func writeSteps(w io.Writer, reg *game.Registry, rec *game.Record, pause *bufio.
 				pause = nil
 			}
 		}
+		note := noteOf(s, m.Move)
 		if err := applyText(s, m); err != nil {
 			return fmt.Errorf("move %d: %w", i+1, err)
 		}
@@ -54,6 +56,9 @@ func writeSteps(w io.Writer, reg *game.Registry, rec *game.Record, pause *bufio.
 			fmt.Fprintf(ew, "Move %d: %s (%s, %s) played %s\n", i+1, game.SeatName(m.Player), typ.Role(m.Player), rec.Players[m.Player], m.Move)
 		default:
 			fmt.Fprintf(ew, "Move %d: %s (%s) played %s\n", i+1, game.SeatName(m.Player), rec.Players[m.Player], m.Move)
+		}
+		if note != "" {
+			fmt.Fprintf(ew, "%s\n", game.Wrap(note, 80))
 		}
 		fmt.Fprintf(ew, "%s\n", s)
 		if err := ew.Err(); err != nil {

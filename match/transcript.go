@@ -68,7 +68,8 @@ func (t *transcript) rules(l *Live) {
 	}
 }
 
-// Moved writes the move and the position after it.
+// Moved writes the move, the game's note on it (game.MoveNoter) and the
+// position after it.
 func (t *transcript) Moved(l *Live, m game.RecordMove) {
 	n, p := len(l.rec.Moves), m.Player
 	switch {
@@ -78,6 +79,9 @@ func (t *transcript) Moved(l *Live, m game.RecordMove) {
 		fmt.Fprintf(t.w, "Move %d: %s (%s) played %s | time %.3f s\n", n, game.SeatName(p), l.typ.Role(p), m.Move, m.Seconds)
 	default:
 		fmt.Fprintf(t.w, "Move %d: %s (%s, %s) chose %s | time %.3f s\n", n, game.SeatName(p), l.typ.Role(p), l.seats[p].Name, m.Move, m.Seconds)
+	}
+	if note := l.LastNote(); note != "" {
+		fmt.Fprintf(t.w, "%s\n", game.Wrap(note, 80))
 	}
 	fmt.Fprintf(t.w, "%s\n", t.show(l))
 }

@@ -4,8 +4,9 @@
 // Conformance plays random games and checks, in every position visited:
 // terminal states have no moves and nobody to act; legal moves are sorted,
 // distinct, applicable, and survive MoveString/ParseMove; Clone is
-// independent; Undo restores the state; illegal moves and garbage text are
-// refused without a panic or a change; chance outcomes are the legal moves
+// independent; Undo restores the state; a game's note on a move (game.MoveNoter)
+// is one line and changes nothing; illegal moves and garbage text are
+// refused without a panic or a change (and without a note); chance outcomes are the legal moves
 // with probabilities summing to one; the record of every game survives a JSON
 // round trip and replays to the same final state, and can be rebuilt at any
 // move. Every state also describes itself as data: its View is valid JSON of
@@ -330,6 +331,9 @@ func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, opt Opt
 		if s.String() != before {
 			t.Fatalf("%s: applying %q to a clone changed the original", where, text)
 		}
+		if note := game.MoveNoteOf(s, m); strings.Contains(note, "\n") || s.String() != before {
+			t.Fatalf("%s: the note on %q is %q: want one line, and the state unchanged", where, text, note)
+		}
 		if k, _ := keyOf(s); k != key {
 			t.Fatalf("%s: applying %q to a clone changed the original's key", where, text)
 		}
@@ -363,6 +367,9 @@ func checkState(t *testing.T, g game.Game, s game.State, rng *rand.Rand, opt Opt
 	for _, m := range candidates {
 		if legal[m] {
 			continue
+		}
+		if note := game.MoveNoteOf(s, m); note != "" {
+			t.Fatalf("%s: illegal move %d has a note: %q", where, m, note)
 		}
 		c := s.Clone()
 		if err := c.Apply(m); err == nil {

@@ -183,7 +183,7 @@ func stateCapabilities(s game.State) []string {
 	}{
 		{"Undoer", is[game.Undoer](s)}, {"Chancer", is[game.Chancer](s)}, {"ChanceDrawer", is[game.ChanceDrawer](s)},
 		{"Hasher", is[game.Hasher](s)}, {"Canonicalizer", is[game.Canonicalizer](s)}, {"Decomposer", is[game.Decomposer](s)},
-		{"Scorer", is[game.Scorer](s)}, {"Annotator", is[game.Annotator](s)}, {"Explainer", is[game.Explainer](s)},
+		{"Scorer", is[game.Scorer](s)}, {"Annotator", is[game.Annotator](s)}, {"Explainer", is[game.Explainer](s)}, {"MoveNoter", is[game.MoveNoter](s)},
 		{"Viewer", is[game.Viewer](s)}, {"Positioner", is[game.Positioner](s)}, {"MoveIndexer", is[game.MoveIndexer](s)},
 		{"Colorizer", is[game.Colorizer](s)}, {"WidthDrawer", is[game.WidthDrawer](s)}, {"bot.Hinter", is[bot.Hinter](s)}, {"bot.MoveHelper", is[bot.MoveHelper](s)},
 		{"bot.Evaluator", is[bot.Evaluator](s)}, {"bot.MoveOrderer", is[bot.MoveOrderer](s)},

@@ -79,8 +79,9 @@ func (g *GrundyGame) ParsePosition(text string) (game.State, error) {
 // GrundyState is a position of Grundy's game: the heaps in play. Move
 // Move(i, j) splits heap i into h−j and j (j < h−j); the larger part stays
 // in place and the smaller one follows it. A copy costs nothing and a move
-// O(√heaps) (see heapSeq). It implements game.Undoer, game.Hasher and
-// game.Decomposer (each heap is a game of its own).
+// O(√heaps) (see heapSeq). It implements game.Undoer, game.Hasher,
+// game.Decomposer (each heap is a game of its own) and game.MoveNoter (a
+// split renumbers the heaps after it).
 type GrundyState struct {
 	g     *GrundyGame
 	heaps heapSeq
@@ -212,6 +213,29 @@ func (s *GrundyState) MoveString(m game.Move) string {
 		return fmt.Sprintf("%d=?+%d", i+1, j)
 	}
 	return fmt.Sprintf("%d=%d+%d", i+1, s.heaps.at(i)-j, j)
+}
+
+// MoveNote says which heaps the split m leaves and, where heaps follow the
+// one split, that they are numbered one higher now (game.MoveNoter): "Heap
+// 1 became heaps 1 (4 tokens) and 2 (1 token); old heap 2 is now heap 3."
+// The order of the heaps is the game's and its records': a person just
+// reads the numbers again. "" for a move that is not legal here.
+func (s *GrundyState) MoveNote(m game.Move) string {
+	if s.check(m) != nil {
+		return ""
+	}
+	i, j := unpack(m)
+	n := s.heaps.n
+	note := fmt.Sprintf("Heap %d became heaps %d (%s) and %d (%s)", i+1, i+1, game.Plural(s.heaps.at(i)-j, "token"), i+2, game.Plural(j, "token"))
+	switch later := n - i - 1; {
+	case later == 1:
+		note += fmt.Sprintf("; old heap %d is now heap %d", n, n+1)
+	case later == 2:
+		note += fmt.Sprintf("; old heaps %d and %d are now heaps %d and %d", n-1, n, n, n+1)
+	case later > 2:
+		note += fmt.Sprintf("; old heaps %d to %d are now heaps %d to %d", i+2, n, i+3, n+1)
+	}
+	return note + "."
 }
 
 // ParseMove reads "HEAP=A+B" (the parts in either order) or "HEAP:B"
