@@ -35,6 +35,15 @@ type Hinter interface {
 	Hint() string
 }
 
+// Forcer is a State where the mover may have no choice to make (the
+// list-colouring game's colourer given a list of one colour). Forced
+// returns that move and the words telling the people it was played without
+// asking ("Only red is on the list: 7 is coloured red for P2
+// (colourer)."); ok is false where the mover chooses.
+type Forcer interface {
+	Forced() (m game.Move, words string, ok bool)
+}
+
 // DefaultHintTime is how long "hint" analyses the position.
 const DefaultHintTime = 3 * time.Second
 
@@ -92,8 +101,16 @@ func NewHuman(in *LineReader, out io.Writer, typ *game.Type) *Human {
 // IsHuman reports true: humans have no think-time limit.
 func (h *Human) IsHuman() bool { return true }
 
-// Act asks until the person types a legal move (or undo or quit).
+// Act asks until the person types a legal move (or undo or quit). A move
+// the person has no choice about (Forcer) is played without asking, and
+// the person told so.
 func (h *Human) Act(ctx context.Context, s game.State) (game.Move, error) {
+	if f, ok := s.(Forcer); ok {
+		if m, words, forced := f.Forced(); forced {
+			fmt.Fprintln(h.msg(), game.Wrap(words, 80))
+			return m, nil
+		}
+	}
 	if h.in == nil {
 		return 0, fmt.Errorf("human: no input to read moves from")
 	}

@@ -186,7 +186,7 @@ func stateCapabilities(s game.State) []string {
 		{"Scorer", is[game.Scorer](s)}, {"Annotator", is[game.Annotator](s)}, {"Explainer", is[game.Explainer](s)}, {"MoveNoter", is[game.MoveNoter](s)},
 		{"Viewer", is[game.Viewer](s)}, {"Positioner", is[game.Positioner](s)}, {"MoveIndexer", is[game.MoveIndexer](s)},
 		{"Colorizer", is[game.Colorizer](s)}, {"WidthDrawer", is[game.WidthDrawer](s)}, {"bot.Hinter", is[bot.Hinter](s)}, {"bot.MoveHelper", is[bot.MoveHelper](s)},
-		{"bot.Evaluator", is[bot.Evaluator](s)}, {"bot.MoveOrderer", is[bot.MoveOrderer](s)},
+		{"bot.Evaluator", is[bot.Evaluator](s)}, {"bot.MoveOrderer", is[bot.MoveOrderer](s)}, {"bot.Forcer", is[bot.Forcer](s)},
 	} {
 		if c.ok {
 			out = append(out, c.name)

@@ -224,8 +224,8 @@ type round struct {
 }
 
 // State is a position of the game. It implements game.Undoer, game.Chancer,
-// game.ChanceDrawer, game.Hasher, game.Scorer, game.Annotator and
-// game.Explainer.
+// game.ChanceDrawer, game.Hasher, game.Scorer, game.Annotator,
+// game.Explainer and bot.Forcer (a list of one colour leaves no choice).
 type State struct {
 	g       *Game
 	masks   [MaxColors]uint64 // the numbers of each colour (bit i−1 for i)
@@ -508,6 +508,18 @@ func (s *State) MoveString(m game.Move) string {
 		return ColourName(int(min(m, MaxColors)))
 	}
 	return strconv.FormatUint(uint64(m), 10)
+}
+
+// Forced is the colour the colourer must use when the drawn list holds only
+// one (bot.Forcer: a person is not asked to type it), with the words that
+// say so; ok is false elsewhere.
+func (s *State) Forced() (m game.Move, words string, ok bool) {
+	if s.phase != PhaseColour || bits.OnesCount8(s.list) != 1 {
+		return 0, "", false
+	}
+	col := bits.TrailingZeros8(s.list)
+	name := ColourName(col)
+	return game.Move(col), fmt.Sprintf("Only %s is on the list: %d is coloured %s for %s (%s).", name, s.pending, name, game.SeatName(1), s.g.typ.Role(1)), true
 }
 
 // parseColour reads a colour's name or first letter, case-insensitively.

@@ -365,6 +365,31 @@ func TestColourPhaseNamesTheLosingColours(t *testing.T) {
 	}
 }
 
+// A list of one colour leaves the colourer no choice (bot.Forcer): that
+// colour is the one legal move, said in words; a list of two, or naming,
+// leaves a choice.
+func TestOneColourListIsForced(t *testing.T) {
+	for _, tt := range []struct {
+		k, c, l int
+		pos     string
+		want    string // the words, "" where the mover chooses
+	}{
+		{3, 2, 1, "r.r....:5:b", "Only blue is on the list: 5 is coloured blue for P2 (colourer)."},
+		{3, 3, 1, "r.r....:4:g", "Only green is on the list: 4 is coloured green for P2 (colourer)."},
+		{3, 3, 2, "r.r....:5:bg", ""},
+		{3, 2, 1, "r.r....", ""},
+	} {
+		s, err := newGame(t, tt.k, tt.c, tt.l, 7).ParsePosition(tt.pos)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.pos, err)
+		}
+		m, words, ok := s.(bot.Forcer).Forced()
+		if legal := s.LegalMoves(nil); ok != (tt.want != "") || words != tt.want || ok && (len(legal) != 1 || legal[0] != m) {
+			t.Errorf("%s: forced %v %d %q; legal moves %v", tt.pos, ok, m, words, legal)
+		}
+	}
+}
+
 func TestParsePosition(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 9)
 	s, err := g.ParsePosition("r.b .g. r..")

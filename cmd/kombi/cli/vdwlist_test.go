@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -145,6 +147,48 @@ func TestVDWHumanBothRoles(t *testing.T) {
 		if code, out, errOut := kombi(t, "", "replay", r); code != 0 && !strings.Contains(errOut+out, "aborted") {
 			t.Fatalf("replay %s: exit %d %s %s", r, code, out, errOut)
 		}
+	}
+}
+
+// TestVDWOneColourListPlaysItself: with list=1 the colourer has no choice,
+// so a person colouring is not asked: the only colour is played and the
+// person told so, on the screen and in the transcript file, while the
+// namer still names. A human colourer against the computer needs no input.
+func TestVDWOneColourListPlaysItself(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := kombi(t, "5\n3\n", "play", "vdwlist(k=3,colors=2,list=1,s=9)", "--p1", "human", "--p2", "human", "--seed", "1", "--json", "--out", dir, "--no-db")
+	var rec game.Record
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("exit %d, not a record: %v\n%s%s", code, err, out, errOut)
+	}
+	// 5, its list, its colour, 3, its list, its colour; then the namer's input ends.
+	if len(rec.Moves) != 6 || !rec.Aborted || !strings.Contains(rec.Reason, "P1 (namer, human): the input ended") {
+		t.Fatalf("moves %v, stopped: %q\n%s", rec.Moves, rec.Reason, errOut)
+	}
+	transcripts, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(transcripts) != 1 {
+		t.Fatalf("transcripts %v", transcripts)
+	}
+	file, err := os.ReadFile(transcripts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 2; i < len(rec.Moves); i += 3 {
+		named, drawn, coloured := rec.Moves[i-2], rec.Moves[i-1], rec.Moves[i]
+		if coloured.Player != 1 || drawn.Move != "{"+coloured.Move+"}" {
+			t.Fatalf("round %d: %v %v %v", i/3+1, named, drawn, coloured)
+		}
+		told := fmt.Sprintf("Only %s is on the list: %s is coloured %s for P2 (colourer).\n", coloured.Move, named.Move, coloured.Move)
+		if !strings.Contains(errOut, told) || !strings.Contains(string(file), told) {
+			t.Errorf("the screen or the transcript file lacks %q:\n%s\n%s", told, errOut, file)
+		}
+	}
+	if strings.Contains(errOut, "P2 (colourer), your move") {
+		t.Errorf("the colourer was asked:\n%s", errOut)
+	}
+	code, out, errOut = kombi(t, "", "play", "vdwlist(k=3,colors=2,list=1,s=9)", "--p1", "normal", "--p2", "human", "--seed", "2", "--json", "--no-out", "--no-db")
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || rec.Aborted || rec.Winner == nil {
+		t.Fatalf("a human colourer with nothing to type: exit %d, %v, %+v\n%s", code, err, rec, errOut)
 	}
 }
 
