@@ -154,6 +154,27 @@ type Explainer interface {
 	EndReason() string
 }
 
+// DrawNoter is a Game whose game string records a value drawn from the
+// seed rather than chosen by whoever named the game (2D Nim's coin toss for
+// who starts: the string says first=p2, as if it had been asked for).
+// DrawNote says so in words for the people reading the game string at the
+// start of a game ("first=p2: the coin chose G (P2) to start"); "" when
+// nothing was drawn (a game loaded from its own string again draws
+// nothing).
+type DrawNoter interface {
+	Game
+	DrawNote() string
+}
+
+// DrawNoteOf is g's note on what its game string holds that was drawn
+// (DrawNoter), "" when g has none.
+func DrawNoteOf(g Game) string {
+	if n, ok := g.(DrawNoter); ok {
+		return n.DrawNote()
+	}
+	return ""
+}
+
 // MoveNoter is a State whose moves change more than their notation says
 // (Grundy's game: a split numbers the heaps after it one higher). MoveNote,
 // asked before the legal move m is played, says so in words for the

@@ -27,10 +27,15 @@ func NewTranscript(w io.Writer, color bool, width int) Observer {
 
 func (t *transcript) show(l *Live) string { return game.DisplayString(l.state, t.color, t.width) }
 
-// Started writes the game, the seats, the start and the first position.
+// Started writes the game (with what its string holds that was drawn:
+// game.DrawNoter), the seats, the start and the first position.
 func (t *transcript) Started(l *Live) {
 	rec, opt := &l.rec, l.opt
-	fmt.Fprintf(t.w, "Game %s, seed %d\n", rec.Game, rec.Seed)
+	if note := game.DrawNoteOf(l.g); note != "" {
+		fmt.Fprintf(t.w, "Game %s, seed %d (%s)\n", rec.Game, rec.Seed, note)
+	} else {
+		fmt.Fprintf(t.w, "Game %s, seed %d\n", rec.Game, rec.Seed)
+	}
 	for i, st := range l.seats {
 		fmt.Fprintf(t.w, "%s (%s): %s\n", game.SeatName(game.Player(i)), l.typ.Role(game.Player(i)), st.Name)
 	}

@@ -209,6 +209,9 @@ func gameCapabilities(g game.Game) []string {
 	if is[game.Ruler](g) {
 		out = append(out, "Ruler")
 	}
+	if is[game.DrawNoter](g) {
+		out = append(out, "DrawNoter")
+	}
 	if t := g.Type(); t.Impartial {
 		out = append(out, "impartial")
 	} else if t.Chance {

@@ -36,11 +36,15 @@ func newType(p1 string) *game.Type {
 		Params:    nim2dParams,
 		Impartial: true,
 		New: func(p game.Params) (game.Game, error) {
-			first := p.String("first")
+			first, tossed := p.String("first"), false
 			if first == "" || first == "coin" {
-				first = CoinToss(p.Seed())
+				first, tossed = CoinToss(p.Seed()), true
 			}
-			return New(p.Int("n"), p.String("p1"), first)
+			g, err := New(p.Int("n"), p.String("p1"), first)
+			if g != nil {
+				g.tossed = tossed
+			}
+			return g, err
 		},
 	})
 }
@@ -67,6 +71,7 @@ type Game struct {
 	board  Board
 	colour [2]byte // colour letter of each seat
 	first  game.Player
+	tossed bool // the coin chose first (see DrawNote)
 }
 
 // New returns 2D Nim on an n×n palette where player P1 has colour p1 ("R"
@@ -108,9 +113,20 @@ func (g *Game) Colour(p game.Player) byte { return g.colour[p] }
 // First returns the seat that moves first.
 func (g *Game) First() game.Player { return g.first }
 
-// String is the canonical game string.
+// String is the canonical game string. It names the first player also
+// when the coin chose it, so that the string replays the same game.
 func (g *Game) String() string {
 	return fmt.Sprintf("nim2d(n=%d,p1=%c,first=p%d)", g.board.N, g.colour[0], g.first+1)
+}
+
+// DrawNote says that the coin chose who starts, when it did (game.DrawNoter):
+// "first=p2: the coin chose G (P2) to start"; "" when the game string gave
+// first=p1 or first=p2.
+func (g *Game) DrawNote() string {
+	if !g.tossed {
+		return ""
+	}
+	return fmt.Sprintf("first=p%d: the coin chose %c (%s) to start", g.first+1, g.colour[g.first], game.SeatName(g.first))
 }
 
 // NewInitialState returns the empty palette with the first player to move.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -231,6 +232,37 @@ func TestNim2dPlayAndReplay(t *testing.T) {
 		if rec.Moves[i].Move != rec2.Moves[i].Move {
 			t.Fatalf("move %d differs: %s vs %s", i+1, rec.Moves[i].Move, rec2.Moves[i].Move)
 		}
+	}
+}
+
+// TestNim2dCoinSaysItChose: when the coin decides who starts, the game's
+// header says so beside the game string, which keeps first=pN for replay;
+// a first= the person gave is shown as given, with no coin.
+func TestNim2dCoinSaysItChose(t *testing.T) {
+	seen := map[string]bool{}
+	for seed := 1; seed <= 6; seed++ {
+		for _, spec := range []string{"nim2d(n=3,p1=G)", "nim2d(n=3,p1=G,first=coin)"} {
+			code, out, errOut := kombi(t, "", "play", spec, "--p1", "random", "--p2", "random", "--seed", fmt.Sprint(seed), "--no-out", "--no-db")
+			header, _, _ := strings.Cut(out, "\n")
+			_, first, ok := strings.Cut(header, ",first=p")
+			if code != 0 || !ok {
+				t.Fatalf("%s seed %d: exit %d\n%s%s", spec, seed, code, out, errOut)
+			}
+			seat := first[:1] // "1" or "2"
+			colour := map[string]string{"1": "G", "2": "R"}[seat]
+			want := fmt.Sprintf("Game nim2d(n=3,p1=G,first=p%s), seed %d (first=p%s: the coin chose %s (P%s) to start)", seat, seed, seat, colour, seat)
+			if header != want || !strings.Contains(out, colour+" (P"+seat+") to move first") {
+				t.Fatalf("%s seed %d: the header is\n%s\nwant\n%s\n%s", spec, seed, header, want, out)
+			}
+			seen[seat] = true
+		}
+	}
+	if !seen["1"] || !seen["2"] {
+		t.Fatalf("six seeds tossed only %v", seen)
+	}
+	_, out, _ := kombi(t, "", "play", "nim2d(n=3,p1=G,first=p2)", "--p1", "random", "--p2", "random", "--seed", "1", "--no-out", "--no-db")
+	if !strings.HasPrefix(out, "Game nim2d(n=3,p1=G,first=p2), seed 1\n") {
+		t.Fatalf("a first= given: %s", out)
 	}
 }
 
