@@ -116,7 +116,9 @@ func (t *transcript) Ended(l *Live) {
 		}
 		return
 	}
-	if why := game.EndWords(l.state, len(rec.Moves)); why != "" {
+	// Why it ended, unless the last position shown says it already (the
+	// Szemerédi game's board names the progression that won).
+	if why := game.EndWords(l.state, len(rec.Moves)); why != "" && !strings.Contains(game.DisplayString(l.state, false, t.width), why) {
 		fmt.Fprintf(t.w, "\n%s\n", why)
 	}
 	fmt.Fprintf(t.w, "%s\n", ResultLine(l.typ, rec))

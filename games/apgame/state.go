@@ -435,8 +435,7 @@ func (s *State) String() string {
 	}
 	switch {
 	case s.winner >= 0:
-		w, prog := s.Winner()
-		fmt.Fprintf(&b, "%s (%s) owns the progression %s", game.SeatName(game.Player(w)), g.typ.Role(game.Player(w)), joinSpaced(prog))
+		b.WriteString(s.EndReason()) // the progression with its difference, in the end's words: said once
 	case s.IsTerminal():
 		b.WriteString("draw: every progression holds both colours")
 	default:

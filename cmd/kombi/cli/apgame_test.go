@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,6 +60,46 @@ func TestAPPlayRecordAndReplay(t *testing.T) {
 	_ = os.WriteFile(path, data, 0o644)
 	if code, _, errOut := kombi(t, "", "replay", path); code != 1 || !strings.Contains(errOut, "set") {
 		t.Fatalf("tampered set: exit %d, %s", code, errOut)
+	}
+}
+
+// TestAPWinSaidOnce: the end of a won game names the winning progression
+// once, with its difference (the board's last line; the transcript does
+// not say it again), and the replayed record shows it the same way.
+func TestAPWinSaidOnce(t *testing.T) {
+	wins := 0
+	for seed := 1; seed <= 3; seed++ {
+		dir := t.TempDir()
+		code, out, errOut := kombi(t, "", "play", "ap(x=10,k=3)", "--p1", "strong", "--p2", "random", "--seed", fmt.Sprint(seed), "--out", dir, "--no-db")
+		records, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		if code != 0 || len(records) != 1 {
+			t.Fatalf("seed %d: exit %d, records %v\n%s", seed, code, records, errOut)
+		}
+		var rec game.Record
+		if err := json.Unmarshal([]byte(mustRead(t, records[0])), &rec); err != nil {
+			t.Fatal(err)
+		}
+		prog, _ := rec.Extra["progression"].([]any)
+		if rec.Winner == nil || len(prog) != 3 {
+			continue // a draw names no progression
+		}
+		wins++
+		var nums []string
+		for _, x := range prog {
+			nums = append(nums, fmt.Sprint(x))
+		}
+		d := int(prog[1].(float64) - prog[0].(float64))
+		seat := game.Player(*rec.Winner)
+		want := fmt.Sprintf("%s (%s) owns the progression %s (difference %d).\n", game.SeatName(seat), []string{"red", "blue"}[seat], strings.Join(nums, " "), d)
+		if strings.Count(out, "owns the progression") != 1 || !strings.Contains(out, want) {
+			t.Errorf("seed %d: want the progression said once, %q:\n%s", seed, want, out)
+		}
+		if _, replayed, _ := kombi(t, "", "replay", records[0]); !strings.Contains(replayed, want) {
+			t.Errorf("seed %d: the replay lacks %q:\n%s", seed, want, replayed)
+		}
+	}
+	if wins == 0 {
+		t.Fatal("no game of three was won")
 	}
 }
 
