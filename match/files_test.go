@@ -128,3 +128,38 @@ func TestSessionTranscriptHoldsWhatThePersonWasTold(t *testing.T) {
 		t.Error("the person's log is left set after the session")
 	}
 }
+
+// A game that fails (here: the person's input ends) is reported once, by
+// the caller, from Failure: the terminal's transcript does not say it, the
+// transcript file does; a person's quit is still told on the terminal.
+func TestSessionLeavesTheFailureToTheCaller(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=1;2;3)", 1)
+	for _, tt := range []struct {
+		input, told string
+		failed      bool
+	}{
+		{"1:1\n", "Game aborted: P1 (first, human): the input ended before a move was made", true},
+		{"1:1\nquit\n", "Game stopped: P1 (first, human) quit.", false},
+	} {
+		var screen strings.Builder
+		person := bot.NewHumanFor(g, bot.NewLineReader(strings.NewReader(tt.input)), &screen)
+		s := match.Session{Game: g, Seats: [2]match.Seat{{"human", person}, {"random", bot.NewRandom(1)}},
+			Options: match.Options{Seed: 1, Transcript: &screen}, Dir: t.TempDir()}
+		rec, wrote, err := s.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := os.ReadFile(wrote.Transcript)
+		if err != nil {
+			t.Fatal(err)
+		}
+		failure := match.Failure(rec)
+		if !strings.Contains(string(file), tt.told) || (failure != nil) != tt.failed || strings.Contains(screen.String(), tt.told) == tt.failed {
+			t.Errorf("%q: Failure %v; the screen\n%s\nthe file\n%s\nwant %q in the file, and on the screen only when nobody else reports it", tt.input, failure, screen.String(), file, tt.told)
+		}
+		if tt.failed && !strings.Contains(failure.Error(), rec.Reason) {
+			t.Errorf("Failure %v lacks the reason %q", failure, rec.Reason)
+		}
+	}
+}

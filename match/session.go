@@ -23,7 +23,9 @@ import (
 // Session is one game as `kombi play` plays it: the transcript goes to
 // Options.Transcript and, when Dir is not empty, to a new file under Dir
 // with the JSON record beside it; Keep, when not nil, keeps the record
-// elsewhere (a database).
+// elsewhere (a database). Why a game failed (Failure) is left to the
+// caller to report, once, as its error: Options.Transcript does not say
+// it; the file does.
 type Session struct {
 	Game  game.Game
 	Seats [2]Seat
@@ -49,17 +51,18 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 		err   error
 	)
 	opt := s.Options
+	var tell observers
+	if s.Transcript != nil && opt.Observer == nil {
+		tell = append(tell, &transcript{w: s.Transcript, color: opt.Color, width: opt.Width, failureElsewhere: true})
+	}
 	if s.Dir != "" {
 		if file, err = files.NewTranscriptFile(s.Dir, s.Game.Type().Name, opt.Seed); err != nil {
 			return nil, wrote, err
 		}
 		defer file.Close()
 		fw = files.NewCheckedWriter(file, "transcript file "+file.Name())
-		if opt.Transcript = io.Writer(fw); opt.Color {
-			opt.Transcript = plainWriter{fw} // colours on the terminal only
-		}
-		if s.Transcript != nil {
-			opt.Transcript = io.MultiWriter(s.Transcript, opt.Transcript)
+		if opt.Observer == nil {
+			tell = append(tell, &transcript{w: plainWriter{fw}, color: opt.Color, width: opt.Width}) // colours on the terminal only
 		}
 		// What a person is told (hints, help, moves refused) goes to the file too.
 		for _, seat := range s.Seats {
@@ -68,6 +71,9 @@ func (s Session) Run(ctx context.Context) (*game.Record, SessionFiles, error) {
 				defer func() { h.Log = nil }()
 			}
 		}
+	}
+	if len(tell) > 0 {
+		opt.Observer = tell
 	}
 	rec, err := Play(ctx, s.Game, s.Seats, opt)
 	if err != nil {

@@ -15,6 +15,9 @@ type transcript struct {
 	w     io.Writer
 	color bool
 	width int
+	// failureElsewhere leaves out why a game failed: the caller reports it
+	// (`kombi play`: Failure's error, on standard error).
+	failureElsewhere bool
 }
 
 // NewTranscript returns an Observer writing the readable account of a
@@ -105,13 +108,15 @@ func (t *transcript) TookBack(l *Live, p game.Player, taken []game.RecordMove) {
 	fmt.Fprintf(t.w, "%s\n", t.show(l))
 }
 
-// Ended writes why the game stopped, or how it ended and the result.
+// Ended writes why the game stopped (a failure only where nobody else
+// reports it), or how it ended and the result.
 func (t *transcript) Ended(l *Live) {
 	rec := &l.rec
 	if rec.Aborted {
-		if Deliberate(rec) {
+		switch {
+		case Deliberate(rec):
 			fmt.Fprintf(t.w, "\nGame stopped: %s.\n", rec.Reason)
-		} else {
+		case !t.failureElsewhere:
 			fmt.Fprintf(t.w, "\nGame aborted: %s\n", rec.Reason)
 		}
 		return
@@ -122,4 +127,31 @@ func (t *transcript) Ended(l *Live) {
 		fmt.Fprintf(t.w, "\n%s\n", why)
 	}
 	fmt.Fprintf(t.w, "%s\n", ResultLine(l.typ, rec))
+}
+
+// observers tells each of its observers in turn.
+type observers []Observer
+
+func (o observers) Started(l *Live) {
+	for _, x := range o {
+		x.Started(l)
+	}
+}
+
+func (o observers) Moved(l *Live, m game.RecordMove) {
+	for _, x := range o {
+		x.Moved(l, m)
+	}
+}
+
+func (o observers) TookBack(l *Live, p game.Player, taken []game.RecordMove) {
+	for _, x := range o {
+		x.TookBack(l, p, taken)
+	}
+}
+
+func (o observers) Ended(l *Live) {
+	for _, x := range o {
+		x.Ended(l)
+	}
 }

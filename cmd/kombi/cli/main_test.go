@@ -215,3 +215,19 @@ func TestUnknownAnalysis(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }
+
+// TestPlayFailureToldOnce: a game that fails (the person's input ends) is
+// told once, on standard error, with a non-zero exit; the transcript on
+// standard output does not repeat it, the transcript file keeps it.
+func TestPlayFailureToldOnce(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := kombi(t, "1:1\n", "play", "nim(piles=1;2;3)", "--p1", "human", "--p2", "random", "--seed", "1", "--out", dir, "--no-db")
+	reason := "P1 (first, human): the input ended before a move was made"
+	if code != 1 || strings.Count(out+errOut, reason) != 1 || errOut != "kombi: game aborted: "+reason+"\n" {
+		t.Fatalf("exit %d; stdout\n%s\nstderr\n%s\nwant the reason once, on stderr", code, out, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) != 1 || !strings.Contains(mustRead(t, files[0]), "Game aborted: "+reason) {
+		t.Fatalf("the transcript file %v lacks the reason", files)
+	}
+}
