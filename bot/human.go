@@ -296,7 +296,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 			b.WriteString("Every move loses against perfect play: choose one that leaves your opponent the most to get right.")
 		}
 	case best[0].Outcome == solve.Chance:
-		fmt.Fprintf(&b, "No move wins for sure; the best: %s (%s %s: %v).", names(best), measureWords(a.Measure), afterEach(len(best)), best[0].Value)
+		fmt.Fprintf(&b, "No move wins for sure; the best: %s (%s %s: %s).", names(best), measureWords(a.Measure), afterEach(len(best)), game.ValueText(best[0].Value))
 	default:
 		fmt.Fprintf(&b, "No move is proven to win within %s; undecided: %s.", d, names(best))
 	}
@@ -310,7 +310,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 			}
 		}
 		if len(top) > 0 && len(top) < len(best) {
-			fmt.Fprintf(&b, " The best: %s (%s %s: %v).", names(top), measureWords(a.Measure), afterEach(len(top)), top[0].Value)
+			fmt.Fprintf(&b, " The best: %s (%s %s: %s).", names(top), measureWords(a.Measure), afterEach(len(top)), game.ValueText(top[0].Value))
 		}
 	}
 	var groups []string
@@ -326,7 +326,7 @@ func HintText(ctx context.Context, solvers *solve.Solvers, g game.Game, s game.S
 				continue
 			}
 			if m.Value != nil {
-				t = append(t, fmt.Sprintf("%s (%v)", m.Move, m.Value)) // not MOVE=VALUE: a Grundy move is 1=6+1
+				t = append(t, fmt.Sprintf("%s (%s)", m.Move, game.ValueText(m.Value))) // not MOVE=VALUE: a Grundy move is 1=6+1
 			} else {
 				t = append(t, m.Move)
 			}

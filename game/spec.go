@@ -87,6 +87,23 @@ func Series(items []string, conj string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
 }
 
+// ValueText writes a value of a game's measure (solve's values: a Grundy
+// value, a length, an exact probability "77/729") as people read it: a
+// fraction that is a whole number, the probabilities "0/1" and "1/1", as
+// that number, 0 and 1; "-" for no value. JSON keeps the value as it is.
+func ValueText(v any) string {
+	if v == nil {
+		return "-"
+	}
+	text := fmt.Sprint(v)
+	if num, den, ok := strings.Cut(text, "/"); ok && den == "1" {
+		if digits := strings.TrimPrefix(num, "-"); digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return num
+		}
+	}
+	return text
+}
+
 // Plural writes n and the noun, made plural when n is not 1 ("1 cell",
 // "3 cells", "2 classes"): the one plural of the project's texts.
 func Plural(n int, noun string) string {

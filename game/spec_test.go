@@ -115,3 +115,19 @@ func TestBind(t *testing.T) {
 		}
 	}
 }
+
+// ValueText writes whole fractions as whole numbers (a probability of 0 or
+// 1), and every other value as it is.
+func TestValueText(t *testing.T) {
+	for _, tt := range []struct {
+		v    any
+		want string
+	}{
+		{nil, "-"}, {"0/1", "0"}, {"1/1", "1"}, {"-3/1", "-3"}, {"123456789012345678901234567890/1", "123456789012345678901234567890"},
+		{"77/729", "77/729"}, {"1/10", "1/10"}, {"x/1", "x/1"}, {"/1", "/1"}, {"-/1", "-/1"}, {3, "3"}, {"5", "5"}, {"1:2", "1:2"},
+	} {
+		if got := game.ValueText(tt.v); got != tt.want {
+			t.Errorf("ValueText(%#v) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}

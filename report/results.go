@@ -19,7 +19,7 @@ func ResultText(r *solve.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\nOutcome for the player to move: %s\n", r.Game, r.Position, r.Outcome)
 	if r.Value != nil {
-		fmt.Fprintf(&b, "Value: %v\n", r.Value)
+		fmt.Fprintf(&b, "Value: %s\n", valueText(r.Value))
 	}
 	if r.LowerBound != nil || r.UpperBound != nil {
 		fmt.Fprintf(&b, "Bounds: %s to %s\n", valueText(r.LowerBound), valueText(r.UpperBound))
@@ -93,7 +93,7 @@ func AnalysisTable(an *solve.Analysis) *Table {
 		t.Notes = append(t.Notes, "value: "+label+" after it.")
 	}
 	if draws && an.Value != nil {
-		t.Notes = append(t.Notes, fmt.Sprintf("The position's value, the draws' values averaged by their probabilities: %v.", an.Value))
+		t.Notes = append(t.Notes, fmt.Sprintf("The position's value, the draws' values averaged by their probabilities: %s.", valueText(an.Value)))
 	}
 	switch {
 	case unknown:
@@ -104,12 +104,9 @@ func AnalysisTable(an *solve.Analysis) *Table {
 	return t
 }
 
-func valueText(v any) string {
-	if v == nil {
-		return "-"
-	}
-	return fmt.Sprint(v)
-}
+// valueText is a value in a table or text for people (game.ValueText: a
+// probability of 0 or 1 as 0 or 1, not 0/1 or 1/1).
+func valueText(v any) string { return game.ValueText(v) }
 
 // ArenaText is an arena's tally for people: of games games of the game
 // string spec from seed on (fewer finished when it was stopped).

@@ -34,7 +34,7 @@ func TestResultAndAnalysisTexts(t *testing.T) {
 		{Move: "{red, blue}", Outcome: solve.Win, Value: "1/1", Probability: "1/3"}, {Move: "{red, green}", Outcome: solve.Chance, Value: "1/81", Probability: "1/3"}}}
 	tab = report.AnalysisTable(draw)
 	if !strings.Contains(tab.Title, "every draw of chance") || strings.Join(tab.Columns, ",") != "draw,probability,outcome,value" ||
-		strings.Join(tab.Rows[1], ",") != "{red, green},1/3,chance,1/81" || !strings.HasSuffix(tab.Notes[len(tab.Notes)-1], ": 83/243.") {
+		strings.Join(tab.Rows[0], ",") != "{red, blue},1/3,win,1" || strings.Join(tab.Rows[1], ",") != "{red, green},1/3,chance,1/81" || !strings.HasSuffix(tab.Notes[len(tab.Notes)-1], ": 83/243.") {
 		t.Fatalf("analysis table of a draw %+v", tab)
 	}
 	// The Szemerédi game's race: a column "win in", "-" where not measured, and what it means.

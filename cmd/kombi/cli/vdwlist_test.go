@@ -283,6 +283,53 @@ func TestVDWSolveCommonFields(t *testing.T) {
 	}
 }
 
+// TestVDWWholeProbabilitiesPlain: a winning probability of 0 or 1 reads 0
+// or 1 in the analysis table and in a hint (not 0/1, 1/1), other fractions
+// as they are; the JSON keeps the exact "0/1" and "1/1".
+func TestVDWWholeProbabilitiesPlain(t *testing.T) {
+	for _, tt := range []struct{ game, position string }{
+		{"vdwlist(k=3,colors=2,list=2,s=8)", ""},               // P1 never wins: every value 0/1
+		{"vdwlist(k=3,colors=2,list=2,s=9)", ""},               // P1 always wins: 1/1
+		{"vdwlist(k=3,colors=3,list=2,s=9)", "r...r....:9:rb"}, // 1/1 and a fraction
+	} {
+		args := []string{"analyze", tt.game}
+		if tt.position != "" {
+			args = append(args, "--position", tt.position)
+		}
+		_, out, errOut := kombi(t, "", append(args, "--json")...)
+		var an struct {
+			Moves []struct{ Move, Value string }
+		}
+		if err := json.Unmarshal([]byte(out), &an); err != nil || len(an.Moves) == 0 {
+			t.Fatalf("%v: %v\n%s%s", args, err, out, errOut)
+		}
+		_, table, _ := kombi(t, "", args...)
+		rows := map[string]string{} // move → the table's value
+		for _, line := range strings.Split(table, "\n") {
+			if f := strings.Fields(line); len(f) == 3 {
+				rows[f[0]] = f[2]
+			}
+		}
+		whole := 0
+		for _, m := range an.Moves {
+			want := strings.TrimSuffix(m.Value, "/1")
+			if want != m.Value {
+				whole++
+			}
+			if rows[m.Move] != want {
+				t.Errorf("%v: move %s (value %s) reads %q in the table, want %q:\n%s", args, m.Move, m.Value, rows[m.Move], want, table)
+			}
+		}
+		if whole == 0 {
+			t.Errorf("%v: no value of 0 or 1 among %v", args, an.Moves)
+		}
+	}
+	_, out, _ := kombi(t, "hint\nquit\n", "play", "vdwlist(k=3,colors=2,list=2,s=9)", "--p1", "human", "--p2", "human", "--seed", "1", "--no-out", "--no-db")
+	if !strings.Contains(out, " (1), ") || strings.Contains(out, "/1)") {
+		t.Errorf("the hint:\n%s", out)
+	}
+}
+
 // TestVDWAnalyze: the check, one value per move with one table;
 // no move of a game with chance moves is a "draw": strictly between 0 and
 // 1 it is "chance", and the best moves are marked.
@@ -319,7 +366,7 @@ func TestVDWAnalyze(t *testing.T) {
 		t.Fatalf("analyze:\n%s", out)
 	}
 	code, out, _ = kombi(t, "", "analyze", "vdwlist(k=3,colors=3,list=2,s=9)", "--position", "r...r....:9:rb")
-	if code != 0 || !strings.Contains(out, "red   loss     1/1") || !strings.Contains(out, "blue  chance   23/243") {
+	if code != 0 || !strings.Contains(out, "red   loss     1\n") || !strings.Contains(out, "blue  chance   23/243") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 }
