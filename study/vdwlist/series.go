@@ -258,7 +258,7 @@ func (t *ValueTable) Tables() []game.Table {
 			Columns: []string{"s", "P1 wins", "≈", "positions", "searched", "stored", "seconds", "CPU s", "peak RSS MiB"}}
 		for _, r := range ser.Rows {
 			v, _ := new(big.Rat).SetString(r.P1Win)
-			gr.Rows = append(gr.Rows, []string{strconv.Itoa(r.S), r.P1Win, Decimal(v), strconv.FormatInt(r.Nodes, 10), strconv.FormatInt(r.Searched, 10),
+			gr.Rows = append(gr.Rows, []string{strconv.Itoa(r.S), game.ValueText(r.P1Win), Decimal(v), strconv.FormatInt(r.Nodes, 10), strconv.FormatInt(r.Searched, 10),
 				strconv.Itoa(r.Stored), fmt.Sprintf("%.2f", r.Seconds), fmt.Sprintf("%.2f", r.CPUSeconds), strconv.FormatInt(r.PeakRSS>>20, 10)})
 		}
 		if ser.MaxS == 0 {

@@ -77,7 +77,8 @@ func TestVDWTable(t *testing.T) {
 		}
 	}
 	code, out, _ = kombi(t, "", "table", "vdwlist", "--colors", "2", "--max-s", "10", "--format", "markdown")
-	if code != 0 || !strings.Contains(out, "k=3, colors=2, list=1") || !strings.Contains(out, "| 8 | 125/128 | 0.976563 |") || !strings.Contains(out, "Solved s ≤ 10") {
+	if code != 0 || !strings.Contains(out, "k=3, colors=2, list=1") || !strings.Contains(out, "| 8 | 125/128 | 0.976563 |") || !strings.Contains(out, "Solved s ≤ 10") ||
+		!strings.Contains(out, "| 2 | 0 | 0.000000 |") || !strings.Contains(out, "| 10 | 1 | 1.000000 |") { // sure values read 0 and 1, not 0/1 and 1/1
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	// Values within 10⁻⁶ of 1 get the digits that show it.
