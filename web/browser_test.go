@@ -2571,9 +2571,9 @@ func TestBrowserSources(t *testing.T) {
 	// 2.1 and 2.2 of the Thue thesis have tables of the same title, 2.3 output that scrolls (each frame that
 	// scrolls is named apart and takes the keyboard's focus: the accessibility check below); the empty
 	// palette's table has a column of long arguments (a phone must not squeeze it to a word a line); Section
-	// 1.3 quotes a word of 44 letters.
+	// 1.3 quotes a word of 44 letters; Section 2.2 has three tables of the search's counts.
 	writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"),
-		"wythoff/table-1,wythoff/table-5,nim2d/palettes,nim2d/empty-palette,ap/figure-3,thue/section-1.3,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
+		"wythoff/table-1,wythoff/table-5,nim2d/palettes,nim2d/empty-palette,ap/figure-3,thue/section-1.3,thue/section-2.2,thue/figure-2.1,thue/figure-2.2,thue/figure-2.3")
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
 	p.onScreens(func(screen string) {
@@ -2620,6 +2620,13 @@ func TestBrowserSources(t *testing.T) {
 		}
 		p.targets("sources "+screen, `.back a`)
 		p.shotHere("sources-" + screen + "-table-1.png")
+		// Section 2.2's counts of the search, its words and its tables on the screen.
+		if text := js[string](p, `document.getElementById('thue-section-2-2').innerText`); !strings.Contains(text, "comparesFitInSequence = (8 + 1) − (2 · 2) = 5") ||
+			!strings.Contains(text, "the last 0120 (from 0) against 0121 (from 3)") || !strings.Contains(text, "7 + 1 = 8 for 0120121") {
+			t.Errorf("%s: Section 2.2 lacks its counts:\n%s", screen, text)
+		}
+		p.shotOf("sources-thue-2-2-"+screen+".png", "#thue-section-2-2")
+		p.shotOf("sources-thue-2-2-tables-"+screen+".png", "#thue-section-2-2 .table-wrap")
 		p.shot("sources-" + screen + ".png")
 	})
 	// Its words are readable in the light and the dark scheme.

@@ -235,6 +235,7 @@ func thueSection() *section {
 	s.add("section-1.2", "Section 1.2", "The Thue–Morse word: Morse blocks, fixed points and the parity of binary ones", buildThueMorse)
 	s.add("section-1.3", "Section 1.3", "Square-free words: two letters, Thue's rule and his morphism of 1912", buildSquareFree)
 	s.add("section-1.4", "Section 1.4", "A square forced: S = 0212, the builder choosing position 1", buildForcedSquare)
+	s.add("section-2.2", "Section 2.2", "The repetition search counted: comparesFitInSequence, maxSeqSize and minSeqSize", buildSearchArithmetic)
 	s.add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false))
 	s.add("figure-2.2", "Figure 2.2", "How the overlap search works (S = abaabaa)", buildThueSearch("abaabaa", true))
 	s.add("figure-2.3", "Figure 2.3", "A game of two people printed in the console", buildThueConsole)

@@ -17,10 +17,17 @@ import (
 const thue13Printed = "abacbabcabacbcacbabcabacbabcbacbcabacbabcbac"
 
 // lettersOf reads a word over a, b, c, ... as symbols 0, 1, 2, ...
-func lettersOf(s string) []byte {
+func lettersOf(s string) []byte { return symbolsOf(s, 'a') }
+
+// digitsOf reads a word of digits as symbols 0, 1, 2, ...
+func digitsOf(s string) []byte { return symbolsOf(s, '0') }
+
+// symbolsOf reads a word as symbols 0, 1, 2, ..., the character first
+// being symbol 0.
+func symbolsOf(s string, first byte) []byte {
 	w := make([]byte, len(s))
 	for i := range s {
-		w[i] = s[i] - 'a'
+		w[i] = s[i] - first
 	}
 	return w
 }
@@ -169,10 +176,7 @@ func buildForcedSquare(ctx context.Context, l *lab, it *item) error {
 	var slips []string
 	for c := range 3 {
 		w := s[:at] + string(rune('0'+c)) + s[at:]
-		digits := make([]byte, len(w))
-		for i := range w {
-			digits[i] = w[i] - '0'
-		}
+		digits := digitsOf(w)
 		sq := "none"
 		rep, found := thesis.RepetitionIn(digits, false)
 		if found {
@@ -278,4 +282,164 @@ func buildThueMorse(_ context.Context, _ *lab, it *item) error {
 	check(!overlap, "t has no overlap in its first 256 symbols; squares it has, as an overlap-free word may: the first the engine finds is "+sq+".", "t holds an overlap.")
 	it.commands = []string{only(it.id)}
 	return nil
+}
+
+// What §2.2 prints, as printed: the word and half size of its example of
+// comparesFitInSequence and the number it computes; the word of its
+// example of findOverlap, the longest halves it says are compared there
+// and the last two it compares; maxSeqSize of findOverlap as the text
+// words it (one more than the length of the word: n + 1).
+var (
+	thue22SquareWord  = "01201020"
+	thue22Size        = 2
+	thue22Fit         = 5 // "(8 + 1) − (2 * 2) = 5"
+	thue22OverlapWord = "0120121"
+	thue22Longest     = 4
+	thue22Last        = [2]string{"0120", "0121"}
+	thue22Shared      = "0"
+	thue22MaxInWords  = func(n int) int { return n + 1 }
+)
+
+// digitString writes symbols 0, 1, 2, ... as digits.
+func digitString(w []byte) string {
+	b := make([]byte, len(w))
+	for i, c := range w {
+		b[i] = '0' + c
+	}
+	return string(b)
+}
+
+// longestOverlapHalves is the half size (xux) of the longest overlap the
+// game's engine finds in a word of n symbols: the overlap of period p
+// over p distinct symbols, 0..p−1 twice and 0, padded with symbols of its
+// own, for the largest p whose overlap fits (0: none fits).
+func longestOverlapHalves(n int) int {
+	best := 0
+	for p := 1; 2*p+1 <= n; p++ {
+		w := make([]byte, 0, n)
+		for range 2 {
+			for c := range p {
+				w = append(w, byte(c))
+			}
+		}
+		w = append(w, 0)
+		for len(w) < n {
+			w = append(w, byte(len(w)+p)) // symbols after the period's, each once
+		}
+		if rep, ok := thesis.RepetitionIn(w, true); ok && rep.Period == p {
+			best = p + 1
+		}
+	}
+	return best
+}
+
+// buildSearchArithmetic recomputes §2.2's arithmetic of the repetition
+// search: comparesFitInSequence for S = 01201020 and halves of 2, the
+// overlap search on S = 0120121 to its last comparison, and findOverlap's
+// maxSeqSize as the text words it, as its listing computes it and as the
+// game's engine has it.
+func buildSearchArithmetic(_ context.Context, _ *lab, it *item) error {
+	it.source = []string{"\"comparesFitInSequence is the number of comparisons that fit in our sequence. For example, when our sequence is S = 01201020 and the length of the subsequence making up the square is 2, comparesFitInSequence is (8 + 1) − (2 * 2) = 5, since these comparisons are possible: 01201020, 01201020, 01201020, 01201020, 01201020\" (the five copies of S differ in the colours of the compared halves, which this copy of the thesis does not keep). Listing 2.2: `comparesFitInSequence = (sequence.size() + 1) - (subSeqSize*2)`; Listing 2.1: `maxSeqSize = sequence.size()/2`, \"the length of the longest subsequence that fits in the sequence if we put one of the same length after it\", and `minSeqSize = 1`.",
+		"For findOverlap (Listing 2.3: `maxSeqSize = (sequence.size()/2)+1`, `minSeqSize = 3`): \"maxSeqSize is assigned a number one greater than the length of the sequence, since we look for an overlap, so the subsequences will share one symbol. So for the sequence S = 0120121 the longest compared subsequence has length 4, since in the last iteration of the loop we compare the subsequences 0120 and 0121, which share the symbol 0. minSeqSize is 3, since that is the condition for an overlap.\" Listing 2.4 makes one comparison more per pass: `(sequence.size() + 2) - (subSeqSize*2)`."}
+	sq := digitsOf(thue22SquareWord)
+	n := len(sq)
+	fit := thesis.ComparesFit(n, thue22Size, false)
+	var pass []thesis.Comparison
+	for _, c := range thesis.SearchFrom(sq, false, thue22Size) {
+		if c.Size == thue22Size {
+			pass = append(pass, c)
+		}
+	}
+	t1 := game.Table{Title: fmt.Sprintf("Listing 2.2 on S = %s with halves of %d: comparesFitInSequence = (%d + 1) − (2 · %d) = %d (positions counted from 0)", thue22SquareWord, thue22Size, n, thue22Size, fit),
+		Columns: []string{"i", "S, the halves in brackets", "left half", "right half", "equal"}}
+	half := func(w []byte, from, size int) string {
+		return fmt.Sprintf("%s (from %d)", digitString(w[from:from+size]), from)
+	}
+	for i, c := range pass {
+		s := thue22SquareWord
+		marked := s[:c.Left] + "[" + s[c.Left:c.Right] + "][" + s[c.Right:c.Right+c.Size] + "]" + s[c.Right+c.Size:]
+		t1.Rows = append(t1.Rows, []string{fmt.Sprint(i), "`" + marked + "`", half(sq, c.Left, c.Size), half(sq, c.Right, c.Size), map[bool]string{true: "**yes**", false: "no"}[c.Equal]})
+	}
+	ov := digitsOf(thue22OverlapWord)
+	m := len(ov)
+	comps := thesis.SearchFrom(ov, true, thesis.ListedFirst(true))
+	t2 := game.Table{Title: fmt.Sprintf("Listing 2.3 on S = %s as printed: passes from minSeqSize = %d to maxSeqSize = %d/2 + 1 = %d (positions counted from 0)", thue22OverlapWord, thesis.ListedFirst(true), m, thesis.ListedLast(m, true)),
+		Columns: []string{"pass (half size)", "comparesFitInSequence", "comparison", "left half", "right half", "shared symbol", "equal"}}
+	count := map[int]int{}
+	for _, c := range comps {
+		count[c.Size]++
+		t2.Rows = append(t2.Rows, []string{fmt.Sprint(c.Size), fmt.Sprintf("(%d + 2) − (2 · %d) = %d", m, c.Size, thesis.ComparesFit(m, c.Size, true)), fmt.Sprint(count[c.Size]),
+			half(ov, c.Left, c.Size), half(ov, c.Right, c.Size), fmt.Sprintf("%c at %d", thue22OverlapWord[c.Right], c.Right), map[bool]string{true: "**yes**", false: "no"}[c.Equal]})
+	}
+	t3 := game.Table{Title: "findOverlap's maxSeqSize by the length n of the word: the text's words, Listing 2.3, and the longest halves an overlap of n symbols has (the game's engine)",
+		Columns: []string{"n", "the text: n + 1", "Listing 2.3: n/2 + 1", "the engine: longest halves", "Listing 2.3's last pass: comparisons"}}
+	for k := 3; k <= 10; k++ {
+		last := thesis.ListedLast(k, true)
+		cmp := fmt.Sprint(max(0, thesis.ComparesFit(k, last, true)))
+		if last < thesis.ListedFirst(true) {
+			cmp = fmt.Sprintf("no pass (%d < minSeqSize = %d)", last, thesis.ListedFirst(true))
+		}
+		t3.Rows = append(t3.Rows, []string{fmt.Sprint(k), fmt.Sprint(thue22MaxInWords(k)), fmt.Sprint(last), fmt.Sprint(longestOverlapHalves(k)), cmp})
+	}
+	it.tables = []game.Table{t1, t2, t3}
+	_, square := thesis.RepetitionIn(sq, false)
+	_, overlap := thesis.RepetitionIn(ov, true)
+	it.text = []string{fmt.Sprintf("the thesis' search as its listings print it (overlaps from halves of %d), comparison by comparison, and the game's engine on the same words (squares in %s: %s; overlaps in %s: %s).",
+		thesis.ListedFirst(true), thue22SquareWord, someNone(square), thue22OverlapWord, someNone(overlap))}
+	check := func(ok bool, kind, yes, no string) {
+		if ok {
+			it.diffs = append(it.diffs, diff{"agrees", yes})
+		} else {
+			it.diffs = append(it.diffs, diff{kind, no})
+		}
+	}
+	equal := slices.ContainsFunc(pass, func(c thesis.Comparison) bool { return c.Equal })
+	check(fit == thue22Fit && len(pass) == fit && !equal, "differs",
+		fmt.Sprintf("comparesFitInSequence = (%d + 1) − (2 · %d) = %d: Listing 2.2's loop compares %d pairs of halves of %d in %s, none equal; the game's engine finds %s square in %s.", n, thue22Size, fit, len(pass), thue22Size, thue22SquareWord, map[bool]string{true: "a", false: "no"}[square], thue22SquareWord),
+		fmt.Sprintf("the text computes %d comparisons; Listing 2.2's formula gives (%d + 1) − (2 · %d) = %d and its loop makes %d (equal halves among them: %s).", thue22Fit, n, thue22Size, fit, len(pass), yesNo(equal)))
+	if len(comps) == 0 {
+		return fmt.Errorf("findOverlap makes no comparison on %s", thue22OverlapWord)
+	}
+	last := comps[len(comps)-1]
+	gotLast := [2]string{digitString(ov[last.Left : last.Left+last.Size]), digitString(ov[last.Right : last.Right+last.Size])}
+	shared := string(thue22OverlapWord[last.Right])
+	check(last.Size == thue22Longest && gotLast == thue22Last && shared == thue22Shared && !last.Equal && !overlap, "differs",
+		fmt.Sprintf("findOverlap on %s compares halves of %s: %d comparisons, the last %s (from %d) against %s (from %d), which share the %s at position %d, as the text says; none is equal, and the engine finds no overlap in %s either.",
+			thue22OverlapWord, passSizes(comps), len(comps), gotLast[0], last.Left, gotLast[1], last.Right, shared, last.Right, thue22OverlapWord),
+		fmt.Sprintf("the text says the longest halves compared in %s have %d symbols and the last comparison is %s against %s (sharing %s); Listing 2.3 compares halves of %s, the last %s against %s (sharing %s), equal: %s; the engine finds an overlap: %s.",
+			thue22OverlapWord, thue22Longest, thue22Last[0], thue22Last[1], thue22Shared, passSizes(comps), gotLast[0], gotLast[1], shared, yesNo(last.Equal), yesNo(overlap)))
+	words, listed, engine := thue22MaxInWords(m), thesis.ListedLast(m, true), longestOverlapHalves(m)
+	if words != listed {
+		it.diffs = append(it.diffs, diff{"error in the text", fmt.Sprintf("the text words maxSeqSize as one more than the length of the word, %d + 1 = %d for %s; Listing 2.3 computes one more than half of it, %d/2 + 1 = %d (integer division), and the text's own example uses that: halves of %d. The game's engine agrees with the listing: the longest overlap in %d symbols has period %d (2 · %d + 1 = %d symbols), its halves xux of %d symbols sharing one; halves of %d would need %d symbols.",
+			m, words, thue22OverlapWord, m, listed, thue22Longest, m, engine-1, engine-1, 2*engine-1, engine, words, 2*words-1)})
+	}
+	check(listed == engine, "differs", fmt.Sprintf("maxSeqSize = %d/2 + 1 = %d is the longest halves an overlap of %d symbols has (the engine's answer too).", m, listed, m),
+		fmt.Sprintf("Listing 2.3's maxSeqSize for %d symbols is %d; the longest halves an overlap of %d symbols has are %d (the engine).", m, listed, m, engine))
+	it.diffs = append(it.diffs, diff{"note", "for a word of even length Listing 2.3's n/2 + 1 is one more than the longest halves that fit (8 symbols: 5, where 4 fit); its last pass then makes (8 + 2) − (2 · 5) = 0 comparisons: a pass for nothing, which neither misses an overlap nor finds a false one."})
+	aaa := []byte{0, 0, 0}
+	_, engineAAA := thesis.RepetitionIn(aaa, true)
+	if first := thesis.ListedFirst(true); len(thesis.SearchFrom(aaa, true, first)) == 0 && engineAAA {
+		it.diffs = append(it.diffs, diff{"rule", fmt.Sprintf("minSeqSize = %d, \"the condition for an overlap\": the shortest overlap, aaa (x = a and u empty in the thesis' own xuxux), has halves of 2, so Listing 2.3 misses it: on 000 it makes no pass at all (maxSeqSize = 3/2 + 1 = 2 < %d), where the engine finds the overlap 000. Kombi's search starts at halves of 2 (Figure 2.2).", first, first)})
+	}
+	it.commands = []string{only(it.id)}
+	return nil
+}
+
+// someNone says whether there is one: "some" or "none".
+func someNone(found bool) string {
+	if found {
+		return "some"
+	}
+	return "none"
+}
+
+// passSizes lists the half sizes of a search's passes: "3, then 4".
+func passSizes(comps []thesis.Comparison) string {
+	var sizes []string
+	for _, c := range comps {
+		if s := fmt.Sprint(c.Size); !slices.Contains(sizes, s) {
+			sizes = append(sizes, s)
+		}
+	}
+	return strings.Join(sizes, ", then ")
 }

@@ -118,3 +118,40 @@ func TestThueMorse(t *testing.T) {
 		t.Errorf("a wrong block is not caught:\n%s", all)
 	}
 }
+
+// Section 2.2's arithmetic of the search: comparesFitInSequence = 5 for
+// 01201020 and halves of 2, findOverlap on 0120121 ending with 0120
+// against 0121, and maxSeqSize: the text's words (n + 1 = 8) against the
+// listing and the engine (4), marked; a wrong printed number is caught.
+func TestSearchArithmetic(t *testing.T) {
+	it := &item{id: "thue/section-2.2"}
+	if err := buildSearchArithmetic(context.Background(), nil, it); err != nil {
+		t.Fatal(err)
+	}
+	all := marks(it)
+	for _, want := range []string{
+		"✅ **Agrees:** comparesFitInSequence = (8 + 1) − (2 · 2) = 5: Listing 2.2's loop compares 5 pairs of halves of 2 in 01201020, none equal; the game's engine finds no square in 01201020.",
+		"| 0 | `[01][20]1020` | 01 (from 0) | 20 (from 2) | no |", "| 4 | `0120[10][20]` | 10 (from 4) | 20 (from 6) | no |",
+		"✅ **Agrees:** findOverlap on 0120121 compares halves of 3, then 4: 4 comparisons, the last 0120 (from 0) against 0121 (from 3), which share the 0 at position 3, as the text says",
+		"| 4 | (7 + 2) − (2 · 4) = 1 | 1 | 0120 (from 0) | 0121 (from 3) | 0 at 3 | no |",
+		"⚠️ **Difference (error in the text):** the text words maxSeqSize as one more than the length of the word, 7 + 1 = 8 for 0120121; Listing 2.3 computes one more than half of it, 7/2 + 1 = 4",
+		"the longest overlap in 7 symbols has period 3 (2 · 3 + 1 = 7 symbols), its halves xux of 4 symbols sharing one",
+		"✅ **Agrees:** maxSeqSize = 7/2 + 1 = 4 is the longest halves an overlap of 7 symbols has",
+		"| 7 | 8 | 4 | 4 | 1 |", "| 8 | 9 | 5 | 4 | 0 |", "| 3 | 4 | 2 | 2 | no pass (2 < minSeqSize = 3) |",
+		"⚠️ **Difference (rule):** minSeqSize = 3"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("Section 2.2 lacks %q:\n%s", want, all)
+		}
+	}
+	// A wrong number in the text is caught.
+	saved := thue22Fit
+	thue22Fit = 6
+	defer func() { thue22Fit = saved }()
+	it = &item{id: "thue/section-2.2"}
+	if err := buildSearchArithmetic(context.Background(), nil, it); err != nil {
+		t.Fatal(err)
+	}
+	if all := marks(it); !strings.Contains(all, "⚠️ **Difference:** the text computes 6 comparisons; Listing 2.2's formula gives (8 + 1) − (2 · 2) = 5 and its loop makes 5") {
+		t.Errorf("a wrong comparesFitInSequence is not caught:\n%s", all)
+	}
+}

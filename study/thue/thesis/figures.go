@@ -97,14 +97,56 @@ type Comparison struct {
 // aaa) in word and returns its comparisons, the last one the repetition
 // found when there is one.
 func Search(word []byte, overlap bool) []Comparison {
-	n := len(word)
-	lo, hi, shift := 1, n/2, 0
+	first := 1
 	if overlap {
-		lo, hi, shift = 2, n/2+1, 1
+		first = 2
+	}
+	return SearchFrom(word, overlap, first)
+}
+
+// ListedFirst is the half size the thesis' listings start their search
+// at (minSeqSize): 1 for squares (Listing 2.1), 3 for overlaps (Listing
+// 2.3, which so misses the overlap aaa, of halves of 2).
+func ListedFirst(overlap bool) int {
+	if overlap {
+		return 3
+	}
+	return 1
+}
+
+// ListedLast is the half size the thesis' listings end their search at
+// (maxSeqSize) in a word of n symbols: n/2 for squares (Listing 2.1),
+// n/2 + 1 for overlaps (Listing 2.3), in integer division.
+func ListedLast(n int, overlap bool) int {
+	if overlap {
+		return n/2 + 1
+	}
+	return n / 2
+}
+
+// ComparesFit is the number of comparisons the thesis' pass over halves
+// of size symbols makes in a word of n symbols (comparesFitInSequence):
+// (n + 1) − 2·size for squares (Listing 2.2), (n + 2) − 2·size for
+// overlaps (Listing 2.4), whose halves share a symbol.
+func ComparesFit(n, size int, overlap bool) int {
+	if overlap {
+		return n + 2 - 2*size
+	}
+	return n + 1 - 2*size
+}
+
+// SearchFrom runs the thesis' search as Search does, its passes from
+// halves of first symbols (ListedFirst: as the listings print it) to
+// ListedLast.
+func SearchFrom(word []byte, overlap bool, first int) []Comparison {
+	n := len(word)
+	lo, hi, shift := first, ListedLast(n, overlap), 0
+	if overlap {
+		shift = 1
 	}
 	var out []Comparison
 	for size := lo; size <= hi; size++ {
-		for i := 0; i+2*size-shift <= n; i++ {
+		for i := range max(0, ComparesFit(n, size, overlap)) {
 			c := Comparison{Size: size, Left: i, Right: i + size - shift, Equal: true}
 			for j := range size {
 				if word[i+j] != word[c.Right+j] {
