@@ -2,6 +2,7 @@ package sources
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,5 +99,45 @@ func TestSummaryColumns(t *testing.T) {
 	}
 	if tab.Rows[0][1] != "yes" || tab.Rows[1][1] != "no: the run was stopped before it" {
 		t.Errorf("rows %q", tab.Rows)
+	}
+}
+
+// Table 4 has a column for the thesis' Code 3 compiled here, beside Code 1
+// and Code 2 (it had none, and no reason), a note on how far it runs and
+// why, and a mark on whether its representations give the exact table.
+func TestTable4Code3(t *testing.T) {
+	yes, no := true, false
+	row := func(n uint64, code3 float64, exact *bool) wythoff.BenchRow {
+		r := wythoff.BenchRow{N: n, Ms: map[string]float64{"recursive": 1, "algebraic": 0.5, "arithmetic": 0.7}, ThesisMs: map[string]float64{},
+			BaselineMs: map[string]float64{"recursive": 2, "algebraic": 0.25}, BaselineExact: &yes, ArithmeticExact: exact}
+		if exact != nil {
+			r.BaselineMs["arithmetic"] = code3
+		}
+		return r
+	}
+	tm := &timings{Result: &wythoff.BenchResult{A: 2, Repeat: 1, Baseline: "g++ (Debian 14.2.0-19) 14.2.0 -O2",
+		Rows: []wythoff.BenchRow{row(10, 0.0175, &yes), row(20, 0.034, &yes), row(40, 0, nil)}}, MaxN: 40, Repeat: 1}
+	it := &item{id: "wythoff/table-4", label: "Table 4"}
+	table4(it, tm, stored{Machine: "2 cores"}, false)
+	tab := it.tables[0]
+	i := slices.Index(tab.Columns, "thesis' Code 3 here")
+	if i < 0 || slices.Index(tab.Columns, "thesis' Code 2 here") != i-1 {
+		t.Fatalf("Table 4's columns: %q", tab.Columns)
+	}
+	if tab.Rows[0][i] != "0.0175" || tab.Rows[2][i] != "" {
+		t.Errorf("Code 3's cells: %q, %q", tab.Rows[0][i], tab.Rows[2][i])
+	}
+	all := marks(it) + strings.Join(tab.Notes, "\n")
+	for _, want := range []string{"✅ **Agrees:** the thesis' Code 3, compiled here, computes the representations right: the A_n read off them are the exact table at each of its 2 values of n",
+		"Code 3 to n = 40: it keeps the p- and q-system representations of 1..n in two maps"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("Table 4 lacks %q:\n%s", want, all)
+		}
+	}
+	tm.Result.Rows[1].ArithmeticExact = &no
+	it = &item{id: "wythoff/table-4", label: "Table 4"}
+	table4(it, tm, stored{Machine: "2 cores"}, false)
+	if all := marks(it); !strings.Contains(all, "⚠️ **Difference:** the A_n read off the representations of the thesis' Code 3, compiled here, are not the exact table at n = 20.") {
+		t.Errorf("a wrong Code 3 is not marked:\n%s", all)
 	}
 }

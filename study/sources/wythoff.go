@@ -370,6 +370,15 @@ func weights(w []*big.Int) string {
 	return strings.Join(parts, ", ")
 }
 
+// code1Max is the largest n the thesis' Code 1 runs to here: it is
+// quadratic (the thesis' 718 s at n = 327 680).
+const code1Max = 327680
+
+// code3Max is the largest n the thesis' Code 3 runs to here: it keeps the
+// p- and q-system representations of 1..n in two maps, about 310 bytes per
+// n (410 MB at 1 310 720; the thesis' 20 971 520 would take 6.5 GB).
+const code3Max = 1310720
+
 // timings are Kombi's measurements for Table 4 and Figures 5–9, stored.
 type timings struct {
 	Result *wythoff.BenchResult `json:"result"`
@@ -380,12 +389,12 @@ type timings struct {
 
 // wythoffTimings measures (or reads) the timings.
 func (l *lab) wythoffTimings(ctx context.Context) (*timings, stored, error) {
-	opt := wythoff.BenchOptions{A: 2, MaxN: 671088640, Repeat: 3, Methods: "recursive,algebraic,arithmetic", RecursiveMax: 327680}
+	opt := wythoff.BenchOptions{A: 2, MaxN: 671088640, Repeat: 3, Methods: "recursive,algebraic,arithmetic", RecursiveMax: code1Max, ArithmeticMax: code3Max}
 	if l.quick {
 		opt.MaxN, opt.Repeat, opt.NoBaseline = 40960, 1, true
 	}
 	var t timings
-	st, err := l.result(ctx, fmt.Sprintf("wythoff/timings?a=2&max-n=%d&repeat=%d&baseline=%v&code1-max=%d", opt.MaxN, opt.Repeat, !opt.NoBaseline, opt.RecursiveMax), &t,
+	st, err := l.result(ctx, fmt.Sprintf("wythoff/timings?a=2&max-n=%d&repeat=%d&baseline=%v&code1-max=%d&code3-max=%d", opt.MaxN, opt.Repeat, !opt.NoBaseline, opt.RecursiveMax, opt.ArithmeticMax), &t,
 		func(ctx context.Context) (any, error) {
 			opt.Progress = func(p solve.Progress) {
 				l.report(fmt.Sprintf("the thesis' three methods of building the P-table timed at %s (%d of %d sizes)", p.Message, p.Done, p.Total))
@@ -418,6 +427,9 @@ var wythoffTimeFigures = []wythoffTimeFigure{
 
 var methodColor = map[string]int{"recursive": 1, "algebraic": 2, "arithmetic": 3}
 
+// codeNumber is the number of the thesis' listing of each method (Code 1–3).
+var codeNumber = map[string]string{"recursive": "1", "algebraic": "2", "arithmetic": "3"}
+
 // buildWythoffTimes recomputes one of Figures 5–9.
 func buildWythoffTimes(f wythoffTimeFigure) func(ctx context.Context, l *lab, it *item) error {
 	return func(ctx context.Context, l *lab, it *item) error {
@@ -439,7 +451,7 @@ func buildWythoffTimes(f wythoffTimeFigure) func(ctx context.Context, l *lab, it
 			var th, ko, cpp chart.Series
 			th = chart.Series{Name: "thesis, " + m + " (C++, i7-4510U)", Marks: true, Color: methodColor[m]}
 			ko = chart.Series{Name: "Kombi, " + m + " (Go, exact, this machine)", Color: methodColor[m]}
-			cpp = chart.Series{Name: "the thesis' Code " + map[string]string{"recursive": "1", "algebraic": "2"}[m] + " compiled here (g++ -O2)", Dashed: true, Color: methodColor[m]}
+			cpp = chart.Series{Name: "the thesis' Code " + codeNumber[m] + " compiled here (g++ -O2)", Dashed: true, Color: methodColor[m]}
 			for _, r := range t.Result.Rows {
 				x := float64(r.N)
 				if v, ok := r.ThesisMs[m]; ok {
@@ -547,6 +559,12 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 	if err != nil {
 		return err
 	}
+	table4(it, t, st, l.quick)
+	return nil
+}
+
+// table4 fills Table 4's item with the timings t, stored as st.
+func table4(it *item, t *timings, st stored, quick bool) {
 	tab := game.Table{Title: fmt.Sprintf("Table 4 recomputed: milliseconds, a = 2 (Kombi best of %d on %s)", t.Repeat, st.Machine), Columns: []string{"n"}}
 	// The verdict on the thesis' Code 2 (compiled here) comes next to n, where a screen shows it.
 	hasBase := t.Result.Baseline != ""
@@ -558,7 +576,7 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 		tab.Columns = append(tab.Columns, m+": thesis", "Kombi", "thesis ÷ Kombi")
 	}
 	if hasBase {
-		tab.Columns = append(tab.Columns, "thesis' Code 1 here", "thesis' Code 2 here")
+		tab.Columns = append(tab.Columns, "thesis' Code 1 here", "thesis' Code 2 here", "thesis' Code 3 here")
 	}
 	cellMs := func(v float64, ok bool) string {
 		if !ok {
@@ -566,6 +584,7 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 		}
 		return chart.Number(v)
 	}
+	code3Rows, code3Wrong := 0, []string(nil)
 	for _, r := range t.Result.Rows {
 		row := []string{thousands(int64(r.N))}
 		if hasBase {
@@ -591,7 +610,14 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 		if hasBase {
 			c1, ok1 := r.BaselineMs["recursive"]
 			c2, ok2 := r.BaselineMs["algebraic"]
-			row = append(row, cellMs(c1, ok1), cellMs(c2, ok2))
+			c3, ok3 := r.BaselineMs["arithmetic"]
+			row = append(row, cellMs(c1, ok1), cellMs(c2, ok2), cellMs(c3, ok3))
+			if r.ArithmeticExact != nil {
+				code3Rows++
+				if !*r.ArithmeticExact {
+					code3Wrong = append(code3Wrong, thousands(int64(r.N)))
+				}
+			}
 		}
 		tab.Rows = append(tab.Rows, row)
 	}
@@ -609,27 +635,35 @@ func buildTable4(ctx context.Context, l *lab, it *item) error {
 				row = append(row, v, "", "")
 			}
 			if hasBase {
-				row = append(row, "", "")
+				row = append(row, "", "", "")
 			}
 			tab.Rows = append(tab.Rows, row)
 		}
 	}
 	tab.Notes = []string{"The thesis' milliseconds as it prints them (C++'s six significant digits: 2.87691e+06 is 2 876 910); Kombi's and the compiled listings' rounded to 4 digits.",
 		"Kombi: exact tables in constant memory, checksummed (the three methods give the same checksum at every n)."}
-	if l.quick {
+	if quick {
 		tab.Notes = append(tab.Notes, "Rows beyond the quick run's largest n show the thesis alone.")
+	}
+	if hasBase {
+		tab.Notes = append(tab.Notes, fmt.Sprintf("The thesis' listings compiled here with %s: Code 1 to n = %s (quadratic), Code 2 at every n, Code 3 to n = %s: it keeps the p- and q-system representations of 1..n in two maps, about 310 bytes per n (410 MB at 1 310 720; the thesis' 20 971 520 would take 6.5 GB). Code 3's class members, which the thesis does not print, are declared as the listing uses them; Code 3 stops at the representations, so its check reads A_n off them by Property 3 after the clock stops.",
+			t.Result.Baseline, thousands(int64(min(t.MaxN, code1Max))), thousands(int64(min(t.MaxN, code3Max)))))
 	}
 	it.tables = []game.Table{tab}
 	it.text = []string{fmt.Sprintf("every method to n = %s, measured once and kept in the database (%s of measuring).", thousands(int64(t.MaxN)), game.Seconds(st.Seconds))}
 	it.diffs = timeDiffs(wythoffTimeFigure{number: "4", methods: methods}, t)
 	if hasBase {
 		it.diffs = append(it.diffs, diff{"floating point", "the thesis' double-precision Code 2, compiled here, gives a wrong table at some n (\"no\" beside n above; Table 5 finds the first wrong n)."})
+		if len(code3Wrong) == 0 && code3Rows > 0 {
+			it.diffs = append(it.diffs, diff{"agrees", fmt.Sprintf("the thesis' Code 3, compiled here, computes the representations right: the A_n read off them are the exact table at each of its %d values of n (checksums equal).", code3Rows)})
+		} else if len(code3Wrong) > 0 {
+			it.diffs = append(it.diffs, diff{"differs", fmt.Sprintf("the A_n read off the representations of the thesis' Code 3, compiled here, are not the exact table at n = %s.", strings.Join(code3Wrong, ", "))})
+		}
 	}
-	if l.quick {
+	if quick {
 		it.diffs = append(it.diffs, diff{"quick run", fmt.Sprintf("timed to n = %s only, without the thesis' C++.", thousands(int64(t.MaxN)))})
 	}
 	it.commands = []string{only(it.id), fmt.Sprintf("kombi bench wythoff --max-n %d --repeat %d", t.MaxN, t.Repeat)}
-	return nil
 }
 
 // table5Diffs compares the thesis' Table 5 with the exact pairs: how many

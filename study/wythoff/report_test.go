@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,6 +164,33 @@ func TestTable5(t *testing.T) {
 	res, err = Table5(ctx, 1<<30, nil)
 	if !errors.Is(err, context.Canceled) || len(res.Rows) != 100 || !strings.Contains(strings.Join(res.Report().Notes, "\n"), "interrupted") {
 		t.Fatalf("%v %+v", err, res.Report().Notes)
+	}
+}
+
+// TestBenchCode3: the thesis' Code 3 (the arithmetic method's p- and
+// q-system representations) compiled and timed up to ArithmeticMax, its
+// representations giving the exact table (A_n read off them by Property
+// 3), in a column of its own (Table 4 had none for it).
+func TestBenchCode3(t *testing.T) {
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Fatal("g++ is needed to compile the thesis' C++ code: install Debian's g++ (.ci/run does)")
+	}
+	res, err := Bench(context.Background(), BenchOptions{A: 2, MaxN: 160, Repeat: 1, Methods: "algebraic", ArithmeticMax: 80})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline == "" || len(res.Rows) != 5 {
+		t.Fatalf("%+v", res)
+	}
+	for _, r := range res.Rows {
+		_, ran := r.BaselineMs["arithmetic"]
+		if ran != (r.N <= 80) || ran && (r.ArithmeticExact == nil || !*r.ArithmeticExact) {
+			t.Errorf("n = %d: Code 3 ran %v, exact %v", r.N, ran, r.ArithmeticExact)
+		}
+	}
+	rep := res.Report()
+	if i := slices.Index(rep.Columns, "C++ Code 3 ms"); i < 0 || rep.Rows[3][i] == "" || rep.Rows[4][i] != "" {
+		t.Errorf("the report's Code 3 column: %q %q", rep.Columns, rep.Rows)
 	}
 }
 

@@ -69,6 +69,7 @@ func (a *app) benchWythoffCmd() *cobra.Command {
 		fl.BoolVar(&opt.NoBaseline, "no-baseline", false, "skip the C++ baseline")
 		fl.BoolVar(&opt.Store, "baseline-store", false, "also run the thesis' Code 2 as written (vectors; 8 bytes per row of memory)")
 		fl.Uint64Var(&opt.RecursiveMax, "baseline-recursive-max", 40960, "run the thesis' quadratic Code 1 up to this n")
+		fl.Uint64Var(&opt.ArithmeticMax, "baseline-arithmetic-max", 1310720, "run the thesis' Code 3 up to this n (about 310 bytes of memory per n)")
 	}, func(c *cobra.Command, _ output, progress func(solve.Progress)) (wythoff.Result, error) {
 		opt.Log, opt.Progress = a.stderr, progress
 		return wythoff.Bench(c.Context(), opt)
