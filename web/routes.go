@@ -41,6 +41,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /sources/", s.getSources) // the sources recomputed (sources.go)
 	mux.HandleFunc("GET /api/sources", s.getSourcesStatus)
 	mux.HandleFunc("POST /api/sources", s.postSources)
+	mux.HandleFunc("POST /api/sources/cancel", s.postSourcesCancel)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowed(mux, r); allow != "" {
 			w.Header().Set("Allow", allow)

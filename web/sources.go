@@ -136,7 +136,8 @@ type SourcesFunc func(ctx context.Context, quick bool, progress func(solve.Progr
 
 // sourcesJob is the writing of the sources document that a person asked
 // for in the browser (POST /api/sources): one at a time, in the
-// background, stopped when the server closes.
+// background, stopped when the server closes or when a person cancels it
+// (POST /api/sources/cancel).
 type sourcesJob struct {
 	mu      sync.Mutex
 	running bool
@@ -145,6 +146,13 @@ type sourcesJob struct {
 	took    time.Duration
 	last    solve.Progress
 	err     string
+	// cancel stops the run going (nil when none runs); cancelling says a
+	// person asked it to stop, when it had got to at; cancelled that the
+	// last run stopped so.
+	cancel     context.CancelFunc
+	cancelling bool
+	at         solve.Progress
+	cancelled  bool
 }
 
 // sourcesStatus is the answer of GET and POST /api/sources.
@@ -156,6 +164,11 @@ type sourcesStatus struct {
 	// Running: it is being written now; Quick: the quick run.
 	Running bool `json:"running"`
 	Quick   bool `json:"quick"`
+	// Cancelling: a person asked the run going to stop (it stops at its
+	// next step); Cancelled: the last run stopped so. Done and Total then
+	// say how far it had got when asked, and Message what it kept.
+	Cancelling bool `json:"cancelling"`
+	Cancelled  bool `json:"cancelled"`
 	// Done and Total say how far it is (Total 0: not known yet): the
 	// document counts percent of its work, each item weighted by the time
 	// it takes; Message says in words what it computes now.
@@ -189,7 +202,11 @@ func (s *Server) sourcesStatus() sourcesStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	st := sourcesStatus{Written: written, Folder: folder, CanWrite: s.opt.Sources != nil, Running: j.running, Quick: j.quick,
+		Cancelling: j.running && j.cancelling, Cancelled: !j.running && j.cancelled,
 		Done: j.last.Done, Total: j.last.Total, Message: j.last.Message, Error: j.err, Command: "kombi report sources"}
+	if j.cancelling || j.cancelled {
+		st.Done, st.Total = j.at.Done, j.at.Total
+	}
 	switch {
 	case j.running:
 		st.Seconds = time.Since(j.started).Seconds()
@@ -226,23 +243,52 @@ func (s *Server) postSources(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, s.sourcesStatus())
 		return
 	}
+	ctx, cancel := context.WithCancel(s.ctx)
 	j.running, j.quick, j.started, j.took, j.last, j.err = true, req.Quick, time.Now(), 0, solve.Progress{Message: "starting"}, ""
+	j.cancel, j.cancelling, j.cancelled, j.at = cancel, false, false, solve.Progress{}
 	s.wg.Add(1)
 	j.mu.Unlock()
 	go func() {
 		defer s.wg.Done()
-		err := s.opt.Sources(s.ctx, req.Quick, func(p solve.Progress) {
+		defer cancel()
+		err := s.opt.Sources(ctx, req.Quick, func(p solve.Progress) {
 			j.mu.Lock()
 			j.last = p
 			j.mu.Unlock()
 		})
 		j.mu.Lock()
-		j.running, j.took = false, time.Since(j.started)
-		if err != nil {
+		j.running, j.took, j.cancel = false, time.Since(j.started), nil
+		switch {
+		case err != nil && j.cancelling && errors.Is(err, context.Canceled):
+			j.cancelled = true
+			s.opt.Logger.Info("the sources document was cancelled from the page", "at", fmt.Sprintf("%d of %d", j.at.Done, j.at.Total), "kept", j.last.Message)
+		case err != nil:
 			j.err = err.Error()
 			s.opt.Logger.Error("writing the sources document", "err", err)
 		}
+		j.cancelling = false
 		j.mu.Unlock()
 	}()
+	writeJSON(w, http.StatusAccepted, s.sourcesStatus())
+}
+
+// postSourcesCancel answers POST /api/sources/cancel: it stops the run
+// going (its context cancelled: it stops at its next step, keeps in the
+// database what it computed and writes the document with the items done,
+// the others marked) and answers 202 with the status, cancelling; with
+// no run going it stops nothing and answers 200 with the status.
+func (s *Server) postSourcesCancel(w http.ResponseWriter, _ *http.Request) {
+	j := &s.sources
+	j.mu.Lock()
+	if !j.running || j.cancel == nil {
+		j.mu.Unlock()
+		writeJSON(w, http.StatusOK, s.sourcesStatus())
+		return
+	}
+	if !j.cancelling {
+		j.cancelling, j.at = true, j.last
+		j.cancel()
+	}
+	j.mu.Unlock()
 	writeJSON(w, http.StatusAccepted, s.sourcesStatus())
 }

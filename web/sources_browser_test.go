@@ -3,16 +3,19 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image/png"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/kombi/kombi/study/sources"
+	"github.com/kombi/kombi/web"
 )
 
 // sourcesPage writes the items only of the quick sources document into a
@@ -165,4 +168,62 @@ func TestBrowserSourcesTables(t *testing.T) {
 		p.writeShot("sources-printed.pdf", pdf)
 	}
 	p.clean(fmt.Sprintf("sources tables (%d px printed)", 718))
+}
+
+// TestBrowserSourcesCancel: the page that writes the sources document
+// offers Cancel while a run goes; a click stops it on the server (its
+// context cancelled), and the page says it was cancelled, how far it had
+// got and what it kept (the items written, the games and results in the
+// database), offers to write again and stays (a run cancelled wrote the
+// items it had done: the page does not leave for that document). On a
+// phone and a desktop: no console error or CSP violation, nothing wider
+// than the screen, buttons of 44 px.
+func TestBrowserSourcesCancel(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", data)
+	write, stopped := stoppableSources(data)
+	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
+	p := newPage(t, h.ts.URL)
+	page := "/sources/" // the page stands in for the document not written yet; then it is at write.html
+	p.onScreens(func(screen string) {
+		p.do(chromedp.Navigate(h.ts.URL + page))
+		p.wait(`document.getElementById('sources-write')`, "the offer to write the document")
+		js[bool](p, `(document.getElementById('sources-write').click(), true)`)
+		p.wait(`document.getElementById('sources-cancel') && document.getElementById('sources-text').textContent.includes('35 %')`, "the Cancel button while it runs")
+		if text := js[string](p, `document.getElementById('sources-state').innerText`); !strings.Contains(text, "Writing the document: about 35 % done") || !strings.Contains(text, "Cancel stops it and keeps what it computed.") {
+			t.Errorf("%s: while it runs the page says:\n%s", screen, text)
+		}
+		p.noOverflow("the sources page running " + screen)
+		p.targets("the sources page running "+screen, `main .btn`)
+		p.shot("sources-running-" + screen + ".png")
+		js[bool](p, `(document.getElementById('sources-cancel').click(), true)`)
+		select {
+		case err := <-stopped:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s: the run's context ended with %v, want context.Canceled", screen, err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: Cancel did not stop the run on the server", screen)
+		}
+		p.wait(`document.getElementById('sources-write') && document.getElementById('sources-cancelled')`, "the page saying the run was cancelled")
+		text := js[string](p, `document.querySelector('main').innerText`)
+		for _, want := range []string{"Cancelled. The last run was cancelled after", "at about 35 % done; kept: 0 of 2 items computed and written in the document (the other 2 marked not computed); no game played or result computed by then. Writing again goes on from there.",
+			"A document is written on this machine: read it."} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the cancelled run's page lacks %q:\n%s", screen, want, text)
+			}
+		}
+		if js[bool](p, `!!document.getElementById('sources-cancel')`) || js[string](p, `location.pathname`) != page {
+			t.Errorf("%s: after the cancel, Cancel is still offered or the page left for %s", screen, js[string](p, `location.pathname`))
+		}
+		p.noOverflow("the sources page cancelled " + screen)
+		p.targets("the sources page cancelled "+screen, `main .btn`)
+		p.shot("sources-cancelled-" + screen + ".png")
+		page = "/sources/write.html"
+	})
+	for _, scheme := range []string{"dark", "light"} {
+		p.scheme(scheme)
+		p.inspect("the sources page cancelled, " + scheme)
+	}
+	p.clean("sources cancelled")
 }

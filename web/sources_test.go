@@ -94,16 +94,19 @@ func TestSources(t *testing.T) {
 
 // sourcesStatus is the answer of GET /api/sources.
 type sourcesStatus struct {
-	Written  bool   `json:"written"`
-	CanWrite bool   `json:"can_write"`
-	Running  bool   `json:"running"`
-	Quick    bool   `json:"quick"`
-	Done     int64  `json:"done"`
-	Total    int64  `json:"total"`
-	Message  string `json:"message"`
-	Folder   string `json:"folder"`
-	Command  string `json:"command"`
-	Error    string `json:"error"`
+	Written  bool `json:"written"`
+	CanWrite bool `json:"can_write"`
+	Running  bool `json:"running"`
+	Quick    bool `json:"quick"`
+	// Cancelling and Cancelled: a person asked the run to stop (POST /api/sources/cancel).
+	Cancelling bool   `json:"cancelling"`
+	Cancelled  bool   `json:"cancelled"`
+	Done       int64  `json:"done"`
+	Total      int64  `json:"total"`
+	Message    string `json:"message"`
+	Folder     string `json:"folder"`
+	Command    string `json:"command"`
+	Error      string `json:"error"`
 }
 
 // TestSourcesWrittenOnRequest: without a document, GET /sources/ is a page
@@ -131,14 +134,7 @@ func TestSourcesWrittenOnRequest(t *testing.T) {
 	}
 	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
 	var st sourcesStatus
-	get := func() sourcesStatus {
-		t.Helper()
-		var st sourcesStatus
-		if code := h.do("GET", "/api/sources", "", nil, &st); code != http.StatusOK {
-			t.Fatalf("GET /api/sources: %d", code)
-		}
-		return st
-	}
+	get := func() sourcesStatus { return statusOf(h) }
 	if st = get(); st.Written || !st.CanWrite || st.Running || st.Folder != filepath.Join(data, sources.Folder) || st.Command != "kombi report sources" {
 		t.Fatalf("before: %+v", st)
 	}
@@ -205,4 +201,90 @@ func TestSourcesWrittenOnRequest(t *testing.T) {
 	if code := h2.do("POST", "/api/sources", "", map[string]any{"quick": true}, &e); code != http.StatusNotImplemented || !strings.Contains(e.Error, "kombi report sources") {
 		t.Fatalf("no writer: %d %q", code, e.Error)
 	}
+}
+
+// TestSourcesCancelled: POST /api/sources/cancel stops the run going by
+// its context (202); the run keeps what it computed and says so; GET
+// /api/sources then says it was cancelled, how far it had got and what it
+// kept, with no error; with no run going it stops nothing (200); the
+// routes scripts use are unchanged, and a new run starts afresh.
+func TestSourcesCancelled(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", data)
+	write, stopped := stoppableSources(data)
+	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
+	var st sourcesStatus
+	if code := h.do("POST", "/api/sources/cancel", "", nil, &st); code != http.StatusOK || st.Running || st.Cancelling || st.Cancelled {
+		t.Fatalf("cancel with no run: %d %+v, want 200 and nothing stopped", code, st)
+	}
+	if code := h.do("GET", "/api/sources/cancel", "", nil, nil); code != http.StatusMethodNotAllowed {
+		t.Errorf("GET /api/sources/cancel: %d, want 405", code)
+	}
+	if code := h.do("POST", "/api/sources", "", map[string]any{"quick": false}, nil); code != http.StatusAccepted {
+		t.Fatalf("POST /api/sources: %d, want 202", code)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for st = statusOf(h); st.Done != 35 && time.Now().Before(deadline); st = statusOf(h) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !st.Running || st.Cancelling || st.Cancelled {
+		t.Fatalf("while it runs: %+v", st)
+	}
+	code := h.do("POST", "/api/sources/cancel", "", nil, &st)
+	if code != http.StatusAccepted || !st.Cancelling && !st.Cancelled || st.Done != 35 {
+		t.Fatalf("cancel: %d %+v, want 202, cancelling at 35 %%", code, st)
+	}
+	select {
+	case err := <-stopped:
+		if err != context.Canceled {
+			t.Errorf("the run's context ended with %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the run's context was not cancelled")
+	}
+	for st = statusOf(h); st.Running && time.Now().Before(deadline); st = statusOf(h) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if want := "kept: 0 of 2 items computed and written in the document (the other 2 marked not computed); no game played or result computed by then"; st.Running || st.Cancelling || !st.Cancelled || st.Error != "" ||
+		st.Done != 35 || st.Total != 100 || st.Message != want || !st.Written {
+		t.Fatalf("after the cancel: %+v, want cancelled at 35 of 100, %q", st, want)
+	}
+	// A cancel once it has stopped stops nothing.
+	if code := h.do("POST", "/api/sources/cancel", "", nil, &st); code != http.StatusOK || !st.Cancelled {
+		t.Errorf("a cancel after the run: %d %+v", code, st)
+	}
+	// Writing again starts afresh.
+	if code := h.do("POST", "/api/sources", "", map[string]any{"quick": true}, &st); code != http.StatusAccepted || st.Cancelled || st.Cancelling || !st.Running {
+		t.Fatalf("a run after a cancelled one: %d %+v", code, st)
+	}
+	if code := h.do("POST", "/api/sources/cancel", "", nil, nil); code != http.StatusAccepted {
+		t.Errorf("cancel the second run: %d", code)
+	}
+	<-stopped
+}
+
+// statusOf answers GET /api/sources.
+func statusOf(h *harness) sourcesStatus {
+	h.t.Helper()
+	var st sourcesStatus
+	if code := h.do("GET", "/api/sources", "", nil, &st); code != http.StatusOK {
+		h.t.Fatalf("GET /api/sources: %d", code)
+	}
+	return st
+}
+
+// stoppableSources returns a writer of the sources document for the data
+// directory data that says it is 35 % done and waits for its run to be
+// cancelled; then, as the sources study does, it writes the document of
+// the items it computed (none of two) and says what it kept: the sources
+// study's run on the cancelled context. stopped hears how each run's
+// context ended.
+func stoppableSources(data string) (write web.SourcesFunc, stopped <-chan error) {
+	ends := make(chan error, 4)
+	return func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
+		progress(solve.Progress{Done: 35, Total: 100, Message: "Nim and Wythoff thesis, Table 1 (item 1 of 2)"})
+		<-ctx.Done()
+		ends <- ctx.Err()
+		return runSources(ctx, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"), "wythoff/table-1,nim2d/palettes", progress)
+	}, ends
 }

@@ -141,3 +141,12 @@ func TestTable4Code3(t *testing.T) {
 		t.Errorf("a wrong Code 3 is not marked:\n%s", all)
 	}
 }
+
+// A stopped run says what it kept: the items written, the games played
+// and results computed (the page that cancels a run shows it).
+func TestKept(t *testing.T) {
+	r := &Result{GamesPlayed: 23, ResultsMade: 1, missingItems: 36}
+	if got, want := r.kept(50), "kept: 14 of 50 items computed and written in the document (the other 36 marked not computed), and the 23 games played and 1 result (timings, tables) computed by then, in the database"; got != want {
+		t.Errorf("kept:\n%s\nwant\n%s", got, want)
+	}
+}

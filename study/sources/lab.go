@@ -106,24 +106,41 @@ func (l *lab) send() {
 	l.progress(solve.Progress{Done: l.done(), Total: 100, Message: msg, Elapsed: time.Since(l.start)})
 }
 
-// heartbeat reports again every few seconds until done is closed, so that
-// a long game or timing shows the time going on.
-func (l *lab) heartbeat(done <-chan struct{}) {
+// heartbeat reports again every few seconds, so that a long game or
+// timing shows the time going on, until the function it returns is called
+// (once or more): then no more reports come.
+func (l *lab) heartbeat() (stop func()) {
 	if l.progress == nil {
-		return
+		return func() {}
 	}
-	t := time.NewTicker(2 * time.Second)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-			l.mu.Lock()
-			l.send()
-			l.mu.Unlock()
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(2 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				l.mu.Lock()
+				l.send()
+				l.mu.Unlock()
+			}
 		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() { close(done) })
+		<-stopped
 	}
+}
+
+// percent is how far the run is, in percent (see done).
+func (l *lab) percent() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.done()
 }
 
 // sweepName names a sweep of the document: quick runs keep their games

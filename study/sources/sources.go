@@ -249,12 +249,15 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 			shortOf[it] = s.short
 		}
 	}
-	beat := make(chan struct{})
-	go l.heartbeat(beat)
-	defer close(beat)
+	stopBeat := l.heartbeat()
+	defer stopBeat()
 	var runErr error
+	stoppedAt := int64(0)
 	for i, it := range builds {
 		l.begin(i, fmt.Sprintf("%s, %s (item %d of %d)", shortOf[it], it.label, i+1, len(builds)))
+		if runErr == nil && ctx.Err() != nil { // (an item that computes without ctx does not see it stopped)
+			runErr, stoppedAt = ctx.Err(), l.percent()
+		}
 		if runErr != nil {
 			it.err = errors.New("the run was stopped before it")
 			continue
@@ -262,7 +265,7 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 		if err := it.build(ctx, l, it); err != nil {
 			it.err = err
 			if ctx.Err() != nil {
-				runErr = ctx.Err()
+				runErr, stoppedAt = ctx.Err(), l.percent()
 				it.err = errors.New("the run was stopped while it was computed")
 			}
 		}
@@ -291,10 +294,33 @@ func (o *Options) Run(ctx context.Context, progress func(solve.Progress)) (*Resu
 	}
 	res.GamesPlayed, res.GamesRead, res.ResultsMade, res.ResultsRead = l.gamesPlayed, l.gamesRead, l.resultsMade, l.resultsRead
 	res.Seconds, res.Interrupted = time.Since(start).Seconds(), runErr != nil
+	stopBeat()
+	if runErr != nil && progress != nil {
+		// The last word of a stopped run: what it kept, at how far it got.
+		progress(solve.Progress{Done: stoppedAt, Total: 100, Message: res.kept(len(builds)), Elapsed: time.Since(start)})
+	}
 	if err != nil {
 		return res, err
 	}
 	return res, runErr
+}
+
+// kept says in words what a run stopped before its end kept, of its
+// items' number: the items computed and written in the document, the
+// games and results computed and stored.
+func (r *Result) kept(items int) string {
+	var made []string
+	if r.GamesPlayed > 0 {
+		made = append(made, game.Plural(r.GamesPlayed, "game")+" played")
+	}
+	if r.ResultsMade > 0 {
+		made = append(made, game.Plural(r.ResultsMade, "result")+" (timings, tables) computed")
+	}
+	db := "; no game played or result computed by then"
+	if len(made) > 0 {
+		db = ", and the " + strings.Join(made, " and ") + " by then, in the database"
+	}
+	return fmt.Sprintf("kept: %d of %d items computed and written in the document (the other %d marked not computed)%s", items-r.missingItems, items, r.missingItems, db)
 }
 
 // fullRunEffort are the items that take long in a full run, with about

@@ -390,6 +390,24 @@ func TestInterrupted(t *testing.T) {
 	if err != nil || !strings.Contains(string(d), "**Not computed:**") || !strings.Contains(string(d), "### Table 3.2:") {
 		t.Fatalf("the document of a stopped run: %v\n%s", err, d)
 	}
+	// Stopped in its second item, its last progress says what it kept, at how far it got (the page that
+	// cancels a run shows it).
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	var last solve.Progress
+	var atStop int64
+	if _, err := options(t, filepath.Join(dir, "k.db"), filepath.Join(dir, "doc-stopped"), true, "thue/section-1.2,thue/section-1.3,thue/section-1.4").Run(ctx2, func(p solve.Progress) {
+		if strings.Contains(p.Message, "(item 2 of 3)") && ctx2.Err() == nil {
+			atStop = p.Done
+			cancel2()
+		}
+		last = p
+	}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a run stopped in its second item: %v", err)
+	}
+	if want := "kept: 1 of 3 items computed and written in the document (the other 2 marked not computed); no game played or result computed by then"; last.Message != want || last.Done != atStop || last.Total != 100 {
+		t.Errorf("the last progress of a stopped run: %d of %d, %q; want %d of 100, %q", last.Done, last.Total, last.Message, atStop, want)
+	}
 	// Its page (for kombi serve, at /sources/) links the page that writes it again; the Markdown does not.
 	for _, quick := range []bool{true, false} {
 		out := filepath.Join(dir, fmt.Sprint("doc-", quick))

@@ -333,13 +333,26 @@ test('the sources page says how the writing of the document stands', () => {
   const msg = 'Thue thesis, Table 3.3 (item 17 of 44): games of the level-1 recursive builder against the level-1 recursive painter: 7 of 11 played or read';
   const going = sourcesWords({ ...base, running: true, quick: true, done: 48, total: 100, message: msg, seconds: 12.4 });
   assert.deepEqual({ ...going, lead: undefined }, { lead: undefined, text: `Writing the quick document: about 48 % done — ${msg} (12 s so far).`,
-    note: 'You may leave this page: the server goes on, and this page shows the document once it is written.', progress: { done: 48, total: 100 }, offer: false });
+    note: 'You may leave this page: the server goes on, and this page shows the document once it is written. Cancel stops it and keeps what it computed.', progress: { done: 48, total: 100 }, offer: false, cancel: true });
   assert.match(sourcesWords({ ...base, running: true, done: 60, total: 100, message: 'x', seconds: 154.6 }).text, /^Writing the document: about 60 % done — x \(2 min 35 s so far\)\.$/);
   assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).text, 'Writing the document: starting (0 s so far).');
   assert.equal(sourcesWords({ ...base, running: true, message: 'starting' }).progress, null);
   assert.match(sourcesWords({ ...base, error: 'disk full' }).text, /^The last run stopped: disk full\. What it computed is kept/);
   const cannot = sourcesWords({ ...base, can_write: false });
-  assert.deepEqual({ ...cannot, lead: undefined }, { lead: undefined, text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false });
+  assert.deepEqual({ ...cannot, lead: undefined }, { lead: undefined, text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false, cancel: false });
+  assert.equal(idle.cancel, false);
+  // Cancelled: asked to stop, the run says how far it had got; stopped, what it kept, and the buttons come back.
+  const stopping = sourcesWords({ ...base, running: true, cancelling: true, done: 35, total: 100, message: 'drawing the figures', seconds: 72 });
+  assert.deepEqual({ ...stopping, lead: undefined }, { lead: undefined, text: 'Cancelling the document at about 35 % done: it stops at its next step and keeps what it computed (1 min 12 s so far).',
+    note: 'This page says what was kept once it has stopped.', progress: { done: 35, total: 100 }, offer: false, cancel: false });
+  const kept = 'kept: 14 of 50 items computed and written in the document (the other 36 marked not computed), and the 23 games played and 4 results (timings, tables) computed by then, in the database';
+  const cancelled = sourcesWords({ ...base, written: true, cancelled: true, done: 35, total: 100, message: kept, seconds: 73.2 });
+  assert.equal(cancelled.cancelled, `The last run was cancelled after 1 min 13 s, at about 35 % done; ${kept}. Writing again goes on from there.`);
+  assert.match(cancelled.text, /^Kombi can write it now/);
+  assert.equal(idle.cancelled, '');
+  assert.equal(cancelled.offer, true);
+  assert.equal(cancelled.cancel, false);
+  assert.equal(sourcesWords({ ...base, cancelled: true, message: '' }).cancelled, 'The last run was cancelled after 0 s, before its first step. Writing again goes on from there.');
 });
 
 test('a refused game says the server’s words', () => {

@@ -659,11 +659,14 @@ export function refusalWords(message) {
 /**
  * sourcesWords says how the writing of the sources document stands (st: GET
  * /api/sources) for the page that writes it: {lead, text, note, progress:
- * {done, total} or null, offer}, lead saying whether a document is written
- * (written: its link, null when not), offer whether to offer the buttons
- * that write it. The server counts the work done in percent (done of a
- * total of 100: each item weighted by the time it takes) and says in words
- * what it computes now.
+ * {done, total} or null, offer, cancel, cancelled}, lead saying whether a
+ * document is written (written: its link, null when not), cancelled how far
+ * the last run got and what it kept when a person cancelled it ('' when
+ * not), offer whether to offer the
+ * buttons that write it, cancel whether to offer the one that cancels the
+ * run going. The server counts the work done in percent (done of a total of
+ * 100: each item weighted by the time it takes) and says in words what it
+ * computes now; a run cancelled says how far it had got and what it kept.
  */
 function elapsedWords(seconds) {
   const s = Math.round(seconds || 0);
@@ -674,27 +677,44 @@ export function sourcesWords(st) {
   const lead = st.written
     ? { text: 'A document is written on this machine: ', link: 'read it', after: '. Writing it again replaces it (a quick one by the full one, say).' }
     : { text: 'That document is not written on this machine yet.', link: null, after: '' };
+  const what = st.quick ? 'the quick document' : 'the document';
+  const pct = st.total > 0 ? `about ${Math.round((100 * st.done) / st.total)} % done` : '';
+  const at = pct ? `at ${pct}` : 'before its first step';
+  if (st.running && st.cancelling) {
+    return {
+      lead,
+      text: `Cancelling ${what} ${at}: it stops at its next step and keeps what it computed (${elapsedWords(st.seconds)} so far).`,
+      note: 'This page says what was kept once it has stopped.',
+      progress: st.total > 0 ? { done: st.done, total: st.total } : null,
+      offer: false,
+      cancel: false,
+    };
+  }
   if (st.running) {
-    const what = st.quick ? 'the quick document' : 'the document';
-    const step = st.total > 0 ? `about ${Math.round((100 * st.done) / st.total)} % done` : 'starting';
+    const step = pct || 'starting';
     const msg = st.message && st.message !== 'starting' ? ` — ${st.message}` : '';
     return {
       lead,
       text: `Writing ${what}: ${step}${msg} (${elapsedWords(st.seconds)} so far).`,
-      note: 'You may leave this page: the server goes on, and this page shows the document once it is written.',
+      note: 'You may leave this page: the server goes on, and this page shows the document once it is written. Cancel stops it and keeps what it computed.',
       progress: st.total > 0 ? { done: st.done, total: st.total } : null,
       offer: false,
+      cancel: true,
     };
   }
   if (!st.can_write) {
-    return { lead, text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false };
+    return { lead, text: 'This server does not write it: run the command below on its machine.', note: '', progress: null, offer: false, cancel: false };
   }
   const failed = st.error ? `The last run stopped: ${st.error}. What it computed is kept in the database: writing again goes on from there. ` : '';
+  const kept = st.message ? `; ${st.message}` : '';
+  const cancelled = st.cancelled ? `The last run was cancelled after ${elapsedWords(st.seconds)}, ${at}${kept}. Writing again goes on from there.` : '';
   return {
     lead,
+    cancelled,
     text: `${failed}Kombi can write it now: the full document plays every game the sources played and times their methods (a few minutes on a 2-core machine); a quick one plays fewer and shorter games (seconds).`,
     note: 'Games and timings are kept in the database, so writing it again later only reads and redraws.',
     progress: null,
     offer: true,
+    cancel: false,
   };
 }

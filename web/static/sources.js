@@ -1,8 +1,10 @@
 // The page that writes the sources document: GET /sources/ while it is not
 // written, /sources/write.html always (a quick document links to it). It
 // shows how the writing stands (GET /api/sources), buttons that start it
-// (POST /api/sources), and the document once a run has written it (at
-// /sources/). State is drawn in one place, draw().
+// (POST /api/sources) and one that cancels the run going (POST
+// /api/sources/cancel: the page then says how far it got and what it kept),
+// and the document once a run has written it (at /sources/). State is
+// drawn in one place, draw().
 
 import { sourcesWords } from './format.js';
 
@@ -21,8 +23,8 @@ function later(ms) {
   timer = setTimeout(refresh, ms);
 }
 
-async function call(method, body) {
-  const res = await fetch('/api/sources', {
+async function call(method, body, path = '/api/sources') {
+  const res = await fetch(path, {
     method,
     headers: body ? { 'Content-Type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
@@ -51,11 +53,18 @@ function draw() {
   const lead = w.lead.link
     ? el('p', { id: 'sources-lead' }, w.lead.text, el('a', { href: '/sources/', textContent: w.lead.link }), w.lead.after)
     : el('p', { id: 'sources-lead' }, el('strong', { textContent: w.lead.text }));
-  const parts = [lead, el('p', { id: 'sources-text', textContent: w.text })];
+  const parts = [lead];
+  if (w.cancelled) parts.push(el('p', { id: 'sources-cancelled' }, el('strong', { textContent: 'Cancelled. ' }), w.cancelled));
+  parts.push(el('p', { id: 'sources-text', textContent: w.text }));
   if (w.progress) {
     const bar = el('progress', { className: 'sources-progress', max: w.progress.total, value: w.progress.done });
     bar.setAttribute('aria-label', 'Share of the document written, each part weighted by the time it takes');
     parts.push(bar);
+  }
+  if (w.cancel) {
+    const cancel = el('button', { type: 'button', className: 'btn', id: 'sources-cancel', textContent: 'Cancel' });
+    cancel.addEventListener('click', stop);
+    parts.push(el('p', { className: 'sources-actions' }, cancel));
   }
   if (w.offer) {
     const full = el('button', { type: 'button', className: 'btn primary', id: 'sources-write', textContent: 'Write the full document' });
@@ -79,7 +88,8 @@ async function refresh() {
     problem = `The server could not say how the document stands: ${e.message}.`;
   }
   if (status && status.running) sawRun = true;
-  if (status && status.written && !status.running && (atDocument || sawRun)) {
+  // (A run cancelled wrote the items it had done: this page says so, and links the document.)
+  if (status && status.written && !status.running && !status.cancelled && (atDocument || sawRun)) {
     location.assign('/sources/'); // the document (at /sources/, a reload)
     return;
   }
@@ -100,3 +110,14 @@ async function start(quick) {
 }
 
 refresh();
+
+async function stop() {
+  try {
+    status = await call('POST', undefined, '/api/sources/cancel');
+    problem = '';
+  } catch (e) {
+    problem = `The run could not be cancelled: ${e.message}.`;
+  }
+  draw();
+  later(500);
+}
