@@ -22,10 +22,10 @@ func apSection() *section {
 		author: "Aleksander Malinowski, Jakub Piwko and Malwina Wojewoda, Combinatorial Games 2022", year: "2022",
 		what: "A student project in Polish: the computer draws x numbers from {1..5x} holding a k-term arithmetic progression; a person and the computer colour numbers in turn, the first to own a whole progression wins. Its computer extends its best progression or blocks the person's longer one; its Figures 1–6 are console screens of two games and of bad input."}
 	s.intro = []string{"Kombi replays the project's games move by move with its rules, checks every computer move against its `extendblock` strategy (the project's strategy: its random choices are sampled with many seeds), and asks the exact solver what each position was worth."}
-	s.add("figures-1-2", "Figures 1–2", "The start of a game with x = 20, k = 3, and the computer winning", buildAPGame(apGames[0]))
-	s.add("figure-3", "Figure 3", "A game with x = 30, k = 4: a draw", buildAPGame(apGames[1]))
-	s.add("progressions", "§ Implementation", "The 3-term progressions of 2, 4, 6, 8, 10, 12", buildAPExample)
-	s.add("figures-4-6", "Figures 4–6", "Bad input: a number out of range, not a number, a number not in the set", buildAPErrors)
+	s.add("figures-1-2", "Figures 1–2", "The start of a game with x = 20, k = 3, and the computer winning", buildAPGame(apGames[0])).where = "final documentation §5 (tests), Figures 1–2, no page numbers"
+	s.add("figure-3", "Figure 3", "A game with x = 30, k = 4: a draw", buildAPGame(apGames[1])).where = "final documentation §5 (tests), Figure 3, no page numbers"
+	s.add("progressions", "§ Implementation", "The 3-term progressions of 2, 4, 6, 8, 10, 12", buildAPExample).where = "final documentation §4 (changes since the earlier documents), no page numbers"
+	s.add("figures-4-6", "Figures 4–6", "Bad input: a number out of range, not a number, a number not in the set", buildAPErrors).where = "final documentation §5 (tests), Figures 4–6, no page numbers"
 	return s
 }
 

@@ -37,9 +37,11 @@ type section struct {
 }
 
 // add appends the item id (its id in the section: "table-3.2") with its
-// label, title and build.
-func (s *section) add(id, label, title string, build func(ctx context.Context, l *lab, it *item) error) {
-	s.items = append(s.items, &item{id: s.id + "/" + id, label: label, title: title, build: build})
+// label, title and build, and returns it (to say where the source has it).
+func (s *section) add(id, label, title string, build func(ctx context.Context, l *lab, it *item) error) *item {
+	it := &item{id: s.id + "/" + id, label: label, title: title, build: build}
+	s.items = append(s.items, it)
+	return it
 }
 
 // item is one table, figure or passage of a source, recomputed.
@@ -47,8 +49,12 @@ type item struct {
 	// id is what --only names ("thue/table-3.2"); label how the source
 	// numbers it ("Table 3.2", "Figure 5") or names it; title its caption.
 	id, label, title string
-	// source says what the source shows or claims (paragraphs).
+	// source says what the source shows or claims (paragraphs), in
+	// English: a paraphrase, its quotation marks around the original's
+	// words translated; where is where the original has it (its section,
+	// and the pages its table of contents gives).
 	source []string
+	where  string
 	// text is Kombi's recomputation in words (paragraphs), tables and
 	// code (a transcript) beside it, figure a figure.
 	text   []string
@@ -223,11 +229,27 @@ func (d *document) markdown() string {
 	return b.String()
 }
 
+// sourceHead heads an item's source block: where the original has it,
+// and whether the block quotes it (translated) or paraphrases it.
+func (it *item) sourceHead() string {
+	kind := "paraphrased"
+	if !slices.ContainsFunc(it.source, func(p string) bool { return !quotation.MatchString(p) }) {
+		kind = "translated"
+	}
+	if it.where == "" {
+		return "**The source** (" + kind + "): "
+	}
+	return "**The source** (" + it.where + "; " + kind + "): "
+}
+
+// quotation is a paragraph that is one quotation and nothing else.
+var quotation = regexp.MustCompile(`^"[^"]*"\.?$`)
+
 func (it *item) markdown(b *strings.Builder) {
 	fmt.Fprintf(b, "<a id=\"%s\"></a>\n\n### %s: %s\n\n", anchor(it.id), it.label, it.title)
 	for i, p := range it.source {
 		if i == 0 {
-			p = "**The source:** " + p
+			p = it.sourceHead() + p
 		}
 		b.WriteString("> " + p + "\n>\n")
 	}
@@ -482,7 +504,7 @@ func (it *item) html(b *strings.Builder) {
 		b.WriteString("<blockquote>")
 		for i, p := range it.source {
 			if i == 0 {
-				p = "**The source:** " + p
+				p = it.sourceHead() + p
 			}
 			fmt.Fprintf(b, "<p>%s</p>", inline(p))
 		}

@@ -20,11 +20,11 @@ func nim2dSection() *section {
 		author: "NE509 Economic Theory & Algorithms, taught by Spyros Kontogiannis, University of Patras", year: "2023",
 		what: "A university assignment in Greek: two players colour 1 to 3 empty cells of an N × N palette in turn (a diagonal cell alone; else a run of off-diagonal cells in one row or column), the player who colours the last cell wins; students classify every position with at most 5 empty cells and program the random, firstfit and copycat strategies, switching to perfect play when the position is won."}
 	s.intro = []string{"The assignment numbers no table or figure; its palettes, its move examples and its three tasks are recomputed in its own order."}
-	s.add("palettes", "§2 (palettes)", "The 5 × 5 palette at the start, after the move {4, 5}, and full at the end", buildPalettes)
-	s.add("moves", "§2.1 (moves)", "The examples of legal and illegal moves", buildMoveExamples)
-	s.add("theory", "§4.1 (theory)", "Every position with at most 5 empty cells, won or lost for the player to move", buildEndgames)
-	s.add("empty-palette", "§1 (who wins)", "When the computer can win the empty palette: by who moves first and the palette's size", buildEmptyPalette)
-	s.add("strategies", "§4.3 (strategies)", "The random, firstfit and copycat strategies against perfect play", buildStrategies)
+	s.add("palettes", "§2 (palettes)", "The 5 × 5 palette at the start, after the move {4, 5}, and full at the end", buildPalettes).where = "assignment §2 and §3 (COUNTER), no page numbers"
+	s.add("moves", "§2.1 (moves)", "The examples of legal and illegal moves", buildMoveExamples).where = "assignment §2.1, no page numbers"
+	s.add("theory", "§4.1 (theory)", "Every position with at most 5 empty cells, won or lost for the player to move", buildEndgames).where = "assignment §4.1, no page numbers"
+	s.add("empty-palette", "§1 (who wins)", "When the computer can win the empty palette: by who moves first and the palette's size", buildEmptyPalette).where = "assignment §1, no page numbers"
+	s.add("strategies", "§4.3 (strategies)", "The random, firstfit and copycat strategies against perfect play", buildStrategies).where = "assignment §4.3, no page numbers"
 	return s
 }
 

@@ -192,6 +192,43 @@ func TestQuickDocument(t *testing.T) {
 	if st := section(doc, "### §4.3 (strategies):"); !strings.Contains(st, "(the first non-empty cell)") {
 		t.Errorf("the assignment's firstfit slip is not marked:\n%s", st)
 	}
+	// Every item's source block says where the source has it (its section, its pages where the source's
+	// table of contents gives them) and whether it paraphrases or translates; none speaks Kombi's notation
+	// (Figure 3.1's said "greedy against nesting(level=1,ties=random)" for the thesis' levels 0 and 1).
+	heads := regexp.MustCompile(`(?m)^### .*\n\n(.*)`).FindAllStringSubmatch(doc, -1)
+	placed := regexp.MustCompile(`^> \*\*The source\*\* \(.+; (paraphrased|translated)\): `)
+	for _, h := range heads {
+		if !placed.MatchString(h[1]) {
+			t.Errorf("an item's source block does not say where the source has it:\n%.200s", h[0])
+		}
+	}
+	if len(heads) != len(res.Items) || strings.Contains(doc, "**The source:**") {
+		t.Errorf("%d items of %d have a source block that says where", len(heads), len(res.Items))
+	}
+	for head, want := range map[string]string{"### Section 2.2:": "> **The source** (§2.2, Listings 2.1–2.4, pp. 16–20; paraphrased): ",
+		"### Table 3.2:": "> **The source** (§3.1, Table 3.2, pp. 32–34; paraphrased): ", "### Figure 3.1:": "setPower = 5, builderNestingLevel = 0, painterNestingLevel = 1.",
+		"### Figure 5:": "> **The source** (§4.1, Figure 5, from p. 15; paraphrased): ", "### Lists of one colour:": "; translated): \"If the table of colours"} {
+		if sec := section(doc, head); !strings.Contains(sec, want) {
+			t.Errorf("%s's source block lacks %q:\n%.600s", head, want, sec)
+		}
+	}
+	if bad := regexp.MustCompile(`(?m)^> .*(nesting\(|greedy against|thue\(|ap\(k=)`).FindAllString(doc, -1); len(bad) > 0 {
+		t.Errorf("source blocks in Kombi's notation: %q", bad)
+	}
+	// "Moves" as the thesis counts them (the word's length), not turns: said in Tables 3.1–3.3 and the
+	// glossary, Figure 2.4 counting turns.
+	for head, want := range map[string]string{"### Table 3.1:": "the game length in the thesis' moves (the final word's length)",
+		"### Table 3.2:": "| thesis: moves (word length) | thesis: duration |", "### Table 3.3:": "Moves are the thesis' [moves](#glossary-move): the length of the word when the game ended",
+		"### Figure 2.3:": "`kombi play` counts turns", "### Figure 2.4:": "turn 1: builder"} {
+		if sec := section(thue, head); !strings.Contains(sec, want) {
+			t.Errorf("%s lacks %q:\n%s", head, want, sec)
+		}
+	}
+	// Figure 2.2's table marks the pass the thesis does not make (its title said it was the thesis' search).
+	if f22 := section(thue, "### Figure 2.2:"); strings.Contains(f22, "The thesis' search, comparison by comparison") || strings.Count(f22, "| 2 (Kombi's) |") != 5 ||
+		!strings.Contains(f22, "| 4 (thesis' 2nd) | 1 | abaa (from 0) | abaa (from 3) | **yes** |") || !strings.Contains(f22, "in the thesis' iteration 2 at its comparison 1") {
+		t.Errorf("Figure 2.2 does not mark Kombi's pass:\n%s", f22)
+	}
 	// Table 4 shows the thesis' milliseconds as printed, not rounded (179503 read 1.8·10^5).
 	if t4 := section(serbian, "### Table 4:"); !strings.Contains(t4, "| 163 840 | 179503 |") || !strings.Contains(t4, "| 655 360 | 2.87691e+06 |") || !strings.Contains(t4, "(230089 ms)") || strings.Contains(t4, "·10^5") {
 		t.Errorf("Table 4 rounds the thesis' numbers:\n%s", t4)
@@ -242,7 +279,7 @@ func TestQuickDocument(t *testing.T) {
 	if !strings.Contains(doc, "explained in plain words in the [glossary](#glossary)") || !strings.Contains(doc, "- [Words used: a glossary](#glossary)") {
 		t.Error("the document does not link its glossary from the top")
 	}
-	for _, key := range []string{"p-position", "xor", "mex", "grundy", "seed", "sweep", "expectiminimax", "star-minimax", "solver-work"} {
+	for _, key := range []string{"p-position", "xor", "mex", "grundy", "seed", "sweep", "expectiminimax", "star-minimax", "solver-work", "move"} {
 		if !strings.Contains(doc, `<a id="glossary-`+key+`"></a>**`) {
 			t.Errorf("the glossary has no term %s", key)
 		}

@@ -232,25 +232,25 @@ func thueSection() *section {
 		author: "Szymon Rękawek, supervised by T. Dzido, University of Gdańsk", year: "2016",
 		what: "A master's thesis in Polish: the Online Thue game of Grytczuk, Szafruga and Zmarz programmed in Java (\"Longest Free Word\"), its greedy and recursive (\"nesting\") strategies for both roles, and chapter 3's games between them, timed on a 2.6 GHz Intel Core i7 server over some 26 hours."}
 	s.intro = []string{"Kombi plays the thesis' strategies (`greedy`, `nesting(level=L,ties=random)`, L the [nesting level](#glossary-nesting): exactly the decisions of the thesis' Java listings, which Kombi's tests check against a line-by-line translation of them, only far faster) in [sweeps](#glossary-sweep) stored in the database, and reads Tables 3.1–3.3 and Figures 3.1–3.8 off those games. The thesis broke ties at random (`randomization = true`), so its games and Kombi's are different games of the same players: their lengths are compared as distributions, their times as ratios."}
-	s.add("section-1.2", "Section 1.2", "The Thue–Morse word: Morse blocks, fixed points and the parity of binary ones", buildThueMorse)
-	s.add("section-1.3", "Section 1.3", "Square-free words: two letters, Thue's rule and his morphism of 1912", buildSquareFree)
-	s.add("section-1.4", "Section 1.4", "A square forced: S = 0212, the builder choosing position 1", buildForcedSquare)
-	s.add("section-2.2", "Section 2.2", "The repetition search counted: comparesFitInSequence, maxSeqSize and minSeqSize", buildSearchArithmetic)
-	s.add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false))
-	s.add("figure-2.2", "Figure 2.2", "How the overlap search works (S = abaabaa)", buildThueSearch("abaabaa", true))
-	s.add("figure-2.3", "Figure 2.3", "A game of two people printed in the console", buildThueConsole)
-	s.add("figure-2.4", "Figure 2.4", "How the computer's decisions are shown", buildThueDecisionLines)
-	s.add("figure-2.5", "Figure 2.5", "The recursive painter at work (S = ab, the builder chose index 2)", buildThuePainterScores)
-	s.add("figure-2.6", "Figure 2.6", "Longest Free Word with a graphical interface", buildThueGUI)
-	s.add("table-3.1", "Table 3.1", "Greatest number of moves by the number of symbols", buildTable31)
-	s.add("section-3.1", "Section 3.1", "The claims of the text about game lengths", buildThueClaims)
-	s.add("table-3.2", "Table 3.2", "Games of setPower = 5, builderNestingLevel = 0, painterNestingLevel = 1", buildThueGames(32))
-	s.add("table-3.3", "Table 3.3", "Games of setPower = 5, builderNestingLevel = 1, painterNestingLevel = 1", buildThueGames(33))
+	s.add("section-1.2", "Section 1.2", "The Thue–Morse word: Morse blocks, fixed points and the parity of binary ones", buildThueMorse).where = "§1.2, pp. 8–9"
+	s.add("section-1.3", "Section 1.3", "Square-free words: two letters, Thue's rule and his morphism of 1912", buildSquareFree).where = "§1.3, p. 10"
+	s.add("section-1.4", "Section 1.4", "A square forced: S = 0212, the builder choosing position 1", buildForcedSquare).where = "§1.4, p. 11"
+	s.add("section-2.2", "Section 2.2", "The repetition search counted: comparesFitInSequence, maxSeqSize and minSeqSize", buildSearchArithmetic).where = "§2.2, Listings 2.1–2.4, pp. 16–20"
+	s.add("figure-2.1", "Figure 2.1", "How the square search works (S = abcbc)", buildThueSearch("abcbc", false)).where = "§2.2, Figure 2.1, pp. 16–20"
+	s.add("figure-2.2", "Figure 2.2", "How the overlap search works (S = abaabaa)", buildThueSearch("abaabaa", true)).where = "§2.2, Figure 2.2, pp. 16–20"
+	s.add("figure-2.3", "Figure 2.3", "A game of two people printed in the console", buildThueConsole).where = "§2.3, Figure 2.3, pp. 21–22"
+	s.add("figure-2.4", "Figure 2.4", "How the computer's decisions are shown", buildThueDecisionLines).where = "§2.3, Figure 2.4, pp. 21–22"
+	s.add("figure-2.5", "Figure 2.5", "The recursive painter at work (S = ab, the builder chose index 2)", buildThuePainterScores).where = "§2.6, Figure 2.5, pp. 26–28"
+	s.add("figure-2.6", "Figure 2.6", "Longest Free Word with a graphical interface", buildThueGUI).where = "§2.8, Figure 2.6, pp. 30–31"
+	s.add("table-3.1", "Table 3.1", "Greatest number of moves by the number of symbols", buildTable31).where = "§3.1, Table 3.1, pp. 32–34"
+	s.add("section-3.1", "Section 3.1", "The claims of the text about game lengths", buildThueClaims).where = "§3.1, pp. 32–34"
+	s.add("table-3.2", "Table 3.2", "Games of setPower = 5, builderNestingLevel = 0, painterNestingLevel = 1", buildThueGames(32)).where = "§3.1, Table 3.2, pp. 32–34"
+	s.add("table-3.3", "Table 3.3", "Games of setPower = 5, builderNestingLevel = 1, painterNestingLevel = 1", buildThueGames(33)).where = "§3.1, Table 3.3, pp. 32–34"
 	for _, f := range thueTimeFigures {
-		s.add("figure-"+f.number, "Figure "+f.number, f.title, buildThueTimes(f))
+		s.add("figure-"+f.number, "Figure "+f.number, f.title, buildThueTimes(f)).where = "§3.2, Figure " + f.number + ", pp. 35–39"
 	}
-	s.add("figure-3.7", "Figure 3.7", "The first gap with two symbols left, the first with one, and the game's length (5 symbols, greedy builder, level-1 painter, 10 games)", buildThueNarrow)
-	s.add("figure-3.8", "Figure 3.8", "Positions chosen by the level-1 recursive builder and by the greedy builder", buildThuePositions)
+	s.add("figure-3.7", "Figure 3.7", "The first gap with two symbols left, the first with one, and the game's length (5 symbols, greedy builder, level-1 painter, 10 games)", buildThueNarrow).where = "§3.3, Figure 3.7, pp. 40–42"
+	s.add("figure-3.8", "Figure 3.8", "Positions chosen by the level-1 recursive builder and by the greedy builder", buildThuePositions).where = "§3.3, Figure 3.8, pp. 40–42"
 	return s
 }
 
@@ -263,21 +263,32 @@ func buildThueSearch(letters string, overlap bool) func(ctx context.Context, l *
 			w[i] = letters[i] - 'a'
 		}
 		comps := thesis.Search(w, overlap)
+		first := thesis.ListedFirst(overlap)
 		title := "The thesis' search, comparison by comparison"
 		if overlap {
-			title += " (halves of 2 symbols added for overlaps: aaa)"
+			title = fmt.Sprintf("The overlap search, comparison by comparison: first a pass of halves of 2 that Kombi adds, marked Kombi's, then the thesis' first and second iterations, halves of %d and %d", first, first+1)
 		}
 		t := game.Table{Title: title,
 			Columns: []string{"pass (half size)", "comparison", "left half", "right half", "equal"}}
 		count := map[int]int{}
+		added := 0
 		for _, c := range comps {
 			count[c.Size]++
 			eq := "no"
 			if c.Equal {
 				eq = "**yes**"
 			}
-			t.Rows = append(t.Rows, []string{strconv.Itoa(c.Size), strconv.Itoa(count[c.Size]),
+			pass := strconv.Itoa(c.Size)
+			if c.Size < first {
+				pass, added = fmt.Sprintf("%d (Kombi's)", c.Size), added+1
+			} else if overlap {
+				pass = fmt.Sprintf("%d (thesis' %s)", c.Size, []string{"1st", "2nd", "3rd"}[min(c.Size-first, 2)])
+			}
+			t.Rows = append(t.Rows, []string{pass, strconv.Itoa(count[c.Size]),
 				fmt.Sprintf("%s (from %d)", thesis.Letters(w[c.Left:c.Left+c.Size]), c.Left), fmt.Sprintf("%s (from %d)", thesis.Letters(w[c.Right:c.Right+c.Size]), c.Right), eq})
+		}
+		if added > 0 {
+			t.Notes = []string{fmt.Sprintf("The first %d rows, halves of 2, are Kombi's: the thesis' findOverlap starts at minSeqSize = %d and never makes them (the overlap aaa needs them: [Section 2.2](#thue-section-2-2)). Its first and second iterations are the passes of halves of %d and %d.", added, first, first, first+1)}
 		}
 		it.tables = []game.Table{t}
 		rep, ok := thesis.RepetitionIn(w, overlap)
@@ -294,8 +305,8 @@ func buildThueSearch(letters string, overlap bool) func(ctx context.Context, l *
 			kind, found, rep.Start, rep.Start+rep.Length-1, rep.Period, thesis.Letters(w[last.Left:last.Left+last.Size]))}
 		if overlap {
 			it.source = []string{"S = abaabaa. Columns: the passes of findOverlap (halves of 3, then 4 symbols); rows: the comparisons of compareSubSeqOverlap; the red and blue halves share the pink symbol. The overlap is found in the second pass at the first comparison: the halves abaa share the symbol a; the search returns abaa."}
-			it.diffs = []diff{{"agrees", fmt.Sprintf("the same overlap, %s: the halves abaa share the middle a.", found)},
-				{"rule", "Kombi's search starts with halves of 2 symbols, which finds the overlap aaa (x = a, u empty: the thesis' own definition xuxux allows it); the thesis' listing starts at 3 and misses aaa. On abaabaa that adds a pass without a find, so the overlap comes in the third pass here, the second there."}}
+			it.diffs = []diff{{"agrees", fmt.Sprintf("the same overlap, %s, found in the thesis' iteration %d at its comparison %d, as the text says (\"in the second iteration, at the first comparison\"): the halves abaa share the middle a.", found, last.Size-first+1, count[last.Size])},
+				{"rule", "Kombi's search starts with halves of 2 symbols, which finds the overlap aaa (x = a, u empty: the thesis' own definition xuxux allows it); the thesis' listing starts at 3 and misses aaa. On abaabaa that adds a pass without a find, the rows marked \"Kombi's\": the overlap comes in the third pass here, the thesis' second."}}
 		} else {
 			it.source = []string{"S = abcbc. Columns: the passes of findSquare (halves of 1, then 2 symbols); rows: the comparisons of compareSubSeq. No square of halves of 1; the second pass finds two equal halves at its second comparison and returns bc."}
 			it.diffs = []diff{{"agrees", fmt.Sprintf("the same square, %s, found in the second pass at its second comparison.", found)}}
@@ -341,6 +352,7 @@ func buildThueConsole(_ context.Context, l *lab, it *item) error {
 	it.code = b.String()
 	it.text = []string{"the same game replayed by the game's rules (`kombi play` with two people types the same indexes and symbols):"}
 	it.diffs = []diff{{"agrees", "the same words, the same square (positions 1–2 and 3–4, 12 and 12) and the same length, 5."},
+		{"note", "the thesis' \"5 moves\" is the word's length, 5 ([moves](#glossary-move)); `kombi play` counts turns, the builder's and the painter's apart, and ends with \"wins after 8 moves (length 5)\": 4 turns of each."},
 		{"not recomputed", "the 20.339 seconds are the two people's thinking time."}}
 	it.commands = []string{only(it.id), "printf '1\\n2\\n1\\n1\\n3\\n1\\n4\\n2\\n' | kombi play 'thue(alphabet=3,rule=square,start=0)' --p1 human --p2 human --no-db --no-out"}
 	return nil
@@ -364,10 +376,10 @@ func buildThueDecisionLines(ctx context.Context, l *lab, it *item) error {
 		if m.Player == 1 {
 			what = "symbol"
 		}
-		fmt.Fprintf(&b, "move %d: %s (%s) chose %s %s | %s\n", i+1, []string{"builder", "painter"}[m.Player], r.Players[m.Player], what, m.Move, game.Seconds(m.Seconds))
+		fmt.Fprintf(&b, "turn %d: %s (%s) chose %s %s | %s\n", i+1, []string{"builder", "painter"}[m.Player], r.Players[m.Player], what, m.Move, game.Seconds(m.Seconds))
 	}
 	it.code = b.String()
-	it.text = []string{fmt.Sprintf("the first decisions of the first game of Table 3.2 (seed %d), from its record in the database; every record keeps each decision's seconds, and `kombi play` prints them as the thesis does.", r.Seed)}
+	it.text = []string{fmt.Sprintf("the first decisions of the first game of Table 3.2 (seed %d), from its record in the database, turn by turn (a builder's turn and a painter's make one of the thesis' [moves](#glossary-move)); every record keeps each decision's seconds, and `kombi play` prints them as the thesis does.", r.Seed)}
 	it.diffs = []diff{{"faster machine", "the thesis' 24.127 s was a deep recursive decision on a long word; Kombi's engine decides the same way in microseconds to milliseconds (Figures 3.1–3.6 compare like with like)."}}
 	it.commands = []string{only(it.id), "kombi play 'thue(alphabet=5)' --p1 greedy --p2 'nesting(level=1,ties=random)' --seed 1"}
 	return nil
@@ -467,7 +479,7 @@ func buildTable31(ctx context.Context, l *lab, it *item) error {
 		}
 		return a.b - b.b
 	})
-	t := game.Table{Title: "Table 3.1 recomputed: the game length (final word length), squares",
+	t := game.Table{Title: "Table 3.1 recomputed: the game length in the thesis' moves (the final word's length), squares",
 		Columns: []string{"setPower", "painterNestingLevel", "builderNestingLevel", "ties first: length from each start symbol", "random ties: lengths", "thesis"}}
 	for _, kk := range keys {
 		rl := sortedInts(randomLens[kk])
@@ -664,7 +676,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		}
 		slices.SortStableFunc(recs, func(a, b *game.Record) int { return a.Length - b.Length })
 		t := game.Table{Title: fmt.Sprintf("%s recomputed: %s, 5 symbols, random ties. Row i pairs the i-th shortest of the thesis' games with the i-th shortest of Kombi's: the columns of a row are not one game", it.label, who),
-			Columns: []string{"thesis: moves", "thesis: duration", "Kombi's time for that many symbols", "thesis ÷ Kombi", "Kombi: moves", "Kombi: seconds (seed, start)"}}
+			Columns: []string{"thesis: moves (word length)", "thesis: duration", "Kombi's time for that many symbols", "thesis ÷ Kombi", "Kombi: moves (word length)", "Kombi: seconds (seed, start)"}}
 		longest := recs[len(recs)-1]
 		var ratios []float64
 		for i := range max(len(rows), len(recs)) {
@@ -701,7 +713,7 @@ func buildThueGames(table int) func(ctx context.Context, l *lab, it *item) error
 		for i, r := range rows {
 			thesisLens[i] = r.length
 		}
-		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %s. Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length). The thesis' durations are given with their units in English (the thesis writes them in Polish: godz. for hours, min., s.).",
+		t.Notes = []string{fmt.Sprintf("Lengths: thesis %d–%d (mean %s over %d games), Kombi %s. Moves are the thesis' [moves](#glossary-move): the length of the word when the game ended, the first symbol included (one builder's turn and one painter's per symbol added). Kombi's time for that many symbols: the decision seconds of the shortest of Kombi's games that reached the thesis' length, up to that length (the same strategies on a word of the same length). The thesis' durations are given with their units in English (the thesis writes them in Polish: godz. for hours, min., s.).",
 			thesisLens[0], thesisLens[len(thesisLens)-1], fixed(mean(floats(thesisLens)), 2), len(rows), statsOf(recs).span(2))}
 		it.tables = []game.Table{t}
 		longestText := fmt.Sprintf("the longest lasted %d moves and took %s of decisions", longest.Length, game.Seconds(gameSeconds(longest)))
@@ -788,7 +800,7 @@ func buildThueTimes(f timeFigure) func(ctx context.Context, l *lab, it *item) er
 	return func(ctx context.Context, l *lab, it *item) error {
 		role := []string{"builder", "painter"}[f.player]
 		spec := f.spec(l)
-		it.source = []string{fmt.Sprintf("A plot of the seconds the %s took per decision against the length of the word, in one game of %s against %s.", role, spec.Pairs[0][0], spec.Pairs[0][1])}
+		it.source = []string{fmt.Sprintf("A plot of the seconds the %s took per decision against the length of the word, in one game of the configuration setPower = 5, builderNestingLevel = %d, painterNestingLevel = %d.", role, levelOf(spec.Pairs[0][0]), levelOf(spec.Pairs[0][1]))}
 		switch f.number {
 		case "3.1":
 			it.source = append(it.source, "The text: the shortest decision took a thousandth of a second, the longest about two hours; the time grows with the length of the word; the bumps are probably other processes on the machine.")

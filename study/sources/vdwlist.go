@@ -18,9 +18,9 @@ func vdwlistSection() *section {
 		author: "Michał Grabowski, Jakub Kamiński, Piotr Michalik and Łukasz Wójcik", year: "undated",
 		what: "A project plan in Polish: player 1 names a number of 1..s, a list of l of the c colours is drawn at random, player 2 colours the number from the list; player 1 wins when a monochromatic k-term progression appears. It plans minimax with alpha-beta and three difficulty levels (easy, normal, hard) by search depth, with an evaluation it describes."}
 	s.intro = []string{"The plan has no tables or figures: its promises are recomputed — the three levels measured exactly against perfect play, the exact value of the game the plan only hoped to approach, and its claim about single colours."}
-	s.add("levels", "The levels", "Easy, normal and hard against the perfect player, exactly", buildLevels)
-	s.add("values", "The exact value", "How likely player 1 wins under optimal play, by the game's length", buildValues)
-	s.add("one-colour", "Lists of one colour", "The plan's \"theory of lists\": when player 1 surely wins", buildOneColour)
+	s.add("levels", "The levels", "Easy, normal and hard against the perfect player, exactly", buildLevels).where = "the plan's parts \"Strategia gry\" and \"Opis algorytmu\", unnumbered"
+	s.add("values", "The exact value", "How likely player 1 wins under optimal play, by the game's length", buildValues).where = "the plan's parts \"Dane\" and \"Warunki z zwycięstwa\", unnumbered; the goal as Kombi's specification restates it"
+	s.add("one-colour", "Lists of one colour", "The plan's \"theory of lists\": when player 1 surely wins", buildOneColour).where = "the plan's part \"Teoria z list\" (the theory of lists), unnumbered"
 	return s
 }
 

@@ -25,21 +25,21 @@ func wythoffSection() *section {
 		author: "Marija Mijailović, supervised by Miodrag Živković, University of Belgrade", year: "2020",
 		what: "A master's thesis in Serbian: Nim and Bouton's theorem, Nim's variants, and Wythoff's game generalised by a parameter a (a move takes k and l from the two heaps with |k − l| < a), whose [P-positions](#glossary-p-position) (A_n, B_n) it builds three ways — recursive (mex), algebraic (⌊nα⌋ in double precision) and arithmetic (Fraenkel's p- and q-numeration systems) — and times in C++ on an i7-4510U."}
 	s.intro = []string{"Kombi computes the P-positions exactly for every n by all three methods (machine words where they fit, big integers beyond), times them beside the thesis' Table 4, and compiles the thesis' own C++ listings here (g++ -O2, when g++ is installed) to separate what the machine gains from what the algorithms do."}
-	s.add("figure-1", "Figure 1", "A game of Nim from heaps of 3, 4 and 5", buildNimGame)
-	s.add("example-2", "Example 2", "Two heaps: (1, 1), (1, 2), (2, 2), and the binary sum of 3 and 4", buildNimExample2)
-	s.add("example-3", "Example 3", "The game from heaps of 7, 5 and 12, move by move, by the binary sum without carry", buildNimExample3)
-	s.add("table-1", "Table 1", "The first 10 losing (A, B) positions for a = 1", buildPTable(1))
-	s.add("examples-4-7", "Examples 4 and 7, Lemma 5", "A losing position, the Wythoff sequences and the continued fraction of α", buildWythoffExamples)
-	s.add("figure-2", "Figure 2", "The losing positions for a = 1, drawn", buildPBoard(1))
-	s.add("table-2", "Table 2", "The first 10 losing (A, B) positions for a = 2", buildPTable(2))
-	s.add("figure-3", "Figure 3", "The losing positions for a = 2, drawn (0 to 29)", buildPBoard(2))
-	s.add("figure-4", "Figure 4", "The losing positions on the 10 × 10 board for a = 2, and the queen's moves from (4, 9)", buildQueenBoard)
-	s.add("table-3", "Table 3", "The first numbers written in the p- and q-systems, a_i = 2", buildNumeration)
+	s.add("figure-1", "Figure 1", "A game of Nim from heaps of 3, 4 and 5", buildNimGame).where = "§2, Example 1 and Figure 1, from p. 1"
+	s.add("example-2", "Example 2", "Two heaps: (1, 1), (1, 2), (2, 2), and the binary sum of 3 and 4", buildNimExample2).where = "§2, Example 2, from p. 1"
+	s.add("example-3", "Example 3", "The game from heaps of 7, 5 and 12, move by move, by the binary sum without carry", buildNimExample3).where = "§2, Example 3, from p. 1"
+	s.add("table-1", "Table 1", "The first 10 losing (A, B) positions for a = 1", buildPTable(1)).where = "§3, Example 4 and Table 1, pp. 4–7"
+	s.add("examples-4-7", "Examples 4 and 7, Lemma 5", "A losing position, the Wythoff sequences and the continued fraction of α", buildWythoffExamples).where = "§3, Example 4, pp. 4–7; §3.2, Example 7; §3.3, Lemma 5"
+	s.add("figure-2", "Figure 2", "The losing positions for a = 1, drawn", buildPBoard(1)).where = "§3, Figure 2, pp. 4–7"
+	s.add("table-2", "Table 2", "The first 10 losing (A, B) positions for a = 2", buildPTable(2)).where = "§3, Example 5 and Table 2, pp. 4–7"
+	s.add("figure-3", "Figure 3", "The losing positions for a = 2, drawn (0 to 29)", buildPBoard(2)).where = "§3, Example 5 and Figure 3, pp. 4–7"
+	s.add("figure-4", "Figure 4", "The losing positions on the 10 × 10 board for a = 2, and the queen's moves from (4, 9)", buildQueenBoard).where = "§3, Example 6 and Figure 4, pp. 4–7"
+	s.add("table-3", "Table 3", "The first numbers written in the p- and q-systems, a_i = 2", buildNumeration).where = "§3.3, Table 3 and Examples 8–11"
 	for _, f := range wythoffTimeFigures {
-		s.add("figure-"+f.number, "Figure "+f.number, f.title, buildWythoffTimes(f))
+		s.add("figure-"+f.number, "Figure "+f.number, f.title, buildWythoffTimes(f)).where = f.where
 	}
-	s.add("table-4", "Table 4", "Running times in milliseconds of building the P-table", buildTable4)
-	s.add("table-5", "Table 5", "Pairs of the P-table", buildTable5)
+	s.add("table-4", "Table 4", "Running times in milliseconds of building the P-table", buildTable4).where = "§4, from p. 14, and Appendix A, Table 4, from p. 22"
+	s.add("table-5", "Table 5", "Pairs of the P-table", buildTable5).where = "§4, from p. 14, and Appendix A, Table 5, from p. 22"
 	return s
 }
 
@@ -411,18 +411,20 @@ func (l *lab) wythoffTimings(ctx context.Context) (*timings, stored, error) {
 	return &t, st, nil
 }
 
-// wythoffTimeFigure is one of Figures 5–9: the methods it draws.
+// wythoffTimeFigure is one of Figures 5–9: the methods it draws, and
+// where the thesis has it.
 type wythoffTimeFigure struct {
 	number, title string
 	methods       []string
+	where         string
 }
 
 var wythoffTimeFigures = []wythoffTimeFigure{
-	{"5", "The recursive method building the P-table", []string{"recursive"}},
-	{"6", "The algebraic method building the P-table", []string{"algebraic"}},
-	{"7", "The arithmetic method building the P-table", []string{"arithmetic"}},
-	{"8", "All methods building the P-table, summed up", []string{"recursive", "algebraic", "arithmetic"}},
-	{"9", "The algebraic and arithmetic methods building the P-table, summed up", []string{"algebraic", "arithmetic"}},
+	{"5", "The recursive method building the P-table", []string{"recursive"}, "§4.1, Figure 5, from p. 15"},
+	{"6", "The algebraic method building the P-table", []string{"algebraic"}, "§4.2, Figure 6"},
+	{"7", "The arithmetic method building the P-table", []string{"arithmetic"}, "§4.3, Figure 7"},
+	{"8", "All methods building the P-table, summed up", []string{"recursive", "algebraic", "arithmetic"}, "§4.4, Figure 8"},
+	{"9", "The algebraic and arithmetic methods building the P-table, summed up", []string{"algebraic", "arithmetic"}, "§4.4, Figure 9"},
 }
 
 var methodColor = map[string]int{"recursive": 1, "algebraic": 2, "arithmetic": 3}
