@@ -589,3 +589,21 @@ func TestThueBoardFitsTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestThueFailureToldOnce: a Thue match or solo game that fails (the input
+// ends) says why once, as the command's error on stderr; the transcript
+// file keeps the reason.
+func TestThueFailureToldOnce(t *testing.T) {
+	reason := "the input ended before a move was made"
+	for _, args := range [][]string{{"match"}, {"solo"}} {
+		dir := t.TempDir()
+		code, out, errOut := kombi(t, "", append([]string{"thue"}, append(args, "--seed", "1", "--out", dir, "--no-db")...)...)
+		if code != 1 || strings.Count(out+errOut, reason) != 1 || !strings.Contains(errOut, reason) {
+			t.Fatalf("thue %s: exit %d; stdout\n%s\nstderr\n%s\nwant the reason once, on stderr", args[0], code, out, errOut)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+		if len(files) != 1 || !strings.Contains(mustRead(t, files[0]), "Game aborted: ") || !strings.Contains(mustRead(t, files[0]), reason) {
+			t.Fatalf("thue %s: the transcript file %v lacks the reason", args[0], files)
+		}
+	}
+}

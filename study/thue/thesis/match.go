@@ -108,6 +108,18 @@ func (c *Console) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// fileOnly writes text to the transcript file only (the screen is told
+// otherwise: a failure is the command's error, said once on stderr).
+func (c *Console) fileOnly(text string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.file != nil && c.werr == nil {
+		if _, err := io.WriteString(c.file, text); err != nil {
+			c.werr = fmt.Errorf("transcript %s: %w", c.file.Name(), err)
+		}
+	}
+}
+
 // transcript returns the transcript of a Thue round (solo: a solo game)
 // on the console: a game that ends says why, not which seat won (the
 // builder wins every game; the length and the painter's points are the
@@ -118,14 +130,21 @@ func (c *Console) transcript(solo bool) match.Observer {
 
 type lengthTranscript struct {
 	match.Observer
-	w    io.Writer
+	c    *Console
 	solo bool
 }
 
-// Ended writes why the game ended; a stopped game as the transcript does.
+// Ended writes why the game ended; a stopped game as the transcript does,
+// but a failure or an interrupt (not a person's quit) in the file only:
+// the caller returns it as its error, which the screen shows once.
 func (t lengthTranscript) Ended(l *match.Live) {
+	rec := l.Record()
+	if rec.Aborted && !match.Deliberate(rec) {
+		t.c.fileOnly(fmt.Sprintf("\nGame aborted: %s\n", rec.Reason))
+		return
+	}
 	s, ok := l.State().(*thue.State)
-	if !ok || l.Record().Aborted || !s.IsTerminal() {
+	if !ok || rec.Aborted || !s.IsTerminal() {
 		t.Observer.Ended(l)
 		return
 	}
@@ -133,7 +152,7 @@ func (t lengthTranscript) Ended(l *match.Live) {
 	if t.solo {
 		text = cmp.Or(s.RepetitionText(), text)
 	}
-	fmt.Fprintf(t.w, "\n%s\n", text)
+	fmt.Fprintf(t.c, "\n%s\n", text)
 }
 
 // Prompts returns the writer for prompts and answers to people: the
@@ -311,7 +330,7 @@ func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, op
 		if rec.Aborted {
 			switch {
 			case ctx.Err() != nil:
-				fmt.Fprintf(out, "The match stops: %s\n", rec.Reason)
+				out.fileOnly(fmt.Sprintf("The match stops: %s\n", rec.Reason))
 				return res, ctx.Err()
 			case quitReason(rec):
 				res.Stopped = rec.Reason
@@ -319,7 +338,7 @@ func playMatch(ctx context.Context, games *game.Registry, bots *bot.Registry, op
 					round+1, rec.Length, labels[0], res.Points[0], labels[1], res.Points[1])
 				return res, nil
 			}
-			fmt.Fprintf(out, "The match stops: %s\n", rec.Reason)
+			out.fileOnly(fmt.Sprintf("The match stops: %s\n", rec.Reason))
 			return res, fmt.Errorf("match stopped: %s", rec.Reason)
 		}
 		fmt.Fprintf(out, "Round %d: the word reached length %d; %s, the painter, scores %s.\n", round+1, rec.Length, labels[p], game.Plural(pts, "painter point"))
