@@ -25,6 +25,7 @@ var (
 	oldLaptop      = screen{"1024x768", 1024, 768, 1, false}
 	phoneTall      = screen{"390x844", 390, 844, 3, true}
 	desktopTest    = screen{"1400x900", 1400, 900, 1, false}
+	projector      = screen{"1920x1080", 1920, 1080, 1, false}
 )
 
 // viewport sets the screen to s (p.phone and p.desktop are two of them).
@@ -240,6 +241,66 @@ func TestBrowserViewports(t *testing.T) {
 			p.wait(`window.kombi.travelAt === null && document.getElementById('review')`, "back to the end")
 		}
 		p.clean("review")
+	})
+
+	t.Run("dialog", func(t *testing.T) {
+		// The New game dialog was taller than most screens (Nim's 936 px, the
+		// list-colouring game's 1,256 px) with Start at its end: three screens
+		// down on a phone held sideways. Start and Cancel are on the screen when
+		// it opens, the dialog scrolls inside, and its last fields come out from
+		// under them. On a small phone the heap editor's legend wrapped across
+		// its frame's top edge.
+		p.t = t
+		cards := []struct{ game, action string }{{"nim(piles=3;4;5)", "computer"}, {"vdwlist(k=3,colors=3,list=2,s=12)", "watch"}}
+		for _, s := range []screen{desktopTest, projector, laptop, landscapePhone, zoom200, smallPhone, phoneTall} {
+			p.viewport(s)
+			for _, c := range cards {
+				what := "the dialog of " + c.game + " at " + s.name
+				p.do(chromedp.Navigate(p.base + "/#/"))
+				p.wait(`document.querySelector('[data-game="`+c.game+`"]')`, "the gallery")
+				js[bool](p, `(document.querySelector('[data-game="`+c.game+`"] [data-action=`+c.action+`]').click(), true)`)
+				p.wait(`document.getElementById('dlg-start') && document.activeElement === document.getElementById('dlg-game')`, "the dialog")
+				p.settled()
+				got := js[[]float64](p, `(() => { `+seen+`
+					const m = document.querySelector('.modal').getBoundingClientRect(), st = document.getElementById('dlg-start').getBoundingClientRect();
+					return [seen(document.getElementById('dlg-start')) ? 1 : 0, seen(document.getElementById('dlg-cancel')) ? 1 : 0, m.top, m.bottom, st.top, st.bottom, innerHeight]; })()`)
+				if got[0] != 1 || got[1] != 1 {
+					t.Errorf("%s: Start (%v..%v px) or Cancel is not on the %v px screen when it opens", what, got[4], got[5], got[6])
+				}
+				if got[2] < -0.5 || got[3] > got[6]+0.5 {
+					t.Errorf("%s: the dialog spans %v..%v px of a %v px screen", what, got[2], got[3], got[6])
+				}
+				p.noOverflow(what)
+				if s.touch {
+					p.targets(what, `.modal button, .modal input:not([type=radio]):not([type=checkbox]), .modal select, .modal .seg, .modal .switch, .modal summary`)
+				}
+				// Wrapped legends on a frame's edge.
+				if bad := js[[]string](p, `[...document.querySelectorAll('.modal fieldset > legend')].filter(l => l.offsetParent !== null && parseFloat(getComputedStyle(l.parentElement).borderTopWidth) > 0
+					&& l.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(l).lineHeight)).map(l => l.textContent + ': ' + Math.round(l.getBoundingClientRect().height) + ' px')`); len(bad) > 0 {
+					t.Errorf("%s: legends of more than one line across their frame's top edge: %q", what, bad)
+				}
+				p.shotHere("vp-dialog-" + strings.SplitN(c.game, "(", 2)[0] + "-" + s.name + ".png")
+				// Its end: More settings, opened, and the seed field focused come out from under Start.
+				js[bool](p, `(document.querySelector('.modal').scrollTop = 1e6, true)`)
+				p.settled()
+				if !js[bool](p, `(() => { `+seen+` return seen(document.querySelector('.modal details.advanced summary')); })()`) {
+					r := js[[]string](p, `(() => { const r = document.querySelector('.modal details.advanced summary').getBoundingClientRect(), e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+						return [r.top, r.bottom, innerHeight, e ? e.tagName + '.' + e.className : 'none'].map(String); })()`)
+					t.Errorf("%s: More settings is not on the screen with the dialog scrolled to its end: %v", what, r)
+				}
+				js[bool](p, `(document.querySelector('.modal details.advanced').open = true, true)`)
+				p.settled()
+				js[bool](p, `(document.getElementById('dlg-seed').focus(), true)`)
+				p.settled()
+				if !js[bool](p, `(() => { `+seen+` return seen(document.getElementById('dlg-seed')); })()`) {
+					r := js[[]float64](p, `(r => [r.top, r.bottom])(document.getElementById('dlg-seed').getBoundingClientRect())`)
+					t.Errorf("%s: the seed field, focused, is under Start or off the screen: %v..%v px", what, r[0], r[1])
+				}
+				js[bool](p, `(document.getElementById('dlg-cancel').click(), true)`)
+				p.wait(`!document.querySelector('.modal')`, "the dialog closed")
+			}
+		}
+		p.clean("dialog")
 	})
 
 	t.Run("side", func(t *testing.T) {

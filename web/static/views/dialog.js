@@ -166,10 +166,12 @@ export function Dialog({ s, act }) {
             onInput=${(e) => upd({ seed: e.currentTarget.value, error: '' })} /></label>
           <p class="muted">The same seed replays the same game (<code>kombi play --seed</code>); any whole number up to 2^64 − 1.</p>
         </details>
-        <p class="error" role="alert" id="dlg-error">${d.error}</p>
-        <div class="dialog-actions">
-          <button type="submit" class="btn primary" id="dlg-start" disabled=${d.busy}>${d.busy ? 'Starting…' : 'Start'}</button>
-          <button type="button" class="btn" onClick=${() => act.closeDialog()}>Cancel</button>
+        <div class="dialog-foot">
+          <p class="error" role="alert" id="dlg-error">${d.error}</p>
+          <div class="dialog-actions">
+            <button type="submit" class="btn primary" id="dlg-start" disabled=${d.busy}>${d.busy ? 'Starting…' : 'Start'}</button>
+            <button type="button" class="btn" id="dlg-cancel" onClick=${() => act.closeDialog()}>Cancel</button>
+          </div>
         </div>
       </form>
     </div>
