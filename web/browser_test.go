@@ -1005,7 +1005,8 @@ func TestBrowserGames(t *testing.T) {
 		if !js[bool](p, `!!(window.kombi.match.finished || (document.querySelector('#board .sq.queen.last') && document.querySelector('#board .sq.from')))`) {
 			t.Error("the queen's last move is not marked")
 		}
-		p.shot("wythoff-phone.png")
+		p.settled()
+		p.shotHere("wythoff-phone.png") // as the page placed it: the board above the move bar
 		p.desktop()
 		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
 		p.wait(`window.kombi.match.finished || (document.querySelectorAll('#board .sq.ppos').length > 3 && document.querySelectorAll('.an-row').length > 0)`, "the P-positions layer")

@@ -243,6 +243,64 @@ func TestBrowserViewports(t *testing.T) {
 		p.clean("review")
 	})
 
+	t.Run("play-bar", func(t *testing.T) {
+		// On a 390 × 844 phone the move bar, which stays at the screen's
+		// bottom, took two rows (the words and Play, then Clear and Hint) and
+		// covered the queen board's goal row (row 0, ★) and its column numbers
+		// until one scrolled. It is one row, and the whole board is above it
+		// when the game opens.
+		p.t = t
+		m := h.create("wythoff(piles=7;9,view=queen)", [2]string{"human", "perfect"}, 11)
+		for _, s := range []screen{phoneTall, smallPhone, desktopTest} {
+			p.viewport(s)
+			p.openAs(m)
+			if js[bool](p, `document.getElementById('analysis-on').checked`) {
+				// Analysis off, as it is at first (a subtest before switched it on): Hint in the bar too.
+				js[bool](p, `(localStorage.setItem('kombi:analysis', '0'), true)`)
+				p.openAs(m)
+			}
+			p.wait(`document.querySelector('#board .sq.target:not([disabled])') && document.getElementById('hint')`, "my turn")
+			p.settled()
+			got := js[[]float64](p, `(() => { const r = (id) => document.getElementById(id).getBoundingClientRect();
+				const bar = document.querySelector('.move-bar').getBoundingClientRect(), tops = ['play-move', 'clear', 'hint'].map((id) => r(id).top);
+				return [bar.top, bar.height, r('play-move').height, Math.max(...tops) - Math.min(...tops)]; })()`)
+			if got[3] > 1 || got[1] > got[2]+24 {
+				t.Errorf("the move bar at %s is %v px tall for Play's %v px, Play, Clear and Hint %v px apart in height: want one row", s.name, got[1], got[2], got[3])
+			}
+			p.noOverflow("the move bar at " + s.name)
+			if s.touch {
+				p.targets("the move bar at "+s.name, `.move-bar .btn`)
+			}
+			if s.h >= 700 {
+				// The goal row and the column numbers above the bar, who is to move on the screen.
+				end := js[[]float64](p, `(() => { `+seen+` const cols = [...document.querySelectorAll('#board .col-coord')];
+					return [document.querySelector('#board .sq.corner').getBoundingClientRect().bottom, cols[cols.length - 1].getBoundingClientRect().bottom,
+						seen(document.getElementById('status')) ? 1 : 0, seen(document.querySelector('#board .sq.corner')) ? 1 : 0]; })()`)
+				if end[0] > got[0]+0.5 || end[1] > got[0]+0.5 || end[3] != 1 {
+					t.Errorf("the queen board at %s: its goal row (bottom %v px) or column numbers (bottom %v px) under the move bar (top %v px)", s.name, end[0], end[1], got[0])
+				}
+				if end[2] != 1 {
+					t.Errorf("the queen board at %s: who is to move is not on the screen", s.name)
+				}
+			}
+			p.shotHere("vp-play-bar-" + s.name + ".png")
+		}
+		// The next turn, the last move's line above the board (5, 8 → 4, 7 → 4, 6: eight rows and the square the
+		// queen came from): the board above the bar still.
+		next := h.create("wythoff(piles=5;8,view=queen)", [2]string{"human", "perfect"}, 11)
+		p.viewport(phoneTall)
+		p.openAs(next)
+		p.play(`document.querySelector('#board .sq[aria-label^="Square (4, 7)"]').click();`)
+		p.wait(`window.kombi.match.moves.length === 2 && document.querySelector('#board .sq.target:not([disabled])') && document.querySelector('.last-line')`, "the computer's reply")
+		p.settled()
+		if got := js[[]float64](p, `(() => { `+seen+` const cols = [...document.querySelectorAll('#board .col-coord')], bar = document.querySelector('.move-bar').getBoundingClientRect();
+			return [bar.top, Math.max(document.querySelector('#board .sq.corner').getBoundingClientRect().bottom, cols[cols.length - 1].getBoundingClientRect().bottom), seen(document.getElementById('status')) ? 1 : 0]; })()`); got[1] > got[0]+0.5 || got[2] != 1 {
+			t.Errorf("the queen board at %s after a move: its end at %v px under the move bar (top %v px), or who is to move off the screen (%v)", phoneTall.name, got[1], got[0], got[2] != 1)
+		}
+		p.shotHere("vp-play-bar-next-" + phoneTall.name + ".png")
+		p.clean("play-bar")
+	})
+
 	t.Run("dialog", func(t *testing.T) {
 		// The New game dialog was taller than most screens (Nim's 936 px, the
 		// list-colouring game's 1,256 px) with Start at its end: three screens

@@ -875,10 +875,21 @@ function draw() {
     placeTurn();
   }
   if (!opened) placed = null;
+  // Each turn of the person's in a match: the board's end out from under the move bar (the last move's line above the
+  // board pushes it down), while who is to move stays on the screen (not where the person scrolled to the analysis).
+  if (page === 'match' && state.match && document.querySelector('.move-bar') && document.getElementById('board')) {
+    const turn = `${state.match.id}:${state.match.moves.length}`;
+    if (turn !== turnShown) {
+      turnShown = turn;
+      clearOfPlay(document.getElementById('board'), document.getElementById('status'));
+    }
+  }
 }
 
-// placed: the match or study board placed on the screen (placeTurn) since it opened.
+// placed: the match or study board placed on the screen (placeTurn) since it opened;
+// turnShown: the match's position whose board clearOfPlay last kept above the move bar.
 let placed = null;
+let turnShown = null;
 
 // stuckTop is the height of what stays at the top of the screen when the
 // page scrolls (the status on a short screen), which covers what is under it.
@@ -906,10 +917,27 @@ function placeTurn() {
   if (!b) return;
   const top = b.getBoundingClientRect().top;
   const half = window.innerHeight * 0.5;
-  if (top >= 0 && top <= half) return;
-  if (head && top - head.getBoundingClientRect().top <= half) scrollToY(head.getBoundingClientRect().top);
-  else if (st) scrollToY(st.getBoundingClientRect().top);
-  else scrollToY(top);
+  if (top < 0 || top > half) {
+    if (head && top - head.getBoundingClientRect().top <= half) scrollToY(head.getBoundingClientRect().top);
+    else if (st) scrollToY(st.getBoundingClientRect().top);
+    else scrollToY(top);
+  }
+  clearOfPlay(b, st);
+}
+
+// clearOfPlay scrolls the board's end (a grid's last row and its column
+// numbers: the queen board's goal row) out from under the move bar, which
+// stays at the screen's bottom, where the whole board then fits on the
+// screen below who is to move (the status stays on it).
+function clearOfPlay(b, st) {
+  const bar = document.querySelector('.move-bar');
+  if (!bar || getComputedStyle(bar).position !== 'sticky') return;
+  const end = (b.querySelector('.grid') || b).getBoundingClientRect().bottom;
+  const need = end - (window.innerHeight - bar.getBoundingClientRect().height) + 6;
+  if (need <= 0) return;
+  const under = stuckTop();
+  const room = (under ? b.getBoundingClientRect().top - under : (st || b).getBoundingClientRect().top) - 6;
+  if (need <= room) window.scrollTo({ top: window.scrollY + need, behavior: 'instant' });
 }
 
 // showBoardAndAnalysis shows the position "See that position with the
