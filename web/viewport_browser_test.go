@@ -301,6 +301,54 @@ func TestBrowserViewports(t *testing.T) {
 		p.clean("play-bar")
 	})
 
+	t.Run("number-line", func(t *testing.T) {
+		// The Szemerédi game's number line drew the marks of near numbers (8
+		// and 9, 24, 26, 28 and 29, 91 to 96 of this set of 5..96) 3 to 9 px
+		// apart, one over the other, on a phone and on a laptop. Each mark is
+		// apart from the others and at its number's place on the line, inside
+		// the board, as the screen's width changes too.
+		p.t = t
+		m := h.create("ap(x=20,k=3)", [2]string{"human", "strong"}, 11)
+		marks := `(() => { const svg = document.querySelector('.number-line'), axis = svg.querySelector('.nl-axis').getBoundingClientRect(), board = document.getElementById('board').getBoundingClientRect();
+			const ns = [...document.querySelectorAll('#board .num')].map((b) => Number(b.dataset.number)), lo = ns[0], hi = ns[ns.length - 1];
+			const ms = [...svg.querySelectorAll('circle, rect')].map((e, i) => [ns[i], (ns[i] - lo) / (hi - lo), e.getBoundingClientRect()]);
+			const out = [];
+			for (let i = 0; i < ms.length; i++) {
+				const [n, at, r] = ms[i];
+				if (Math.abs((r.left + r.right) / 2 - (axis.left + at * axis.width)) > 1) out.push(n + ' not at its place');
+				if (r.left < board.left || r.right > board.right) out.push(n + ' outside the board');
+				for (let j = i + 1; j < ms.length; j++) {
+					const q = ms[j][2];
+					if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) out.push(n + ' over ' + ms[j][0]);
+				}
+			}
+			return [String(ms.length), String(Math.round(svg.getBoundingClientRect().height)), ...out]; })()`
+		check := func(what string) {
+			t.Helper()
+			p.settled()
+			got := js[[]string](p, marks)
+			if got[0] != "20" || len(got) > 2 {
+				t.Errorf("the number line %s (%s marks, %s px tall): %v", what, got[0], got[1], got[2:])
+			}
+			p.noOverflow("the number line " + what)
+		}
+		p.viewport(desktopTest)
+		p.openAs(m)
+		p.play(`document.querySelector('#board .num[data-number="24"]').click();`) // a red circle, wider than a free number's dot
+		p.wait(`window.kombi.match.moves.length === 2 && document.querySelector('#board .num:not([disabled])')`, "the computer's reply")
+		for _, s := range []screen{smallPhone, phoneTall, laptop, desktopTest} {
+			p.viewport(s)
+			p.openAs(m)
+			p.wait(`document.querySelector('.number-line .nl-own0') && document.querySelector('.number-line .nl-own1')`, "the number line")
+			check("at " + s.name)
+			p.shotOf("vp-number-line-"+s.name+".png", "#board")
+		}
+		// The window narrowed without a page load: the marks laid again for the narrower line.
+		p.viewport(smallPhone)
+		check("at " + smallPhone.name + " after " + desktopTest.name)
+		p.clean("number-line")
+	})
+
 	t.Run("dialog", func(t *testing.T) {
 		// The New game dialog was taller than most screens (Nim's 936 px, the
 		// list-colouring game's 1,256 px) with Start at its end: three screens

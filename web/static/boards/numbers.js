@@ -120,7 +120,9 @@ function Race({ view, ctx }) {
 // NumberLine draws the set at its true spacing on lo..hi, so that a
 // progression shows as equally spaced marks: red circles, blue squares.
 // Positions are percentages of the line's width and marks keep their pixel
-// size, so the line fits any screen without being drawn again.
+// size, so the line fits any screen without being drawn again. Marks closer
+// than a mark's width on the screen (23, 24 and 26 of 5..96 on a phone) hang
+// in lanes below the line, each on a stem from its place (layLanes).
 function NumberLine({ nums, lit, threatAt, colours }) {
   if (nums.length < 2) return null;
   const lo = nums[0].n;
@@ -136,16 +138,69 @@ function NumberLine({ nums, lit, threatAt, colours }) {
       <path d="M 0 30 Q 50 0 100 30" class="nl-arc" vector-effect="non-scaling-stroke"></path></svg>`);
   }
   const threat = (n) => threatAt.has(n);
-  return html`<svg class="number-line" height="64" role="img"
+  const size = (n) => (n.owner === 0 ? 16 : n.owner === 1 ? 14 : threat(n.n) ? 13 : 12); // a mark's width with its stroke
+  return html`<svg class="number-line" role="img" ref=${(el) => laidOut(el)}
     aria-label=${`The set on the number line from ${lo} to ${hi}: ${colours[0]} holds ${nums.filter((n) => n.owner === 0).map((n) => n.n).join(', ') || 'nothing'}, ${colours[1]} holds ${nums.filter((n) => n.owner === 1).map((n) => n.n).join(', ') || 'nothing'}`}>
-    <line x1="0" y1="36" x2="100%" y2="36" class="nl-axis"></line>
+    <line x1="0" y1=${AXIS} x2="100%" y2=${AXIS} class="nl-axis"></line>
     ${arcs}
-    ${nums.map((n) => (n.owner === 1
-      ? html`<svg x=${pc(n.n)} y="29" overflow="visible"><rect x="-7" y="0" width="14" height="14" class="nl-own1"></rect></svg>`
-      : html`<circle cx=${pc(n.n)} cy="36" r=${n.owner === 0 ? 8 : 5} class=${n.owner === 0 ? 'nl-own0' : threat(n.n) ? 'nl-threat' : 'nl-free'}></circle>`))}
-    <text x="0" y="60" class="nl-label" text-anchor="middle">${lo}</text>
-    <text x="100%" y="60" class="nl-label" text-anchor="middle">${hi}</text>
+    <g class="nl-stems">${nums.map((n) => html`<line class="nl-stem" x1=${pc(n.n)} x2=${pc(n.n)} y1=${AXIS} y2=${AXIS}></line>`)}</g>
+    ${nums.map((n) => html`<g class="nl-mark" data-n=${n.n} data-at=${x(n.n) / 100} data-size=${size(n)}>${n.owner === 1
+      ? html`<svg x=${pc(n.n)} y=${AXIS - 7} overflow="visible"><rect x="-7" y="0" width="14" height="14" class="nl-own1"></rect></svg>`
+      : html`<circle cx=${pc(n.n)} cy=${AXIS} r=${n.owner === 0 ? 8 : 5} class=${n.owner === 0 ? 'nl-own0' : threat(n.n) ? 'nl-threat' : 'nl-free'}></circle>`}</g>`)}
+    <g class="nl-labels"><text x="0" y=${AXIS + 24} class="nl-label" text-anchor="middle">${lo}</text>
+    <text x="100%" y=${AXIS + 24} class="nl-label" text-anchor="middle">${hi}</text></g>
   </svg>`;
+}
+
+// The number line's axis (its y in the SVG) and the distance, in pixels, between two lanes of marks: a red circle
+// is 16 px wide.
+const AXIS = 36;
+export const LANE = 17;
+
+/**
+ * lanesOf puts marks at the increasing positions xs (pixels), of widths
+ * sizes, in lanes: each in the first lane (0 on the line, then 1, 2, …
+ * below it) whose last mark leaves room (2 px) between them. It returns
+ * each mark's lane.
+ */
+export function lanesOf(xs, sizes) {
+  const ends = []; // each lane's last mark: [x, size]
+  return xs.map((x, i) => {
+    const w = sizes[i];
+    let l = ends.findIndex(([e, v]) => x - e >= (v + w) / 2 + 2 - 1e-9);
+    if (l < 0) l = ends.length;
+    ends[l] = [x, w];
+    return l;
+  });
+}
+
+// layLanes hangs a number line's marks in their lanes for its width on the screen: a mark's place is a share of the
+// width, its lane a shift below the line, with a stem (behind every mark) up to its place; the line is as tall as its
+// lanes ask.
+function layLanes(svg) {
+  const w = svg.getBoundingClientRect().width;
+  if (!svg.isConnected || w <= 0) return;
+  const marks = [...svg.querySelectorAll('.nl-mark')];
+  const stems = svg.querySelectorAll('.nl-stem');
+  const lanes = lanesOf(marks.map((g) => Number(g.dataset.at) * w), marks.map((g) => Number(g.dataset.size)));
+  marks.forEach((g, i) => {
+    g.setAttribute('transform', `translate(0 ${lanes[i] * LANE})`);
+    if (stems[i]) stems[i].setAttribute('y2', String(AXIS + lanes[i] * LANE));
+  });
+  const deepest = Math.max(0, ...lanes);
+  svg.querySelector('.nl-labels').setAttribute('transform', `translate(0 ${deepest * LANE})`);
+  svg.style.setProperty('--nl-lanes', String(deepest));
+}
+
+// One observer for every number line: its marks laid again when its width changes (a window resized, a phone turned).
+const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver((entries) => entries.forEach((e) => layLanes(e.target)));
+
+// laidOut lays a number line out as it is drawn, before the browser paints it (a new function each drawing: Preact
+// calls it after every render), and has it laid out again when its width changes.
+function laidOut(svg) {
+  if (!svg) return;
+  layLanes(svg);
+  if (resized) resized.observe(svg);
 }
 
 /**
