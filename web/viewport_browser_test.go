@@ -349,6 +349,79 @@ func TestBrowserViewports(t *testing.T) {
 		p.clean("number-line")
 	})
 
+	t.Run("projector", func(t *testing.T) {
+		// A classroom's projector, 1920 × 1080: the page was capped at 1320 px
+		// (31 % of the screen empty), Nim's tokens 52 px, the 13 symbols of a
+		// Thue word in rows of 11 and 2, the move list cut at 40 % of the
+		// height (432 of its 572 px) above empty space, the P marks of the
+		// analysis 11 px. A 1400 × 900 desktop keeps its page as it was.
+		p.t = t
+		nim := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 11)
+		thue := h.create("thue(alphabet=3,rule=overlap)", [2]string{"human", "perfect"}, 11)
+		for i := 0; i < 12; i++ {
+			m := h.waitTurn(thue.ID)
+			if m.Finished {
+				t.Fatalf("the Thue game is over after %d moves", len(m.Moves))
+			}
+			h.do("POST", "/api/matches/"+thue.ID+"/moves", *(*thue.SeatTokens)[0], map[string]string{"move": m.LegalMoves[len(m.LegalMoves)/2].Move}, nil)
+		}
+		h.waitTurn(thue.ID)
+		p.do(chromedp.Navigate(p.base + "/#/"))
+		js[bool](p, `(localStorage.setItem('kombi:analysis', '0'), true)`)
+		measure := func() map[string]float64 {
+			p.settled()
+			return js[map[string]float64](p, `(() => { const q = (s) => document.querySelector(s), out = {main: q('main').getBoundingClientRect().width};
+				if (q('#board .token')) out.token = q('#board .token').getBoundingClientRect().width;
+				const tops = [...document.querySelectorAll('#board .sym')].map((e) => Math.round(e.getBoundingClientRect().top));
+				if (tops.length) { out.rows = new Set(tops).size; out.symbols = tops.length; }
+				const l = q('#moves.moves, .moves');
+				if (l && l.querySelector('.row')) { out.listHidden = l.scrollHeight - l.clientHeight; out.listMax = parseFloat(getComputedStyle(l).maxHeight); }
+				if (q('#board .p-mark')) out.pMark = parseFloat(getComputedStyle(q('#board .p-mark')).fontSize);
+				if (q('#board .sq.good')) out.check = parseFloat(getComputedStyle(q('#board .sq.good'), '::after').fontSize);
+				return out; })()`)
+		}
+		for _, s := range []screen{projector, desktopTest} {
+			p.viewport(s)
+			p.openAs(nim)
+			p.wait(`document.querySelector('#board .token:not([disabled])')`, "my turn")
+			n := measure()
+			p.noOverflow("Nim at " + s.name)
+			p.shotHere("vp-projector-nim-" + s.name + ".png")
+			p.openAs(thue)
+			p.wait(`document.querySelector('#board .gap:not([disabled])')`, "my turn")
+			w := measure()
+			p.noOverflow("the Thue game at " + s.name)
+			p.shotHere("vp-projector-thue-" + s.name + ".png")
+			p.study("wythoff(piles=7;9,view=queen)", "7;9")
+			if !js[bool](p, `document.getElementById('analysis-on').checked`) {
+				js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+			}
+			p.wait(`document.querySelector('#board .sq.ppos') && document.querySelector('#board .sq.good')`, "the P marks and the winning moves")
+			q := measure()
+			p.noOverflow("the Wythoff study at " + s.name)
+			p.shotHere("vp-projector-study-" + s.name + ".png")
+			js[bool](p, `(localStorage.setItem('kombi:analysis', '0'), true)`)
+			if s == projector {
+				if n["main"] < 0.85*float64(s.w) || n["token"] < 60 {
+					t.Errorf("Nim at %s: the page %v px wide, the tokens %v px: want 85 %% of the screen or more and tokens of 60 px or more", s.name, n["main"], n["token"])
+				}
+				if w["symbols"] != 13 || w["rows"] != 1 || w["listHidden"] > 1 {
+					t.Errorf("the Thue game at %s: %v symbols in %v rows, %v px of the move list hidden: want 13 in one row, the whole list", s.name, w["symbols"], w["rows"], w["listHidden"])
+				}
+				if q["pMark"] < 14 || q["check"] < 14 {
+					t.Errorf("the Wythoff study at %s: P marks of %v px and ✓ of %v px: want 14 px or more", s.name, q["pMark"], q["check"])
+				}
+				continue
+			}
+			// 1400 × 900 as it was.
+			if n["main"] != 1320 || n["token"] != 52 || w["listMax"] != 360 || q["pMark"] > 11.5 || q["check"] != 13 {
+				t.Errorf("at %s the page changed: page %v px, tokens %v px, the move list at most %v px, P marks %v px, ✓ %v px; it was 1320, 52, 360 (40 %%), 11.2 and 13",
+					s.name, n["main"], n["token"], w["listMax"], q["pMark"], q["check"])
+			}
+		}
+		p.clean("projector")
+	})
+
 	t.Run("dialog", func(t *testing.T) {
 		// The New game dialog was taller than most screens (Nim's 936 px, the
 		// list-colouring game's 1,256 px) with Start at its end: three screens
