@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -420,6 +421,49 @@ func TestBrowserViewports(t *testing.T) {
 			}
 		}
 		p.clean("projector")
+	})
+
+	t.Run("home", func(t *testing.T) {
+		// The first page on a phone held sideways, a window zoomed to 200 %
+		// and a small phone showed no game's button on its first screen (the
+		// first card began at y = 329 of 390, 351 of 450, 466 of 568): only
+		// the header's New game. In the dark scheme its pictures stayed light
+		// boxes (#fbfaf6) on the dark page.
+		p.t = t
+		for _, s := range []screen{landscapePhone, zoom200, smallPhone, phoneTall, desktopTest} {
+			p.viewport(s)
+			p.do(chromedp.Navigate(p.base + "/#/"))
+			p.wait(`document.querySelector('.card [data-action]')`, "the gallery")
+			p.settled()
+			if got := js[[]string](p, `(() => { `+seen+` return [...document.querySelectorAll('.card [data-action]')].filter(seen).map((b) => b.closest('.card').dataset.game + ' ' + b.dataset.action); })()`); len(got) == 0 {
+				r := js[[]float64](p, `(r => [r.top, r.bottom])(document.querySelector('.card [data-action]').getBoundingClientRect())`)
+				t.Errorf("the first page at %s: no game's button on the first screen (the first at %v..%v px of %d)", s.name, r[0], r[1], s.h)
+			}
+			p.noOverflow("the first page at " + s.name)
+			if s.touch {
+				p.targets("the first page at "+s.name, `.card-actions .btn, .sources-link .btn`)
+			}
+			p.shotHere("vp-home-" + s.name + ".png")
+		}
+		// The pictures in the dark scheme: as dark as the cards they are on (a light box on a dark card is a contrast of
+		// 16:1), and as they were in the light one.
+		lum := `const lum = (c) => { const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((v) => { v = v / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+			return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);`
+		p.viewport(laptop)
+		for _, scheme := range []string{"dark", "light"} {
+			p.scheme(scheme)
+			p.settled()
+			got := js[[]string](p, `(() => { `+lum+` const pic = getComputedStyle(document.querySelector('.picture')).backgroundColor, card = getComputedStyle(document.querySelector('.card')).backgroundColor;
+				return [pic, card, ratio(pic, card).toFixed(2)]; })()`)
+			if r, _ := strconv.ParseFloat(got[2], 64); scheme == "dark" && r > 1.5 {
+				t.Errorf("the first page's pictures in the dark scheme: %s on cards of %s, a contrast of %s:1: want dark boxes (1.5:1 or less)", got[0], got[1], got[2])
+			}
+			if scheme == "light" && got[0] != "rgb(251, 250, 246)" {
+				t.Errorf("the first page's pictures in the light scheme: %s, want rgb(251, 250, 246) as before", got[0])
+			}
+			p.shotHere("vp-home-" + laptop.name + "-" + scheme + ".png")
+		}
+		p.clean("home")
 	})
 
 	t.Run("dialog", func(t *testing.T) {
