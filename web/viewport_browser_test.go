@@ -466,6 +466,59 @@ func TestBrowserViewports(t *testing.T) {
 		p.clean("home")
 	})
 
+	t.Run("values", func(t *testing.T) {
+		// The list-colouring board with Analysis on, 390 × 844, dark: the ✓
+		// of a winning number, a disc at its corner, covered the end of its
+		// value ("31.6 %"). No mark (a ✓, a colour's letter) covers a value or
+		// another mark, and every winning number still shows its ✓.
+		p.t = t
+		m := h.create("vdwlist(k=3,colors=3,list=2,s=12)", [2]string{"human", "normal"}, 11)
+		p.viewport(phoneTall)
+		p.openAs(m)
+		p.play(`document.querySelector('#board .num[data-number="4"]').click();`) // a coloured number with its letter, beside the free ones
+		p.wait(`window.kombi.match.moves.length >= 3 && document.querySelector('#board .num:not([disabled])')`, "the namer's turn again")
+		p.scheme("dark")
+		for _, s := range []screen{phoneTall, smallPhone, desktopTest} {
+			p.viewport(s)
+			p.openAs(m)
+			if !js[bool](p, `document.getElementById('analysis-on').checked`) {
+				js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
+			}
+			p.wait(`document.querySelectorAll('#board .num-val').length > 3 && document.querySelector('#board .num.good')`, "the values and the winning numbers")
+			p.settled()
+			got := js[[]string](p, `(() => {
+				const box = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom});
+				// An absolute ::before or ::after drawn on a number: its box from its resolved left and top.
+				const pseudo = (e, which) => { const cs = getComputedStyle(e, which);
+					if (cs.content === 'none' || cs.content === 'normal' || cs.display === 'none' || cs.position !== 'absolute') return null;
+					const r = e.getBoundingClientRect(), b = getComputedStyle(e), px = (v) => parseFloat(v) || 0;
+					const w = px(cs.width) + (cs.boxSizing === 'border-box' ? 0 : px(cs.paddingLeft) + px(cs.paddingRight) + px(cs.borderLeftWidth) + px(cs.borderRightWidth));
+					const h = px(cs.height) + (cs.boxSizing === 'border-box' ? 0 : px(cs.paddingTop) + px(cs.paddingBottom) + px(cs.borderTopWidth) + px(cs.borderBottomWidth));
+					const left = r.left + px(b.borderLeftWidth) + px(cs.left), top = r.top + px(b.borderTopWidth) + px(cs.top);
+					return {left, top, right: left + w, bottom: top + h}; };
+				const nums = [...document.querySelectorAll('#board .num')];
+				const marks = nums.flatMap((e) => [['✓ of ' + e.dataset.number, pseudo(e, '::after')], ['mark of ' + e.dataset.number, pseudo(e, '::before')],
+					...[...e.querySelectorAll('.num-badge')].map((b) => ['letter of ' + e.dataset.number, box(b.getBoundingClientRect())])]).filter(([, r]) => r);
+				const values = nums.filter((e) => e.querySelector('.num-val')).map((e) => ['value of ' + e.dataset.number, box(e.querySelector('.num-val').getBoundingClientRect())]);
+				const over = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+				const out = [];
+				for (const [m, r] of marks) for (const [v, q] of values) if (over(r, q)) out.push(m + ' over the ' + v);
+				for (let i = 0; i < marks.length; i++) for (let j = i + 1; j < marks.length; j++) if (over(marks[i][1], marks[j][1])) out.push(marks[i][0] + ' over the ' + marks[j][0]);
+				for (const e of document.querySelectorAll('#board .num.good')) {
+					const shown = [getComputedStyle(e, '::after').content, getComputedStyle(e.querySelector('.num-n'), '::after').content].join(' ');
+					if (!shown.includes('✓')) out.push(e.dataset.number + ' wins without its ✓');
+				}
+				return out; })()`)
+			if len(got) > 0 {
+				t.Errorf("the list-colouring board with its values at %s, dark: %q", s.name, got)
+			}
+			p.noOverflow("the list-colouring board at " + s.name)
+			p.shotOf("vp-values-"+s.name+".png", "#board")
+		}
+		p.scheme("light")
+		p.clean("values")
+	})
+
 	t.Run("dialog", func(t *testing.T) {
 		// The New game dialog was taller than most screens (Nim's 936 px, the
 		// list-colouring game's 1,256 px) with Start at its end: three screens

@@ -85,7 +85,7 @@ function NumberButton({ n, ctx, cls, held, text, badge }) {
   const val = ctx.values.get(`number:${n.n}`);
   const last = ctx.last && ctx.last.numbers.has(n.n);
   return html`<button type="button" data-number=${n.n} disabled=${!can} aria-pressed=${chosen ? 'true' : 'false'}
-    class=${`num ${cls}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${last ? ' last' : ''}`}
+    class=${`num ${cls}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${good && val ? ' valued' : ''}${last ? ' last' : ''}`}
     aria-label=${`${text ?? n.n}${val && val !== 'still computing' ? ` ${val}` : ''}, ${held}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val === 'still computing' ? '; still computing' : ''}${good ? ' (best)' : ''}`}
     onClick=${() => ctx.onPick(pick, chosen)}>
     <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true" data-badge=${badge}></span>` : null}${val ? ' ' : null}
