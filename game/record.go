@@ -19,7 +19,9 @@ type Record struct {
 	// Position, when not empty, is the position the game started from (in
 	// the notation of the game's ParsePosition) instead of the initial one.
 	Position string `json:"position,omitempty"`
-	// Players are the bot strings, first mover first.
+	// Players are the bot strings of player 1 (P1, seat 0) and player 2:
+	// P1 moves first unless the game says otherwise (2D Nim's first=p2;
+	// see FirstMover).
 	Players []string     `json:"players"`
 	Moves   []RecordMove `json:"moves"`
 	// Winner is the index of the winning player, or nil for a draw or an
@@ -70,6 +72,18 @@ const (
 	MaxDrawsTakenBack = 1 << 20
 )
 
+// FirstMover returns the player who made the record's first move that is
+// not a chance move: P1 (0) unless the game let P2 begin (2D Nim's
+// first=p2); 0 for a record without such a move.
+func (r *Record) FirstMover() Player {
+	for _, m := range r.Moves {
+		if m.Player == 0 || m.Player == 1 {
+			return m.Player
+		}
+	}
+	return 0
+}
+
 // Truncate shortens s for an error message: at most n bytes of it (cut at
 // a character boundary), followed by how long it was.
 func Truncate(s string, n int) string {
@@ -89,7 +103,7 @@ func Truncate(s string, n int) string {
 // long values only in part.
 func (r *Record) Check() error {
 	if len(r.Players) != 2 {
-		return fmt.Errorf("record: %d players; a game has 2 (first mover first)", len(r.Players))
+		return fmt.Errorf("record: %d players; a game has 2 (P1's first)", len(r.Players))
 	}
 	if len(r.Game) > MaxGameStringBytes {
 		return fmt.Errorf("record: game string %q is longer than the limit of %d bytes", Truncate(r.Game, 60), MaxGameStringBytes)

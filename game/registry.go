@@ -13,7 +13,8 @@ type Type struct {
 	Name string
 	// Doc is a one-line description.
 	Doc string
-	// Roles names the two players, the first moving first, e.g.
+	// Roles names the two players, P1's first (P1 moves first unless the
+	// game says otherwise: 2D Nim's first=p2), e.g.
 	// ["builder", "painter"]. Empty names default to "first" and "second".
 	Roles [2]string
 	// Params lists the parameters of the game string.

@@ -64,7 +64,8 @@ var (
 	ErrNothingToUndo = errors.New("there is no move of that seat to take back")
 )
 
-// Start begins a match of g between seats[0] (moving first) and seats[1]
+// Start begins a match of g between seats[0] (P1, who moves first unless
+// the game says otherwise: 2D Nim's first=p2) and seats[1]
 // with opt: from opt.Position, after replaying opt.Moves (each checked),
 // with the chance stream where the uninterrupted game would have it. A
 // pending chance move is not drawn yet (DrawChance, or Run, draws it). A

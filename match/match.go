@@ -195,7 +195,8 @@ func lengthOf(s game.State, moves int) int {
 	return moves
 }
 
-// Play plays one game of g between seats[0] (moving first) and seats[1] and
+// Play plays one game of g between seats[0] (P1, who moves first unless the
+// game says otherwise: 2D Nim's first=p2) and seats[1] and
 // returns its record: a Live match started with opt and run to its end. A
 // game stopped early (a bot's error, the think-time or length limit, a
 // person's quit or end of input, ctx cancelled) is a record with Aborted

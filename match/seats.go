@@ -20,7 +20,7 @@ func BotSeed(seed uint64, seat int) uint64 {
 
 // SeatError is a bot string that does not build a bot for a seat.
 type SeatError struct {
-	// Seat is 0 for the first mover, 1 for the second.
+	// Seat is 0 for P1, 1 for P2.
 	Seat int
 	Err  error
 }

@@ -20,12 +20,14 @@ type ArenaResult struct {
 	Draws   int       `json:"draws"`
 	Games   int       `json:"games"`
 	Aborted int       `json:"aborted"`
-	// FirstWins counts the games won by whoever moved first.
+	// FirstWins counts the games won by whoever moved first (P1, or P2
+	// where the game let P2 begin: 2D Nim's first=p2).
 	FirstWins int `json:"first_player_wins"`
 	// Lengths are the lengths of the finished games that Bots[i] began,
 	// and FirstRole the role of the player who moves first (the Thue
 	// game's builder): where a game is valued by its length, the result
-	// itself (the thesis' greedy against greedy: 7).
+	// itself (the thesis' greedy against greedy: 7). FirstRole is empty
+	// where P2 began a game (2D Nim's coin).
 	Lengths   [2]LengthStats `json:"lengths_by_first"`
 	FirstRole string         `json:"first_role,omitempty"`
 	began     [2]int         // finished games Bots[i] began, and their lengths' sum: Lengths' means
@@ -43,8 +45,13 @@ func (r ArenaResult) Score(i int) float64 {
 }
 
 // Add counts one game's record. firstSeat is the seat of Bots[0] in that
-// game (0: it moved first). Add does not count the game in Games.
+// game (0: P1). Who began is read from the record (game.Record.FirstMover):
+// P1 unless the game let P2 begin. Add does not count the game in Games.
 func (r *ArenaResult) Add(rec *game.Record, firstSeat int) {
+	mover := int(rec.FirstMover())
+	if mover == 1 {
+		r.FirstRole = "" // the first mover's role is not one role
+	}
 	switch {
 	case rec.Aborted:
 		r.Aborted++
@@ -52,7 +59,7 @@ func (r *ArenaResult) Add(rec *game.Record, firstSeat int) {
 		r.Draws++
 	default:
 		w := *rec.Winner
-		if w == 0 {
+		if w == mover {
 			r.FirstWins++
 		}
 		if w == firstSeat {
@@ -62,7 +69,7 @@ func (r *ArenaResult) Add(rec *game.Record, firstSeat int) {
 		}
 	}
 	if !rec.Aborted {
-		i := firstSeat // Bots[0] began the game when it sat first
+		i := firstSeat ^ mover // the bot in the mover's seat: Bots[0] when it sat there
 		l, n := &r.Lengths[i], r.began[i]
 		if n == 0 || rec.Length < l.Min {
 			l.Min = rec.Length
@@ -161,7 +168,7 @@ func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec s
 		return res, fmt.Errorf("arena: %w", err) // before the records file is made
 	}
 	if g, err := games.Load(spec, opt.Seed); err == nil {
-		res.FirstRole = g.Type().Role(0)
+		res.FirstRole = g.Type().Role(0) // until a game where P2 began (Add)
 	}
 	keep, err := newKeeper(ctx, opt)
 	if err != nil {

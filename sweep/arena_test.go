@@ -209,3 +209,42 @@ func TestArenaResultAdd(t *testing.T) {
 		t.Fatalf("score of A %v, want 0.7", got)
 	}
 }
+
+// TestArenaP2Begins: in 2D Nim with first=p2 the second seat moves first;
+// the arena's first-mover wins and the lengths by who began follow the
+// records' first moves, not the seats.
+func TestArenaP2Begins(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []*game.Record
+	res, err := sweep.Arena(context.Background(), games, bots, "nim2d(n=4,first=p2)", [2]string{"random", "perfect"},
+		sweep.ArenaOptions{Games: 12, Seed: 1, Workers: 2, Record: func(i int, r *game.Record) { recs = append(recs, r) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstWins, began, sum := 0, map[string]int{}, map[string]int{}
+	for _, r := range recs {
+		mover := r.Moves[0].Player // 2D Nim has no chance moves
+		if mover != 1 {
+			t.Fatalf("seed %d: the first move by P%d; first=p2 lets P2 begin", r.Seed, mover+1)
+		}
+		began[r.Players[mover]]++
+		sum[r.Players[mover]] += r.Length
+		if r.Winner != nil && game.Player(*r.Winner) == mover {
+			firstWins++
+		}
+	}
+	if res.FirstWins != firstWins {
+		t.Errorf("the arena counts %d first-mover wins; the records' first movers won %d", res.FirstWins, firstWins)
+	}
+	for i, name := range res.Bots {
+		if mean := float64(sum[name]) / float64(began[name]); res.Began(i) != began[name] || res.Lengths[i].Mean != mean {
+			t.Errorf("%s began %d games of mean length %v by the arena, %d of mean %v by the records", name, res.Began(i), res.Lengths[i].Mean, began[name], mean)
+		}
+	}
+	if res.FirstRole != "" {
+		t.Errorf("first role %q where P2 began: want none (the text then says who moved first)", res.FirstRole)
+	}
+}

@@ -33,7 +33,8 @@ type Cell struct {
 	Labels map[string]string
 	// Game is the game string; parameters drawn at random are drawn per seed.
 	Game string
-	// Players are the bot strings, the first moving first.
+	// Players are the bot strings, P1's first (P1 moves first unless the
+	// game says otherwise: 2D Nim's first=p2).
 	Players [2]string
 	// Seeds are the seeds of the cell's games, one game each.
 	Seeds []uint64

@@ -17,7 +17,8 @@ import (
 // newMatch is the body of POST /api/matches.
 type newMatch struct {
 	Game string `json:"game"`
-	// Players are the two seats' players, the first moving first (a
+	// Players are the two seats' players, P1's first (P1 moves first
+	// unless the game says otherwise: 2D Nim's first=p2) (a
 	// slice, so that a third is refused, not dropped by the decoder).
 	Players []string `json:"players"`
 	// Seed is a whole number below 2^64; absent, the server draws one
@@ -81,7 +82,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(req.Players) != 2 {
-		writeError(w, http.StatusBadRequest, `"players": want exactly 2, the first moving first (%q or a bot string such as %q each), got %d`, Human, g.Type().DefaultOpponent(), len(req.Players))
+		writeError(w, http.StatusBadRequest, `"players": want exactly 2, player 1's first (%q or a bot string such as %q each), got %d`, Human, g.Type().DefaultOpponent(), len(req.Players))
 		return
 	}
 	players := [2]string(req.Players)
