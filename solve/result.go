@@ -101,7 +101,8 @@ func flatten(v any, extra map[string]any) ([]byte, error) {
 }
 
 // Options bound and configure an exact analysis. Time is bounded by the
-// context given with them (its deadline, or Ctrl-C).
+// context given with them (its deadline, or a cancel such as Ctrl-C), and
+// by BoundsTime after it.
 type Options struct {
 	// MaxLength bounds the length of play searched, where the game has such
 	// a bound (0: the game's default).
@@ -121,6 +122,16 @@ type Options struct {
 	// every DefaultCheckpointEvery and at the end), so that a solve that
 	// is interrupted continues where it stopped.
 	Checkpoint string
+	// BoundsTime is the time a solver whose search was cut short (the
+	// context ended) may spend after it on bounds of the value it did not
+	// reach, so that its answer says more than "between 0 and 1": the
+	// list-colouring solver solves the game on fewer numbers and the game
+	// against a random colourer. 0: the solver's default (the list-colouring
+	// solver's: up to 3.5 s, and no more than twice the search's time when
+	// the context had a deadline); negative: none, the solver returns at
+	// once with what its search proved. Solvers without such bounds return
+	// at once.
+	BoundsTime time.Duration
 }
 
 // Check says which bound a person set is out of range, named as kombi

@@ -101,6 +101,7 @@ func (sl solver) solverFor(g *vdwlist.Game, opt solve.Options) (sv *Solver, done
 	}
 	sv.SetProgress(opt.Progress)
 	sv.SetNodeLimit(opt.Nodes)
+	sv.SetBoundsTime(opt.BoundsTime)
 	if opt.Workers > 0 {
 		sv.SetWorkers(opt.Workers)
 	}
@@ -160,7 +161,8 @@ func (sl solver) Analyze(ctx context.Context, gg game.Game, st game.State, opt s
 // searched or, when higher, player 1's exact chance in the game restricted
 // to fewer numbers (not after a node limit), the upper bound that player 2
 // guarantees by colouring each number with a uniformly random colour of
-// its list, the outcome when the bounds
+// its list (these two bounds within the time SetBoundsTime allows), the
+// outcome when the bounds
 // decide it, and player 1's best move found. A result with the exact value
 // but not every best move checked is also incomplete.
 func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, error) {
@@ -186,8 +188,20 @@ func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, e
 		if sv.rootMove != 0 && sv.rootLo != nil && sv.rootLo.Sign() > 0 {
 			best, x.bestLo = game.Move(sv.rootMove), sv.rootLo
 		}
-		if !errors.Is(err, solve.ErrBudget) {
-			if rlo, rbest, n, off := sv.restrictedBound(ctx, s, boundTime(ctx, start, restrictedTime)); rlo != nil && rlo.Cmp(v) > 0 {
+		bounds := sv.boundsTime >= 0
+		var boundsEnd time.Time // when the bounds must be done (zero: each by its own limit)
+		if sv.boundsTime > 0 {
+			boundsEnd = time.Now().Add(sv.boundsTime)
+		}
+		limit := func(most time.Duration) time.Duration {
+			d := boundTime(ctx, start, most)
+			if !boundsEnd.IsZero() {
+				d = min(d, max(time.Until(boundsEnd), time.Millisecond))
+			}
+			return d
+		}
+		if bounds && !errors.Is(err, solve.ErrBudget) {
+			if rlo, rbest, n, off := sv.restrictedBound(ctx, s, limit(restrictedTime)); rlo != nil && rlo.Cmp(v) > 0 {
 				v, x.restricted = rlo, fmt.Sprintf("%d..%d", off+1, off+n)
 				if rbest != 0 && (x.bestLo == nil || rlo.Cmp(x.bestLo) > 0) {
 					best, x.bestLo = rbest, rlo
@@ -197,7 +211,10 @@ func (sv *Solver) Solve(ctx context.Context, s *vdwlist.State) (*solve.Result, e
 		if best != 0 {
 			r.Best, r.BestMoves = []game.Move{best}, []string{s.MoveString(best)}
 		}
-		hi, ok := randomBound(ctx, s.Game(), s, boundTime(ctx, start, randomTime))
+		hi, ok := big.NewRat(1, 1), false
+		if bounds {
+			hi, ok = randomBound(ctx, s.Game(), s, limit(randomTime))
+		}
 		if !ok {
 			hi = big.NewRat(1, 1)
 		}

@@ -93,10 +93,13 @@ type Solver struct {
 	locked   bool // tt and wide take locks even for one worker (SetCheckpointed)
 	workers  int
 	maxNodes int64
-	nodes    atomic.Int64
-	searched atomic.Int64 // positions searched: not found in the table
-	stop     atomic.Bool  // a worker has the root's value: the others stop
-	busy     []atomic.Int32
+	// boundsTime is the time Solve may spend on bounds after a search cut
+	// short (solve.Options.BoundsTime: 0 the default, negative none).
+	boundsTime time.Duration
+	nodes      atomic.Int64
+	searched   atomic.Int64 // positions searched: not found in the table
+	stop       atomic.Bool  // a worker has the root's value: the others stop
+	busy       []atomic.Int32
 	// workerNodes: the last search's positions, by worker
 	workerNodes []int64
 	// the root position's best move found and its proven value (a lower
@@ -222,6 +225,12 @@ func (sv *Solver) SetProgress(f func(solve.Progress)) { sv.progress = f }
 // SetNodeLimit bounds every later search to n positions (0: no
 // bound); a search past it stops with an error wrapping solve.ErrBudget.
 func (sv *Solver) SetNodeLimit(n int64) { sv.maxNodes = n }
+
+// SetBoundsTime sets the time Solve may spend on bounds of the value after
+// a search cut short by its context (solve.Options.BoundsTime): 0 the
+// default (restrictedTime and randomTime, each no more than the search
+// had under a deadline), negative none, positive at most d in all.
+func (sv *Solver) SetBoundsTime(d time.Duration) { sv.boundsTime = d }
 
 // Value returns the exact probability that player 1 wins from s under
 // optimal play by both, in any phase of a round (1 or 0 in a finished

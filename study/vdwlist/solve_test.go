@@ -339,6 +339,26 @@ func TestSmallTableStillExact(t *testing.T) {
 	}
 }
 
+// TestSolveCancelNoBounds: with a negative BoundsTime a cancelled solve
+// returns at once with what its search proved: no bound of a shorter game,
+// no random colourer's, the value between what the search found and 1.
+func TestSolveCancelNoBounds(t *testing.T) {
+	g := newGame(t, 3, 3, 2, 16)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, solvers := kit(t)
+	r, err := solvers.Solve(ctx, g, g.NewInitialState(), solve.Options{BoundsTime: -1})
+	if !errors.Is(err, context.Canceled) || r == nil {
+		t.Fatalf("a cancelled solve must stop with the error and a partial result: %v %v", r, err)
+	}
+	if r.Complete || r.UpperBound != "1/1" || r.LowerBound != "0/1" || len(r.BestMoves) != 0 || r.Outcome != solve.Unknown {
+		t.Fatalf("cancelled without bounds: lower %v, upper %v, best %v, outcome %v", r.LowerBound, r.UpperBound, r.BestMoves, r.Outcome)
+	}
+	if text := strings.Join(strings.Fields(r.Text), " "); strings.Contains(text, "random colour of its list") || strings.Contains(text, "naming the others last") {
+		t.Fatalf("the text names a bound not computed:\n%s", r.Text)
+	}
+}
+
 func TestSolveCancel(t *testing.T) {
 	g := newGame(t, 3, 3, 2, 16)
 	ctx, cancel := context.WithCancel(context.Background())
