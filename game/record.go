@@ -111,6 +111,9 @@ func (r *Record) Check() error {
 	if len(r.Position) > MaxPositionBytes {
 		return fmt.Errorf("record: position %q is longer than the limit of %d bytes", Truncate(r.Position, 60), MaxPositionBytes)
 	}
+	if r.Winner != nil && *r.Winner != 0 && *r.Winner != 1 {
+		return fmt.Errorf("record: winner %d; want 0 (P1), 1 (P2) or null (a draw or no result)", *r.Winner)
+	}
 	if r.DrawsTakenBack < 0 || r.DrawsTakenBack > MaxDrawsTakenBack {
 		return fmt.Errorf("record: draws_taken_back %d; want 0 to %d", r.DrawsTakenBack, MaxDrawsTakenBack)
 	}

@@ -128,6 +128,9 @@ func makeRow(g NewGame) (*row, error) {
 	if rec.Game == "" {
 		return nil, errors.New(`not a game record: no "game"`)
 	}
+	if err := rec.Check(); err != nil {
+		return nil, fmt.Errorf("not a game record: %w", err)
+	}
 	spec, err := game.ParseSpec(rec.Game)
 	if err != nil {
 		return nil, fmt.Errorf("not a game record: %w", err)
@@ -308,7 +311,9 @@ func (s *Store) GamesPage(ctx context.Context, f Filter) ([]*StoredGame, int64, 
 // Filter selects stored games. Its zero value selects all.
 type Filter struct {
 	// Game is a family name (nim) or, when it holds a '(', a canonical
-	// game string (nim(piles=3;4;5,misere=false)).
+	// game string (nim(piles=3;4;5,misere=false)), compared byte for byte:
+	// another spelling of the game (nim(piles=3;4;5)) matches nothing, so
+	// canonicalise it first (game.Registry.Load, then the game's String).
 	Game string
 	// Sweep is the name of a sweep.
 	Sweep string

@@ -1,12 +1,17 @@
 // Package store keeps played games and sweeps in a database: SQLite (a file,
 // the default) or PostgreSQL (a postgres:// URL, shared by many machines).
 //
-// Each stored game holds its record exactly as `kombi replay` accepts it,
-// plus columns to find it by: the game, seed, players, result, when and where
+// Each stored game holds its record in the JSON `kombi replay` reads, plus
+// columns to find it by: the game, seed, players, result, when and where
 // it came from (play, arena, sweep, serve, import) and its sweep and cell.
 // A game of a sweep is stored at most once per (sweep, cell, seed), and a
 // record outside sweeps at most once, so a sweep that is run again or a file
-// that is imported twice adds nothing. Open applies the schema migrations
+// that is imported twice adds nothing. The store checks a record's shape
+// (game.Record.Check: two players, a winner of 0, 1 or none, lengths within
+// limits), not its moves: it has no games to replay them with, so a caller
+// storing a record it did not play replays it first, as `kombi records
+// import` does (match.CheckRecord), and gives its canonical game string,
+// which Filter.Game matches. Open applies the schema migrations
 // (embedded, one folder per dialect) itself.
 package store
 

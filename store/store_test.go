@@ -134,6 +134,10 @@ func TestAddGameChecks(t *testing.T) {
 		{NewGame{JSON: []byte(`{"game":"nim"`), Source: SourcePlay}, "not a game record"},
 		{NewGame{JSON: []byte(`{"seed":1}`), Source: SourcePlay}, `no "game"`},
 		{NewGame{JSON: []byte(`{"game":"nim(("}`), Source: SourcePlay}, "not a game record"},
+		// Shapes no game has (the store checks the shape, not the moves).
+		{NewGame{JSON: []byte(`{"game":"nim(piles=3;4;5)","players":["a","b"],"winner":7}`), Source: SourcePlay}, "winner 7; want 0 (P1), 1 (P2) or null"},
+		{NewGame{JSON: []byte(`{"game":"nim(piles=3;4;5)","players":["a"]}`), Source: SourceImport}, "1 players; a game has 2"},
+		{NewGame{JSON: []byte(`{"game":"nim(piles=3;4;5)","players":["a","b"],"moves":[{"player":4,"move":"1:1"}]}`), Source: SourcePlay}, "move 1: player 4"},
 	} {
 		if _, _, err := s.AddGame(context.Background(), tt.g); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: got %v, want an error with %q", tt.g, err, tt.want)
