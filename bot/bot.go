@@ -159,6 +159,9 @@ func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot %s: %w", spec.Name, err)
 	}
+	if b == nil {
+		return nil, fmt.Errorf("bot %s: its factory returned no bot and no error (a bug in the factory's New)", spec.Name)
+	}
 	return b, nil
 }
 

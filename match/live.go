@@ -74,6 +74,11 @@ func Start(g game.Game, seats [2]Seat, opt Options) (*Live, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
 	}
+	for p, s := range seats {
+		if s.Bot == nil && s.Name == "" {
+			return nil, fmt.Errorf("%s: a seat with neither a bot nor the name of the person who plays it (NewSeats builds seats from bot strings)", game.SeatName(game.Player(p)))
+		}
+	}
 	l := &Live{g: g, typ: g.Type(), seats: seats, opt: opt, obs: opt.Observer}
 	l.rec = game.Record{
 		Game:     g.String(),
@@ -439,6 +444,9 @@ func (l *Live) Commit(ctx context.Context, d Decision) error {
 		l.stop(AbortReason(l.typ, p, name, d.Err, 0), StoppedByField, int(p))
 		return nil
 	case d.Err != nil:
+		if f := l.opt.BotFailed; f != nil && !errors.Is(d.Err, bot.ErrInputEnded) && !errors.Is(d.Err, context.Canceled) {
+			f(p, d.Err)
+		}
 		l.stop(AbortReason(l.typ, p, name, d.Err, l.opt.MaxThink), "", nil)
 		return nil
 	}

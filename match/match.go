@@ -93,6 +93,13 @@ type Options struct {
 	// Scorer measure, else the number of moves) reaches it: the record is
 	// aborted with the reason "reached the length limit N".
 	MaxLength int
+	// BotFailed, when not nil, is told of each computer decision that
+	// failed and stopped the game (the bot's error; a panic as a
+	// *PanicError with its value and stack; the think-time limit), before
+	// the record says why in words: for the bot's author, since the
+	// record's reason does not hold a panic's text. A person's quit, end of
+	// input or an interrupt is not a failure.
+	BotFailed func(p game.Player, err error)
 	// MaxMoves, when positive, stops a game once it has this many moves
 	// (chance draws included): the record is aborted with the reason
 	// "reached the move limit N".
@@ -329,7 +336,7 @@ func AbortReason(typ *game.Type, p game.Player, name string, err error, limit ti
 
 // PanicError is the error of a bot that panicked: the decision fails and
 // the match is aborted with a reason in words; the panic's value and stack
-// are kept for the logs.
+// are kept for the logs (Options.BotFailed receives them).
 type PanicError struct {
 	Value any
 	Stack []byte

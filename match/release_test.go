@@ -2,10 +2,13 @@ package match_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/match"
 )
@@ -62,5 +65,46 @@ func TestAPanickingBotEndsItsMatchWithAReason(t *testing.T) {
 		if err != nil || !rec.Aborted || !strings.Contains(rec.Reason, "P2 (second, buggy) failed: the computer player crashed") || strings.Contains(rec.Reason, "index out of range") {
 			t.Fatalf("think limit %s: %v, %+v", limit, err, rec)
 		}
+	}
+}
+
+// TestBotFailedHearsThePanic: the record's reason is in words, but the
+// bot's author hears the panic's value and stack through BotFailed; a
+// person's end of input is not a bot failure.
+func TestBotFailedHearsThePanic(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=2;2)", 1)
+	var heard []error
+	var who []game.Player
+	opt := match.Options{Seed: 1, BotFailed: func(p game.Player, err error) { who, heard = append(who, p), append(heard, err) }}
+	rec, err := match.Play(context.Background(), g, [2]match.Seat{{Name: "first", Bot: &releasing{}}, {Name: "buggy", Bot: panicker{}}}, opt)
+	if err != nil || !rec.Aborted {
+		t.Fatalf("%v, %+v", err, rec)
+	}
+	var pe *match.PanicError
+	if len(heard) != 1 || who[0] != 1 || !errors.As(heard[0], &pe) || fmt.Sprint(pe.Value) != "index out of range [7]" || !strings.Contains(string(pe.Stack), "panicker") {
+		t.Fatalf("BotFailed heard %v from %v; want P2's panic with its value and stack", heard, who)
+	}
+	heard = nil
+	if _, err := match.Play(context.Background(), g, [2]match.Seat{{Name: "person", Bot: ended{}}, {Name: "b", Bot: &releasing{}}}, opt); err != nil || len(heard) != 0 {
+		t.Fatalf("a person's end of input is not a bot's failure: heard %v, %v", heard, err)
+	}
+}
+
+// ended is a person whose input has ended.
+type ended struct{}
+
+func (ended) Act(context.Context, game.State) (game.Move, error) { return 0, bot.ErrInputEnded }
+
+// TestSeatWithoutBotOrName: a zero seat is refused at the start, naming
+// the seat; a person's seat (a name, no bot) is not.
+func TestSeatWithoutBotOrName(t *testing.T) {
+	games, _ := registries(t)
+	g, _ := games.Load("nim(piles=2;2)", 1)
+	if _, err := match.Play(context.Background(), g, [2]match.Seat{{Name: "a", Bot: &releasing{}}, {}}, match.Options{Seed: 1}); err == nil || !strings.Contains(err.Error(), "P2: a seat with neither a bot nor the name") {
+		t.Fatalf("a zero seat: %v", err)
+	}
+	if _, err := match.Start(g, [2]match.Seat{{Name: match.Person}, {Name: "b", Bot: &releasing{}}}, match.Options{Seed: 1}); err != nil {
+		t.Fatalf("a person's seat: %v", err)
 	}
 }

@@ -97,6 +97,11 @@ type ArenaOptions struct {
 	MaxThink time.Duration
 	// MaxLength stops a game at this length (see match.Options.MaxLength).
 	MaxLength int
+	// BotFailed, when not nil, is told of each computer decision that
+	// failed and stopped a game, with the game's seed (see
+	// match.Options.BotFailed: a panic is a *match.PanicError with its value
+	// and stack). Games are played at once: it must be safe for that.
+	BotFailed func(seed uint64, p game.Player, err error)
 	// Record, when not nil, receives every finished record with its game
 	// index, in game order (from one goroutine at a time).
 	Record func(i int, r *game.Record)
@@ -178,6 +183,11 @@ func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec s
 	defer cancel()
 	progress, start := opt.Progress, time.Now()
 	sopt := Options{Workers: opt.Workers, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, NoResults: true,
+		BotFailed: func(_ string, seed uint64, p game.Player, err error) {
+			if opt.BotFailed != nil {
+				opt.BotFailed(seed, p, err)
+			}
+		},
 		Progress: func(done, total int) {
 			if progress != nil {
 				progress(done, total)

@@ -3,11 +3,15 @@ package sweep_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/kombi/kombi/bot"
 	"github.com/kombi/kombi/game"
 	"github.com/kombi/kombi/games/all"
+	"github.com/kombi/kombi/match"
 	"github.com/kombi/kombi/report"
 	"github.com/kombi/kombi/sweep"
 )
@@ -246,5 +250,47 @@ func TestArenaP2Begins(t *testing.T) {
 	}
 	if res.FirstRole != "" {
 		t.Errorf("first role %q where P2 began: want none (the text then says who moved first)", res.FirstRole)
+	}
+}
+
+// buggy is a computer player with a bug: it panics.
+type buggy struct{}
+
+func (buggy) Act(context.Context, game.State) (game.Move, error) { panic("my bot's bug") }
+
+// TestArenaBotFailed: an arena tells the bot's author of each panic, with
+// the game's seed, and a factory that builds no bot is refused by name.
+func TestArenaBotFailed(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bots.Register(&bot.Factory{Name: "buggy", New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return buggy{}, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	if err := bots.Register(&bot.Factory{Name: "none", New: func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return nil, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	seeds := map[uint64]string{}
+	res, err := sweep.Arena(context.Background(), games, bots, "nim(piles=2;3)", [2]string{"buggy", "random"}, sweep.ArenaOptions{Games: 4, Seed: 10, Workers: 2,
+		BotFailed: func(seed uint64, p game.Player, err error) {
+			var pe *match.PanicError
+			mu.Lock()
+			defer mu.Unlock()
+			if errors.As(err, &pe) {
+				seeds[seed] = fmt.Sprint(pe.Value)
+			}
+		}})
+	if err != nil || res.Aborted != 4 {
+		t.Fatalf("arena of a panicking bot: %+v, %v", res, err)
+	}
+	for seed := uint64(10); seed < 14; seed++ {
+		if seeds[seed] != "my bot's bug" {
+			t.Fatalf("BotFailed heard %v; want the panic of every seed 10..13", seeds)
+		}
+	}
+	if _, err := sweep.Arena(context.Background(), games, bots, "nim(piles=2;3)", [2]string{"none", "random"}, sweep.ArenaOptions{Games: 2, Seed: 1}); err == nil || !strings.Contains(err.Error(), "bot none: its factory returned no bot") {
+		t.Fatalf("a factory that builds no bot: %v", err)
 	}
 }

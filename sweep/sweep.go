@@ -65,6 +65,11 @@ type Options struct {
 	MaxLength int
 	// MaxMoves stops a game at this many moves (see match.Options.MaxMoves).
 	MaxMoves int
+	// BotFailed, when not nil, is told of each computer decision that
+	// failed and stopped a game, with the game's cell and seed (see
+	// match.Options.BotFailed: a panic is a *match.PanicError with its value
+	// and stack). It is called from the goroutine that plays the game.
+	BotFailed func(cell string, seed uint64, p game.Player, err error)
 	// Done lists records of an earlier run of the same grid: their games
 	// (same cell and seed) are not played again but returned as they are.
 	Done []*game.Record
@@ -223,7 +228,11 @@ func playOne(ctx context.Context, games *game.Registry, bots *bot.Registry, j jo
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j, err)
 	}
-	rec, err := match.Play(ctx, g, seats, match.Options{Seed: j.seed, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, MaxMoves: opt.MaxMoves})
+	mopt := match.Options{Seed: j.seed, MaxThink: opt.MaxThink, MaxLength: opt.MaxLength, MaxMoves: opt.MaxMoves}
+	if f := opt.BotFailed; f != nil {
+		mopt.BotFailed = func(p game.Player, err error) { f(j.cell.ID, j.seed, p, err) }
+	}
+	rec, err := match.Play(ctx, g, seats, mopt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j, err)
 	}
