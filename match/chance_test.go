@@ -301,3 +301,61 @@ func TestResumeSkipsDrawsTakenBack(t *testing.T) {
 		t.Fatal("every seed drew the same list twice: the test shows nothing")
 	}
 }
+
+// A person's list of one colour is no choice: PlayForced colours the named
+// number for them (a seat without a bot, as the web's), recorded as their
+// move, and Forced says which moves those were, also after an undo and
+// for a match started from its moves again; a computer's is its own.
+func TestPlayForcedColoursForAPerson(t *testing.T) {
+	g, err := vdwlist.New(3, 3, 1, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := [2]match.Seat{{Name: match.Person}, {Name: match.Person}}
+	l, err := match.Start(g, people, match.Options{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := func(n string) {
+		t.Helper()
+		m, err := l.State().ParseMove(n)
+		if err == nil {
+			err = l.Move(0, m, 0)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := l.PlayForced(); n != 0 || err != nil || l.Forced() != nil {
+		t.Fatalf("before a number is named: %d played (%v), forced %v", n, err, l.Forced())
+	}
+	name("5")
+	if n, err := l.PlayForced(); n != 1 || err != nil {
+		t.Fatalf("after 5 is named: %d played, %v; want the one colour", n, err)
+	}
+	name("4")
+	l.PlayForced()
+	rec := l.Record()
+	if len(rec.Moves) != 6 || rec.Moves[2].Player != 1 || rec.Moves[5].Player != 1 || l.ToMove() != 0 {
+		t.Fatalf("moves %v, to move %v", rec.Moves, l.ToMove())
+	}
+	if got := l.Forced(); len(got) != 2 || got[0] != 3 || got[1] != 6 {
+		t.Fatalf("Forced %v, want [3 6]", got)
+	}
+	if err := l.Undo(0); err != nil || len(l.Forced()) != 1 || l.Moves() != 3 {
+		t.Fatalf("after an undo (%v): %d moves, forced %v", err, l.Moves(), l.Forced())
+	}
+	again, err := match.Start(g, people, match.Options{Seed: 3, Moves: rec.Moves})
+	if err != nil || len(again.Forced()) != 2 {
+		t.Fatalf("started from the moves (%v): forced %v", err, again.Forced())
+	}
+	// A computer colourer decides its own colour: nothing played for it, nothing marked.
+	c, _ := match.Start(g, [2]match.Seat{{Name: match.Person}, {Name: "first", Bot: &script{moves: []string{"red", "blue", "green"}}}}, match.Options{Seed: 3})
+	m, _ := c.State().ParseMove("5")
+	if err := c.Move(0, m, 0); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := c.PlayForced(); n != 0 || c.ToMove() != 1 || c.Forced() != nil {
+		t.Fatalf("a computer's colour: %d played, to move %v, forced %v", n, c.ToMove(), c.Forced())
+	}
+}

@@ -34,6 +34,7 @@ type Live struct {
 	ended   bool        // the observer was told of the end
 	last    []game.Part // the parts of the last move (see LastParts)
 	note    string      // the game's note on the last move (see LastNote)
+	forced  []int       // the moves a person had no choice about (see Forced)
 }
 
 // Observer is told what happens in a live match, as it happens; the
@@ -115,13 +116,16 @@ func (l *Live) rebuild() error {
 		return err
 	}
 	l.chance = newChanceStream(l.opt.Seed)
-	l.last, l.note = nil, ""
+	l.last, l.note, l.forced = nil, "", nil
 	for i, m := range l.rec.Moves {
 		if m.Player == game.Chance && s.Player() == game.Chance {
 			l.chance.skip(s)
 		}
 		if i == len(l.rec.Moves)-1 {
 			l.last, l.note = partsOf(s, m.Move), noteOf(s, m.Move)
+		}
+		if _, ok := l.forcedIn(s); ok && m.Player == s.Player() {
+			l.forced = append(l.forced, i+1)
 		}
 		if err := applyText(s, m); err != nil {
 			return fmt.Errorf("earlier move %d: %w", i+1, err)
@@ -167,6 +171,52 @@ func (l *Live) LastParts() []game.Part { return l.last }
 // game.MoveNoter: Grundy's game says how a split renumbered the heaps),
 // "" when it has none.
 func (l *Live) LastNote() string { return l.note }
+
+// Forced returns the numbers (from 1) of the moves a person made that
+// were no choice (bot.Forcer: the list-colouring game's list of one
+// colour), played for them by PlayForced (or by the terminal without
+// asking); nil when none. The record has them as the person's moves.
+func (l *Live) Forced() []int { return append([]int(nil), l.forced...) }
+
+// forcedIn returns the move a person to move in s has no choice about
+// (bot.Forcer); ok is false where a computer moves, chance draws, or the
+// person chooses.
+func (l *Live) forcedIn(s game.State) (game.Move, bool) {
+	f, ok := s.(bot.Forcer)
+	if !ok || s.IsTerminal() {
+		return 0, false
+	}
+	p := s.Player()
+	if p != 0 && p != 1 || !isPerson(l.seats[p]) {
+		return 0, false
+	}
+	m, _, forced := f.Forced()
+	return m, forced
+}
+
+// PlayForced plays what is due and leaves no choice: chance draws
+// (DrawChance) and a person's move that is the only one (bot.Forcer: the
+// list-colouring game's list of one colour), recorded as the person's, in
+// no time, as the terminal plays it without asking. A host whose people
+// move through Move (the web) calls it after each change; it returns the
+// number of a person's moves played.
+func (l *Live) PlayForced() (int, error) {
+	n := 0
+	for {
+		if _, err := l.DrawChance(); err != nil {
+			return n, err
+		}
+		m, ok := l.forcedIn(l.state)
+		if !ok || l.Over() {
+			return n, nil
+		}
+		p := l.state.Player()
+		if err := l.apply(p, m, 0); err != nil {
+			return n, fmt.Errorf("the only move %s of %s: %w", l.state.MoveString(m), game.SeatName(p), err)
+		}
+		n++
+	}
+}
 
 // Game returns the match's game.
 func (l *Live) Game() game.Game { return l.g }
@@ -233,10 +283,14 @@ func (l *Live) apply(p game.Player, m game.Move, seconds float64) error {
 		parts = v.MoveParts(m)
 	}
 	note := game.MoveNoteOf(l.state, m)
+	_, forced := l.forcedIn(l.state)
 	if err := l.state.Apply(m); err != nil {
 		return err
 	}
 	l.last, l.note = parts, note
+	if forced && p != game.Chance {
+		l.forced = append(l.forced, len(l.rec.Moves)+1)
+	}
 	rm := game.RecordMove{Player: p, Move: text, Seconds: seconds}
 	defer l.releaseIdle()
 	l.rec.Moves = append(l.rec.Moves, rm)
