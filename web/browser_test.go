@@ -1214,7 +1214,8 @@ func TestBrowserGames(t *testing.T) {
 		// The computer's reply in its notation and in words.
 		js[bool](p, `(document.getElementById('play-move').click(), true)`)
 		p.wait(`window.kombi.match.moves.length >= 2 && document.querySelector('.last-line')`, "the computer's split")
-		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Perfect\) played (\d+)=(\d+)\+(\d+) \(split heap (\d+) into (\d+) and (\d+)\)\.$`).MatchString(l) {
+		// Then what the split did to the heaps' numbers (the server's note: the heap split off is the next one).
+		if l := js[string](p, `document.querySelector('.last-line').textContent`); !regexp.MustCompile(`^Last move: The computer \(Perfect\) played (\d+)=(\d+)\+(\d+) \(split heap (\d+) into (\d+) and (\d+)\)\. Heap \d+ became heaps \d+ \(\d+ tokens?\) and \d+ \(\d+ tokens?\)(; old heaps? \d+ is now heap \d+)?\.$`).MatchString(l) {
 			t.Errorf("the computer's split is said %q", l)
 		}
 		p.wait(`window.kombi.match.to_move === 0 && document.querySelector('#board .token:not([disabled])')`, "my move after the split")

@@ -66,6 +66,9 @@ type lastMove struct {
 	Player game.Player `json:"player"`
 	Move   string      `json:"move"`
 	Parts  []game.Part `json:"parts"`
+	// Note is the game's word on what the move did beyond its notation
+	// (game.MoveNoter: Grundy's split renumbers the later heaps).
+	Note string `json:"note,omitempty"`
 }
 
 // matchJSON describes m as it is now. The caller holds m.mu.
@@ -75,7 +78,7 @@ func (s *Server) matchJSON(m *liveMatch) *matchView {
 	v := s.describe(m, rec, l.State(), len(rec.Moves))
 	if n := len(rec.Moves); n > 0 {
 		rm := rec.Moves[n-1]
-		v.LastMove = &lastMove{Index: n, Player: rm.Player, Move: rm.Move, Parts: l.LastParts()}
+		v.LastMove = &lastMove{Index: n, Player: rm.Player, Move: rm.Move, Parts: l.LastParts(), Note: l.LastNote()}
 		if m.note != nil && m.note.Move == n {
 			v.BotNote = m.note
 		}
@@ -135,10 +138,11 @@ func (s *Server) matchAt(m *liveMatch, shown *matchView, at int) (*matchView, er
 	if at > 0 {
 		rm := shown.Moves[at-1]
 		last = &lastMove{Index: at, Player: rm.Player, Move: rm.Move, Parts: []game.Part{}}
-		if v, ok := before.(game.Viewer); ok {
-			if mv, err := before.ParseMove(rm.Move); err == nil {
+		if mv, err := before.ParseMove(rm.Move); err == nil {
+			if v, ok := before.(game.Viewer); ok {
 				last.Parts = v.MoveParts(mv)
 			}
+			last.Note = game.MoveNoteOf(before, mv)
 		}
 		st = before.Clone()
 		mv, err := st.ParseMove(rm.Move)

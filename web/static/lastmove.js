@@ -7,8 +7,11 @@ import { parseGameString } from './catalog.js';
 /**
  * lastMove describes move number `at` (1-based; the move that led to the
  * shown position) as marks for the board:
- *   {player, heaps: Map heap → {took, split, placed}, cells: Set, index (word
- *   symbol inserted), gap, numbers: Set, from: {x, y} (the queen's square)}.
+ *   {player, heaps: Map heap → {took, split, placed, splitOff}, cells: Set,
+ *   index (word symbol inserted), gap, numbers: Set, from: {x, y} (the
+ *   queen's square), renumberedFrom (Grundy: the first heap a split numbered
+ *   one higher), note (the server's words on what the move did: a split's
+ *   heaps renumbered)}.
  * It returns null before the first move.
  */
 export function lastMove(m, at) {
@@ -23,6 +26,7 @@ export function lastMove(m, at) {
   const lm = m.last_move && m.last_move.index === i + 1 ? m.last_move : null;
   const t = String(mv.move).trim();
   out.parts = lm && lm.parts && lm.parts.length ? lm.parts : null;
+  out.note = (lm && lm.note) || '';
   switch (name) {
     case 'nim': case 'greedynim': case 'nimk': case 'buildingnim': {
       if (lm && lm.parts) { fromParts(out, lm.parts); break; }
@@ -36,7 +40,13 @@ export function lastMove(m, at) {
     }
     case 'grundy': {
       const mm = t.match(/^(\d+)=(\d+)\+(\d+)$/);
-      if (mm) out.heaps.set(Number(mm[1]) - 1, { split: [Number(mm[2]), Number(mm[3])] });
+      if (mm) {
+        // The smaller part follows the heap split as a new heap: the heaps after it are numbered one higher.
+        const h = Number(mm[1]) - 1;
+        out.heaps.set(h, { split: [Number(mm[2]), Number(mm[3])] });
+        out.heaps.set(h + 1, { splitOff: h });
+        out.renumberedFrom = h + 2;
+      }
       break;
     }
     case 'wythoff': {

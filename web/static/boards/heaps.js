@@ -65,7 +65,10 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   const label = `Heap ${h + 1}`;
   const count = `${fmtInt(size)} ${size === 1 ? 'token' : 'tokens'}`;
   // What the last move did to this heap, in words ('+1' would read as the move '+1', a placement on heap 1).
-  const lastNote = last ? (last.took ? `last move: took ${fmtInt(last.took)}` : last.placed ? 'last move: a token placed' : last.split ? `last move: split ${last.split[0]} + ${last.split[1]}` : '') : '';
+  const lastNote = last ? (last.took ? `last move: took ${fmtInt(last.took)}` : last.placed ? 'last move: a token placed' : last.split ? `last move: split ${last.split[0]} + ${last.split[1]}`
+    : last.splitOff !== undefined ? `last move: split off heap ${last.splitOff + 1}` : '') : '';
+  // Grundy's split numbers the heaps after it one higher: each says which it was.
+  const was = !last && ctx.last && ctx.last.renumberedFrom !== undefined && h >= ctx.last.renumberedFrom ? `was heap ${h}` : '';
   // While building, a move is one pick, the heap: the analysis marks the placements that win. The
   // button stays, disabled, when no one here is to place (a past position, the computer's turn).
   const canPlace = building && ctx.markOptions.get(h) && ctx.markOptions.get(h).place;
@@ -75,10 +78,11 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
   // A heap the rules offer no move on, on the player's move (Greedy Nim's smaller heaps, Grundy's heaps of 1 and 2): dimmed, and why.
   const closed = ctx.live && !building && !ctx.truncated && size > 0 && !ctx.options.get(h);
   const why = closed ? closedHeapNote(ctx.gameName) : '';
-  return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '') + (closed ? ' closed' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}${why ? `: ${why}` : ''}`}>
+  return html`<div class=${'heap' + (picked ? ' picked' : '') + (last ? ' last' : '') + (closed ? ' closed' : '')} data-heap=${h} role="group" aria-label=${`${label}: ${count}${was ? ` (${was})` : ''}${why ? `: ${why}` : ''}`}>
     <div class="heap-head"><span class="heap-name">${label}</span> <span class="heap-count">${count}</span>
       ${why ? html`<span class="closed-note">${why}</span>` : null}
-      ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}</div>
+      ${lastNote ? html`<span class="last-note" title="the last move">${lastNote}</span>` : null}
+      ${was ? html`<span class="was-note" title="the last move numbered this heap one higher">${was}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last, open: ctx.live && !building && !closed && !ctx.truncated }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
     ${canPlace ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '') + (placeWins ? ' good' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'} disabled=${!place}
         aria-label=${`${placing ? 'Place it here (tap again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}${placeWins ? ' (a winning move)' : ''}`}

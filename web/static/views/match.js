@@ -36,7 +36,8 @@ export function MatchPage({ s, act }) {
   const p = shown.to_move;
   const live = !travelling && !m.finished && p !== null && p >= 0 && mine[p] && !m.thinking && !s.busy;
   const ranked = s.analysisOn ? act.rankedFor(shown) : null;
-  const last = lastMove(m, travelling ? s.travelAt : null);
+  // Travelling, the last move is the shown position's (its parts and note come with it).
+  const last = lastMove(travelling ? { ...m, last_move: shown.last_move } : m, travelling ? s.travelAt : null);
   const ctx = boardContext({ ...shown, game: m.game }, {
     live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     showPoints: true,
@@ -61,7 +62,7 @@ export function MatchPage({ s, act }) {
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act, s }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, m, shown, p)}</p>` : null}
-      ${last && !m.finished ? html`<p class="last-line muted">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.</p>` : null}
+      ${last && !m.finished ? html`<p class="last-line muted" id="last-line">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.${last.note ? html` <span class="move-note" id="move-note">${last.note}</span>` : null}</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${codeParts(m.bot_note.text).map((c) => (c.code ? html`<code>${c.text}</code>` : c.text))}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
       ${live ? MoveBar({ s, rs, words, act, hint: s.analysisOn ? null : act.hintText(shown) }) : null}
