@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -11,7 +12,10 @@ import (
 // the page says too. Grundy's split: the last move's line says how the
 // heaps were renumbered (the server's note), the board marks the heap
 // split off and each heap numbered one higher, and a past position says its
-// own move's. On a phone and a desktop, nothing wider than the screen,
+// own move's. A list of one colour: the server colours the number for the
+// person colouring, the page says so ("Only blue was on the list: …"),
+// offers no undo of a move that was no choice, and at the end says that
+// every colour was played for them. On a phone and a desktop, nothing wider than the screen,
 // no console error or CSP violation.
 func TestBrowserGameWords(t *testing.T) {
 	h := newHarness(t, nil)
@@ -51,4 +55,44 @@ func TestBrowserGameWords(t *testing.T) {
 	js[bool](p, `(document.getElementById('live').click(), true)`)
 	p.wait(fmt.Sprintf(`(document.getElementById('move-note') || {}).textContent === %q`, note), "the note of the last move again")
 	p.clean("grundy")
+
+	// Lists of one colour, the person here colouring, their friend naming on another device.
+	v := h.create("vdwlist(k=3,colors=3,list=1,s=7)", [2]string{"human", "human"}, 1)
+	open(v.ID, fmt.Sprintf(`[null, %q]`, *v.SeatTokens[1]))
+	p.wait(`/Waiting for Namer/.test(document.getElementById('status').textContent)`, "the friend's turn to name")
+	h.do("POST", "/api/matches/"+v.ID+"/moves", *v.SeatTokens[0], map[string]string{"move": "4"}, nil)
+	p.wait(`window.kombi.match.moves.length === 3 && document.getElementById('last-line')`, "the number named and coloured")
+	colour := js[string](p, `window.kombi.match.moves[2].move`)
+	if want, got := fmt.Sprintf("Only %s was on the list: 4 was coloured %s for you.", colour, colour), text("#last-line.forced-note"); got != want {
+		t.Errorf("after the friend named 4 the page says %q, want %q", got, want)
+	}
+	if !js[bool](p, `document.getElementById('undo').disabled`) {
+		t.Error("Undo is offered for a colour that was no choice")
+	}
+	if label := js[string](p, `document.querySelector('#moves .mv[data-move="3"]').getAttribute('aria-label')`); label != "Move 3: Colourer, "+colour+", the only colour on the list, played without a choice" {
+		t.Errorf("the move list names the colour %q", label)
+	}
+	p.onScreens(func(screen string) {
+		p.noOverflow("a colour played for the person, " + screen)
+		p.shot("vdwlist-forced-" + screen + ".png")
+	})
+	p.clean("a list of one colour")
+
+	// Against the computer, as the colourer: the whole game is played without a choice, and the end says so.
+	p.phone()
+	p.start(setup{card: "vdwlist(k=3,colors=3,list=2,s=12)", action: "computer", fields: map[string]string{"s": "7", "list": "1", "#dlg-you": "1"}, opponent: "perfect"})
+	p.wait(`document.getElementById('forced-tally')`, "the end, with the colours played")
+	n := js[int](p, `window.kombi.match.moves.filter(mv => mv.player === 1).length`)
+	if want, got := fmt.Sprintf("Every list held only one colour: all %d colours were played for you, with no choice to make.", n), text("#forced-tally"); got != want {
+		t.Errorf("the end says %q, want %q", got, want)
+	}
+	// Lost (seed 11: Perfect makes 3, 4, 5 red), no choice of the person's is reviewed: there was none.
+	if head := p.gameOver("a list of one colour"); !strings.HasPrefix(head, "The computer (Perfect) won") || js[bool](p, `!!document.getElementById('review')`) {
+		t.Errorf("the end says %q, the review %q; want the computer's win and no review", head, text("#review"))
+	}
+	p.onScreens(func(screen string) {
+		p.noOverflow("a game without a choice, " + screen)
+		p.shotOf("vdwlist-forced-end-"+screen+".png", "#result")
+	})
+	p.clean("a game without a choice")
 }

@@ -3,12 +3,16 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kombi/kombi/game"
 )
 
 // saidJSON is what the match JSON says beyond the position: the last
-// move's note.
+// move's note, the moves played for a person.
 type saidJSON struct {
 	matchJSON
 	LastMove *struct {
@@ -16,6 +20,7 @@ type saidJSON struct {
 		Move  string
 		Note  *string `json:"note"`
 	} `json:"last_move"`
+	ForcedMoves []int `json:"forced_moves"`
 }
 
 // Grundy's game: a split renumbers the heaps after it, and the match's
@@ -58,5 +63,66 @@ func TestGrundySplitNoteInLastMove(t *testing.T) {
 	h.do("POST", "/api/matches/"+n.ID+"/moves", *n.SeatTokens[0], map[string]string{"move": "1:1"}, &raw)
 	if strings.Contains(string(raw["last_move"]), "note") {
 		t.Errorf("a Nim move has a note: %s", raw["last_move"])
+	}
+}
+
+// The list-colouring game with lists of one colour: the server colours
+// the named number for a person colouring (they have no choice), the
+// record has it as their move, forced_moves says which moves those were,
+// and an undo takes back a choice, never a move that would only be played
+// again: the colourer has none to take back, the namer's takes the colour
+// with it. A person colouring against the computer plays the whole game
+// without a move; with lists of two the person chooses as before.
+func TestOneColourListIsColouredForThePerson(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("vdwlist(k=3,colors=3,list=1,s=9)", [2]string{"human", "human"}, 1)
+	tok0, tok1 := *m.SeatTokens[0], *m.SeatTokens[1]
+	var got saidJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", tok0, map[string]string{"move": "5"}, &got); st != 200 {
+		t.Fatalf("name 5: status %d", st)
+	}
+	if len(got.Moves) != 3 || got.Moves[1].Player != game.Chance || got.Moves[2].Player != 1 || got.ToMove == nil || *got.ToMove != 0 || !slices.Equal(got.ForcedMoves, []int{3}) {
+		t.Fatalf("after 5 is named: moves %v, to move %v, forced %v; want the one colour played for the colourer, move 3", got.Moves, got.ToMove, got.ForcedMoves)
+	}
+	if drawn := strings.Trim(got.Moves[1].Move, "{}"); got.Moves[2].Move != drawn || got.View.Numbers[4].Color < 0 {
+		t.Fatalf("drawn %s, coloured %s; 5 is %+v", got.Moves[1].Move, got.Moves[2].Move, got.View.Numbers[4])
+	}
+	var rec game.Record
+	h.do("GET", "/api/matches/"+m.ID+"/record", "", nil, &rec)
+	if len(rec.Moves) != 3 || rec.Moves[2].Player != 1 || rec.Moves[2].Move != got.Moves[2].Move {
+		t.Fatalf("the record: %v", rec.Moves)
+	}
+	var e struct{ Error string }
+	if st := h.do("POST", "/api/matches/"+m.ID+"/undo", tok1, nil, &e); st != http.StatusConflict || !strings.Contains(e.Error, "the only move there was, played for you") {
+		t.Fatalf("the colourer's undo: %d %q; want 409, nothing of theirs to take back", st, e.Error)
+	}
+	var undone saidJSON
+	if st := h.do("POST", "/api/matches/"+m.ID+"/undo", tok0, nil, &undone); st != 200 || len(undone.Moves) != 0 || undone.ForcedMoves != nil || *undone.ToMove != 0 {
+		t.Fatalf("the namer's undo: %d, moves %v, forced %v", st, undone.Moves, undone.ForcedMoves)
+	}
+
+	// Against the computer: the person colouring never moves, the game ends.
+	c := h.create("vdwlist(k=3,colors=3,list=1,s=9)", [2]string{"random", "human"}, 2)
+	end := h.waitFor(c.ID, func(x matchJSON) bool { return x.Finished })
+	var said saidJSON
+	h.do("GET", "/api/matches/"+c.ID, "", nil, &said)
+	var colours []int
+	for i, mv := range end.Moves {
+		if mv.Player == 1 {
+			colours = append(colours, i+1)
+		}
+	}
+	if len(colours) == 0 || !slices.Equal(said.ForcedMoves, colours) {
+		t.Fatalf("against the computer: forced %v, the colourer's moves %v", said.ForcedMoves, colours)
+	}
+
+	// Lists of two: the person chooses.
+	two := h.create("vdwlist(k=3,colors=3,list=2,s=9)", [2]string{"human", "human"}, 1)
+	var raw map[string]json.RawMessage
+	h.do("POST", "/api/matches/"+two.ID+"/moves", *two.SeatTokens[0], map[string]string{"move": "5"}, &raw)
+	var to int
+	json.Unmarshal(raw["to_move"], &to)
+	if _, ok := raw["forced_moves"]; ok || to != 1 {
+		t.Fatalf("lists of two: to move %d, forced_moves %s", to, raw["forced_moves"])
 	}
 }

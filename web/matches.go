@@ -345,30 +345,39 @@ func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "a seat token is required to take moves back")
 		return
 	}
-	// Take back the latest move of any seat the token holds.
-	rec := m.live.Record()
-	last, seat := -1, seats[0]
+	// Take back the latest move of any seat the token holds that was a
+	// choice: a move played for the person as the only one (a list of one
+	// colour) would only be played again.
+	rec, forced := m.live.Record(), m.live.Forced()
+	last, seat, none := -1, seats[0], "there is no move of yours to take back"
 	for i, mv := range rec.Moves {
 		for _, q := range seats {
-			if mv.Player == q {
+			if mv.Player != q {
+				continue
+			}
+			if slices.Contains(forced, i+1) {
+				none = "there is no move of yours to take back: each was the only move there was, played for you"
+			} else {
 				last, seat = i, q
 			}
 		}
 	}
 	if last < 0 {
 		m.mu.Unlock()
-		writeError(w, http.StatusConflict, "there is no move of yours to take back")
+		writeError(w, http.StatusConflict, "%s", none)
 		return
 	}
 	if m.cancel != nil {
 		m.cancel()
 	}
 	m.thinking = nil
-	if err := m.live.Undo(seat); err != nil {
-		m.mu.Unlock()
-		s.opt.Logger.Error("undo", "id", m.id, "err", err)
-		writeError(w, http.StatusInternalServerError, "the move could not be taken back: the record no longer replays")
-		return
+	for m.live.Moves() > last { // the seat's moves played for it after its choice go first
+		if err := m.live.Undo(seat); err != nil {
+			m.mu.Unlock()
+			s.opt.Logger.Error("undo", "id", m.id, "err", err)
+			writeError(w, http.StatusInternalServerError, "the move could not be taken back: the record no longer replays")
+			return
+		}
 	}
 	m.paused = m.paused && m.computers()
 	s.answerChange(w, m, "the undo")

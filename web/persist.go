@@ -25,11 +25,12 @@ type snapshot struct {
 	key   string
 }
 
-// changed records a change of m: it draws pending chance moves, bumps the
-// revision and returns what to store. The caller holds m.mu and, once it
-// has released it, calls settle with the snapshot.
+// changed records a change of m: it draws pending chance moves and plays
+// a person's move that is no choice (match.Live.PlayForced: a list of one
+// colour), bumps the revision and returns what to store. The caller holds
+// m.mu and, once it has released it, calls settle with the snapshot.
 func (s *Server) changed(m *liveMatch) snapshot {
-	if _, err := m.live.DrawChance(); err != nil {
+	if _, err := m.live.PlayForced(); err != nil {
 		m.live.Stop(err.Error())
 	}
 	m.rev++

@@ -36,9 +36,14 @@ type matchView struct {
 	HighScore  *int              `json:"high_score,omitempty"`
 	// BotNote is what the computer noted on the last move (2D Nim's
 	// perfect player: a move not proven for want of a table), if anything.
-	BotNote    *botNote    `json:"bot_note,omitempty"`
-	Created    time.Time   `json:"created"`
-	SeatTokens *[2]*string `json:"seat_tokens,omitempty"`
+	BotNote *botNote `json:"bot_note,omitempty"`
+	// ForcedMoves are the numbers (from 1) of the moves the server played
+	// for a person because they were the only one (bot.Forcer: the
+	// list-colouring game's list of one colour); the record has them as the
+	// person's moves.
+	ForcedMoves []int       `json:"forced_moves,omitempty"`
+	Created     time.Time   `json:"created"`
+	SeatTokens  *[2]*string `json:"seat_tokens,omitempty"`
 	// ControlToken, only in the creation answer, may pause, resume, step
 	// and pace the match.
 	ControlToken *string   `json:"control_token,omitempty"`
@@ -89,6 +94,7 @@ func (s *Server) matchJSON(m *liveMatch) *matchView {
 	if l.Over() && !rec.Aborted && rec.Reason == "" {
 		v.Reason = game.EndWords(l.State(), len(rec.Moves))
 	}
+	v.ForcedMoves = l.Forced()
 	return v
 }
 
@@ -157,6 +163,7 @@ func (s *Server) matchAt(m *liveMatch, shown *matchView, at int) (*matchView, er
 	v := s.describe(m, rec, st, at)
 	m.mu.Unlock()
 	v.Moves, v.Finished, v.Winner, v.Reason, v.Length, v.Extra = shown.Moves, shown.Finished, shown.Winner, shown.Reason, shown.Length, shown.Extra
+	v.ForcedMoves = shown.ForcedMoves
 	v.LastMove = last
 	return v, nil
 }

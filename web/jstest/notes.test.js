@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lastMoveWords } from '../static/format.js';
+import { forcedWords, forcedTally, lastMoveWords } from '../static/format.js';
 import { lastMove } from '../static/lastmove.js';
 
 // What the server says a move did beyond its notation (last_move.note) goes with the last move, its own only.
@@ -18,4 +18,31 @@ test('a Grundy split: the note on the heaps renumbered, and which heaps they wer
   // An earlier move (a past position) has no note from the last move's.
   assert.equal(lastMove(m, 1).note, '');
   assert.equal(lastMove({ game: 'nim(piles=3)', moves: [{ player: 0, move: '1:2' }], last_move: { index: 1, player: 0, move: '1:2', parts: [] } }).note, '');
+});
+
+const vdw = (players, forced) => ({
+  game: 'vdwlist(k=3,colors=3,list=1,s=9)', game_name: 'vdwlist', roles: ['namer', 'colourer'], players, forced_moves: forced,
+  moves: [{ player: 0, move: '5' }, { player: -1, move: '{blue}' }, { player: 1, move: 'blue' }, { player: 0, move: '4' }, { player: -1, move: '{red}' }, { player: 1, move: 'red' }],
+});
+
+test('a list of one colour: the colour played for the person, said as for them', () => {
+  const m = vdw(['perfect', 'human'], [3, 6]);
+  const opp = [{ bot: 'perfect', title: 'Perfect' }];
+  assert.equal(forcedWords(m, lastMove(m), [false, true], opp), 'Only red was on the list: 4 was coloured red for you.');
+  assert.equal(forcedWords(m, lastMove(m, 3), [false, true], opp), 'Only blue was on the list: 5 was coloured blue for you.');
+  const friends = { ...m, players: ['human', 'human'] };
+  assert.equal(forcedWords(friends, lastMove(friends), [true, false], opp), 'Only red was on the list: 4 was coloured red for your friend.');
+  assert.equal(forcedWords(friends, lastMove(friends), [true, true], opp), 'Only red was on the list: 4 was coloured red for the colourer.');
+  // A colour chosen (lists of two) is no such move.
+  const chosen = vdw(['perfect', 'human'], undefined);
+  assert.equal(forcedWords(chosen, lastMove(chosen), [false, true], opp), '');
+  assert.equal(lastMove(chosen).forced, false);
+});
+
+test('at the end: how many of the person’s colours were played for them', () => {
+  const opp = [{ bot: 'perfect', title: 'Perfect' }];
+  assert.equal(forcedTally(vdw(['perfect', 'human'], [3, 6]), [false, true], opp), 'Every list held only one colour: both colours were played for you, with no choice to make.');
+  assert.equal(forcedTally(vdw(['human', 'human'], [3, 6]), [true, true], opp), 'Every list held only one colour: both colours were played for the colourer, with no choice to make.');
+  assert.equal(forcedTally(vdw(['perfect', 'human'], [6]), [false, true], opp), '1 of your 2 colours was played for you: its list held only one colour.');
+  assert.equal(forcedTally(vdw(['perfect', 'human'], []), [false, true], opp), '');
 });

@@ -202,6 +202,13 @@ async function review(m) {
   const w = m.winner;
   if ((w !== 0 && w !== 1) || !mine[1 - w] || mine[w] || state.reviews.has(m.id)) return;
   const loser = 1 - w;
+  // A move the server played as the only one (a list of one colour) was no choice: not reviewed (the end's
+  // panel says they were played for the person); a game with no choice of theirs has no review.
+  const forced = new Set(m.forced_moves || []);
+  if (forced.size && !m.moves.some((mv, i) => mv.player === loser && !forced.has(i + 1))) {
+    state.reviews.set(m.id, { status: 'off' });
+    return;
+  }
   const entry = { status: 'looking', tp: null, seat: loser };
   state.reviews.set(m.id, entry);
   set({});
@@ -219,7 +226,7 @@ async function review(m) {
   // From the end: the turning point is the loser's last move that let a win (or a draw) go (see turningPoint),
   // found there first, and the positions near the end are the quickest to analyse.
   for (let i = m.moves.length - 1; i >= 0; i--) {
-    if (m.moves[i].player !== loser) continue;
+    if (m.moves[i].player !== loser || forced.has(i + 1)) continue;
     if (gone()) return;
     let an;
     try { an = await api.matchAnalysis(m.id, i); } catch { undecided = true; continue; }
@@ -559,7 +566,9 @@ async function undo() {
   const m = state.match;
   const seats = [0, 1].filter((p) => state.tokens[p]);
   let seat = seats[0];
-  for (const mv of m.moves) if (seats.includes(mv.player)) seat = mv.player;
+  // The seat of the last move chosen here (not one the server played as the only move: a list of one colour).
+  const forced = new Set(m.forced_moves || []);
+  m.moves.forEach((mv, i) => { if (seats.includes(mv.player) && !forced.has(i + 1)) seat = mv.player; });
   try { showMatch(await api.undo(m.id, state.tokens[seat])); } catch (e) { set({ moveError: e.message }); }
 }
 

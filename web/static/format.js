@@ -194,6 +194,56 @@ export function statusText(m, shown, mine, opponents, now = 0) {
   return `Waiting for ${role}`;
 }
 
+/**
+ * forWhom names the seat p from this page, as a move is played for it:
+ * "you", "your friend", or by its role where this page holds both seats or
+ * neither ("the colourer", "Player 2").
+ */
+function forWhom(m, p, mine, opponents) {
+  if (mine[p] !== mine[1 - p]) return seatWho(m, p, mine, opponents);
+  const r = (m.roles || [])[p] || '';
+  return /^[a-z]+$/.test(r) && r !== 'first' && r !== 'second' ? `the ${r}` : roleName(m, p);
+}
+
+/**
+ * forcedWords says that the last move (lastmove.js' lastMove) was played
+ * for a person because it was the only one (the match's forced_moves: a
+ * list of one colour): "Only blue was on the list: 5 was coloured blue for
+ * you."; '' for a move that was a choice.
+ */
+export function forcedWords(m, last, mine, opponents) {
+  if (!last || !last.forced) return '';
+  const whom = forWhom(m, last.player, mine, opponents);
+  if (parseGameString(m.game || '').name === 'vdwlist' && last.colour) {
+    const n = last.numbers && last.numbers.size === 1 ? [...last.numbers][0] : 'the number';
+    return `Only ${last.colour} was on the list: ${n} was coloured ${last.colour} for ${whom}.`;
+  }
+  return `${cap(String(last.text))} was the only move: it was played for ${whom}.`;
+}
+
+/**
+ * forcedTally says, at the end, how many of a person's moves were played
+ * for them as the only ones (forced_moves): "Every list held only one
+ * colour: all 4 colours were played for you, with no choice to make."; ''
+ * when none were.
+ */
+export function forcedTally(m, mine, opponents) {
+  const forced = (m.forced_moves || []).filter((i) => m.moves[i - 1]);
+  if (!forced.length) return '';
+  const p = m.moves[forced[0] - 1].player;
+  const n = forced.filter((i) => m.moves[i - 1].player === p).length;
+  const all = m.moves.filter((mv) => mv.player === p).length;
+  const whom = forWhom(m, p, mine, opponents);
+  const colours = parseGameString(m.game || '').name === 'vdwlist';
+  const what = colours ? (k) => plural(k, 'colour', 'colours') : (k) => plural(k, 'move', 'moves');
+  if (n === all) {
+    const each = n === 1 ? `the one ${colours ? 'colour' : 'move'} was` : n === 2 ? `both ${colours ? 'colours' : 'moves'} were` : `all ${what(n)} were`;
+    return `${colours ? 'Every list held only one colour' : 'There was only ever one move'}: ${each} played for ${whom}, with no choice to make.`;
+  }
+  const why = colours ? `${n === 1 ? 'its list' : 'their lists'} held only one colour` : 'there was no other move';
+  return `${n} of ${whom === 'you' ? 'your' : 'the'} ${what(all)} ${n === 1 ? 'was' : 'were'} played for ${whom}: ${why}.`;
+}
+
 /** youLost reports whether the person at this page (one seat, not both) lost the finished match m. */
 export const youLost = (m, mine) => m.finished && m.mode !== 'solo' && Number.isInteger(m.winner) && m.winner >= 0 && !mine[m.winner] && (mine[0] || mine[1]);
 

@@ -11,7 +11,8 @@ import { parseGameString } from './catalog.js';
  *   index (word symbol inserted), gap, numbers: Set, from: {x, y} (the
  *   queen's square), renumberedFrom (Grundy: the first heap a split numbered
  *   one higher), note (the server's words on what the move did: a split's
- *   heaps renumbered)}.
+ *   heaps renumbered), forced (the server played it for a person: it was
+ *   the only move)}.
  * It returns null before the first move.
  */
 export function lastMove(m, at) {
@@ -27,6 +28,7 @@ export function lastMove(m, at) {
   const t = String(mv.move).trim();
   out.parts = lm && lm.parts && lm.parts.length ? lm.parts : null;
   out.note = (lm && lm.note) || '';
+  out.forced = (m.forced_moves || []).includes(i + 1);
   switch (name) {
     case 'nim': case 'greedynim': case 'nimk': case 'buildingnim': {
       if (lm && lm.parts) { fromParts(out, lm.parts); break; }

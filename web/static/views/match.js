@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -16,11 +16,17 @@ export function mineOf(s) {
   return [!!s.tokens[0], !!s.tokens[1]];
 }
 
-// friendMovedLast: the last move was a person's on another device (a seat
-// not held here): an undo would take it back from them, so none is offered.
+// chosen says whether move i (from 0) was a choice: not played for a
+// person by the server as the only move (forced_moves: a list of one colour).
+export const chosen = (m, i) => !(m.forced_moves || []).includes(i + 1);
+
+// friendMovedLast: the last move chosen was a person's on another device (a
+// seat not held here): an undo would take it back from them, so none is
+// offered. (A move played for them as the only one was not theirs to choose:
+// an undo of the move before it takes it with it.)
 function friendMovedLast(m, mine) {
-  const last = [...m.moves].reverse().find((mv) => mv.player >= 0);
-  return !!last && m.players[last.player] === 'human' && !mine[last.player];
+  const i = m.moves.findLastIndex((mv, j) => mv.player >= 0 && chosen(m, j));
+  return i >= 0 && m.players[m.moves[i].player] === 'human' && !mine[m.moves[i].player];
 }
 
 export function MatchPage({ s, act }) {
@@ -48,6 +54,7 @@ export function MatchPage({ s, act }) {
   const words = selectionWords(s.sel, rs, shown.view, m.game_name);
   const cvc = m.players.every((x) => x !== 'human');
   const lastWords = lastMoveWords(last, shown.view, m.game_name);
+  const forced = forcedWords(m, last, mine, g.opponents);
   const status = statusText(m, travelling ? { at: s.travelAt } : { control: !!s.controlToken }, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
   return html`<main class=${`page match-page ${pageClass(m.game)}`}>
     <div class="play-col">
@@ -62,7 +69,8 @@ export function MatchPage({ s, act }) {
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act, s }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, m, shown, p)}</p>` : null}
-      ${last && !m.finished ? html`<p class="last-line muted" id="last-line">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.${last.note ? html` <span class="move-note" id="move-note">${last.note}</span>` : null}</p>` : null}
+      ${last && !m.finished && forced ? html`<p class="last-line forced-note" id="last-line">${forced}</p>` : null}
+      ${last && !m.finished && !forced ? html`<p class="last-line muted" id="last-line">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.${last.note ? html` <span class="move-note" id="move-note">${last.note}</span>` : null}</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${codeParts(m.bot_note.text).map((c) => (c.code ? html`<code>${c.text}</code>` : c.text))}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
       ${live ? MoveBar({ s, rs, words, act, hint: s.analysisOn ? null : act.hintText(shown) }) : null}
@@ -70,7 +78,7 @@ export function MatchPage({ s, act }) {
       ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
       <div class="controls">
-        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv) => mine[mv.player]) || friendMovedLast(m, mine)} onClick=${act.undo}>${mine[0] && mine[1] ? 'Undo the last move' : 'Undo my move'}</button>` : null}
+        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv, i) => mine[mv.player] && chosen(m, i)) || friendMovedLast(m, mine)} onClick=${act.undo}>${mine[0] && mine[1] ? 'Undo the last move' : 'Undo my move'}</button>` : null}
         <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
         ${cvc && !m.finished ? (s.controlToken ? ComputerControls({ m, s, act })
@@ -189,6 +197,7 @@ function GameOver({ m, mine, g, act, s }) {
   return html`<section class=${`game-over${youLost(m, mine) ? ' lost' : ''}`} id="result" aria-labelledby="result-h">
     <h2 id="result-h">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
+    ${forcedTally(m, mine, g.opponents) ? html`<p id="forced-tally">${forcedTally(m, mine, g.opponents)}</p>` : null}
     <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
     ${round1 ? html`<p id="rounds"><strong>The match:</strong> ${roundsText(m, round1, mine, g.opponents)}</p>` : null}
     <div aria-live="polite">${Review({ r: s.reviews.get(m.id), act, game: m.game })}</div>
@@ -320,7 +329,8 @@ const nearest = (v, speeds) => speeds.reduce((a, [x]) => (Math.abs(x - v) < Math
 // moveSaid names a move of the list by its seat and its label as the list shows it (the label is
 // part of the button's name: "Builder, gap 0", "chance, drawn {red, blue}").
 function moveSaid(m, it) {
-  return `${it.player === -1 ? 'chance' : roleName(m, it.player)}, ${moveLabel(m.game_name, it.player, it.move, { inLine: true })}`;
+  const only = chosen(m, it.index - 1) ? '' : `, the only ${m.game_name === 'vdwlist' ? 'colour on the list' : 'move'}, played without a choice`;
+  return `${it.player === -1 ? 'chance' : roleName(m, it.player)}, ${moveLabel(m.game_name, it.player, it.move, { inLine: true })}${only}`;
 }
 
 function MoveList({ m, s, act }) {
