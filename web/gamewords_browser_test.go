@@ -15,7 +15,8 @@ import (
 // own move's. A list of one colour: the server colours the number for the
 // person colouring, the page says so ("Only blue was on the list: …"),
 // offers no undo of a move that was no choice, and at the end says that
-// every colour was played for them. On a phone and a desktop, nothing wider than the screen,
+// every colour was played for them. 2D Nim: the header says whom the coin
+// chose to start. On a phone and a desktop, nothing wider than the screen,
 // no console error or CSP violation.
 func TestBrowserGameWords(t *testing.T) {
 	h := newHarness(t, nil)
@@ -95,4 +96,26 @@ func TestBrowserGameWords(t *testing.T) {
 		p.shotOf("vdwlist-forced-end-"+screen+".png", "#result")
 	})
 	p.clean("a game without a choice")
+
+	// 2D Nim: the coin chose who starts; given, the header says nothing of a coin.
+	p.phone()
+	p.start(setup{card: "nim2d(n=5)", action: "computer", fields: map[string]string{"n": "3"}, opponent: "perfect"})
+	game := js[string](p, `window.kombi.match.game`)
+	want := "The coin chose you (red, player 1) to start."
+	if strings.Contains(game, "first=p2") {
+		want = "The coin chose the computer (Perfect, green, player 2) to start."
+	}
+	if got := text("#draw-note"); got != want {
+		t.Errorf("%s: the header says %q, want %q", game, got, want)
+	}
+	p.onScreens(func(screen string) {
+		p.noOverflow("the coin, " + screen)
+		p.shot("nim2d-coin-" + screen + ".png")
+	})
+	p.phone()
+	p.start(setup{card: "nim2d(n=5)", action: "computer", fields: map[string]string{"n": "3", "first": "p2"}, opponent: "perfect"})
+	if js[bool](p, `!!document.getElementById('draw-note')`) {
+		t.Errorf("first=p2 given: the header says %q", text("#draw-note"))
+	}
+	p.clean("the coin")
 }

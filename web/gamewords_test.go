@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/kombi/kombi/game"
+	"github.com/kombi/kombi/web"
 )
 
 // saidJSON is what the match JSON says beyond the position: the last
-// move's note, the moves played for a person.
+// move's note, the moves played for a person, what the seed drew.
 type saidJSON struct {
 	matchJSON
 	LastMove *struct {
@@ -20,7 +21,8 @@ type saidJSON struct {
 		Move  string
 		Note  *string `json:"note"`
 	} `json:"last_move"`
-	ForcedMoves []int `json:"forced_moves"`
+	ForcedMoves []int  `json:"forced_moves"`
+	DrawNote    string `json:"draw_note"`
 }
 
 // Grundy's game: a split renumbers the heaps after it, and the match's
@@ -124,5 +126,45 @@ func TestOneColourListIsColouredForThePerson(t *testing.T) {
 	json.Unmarshal(raw["to_move"], &to)
 	if _, ok := raw["forced_moves"]; ok || to != 1 {
 		t.Fatalf("lists of two: to move %d, forced_moves %s", to, raw["forced_moves"])
+	}
+}
+
+// 2D Nim without first=: the coin chose who starts, and the match says so
+// (draw_note, the game's DrawNote) beside the game string that names the
+// seat, also after a restart that loads the match from the store; a first=
+// given draws nothing.
+func TestCoinChoiceSaysSo(t *testing.T) {
+	store := &web.MemoryStore{}
+	h := newHarness(t, store)
+	ids, seen := map[string]string{}, map[string]bool{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		var m saidJSON
+		if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim2d(n=3,p1=G)", "players": []string{"human", "human"}, "seed": seed}, &m); st != 201 {
+			t.Fatalf("create: %d", st)
+		}
+		first := m.Game[strings.Index(m.Game, "first=")+len("first=") : len(m.Game)-1]
+		colour := map[string]string{"p1": "G (P1)", "p2": "R (P2)"}[first]
+		if want := "first=" + first + ": the coin chose " + colour + " to start"; m.DrawNote != want {
+			t.Errorf("seed %d, %s: draw_note %q, want %q", seed, m.Game, m.DrawNote, want)
+		}
+		ids[m.ID], seen[first] = m.DrawNote, true
+	}
+	if !seen["p1"] || !seen["p2"] {
+		t.Errorf("seeds 1 to 6 tossed only %v", seen)
+	}
+	var given saidJSON
+	h.do("POST", "/api/matches", "", map[string]any{"game": "nim2d(n=3,first=p2)", "players": []string{"human", "human"}, "seed": 1}, &given)
+	if given.DrawNote != "" {
+		t.Errorf("first=p2 given: draw_note %q", given.DrawNote)
+	}
+	h.ts.Close()
+	h.srv.Close()
+	h2 := newHarness(t, store)
+	for id, want := range ids {
+		var m saidJSON
+		h2.do("GET", "/api/matches/"+id, "", nil, &m)
+		if m.DrawNote != want {
+			t.Errorf("after a restart: draw_note %q, want %q", m.DrawNote, want)
+		}
 	}
 }

@@ -57,6 +57,10 @@ type liveMatch struct {
 	// restart).
 	notes *botNotes
 	note  *botNote
+	// drawNote says what the game string holds that the seed drew
+	// (game.DrawNoter: 2D Nim's coin), kept in the settings: a game loaded
+	// again from its string has drawn nothing.
+	drawNote string
 	// highScore is the best solo score once a solo match is over.
 	highScore int
 	// shown is the match as clients see it: its latest stored state (at
@@ -87,6 +91,7 @@ type settings struct {
 	Paused      bool   `json:"paused,omitempty"`
 	DelayMS     int64  `json:"delay_ms,omitempty"`
 	ControlHash string `json:"control_hash,omitempty"`
+	DrawNote    string `json:"draw_note,omitempty"`
 }
 
 func newID(n int) (string, error) {
@@ -164,7 +169,7 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 		}
 	}
 	m := &liveMatch{id: sm.ID, mode: sm.Mode, live: l, notes: notes, tokens: sm.TokenHashes, control: set.ControlHash,
-		created: sm.Created, updated: sm.Updated, paused: set.Paused, delay: time.Duration(set.DelayMS) * time.Millisecond,
+		created: sm.Created, updated: sm.Updated, paused: set.Paused, drawNote: set.DrawNote, delay: time.Duration(set.DelayMS) * time.Millisecond,
 		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, stored: sm.Version, used: time.Now(), watchers: map[*watcher]struct{}{}}
 	m.shown = s.matchJSON(m)
 	return m, nil

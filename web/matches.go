@@ -118,7 +118,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 	}
 	now := time.Now().UTC()
 	m := &liveMatch{id: id, mode: req.Mode, live: l, notes: notes, created: now, updated: now, used: now, delay: time.Duration(req.DelayMS) * time.Millisecond,
-		watchers: map[*watcher]struct{}{}}
+		drawNote: game.DrawNoteOf(g), watchers: map[*watcher]struct{}{}}
 	var tokens [2]*string
 	control, err := newID(24)
 	if err != nil {

@@ -41,9 +41,13 @@ type matchView struct {
 	// for a person because they were the only one (bot.Forcer: the
 	// list-colouring game's list of one colour); the record has them as the
 	// person's moves.
-	ForcedMoves []int       `json:"forced_moves,omitempty"`
-	Created     time.Time   `json:"created"`
-	SeatTokens  *[2]*string `json:"seat_tokens,omitempty"`
+	ForcedMoves []int `json:"forced_moves,omitempty"`
+	// DrawNote says what the game string holds that the seed drew (2D
+	// Nim's coin: "first=p2: the coin chose G (P2) to start";
+	// game.DrawNoter), absent when nothing was drawn.
+	DrawNote   string      `json:"draw_note,omitempty"`
+	Created    time.Time   `json:"created"`
+	SeatTokens *[2]*string `json:"seat_tokens,omitempty"`
 	// ControlToken, only in the creation answer, may pause, resume, step
 	// and pace the match.
 	ControlToken *string   `json:"control_token,omitempty"`
@@ -105,7 +109,8 @@ func (s *Server) describe(m *liveMatch, rec *game.Record, st game.State, at int)
 	v := &matchView{ID: m.id, Mode: m.mode, Game: rec.Game, Title: typ.TitleOrName(), Players: rec.Players, Seed: rec.Seed,
 		SeedText: strconv.FormatUint(rec.Seed, 10), Moves: rec.Moves, At: at, Finished: m.live.Over(), Winner: rec.Winner,
 		Reason: rec.Reason, Length: rec.Length, Paused: m.paused, DelayMS: m.delay.Milliseconds(), Created: m.created,
-		Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name, HowToMove: game.HowToMoveOf(m.live.Game()), Rules: game.RulesOf(m.live.Game()), Extra: rec.Extra, Version: m.rev, Server: s.id}
+		Roles: [2]string{typ.Role(0), typ.Role(1)}, GameName: typ.Name, HowToMove: game.HowToMoveOf(m.live.Game()), Rules: game.RulesOf(m.live.Game()), Extra: rec.Extra, Version: m.rev, Server: s.id,
+		DrawNote: m.drawNote}
 	if m.highScore > 0 {
 		hs := m.highScore
 		v.HighScore = &hs

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { forcedWords, forcedTally, lastMoveWords } from '../static/format.js';
+import { forcedWords, forcedTally, drawNoteWords, lastMoveWords } from '../static/format.js';
 import { lastMove } from '../static/lastmove.js';
 
 // What the server says a move did beyond its notation (last_move.note) goes with the last move, its own only.
@@ -45,4 +45,17 @@ test('at the end: how many of the person’s colours were played for them', () =
   assert.equal(forcedTally(vdw(['human', 'human'], [3, 6]), [true, true], opp), 'Every list held only one colour: both colours were played for the colourer, with no choice to make.');
   assert.equal(forcedTally(vdw(['perfect', 'human'], [6]), [false, true], opp), '1 of your 2 colours was played for you: its list held only one colour.');
   assert.equal(forcedTally(vdw(['perfect', 'human'], []), [false, true], opp), '');
+});
+
+test('2D Nim: who the coin chose to start, from the page’s side', () => {
+  const m = { game: 'nim2d(n=5,p1=R,first=p2)', roles: ['R', 'G'], players: ['human', 'perfect'], draw_note: 'first=p2: the coin chose G (P2) to start' };
+  const opp = [{ bot: 'perfect', title: 'Perfect' }];
+  assert.equal(drawNoteWords(m, [true, false], opp), 'The coin chose the computer (Perfect, green, player 2) to start.');
+  assert.equal(drawNoteWords({ ...m, players: ['perfect', 'human'] }, [false, true], opp), 'The coin chose you (green, player 2) to start.');
+  assert.equal(drawNoteWords({ ...m, players: ['human', 'human'] }, [true, true], opp), 'The coin chose Green (player 2) to start.');
+  const g1 = { game: 'nim2d(n=3,p1=G,first=p1)', roles: ['G', 'R'], players: ['human', 'human'], draw_note: 'first=p1: the coin chose G (P1) to start' };
+  assert.equal(drawNoteWords(g1, [true, false], opp), 'The coin chose you (green, player 1) to start.');
+  assert.equal(drawNoteWords(g1, [false, true], opp), 'The coin chose your friend (green, player 1) to start.');
+  // first= given: nothing drawn, nothing said.
+  assert.equal(drawNoteWords({ ...m, draw_note: undefined }, [true, false], opp), '');
 });

@@ -244,6 +244,25 @@ export function forcedTally(m, mine, opponents) {
   return `${n} of ${whom === 'you' ? 'your' : 'the'} ${what(all)} ${n === 1 ? 'was' : 'were'} played for ${whom}: ${why}.`;
 }
 
+/**
+ * drawNoteWords says what the seed drew that the game string names as if
+ * it had been chosen (the match's draw_note): in 2D Nim, who the coin chose
+ * to start, "The coin chose you (green, player 2) to start."; '' when
+ * nothing was drawn.
+ */
+export function drawNoteWords(m, mine, opponents) {
+  if (!m.draw_note) return '';
+  const { name, args } = parseGameString(m.game || '');
+  if (name !== 'nim2d' || !/^p[12]$/.test(args.first || '')) return `Drawn from the seed: ${m.draw_note}.`;
+  const p = args.first === 'p1' ? 0 : 1;
+  const r = (m.roles || [])[p] || '';
+  const colour = COLOUR_NAMES[r] || r;
+  const seat = `${colour}, player ${p + 1}`;
+  const who = seatWho(m, p, mine, opponents);
+  const person = who === 'you' || who === 'your friend' || who === 'a person' || who.startsWith('the computer');
+  return `The coin chose ${person ? aside(who, seat) : `${cap(colour)} (player ${p + 1})`} to start.`;
+}
+
 /** youLost reports whether the person at this page (one seat, not both) lost the finished match m. */
 export const youLost = (m, mine) => m.finished && m.mode !== 'solo' && Number.isInteger(m.winner) && m.winner >= 0 && !mine[m.winner] && (mine[0] || mine[1]);
 

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally } from '../format.js';
+import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords } from '../format.js';
 import { resolve } from '../moves.js';
 import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -55,6 +55,7 @@ export function MatchPage({ s, act }) {
   const cvc = m.players.every((x) => x !== 'human');
   const lastWords = lastMoveWords(last, shown.view, m.game_name);
   const forced = forcedWords(m, last, mine, g.opponents);
+  const drawn = drawNoteWords(m, mine, g.opponents);
   const status = statusText(m, travelling ? { at: s.travelAt } : { control: !!s.controlToken }, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
   return html`<main class=${`page match-page ${pageClass(m.game)}`}>
     <div class="play-col">
@@ -63,6 +64,7 @@ export function MatchPage({ s, act }) {
         <p class="seats">${[0, 1].map((q) => html`<span class=${`seat seat${q}${p === q && !m.finished ? ' to-move' : ''}`}>
           <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? (mine[0] && mine[1] ? (m.mode === 'solo' ? 'you (both roles)' : 'a player here') : cap(seatWho(m, q, mine, g.opponents))) : `The computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
           <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
+        ${drawn ? html`<p class="draw-note" id="draw-note">${drawn}</p>` : null}
       </header>
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}${youLost(m, mine) ? ' lost' : ''}`} role="status" aria-live="polite">${status}</p>
       ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
