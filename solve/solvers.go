@@ -22,7 +22,9 @@ type Solver interface {
 }
 
 // Analyzer is a Solver that values every move of a position faster than
-// one Solve per move (for example from one Grundy computation).
+// one Solve per move (for example from one Grundy computation). Cut short
+// by the context, Analyze returns what it decided with Complete false and
+// no error (see Solvers.Analyze).
 type Analyzer interface {
 	Solver
 	Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error)
@@ -103,7 +105,10 @@ func (r *Solvers) Solve(ctx context.Context, g game.Game, s game.State, opt Opti
 }
 
 // Analyze values every legal move of s with g's own solver, else Generic
-// (AnalyzeWith).
+// (AnalyzeWith). Unlike Solve, a search cut short (the context's deadline
+// or cancel) is not an error here: the analysis says so, Complete false
+// and the moves not decided Unknown; an error is a failure (a position
+// the solver cannot take, too many moves).
 func (r *Solvers) Analyze(ctx context.Context, g game.Game, s game.State, opt Options) (*Analysis, error) {
 	return AnalyzeWith(ctx, r.For(g), g, s, opt)
 }
@@ -152,8 +157,8 @@ func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Op
 // AnalyzeWith values every legal move of s for the player to move: at once
 // when sv is an Analyzer, else by one SolveWith per move, each move getting
 // a fair share of the context's remaining time (a move not decided in its
-// share is Unknown and the analysis is not Complete). Moves come in
-// LegalMoves order.
+// share is Unknown and the analysis is not Complete; that is not an error).
+// Moves come in LegalMoves order.
 func AnalyzeWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Analysis, error) {
 	start := time.Now()
 	if err := opt.Check(); err != nil {

@@ -413,3 +413,23 @@ func TestArithmeticCountsItsZeros(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeIgnoresACancelledContext: the analysis is exact without a
+// search, so a cancelled context is not an error (the convention of
+// solve.Solvers.Analyze: a search cut short says so by Complete false);
+// Solve's errors name the solver.
+func TestAnalyzeIgnoresACancelledContext(t *testing.T) {
+	g, err := registry(t).Load("wythoff(piles=4;7)", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	an, err := solvers(t).Analyze(ctx, g, g.NewInitialState(), solve.Options{})
+	if err != nil || an == nil || !an.Complete || len(an.Moves) == 0 {
+		t.Fatalf("an exact analysis with a cancelled context: %+v, %v", an, err)
+	}
+	if _, err := solvers(t).Solve(ctx, g, g.NewInitialState(), solve.Options{}); err != nil && !strings.HasPrefix(err.Error(), "wythoff solve: ") {
+		t.Fatalf("a solve's error does not name the solver: %v", err)
+	}
+}
