@@ -22,11 +22,15 @@ type Record struct {
 	// Players are the bot strings of player 1 (P1, seat 0) and player 2:
 	// P1 moves first unless the game says otherwise (2D Nim's first=p2;
 	// see FirstMover).
-	Players []string     `json:"players"`
-	Moves   []RecordMove `json:"moves"`
+	Players []string `json:"players"`
+	// Moves are the moves played, in order, chance draws included.
+	Moves []RecordMove `json:"moves"`
 	// Winner is the index of the winning player, or nil for a draw or an
 	// unfinished game.
-	Winner  *int      `json:"winner"`
+	Winner *int `json:"winner"`
+	// Returns are each player's return at the end (State.Returns: 1 for a
+	// win, -1 for a loss, 0 for a draw, in order P1, P2), or where the
+	// game stopped.
 	Returns []float64 `json:"returns"`
 	// Length is the game's own measure (see Scorer), else the number of moves.
 	Length int `json:"length"`
@@ -45,8 +49,13 @@ type Record struct {
 // RecordMove is one move of a record: who made it, in the game's notation,
 // and how long the decision took.
 type RecordMove struct {
-	Player  Player  `json:"player"`
-	Move    string  `json:"move"`
+	// Player is 0 (P1), 1 (P2) or Chance (-1) for a chance draw.
+	Player Player `json:"player"`
+	// Move is the move in the game's notation (State.MoveString).
+	Move string `json:"move"`
+	// Seconds is the wall time the decision took: two games of one seed
+	// have the same moves but not the same seconds, so their records
+	// differ (compare Moves' Player and Move to check a reproduction).
 	Seconds float64 `json:"seconds"`
 }
 

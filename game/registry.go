@@ -168,8 +168,13 @@ type Registry struct {
 
 // Register adds a game type. It is an error to register a name twice.
 func (r *Registry) Register(t *Type) error {
-	if t == nil || t.Name == "" || t.New == nil {
-		return fmt.Errorf("register game: a type needs a name and a constructor")
+	switch {
+	case t == nil:
+		return fmt.Errorf("register game: no type given")
+	case t.Name == "":
+		return fmt.Errorf("register game: a type needs a name")
+	case t.New == nil:
+		return fmt.Errorf("register game %s: a type needs a constructor (Type.New)", t.Name)
 	}
 	if r.types == nil {
 		r.types = map[string]*Type{}

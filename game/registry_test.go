@@ -38,3 +38,21 @@ func TestRegistryLoadErrors(t *testing.T) {
 		t.Fatalf("Load(nim) = %v, %v", g, err)
 	}
 }
+
+// TestRegisterSaysWhatIsMissing: a type refused at registration is told
+// which part it lacks.
+func TestRegisterSaysWhatIsMissing(t *testing.T) {
+	var r game.Registry
+	for _, tt := range []struct {
+		t    *game.Type
+		want string
+	}{
+		{nil, "no type given"},
+		{&game.Type{}, "a type needs a name"},
+		{&game.Type{Name: "x"}, "register game x: a type needs a constructor (Type.New)"},
+	} {
+		if err := r.Register(tt.t); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: %v; want %q", tt.t, err, tt.want)
+		}
+	}
+}

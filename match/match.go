@@ -56,7 +56,10 @@ func (o Options) check() error {
 // Options configure one game.
 type Options struct {
 	// Seed is stored in the record; it seeds the chance moves (except those
-	// a game.ChanceDrawer draws itself).
+	// a game.ChanceDrawer draws itself). A game is the same game again only
+	// when the one seed is given everywhere: to game.Registry.Load (the
+	// game's random parameters), to NewSeats (the bots' choices) and here,
+	// as the record keeps only this one (kombi play and the web do so).
 	Seed uint64
 	// MaxThink, when positive, bounds each computer decision: a bot that
 	// takes longer aborts the game, and the record says so. People are not

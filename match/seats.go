@@ -40,9 +40,9 @@ func (e *SeatError) Unwrap() error { return e.Err }
 const Person = "human"
 
 // NewSeats builds the two seats of a game of g with seed from bot strings
-// (names[0] moves first): the one seat builder of play, arenas, sweeps and
-// the web. The bot in seat p gets the seed BotSeed(seed, p) and env's input
-// and output. Without env.Input a Person seat has no bot, and another bot
+// (names[0] is P1's): the one seat builder of play, arenas, sweeps and the
+// web. The bot in seat p gets the seed BotSeed(seed, p) and env's input
+// and output; seed is the game's one seed (see Options.Seed). Without env.Input a Person seat has no bot, and another bot
 // that stands for a person is refused. A bad bot string is a *SeatError.
 func NewSeats(bots *bot.Registry, g game.Game, names [2]string, seed uint64, env bot.Env) ([2]Seat, error) {
 	var seats [2]Seat

@@ -21,7 +21,11 @@ import (
 // Outcome is seat 0's result. Value is the game's own measure where it has
 // one (the final Thue length, P1's exact win probability as a fraction
 // string, the Grundy value of an impartial game), else nil; LowerBound and
-// UpperBound bound it where it is not known exactly.
+// UpperBound bound it where it is not known exactly. Their Go types follow
+// the measure (Measure.Kind) but not one type per measure: a length or a
+// Grundy value is an integer (int in some solvers, uint64 in the Nim
+// family's: read it with a type switch, or through the JSON), a
+// probability a fraction string ("77/729", for big.Rat.SetString).
 type Result struct {
 	Game       string      `json:"game"`
 	Position   string      `json:"position"`

@@ -219,7 +219,9 @@ func (s *Store) insert(ctx context.Context, q querier, r *row) (int64, bool, err
 
 // AddRecords stores finished (or aborted) games played outside sweeps,
 // from source (SourcePlay, SourceArena, ...), and returns how many were
-// added: a game stored already is not added again.
+// added: a game stored already is not added again. "Already" means the same
+// record, byte for byte once compacted: a game of the same seed played
+// again is another record (its moves' seconds differ), and is stored.
 func (s *Store) AddRecords(ctx context.Context, source string, recs ...*game.Record) (added int, err error) {
 	for _, r := range recs {
 		_, ok, err := s.AddGame(ctx, NewGame{Record: r, Source: source})

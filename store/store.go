@@ -142,6 +142,9 @@ func (s *Store) folderHint() string {
 	if s.dialect != DialectSQLite || strings.HasPrefix(s.location, "file:") || strings.Contains(s.location, ":memory:") {
 		return ""
 	}
+	if fi, err := os.Stat(s.location); err == nil && fi.IsDir() {
+		return fmt.Sprintf(" (%s is a folder: give the path of a database file, such as %s)", s.location, filepath.Join(s.location, "kombi.db"))
+	}
 	dir := filepath.Dir(s.location)
 	f, err := os.CreateTemp(dir, ".kombi-write-check-*")
 	if err == nil {

@@ -613,6 +613,11 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Open(ctx, filepath.Join(file, "k.db")); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("database under a file: %v", err)
 	}
+	// A folder where the file should be.
+	dir := t.TempDir()
+	if _, err := Open(ctx, dir); err == nil || !strings.Contains(err.Error(), dir+" is a folder: give the path of a database file") {
+		t.Errorf("a folder as the database: %v", err)
+	}
 }
 
 // TestOpenExisting: a reader's database that is not there is an error

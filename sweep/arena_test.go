@@ -294,3 +294,25 @@ func TestArenaBotFailed(t *testing.T) {
 		t.Fatalf("a factory that builds no bot: %v", err)
 	}
 }
+
+// TestArenaErrorsNameNoEmptyCell: an arena is one cell without a name;
+// its errors say what is wrong, not "sweep cell : ...".
+func TestArenaErrorsNameNoEmptyCell(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		spec  string
+		names [2]string
+		want  string
+	}{
+		{"nim(piles=2;3)", [2]string{"oneply", "random"}, `P1: unknown bot "oneply"`},
+		{"nim(piles=x)", [2]string{"random", "random"}, "piles"},
+	} {
+		_, err := sweep.Arena(context.Background(), games, bots, tt.spec, tt.names, sweep.ArenaOptions{Games: 2, Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "sweep cell") {
+			t.Errorf("%s %v: %v; want %q and no cell name", tt.spec, tt.names, err, tt.want)
+		}
+	}
+}

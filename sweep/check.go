@@ -83,20 +83,20 @@ func gameKey(games *game.Registry, text string) (string, error) {
 
 // checkCell checks that a cell's game loads and its bots build for it.
 func checkCell(games *game.Registry, bots *bot.Registry, c *Cell) error {
+	where := "sweep cell " + c.ID + ": "
+	if c.ID == "" {
+		where = "" // an arena: one cell, named by the command
+	}
 	g, err := games.Load(c.Game, 1)
 	if err != nil {
-		return fmt.Errorf("sweep cell %s: %w", c.ID, err)
+		return fmt.Errorf("%s%w", where, err)
 	}
 	for p, name := range c.Players {
 		b, err := bots.New(name, g, bot.Env{Seed: 1})
 		if err != nil {
-			return fmt.Errorf("sweep cell %s: %s: %w", c.ID, game.SeatName(game.Player(p)), err)
+			return fmt.Errorf("%s%s: %w", where, game.SeatName(game.Player(p)), err)
 		}
 		if h, ok := b.(bot.Interactive); ok && h.IsHuman() {
-			where := "sweep cell " + c.ID + ": "
-			if c.ID == "" {
-				where = "" // an arena: one cell, named by the command
-			}
 			return game.Inputf("%s%s: %q is a person, and these games are played by computers alone, "+
 				"unattended: give two bot strings ('kombi games' lists them), or play a person with 'kombi play'",
 				where, game.SeatName(game.Player(p)), name)

@@ -36,10 +36,12 @@ type Cell struct {
 	// Players are the bot strings, P1's first (P1 moves first unless the
 	// game says otherwise: 2D Nim's first=p2).
 	Players [2]string
-	// Seeds are the seeds of the cell's games, one game each.
+	// Seeds are the seeds of the cell's games, one game each (none: the
+	// cell plays nothing and has no result, as when every game of a stored
+	// sweep is played already).
 	Seeds []uint64
 	// Alternate swaps the seats in every second game (the seeds at odd
-	// indexes of Seeds): Players[1] moves first there.
+	// indexes of Seeds): Players[1] is P1 there.
 	Alternate bool
 }
 
