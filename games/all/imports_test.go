@@ -87,7 +87,9 @@ func family(path, root string) string {
 //     study package: they know games only through the registries;
 //   - each games/<family> holds at most maxRulesLines lines of non-test Go,
 //     cmd/kombi with cmd/kombi/cli at most maxCLILines;
-//   - cmd/kombi, the main, imports only cmd/kombi/cli of the module.
+//   - cmd/kombi, the main, imports only cmd/kombi/cli of the module;
+//   - an example game, examples/<name>, imports of the module only what a
+//     rules package may: game, solve, bot and its own subpackages.
 //
 // The imports are those of the packages' non-test files.
 func TestImportRules(t *testing.T) {
@@ -125,6 +127,9 @@ func TestImportRules(t *testing.T) {
 			}
 			if top0, _, _ := strings.Cut(r, "/"); slices.Contains(services[:5], top0) && (family(imp, "games") != "" && ir != "games/all" || top == "study") {
 				t.Errorf("%s imports %s: a service knows games only through the registries (games/all)", r, ir)
+			}
+			if strings.HasPrefix(r, "examples/") && !slices.Contains([]string{"game", "solve", "bot"}, ir) && !strings.HasPrefix(ir, r+"/") {
+				t.Errorf("%s imports %s: an example game is written as a rules package is, importing only game, solve, bot and its own subpackages", r, ir)
 			}
 			if sf := family(p.ImportPath, "study"); sf != "" {
 				if g := family(imp, "games"); g != "" && g != sf {
