@@ -2,10 +2,14 @@
 // (the rules with fixed parameters) creates States; a State knows whose turn it
 // is, lists and applies Moves, and reports the result at the end.
 //
-// The shape follows OpenSpiel's Game/State API. Optional capabilities (undo,
-// chance outcomes, hashing, symmetry, decomposition into independent parts) are
-// separate small interfaces that a State may implement and callers discover by
-// type assertion.
+// The shape follows OpenSpiel's Game/State API. Every Kombi game also
+// describes its positions as data (Viewer) and as text (Positioner, with its
+// Game's PositionParser): the conformance suite, package game/gametest,
+// fails without them; its package doc lists every requirement, and package
+// examples/subtract is a minimal game that meets them. Optional capabilities
+// (undo, hashing, symmetry, decomposition into independent parts) are
+// separate small interfaces that a State may implement and callers discover
+// by type assertion; a game with chance nodes implements Chancer.
 package game
 
 import (

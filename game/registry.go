@@ -42,7 +42,10 @@ type Type struct {
 	// Variants are ready-made games of this type worth a card of their own.
 	Variants []Variant
 	// Opponents are the bot strings people choose from by name, weakest
-	// first; the first Default one is the opponent a new game proposes.
+	// first: the last is the strongest opponent the game has (for an
+	// arena against the best, take Opponents[len(Opponents)-1].Bot). The
+	// first Default one is the opponent a new game proposes, which need
+	// not be the strongest (see DefaultOpponent).
 	Opponents []Opponent
 	// Measure names the game's own value where it has one beyond win and
 	// loss (the Thue length, the list-colouring game's probability).
@@ -153,7 +156,12 @@ func RulesOf(g Game) string {
 }
 
 // PositionParser is a Game that can set up a position from text, for
-// `kombi solve --position`.
+// `kombi solve --position` and `kombi play --position`, matches and
+// records that start from a position (StartOf) and the web API's
+// analysis of a position. Every Kombi game implements it, reading back
+// what its States write (Positioner): the conformance suite
+// (game/gametest) checks it in every position, and that an error quotes
+// the text it refuses.
 type PositionParser interface {
 	Game
 	// ParsePosition reads a position in the game's position notation; the

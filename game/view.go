@@ -180,7 +180,8 @@ const (
 )
 
 // Viewer is a State that describes itself and its moves as data. Every Kombi
-// game implements it (the conformance suite checks).
+// game implements it: the conformance suite (game/gametest) fails without
+// it, and the browser draws the board from it.
 type Viewer interface {
 	State
 	// View returns the position as data.
@@ -229,7 +230,8 @@ func SetUp(g Game, v View) (State, error) {
 }
 
 // Positioner is a State that writes its position in the notation its game's
-// ParsePosition reads back (see PositionParser).
+// ParsePosition reads back (see PositionParser). Every Kombi game
+// implements it: the conformance suite (game/gametest) fails without it.
 type Positioner interface {
 	State
 	Position() string

@@ -1,20 +1,3 @@
-// Package gametest is the conformance suite every Kombi game's tests call,
-// and the golden playthrough helper.
-//
-// Conformance plays random games and checks, in every position visited:
-// terminal states have no moves and nobody to act; legal moves are sorted,
-// distinct, applicable, and survive MoveString/ParseMove; Clone is
-// independent; Undo restores the state; a game's note on a move (game.MoveNoter)
-// is one line and changes nothing; illegal moves and garbage text are
-// refused without a panic or a change (and without a note); chance outcomes are the legal moves
-// with probabilities summing to one; the record of every game survives a JSON
-// round trip and replays to the same final state, and can be rebuilt at any
-// move. Every state also describes itself as data: its View is valid JSON of
-// a known kind that agrees with the state (its lines, where it has them,
-// hold items of the board with the counts the board shows), every legal
-// move's parts build the same move (and text) again, the moves listed as
-// ending the game (game.LegalMovesOf) end it with the winner listed, and
-// its position string reads back as the same position.
 package gametest
 
 import (
@@ -47,7 +30,9 @@ type Options struct {
 	MovesChecked int
 }
 
-// Conformance runs the conformance suite on the game built from spec.
+// Conformance runs the conformance suite on the game built from spec
+// with reg: the package doc lists what it checks. Call it from a test,
+// once for each variant worth checking.
 func Conformance(t *testing.T, reg *game.Registry, spec string, opt Options) {
 	t.Helper()
 	if opt.Playouts == 0 {
