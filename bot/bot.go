@@ -95,7 +95,9 @@ type Registry struct {
 }
 
 // Register adds a factory. Registering the same name twice for the same game
-// (or twice as generic) is an error.
+// (or twice as generic) is an error. Its name is then a bot string that
+// matches, arenas and sweeps take: the example (example_test.go) registers a
+// bot of its own on all.New()'s kit.Bots and plays it in sweep.Arena.
 func (r *Registry) Register(f *Factory) error {
 	if f == nil || f.Name == "" || f.New == nil {
 		return fmt.Errorf("register bot: a factory needs a name and a constructor")

@@ -446,7 +446,9 @@ func (s *Store) Each(ctx context.Context, f Filter, fn func(*StoredGame) error) 
 	return nil
 }
 
-// Games returns the games the filter selects, newest first.
+// Games returns the games the filter selects, newest first. The example
+// (example_test.go) adds records played by match.Play to an SQLite file,
+// lists them, decodes and replays them.
 func (s *Store) Games(ctx context.Context, f Filter) ([]*StoredGame, error) {
 	var out []*StoredGame
 	err := s.each(ctx, f, true, func(g *StoredGame) error {

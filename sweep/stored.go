@@ -52,7 +52,9 @@ func (r StoredResult) String() string {
 // rest. It checks the sweep first (Spec.Validate; CheckUnchanged: a sweep
 // stored from another file is refused) and stores it (store.PutSweep, as
 // the job queue does).
-// When ctx ends it returns the counts so far with ctx's error.
+// When ctx ends it returns the counts so far with ctx's error. The example
+// (example_test.go) parses a sweep file's text, runs it into an SQLite file
+// twice and reads its results back (LoadResults).
 func RunStored(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *Spec, opt StoredOptions) (StoredResult, error) {
 	res := StoredResult{Name: spec.Name, Location: st.Location()}
 	if err := spec.Validate(games, bots); err != nil {
