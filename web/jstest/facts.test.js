@@ -151,6 +151,18 @@ test('heaps drawn as bars: every heap with tokens too large for them', () => {
   assert.equal(allBars(undefined), false);
 });
 
+test('a review is kept by the moves played: an undo after the end and another ending are reviewed anew', async () => {
+  const { reviewKey } = await import('../static/analysis.js');
+  // nim(piles=3;2): 1:3 then the computer's 2:2; taken back, 2:2 then the computer's 1:3.
+  const first = { id: 'ab12', moves: [{ player: 0, move: '1:3' }, { player: 1, move: '2:2' }] };
+  const again = { id: 'ab12', moves: [{ player: 0, move: '2:2' }, { player: 1, move: '1:3' }] };
+  assert.notEqual(reviewKey(first), reviewKey(again));
+  assert.equal(reviewKey(first), reviewKey({ ...first, version: 9, moves: first.moves.map((m) => ({ ...m })) }));
+  assert.notEqual(reviewKey(first), reviewKey({ ...first, id: 'cd34' }));
+  // The same notation by another seat (chance's list drawn, a person's) is another game too.
+  assert.notEqual(reviewKey({ id: 'x', moves: [{ player: -1, move: 'red' }] }), reviewKey({ id: 'x', moves: [{ player: 1, move: 'red' }] }));
+});
+
 test('the review of a lost game: the last move that let a win go, and the moves that kept it', async () => {
   const { turningPoint } = await import('../static/analysis.js');
   const { Review } = await import('../static/views/match.js');

@@ -401,6 +401,13 @@ export function hintFor(ranked, level, view, gameName, mover, { solo = false } =
 }
 
 /**
+ * reviewKey names the review of match m's end by the match and the moves
+ * played (each seat's and chance's): an undo after the end and another
+ * ending are another game, with a review of its own.
+ */
+export const reviewKey = (m) => `${m.id}:${(m.moves || []).map((x) => `${x.player}/${x.move}`).join(' ')}`;
+
+/**
  * turningPoint finds where a lost game turned, for its review: the last
  * move of the loser's seat that the analysis proves worse than the best
  * there (a win let go, or in a game with draws a draw): after it every move

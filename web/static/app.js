@@ -6,7 +6,7 @@ import { state, set, subscribe } from './state.js';
 import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
-import { rank, cacheKey, hintFor, turningPoint, costliestChoice, luckOf } from './analysis.js';
+import { rank, cacheKey, hintFor, turningPoint, costliestChoice, luckOf, reviewKey } from './analysis.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } from './views/dialog.js';
 import { MatchPage, mineOf } from './views/match.js';
@@ -200,17 +200,19 @@ function showMatch(m) {
 async function review(m) {
   const mine = mineOf(state);
   const w = m.winner;
-  if ((w !== 0 && w !== 1) || !mine[1 - w] || mine[w] || state.reviews.has(m.id)) return;
+  // Kept by the moves played (not the match alone): an undo after the end and another ending is another game.
+  const key = reviewKey(m);
+  if ((w !== 0 && w !== 1) || !mine[1 - w] || mine[w] || state.reviews.has(key)) return;
   const loser = 1 - w;
   // A move the server played as the only one (a list of one colour) was no choice: not reviewed (the end's
   // panel says they were played for the person); a game with no choice of theirs has no review.
   const forced = new Set(m.forced_moves || []);
   if (forced.size && !m.moves.some((mv, i) => mv.player === loser && !forced.has(i + 1))) {
-    state.reviews.set(m.id, { status: 'off' });
+    state.reviews.set(key, { status: 'off' });
     return;
   }
   const entry = { status: 'looking', tp: null, seat: loser };
-  state.reviews.set(m.id, entry);
+  state.reviews.set(key, entry);
   set({});
   const analyses = new Map();
   let undecided = false;
@@ -218,8 +220,8 @@ async function review(m) {
   // game, when it ends again, is reviewed anew.
   const gone = () => {
     const cur = state.match;
-    if (cur && cur.id === m.id && cur.moves.length >= m.moves.length) return false;
-    state.reviews.delete(m.id);
+    if (cur && reviewKey(cur) === key) return false;
+    state.reviews.delete(key);
     set({});
     return true;
   };

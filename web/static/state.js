@@ -31,7 +31,7 @@ export const state = {
   scrollToBoard: false,
   // scrollToAnalysis: the next drawing brings the analysis panel into view (the review's "See … with the analysis")
   scrollToAnalysis: false,
-  reviews: new Map(), // by match id: where a game a person here lost turned ({status, tp}; see review in app.js)
+  reviews: new Map(), // by reviewKey (the match and its moves, see analysis.js): where a game a person here lost turned ({status, tp}; see review in app.js)
   connection: '', // words while the event stream is down
   streaming: false, // whether the match's event stream is open
 };

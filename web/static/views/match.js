@@ -10,7 +10,7 @@ import { allBars } from '../boards/heaps.js';
 import { lastMove } from '../lastmove.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { AnalysisPanel } from './analysispanel.js';
-import { fracLess } from '../analysis.js';
+import { fracLess, reviewKey } from '../analysis.js';
 
 export function mineOf(s) {
   return [!!s.tokens[0], !!s.tokens[1]];
@@ -202,7 +202,7 @@ function GameOver({ m, mine, g, act, s }) {
     ${forcedTally(m, mine, g.opponents) ? html`<p id="forced-tally">${forcedTally(m, mine, g.opponents)}</p>` : null}
     <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
     ${round1 ? html`<p id="rounds"><strong>The match:</strong> ${roundsText(m, round1, mine, g.opponents)}</p>` : null}
-    <div aria-live="polite">${Review({ r: s.reviews.get(m.id), act, game: m.game })}</div>
+    <div aria-live="polite">${Review({ r: s.reviews.get(reviewKey(m)), act, game: m.game })}</div>
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>${act.secondRound(m) ? 'Round 2: roles swapped' : `Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}`}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
