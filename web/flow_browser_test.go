@@ -42,4 +42,53 @@ func TestBrowserFlow(t *testing.T) {
 		p.shotOf("flow-review-after-undo-phone.png", "#result")
 		p.clean("review-after-undo")
 	})
+
+	t.Run("end-in-view", func(t *testing.T) {
+		// On a phone a game of many heaps ended below its result: the person
+		// tapped a heap low on the page, the computer took the last token,
+		// and "Game over." with the result stayed far above the screen
+		// while the move bar went. The result now comes into view.
+		p.t = t
+		for _, s := range []screen{phoneTall, desktopTest} {
+			p.viewport(s)
+			m := h.create("nim(piles=1;1;1;1;1;1;1;1;1;1;1;1)", [2]string{"human", "perfect"}, 11)
+			p.openAs(m)
+			// The lowest heap each time, scrolled to as a person scrolls to it (the computer moves last: twelve heaps).
+			for i := 0; p.play(`const b = [...document.querySelectorAll('#board .token:not([disabled])')].pop(); b.scrollIntoView({block: 'center'}); b.click();`); i++ {
+				if i > 12 {
+					t.Fatal("the game is not over after 12 moves of mine")
+				}
+			}
+			p.gameOver("nim of twelve heaps at " + s.name)
+			p.settled()
+			got := js[[]float64](p, `(() => { `+seen+` const r = document.getElementById('result').getBoundingClientRect();
+				return [seen(document.getElementById('result-h')) ? 1 : 0, r.top, r.bottom, scrollY, innerHeight]; })()`)
+			if got[0] != 1 {
+				t.Errorf("the game over at %s: its result at %v..%v px is not on the %v px screen (page scrolled %v px)", s.name, got[1], got[2], got[4], got[3])
+			}
+			p.shotHere("flow-end-in-view-" + s.name + ".png")
+			p.noOverflow("the result in view at " + s.name)
+		}
+		p.viewport(phoneTall)
+		// Reading the moves below the board while two computers play: the end does not pull the page away.
+		var w matchJSON
+		if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=1;1;1;1;1;1;1;1;1;1;1;1)", "players": []string{"perfect", "perfect"}, "seed": 11, "delay_ms": 300}, &w); st != 201 {
+			t.Fatalf("create the watched match: status %d: %s", st, w.Error)
+		}
+		p.openAs(w)
+		js[bool](p, `(document.getElementById('moves-h').scrollIntoView({block: 'start'}), true)`)
+		p.settled()
+		before := js[[]float64](p, `[document.getElementById('board').getBoundingClientRect().bottom, document.getElementById('moves-h').getBoundingClientRect().top, window.kombi.match.finished ? 1 : 0]`)
+		if before[0] > 0.3*844 || before[2] == 1 {
+			t.Fatalf("the moves read below the board: the board ends at %v px, the game over already: %v", before[0], before[2] == 1)
+		}
+		p.wait(`window.kombi.match.finished && document.getElementById('result')`, "the end of the watched game")
+		p.settled()
+		// (The page gets shorter at the end, the controls of the game in play gone: the moves rise a little.)
+		after := js[[]float64](p, `(() => { `+seen+` return [document.getElementById('moves-h').getBoundingClientRect().top, seen(document.getElementById('moves-h')) ? 1 : 0, seen(document.getElementById('result-h')) ? 1 : 0]; })()`)
+		if after[1] != 1 || after[2] == 1 {
+			t.Errorf("the moves read below the board: at the game's end their heading went from %v to %v px, off the screen: %v (the result on it: %v)", before[1], after[0], after[1] != 1, after[2] == 1)
+		}
+		p.clean("end-in-view")
+	})
 }

@@ -895,12 +895,45 @@ function draw() {
       clearOfPlay(document.getElementById('board'), document.getElementById('status'));
     }
   }
+  // A game that ends on this page (a move made here or seen coming): its result in view (see showResult).
+  if (page === 'match' && state.match) {
+    if (!state.match.finished) playing = state.match.id;
+    else if (playing === state.match.id) {
+      playing = null;
+      if (state.travelAt === null) showResult();
+    }
+  } else playing = null;
 }
 
 // placed: the match or study board placed on the screen (placeTurn) since it opened;
-// turnShown: the match's position whose board clearOfPlay last kept above the move bar.
+// turnShown: the match's position whose board clearOfPlay last kept above the move bar;
+// playing: the match this page last drew in play (its end, when it comes, is shown: showResult).
 let placed = null;
 let turnShown = null;
+let playing = null;
+
+// showResult brings the result of a game that just ended into view: on a
+// phone the game-over panel comes above a board that may be taller than the
+// screen (many heaps), and the person who tapped a heap low on the page saw
+// the move bar go and nothing else. The page scrolls to "Game over." and the
+// result where the person was following the game: the last move made here
+// (the focus on the board or the move bar), or the board filling half the
+// screen or all on it; not where they had scrolled to read something else
+// (the moves, the analysis, the rules below the board on a phone).
+function showResult() {
+  const r = document.getElementById('result');
+  const b = document.getElementById('board');
+  if (!r || !b) return;
+  const rb = b.getBoundingClientRect();
+  const seen = Math.min(rb.bottom, window.innerHeight) - Math.max(rb.top, 0);
+  const following = focusOnBoard || seen >= window.innerHeight / 2 || (rb.top >= 0 && rb.bottom <= window.innerHeight);
+  if (!following) return;
+  const under = stuckTop();
+  const head = (r.querySelector('h2') || r).getBoundingClientRect();
+  if (head.top >= under && head.bottom <= window.innerHeight) return; // in view already
+  const st = document.getElementById('status');
+  scrollToY((st && !under ? st : r).getBoundingClientRect().top, under);
+}
 
 // stuckTop is the height of what stays at the top of the screen when the
 // page scrolls (the status on a short screen), which covers what is under it.
