@@ -91,4 +91,65 @@ func TestBrowserFlow(t *testing.T) {
 		}
 		p.clean("end-in-view")
 	})
+
+	t.Run("friend-undo", func(t *testing.T) {
+		// Two people on two devices: a take-back by one was silent on the
+		// other's page (a game over turned back into a game in progress,
+		// its result gone). Now the other page says it; and the game over,
+		// its result stands: Undo is not offered against a friend elsewhere.
+		p.t = t
+		p.viewport(desktopTest)
+		m := h.create("nim(piles=1;1;1)", [2]string{"human", "human"}, 11)
+		a, b := m, m
+		a.SeatTokens = &[2]*string{m.SeatTokens[0], nil}
+		b.SeatTokens = &[2]*string{nil, m.SeatTokens[1]}
+		p.openAs(a)
+		p2 := newPage(t, h.ts.URL)
+		p2.viewport(phoneTall)
+		p2.openAs(b)
+		take := `document.querySelector('#board button.token:not([disabled])').click();`
+		p.play(take)
+		p2.wait(`window.kombi.match.moves.length === 1`, "the first move on the friend's page")
+		// Taken back at once: the friend's page says so, and who is to move.
+		js[bool](p, `(document.getElementById('undo').click(), true)`)
+		p2.wait(`window.kombi.match.moves.length === 0 && document.getElementById('took-back')`, "the take-back said on the friend's page")
+		if got := js[string](p2, `document.getElementById('took-back').textContent`); got != "Your friend took back their last move, 1:1." {
+			t.Errorf("the friend's page says %q after the take-back", got)
+		}
+		if js[bool](p, `!!document.getElementById('took-back')`) {
+			t.Error("the page that took the move back says a friend took it back")
+		}
+		p2.noOverflow("the take-back said")
+		p2.targets("the take-back said", `.controls .btn, .controls .switch`)
+		p2.shotHere("flow-friend-took-back-phone.png")
+		// Played out: Player 1 takes the last token.
+		p.play(take)
+		p2.wait(`window.kombi.match.moves.length === 1 && !document.getElementById('took-back')`, "the move played again, the take-back's words gone")
+		p2.play(take)
+		p.wait(`window.kombi.match.moves.length === 2`, "the friend's move")
+		p.play(take)
+		p.gameOver("the game with a friend elsewhere")
+		p2.gameOver("the game with a friend elsewhere, on the friend's page")
+		if !js[bool](p, `document.getElementById('undo').disabled`) {
+			t.Error("the winner's page offers Undo of the winning move against a friend on another device")
+		}
+		if got := js[string](p, `document.getElementById('undo').title`); !strings.Contains(got, "result stands") {
+			t.Errorf("the disabled Undo says %q, want why", got)
+		}
+		p.shotHere("flow-friend-over-desktop.png")
+		// Taken back all the same (the API allows it: an older page, a script): the friend's page says so.
+		if st := h.do("POST", "/api/matches/"+m.ID+"/undo", *m.SeatTokens[0], nil, nil); st != 200 {
+			t.Fatalf("undo by the API: status %d", st)
+		}
+		p2.wait(`!window.kombi.match.finished && document.getElementById('took-back')`, "the take-back of the winning move said")
+		if got := js[string](p2, `document.getElementById('took-back').textContent`); got != "Your friend took back their last move, 3:1: the game goes on." {
+			t.Errorf("the friend's page says %q after the winning move was taken back", got)
+		}
+		p2.shotHere("flow-friend-took-back-end-phone.png")
+		p2.viewport(desktopTest)
+		p2.noOverflow("the take-back of the winning move said")
+		p2.shotHere("flow-friend-took-back-end-desktop.png")
+		p.clean("friend-undo")
+		p2.clean("friend-undo, the friend's page")
+	})
 }

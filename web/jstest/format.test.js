@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, roundsText, moveLabel, playedWord, saysMove, codeParts, typeset, youLost } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, roundsText, moveLabel, playedWord, saysMove, codeParts, typeset, youLost, tookBackWords } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -399,6 +399,28 @@ test('youLost: the person at the page lost (one seat held, the other won)', () =
   assert.equal(youLost(m, [false, false]), false); // watching
   assert.equal(youLost({ ...m, winner: null }, [true, false]), false); // a draw
   assert.equal(youLost({ ...m, finished: false }, [true, false]), false);
+});
+
+test('tookBackWords says a take-back made on another device, not this page’s own', () => {
+  const played = [{ player: 0, move: '1:1' }, { player: 1, move: '2:1' }, { player: 0, move: '3:1' }];
+  const m = (moves, more = {}) => ({ id: 'ab', game_name: 'nim', players: ['human', 'human'], moves, ...more });
+  const over = m(played, { finished: true });
+  // The friend's page (seat 2): the winner took their winning move back.
+  assert.equal(tookBackWords(over, m(played.slice(0, 2)), [false, true]), 'Your friend took back their last move, 3:1: the game goes on.');
+  assert.equal(tookBackWords(m(played.slice(0, 1)), m([]), [false, true]), 'Your friend took back their last move, 1:1.');
+  // The page that took it back, one holding both seats, a computer's move, another match: nothing to say.
+  assert.equal(tookBackWords(over, m(played.slice(0, 2)), [true, false]), '');
+  assert.equal(tookBackWords(over, m(played.slice(0, 2)), [true, true]), '');
+  assert.equal(tookBackWords(m(played, { players: ['human', 'perfect'] }), m(played.slice(0, 2), { players: ['human', 'perfect'] }), [true, false]), '');
+  assert.equal(tookBackWords(over, { ...m(played.slice(0, 2)), id: 'cd' }, [false, true]), '');
+  assert.equal(tookBackWords(m(played.slice(0, 2)), m(played), [false, true]), '');
+  // A page watching: the seat by its name; taken back with this page's move after it; taken back and played again.
+  assert.equal(tookBackWords(over, m(played.slice(0, 2)), [false, false]), 'Player 1 took back their last move, 3:1: the game goes on.');
+  assert.equal(tookBackWords(m(played.slice(0, 2)), m([]), [false, true]), 'Your friend took back their move 1:1 and yours after it.');
+  assert.equal(tookBackWords(m(played.slice(0, 1)), m([{ player: 0, move: '2:1' }]), [false, true]), 'Your friend took back their last move, 1:1.');
+  // The Thue builder's move as the move list says it.
+  const thue = (moves) => ({ id: 't', game_name: 'thue', players: ['human', 'human'], moves });
+  assert.equal(tookBackWords(thue([{ player: 0, move: '1' }]), thue([]), [false, true]), 'Your friend took back their last move, gap 1.');
 });
 
 test('droppedNote says the two choices, the rule they break and which is kept', () => {

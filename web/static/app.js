@@ -12,7 +12,7 @@ import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } fr
 import { MatchPage, mineOf } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, droppedNote, inviteBase, typeset } from './format.js';
+import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords } from './format.js';
 import { setupProblem } from './setup.js';
 
 const root = document.getElementById('app');
@@ -183,6 +183,9 @@ function showMatch(m) {
   const patch = { match: m };
   if (state.travelAt === null) patch.shown = m;
   if (moved) { patch.sel = []; patch.preview = null; patch.moveError = ''; patch.showAllMoves = false; }
+  // A take-back made on another device (a friend's, or a player's this page watches) is said, until the next move.
+  const back = moved ? tookBackWords(old, m, mineOf(state)) : '';
+  if (back) patch.tookBack = { id: m.id, at: m.moves.length, text: back };
   if (!m.thinking) stopThinking();
   else if (!thinkTimer) startThinking();
   set(patch);

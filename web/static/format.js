@@ -263,6 +263,31 @@ export function drawNoteWords(m, mine, opponents) {
   return `The coin chose ${person ? aside(who, seat) : `${cap(colour)} (player ${p + 1})`} to start.`;
 }
 
+/**
+ * tookBackWords says a take-back made on another device: the moves of match
+ * old (as this page showed it) that m, the same match, no longer has, where
+ * one was chosen by a person whose seat this page does not hold (mine):
+ * "Your friend took back their last move, 3:1." (with ": the game goes on"
+ * where it took back the end); '' for anything else (this page's own undo,
+ * a computer's move, another match).
+ */
+export function tookBackWords(old, m, mine) {
+  if (!old || !m || old.id !== m.id || !old.moves || !m.moves) return '';
+  let same = 0;
+  while (same < m.moves.length && same < old.moves.length && m.moves[same].move === old.moves[same].move && m.moves[same].player === old.moves[same].player) same++;
+  const gone = old.moves.slice(same);
+  const first = gone.find((mv) => mv.player >= 0 && m.players[mv.player] === 'human' && !mine[mv.player]);
+  if (!first) return '';
+  const p = first.player;
+  const theirs = gone.filter((mv) => mv.player === p);
+  const who = mine[1 - p] ? 'your friend' : roleName(m, p);
+  const label = moveLabel(m.game_name, p, first.move, { inLine: true });
+  const yours = gone.some((mv) => mv.player >= 0 && mine[mv.player]);
+  const what = theirs.length > 1 ? `their last ${theirs.length} moves${yours ? ' and yours with them' : ''}`
+    : yours ? `their move ${label} and yours after it` : `their last move, ${label}`;
+  return `${cap(who)} took back ${what}${old.finished && !m.finished ? ': the game goes on' : ''}.`;
+}
+
 /** youLost reports whether the person at this page (one seat, not both) lost the finished match m. */
 export const youLost = (m, mine) => m.finished && m.mode !== 'solo' && Number.isInteger(m.winner) && m.winner >= 0 && !mine[m.winner] && (mine[0] || mine[1]);
 

@@ -9,6 +9,7 @@ export const state = {
   matchList: null, // the all-matches page: {filter: {game, state}, rows, more, loading, error}
   held: {}, // by match id listed: the seats this browser holds a token for ([bool, bool])
   hint: null, // {key (the position's), level (1: how good and where, 2: the move chosen), text, chose (that move's picks, as JSON)}
+  tookBack: null, // a take-back made on another device, said until the next move: {id, at (the moves left), text}
   invited: null, // a seat handed to a friend: {id, seat, token, url, copied, here (no other device reaches the server), moves (the match's moves then)}
   dialog: null,
   match: null, // the match as the server last sent it

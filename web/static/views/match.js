@@ -29,6 +29,11 @@ function friendMovedLast(m, mine) {
   return i >= 0 && m.players[m.moves[i].player] === 'human' && !mine[m.moves[i].player];
 }
 
+// friendElsewhere: the other seat is a person's on another device (this page holds one seat of two
+// people's). Their game over, its result stands for both: no undo is offered (the winner's undo turned
+// the friend's result back into a game in progress).
+const friendElsewhere = (m, mine) => mine[0] !== mine[1] && m.players.every((x) => x === 'human') && m.mode !== 'solo';
+
 export function MatchPage({ s, act }) {
   const m = s.match;
   if (!m) {
@@ -68,6 +73,7 @@ export function MatchPage({ s, act }) {
       </header>
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}${youLost(m, mine) ? ' lost' : ''}`} role="status" aria-live="polite">${status}</p>
       ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
+      ${s.tookBack && s.tookBack.id === m.id && s.tookBack.at === m.moves.length && !travelling ? html`<p class="last-line took-back" id="took-back" role="status">${s.tookBack.text}</p>` : null}
       ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act, s }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, m, shown, p)}</p>` : null}
@@ -80,7 +86,8 @@ export function MatchPage({ s, act }) {
       ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
       <div class="controls">
-        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv, i) => mine[mv.player] && chosen(m, i)) || friendMovedLast(m, mine)} onClick=${act.undo}>${mine[0] && mine[1] ? 'Undo the last move' : 'Undo my move'}</button>` : null}
+        ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv, i) => mine[mv.player] && chosen(m, i)) || friendMovedLast(m, mine) || (m.finished && friendElsewhere(m, mine))}
+          title=${m.finished && friendElsewhere(m, mine) ? 'The game is over: its result stands for both of you. Rematch to play again.' : undefined} onClick=${act.undo}>${mine[0] && mine[1] ? 'Undo the last move' : 'Undo my move'}</button>` : null}
         <label class="switch"><input type="checkbox" role="switch" id="analysis-on" checked=${s.analysisOn} onChange=${(e) => act.setAnalysis(e.currentTarget.checked)} />
           <span class="switch-track" aria-hidden="true"></span> Analysis</label>
         ${cvc && !m.finished ? (s.controlToken ? ComputerControls({ m, s, act })
