@@ -1,6 +1,9 @@
 package web_test
 
 import (
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -151,5 +154,41 @@ func TestBrowserFlow(t *testing.T) {
 		p2.shotHere("flow-friend-took-back-end-desktop.png")
 		p.clean("friend-undo")
 		p2.clean("friend-undo, the friend's page")
+	})
+
+	t.Run("thue-builder", func(t *testing.T) {
+		// The Thue game without a target is scored by the word's length (the
+		// painter's points): the builder was told "You won" however long
+		// the word grew, and got no review. Now the end says the length and
+		// the points, and the builder's gaps are weighed like the painter's.
+		p.t = t
+		p.viewport(phoneTall)
+		m := h.create("thue(alphabet=3,start=0)", [2]string{"human", "perfect"}, 11)
+		p.openAs(m)
+		// Always the last gap, as the student did: the painter keeps the word going to length 10.
+		p.playOut(`[...document.querySelectorAll('#board .gap:not([disabled])')].pop().click();`, 20)
+		head := p.gameOver("the Thue builder's end")
+		n := js[int](p, `window.kombi.match.view.word.symbols.length`)
+		if want := fmt.Sprintf("The word ended at length %d: the painter scored %d points", n, n-2); head != want {
+			t.Errorf("the builder's end says %q, want %q", head, want)
+		}
+		p.wait(`/^Your costliest choice: /.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the builder's gaps weighed")
+		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
+		rm := regexp.MustCompile(`^Your costliest choice: at move (\d+) you played gap (\d+), after which you could force a repetition only by length (\d+), where .* forced it by length (\d+)\. From your first choice best play on both sides ends the word at length (\d+); this one ended at length (\d+)\.`).FindStringSubmatch(review)
+		if rm == nil {
+			t.Fatalf("the builder's review says %q", review)
+		}
+		at, _ := strconv.Atoi(rm[1])
+		if got := js[string](p, fmt.Sprintf(`window.kombi.match.moves[%d].player + ' ' + window.kombi.match.moves[%d].move`, at-1, at-1)); got != "0 "+rm[2] {
+			t.Errorf("the builder's review names move %d, gap %s; the match has %s there", at, rm[2], got)
+		}
+		if rm[6] != strconv.Itoa(n) || rm[5] != "5" {
+			t.Errorf("the builder's review says best play ends at length %s and the word at %s; want 5 (the start's) and %d", rm[5], rm[6], n)
+		}
+		p.noOverflow("the Thue builder's review")
+		p.shotOf("flow-thue-builder-phone.png", "#result")
+		p.viewport(desktopTest)
+		p.shotOf("flow-thue-builder-desktop.png", "#result")
+		p.clean("thue-builder")
 	})
 }

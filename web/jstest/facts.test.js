@@ -163,6 +163,24 @@ test('a review is kept by the moves played: an undo after the end and another en
   assert.notEqual(reviewKey({ id: 'x', moves: [{ player: -1, move: 'red' }] }), reviewKey({ id: 'x', moves: [{ player: 1, move: 'red' }] }));
 });
 
+test('the seat the end reviews: the person’s where they lost, and in the Thue game without a target the builder’s too', async () => {
+  const { reviewSeat, byLength } = await import('../static/analysis.js');
+  const m = (game, winner, more = {}) => ({ game, winner, finished: true, ...more });
+  assert.equal(reviewSeat(m('nim(piles=3;4;5)', 1), [true, false]), 0);
+  assert.equal(reviewSeat(m('nim(piles=3;4;5)', 0), [true, false]), null);
+  assert.equal(reviewSeat(m('nim(piles=3;4;5)', null), [true, false]), null);
+  assert.equal(reviewSeat(m('nim(piles=3;4;5)', 1), [true, true]), null);
+  assert.equal(reviewSeat(m('nim(piles=3;4;5)', 1), [false, false]), null);
+  // The Thue game scored by length: the builder wins every game, and is reviewed; the painter as before.
+  assert.equal(reviewSeat(m('thue(alphabet=3,rule=square,start=0)', 0), [true, false]), 0);
+  assert.equal(reviewSeat(m('thue(alphabet=3,rule=square,start=0)', 0), [false, true]), 1);
+  // With a target it is won or lost: the winner is not reviewed; nor is the solo mode.
+  assert.equal(reviewSeat(m('thue(alphabet=2,rule=overlap,start=0,target=6)', 0), [true, false]), null);
+  assert.equal(reviewSeat(m('thue(alphabet=2,rule=overlap,start=0,target=6)', 1), [true, false]), 0);
+  assert.equal(byLength(m('thue(alphabet=3)', 0, { mode: 'solo' })), false);
+  assert.equal(byLength(m('thue(alphabet=3,target=0)', 0)), true);
+});
+
 test('the review of a lost game: the last move that let a win go, and the moves that kept it', async () => {
   const { turningPoint } = await import('../static/analysis.js');
   const { Review } = await import('../static/views/match.js');
@@ -295,6 +313,11 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.match(flat(Review({ r: { status: 'weighed', cc: targeted, seat: 0 }, act: {}, game: 'thue(alphabet=2,rule=overlap,target=6)' })), /you played gap 3, after which the painter could reach length 6, the target, where gap 0 forced a repetition by length 5\./);
   const flawless = costliestChoice(thue, 1, new Map([[1, len([['0', 4], ['2', 4]])]]));
   assert.match(flat(Review({ r: { status: 'weighed', cc: flawless, seat: 1 }, act: {}, game: 'thue(alphabet=3)' })), /your one choice valued was the best there was; from your first, best play on both sides ends the word at length 4\.$/);
+  // The length the word ended at, beside best play's from the first choice: the builder's gaps let it reach 10.
+  assert.match(flat(Review({ r: { status: 'weighed', cc: builder, seat: 0 }, act: {}, game: 'thue(alphabet=3)', length: 10 })),
+    /where gap 0 forced it by length 7\. From your first choice best play on both sides ends the word at length 7; this one ended at length 10\./);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: flawless, seat: 1 }, act: {}, game: 'thue(alphabet=3)', length: 3 })), /ends the word at length 4\. This one ended at length 3\.$/);
+  assert.match(flat(Review({ r: { status: 'weighed', cc: flawless, seat: 1 }, act: {}, game: 'thue(alphabet=3)', length: 4 })), /ends the word at length 4\.$/);
   // A bound is no value: a row still unknown leaves its position undecided.
   const open = costliestChoice([{ player: 0, move: '5' }], 0, new Map([[0, an([row('1', '77/729'), { move: '5', value: '65/729', outcome: 'unknown' }])]]));
   assert.deepEqual([open.checked, open.undecided, open.worst], [0, 1, null]);

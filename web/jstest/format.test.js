@@ -128,6 +128,13 @@ test('the end in the game’s words, from this browser’s side', () => {
   const solo = { ...thue, mode: 'solo', length: 6, high_score: 6, view: { word: { symbols: [2, 2, 0, 1, 0, 2] }, status: { over: true, reason: 'square 2·2 at positions 0-1 (period 1)' } } };
   assert.deepEqual(endText(solo, [true, true], []), { headline: 'The word reached length 6. Your best: 6.', detail: 'The word has the square 2·2.' });
   assert.match(e.detail, /painter scored 2 points/);
+  // One role played here, no target: the builder wins every game; the end says what counts, the length and the points.
+  assert.deepEqual(endText({ ...thue, players: ['human', 'perfect'] }, [true, false], []), { headline: 'The word ended at length 4: the painter scored 2 points',
+    detail: 'It has the square 01·01. The painter scores a point for each symbol that made no square: as builder you want the word short, the painter long.' });
+  assert.deepEqual(endText({ ...thue, players: ['perfect', 'human'] }, [false, true], []), { headline: 'The word ended at length 4: you scored 2 points as painter',
+    detail: 'It has the square 01·01. The painter scores a point for each symbol that made no square: you want the word long, the builder short.' });
+  // With a target it is won or lost, as before.
+  assert.equal(endText({ ...target, players: ['human', 'perfect'] }, [true, false], []).headline, 'The computer (perfect) won: the word reached length 6 without an overlap');
 });
 
 test('no winner: a draw where the game has draws, else the game stopped', () => {

@@ -4,6 +4,7 @@
 
 import { parseFraction, complement, percent, moveWords, queenXY, list, cap } from './format.js';
 import { raceOf, raceColours } from './boards/numbers.js';
+import { parseGameString } from './catalog.js';
 
 /**
  * measureOf is the analysis' measure: the server's when it names one, else
@@ -406,6 +407,30 @@ export function hintFor(ranked, level, view, gameName, mover, { solo = false } =
  * ending are another game, with a review of its own.
  */
 export const reviewKey = (m) => `${m.id}:${(m.moves || []).map((x) => `${x.player}/${x.move}`).join(' ')}`;
+
+/**
+ * byLength reports whether match m is scored by the word's length, not won
+ * or lost: the Thue game without a target, where the builder wins every
+ * game (a repetition comes) and what counts is how soon (the painter's
+ * points: the source's two-round match compares them).
+ */
+export function byLength(m) {
+  const { name, args } = parseGameString(m.game || '');
+  return name === 'thue' && !(Number(args.target) > 0) && m.mode !== 'solo';
+}
+
+/**
+ * reviewSeat is the seat whose choices the end's review weighs in the
+ * finished match m, played here with one seat (mine): the person's where
+ * they lost, and in a game scored by length (byLength) the person's
+ * whatever the rules say of winning (the builder too); null for none.
+ */
+export function reviewSeat(m, mine) {
+  const w = m.winner;
+  if ((w !== 0 && w !== 1) || mine[0] === mine[1]) return null;
+  const seat = mine[0] ? 0 : 1;
+  return seat !== w || byLength(m) ? seat : null;
+}
 
 /**
  * turningPoint finds where a lost game turned, for its review: the last

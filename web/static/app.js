@@ -6,7 +6,7 @@ import { state, set, subscribe } from './state.js';
 import * as api from './api.js';
 import { normCatalogue } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
-import { rank, cacheKey, hintFor, turningPoint, costliestChoice, luckOf, reviewKey } from './analysis.js';
+import { rank, cacheKey, hintFor, turningPoint, costliestChoice, luckOf, reviewKey, reviewSeat } from './analysis.js';
 import { Gallery } from './views/gallery.js';
 import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } from './views/dialog.js';
 import { MatchPage, mineOf } from './views/match.js';
@@ -199,22 +199,22 @@ function showMatch(m) {
 // shows a win let go (turningPoint). In a game valued by a chance or a
 // length (the list-colouring game, the Thue game) every choice is weighed
 // instead, for the one that cost the most (costliestChoice), and in a game
-// of chance every draw, for what luck did (luckOf).
+// of chance every draw, for what luck did (luckOf). A game scored by its
+// length (the Thue game without a target) is reviewed for the builder who
+// won it too (reviewSeat): how soon the word could have ended.
 async function review(m) {
-  const mine = mineOf(state);
-  const w = m.winner;
   // Kept by the moves played (not the match alone): an undo after the end and another ending is another game.
   const key = reviewKey(m);
-  if ((w !== 0 && w !== 1) || !mine[1 - w] || mine[w] || state.reviews.has(key)) return;
-  const loser = 1 - w;
+  const seat = reviewSeat(m, mineOf(state)); // the person's: theirs when they lost, or in a game scored by length
+  if (seat === null || state.reviews.has(key)) return;
   // A move the server played as the only one (a list of one colour) was no choice: not reviewed (the end's
   // panel says they were played for the person); a game with no choice of theirs has no review.
   const forced = new Set(m.forced_moves || []);
-  if (forced.size && !m.moves.some((mv, i) => mv.player === loser && !forced.has(i + 1))) {
+  if (forced.size && !m.moves.some((mv, i) => mv.player === seat && !forced.has(i + 1))) {
     state.reviews.set(key, { status: 'off' });
     return;
   }
-  const entry = { status: 'looking', tp: null, seat: loser };
+  const entry = { status: 'looking', tp: null, seat };
   state.reviews.set(key, entry);
   set({});
   const analyses = new Map();
@@ -228,10 +228,10 @@ async function review(m) {
     set({});
     return true;
   };
-  // From the end: the turning point is the loser's last move that let a win (or a draw) go (see turningPoint),
+  // From the end: the turning point is the person's last move that let a win (or a draw) go (see turningPoint),
   // found there first, and the positions near the end are the quickest to analyse.
   for (let i = m.moves.length - 1; i >= 0; i--) {
-    if (m.moves[i].player !== loser || forced.has(i + 1)) continue;
+    if (m.moves[i].player !== seat || forced.has(i + 1)) continue;
     if (gone()) return;
     let an;
     try { an = await api.matchAnalysis(m.id, i); } catch { undecided = true; continue; }
@@ -247,10 +247,10 @@ async function review(m) {
     if (kind !== 'grundy' && kind !== 'outcome') { entry.status = 'off'; set({}); return; }
     if (an.pending || !an.complete) undecided = true;
     analyses.set(i, an);
-    entry.tp = turningPoint(m.moves, loser, analyses);
+    entry.tp = turningPoint(m.moves, seat, analyses);
     if (entry.tp) break;
   }
-  if (entry.status === 'weighing') entry.cc = costliestChoice(m.moves, loser, analyses);
+  if (entry.status === 'weighing') entry.cc = costliestChoice(m.moves, seat, analyses);
   if (gone()) return;
   entry.status = entry.cc ? 'weighed' : entry.tp ? 'found' : undecided ? 'undecided' : 'never';
   set({});
@@ -269,7 +269,7 @@ async function review(m) {
     set({});
   }
   if (gone()) return;
-  entry.luck = luckOf(m.moves, loser, draws);
+  entry.luck = luckOf(m.moves, seat, draws);
   entry.counting = null;
   set({});
 }

@@ -339,10 +339,19 @@ export function endText(m, mine, opponents) {
     case 'thue': {
       const rep = repetitionWords(st.reason);
       const rule = args.rule === 'overlap' ? 'overlap' : 'square';
+      const points = st.points ?? 0; // the rules' count (status.points)
+      // Without a target the builder wins every game (a repetition comes): what counts, for the person playing
+      // one role, is the length the word reached, the painter's points (the source's two rounds compare them).
+      if (!(Number(args.target) > 0) && mine[0] !== mine[1] && rep) {
+        const painter = mine[1];
+        return {
+          headline: `The word ended at length ${length}: ${painter ? `you scored ${plural(points, 'point', 'points')} as painter` : `the painter scored ${plural(points, 'point', 'points')}`}`,
+          detail: `It has the ${rep}. The painter scores a point for each symbol that made no ${rule}: ${painter ? 'you want the word long, the builder short' : 'as builder you want the word short, the painter long'}.`,
+        };
+      }
       // The painter wins only by reaching the target length (thue(…,target=N)) without a repetition.
       if (!rep && w === 1) why = `the word reached length ${length} without ${rule === 'overlap' ? 'an' : 'a'} ${rule}`;
       else why = `the word has ${rep ? `the ${rep}` : 'a repetition'}`;
-      const points = st.points ?? 0; // the rules' count (status.points)
       detail = `Length ${length}. The painter scored ${plural(points, 'point', 'points')}: one for each symbol that made no ${rule}.`;
       break;
     }

@@ -209,7 +209,7 @@ function GameOver({ m, mine, g, act, s }) {
     ${forcedTally(m, mine, g.opponents) ? html`<p id="forced-tally">${forcedTally(m, mine, g.opponents)}</p>` : null}
     <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
     ${round1 ? html`<p id="rounds"><strong>The match:</strong> ${roundsText(m, round1, mine, g.opponents)}</p>` : null}
-    <div aria-live="polite">${Review({ r: s.reviews.get(reviewKey(m)), act, game: m.game })}</div>
+    <div aria-live="polite">${Review({ r: s.reviews.get(reviewKey(m)), act, game: m.game, length: m.length || (m.view && m.view.word ? m.view.word.symbols.length : 0) })}</div>
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>${act.secondRound(m) ? 'Round 2: roles swapped' : `Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}`}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
@@ -226,7 +226,7 @@ function GameOver({ m, mine, g, act, s }) {
  * turningPoint), the moves that kept it, and a way to see that position
  * with its analysis.
  */
-export function Review({ r, act, game }) {
+export function Review({ r, act, game, length = 0 }) {
   const spec = parseGameString(game || '');
   const gameName = spec.name;
   // Wythoff's game on the queen's board says a move as the queen's ("move the queen 5 squares south").
@@ -252,7 +252,7 @@ export function Review({ r, act, game }) {
   // the colourer coloured it blue; the others played.
   const seatVerb = playedWord(gameName, r.seat ?? 0);
   const verb = seatVerb === 'coloured' ? 'coloured it' : seatVerb;
-  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, verb, target: Number(spec.args.target || 0) });
+  if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, verb, target: Number(spec.args.target || 0), length });
   const { at, nth, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
   const kept = better.length === 1 ? html`${said(better[0], betterParts)} would have kept the ${what}`
     : html`${better.length} moves would have kept it, such as ${said(better[0], betterParts)}`;
@@ -264,16 +264,20 @@ export function Review({ r, act, game }) {
 }
 
 // WeighedReview weighs the choices of a person who lost a game valued by a
-// chance or a length (r.cc, see costliestChoice): the one that cost the
-// most, or that every choice was the best there was.
-function WeighedReview({ r, act, said, verb, target }) {
+// chance or a length, or played one scored by its length (r.cc, see
+// costliestChoice): the one that cost the most, or that every choice was
+// the best there was; in a game of lengths, the length the word ended at
+// (length) beside best play's from the person's first choice.
+function WeighedReview({ r, act, said, verb, target, length }) {
   if (r.status === 'weighing') return html`<p class="review muted" id="review">Weighing your choices… (${r.weighed} so far)</p>`;
   const { kind, long, checked, undecided, start, worst, cost: lost, costly } = r.cc;
   const left = undecided ? ` (${undecided === 1 ? 'one was' : `${undecided} were`} not valued in the analysis' time)` : '';
   if (!checked) return html`<div class="review" id="review"><p class="muted">Your choices could not be valued in the analysis' time.</p>${Luck({ luck: r.luck, counting: r.counting, act })}</div>`;
   const each = checked === 1 ? 'your one choice' : `each of your ${checked} choices`;
+  // The length the word ended at, where best play from the first choice ends it elsewhere (the other side's slips, or the person's).
+  const ended = kind === 'length' && length && length !== start ? ` This one ended at length ${length}.` : '';
   if (!worst) {
-    const then = kind === 'length' ? `from your first, best play on both sides ends the word at length ${start}.`
+    const then = kind === 'length' ? `from your first, best play on both sides ends the word at length ${start}.${ended}`
       : `with best play your chance was ${percent(start)} at the first, and the lists drawn decided the rest.`;
     return html`<div class="review" id="review"><p><strong>Your choices:</strong> ${each} valued was the best there was${left}; ${then}</p>${Luck({ luck: r.luck, counting: r.counting, act })}</div>`;
   }
@@ -291,7 +295,8 @@ function WeighedReview({ r, act, said, verb, target }) {
   // More than the chance at the first choice: the draws or the opponent's mistakes gave more meanwhile.
   const more = lost && start && start.num !== undefined && fracLess(start, lost);
   const all = kind === 'chance' && costly > 1 && lost ? ` In all your choices cost your chance ${(lost.value * 100).toFixed(1)} percentage points${more ? `, more than the ${percent(start)} you had at your first choice: the draws or your opponent’s mistakes gave you more along the way` : ''}.` : '';
-  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)}, ${cost}${left}.${all}</p>
+  const whole = kind === 'length' && length ? ` From your first choice best play on both sides ends the word at length ${start}; this one ended at length ${length}.` : '';
+  return html`<div class="review" id="review"><p><strong>Your costliest choice:</strong> at move ${at + 1}${which} you ${verb} ${said(played, playedParts)}, ${cost}${left}.${all}${whole}</p>
     <button type="button" class="btn" id="review-show" onClick=${() => act.showTurn(at)}>See that position with the analysis</button>${Luck({ luck: r.luck, counting: r.counting, act })}</div>`;
 }
 
