@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserFlow: what a person sees as a game goes on and ends (the
@@ -190,5 +192,38 @@ func TestBrowserFlow(t *testing.T) {
 		p.viewport(desktopTest)
 		p.shotOf("flow-thue-builder-desktop.png", "#result")
 		p.clean("thue-builder")
+	})
+
+	t.Run("hint-analysis", func(t *testing.T) {
+		// Hint went from the move bar when the analysis was switched on: a
+		// student who had used it a moment before looked for it. It stays,
+		// the bar still one row on a phone, and works beside the analysis.
+		p.t = t
+		m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 11)
+		for _, s := range []screen{phoneTall, desktopTest} {
+			p.viewport(s)
+			p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+			js[bool](p, `(localStorage.setItem('kombi:analysis', '1'), true)`)
+			p.openAs(m)
+			p.wait(`document.querySelector('.an-row') && document.querySelector('#board .token:not([disabled])')`, "the analysis of my turn")
+			if !js[bool](p, `!!document.getElementById('hint')`) {
+				t.Fatalf("at %s with the analysis on the move bar has no Hint", s.name)
+			}
+			got := js[[]float64](p, `(() => { const r = (id) => document.getElementById(id).getBoundingClientRect();
+				const bar = document.querySelector('.move-bar').getBoundingClientRect(), tops = ['play-move', 'clear', 'hint'].map((id) => r(id).top);
+				return [bar.height, r('play-move').height, Math.max(...tops) - Math.min(...tops)]; })()`)
+			if got[2] > 1 || got[0] > got[1]+24 {
+				t.Errorf("the move bar at %s with the analysis on is %v px tall for Play's %v px, Play, Clear and Hint %v px apart in height: want one row", s.name, got[0], got[1], got[2])
+			}
+			if s.touch {
+				p.targets("the move bar with the analysis on at "+s.name, `.move-bar .btn`)
+			}
+			js[bool](p, `(document.getElementById('hint').click(), true)`)
+			p.wait(`(document.getElementById('hint-text') || {}).textContent === 'Hint: One move wins: look at heap 1. Ask again to see the move.'`, "the hint beside the analysis")
+			p.noOverflow("Hint with the analysis on at " + s.name)
+			p.shotHere("flow-hint-analysis-" + s.name + ".png")
+		}
+		js[bool](p, `(localStorage.setItem('kombi:analysis', '0'), true)`)
+		p.clean("hint-analysis")
 	})
 }

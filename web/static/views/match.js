@@ -81,7 +81,7 @@ export function MatchPage({ s, act }) {
       ${last && !m.finished && !forced ? html`<p class="last-line muted" id="last-line">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.${last.note ? html` <span class="move-note" id="move-note">${last.note}</span>` : null}</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${codeParts(m.bot_note.text).map((c) => (c.code ? html`<code>${c.text}</code>` : c.text))}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
-      ${live ? MoveBar({ s, rs, words, act, hint: s.analysisOn ? null : act.hintText(shown) }) : null}
+      ${live ? MoveBar({ s, rs, words, act, hint: act.hintText(shown) }) : null}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : html`<p class="error" role="alert" id="move-error"></p>`}
       ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
@@ -166,8 +166,9 @@ export function selectionWords(sel, rs, view, gameName) {
 
 /**
  * MoveBar is the chosen move in words with Play and Clear (a match's and
- * the study board's); with hint (a string, '' for none yet: a match with
- * the analysis off) a Hint button and the hint's words.
+ * the study board's); with hint (a string, '' for none yet: a match, the
+ * analysis on or off: a student who used Hint looks for it when the
+ * analysis is switched on) a Hint button and the hint's words.
  */
 export function MoveBar({ s, rs, words, act, hint = null }) {
   const ready = !!rs.complete;
