@@ -226,4 +226,32 @@ func TestBrowserFlow(t *testing.T) {
 		js[bool](p, `(localStorage.setItem('kombi:analysis', '0'), true)`)
 		p.clean("hint-analysis")
 	})
+
+	t.Run("colourer-review", func(t *testing.T) {
+		// The list-colouring review said "you coloured it blue": the number is named.
+		p.t = t
+		p.viewport(phoneTall)
+		m := h.create("vdwlist(k=3,colors=3,list=2,s=9)", [2]string{"perfect", "human"}, 11)
+		p.openAs(m)
+		p.playOut(`document.querySelector('.swatch-btn:not([disabled])').click();`, 20)
+		if head := p.gameOver("the colourer's loss"); !strings.HasPrefix(head, "The computer (Perfect) won") {
+			t.Fatalf("the game (seed 11) ends %q; the colourer's review is not put to the test", head)
+		}
+		p.wait(`/^Your (costliest choice|choices): /.test(((document.getElementById('review') || {}).textContent || '').replace(/\s+/g, ' '))`, "the colourer's choices weighed")
+		review := js[string](p, `document.getElementById('review').textContent.replace(/\s+/g, ' ')`)
+		rm := regexp.MustCompile(`at move (\d+) (?:\([^)]*\) )?you coloured (\d+) (\w+),`).FindStringSubmatch(review)
+		if rm == nil {
+			t.Fatalf("the colourer's review says %q, want the number coloured named", review)
+		}
+		at, _ := strconv.Atoi(rm[1])
+		named := js[string](p, fmt.Sprintf(`window.kombi.match.moves.slice(0, %d).filter((m) => m.player === 0).pop().move + ' ' + window.kombi.match.moves[%d].move`, at-1, at-1))
+		if named != rm[2]+" "+rm[3] {
+			t.Errorf("the review says move %d coloured %s %s; the match named and coloured %s", at, rm[2], rm[3], named)
+		}
+		p.noOverflow("the colourer's review")
+		p.shotOf("flow-colourer-review-phone.png", "#result")
+		p.viewport(desktopTest)
+		p.shotOf("flow-colourer-review-desktop.png", "#result")
+		p.clean("colourer-review")
+	})
 }

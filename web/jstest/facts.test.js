@@ -288,6 +288,11 @@ test('the review of a lost game of chance: the choice that cost the most, or eve
   assert.deepEqual([col.worst.chance.text, col.worst.best.text, col.worst.better], ['0/1', '2/3', ['red']]);
   assert.match(flat(Review({ r: { status: 'weighed', cc: col, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)' })),
     /at move 1 you coloured it green, which left you no chance where red kept 66\.7\u00a0%\./);
+  // With the match's moves, the number coloured is named (the namer's before it), as the last move's line names it.
+  const named = [{ player: 0, move: '1' }, { player: -1, move: '{red, green}' }, { player: 1, move: 'green' }];
+  const col1 = costliestChoice(named, 1, new Map([[2, an([row('red', '1/3', [{ kind: 'color', value: 0 }]), row('green', '1', [{ kind: 'color', value: 2 }])])]]));
+  assert.match(flat(Review({ r: { status: 'weighed', cc: col1, seat: 1 }, act: {}, game: 'vdwlist(k=3,colors=3,list=2,s=9)', moves: named })),
+    /at move 3 \(your 1st move, round 1 in the move list\) you coloured 1 green, which left you no chance where red kept 66\.7\u00a0%\./);
   // Every choice the best: the draws decided; a position still searching is not valued.
   const best = costliestChoice(moves, 0, new Map([[0, an([row('1', '77/729'), row('5', '77/729')])], [3, an([row('2', '1/3'), row('3', '2/3')], { pending: true })]]));
   assert.deepEqual([best.checked, best.undecided, best.worst], [1, 1, null]);

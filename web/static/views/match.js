@@ -210,7 +210,7 @@ function GameOver({ m, mine, g, act, s }) {
     ${forcedTally(m, mine, g.opponents) ? html`<p id="forced-tally">${forcedTally(m, mine, g.opponents)}</p>` : null}
     <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
     ${round1 ? html`<p id="rounds"><strong>The match:</strong> ${roundsText(m, round1, mine, g.opponents)}</p>` : null}
-    <div aria-live="polite">${Review({ r: s.reviews.get(reviewKey(m)), act, game: m.game, length: m.length || (m.view && m.view.word ? m.view.word.symbols.length : 0) })}</div>
+    <div aria-live="polite">${Review({ r: s.reviews.get(reviewKey(m)), act, game: m.game, moves: m.moves, length: m.length || (m.view && m.view.word ? m.view.word.symbols.length : 0) })}</div>
     <div class="over-actions">
       ${canRematch ? html`<button type="button" class="btn primary" id="rematch" onClick=${act.rematch}>${act.secondRound(m) ? 'Round 2: roles swapped' : `Rematch${m.players[0] !== m.players[1] ? ' (seats swapped)' : ''}`}</button>` : null}
       <button type="button" class="btn" id="new-game" onClick=${() => act.openDialog(m.game, m.players.every((x) => x !== 'human') ? 'watch' : mine[0] && mine[1] ? 'friend' : 'computer')}>New game</button>
@@ -227,7 +227,7 @@ function GameOver({ m, mine, g, act, s }) {
  * turningPoint), the moves that kept it, and a way to see that position
  * with its analysis.
  */
-export function Review({ r, act, game, length = 0 }) {
+export function Review({ r, act, game, moves = null, length = 0 }) {
   const spec = parseGameString(game || '');
   const gameName = spec.name;
   // Wythoff's game on the queen's board says a move as the queen's ("move the queen 5 squares south").
@@ -250,8 +250,9 @@ export function Review({ r, act, game, length = 0 }) {
     return bare ? html`<strong>${shown}</strong>` : html`<strong>${shown}</strong> (${words})`;
   };
   // The verb of the game's moves, as the last move's line has it: a Szemerédi player took 24, the namer named 5,
-  // the colourer coloured it blue; the others played.
-  const seatVerb = playedWord(gameName, r.seat ?? 0);
+  // the colourer coloured 1 blue (the number named before, from the match's moves; "it" without them); the others played.
+  const reviewed = r.tp ? r.tp.at : r.cc && r.cc.worst ? r.cc.worst.at : null; // the move the review names
+  const seatVerb = playedWord(gameName, r.seat ?? 0, moves && reviewed !== null ? lastMove({ game, moves }, reviewed + 1) : null);
   const verb = seatVerb === 'coloured' ? 'coloured it' : seatVerb;
   if (r.status === 'weighing' || r.status === 'weighed') return WeighedReview({ r, act, said, verb, target: Number(spec.args.target || 0), length });
   const { at, nth, played, playedParts, kept: what = 'win', better, betterParts } = r.tp;
