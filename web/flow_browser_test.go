@@ -254,4 +254,58 @@ func TestBrowserFlow(t *testing.T) {
 		p.shotOf("flow-colourer-review-desktop.png", "#result")
 		p.clean("colourer-review")
 	})
+
+	t.Run("step-back-words", func(t *testing.T) {
+		// Looking back at the start said "Move 0 of 2"; the moves' header
+		// offered keys on a touch phone, which has none; the list-colouring
+		// study said "Still computing" twice, one line under the other.
+		p.t = t
+		m := h.create("nim(piles=3;2)", [2]string{"human", "perfect"}, 11)
+		for _, s := range []screen{phoneTall, desktopTest} {
+			p.viewport(s)
+			p.openAs(m)
+			if s.name == phoneTall.name {
+				p.play(`document.querySelector('#board [data-heap="0"] .token[data-token="2"]').click();`)
+				p.wait(`window.kombi.match.moves.length === 2`, "the computer's reply")
+			}
+			js[bool](p, `(document.querySelector('#moves .mv.start').click(), true)`)
+			p.wait(`window.kombi.travelAt === 0 && document.getElementById('travel')`, "the start, looked back at")
+			got := js[[]string](p, `[document.getElementById('status').textContent, document.getElementById('travel').firstChild.textContent.trim()]`)
+			if got[0] != "The start: looking back. “Back to the game” returns." || got[1] != "Showing the start, before move 1 of 2." {
+				t.Errorf("at %s looking back at the start says %q", s.name, got)
+			}
+			if !js[bool](p, `!!document.querySelector('#moves-h .keys')`) {
+				t.Errorf("at %s the moves' header has no words on the keys: %q", s.name, js[string](p, `document.getElementById('moves-h').innerHTML`))
+			}
+			keys := js[bool](p, `(() => { const k = document.querySelector('#moves-h .keys'); return !!k && k.getClientRects().length > 0; })()`)
+			if s.touch && keys {
+				t.Errorf("at %s, a touch screen, the moves' header offers keys: %q", s.name, js[string](p, `document.getElementById('moves-h').textContent`))
+			}
+			if !s.touch && !keys {
+				t.Errorf("at %s, with a mouse, the moves' header does not say the keys: %q", s.name, js[string](p, `document.getElementById('moves-h').textContent`))
+			}
+			p.noOverflow("looking back at the start at " + s.name)
+			p.shotHere("flow-start-" + s.name + ".png")
+			js[bool](p, `(document.getElementById('live').click(), true)`)
+			p.wait(`window.kombi.travelAt === null`, "back to the game")
+		}
+		// The study of a list-colouring game still searching: "Still computing" once. (The server's answers are
+		// held as still searching, with no move decided, the way a large game's first answers are.)
+		for _, s := range []screen{phoneTall, desktopTest} {
+			p.viewport(s)
+			p.study("nim(piles=3;4;5)", "3;4;5")
+			js[bool](p, `(() => { const f = window.fetch; window.kombiFetch = f;
+				window.fetch = (u, o) => (/\/api\/analysis/.test(String(u)) ? f(u, o).then(async (r) => { const j = await r.clone().json(); j.pending = true; j.complete = false;
+					for (const mv of j.moves || []) { mv.outcome = 'unknown'; mv.value = null; delete mv.best; }
+					return new Response(JSON.stringify(j), { status: r.status, headers: r.headers }); }) : f(u, o)); return true; })()`)
+			js[bool](p, `(location.hash = '#/study?game=' + encodeURIComponent('vdwlist(k=3,colors=3,list=2,s=9)'), true)`)
+			p.wait(`window.kombi.study && window.kombi.study.pos && window.kombi.study.pos.game.startsWith('vdwlist') && /Still computing/.test((document.getElementById('analysis') || {}).textContent || '')`, "the study still searching")
+			if n := js[int](p, `document.getElementById('analysis').textContent.split('Still computing').length - 1`); n != 1 {
+				t.Errorf("at %s the list-colouring study says Still computing %d times: %q", s.name, n, js[string](p, `document.getElementById('analysis').innerText`))
+			}
+			p.shotOf("flow-still-computing-"+s.name+".png", "#analysis")
+			js[bool](p, `(window.fetch = window.kombiFetch, true)`)
+		}
+		p.clean("step-back-words")
+	})
 }

@@ -148,7 +148,7 @@ test('undecided moves: still computing while the server deepens, not decided onc
   const thue = (pending) => ({ player: 0, pending, complete: false, moves: [{ move: '0', outcome: 'unknown', value: 16, best: false }, { move: '1', outcome: 'unknown', best: false }] });
   const going = rank(thue(true), 'thue');
   assert.deepEqual(going.rows.map((r) => [r.label, r.detail]), [['at least 16?', 'still computing'], ['still computing', '']]);
-  assert.equal(summary(thue(true), going, 'Builder'), 'Still computing…');
+  assert.equal(summary(thue(true), going, 'Builder'), 'Still computing: undecided moves fill in as the search deepens…');
   const over = rank(thue(false), 'thue');
   assert.deepEqual(over.rows.map((r) => [r.label, r.detail]), [['at least 16?', 'not decided in the time allowed'], ['not decided', '']]);
   assert.equal(summary(thue(false), over, 'Builder'), 'Not decided in the time the analysis had.');

@@ -147,6 +147,10 @@ test('no winner: a draw where the game has draws, else the game stopped', () => 
 test('status in words', () => {
   const m = { game: 'nim(piles=1)', players: ['human', 'perfect'], roles: ['first', 'second'], to_move: 0, moves: [], view: { status: {} } };
   assert.equal(statusText(m, {}, [true, false], []), 'Your move');
+  // Looking back: the start by its name, not "move 0".
+  const two = { ...m, moves: [{ player: 0, move: '1:1' }, { player: 1, move: '1:1' }] };
+  assert.equal(statusText(two, { at: 0 }, [true, false], []), 'The start: looking back. “Back to the game” returns.');
+  assert.equal(statusText(two, { at: 1 }, [true, false], []), 'Move 1 of 2: looking back. “Back to the game” returns.');
   // Two computers paused: the page that paces them says how to go on; another says who paused.
   const cvc = { ...m, players: ['random', 'random'], paused: true };
   assert.equal(statusText(cvc, { control: true }, [false, false], []), 'Paused. Resume or Step to go on.');

@@ -183,7 +183,7 @@ export function summary(an, ranked, who, { marked = true } = {}) {
   const rows = ranked.rows;
   if (rows.length === 0) return 'No moves to analyse.';
   const going = an.pending !== false;
-  const open = going ? 'Still computing…' : 'Not decided in the time the analysis had.';
+  const open = going ? 'Still computing: undecided moves fill in as the search deepens…' : 'Not decided in the time the analysis had.';
   const wins = rows.filter((r) => r.outcome === 'win');
   const unknown = rows.filter((r) => r.outcome === 'unknown').length;
   const m = ranked.measure;

@@ -172,7 +172,7 @@ const PHASE_WORDS = { name: 'name a number', colour: 'colour the named number', 
  * computers (another browser started it).
  */
 export function statusText(m, shown, mine, opponents, now = 0) {
-  if (shown.at !== undefined && m.moves && shown.at < m.moves.length) return `Move ${shown.at} of ${m.moves.length}: looking back. “Back to the game” returns.`;
+  if (shown.at !== undefined && m.moves && shown.at < m.moves.length) return `${shown.at === 0 ? 'The start' : `Move ${shown.at} of ${m.moves.length}`}: looking back. “Back to the game” returns.`;
   if (m.finished) return 'Game over.';
   const p = m.to_move;
   if (p === -1 || p === null || p === undefined) return p === -1 ? 'Drawing a colour list…' : 'Waiting…';

@@ -38,11 +38,12 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
     // The moves that lose at once after those that do not (the block of a Szemerédi threat first).
     const race = raceNotes(ranked.rows, view, name, mover);
     const rows = [...ranked.rows.filter((r) => !race.atOnce.has(r.move)), ...ranked.rows.filter((r) => race.atOnce.has(r.move))];
+    const said = summary(entry.data, ranked, who, { marked: !(view.kind === 'heaps' && unDrawn(view)) });
     body = html`
       <p class="an-measure muted">${who} to move. Shown: ${ranked.measure.label}.</p>
-      <p class="an-summary">${summary(entry.data, ranked, who, { marked: !(view.kind === 'heaps' && unDrawn(view)) })}</p>
+      <p class="an-summary">${said}</p>
       ${m ? DrawnLuck({ m, luck: act.drawLuck(shown), seat: mover, who }) : null}
-      ${entry.data.pending ? html`<p class="muted">Still computing: undecided moves fill in as the search deepens…</p>` : null}
+      ${entry.data.pending && !going(said) ? html`<p class="muted">Still computing: undecided moves fill in as the search deepens…</p>` : null}
       ${Teaching({ entry })}
       <ol class="an-moves">${rows.slice(0, s.showAllMoves ? 400 : 10).map((r) => {
         const lm = (shown.legal_moves || []).find((x) => x.move === r.move);
@@ -97,6 +98,10 @@ function Bar(p) {
  * with the draw the game made (drawn). A list some of whose colours would
  * complete a progression at the number named says so (view.completes).
  */
+// going: the verdict says already that the search goes on ("Still computing…"): the line that says it
+// again below is left out.
+const going = (verdict) => /still computing/i.test(verdict);
+
 function Draws({ entry, ranked, name, view, act, drawn }) {
   const p1 = name === 'vdwlist' ? 'the namer’s' : 'player 1’s';
   const { verdict, luck } = drawSummary(entry.data, ranked, name);
@@ -111,7 +116,7 @@ function Draws({ entry, ranked, name, view, act, drawn }) {
     <p class="an-summary" id="an-draws">${verdict}</p>
     ${luck ? html`<p id="an-luck">${luck}</p>` : null}
     ${played ? html`<p id="an-drawn">This game drew ${drawn}${played.label ? `: ${p1} chance then ${played.label}` : ''}.</p>` : null}
-    ${entry.data.pending ? html`<p class="muted">Still computing: undecided draws fill in as the search deepens…</p>` : null}
+    ${entry.data.pending && !going(verdict) ? html`<p class="muted">Still computing: undecided draws fill in as the search deepens…</p>` : null}
     <ol class="an-moves">${ranked.rows.map((r) => html`<li><button type="button" class="an-row o-chance" data-analysis-draw=${r.move} disabled=${!act}
         title=${act ? `Draw ${r.move} on the board` : ''} onClick=${() => act && act.studyDraw(r.move)}>
         <span class="an-mark" aria-hidden="true">${r.outcome === 'unknown' ? '…' : '·'}</span>

@@ -83,7 +83,7 @@ export function MatchPage({ s, act }) {
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
       ${live ? MoveBar({ s, rs, words, act, hint: act.hintText(shown) }) : null}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : html`<p class="error" role="alert" id="move-error"></p>`}
-      ${travelling ? html`<p class="travel" id="travel">Showing the position after move ${s.travelAt} of ${m.moves.length}.
+      ${travelling ? html`<p class="travel" id="travel">${s.travelAt === 0 ? `Showing the start, before move 1 of ${m.moves.length}.` : `Showing the position after move ${s.travelAt} of ${m.moves.length}.`}
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
       <div class="controls">
         ${mine[0] || mine[1] ? html`<button type="button" class="btn" id="undo" disabled=${travelling || !m.moves.some((mv, i) => mine[mv.player] && chosen(m, i)) || friendMovedLast(m, mine) || (m.finished && friendElsewhere(m, mine))}
@@ -353,7 +353,7 @@ function MoveList({ m, s, act }) {
   const rows = moveRows(m.moves);
   const cur = s.travelAt ?? m.moves.length;
   return html`<section class="moves-panel" aria-labelledby="moves-h">
-    <h2 id="moves-h">Moves <span class="muted small">(← → Home End to step)</span></h2>
+    <h2 id="moves-h">Moves <span class="muted small keys">(← → Home End to step)</span></h2>
     ${rows.length === 0 ? html`<p class="muted">No moves yet.</p>` : html`<ol class="moves" id="moves">
       <li class="row"><button type="button" class=${'mv start' + (cur === 0 ? ' current' : '')} data-move="0" onClick=${() => act.travel(0)}>Start</button></li>
       ${rows.map((r) => html`<li class="row"><span class="n">${r.n}.</span>
