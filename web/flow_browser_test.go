@@ -202,9 +202,7 @@ func TestBrowserFlow(t *testing.T) {
 		m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 11)
 		for _, s := range []screen{phoneTall, desktopTest} {
 			p.viewport(s)
-			p.do(chromedp.Navigate(h.ts.URL + "/#/"))
-			js[bool](p, `(localStorage.setItem('kombi:analysis', '1'), true)`)
-			p.openAs(m)
+			p.openAnalysing(m, true)
 			p.wait(`document.querySelector('.an-row') && document.querySelector('#board .token:not([disabled])')`, "the analysis of my turn")
 			if !js[bool](p, `!!document.getElementById('hint')`) {
 				t.Fatalf("at %s with the analysis on the move bar has no Hint", s.name)
@@ -308,4 +306,46 @@ func TestBrowserFlow(t *testing.T) {
 		}
 		p.clean("step-back-words")
 	})
+
+	t.Run("bar-grows", func(t *testing.T) {
+		// On a phone the move bar, which stays at the screen's bottom, grew
+		// with a hint (two or three lines) and covered the queen board's goal
+		// row (★) and its column numbers until one scrolled.
+		p.t = t
+		m := h.create("wythoff(piles=7;9,view=queen)", [2]string{"human", "perfect"}, 11)
+		for _, s := range []screen{phoneTall, desktopTest} {
+			p.viewport(s)
+			p.openAnalysing(m, false)
+			p.wait(`document.querySelector('#board .sq.target:not([disabled])') && document.getElementById('hint')`, "my turn")
+			for level, want := range []string{"Hint: 2 of 23 moves win", "Hint: Move the queen"} {
+				js[bool](p, `(document.getElementById('hint').click(), true)`)
+				p.wait(fmt.Sprintf(`((document.getElementById('hint-text') || {}).textContent || '').startsWith(%q)`, want), "the hint "+want)
+				p.settled()
+				got := js[[]float64](p, `(() => { `+seen+` const cols = [...document.querySelectorAll('#board .col-coord')], bar = document.querySelector('.move-bar').getBoundingClientRect();
+					return [bar.top, bar.height, Math.max(document.querySelector('#board .sq.corner').getBoundingClientRect().bottom, cols[cols.length - 1].getBoundingClientRect().bottom),
+						seen(document.querySelector('#board .sq.corner')) ? 1 : 0, seen(document.getElementById('status')) ? 1 : 0, seen(document.getElementById('hint-text')) ? 1 : 0]; })()`)
+				if got[2] > got[0]+0.5 || got[3] != 1 {
+					t.Errorf("at %s with hint %d: the queen board's goal row and column numbers end at %v px, under the move bar (top %v px, %v px tall)", s.name, level+1, got[2], got[0], got[1])
+				}
+				if got[4] != 1 || got[5] != 1 {
+					t.Errorf("at %s with hint %d: who is to move on the screen: %v; the hint: %v", s.name, level+1, got[4] == 1, got[5] == 1)
+				}
+			}
+			p.noOverflow("the queen board with a hint at " + s.name)
+			if s.touch {
+				p.targets("the move bar with a hint at "+s.name, `.move-bar .btn`)
+			}
+			p.shotHere("flow-bar-grows-" + s.name + ".png")
+		}
+		p.clean("bar-grows")
+	})
+}
+
+// openAnalysing opens the match as openAs does, the analysis first switched
+// on or off as the person last set it.
+func (p *page) openAnalysing(m matchJSON, on bool) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.base + "/#/"))
+	js[bool](p, fmt.Sprintf(`(localStorage.setItem('kombi:analysis', '%s'), true)`, map[bool]string{true: "1", false: "0"}[on]))
+	p.openAs(m)
 }

@@ -891,12 +891,16 @@ function draw() {
   if (!opened) placed = null;
   // Each turn of the person's in a match: the board's end out from under the move bar (the last move's line above the
   // board pushes it down), while who is to move stays on the screen (not where the person scrolled to the analysis).
+  // So too when the bar grows in the turn (a hint in it, the move chosen in words over two lines): it covered the
+  // queen board's goal row on a phone.
   if (page === 'match' && state.match && document.querySelector('.move-bar') && document.getElementById('board')) {
     const turn = `${state.match.id}:${state.match.moves.length}`;
-    if (turn !== turnShown) {
+    const bar = document.querySelector('.move-bar').getBoundingClientRect().height;
+    if (turn !== turnShown || bar > barShown + 1) {
       turnShown = turn;
       clearOfPlay(document.getElementById('board'), document.getElementById('status'));
     }
+    barShown = bar;
   }
   // A game that ends on this page (a move made here or seen coming): its result in view (see showResult).
   if (page === 'match' && state.match) {
@@ -909,10 +913,11 @@ function draw() {
 }
 
 // placed: the match or study board placed on the screen (placeTurn) since it opened;
-// turnShown: the match's position whose board clearOfPlay last kept above the move bar;
+// turnShown: the match's position whose board clearOfPlay last kept above the move bar, barShown the bar's height then;
 // playing: the match this page last drew in play (its end, when it comes, is shown: showResult).
 let placed = null;
 let turnShown = null;
+let barShown = 0;
 let playing = null;
 
 // showResult brings the result of a game that just ended into view: on a
