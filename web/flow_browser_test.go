@@ -41,10 +41,7 @@ func TestBrowserFlow(t *testing.T) {
 		if got := js[string](p, `document.getElementById('review').textContent`); !strings.Contains(got, "you played 2:2") || strings.Contains(got, "1:3 (take 3") {
 			t.Errorf("after Undo and another ending the review says %q, want the move played, 2:2", got)
 		}
-		p.shotOf("flow-review-after-undo-desktop.png", "#result")
-		p.viewport(phoneTall)
-		p.noOverflow("the review after Undo on a phone")
-		p.shotOf("flow-review-after-undo-phone.png", "#result")
+		p.resultShots("flow-review-after-undo", "the review after Undo")
 		p.clean("review-after-undo")
 	})
 
@@ -187,10 +184,7 @@ func TestBrowserFlow(t *testing.T) {
 		if rm[6] != strconv.Itoa(n) || rm[5] != "5" {
 			t.Errorf("the builder's review says best play ends at length %s and the word at %s; want 5 (the start's) and %d", rm[5], rm[6], n)
 		}
-		p.noOverflow("the Thue builder's review")
-		p.shotOf("flow-thue-builder-phone.png", "#result")
-		p.viewport(desktopTest)
-		p.shotOf("flow-thue-builder-desktop.png", "#result")
+		p.resultShots("flow-thue-builder", "the Thue builder's review")
 		p.clean("thue-builder")
 	})
 
@@ -246,10 +240,7 @@ func TestBrowserFlow(t *testing.T) {
 		if named != rm[2]+" "+rm[3] {
 			t.Errorf("the review says move %d coloured %s %s; the match named and coloured %s", at, rm[2], rm[3], named)
 		}
-		p.noOverflow("the colourer's review")
-		p.shotOf("flow-colourer-review-phone.png", "#result")
-		p.viewport(desktopTest)
-		p.shotOf("flow-colourer-review-desktop.png", "#result")
+		p.resultShots("flow-colourer-review", "the colourer's review")
 		p.clean("colourer-review")
 	})
 
@@ -348,4 +339,16 @@ func (p *page) openAnalysing(m matchJSON, on bool) {
 	p.do(chromedp.Navigate(p.base + "/#/"))
 	js[bool](p, fmt.Sprintf(`(localStorage.setItem('kombi:analysis', '%s'), true)`, map[bool]string{true: "1", false: "0"}[on]))
 	p.openAs(m)
+}
+
+// resultShots checks the game-over panel at 390x844 and 1400x900 (nothing
+// wider than the screen) and writes a screenshot of it at each, name-390x844.png
+// and name-1400x900.png.
+func (p *page) resultShots(name, what string) {
+	p.t.Helper()
+	for _, s := range []screen{phoneTall, desktopTest} {
+		p.viewport(s)
+		p.noOverflow(what + " at " + s.name)
+		p.shotOf(name+"-"+s.name+".png", "#result")
+	}
 }
