@@ -41,14 +41,28 @@ function Palette({ view, ctx }) {
   const reason = ctx.sel.length ? gridReason(ctx.sel.map((p) => p[0].value), n, owned) : '';
   const used = view.status.counter ?? owned.size;
   return html`<div class="palette-wrap">
-    <div class=${`grid palette n${n}`} data-cols=${n} role="group" aria-label=${`${n} by ${n} palette`} ref=${cols(n)}>${cells}</div>
+    ${PaletteFrame(n, html`<div class=${`grid palette n${n}`} data-cols=${n} role="group" aria-label=${`${n} by ${n} palette`} ref=${cols(n)}>${cells}</div>`)}
     <p class="counter" title="The COUNTER of the assignment the game comes from">Cells used: <strong>${used}</strong> of ${n * n}</p>
     ${reason ? html`<p class="reason" role="alert">Not a move: ${reason}.</p>` : null}
   </div>`;
 }
 
+/**
+ * PaletteFrame holds an n×n palette (grid, the play board's or the set-up
+ * editor's) in a frame that scrolls sideways where the palette is wider
+ * than the screen (its cells keep 44 px: an 8×8 to 10×10 palette on a
+ * phone), with a line above it that shows then only (a size container
+ * query, style.css) and says so: a phone draws no scroll bar.
+ */
+export function PaletteFrame(n, grid) {
+  return html`<div class="palette-box">
+    <p class=${`scroll-cue n${n}`} id="scroll-cue">⇆ The palette is wider than the screen: slide it sideways to see all ${n} columns.</p>
+    <div class="palette-frame">${grid}</div>
+  </div>`;
+}
+
 // cols sets the grid's column count through the CSSOM, which the page's CSP allows.
-function cols(n, rows = n) {
+export function cols(n, rows = n) {
   return (el) => {
     if (!el) return;
     el.style.setProperty('--cols', String(n));

@@ -12,6 +12,7 @@ import { MoveBar, selectionWords, Rules, TypeMove } from './match.js';
 import { resolve } from '../moves.js';
 import { letterOf } from '../boards/numbers.js';
 import { analysisOnly } from '../boards/heaps.js';
+import { PaletteFrame, cols as gridCols } from '../boards/grid.js';
 
 export function StudyPage({ s, act }) {
   const st = s.study;
@@ -110,11 +111,11 @@ function Setup({ st, act }) {
     case 'grid': {
       const cols = v.grid.cols;
       const seats = v.status.seats || ['R', 'G']; // the owners' letters, as the board shows them
-      editor = html`<div class=${`grid palette n${cols}`} ref=${(el) => el && el.style.setProperty('--cols', String(cols))}>
+      editor = PaletteFrame(cols, html`<div class=${`grid palette n${cols}`} ref=${gridCols(cols)}>
         ${v.grid.cells.map((c, i) => html`<button type="button" class=${`cell ${c.owner >= 0 ? `own${c.owner}` : 'free'}`} data-cell=${i}
           aria-label=${`Cell ${i + 1}: ${c.owner >= 0 ? seats[c.owner] : 'empty'}; tap to change`}
           onClick=${() => put((cur) => ({ grid: { ...cur.grid, cells: cur.grid.cells.map((x, j) => (j === i ? { ...x, owner: x.owner === 1 ? -1 : x.owner + 1 } : x)) } }))}>
-          <span class="cell-text">${c.owner >= 0 ? seats[c.owner] : i + 1}</span></button>`)}</div>`;
+          <span class="cell-text">${c.owner >= 0 ? seats[c.owner] : i + 1}</span></button>`)}</div>`);
       break;
     }
     case 'word':
