@@ -27,8 +27,8 @@ const (
 )
 
 var thueParams = []game.ParamSpec{
-	{Name: "alphabet", Kind: game.Int, Default: "3", HasMin: true, Min: 2, HasMax: true, Max: MaxAlphabet, Doc: "number of symbols k; the symbols are 0..k-1 (the thesis' setPower)"},
-	{Name: "rule", Kind: game.Enum, Default: "square", Choices: []string{"square", "overlap"}, Doc: "the repetition that ends the game (the thesis' gameType)"},
+	{Name: "alphabet", Kind: game.Int, Default: "3", HasMin: true, Min: 2, HasMax: true, Max: MaxAlphabet, Doc: "how many symbols the word is written with: k symbols, 0 to k−1 (setPower in the thesis)"},
+	{Name: "rule", Kind: game.Enum, Default: "square", Choices: []string{"square", "overlap"}, Doc: "what ends the game: a square is a block twice in a row, as 01·01; an overlap a block twice and its first symbol once more, as 01·01·0 (gameType in the thesis)"},
 	{Name: "start", Kind: game.Int, Random: true, HasMin: true, Min: 0, HasMax: true, Max: MaxAlphabet - 1, Doc: "the one-symbol starting word; drawn from the seed when absent"},
 	{Name: "target", Kind: game.Int, Default: "0", HasMin: true, Min: 0, HasMax: true, Max: 1 << 20, Doc: "the painter wins on reaching this length (0: no limit, the builder wins every finished game)"},
 }

@@ -36,7 +36,7 @@ func describe(t *game.Type) *game.Type {
 	}
 	t.Opponents = []game.Opponent{
 		{Title: "Random", Bot: "random", Doc: "plays any legal move at random"},
-		{Title: "Perfect", Bot: "perfect", Doc: "moves to a P-position (A_n, B_n) whenever there is one", Default: true},
+		{Title: "Perfect", Bot: "perfect", Doc: "moves, whenever it can, to a position that loses for the player to move (a P-position)", Default: true},
 	}
 	return t
 }

@@ -382,8 +382,8 @@ func teach(s *apgame.State) string {
 		if len(idle) > 20 {
 			list += fmt.Sprintf(" and %d more", len(idle)-20)
 		}
-		fmt.Fprintf(&b, "Numbers in no progression either side can still complete change nothing (taking one only passes the turn), "+
-			"and the search leaves them out: %s.\n", list)
+		fmt.Fprintf(&b, "Numbers in no progression either side can still complete change nothing: taking one only passes the turn, "+
+			"so each is worth what passing is (the search values one of them for all): %s.\n", list)
 	}
 	return game.Wrap(b.String(), 100)
 }

@@ -569,19 +569,26 @@ func (a *Analysis) winWhy(m game.Move) string {
 	}
 	var what, left string
 	var v int
+	it := "It is"
+	if len(cells) > 1 {
+		it = "They are"
+	}
 	switch i := d.PartOf(cells[0]); {
 	case d.Board.Diagonal(cells[0]):
 		v = d.Diagonal & 1
-		what, left = fmt.Sprintf("on the diagonal (its empty cells together worth %d)", v), "the diagonal"
+		what, left = fmt.Sprintf("on the diagonal, whose empty cells are worth %d together", v), "the diagonal"
 	case i < 0 || !d.Parts[i].Known:
 		return ""
 	default:
 		v = d.Parts[i].Value
-		what, left = fmt.Sprintf("in part %c (value %d)", 'A'+i, v), "what remains of that part"
+		what, left = fmt.Sprintf("in part %c, worth %d", 'A'+i, v), "what remains of that part"
 	}
 	rest := a.Grundy ^ v
-	return fmt.Sprintf("For example, %s %s: the rest is worth %d ⊕ %d = %d together, and the move leaves %s worth %d too, so the Grundy value becomes %d ⊕ %d = 0.\n",
-		cellWords(cells), what, a.Grundy, v, rest, left, rest, rest, rest)
+	return fmt.Sprintf("For example, %s wins. %s %s, so the rest of the palette is worth %d ⊕ %d = %d "+
+		"(the palette's %d with that %d taken out: ⊕ is Nim's sum, binary addition without carrying). "+
+		"After the move %s is worth %d too, and two equal values cancel: the palette's Grundy value becomes %d ⊕ %d = 0, "+
+		"which loses for the player to move next.\n",
+		cellWords(cells), it, what, a.Grundy, v, rest, a.Grundy, v, left, rest, rest, rest)
 }
 
 // cellWords names a move's cells (0-based) as a sentence does: "colouring

@@ -3,6 +3,7 @@ package wythoff
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -17,6 +18,7 @@ type MethodMove struct {
 	Move   string   `json:"move"` // "K,L", or "" in a P-position
 	To     []string `json:"to"`   // the position moved to
 	Steps  []string `json:"steps"`
+	words  string   // what the method's symbols mean (methodWords), said before its steps
 }
 
 // PairJSON is the P-position pair (A_n, B_n) with its index; the big
@@ -75,6 +77,9 @@ func (an *Analysis) Teach() string {
 	b.WriteString("\n")
 	for _, m := range an.Methods {
 		fmt.Fprintf(&b, "\n%s method:\n", strings.ToUpper(m.Method[:1])+m.Method[1:])
+		if m.words != "" {
+			b.WriteString(game.Wrap(m.words, 100))
+		}
 		for _, s := range m.Steps {
 			fmt.Fprintf(&b, "  %s\n", s)
 		}
@@ -113,7 +118,7 @@ func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) 
 			"never share a value), so the player to move loses against best play.", lo, n, n, pa, pb)
 	} else {
 		an.Reason = fmt.Sprintf("The smaller heap %s belongs to the P-position pair (A_%s, B_%s) = (%s, %s), and the other heap is not %s:\n"+
-			"the position is not a P-position, so the player to move wins by moving to one.", lo, n, n, pa, pb, p)
+			"the position is not a P-position (one that the player to move loses), so the player to move wins by moving to one.", lo, n, n, pa, pb, p)
 	}
 	for _, m := range Methods {
 		if err := s.canAdvise(m, lo); err != nil {
@@ -124,7 +129,7 @@ func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) 
 		if err != nil {
 			return an, fmt.Errorf("%s method: %w", m, err)
 		}
-		mm := MethodMove{Method: m.String(), Steps: ad.Steps, To: []string{}}
+		mm := MethodMove{Method: m.String(), Steps: ad.Steps, To: []string{}, words: s.methodWords(m)}
 		if !ad.P {
 			k, l := ad.Take()
 			mm.Move = k.String() + "," + l.String()
@@ -136,6 +141,54 @@ func (s *System) Analyse(ctx context.Context, x, y *big.Int) (*Analysis, error) 
 		an.Methods = append(an.Methods, mm)
 	}
 	return an, nil
+}
+
+// methodWords says in plain words what the symbols of method m's steps
+// mean (the thesis' names: R_p, I_p, R_q, Properties 1–3, α and β), for a
+// reader who meets them in its steps.
+func (s *System) methodWords(m Method) string {
+	a := s.A()
+	switch m {
+	case Recursive:
+		return fmt.Sprintf("Wythoff's P-positions are the pairs (A_n, B_n) and their mirrors (B_n, A_n): A_n is the smallest "+
+			"number that no earlier pair holds (the mex rule: the minimum excluded), and B_n = A_n + %s.\n", times(a, "n"))
+	case Algebraic:
+		alpha := (2 - float64(a) + math.Sqrt(float64(a*a+4))) / 2
+		golden := ""
+		if a == 1 {
+			golden = ", the golden ratio"
+		}
+		return fmt.Sprintf("α = (2 − a + √(a² + 4))/2 = %.4f…%s, and β = α + a = %.4f…: A_n = ⌊nα⌋ and B_n = ⌊nβ⌋, "+
+			"where ⌊…⌋ rounds down to a whole number.\n", alpha, golden, alpha+float64(a))
+	case Arithmetic:
+		p, q := s.Weights(5)
+		list := func(ws []*big.Int) string {
+			out := make([]string, len(ws))
+			for i, w := range ws {
+				out[i] = w.String()
+			}
+			return strings.Join(out, ", ")
+		}
+		rule := "each the sum of the two before it"
+		if a > 1 {
+			rule = fmt.Sprintf("each %d times the one before plus the one before that", a)
+		}
+		return fmt.Sprintf("The p-system writes a number as a sum of the weights %s, … (%s), "+
+			"the q-system as a sum of %s, …; R_p(N) and R_q(N) are N's digits in them, "+
+			"the largest weight's first, and I_p reads digits back as a number of the p-system. Property 1: N > 0 is "+
+			"an A-value (some A_n) exactly when R_p(N) ends in an even number of zeros. Property 2: R_p(B_n) is R_p(A_n) "+
+			"shifted left (a 0 appended; shifting right drops it). Property 3: A_n = I_p(R_q(n)), less 1 when R_q(n) ends "+
+			"in an odd number of zeros.\n", list(p), rule, list(q))
+	}
+	return ""
+}
+
+// times writes a·n for the parameter a: "n" for 1, "2·n" for 2.
+func times(a uint64, n string) string {
+	if a == 1 {
+		return n
+	}
+	return fmt.Sprintf("%d·%s", a, n)
 }
 
 // solver is Wythoff's game's solver (solve.Analyzer).
