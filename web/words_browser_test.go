@@ -64,6 +64,45 @@ func TestBrowserAuditWords(t *testing.T) {
 		})
 		p.clean("dialog-words")
 	})
+
+	t.Run("building-nim", func(t *testing.T) {
+		// Finding 4: two placements chosen said "(a move takes from one heap)" while tokens were placed.
+		p.t = t
+		m := h.create("buildingnim(heaps=3,tokens=10)", [2]string{"human", "perfect"}, 11)
+		p.onTouchAndDesktop(func(s screen) {
+			p.openAs(m)
+			p.wait(`document.querySelector('#board .place:not([disabled])')`, "my placement")
+			js[bool](p, `(document.querySelector('#board .place[data-heap="2"]').click(), true)`)
+			p.wait(`document.querySelector('#board .place[data-heap="2"]').classList.contains('chosen')`, "heap 3 chosen")
+			js[bool](p, `(document.querySelector('#board .place[data-heap="1"]').click(), true)`)
+			p.wait(`document.getElementById('sel-note')`, "why heap 3 was dropped")
+			if got, want := p.textOf("#sel-note"), "“Place a token on heap 3” and “place a token on heap 2” are not one move (a move places one token): only “place a token on heap 2” is chosen."; got != want {
+				t.Errorf("at %s the page says %q, want %q", s.name, got, want)
+			}
+			p.noOverflow("Building Nim's note at " + s.name)
+			p.shotHere("words-buildingnim-" + s.name + ".png")
+			js[bool](p, `(document.getElementById('clear').click(), true)`)
+		})
+		p.clean("building-nim")
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		// Finding 15: "That move was refused: illegal move green: green is not in the drawn list {red, blue}".
+		p.t = t
+		m := h.create("nim(piles=3;4;5)", [2]string{"human", "perfect"}, 11)
+		p.onTouchAndDesktop(func(s screen) {
+			p.openAs(m)
+			js[bool](p, `(document.querySelector('.type-move').open = true, document.querySelector('.type-move input').value = '1:9', document.querySelector('.type-move form').requestSubmit(), true)`)
+			p.wait(`/refused/.test(document.getElementById('move-error').textContent)`, "the refusal")
+			p.forgive("status of 400")
+			if got := p.textOf("#move-error"); got != "That move was refused: heap 1 has only 3 tokens, cannot take 9" {
+				t.Errorf("at %s the page says %q", s.name, got)
+			}
+			p.noOverflow("a refused move at " + s.name)
+			p.shotOf("words-refused-"+s.name+".png", "#move-error")
+		})
+		p.clean("refused")
+	})
 }
 
 // textOf returns the text of the first element sel selects, ” for none.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, roundsText, moveLabel, playedWord, saysMove, codeParts, typeset, youLost, tookBackWords } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, roundsText, moveLabel, playedWord, saysMove, codeParts, typeset, youLost, tookBackWords, refusedMoveWords } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -443,6 +443,13 @@ test('droppedNote says the two choices, the rule they break and which is kept', 
   assert.equal(droppedNote('cell 3', 'cell 5', 'nim2d(n=4)'), '“Cell 3” and “cell 5” are not one move: only “cell 5” is chosen.');
 });
 
+test('droppedNote speaks of placing in Building Nim’s building phase, of taking in its Nim phase', () => {
+  // The student's audit: “… are not one move (a move takes from one heap)” while tokens were placed.
+  assert.equal(droppedNote('place a token on heap 3', 'place a token on heap 2', 'buildingnim(heaps=3,tokens=10)', 'building'),
+    '“Place a token on heap 3” and “place a token on heap 2” are not one move (a move places one token): only “place a token on heap 2” is chosen.');
+  assert.match(droppedNote('take 1 token from heap 1', 'take 2 tokens from heap 2', 'buildingnim(heaps=3,tokens=10)', 'nim'), /\(a move takes from one heap\)/);
+});
+
 test('roundsText scores the Thue game’s two rounds as the source does: more painter points wins', () => {
   // Round 2: the computer builds (seat 0), you paint (seat 1); round 1 was the other way round.
   const m = { players: ['greedy', 'human'], roles: ['builder', 'painter'], view: { status: { points: 4 } } };
@@ -455,4 +462,15 @@ test('roundsText scores the Thue game’s two rounds as the source does: more pa
   const friends = { players: ['human', 'human'], roles: ['builder', 'painter'], view: { status: { points: 1 } } };
   assert.equal(roundsText(friends, { points: 2 }, [true, true], []),
     'The first round’s builder scored 1 point as painter in round 2, the first round’s painter scored 2 points as painter in round 1: the first round’s painter wins the match.');
+});
+
+test('refusedMoveWords gives the rules’ reason without the API’s “illegal move X:”', () => {
+  // The student's audit: “That move was refused: illegal move green: green is not in the drawn list {red, blue}”.
+  assert.equal(refusedMoveWords('illegal move green: green is not in the drawn list {red, blue}'),
+    'That move was refused: green is not in the drawn list {red, blue}');
+  // A move written with a colon (Nim's HEAP:COUNT) loses its notation, not the reason's colons.
+  assert.equal(refusedMoveWords('illegal move 1:9: heap 1 has 3 tokens: take 1 to 3'), 'That move was refused: heap 1 has 3 tokens: take 1 to 3');
+  // A refusal of another kind is said as it is.
+  assert.equal(refusedMoveWords('position 7 is out of range: positions (the gaps of the word) are 0 to 1'),
+    'That move was refused: position 7 is out of range: positions (the gaps of the word) are 0 to 1');
 });

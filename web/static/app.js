@@ -12,7 +12,7 @@ import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } fr
 import { MatchPage, mineOf } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords } from './format.js';
+import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords, refusedMoveWords } from './format.js';
 import { setupProblem } from './setup.js';
 
 const root = document.getElementById('app');
@@ -345,7 +345,7 @@ function pick(p, again) {
   const dropped = r.dropped && r.dropped.length ? moveWords(r.dropped.flat(), pos && pos.view, gameName) : '';
   const game = state.route.page === 'study' ? pos && pos.game : state.match && state.match.game;
   set({ sel: r.sel, moveError: r.error ? `Not a move: ${r.error}.` : '', preview: null,
-    selNote: dropped ? droppedNote(dropped, moveWords(r.sel.flat(), pos && pos.view, gameName), game) : '' });
+    selNote: dropped ? droppedNote(dropped, moveWords(r.sel.flat(), pos && pos.view, gameName), game, pos && pos.view && pos.view.status && pos.view.status.phase) : '' });
 }
 
 function playResolved(rs) {
@@ -768,7 +768,7 @@ async function studyPlay(body) {
 function notPlayed(e) {
   return e.status === 0
     ? 'Your move was not sent: the server cannot be reached (is kombi serve still running?). Play it again once the server is back.'
-    : `That move was refused: ${e.message}`;
+    : refusedMoveWords(e.message);
 }
 
 function studyBack() {

@@ -400,15 +400,18 @@ export function saysMove(words, move) {
  * droppedNote says why a choice was dropped from the selection: with the
  * new choice it makes no move of game (a game string), in words a student
  * reads (the rule it breaks where the game has one), and that the new
- * choice is kept. dropped and kept are moveWords of each.
+ * choice is kept. dropped and kept are moveWords of each; phase is the
+ * position's (view.status.phase): Building Nim's building phase places
+ * tokens, its Nim phase takes them.
  */
-export function droppedNote(dropped, kept, game) {
+export function droppedNote(dropped, kept, game, phase = '') {
   const { name, args } = parseGameString(game || '');
   const a = Number(args.a || 1);
   const why = {
     wythoff: a === 1 ? 'a move from both heaps takes the same number from each' : `a move from both heaps takes numbers that differ by less than ${a}`,
     nimk: `a move takes from at most ${args.k || 2} heaps`,
-    nim: 'a move takes from one heap', greedynim: 'a move takes from one heap', buildingnim: 'a move takes from one heap',
+    nim: 'a move takes from one heap', greedynim: 'a move takes from one heap',
+    buildingnim: phase === 'building' ? 'a move places one token' : 'a move takes from one heap',
   }[name];
   return `“${cap(dropped)}” and “${kept}” are not one move${why ? ` (${why})` : ''}: only “${kept}” is chosen.`;
 }
@@ -757,6 +760,16 @@ export function inviteBase(urls, origin) {
  */
 export function refusalWords(message) {
   return `The server refused the game: ${message}`;
+}
+
+/**
+ * refusedMoveWords says why the server refused a move, as a person reads
+ * it: the rules' reason, without the API's "illegal move MOVE: " before it
+ * (“green is not in the drawn list {red, blue}”, not “illegal move green:
+ * green is not …”).
+ */
+export function refusedMoveWords(message) {
+  return `That move was refused: ${String(message ?? '').replace(/^illegal move .{1,60}?: (?=\S)/s, '')}`;
 }
 
 /**
