@@ -1909,7 +1909,7 @@ func TestBrowserGames(t *testing.T) {
 		p.accessible("the painter's symbols")
 		p.wait(`document.querySelectorAll('.an-row').length === 3`, "the analysis of the painter's three symbols")
 		rows := js[string](p, `[...document.querySelectorAll('.an-row')].map(r => r.dataset.analysisMove + ': ' + r.querySelector('.an-detail').textContent).join('; ')`)
-		if want := "2: the builder can still force a repetition by length 5; 0: makes a repetition: the game ends here, at length 4; 1: makes a repetition: the game ends here, at length 4"; rows != want {
+		if want := "2: the builder can still force a square by length 5; 0: makes a square: the game ends here, at length 4; 1: makes a square: the game ends here, at length 4"; rows != want {
 			t.Errorf("the analysis rows say %q, want %q", rows, want)
 		}
 		if foot := js[string](p, `document.querySelector('#analysis p.small:last-child').textContent`); !regexp.MustCompile(`^Exact\. [0-9,]+ positions? searched in [0-9.]+ s\.$`).MatchString(foot) || strings.Contains(foot, "1 positions") {

@@ -103,6 +103,114 @@ func TestBrowserAuditWords(t *testing.T) {
 		})
 		p.clean("refused")
 	})
+
+	t.Run("grundy", func(t *testing.T) {
+		// Finding 8: one heap of 15 showed ✓ on tokens 3, 6, 9 and 12 where the analysis said "2 winning moves".
+		p.t = t
+		m := h.create("grundy(heap=15)", [2]string{"human", "perfect"}, 11)
+		p.onTouchAndDesktop(func(s screen) {
+			p.openAs(m)
+			p.analysisOn()
+			p.wait(`document.querySelector('#board .token.good') && document.querySelector('.an-summary')`, "the analysis")
+			marked := js[[]int](p, `[...document.querySelectorAll('#board .token.good')].map(b => Number(b.dataset.token) + 1)`)
+			if sum := p.textOf(".an-summary"); !strings.Contains(sum, "2 winning moves (marked ✓ on the board)") || fmt.Sprint(marked) != "[9 12]" {
+				t.Errorf("at %s the analysis says %q and the board marks tokens %v; want 2 winning moves, tokens 9 and 12", s.name, sum, marked)
+			}
+			if l := js[string](p, `document.querySelector('#board .token[data-token="2"]').getAttribute('aria-label')`); !strings.Contains(l, "a winning move, marked on token 12: the same split") {
+				t.Errorf("token 3 is named %q", l)
+			}
+			p.noOverflow("Grundy's marks at " + s.name)
+			p.shotHere("words-grundy-" + s.name + ".png")
+		})
+		p.clean("grundy")
+	})
+
+	t.Run("thue-analysis", func(t *testing.T) {
+		// Finding 9: rows led with a bold gap number that read as a symbol ("1 insert between 1 and 2"), and the
+		// analysis said "repetition" where the rules say "square" (or "overlap").
+		p.t = t
+		for _, rule := range []string{"square", "overlap"} {
+			m := h.create("thue(alphabet=3,rule="+rule+",start=1)", [2]string{"human", "perfect"}, 11)
+			h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "1"}, nil)
+			m = h.waitTurn(m.ID)
+			p.onTouchAndDesktop(func(s screen) {
+				p.openAs(m)
+				p.analysisOn()
+				p.wait(`document.querySelectorAll('.an-row').length >= 3 && document.querySelector('.an-summary')`, "the analysis")
+				rows := js[[]string](p, `[...document.querySelectorAll('.an-row .an-move')].map(e => e.textContent.replace(/\s+/g, ' ').trim())`)
+				for _, r := range rows {
+					if !strings.HasPrefix(r, "gap ") {
+						t.Errorf("%s at %s: an analysis row reads %q, want it to lead with its gap", rule, s.name, r)
+					}
+				}
+				rep := map[string]string{"square": "a square", "overlap": "an overlap"}[rule]
+				panel := p.textOf("#analysis")
+				if !strings.Contains(panel, "The builder can force "+rep+" by length") || strings.Contains(panel, "repetition") {
+					t.Errorf("%s at %s: the analysis says %q", rule, s.name, panel)
+				}
+				p.noOverflow("the Thue analysis at " + s.name)
+				if rule == "square" {
+					p.shotOf("words-thue-analysis-"+s.name+".png", "#analysis")
+				}
+			})
+		}
+		p.clean("thue-analysis")
+	})
+
+	t.Run("szemeredi", func(t *testing.T) {
+		// Finding 12: at move 1, 5, 17, 72 and 90 (in no progression: they lose) stood bare among numbers that said
+		// "draws"; the heading said "each move wins or loses" while most moves drew.
+		p.t = t
+		m := h.create("ap(x=20,k=3)", [2]string{"human", "strong"}, 277250931587943)
+		p.onTouchAndDesktop(func(s screen) {
+			p.openAs(m)
+			p.analysisOn()
+			// Every number valued but 12, whose ✓ says it wins, and nothing still computing.
+			p.wait(`document.querySelectorAll('#board .num-val').length === 19 && document.querySelector('.an-measure') && !/computing/i.test(document.getElementById('analysis').textContent)`, "the values")
+			vals := js[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#board .num')].map(b => [b.dataset.number, (b.querySelector('.num-val') || {textContent: b.classList.contains('good') ? '✓' : ''}).textContent]))`)
+			for n, v := range vals {
+				want := "draws"
+				switch n {
+				case "5", "17", "72", "90":
+					want = "loses"
+				case "12":
+					want = "✓"
+				}
+				if v != want {
+					t.Errorf("at %s number %s says %q, want %q", s.name, n, v, want)
+				}
+			}
+			if got := p.textOf(".an-measure"); got != "Red to move. Shown: each move wins, draws or loses against perfect play." {
+				t.Errorf("the heading says %q", got)
+			}
+			p.noOverflow("the Szemerédi values at " + s.name)
+			p.shotOf("words-ap-"+s.name+".png", "#board")
+		})
+		p.clean("szemeredi")
+	})
+
+	t.Run("nim2d-reason", func(t *testing.T) {
+		// Finding 14: "Colour cells 2, 4 and 7: not a move." without a reason.
+		p.t = t
+		m := h.create("nim2d(n=5,first=p1)", [2]string{"human", "perfect"}, 11)
+		p.onTouchAndDesktop(func(s screen) {
+			p.openAs(m)
+			for _, c := range []int{1, 3, 6} {
+				js[bool](p, fmt.Sprintf(`(document.querySelector('#board [data-cell="%d"]').click(), true)`, c))
+				p.wait(fmt.Sprintf(`document.querySelector('#board [data-cell="%d"]').classList.contains('chosen')`, c), "the cell chosen")
+			}
+			if got, want := p.textOf("#move-words"), "Colour cells 2, 4 and 7: not a move (cell 7 is on the main diagonal: a diagonal cell is a move on its own, with no other cell)."; got != want {
+				t.Errorf("at %s the move bar says %q, want %q", s.name, got, want)
+			}
+			if js[bool](p, `!!document.querySelector('#board .reason')`) {
+				t.Errorf("at %s the reason is said twice: %q under the board", s.name, p.textOf("#board .reason"))
+			}
+			p.noOverflow("2D Nim's reason at " + s.name)
+			p.shotHere("words-nim2d-reason-" + s.name + ".png")
+			js[bool](p, `(document.getElementById('clear').click(), true)`)
+		})
+		p.clean("nim2d-reason")
+	})
 }
 
 // textOf returns the text of the first element sel selects, ” for none.

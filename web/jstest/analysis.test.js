@@ -110,10 +110,10 @@ test('Thue: the builder wants the shortest forced length, the painter the longes
   const p = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 2 }, { move: '1', outcome: 'loss', value: 5 }] }, 'thue');
   assert.equal(p.rows[0].move, '1');
   assert.equal(p.rows[0].best, true);
-  assert.match(p.rows[0].detail, /the builder can still force a repetition by length 5/);
-  // a symbol that makes a repetition ends the game: it says so, not that the builder "can still force" one
+  assert.match(p.rows[0].detail, /the builder can still force a square by length 5/);
+  // a symbol that makes a square ends the game: it says so, not that the builder "can still force" one
   const e = rank({ player: 1, moves: [{ move: '0', outcome: 'loss', value: 4 }, { move: '2', outcome: 'loss', value: 5 }] }, 'thue', ['0']);
-  assert.deepEqual(e.rows.map((x) => [x.move, x.detail]), [['2', 'the builder can still force a repetition by length 5'], ['0', 'makes a repetition: the game ends here, at length 4']]);
+  assert.deepEqual(e.rows.map((x) => [x.move, x.detail]), [['2', 'the builder can still force a square by length 5'], ['0', 'makes a square: the game ends here, at length 4']]);
   // Nim's last token, misère Nim's, and a colour that completes a progression
   const nim = rank({ player: 0, moves: [{ move: '1:3', outcome: 'win', value: 0 }, { move: '1:2', outcome: 'loss', value: 1 }] }, 'nim', ['1:3']);
   assert.equal(nim.rows[0].detail, 'the last move: it wins at once');
@@ -258,7 +258,7 @@ test('hints: how good the best move is and where to look, then the move', async 
     { move: '0', outcome: 'win', value: 5, best: true, parts: [{ kind: 'gap', value: 0 }] },
     { move: '1', outcome: 'win', value: 6, best: false, parts: [{ kind: 'gap', value: 1 }] },
   ] };
-  assert.equal(hintFor(rank(builder, 'thue'), 1, { word: { symbols: [2] } }, 'thue', 0).text, 'The best move lets you force a repetition by length 5. Ask again to see the move.');
+  assert.equal(hintFor(rank(builder, 'thue'), 1, { word: { symbols: [2] } }, 'thue', 0).text, 'The best move lets you force a square by length 5. Ask again to see the move.');
   assert.equal(hintFor(rank({ player: 0, moves: [] }, 'nim'), 1, view, 'nim', 0).text, 'The analysis has not found the best move yet: ask again in a moment.');
 });
 

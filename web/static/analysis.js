@@ -14,21 +14,32 @@ import { parseGameString } from './catalog.js';
 const KIND_WORDS = {
   grundy: 'each move wins or loses; the Grundy value it leaves (0: the opponent is lost)',
   outcome: 'each move wins or loses against perfect play',
-  length: 'the length of the word at which the builder can force a repetition after each move (the builder wants it short, the painter long)',
+  // A game with draws (the Szemerédi game): most of its moves may draw, and the words say so.
+  drawn: 'each move wins, draws or loses against perfect play',
+  length: (rep) => `the length of the word at which the builder can force ${rep} after each move (the builder wants it short, the painter long)`,
   p1_win: 'the chance of winning after each move, with best play by both',
 };
 
-export function measureOf(an, gameName) {
+/**
+ * repWords is the Thue game's repetition as its rules name it: "a square"
+ * or, for rule=overlap, "an overlap".
+ */
+export const repWords = (rule) => (rule === 'overlap' ? 'an overlap' : 'a square');
+
+export function measureOf(an, gameName, rule = 'square') {
   const vals = (an && an.moves ? an.moves : []).map((m) => m.value).filter((v) => v !== null && v !== undefined);
+  const rep = repWords(rule);
+  const draws = an && an.moves && an.moves.some((m) => m.outcome === 'draw');
   if (an && an.measure && an.measure.kind) {
     // A solver that decides outcomes only (Wythoff's game, misère Nim) sends no Grundy values: the words say so.
     const kind = an.measure.kind === 'grundy' && an.moves && an.moves.length && !vals.length ? 'outcome' : an.measure.kind;
-    return { kind: an.measure.kind, label: KIND_WORDS[kind] || an.measure.label };
+    const words = kind === 'outcome' && draws ? KIND_WORDS.drawn : KIND_WORDS[kind];
+    return { kind: an.measure.kind, label: (typeof words === 'function' ? words(rep) : words) || an.measure.label, rep };
   }
-  if (gameName === 'thue') return { kind: 'length', label: 'the length of the word at which the builder can force a repetition after each move (the builder wants it short, the painter long)' };
-  if (gameName === 'vdwlist' || vals.some((v) => typeof v === 'string' && v.includes('/'))) return { kind: 'p1_win', label: 'the chance of winning after each move, with best play by both' };
-  if (vals.length && vals.every((v) => typeof v === 'number')) return { kind: 'grundy', label: 'each move wins or loses; the Grundy value it leaves (0: the opponent is lost)' };
-  return { kind: 'outcome', label: 'each move wins or loses against perfect play' };
+  if (gameName === 'thue') return { kind: 'length', label: KIND_WORDS.length(rep), rep };
+  if (gameName === 'vdwlist' || vals.some((v) => typeof v === 'string' && v.includes('/'))) return { kind: 'p1_win', label: KIND_WORDS.p1_win, rep };
+  if (vals.length && vals.every((v) => typeof v === 'number')) return { kind: 'grundy', label: KIND_WORDS.grundy, rep };
+  return { kind: 'outcome', label: draws ? KIND_WORDS.drawn : KIND_WORDS.outcome, rep };
 }
 
 const OUT_RANK = { win: 4, chance: 3, draw: 2, unknown: 1, loss: 0 };
@@ -59,11 +70,12 @@ export function score(mv, measure, mover) {
  * With lengthen (the Thue game's solo mode, where one person plays both
  * roles for the longest word), every move is ranked as the painter ranks
  * it, the builder's too: the longest word with best play by both, which
- * the person, playing both, can then reach at least.
+ * the person, playing both, can then reach at least. rule is the Thue
+ * game's (square or overlap): its values say the repetition by its name.
  */
-export function rank(an, gameName, ending = [], { lengthen = false } = {}) {
+export function rank(an, gameName, ending = [], { lengthen = false, rule = 'square' } = {}) {
   const ends = new Set(ending);
-  const measure = measureOf(an, gameName);
+  const measure = measureOf(an, gameName, rule);
   // At a chance node (player −1) the rows are the draws: in the server's order, none best, each valued as the
   // server values it, for player 1.
   const draws = an.player === -1;
@@ -110,8 +122,9 @@ export function describe(mv, measure, mover, ends = false, going = true) {
     case 'length': {
       const n = Number(mv.value);
       if (mv.outcome === 'unknown') return { label: `at least ${n}?`, detail: going ? 'still computing' : 'not decided in the time allowed', p: null };
-      if (ends) return { label: `length ${n}`, detail: `makes a repetition: the game ends here, at length ${n}`, p: null };
-      return { label: `length ${n}`, detail: mover === 0 ? `the builder can then force a repetition by length ${n}` : `the builder can still force a repetition by length ${n}`, p: null };
+      const rep = measure.rep || repWords();
+      if (ends) return { label: `length ${n}`, detail: `makes ${rep}: the game ends here, at length ${n}`, p: null };
+      return { label: `length ${n}`, detail: mover === 0 ? `the builder can then force ${rep} by length ${n}` : `the builder can still force ${rep} by length ${n}`, p: null };
     }
     case 'p1_win': {
       const f = parseFraction(mv.value);
@@ -191,7 +204,7 @@ export function summary(an, ranked, who, { marked = true } = {}) {
     const best = rows.find((r) => r.best);
     if (!best) return open;
     return an.player === 0
-      ? `The builder can force a repetition by length ${best.value} (best marked ★).`
+      ? `The builder can force ${m.rep || repWords()} by length ${best.value} (best marked ★).`
       : `With best play the painter reaches length ${best.value} (best marked ★).`;
   }
   if (m.kind === 'p1_win') {
@@ -387,7 +400,7 @@ export function hintFor(ranked, level, view, gameName, mover, { solo = false } =
     case 'length':
       verdict = rows.every((r) => r.ends) ? `Every move ends the game here, at length ${best.value}`
         : solo ? `The best move lets the word reach length ${best.value} at least, whatever the builder does later`
-          : mover === 0 ? `The best move lets you force a repetition by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
+          : mover === 0 ? `The best move lets you force ${m.rep || repWords()} by length ${best.value}` : `The best move keeps the word going to length ${best.value}`;
       break;
     case 'p1_win': verdict = `The best move gives you a ${best.label} chance of winning`; break;
     default: {

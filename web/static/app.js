@@ -4,7 +4,7 @@
 import { html, render } from './html.js';
 import { state, set, subscribe } from './state.js';
 import * as api from './api.js';
-import { normCatalogue } from './catalog.js';
+import { normCatalogue, parseGameString } from './catalog.js';
 import { choose, resolve, partsOf, picksOf, keysOf } from './moves.js';
 import { rank, cacheKey, hintFor, turningPoint, costliestChoice, luckOf, reviewKey, reviewSeat } from './analysis.js';
 import { Gallery } from './views/gallery.js';
@@ -515,7 +515,8 @@ function rankedFor(pos) {
   const e = analysisEntry(pos);
   if (!e || e.status !== 'ok') return null;
   const name = state.route.page === 'study' ? pos.game.split('(')[0] : state.match.game_name;
-  return rank(e.data, name, (pos.legal_moves || []).filter((lm) => lm.ends).map((lm) => lm.move), { lengthen: soloMatch() });
+  const { args } = parseGameString(state.route.page === 'study' ? pos.game : state.match.game);
+  return rank(e.data, name, (pos.legal_moves || []).filter((lm) => lm.ends).map((lm) => lm.move), { lengthen: soloMatch(), rule: args.rule });
 }
 
 // soloMatch: the match shown is the Thue game's solo mode (one person, both roles, the longest word).

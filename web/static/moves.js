@@ -166,6 +166,16 @@ export function tokenPick(options, h, j, n, kind, truncated = false) {
   return null;
 }
 
+/**
+ * splitMarkAt reports whether token j (0 = leftmost) of a heap of n tokens
+ * carries the analysis' mark of the split after it. Token j and token
+ * n−2−j make the same split (j+1 and n−j−1 tokens, in either order): the
+ * mark sits on one of them, the one that leaves the larger part on the
+ * left (the order the notation writes, 1=12+3), so that the board shows as
+ * many ✓ as the analysis counts winning moves.
+ */
+export const splitMarkAt = (j, n) => j + 1 > n - j - 1;
+
 /** takenFrom returns, for a heap pick, the amount it takes (0 for none). */
 export function amountOf(pick) {
   const q = pick && pick[1];
@@ -207,6 +217,18 @@ export function reachable(sel, legal, kind) {
     }
   }
   return out;
+}
+
+/**
+ * whyNoMove says why a selection that no legal move holds is not a move,
+ * where the page knows the game's words for it (2D Nim's cells: see
+ * gridReason), else ''. view is the position's.
+ */
+export function whyNoMove(sel, view, gameName) {
+  if (gameName !== 'nim2d' || !view || !view.grid || !sel.length) return '';
+  const owned = new Set();
+  view.grid.cells.forEach((c, i) => { if (c.owner >= 0 || c.blocked) owned.add(i); });
+  return gridReason(sel.map((p) => p[0].value), view.grid.cols, owned);
 }
 
 /**

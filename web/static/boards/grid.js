@@ -38,7 +38,9 @@ function Palette({ view, ctx }) {
       disabled=${!canTap} onClick=${() => ctx.onPick([{ kind: 'cell', value: i }], false)}>
       <span class="cell-text">${c.owner >= 0 ? letter : c.label || i + 1}</span></button>`;
   });
-  const reason = ctx.sel.length ? gridReason(ctx.sel.map((p) => p[0].value), n, owned) : '';
+  // Why the cells chosen are no move yet, while another cell can still make one of them (cells 2 and 4: 3 between them);
+  // a choice no cell completes is said in the move bar, with its reason (whyNoMove).
+  const reason = ctx.sel.length && open.size > 0 ? gridReason(ctx.sel.map((p) => p[0].value), n, owned) : '';
   const used = view.status.counter ?? owned.size;
   return html`<div class="palette-wrap">
     ${PaletteFrame(n, html`<div class=${`grid palette n${n}`} data-cols=${n} role="group" aria-label=${`${n} by ${n} palette`} ref=${cols(n)}>${cells}</div>`)}

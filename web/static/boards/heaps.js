@@ -3,7 +3,7 @@
 // game), large heaps as a bar with the count and a field to take any amount.
 
 import { html } from '../html.js';
-import { tokenPick, amountOf, partners, pickKey } from '../moves.js';
+import { tokenPick, amountOf, partners, pickKey, splitMarkAt } from '../moves.js';
 import { fmtInt, closedHeapNote } from '../format.js';
 
 export const SMALL = 40;
@@ -108,8 +108,12 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last, open }) {
     const side = split ? (j < leftSize ? ' left' : ' right') : '';
     // A split is chosen at the token clicked (token j and its mirror make the same move).
     const isPicked = ctx.sel.some((p) => pick && pickKey(p) === pickKey(pick) && (!split || p.leftSize === undefined || p.leftSize === j + 1));
-    const good = move && ctx.good.has(pickKey(move));
-    const goodPart = !good && move && ctx.goodParts.has(pickKey(move));
+    // A split is marked on one of its two tokens (splitMarkAt); the other says where.
+    const splits = move && move[1] && move[1].kind === 'split';
+    const winning = move && ctx.good.has(pickKey(move));
+    const good = winning && (!splits || splitMarkAt(j, size));
+    const twin = winning && !good ? ` (a winning move, marked on token ${size - 1 - j}: the same split)` : '';
+    const goodPart = !winning && move && ctx.goodParts.has(pickKey(move));
     const partner = partnerAmounts && partnerAmounts.has(size - j);
     // On the player's move, a token of a heap that has moves but starts none itself (Grundy's game:
     // the last token, and the middle one of an even heap) is dimmed, and its label says why.
@@ -117,7 +121,7 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last, open }) {
     const aria = pick ? tokenLabel(h, j, size, pick) : `Heap ${h + 1}, token ${j + 1}${noMove ? noMoveWhy(j, size, ctx.gameName) : ''}`;
     tokens.push(html`<button type="button" class=${'token' + (taking ? ' take' : '') + side + (isPicked ? ' chosen' : '') + (good ? ' good' : '') + (goodPart ? ' good-part' : '') + (partner ? ' partner-ok' : '') + (noMove ? ' no-move' : '')}
       title=${noMove ? aria : undefined}
-      data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? ' (a winning move)' : goodPart ? ' (part of a winning move on several heaps)' : '')} aria-pressed=${isPicked ? 'true' : 'false'}
+      data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? ' (a winning move)' : goodPart ? ' (part of a winning move on several heaps)' : twin)} aria-pressed=${isPicked ? 'true' : 'false'}
       onClick=${() => { if (pick) { if (split) pick.leftSize = j + 1; ctx.onPick(leftTagged(pick, j), isPicked); } }}
       onPointerEnter=${() => pick && ctx.onPreview(leftTagged(pick, j))} onPointerLeave=${() => ctx.onPreview(null)}
       onFocus=${() => pick && ctx.onPreview(leftTagged(pick, j))} onBlur=${() => ctx.onPreview(null)}>

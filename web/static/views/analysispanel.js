@@ -5,7 +5,7 @@
 
 import { html } from '../html.js';
 import { summary, searchedText, raceNotes, drawSummary, drawWhy, luckOf } from '../analysis.js';
-import { moveWords, saysMove, cap, roleName, explainBlocks, percent } from '../format.js';
+import { moveWords, moveLabel, saysMove, cap, roleName, explainBlocks, percent } from '../format.js';
 import { parseGameString } from '../catalog.js';
 import { unDrawn } from '../boards/heaps.js';
 
@@ -47,14 +47,16 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       ${Teaching({ entry })}
       <ol class="an-moves">${rows.slice(0, s.showAllMoves ? 400 : 10).map((r) => {
         const lm = (shown.legal_moves || []).find((x) => x.move === r.move);
-        const words = lm ? moveWords(lm.parts, view, name) : r.move;
+        // The move as the move list writes it ("gap 1" for the Thue builder's: a bare 1 read as a symbol), then its words.
+        const code = moveLabel(name, mover, r.move);
+        const words = lm ? moveWords(lm.parts, view, name, { named: code !== r.move }) : r.move;
         const tone = ranked.measure.kind === 'length' ? (r.best ? 'win' : 'plain') : r.outcome;
         // A Szemerédi move that loses at once says how; the block, what it blocks and then how soon the race ends.
         const detail = race.atOnce.has(r.move) ? race.notes.get(r.move) : [race.notes.get(r.move), r.detail].filter(Boolean).join('; ');
         return html`<li><button type="button" class=${`an-row o-${tone}${r.best ? ' best' : ''}`} data-analysis-move=${r.move}
-          disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${r.move} ${words} ${r.label}${detail ? ` ${detail}` : ''}${r.best ? ' (best)' : ''}`}>
+          disabled=${!live || !lm} onClick=${() => lm && act.selectMove(lm)} aria-label=${`${saysMove(words, r.move) ? words : `${code} ${words}`} ${r.label}${detail ? ` ${detail}` : ''}${r.best ? ' (best)' : ''}`}>
           <span class="an-mark" aria-hidden="true">${r.best ? '★' : tone === 'win' ? '✓' : tone === 'loss' ? '✗' : r.outcome === 'unknown' ? '…' : '·'}</span>
-          <span class="an-move">${saysMove(words, r.move) ? html`<span class="an-words">${words}</span>` : html`<code>${r.move}</code> <span class="muted small">${words}</span>`}</span>${' '}
+          <span class="an-move">${saysMove(words, r.move) ? html`<span class="an-words">${words}</span>` : html`<code>${code}</code> <span class="muted small">${words}</span>`}</span>${' '}
           <span class="an-val">${r.label}</span>${' '}
           ${Bar(r.p)}
           ${detail ? html`<span class="an-detail muted small">${detail}</span>` : null}

@@ -13,8 +13,9 @@ import { NumbersBoard } from '../boards/numbers.js';
 
 const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: NumbersBoard };
 
-// Move labels the board does not repeat on its pieces.
-const SILENT = new Set(['wins', 'loses', undecidedWords(true), undecidedWords(false)]);
+// Move labels the board does not repeat on its pieces: a win is its ✓. A loss is said ("loses"), as a draw is: a
+// Szemerédi number that loses stood bare among numbers that said "draws", as if it were not valued.
+const SILENT = new Set(['wins', undecidedWords(true), undecidedWords(false)]);
 
 /**
  * boardContext gathers what a board needs. pos: {game, view, legal_moves,
@@ -48,7 +49,7 @@ export function boardContext(pos, opts) {
       const k = pickKey(picks[0]);
       const first = k.split('|')[0];
       if (r.good) { good.add(k); good.add(first); }
-      // A value on the board: a number, a length, a bound; not "wins"/"loses" (the marks say it) nor an undecided move's words (the
+      // A value on the board: a number, a length, a bound, "draws", "loses"; not "wins" (the ✓ says it) nor an undecided move's words (the
       // list says them once: twenty numbers each labelled "not decided" said nothing).
       if (!values.has(first) && r.label && !SILENT.has(r.label)) values.set(first, r.label);
     }

@@ -4,7 +4,7 @@
 
 import { html } from '../html.js';
 import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords } from '../format.js';
-import { resolve } from '../moves.js';
+import { resolve, whyNoMove } from '../moves.js';
 import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
 import { lastMove } from '../lastmove.js';
@@ -81,7 +81,7 @@ export function MatchPage({ s, act }) {
       ${last && !m.finished && !forced ? html`<p class="last-line muted" id="last-line">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.${last.note ? html` <span class="move-note" id="move-note">${last.note}</span>` : null}</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${codeParts(m.bot_note.text).map((c) => (c.code ? html`<code>${c.text}</code>` : c.text))}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
-      ${live ? MoveBar({ s, rs, words, act, hint: act.hintText(shown) }) : null}
+      ${live ? MoveBar({ s, rs, words, act, hint: act.hintText(shown), why: rs.valid ? '' : whyNoMove(s.sel, shown.view, m.game_name) }) : null}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : html`<p class="error" role="alert" id="move-error"></p>`}
       ${travelling ? html`<p class="travel" id="travel">${s.travelAt === 0 ? `Showing the start, before move 1 of ${m.moves.length}.` : `Showing the position after move ${s.travelAt} of ${m.moves.length}.`}
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
@@ -168,11 +168,13 @@ export function selectionWords(sel, rs, view, gameName) {
  * MoveBar is the chosen move in words with Play and Clear (a match's and
  * the study board's); with hint (a string, '' for none yet: a match, the
  * analysis on or off: a student who used Hint looks for it when the
- * analysis is switched on) a Hint button and the hint's words.
+ * analysis is switched on) a Hint button and the hint's words; why says
+ * why a choice is no move, where the page knows (2D Nim's cells:
+ * whyNoMove).
  */
-export function MoveBar({ s, rs, words, act, hint = null }) {
+export function MoveBar({ s, rs, words, act, hint = null, why = '' }) {
   const ready = !!rs.complete;
-  const text = !s.sel.length ? 'Choose on the board.' : ready ? `Your move: ${words}.` : rs.valid ? `${cap(words)}… add more, or change it.` : `${cap(words)}: not a move.`;
+  const text = !s.sel.length ? 'Choose on the board.' : ready ? `Your move: ${words}.` : rs.valid ? `${cap(words)}… add more, or change it.` : `${cap(words)}: not a move${why ? ` (${why})` : ''}.`;
   return html`<div class="move-bar" aria-live="polite">
     <span id="move-words">${text}</span>
     ${s.selNote && s.sel.length ? html`<span class="sel-note" id="sel-note">${s.selNote}</span>` : null}

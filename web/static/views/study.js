@@ -9,7 +9,7 @@ import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber, heapInput } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
 import { MoveBar, selectionWords, Rules, TypeMove } from './match.js';
-import { resolve } from '../moves.js';
+import { resolve, whyNoMove } from '../moves.js';
 import { letterOf } from '../boards/numbers.js';
 import { analysisOnly } from '../boards/heaps.js';
 import { PaletteFrame, cols as gridCols } from '../boards/grid.js';
@@ -51,7 +51,7 @@ export function StudyPage({ s, act }) {
         ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}
       ${st.setup ? Setup({ st, act }) : Board({ pos, ctx, big: true })}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : null}
-      ${live && s.sel.length ? MoveBar({ s, rs, words: selectionWords(s.sel, rs, pos.view, pos.game_name), act }) : null}
+      ${live && s.sel.length ? MoveBar({ s, rs, words: selectionWords(s.sel, rs, pos.view, pos.game_name), act, why: rs.valid ? '' : whyNoMove(s.sel, pos.view, pos.game_name) }) : null}
       <div class="controls">
         <button type="button" class="btn" disabled=${!st.history.length} onClick=${act.studyBack}>Back one move</button>
         <button type="button" class="btn" onClick=${act.studyToggleSetup}>${st.setup ? 'Cancel setup' : 'Set up a position'}</button>
