@@ -160,6 +160,11 @@ func TestBrowserAuditWords(t *testing.T) {
 	t.Run("szemeredi", func(t *testing.T) {
 		// Finding 12: at move 1, 5, 17, 72 and 90 (in no progression: they lose) stood bare among numbers that said
 		// "draws"; the heading said "each move wins or loses" while most moves drew.
+		if raceDetector {
+			// Measured: the page's analysis of these 20 numbers had not valued every number after 2 minutes under
+			// the race detector (it does in seconds without it, where this runs: go test ./web).
+			t.Skip("the exact analysis of 20 numbers does not finish in the page's time under the race detector")
+		}
 		p.t = t
 		m := h.create("ap(x=20,k=3)", [2]string{"human", "strong"}, 277250931587943)
 		p.onTouchAndDesktop(func(s screen) {
