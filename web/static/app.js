@@ -12,7 +12,7 @@ import { Dialog, newDialog, dialogGame, dialogPlayers, checkDialog, refusal } fr
 import { MatchPage, mineOf } from './views/match.js';
 import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
-import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords, refusedMoveWords } from './format.js';
+import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords, refusedMoveWords, gameTitle } from './format.js';
 import { setupProblem } from './setup.js';
 
 const root = document.getElementById('app');
@@ -105,7 +105,7 @@ async function route() {
       pendingInvite = null;
       await invite(seat);
     }
-    document.title = typeset(`${(state.catalogue.find((g) => g.name === m.game_name) || {}).title || m.game_name} — Kombi`);
+    document.title = typeset(`${gameTitle(m.game, state.catalogue.find((g) => g.name === m.game_name), m.title)} — Kombi`);
   } catch (e) {
     set({ moveError: e.status === 404 ? 'No such match on this server: it may have been played on another one, or removed.' : e.message });
     return;
@@ -344,7 +344,7 @@ function pick(p, again) {
   // A choice dropped because it makes no move with the new one is said, not silently lost.
   const dropped = r.dropped && r.dropped.length ? moveWords(r.dropped.flat(), pos && pos.view, gameName) : '';
   const game = state.route.page === 'study' ? pos && pos.game : state.match && state.match.game;
-  set({ sel: r.sel, moveError: r.error ? `Not a move: ${r.error}.` : '', preview: null,
+  set({ sel: r.sel, moveError: r.error ? `Not a move: ${r.error}.` : '', preview: null, tapNote: null,
     selNote: dropped ? droppedNote(dropped, moveWords(r.sel.flat(), pos && pos.view, gameName), game, pos && pos.view && pos.view.status && pos.view.status.phase) : '' });
 }
 
@@ -733,7 +733,7 @@ async function openStudyRoute(r) {
   try {
     const pos = await api.study(r.game, r.position);
     set({ study: { ...state.study, pos } });
-    document.title = typeset(`Study: ${pos.title || pos.game_name} — Kombi`);
+    document.title = typeset(`Study: ${gameTitle(pos.game, state.catalogue.find((g) => g.name === pos.game_name), pos.title)} — Kombi`);
     ensureAnalysis();
   } catch (e) {
     // A position the game refuses (a link mistyped): the start of the same
@@ -840,7 +840,11 @@ const act = {
   hintText: (pos) => (state.hint && pos && state.hint.key === posKey(pos) && (!state.hint.chose || state.hint.chose === JSON.stringify(state.sel)) ? state.hint.text : ''),
   pick, preview: (p) => { if ((p === null) !== (state.preview === null) || p !== state.preview) set({ preview: p }); },
   moveError: (msg) => set({ moveError: msg }),
-  clear: () => set({ sel: [], moveError: '', selNote: '' }),
+  // A tap on the board that makes no move (a symbol of the word where the builder chooses a gap, a square the queen
+  // cannot reach): what to tap instead, said on the board until the next choice or position.
+  tapNote: (text) => { const { pos } = currentLegal(); set({ tapNote: pos ? { key: posKey(pos), text } : null }); },
+  tapNoteFor: (pos) => (state.tapNote && pos && state.tapNote.key === posKey(pos) ? state.tapNote.text : ''),
+  clear: () => set({ sel: [], moveError: '', selNote: '', tapNote: null }),
   playSelected, selectMove, travel, showTurn, undo, control, rematch, copyLink,
   setAnalysis, analysisEntry, analysable, rankedFor, drawLuck, showAllMoves: () => set({ showAllMoves: true }),
   typedMove: (text) => (text.trim() ? submit({ move: text.trim() }) : set({ moveError: 'Type a move first: the field shows one in the game’s notation.' })),

@@ -47,7 +47,14 @@ export function subtitle(game, { start = false } = {}) {
     case 'nimk': if (args.piles) out.push(heaps(args.piles)); if (args.k) out.push(`up to ${args.k} heaps a move`); break;
     case 'grundy': if (args.heap) out.push(`${from}one heap of ${fmtInt(args.heap)}`); break;
     case 'buildingnim': out.push(`${args.tokens || 10} tokens on ${args.heaps || 3} heaps`); if (args.placement === 'free') out.push('free placement'); break;
-    case 'wythoff': if (args.piles) out.push(heaps(args.piles)); if (args.a && args.a !== '1') out.push(`a = ${args.a}`); if (args.view === 'queen') out.push('queen board'); break;
+    case 'wythoff': {
+      // On the queen's board the heaps are her square: the page says it as the board does.
+      const xy = String(args.piles || '').split(';');
+      if (args.view === 'queen' && xy.length === 2) out.push(`${start ? 'queen started at' : 'queen at'} (${xy.map((x) => shorten(fmtInt(x), 14)).join(', ')})`);
+      else if (args.piles) out.push(heaps(args.piles));
+      if (args.a && args.a !== '1') out.push(`a = ${args.a}`);
+      break;
+    }
     case 'nim2d': out.push(`${args.n || 5}×${args.n || 5} palette`); break;
     case 'thue': out.push(`${args.alphabet || 3} symbols`); out.push(args.rule === 'overlap' ? 'overlaps end it' : 'squares end it'); if (args.target && args.target !== '0') out.push(`painter wins at length ${args.target}`); break;
     case 'ap': out.push(args.set ? `${String(args.set).split(';').length} numbers` : `${args.x || 20} numbers`); out.push(`progressions of ${args.k || 3}`); break;
@@ -76,10 +83,34 @@ export function pageClass(game) {
   return `game-${name}${name === 'nim2d' && args.p1 === 'G' ? ' p1-G' : ''}`;
 }
 
-/** matchTitle is a match's title in words. */
-export function matchTitle(m, catTitle) {
+/**
+ * gameTitle is the title of game (a game string) for people: the title of
+ * the catalogue entry g's variant whose board it is played on (Wythoff's
+ * game on the queen's board: "Wythoff’s queen", as its card says), else
+ * title (the server's) or g's.
+ */
+export function gameTitle(game, g, title = '') {
+  const { name, args } = parseGameString(game || '');
+  const v = args.view && g && (g.variants || []).find((x) => parseGameString(x.game).args.view === args.view);
+  return (v && v.title) || title || (g && g.title) || name || game;
+}
+
+/**
+ * gameRules is the rules of game in one sentence where the catalogue entry
+ * g has none of its own for it: its variant's for the board it is played
+ * on (the queen's moves), else g's.
+ */
+export function gameRules(game, g) {
+  const { args } = parseGameString(game || '');
+  const v = args.view && g && (g.variants || []).find((x) => parseGameString(x.game).args.view === args.view);
+  return (v && v.rules) || (g && g.rules) || '';
+}
+
+/** matchTitle is a match's title in words; g is its game's catalogue entry (or, from older callers, its title). */
+export function matchTitle(m, g) {
   const sub = subtitle(m.game);
-  return (m.title || catTitle || m.game_name || m.game) + (sub ? ' — ' + sub : '');
+  const entry = typeof g === 'string' ? { title: g } : g;
+  return gameTitle(m.game, entry, m.title || '') + (sub ? ' — ' + sub : '');
 }
 
 /** roleName names a seat's role for people ("the builder", "red"). */
@@ -156,6 +187,20 @@ export function roundsText(m, round1, mine, opponents) {
   const verb = (i) => (who[i] === 'you' ? 'win' : 'wins');
   const end = pts[0] === pts[1] ? 'the match is a tie' : pts[0] > pts[1] ? `${who[0]} ${verb(0)} the match` : `${who[1]} ${verb(1)} the match`;
   return `${cap(said(0))}, ${said(1)}: ${end}.`;
+}
+
+/**
+ * seedMatters reports whether match m's seed changes anything in it, so
+ * that the page shows it: its game g (the catalogue's entry) draws by
+ * chance (the list-colouring game's lists) or draws a parameter left out
+ * (the Szemerédi set, the Thue game's first symbol, 2D Nim's coin), or a
+ * seat's bot chooses at random (random, a tie broken at random; the
+ * perfect and alpha-beta players of Nim, Grundy's and Wythoff's games draw
+ * nothing). A seed that changes nothing is kept in the record, not shown.
+ */
+export function seedMatters(m, g) {
+  if (g && (g.chance || (g.params || []).some((p) => p.random))) return true;
+  return (m.players || []).some((b) => /^random(\(|$)|[(,]\s*ties\s*=\s*random\b/.test(String(b)));
 }
 
 /** seedText is the exact seed: seed_text when the server sends it. */
@@ -770,6 +815,17 @@ export function refusalWords(message) {
  */
 export function refusedMoveWords(message) {
   return `That move was refused: ${String(message ?? '').replace(/^illegal move .{1,60}?: (?=\S)/s, '')}`;
+}
+
+/**
+ * glossaryNote says, on the page that stands in for the sources document
+ * while it is not written, that the link a person followed there (hash:
+ * #glossary or #glossary-TERM, from a game's rules or analysis) leads to
+ * the document's glossary, its first part; '' otherwise.
+ */
+export function glossaryNote(hash, written) {
+  return !written && /^#glossary(-|$)/.test(hash || '')
+    ? 'You followed a link to its glossary, “Words used”: it opens the document, once written (a quick one takes seconds).' : '';
 }
 
 /**

@@ -6,7 +6,7 @@
 // and the document once a run has written it (at /sources/). State is
 // drawn in one place, draw().
 
-import { sourcesWords } from './format.js';
+import { sourcesWords, glossaryNote } from './format.js';
 
 const box = document.getElementById('sources-state');
 let status = null;
@@ -54,6 +54,8 @@ function draw() {
     ? el('p', { id: 'sources-lead' }, w.lead.text, el('a', { href: '/sources/', textContent: w.lead.link }), w.lead.after)
     : el('p', { id: 'sources-lead' }, el('strong', { textContent: w.lead.text }));
   const parts = [lead];
+  const glossary = atDocument ? glossaryNote(location.hash, status.written) : '';
+  if (glossary) parts.push(el('p', { id: 'sources-glossary', textContent: glossary }));
   if (w.cancelled) parts.push(el('p', { id: 'sources-cancelled' }, el('strong', { textContent: 'Cancelled. ' }), w.cancelled));
   parts.push(el('p', { id: 'sources-text', textContent: w.text }));
   if (w.progress) {
@@ -90,7 +92,9 @@ async function refresh() {
   if (status && status.running) sawRun = true;
   // (A run cancelled wrote the items it had done: this page says so, and links the document.)
   if (status && status.written && !status.running && !status.cancelled && (atDocument || sawRun)) {
-    location.assign('/sources/'); // the document (at /sources/, a reload)
+    // The document: here at /sources/ a reload (which keeps the part a link asked for, #glossary), else at /sources/.
+    if (atDocument) location.reload();
+    else location.assign('/sources/');
     return;
   }
   draw();

@@ -22,6 +22,7 @@ export const state = {
   moveError: '',
   moveOffline: false, // moveError says that a move could not be sent (no server): it goes when the stream is back
   selNote: '', // a choice dropped from the selection, in words
+  tapNote: null, // {key (the position's), text}: a tap on the board that makes no move, and what to tap instead
   busy: false,
   analysisOn: false,
   analyses: new Map(),

@@ -63,6 +63,21 @@ export function PaletteFrame(n, grid) {
   </div>`;
 }
 
+/**
+ * queenNote says what to tap after a tap on square xy ("x,y") of the
+ * queen's board that is no move, the queen standing on queen ("x,y"): her
+ * own square, or one she cannot reach (north or east of her, or off her
+ * row, column and diagonal).
+ */
+export function queenNote(xy, queen) {
+  const [x, y] = xy.split(',').map(Number);
+  const [qx, qy] = queen.split(',').map(Number);
+  const tap = 'tap a square marked ← ↓ or ↙';
+  if (x === qx && y === qy) return `The queen stands on (${x}, ${y}): ${tap}.`;
+  if (!Number.isInteger(x) || !Number.isInteger(y)) return `The queen cannot reach that square: ${tap}.`;
+  return `The queen cannot reach (${x}, ${y}): ${tap}.`;
+}
+
 // cols sets the grid's column count through the CSSOM, which the page's CSP allows.
 export function cols(n, rows = n) {
   return (el) => {
@@ -130,10 +145,10 @@ function QueenBoard({ view, ctx }) {
       const text = queen ? '♛' : corner ? '★' : isFrom ? '♛' : '';
       const label = `Square (${x}, ${y})${queen ? ': the queen' : ''}${corner ? ', the corner to reach' : ''}${target ? `: move the queen ${dir} here` : ''}${isP ? ', a P-position' : ''}${good ? ', a winning move' : ''}${isFrom ? ', where the queen was' : ''}`;
       if (!inPlay) {
-        cells.push(html`<span class=${cls} aria-hidden="true"><span class="cell-text">${text}</span></span>`);
+        cells.push(html`<span class=${cls} data-xy=${`${x},${y}`} aria-hidden="true"><span class="cell-text">${text}</span></span>`);
         continue;
       }
-      cells.push(html`<button type="button" class=${cls} data-cell=${i} aria-label=${label} disabled=${!ctx.live || !target} ref=${queen ? inFrame : null}
+      cells.push(html`<button type="button" class=${cls} data-cell=${i} data-xy=${`${x},${y}`} aria-label=${label} disabled=${!ctx.live || !target} ref=${queen ? inFrame : null}
         onClick=${() => target && ctx.onPick([{ kind: 'cell', value: i }], i === chosen)}
         onPointerEnter=${() => target && ctx.onPreview([{ kind: 'cell', value: i }])} onPointerLeave=${() => ctx.onPreview(null)}>
         <span class="cell-text">${text || (target && ctx.live ? arrow : '')}</span>${isP ? html`<span class="p-mark" aria-hidden="true">P</span>` : null}</button>`);
@@ -142,8 +157,16 @@ function QueenBoard({ view, ctx }) {
   cells.push(html`<span class="coord" aria-hidden="true"></span>`);
   for (let x = 0; x <= W; x++) cells.push(html`<span class="coord col-coord" aria-hidden="true">${x}</span>`);
   const where = queenXY(g, X);
+  // A square that is no move (disabled: a tap on it fires no click, but its pointer events come) says what to tap.
+  const missed = (e) => {
+    const sq = ctx.live && e.target.closest ? e.target.closest('.sq') : null;
+    if (!sq || (sq.tagName === 'BUTTON' && !sq.disabled)) return;
+    const xy = sq.dataset.xy || '';
+    ctx.onTapNote(queenNote(xy, `${X},${Y}`));
+  };
   return html`<div class="queen-wrap">
-    <div class="grid queen-board" data-cols=${g.cols} role="group" aria-label=${`Wythoff board: the queen is at (${where.x}, ${Y})`} ref=${cols(W + 1, H + 2)}>${cells}</div>
+    <div class="grid queen-board" data-cols=${g.cols} role="group" aria-label=${`Wythoff board: the queen is at (${where.x}, ${Y})`} ref=${cols(W + 1, H + 2)}
+      onPointerUp=${missed}>${cells}</div>
     <p class="legend"><span class="key-queen">♛</span> the queen at (${X}, ${Y}) = heaps ${X} and ${Y} ·
       columns x, rows y · it moves ← west, ↓ south or ↙ south-west · <span class="key-corner">★</span> whoever reaches (0, 0) wins${pLayer ? html` · <span class="p-key">P</span> P-positions: move there to win` : ''}</p>
   </div>`;

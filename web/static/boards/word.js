@@ -28,8 +28,10 @@ export function WordBoard({ view, ctx }) {
       const k = litList.indexOf(i);
       const firstHalf = inLit && (k < period || (ctx.rule === 'overlap' && k === 2 * period));
       const isLast = ctx.last && ctx.last.word === i;
+      // A symbol of the word makes no move: a tap on it says what to tap (a gap, or a symbol below the word).
       items.push(html`<span class=${`${symClass(s)}${inLit ? (firstHalf ? ' lit half-a' : ' lit half-b') : ''}${isLast ? ' last' : ''}`}
-        data-index=${i} role="img" aria-label=${`symbol ${s} at position ${i + 1}${isLast ? ', just painted' : ''}${inLit ? ', part of the repetition' : ''}`}>${s}</span>`);
+        data-index=${i} role="img" aria-label=${`symbol ${s} at position ${i + 1}${isLast ? ', just painted' : ''}${inLit ? ', part of the repetition' : ''}`}
+        onClick=${ctx.live ? () => ctx.onTapNote(wordNote(painting)) : null}>${s}</span>`);
     }
   }
   const painterPoints = ctx.showPoints && typeof st.points === 'number' ? st.points : null; // the rules' count (status.points)
@@ -44,6 +46,16 @@ export function WordBoard({ view, ctx }) {
     <p class="counter">Length ${w.length}${painterPoints !== null ? html` · painter’s points: <strong>${painterPoints}</strong> <span class="muted">(one for each symbol that made no ${ctx.rule === 'overlap' ? 'overlap' : 'square'})</span>` : null}</p>
     ${painting ? Symbols({ view, ctx }) : null}
   </div>`;
+}
+
+/**
+ * wordNote says what to tap after a tap on a symbol of the word, which is
+ * no move: the builder (painting false) chooses a gap, the painter one of
+ * the symbols under the word.
+ */
+export function wordNote(painting) {
+  return painting ? 'The word’s symbols are no move: tap a symbol under the word to paint the gap chosen (?).'
+    : 'The word’s symbols are no move: tap a gap (▾) between them or at an end, where the next symbol goes.';
 }
 
 function Gap({ i, w, ctx, pendingGap, symPick, chosen }) {

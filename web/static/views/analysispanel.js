@@ -63,12 +63,24 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
         </button></li>`;
       })}</ol>
       ${rows.length > 10 && !s.showAllMoves ? html`<button type="button" class="btn" id="an-all" onClick=${act.showAllMoves}>Show all ${rows.length} moves</button>` : null}
+      ${Glossary()}
       <p class="muted small" id="an-searched">${searchedText(entry.data)}</p>`;
   }
   return html`<section class="analysis-panel" id="analysis" aria-labelledby="an-h">
     <h2 id="an-h">Analysis</h2>
     ${body}
   </section>`;
+}
+
+/**
+ * Glossary links to the glossary of the sources document (study/sources'
+ * "Words used: a glossary", at /sources/#glossary), where the words of the
+ * theory that the rules and the analysis use (P-position, Grundy value,
+ * the XOR ⊕, mex) are said in plain words: under the rules and under the
+ * analysis.
+ */
+export function Glossary() {
+  return html`<p class="small glossary-link">Words such as P-position, Grundy value, ⊕ (XOR) or mex: <a href="/sources/#glossary">Words used: a glossary</a>, in the document of the five sources.</p>`;
 }
 
 // DrawnLuck says, at a position that follows a draw in a match (the

@@ -21,7 +21,8 @@ const SILENT = new Set(['wins', undecidedWords(true), undecidedWords(false)]);
  * boardContext gathers what a board needs. pos: {game, view, legal_moves,
  * legal_moves_truncated, position}; opts: {live, sel, preview, ranked,
  * last, pLayer, pPositions, onPick, onPreview, onError, showPoints (the rules' status.points beside the word),
- * you (the seat of the one person playing here against the computer or a friend elsewhere, else null)}.
+ * you (the seat of the one person playing here against the computer or a friend elsewhere, else null),
+ * onTapNote (says what to tap after a tap that made no move)}.
  * Every fact about the game comes from the server: the moves that end it
  * (legal_moves' ends), the lines of a numbers board (view.lines), the
  * P-positions (the analysis' extra.p_positions).
@@ -89,6 +90,8 @@ export function boardContext(pos, opts) {
     onPick: opts.onPick,
     onPreview: opts.onPreview || (() => {}),
     onError: opts.onError || (() => {}),
+    // A tap that makes no move says what to tap instead (act.tapNote: the move bar says it).
+    onTapNote: opts.onTapNote || (() => {}),
   };
 }
 

@@ -5,7 +5,7 @@
 
 import { html } from '../html.js';
 import { parseGameString, gameString, opponentProblem, seedProblem } from '../catalog.js';
-import { refusalWords } from '../format.js';
+import { refusalWords, gameTitle, gameRules } from '../format.js';
 
 const ADVANCED = new Set(['seed', 'set']);
 
@@ -102,9 +102,9 @@ const NAMES = {
 const GAME_NAMES = {
   nimk: { k: 'Most heaps a move takes from (k)' }, ap: { k: 'Progression length k' }, vdwlist: { k: 'Progression length k' },
 };
-const label = (p) => (GAME_NAMES[p.game] || {})[p.name] || NAMES[p.name] || p.name;
+const label = (p) => p.title || (GAME_NAMES[p.game] || {})[p.name] || NAMES[p.name] || p.name;
 const VALUE_WORDS = {
-  view: { heaps: 'two heaps', queen: 'a queen on a board' }, rule: { square: 'a square (uu)', overlap: 'an overlap (xuxux)' },
+  view: { heaps: 'two heaps', queen: 'a queen on a board' }, rule: { square: 'a square (like 0101)', overlap: 'an overlap (like 01010)' },
   first: { p1: 'player 1', p2: 'player 2', coin: 'a coin toss' }, placement: { 'empty-first': 'empty heaps first', free: 'any heap' },
 };
 
@@ -135,9 +135,9 @@ export function Dialog({ s, act }) {
           <select id="dlg-game" value=${d.name} onChange=${(e) => act.openDialog(e.currentTarget.value, d.mode)}>
             ${s.catalogue.map((x) => html`<option value=${x.name}>${x.title}</option>`)}
           </select></label>
-        <p class="muted">${g.rules}</p>
+        ${Rules(g, dialogGame(g, d))}
         <fieldset class="params"><legend>Settings</legend>
-          ${main.map((p) => Param({ p: bounded(p, g, d.values), v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
+          ${main.map((p) => Param({ p: worded(bounded(p, g, d.values), g, d.values), v: d.values[p.name] ?? '', setVal, off: off.has(p.name) }))}
         </fieldset>
         <fieldset class="who"><legend>Players</legend>
           <div class="segmented" role="radiogroup" aria-label="Who plays">
@@ -221,6 +221,19 @@ function Opponent({ id, label: text, g, value, onChange }) {
 function bounded(p, g, values) {
   const k = Number(values.alphabet || (g.params.find((x) => x.name === 'alphabet') || {}).default || 3);
   return g.name === 'thue' && p.name === 'start' && Number.isInteger(k) && k >= 2 ? { ...p, max: Math.min(p.max ?? k - 1, k - 1) } : p;
+}
+
+// Rules says the rules of the game the fields make: on the queen's board the queen's, under her title (the
+// card's), not the heaps' under the game's.
+function Rules(g, game) {
+  const title = gameTitle(game, g);
+  return html`<p class="muted" id="dlg-rules">${title !== g.title ? html`<strong>${title}:</strong> ` : null}${gameRules(game, g)}</p>`;
+}
+
+// worded is a parameter named as the board it is played on shows it: Wythoff's heaps on the queen's board are the
+// square she starts on.
+function worded(p, g, values) {
+  return g.name === 'wythoff' && p.name === 'piles' && (values.view || '') === 'queen' ? { ...p, title: 'The queen’s square (column;row)' } : p;
 }
 
 function Param({ p, v, setVal, off }) {

@@ -3,13 +3,13 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords } from '../format.js';
+import { matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords } from '../format.js';
 import { resolve, whyNoMove } from '../moves.js';
 import { interaction, parseGameString } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
 import { lastMove } from '../lastmove.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
-import { AnalysisPanel } from './analysispanel.js';
+import { AnalysisPanel, Glossary } from './analysispanel.js';
 import { fracLess, reviewKey } from '../analysis.js';
 
 export function mineOf(s) {
@@ -53,7 +53,7 @@ export function MatchPage({ s, act }) {
     live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     showPoints: true,
     you: mine[0] !== mine[1] ? (mine[0] ? 0 : 1) : null,
-    onPick: act.pick, onPreview: act.preview, onError: act.moveError,
+    onPick: act.pick, onPreview: act.preview, onError: act.moveError, onTapNote: act.tapNote,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
   const words = selectionWords(s.sel, rs, shown.view, m.game_name);
@@ -65,10 +65,10 @@ export function MatchPage({ s, act }) {
   return html`<main class=${`page match-page ${pageClass(m.game)}`}>
     <div class="play-col">
       <header class="match-head">
-        <h1 id="match-title">${matchTitle(m, g.title)}</h1>
+        <h1 id="match-title">${matchTitle(m, g)}</h1>
         <p class="seats">${[0, 1].map((q) => html`<span class=${`seat seat${q}${p === q && !m.finished ? ' to-move' : ''}`}>
           <span class=${`dot own${q}`} aria-hidden="true"></span>${roleName(m, q)}: ${m.players[q] === 'human' ? (mine[0] && mine[1] ? (m.mode === 'solo' ? 'you (both roles)' : 'a player here') : cap(seatWho(m, q, mine, g.opponents))) : `The computer (${botTitle(m.players[q], g.opponents)})`}</span>`)}
-          <span class="seed">seed <code id="seed">${seedText(m)}</code></span></p>
+          ${seedMatters(m, g) ? html`<span class="seed">seed <code id="seed">${seedText(m)}</code></span>` : null}</p>
         ${drawn ? html`<p class="draw-note" id="draw-note">${drawn}</p>` : null}
       </header>
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}${youLost(m, mine) ? ' lost' : ''}`} role="status" aria-live="polite">${status}</p>
@@ -81,7 +81,7 @@ export function MatchPage({ s, act }) {
       ${last && !m.finished && !forced ? html`<p class="last-line muted" id="last-line">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.${last.note ? html` <span class="move-note" id="move-note">${last.note}</span>` : null}</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${codeParts(m.bot_note.text).map((c) => (c.code ? html`<code>${c.text}</code>` : c.text))}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
-      ${live ? MoveBar({ s, rs, words, act, hint: act.hintText(shown), why: rs.valid ? '' : whyNoMove(s.sel, shown.view, m.game_name) }) : null}
+      ${live ? MoveBar({ s, rs, words, act, hint: act.hintText(shown), why: rs.valid ? '' : whyNoMove(s.sel, shown.view, m.game_name), note: act.tapNoteFor(shown) }) : null}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : html`<p class="error" role="alert" id="move-error"></p>`}
       ${travelling ? html`<p class="travel" id="travel">${s.travelAt === 0 ? `Showing the start, before move 1 of ${m.moves.length}.` : `Showing the position after move ${s.travelAt} of ${m.moves.length}.`}
         <button type="button" class="btn primary" id="live" onClick=${() => act.travel(null)}>Back to the game</button></p>` : null}
@@ -137,11 +137,12 @@ export function TypeMove({ shown, act, disabled }) {
  * Rules is the game's rules in one sentence (the server's for the game v
  * plays, with its parameters; else the gallery card's), closed under the
  * board's controls (where it moves no board): what wins, for a person who
- * came by a link and never saw the card.
+ * came by a link and never saw the card; and where the words of the
+ * theory are said (Glossary).
  */
 export function Rules(g, v) {
   const rules = (v && v.rules) || (g && g.rules); // the game's own (its squares or overlaps, its misère play), else its type's
-  return rules ? html`<details class="rules" id="rules"><summary>Rules of ${g.title}</summary><p>${rules}</p></details>` : null;
+  return rules ? html`<details class="rules" id="rules"><summary>Rules of ${gameTitle(v && v.game, g, v && v.title)}</summary><p>${rules}</p>${Glossary()}</details>` : null;
 }
 
 // howTo says how to move: the game's own words (the server's, with its k,
@@ -170,14 +171,16 @@ export function selectionWords(sel, rs, view, gameName) {
  * analysis on or off: a student who used Hint looks for it when the
  * analysis is switched on) a Hint button and the hint's words; why says
  * why a choice is no move, where the page knows (2D Nim's cells:
- * whyNoMove).
+ * whyNoMove); note, what to tap after a tap that made no move
+ * (act.tapNote).
  */
-export function MoveBar({ s, rs, words, act, hint = null, why = '' }) {
+export function MoveBar({ s, rs, words, act, hint = null, why = '', note = '' }) {
   const ready = !!rs.complete;
   const text = !s.sel.length ? 'Choose on the board.' : ready ? `Your move: ${words}.` : rs.valid ? `${cap(words)}… add more, or change it.` : `${cap(words)}: not a move${why ? ` (${why})` : ''}.`;
   return html`<div class="move-bar" aria-live="polite">
     <span id="move-words">${text}</span>
     ${s.selNote && s.sel.length ? html`<span class="sel-note" id="sel-note">${s.selNote}</span>` : null}
+    ${note && !s.sel.length ? html`<span class="sel-note tap-note" id="tap-note">${note}</span>` : null}
     <button type="button" class="btn primary" id="play-move" disabled=${!ready || s.busy} onClick=${act.playSelected}>Play</button>
     <button type="button" class="btn" id="clear" disabled=${!s.sel.length} onClick=${act.clear}>Clear</button>
     ${hint !== null ? html`<button type="button" class="btn" id="hint" onClick=${act.hint}>Hint</button>` : null}

@@ -4,7 +4,7 @@
 
 import { html } from '../html.js';
 import { parseGameString } from '../catalog.js';
-import { subtitle, shorten, listWords } from '../format.js';
+import { subtitle, shorten, listWords, gameTitle } from '../format.js';
 
 const STATES = [['', 'All'], ['unfinished', 'In progress'], ['finished', 'Finished']];
 
@@ -40,6 +40,6 @@ export function MatchRow({ m, s, now }) {
   const { name } = parseGameString(m.game);
   const g = s.catalogue.find((x) => x.name === name) || {};
   const w = listWords(m, g, now, s.held[m.id]);
-  return html`<li data-id=${m.id}><a href=${`#/m/${m.id}`}><strong>${m.title || g.title || name}</strong> <span class="muted">${shorten(subtitle(m.game), 60)}</span></a>
+  return html`<li data-id=${m.id}><a href=${`#/m/${m.id}`}><strong>${gameTitle(m.game, g, m.title)}</strong> <span class="muted">${shorten(subtitle(m.game), 60)}</span></a>
     <span class="recent-meta">${w.who} · ${w.moves} · ${w.result === 'your move' ? html`<strong class="your-move">your move</strong>` : w.result} · ${w.when}</span></li>`;
 }

@@ -15,7 +15,7 @@ export function Picture({ game, board }) {
   else if (name === 'nim2d' || board === 'grid') body = palette();
   else if (name === 'thue' || board === 'word') body = word(args);
   else if (name === 'vdwlist') body = listColouring();
-  else body = race();
+  else body = race(Number(args.k || 3));
   return html`<svg class="picture" viewBox=${`0 0 ${W} ${H}`} role="img" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
@@ -80,17 +80,22 @@ function word(args) {
     <text x=${x0 + i * (s + 3) + s / 2} y="52" class="pic-letter" text-anchor="middle">${sym}</text></g>`);
 }
 
-function race() {
+// race draws the Szemerédi game's set with a progression of k of red's under an arc (k = 3: 8, 11, 14; k = 4:
+// 3, 11, 19, 27), blue holding numbers between: the two cards show their own k.
+function race(k) {
   const nums = [3, 8, 11, 14, 19, 22, 27];
-  const own = { 8: 0, 14: 0, 11: 1, 22: 1 };
+  const red = k >= 4 ? [3, 11, 19, 27] : [8, 11, 14];
+  const blue = k >= 4 ? [8, 22] : [19, 27];
+  const x = (n) => 16 + nums.indexOf(n) * 21.5;
   const out = [html`<line x1="8" y1="50" x2=${W - 8} y2="50" class="pic-base"></line>`];
-  nums.forEach((n, i) => {
-    const x = 16 + i * 21.5;
-    const o = own[n];
-    out.push(html`<circle cx=${x} cy="50" r="9" class=${o === 0 ? 'pic-R' : o === 1 ? 'pic-B' : 'pic-cell'}></circle>`);
-    out.push(html`<text x=${x} y="54" class="pic-num" text-anchor="middle">${n}</text>`);
-  });
-  out.push(html`<path d="M 37.5 34 Q 80 14 123 34" class="pic-arc"></path>`);
+  for (const n of nums) {
+    const o = red.includes(n) ? 0 : blue.includes(n) ? 1 : -1;
+    out.push(html`<circle cx=${x(n)} cy="50" r="9" class=${o === 0 ? 'pic-R' : o === 1 ? 'pic-B' : 'pic-cell'} data-n=${n}></circle>`);
+    out.push(html`<text x=${x(n)} y="54" class="pic-num" text-anchor="middle">${n}</text>`);
+  }
+  const a = x(red[0]);
+  const b = x(red[red.length - 1]);
+  out.push(html`<path d=${`M ${a} 36 Q ${(a + b) / 2} ${36 - (b - a) / 4} ${b} 36`} class="pic-arc"></path>`);
   return out;
 }
 

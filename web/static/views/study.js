@@ -3,7 +3,7 @@
 // string, shared by its URL (#/study?game=...&position=...).
 
 import { html } from '../html.js';
-import { subtitle, roleName, endText, pageClass, howToMoveWords, cap } from '../format.js';
+import { subtitle, roleName, endText, pageClass, howToMoveWords, cap, gameTitle } from '../format.js';
 import { parseGameString } from '../catalog.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber, heapInput } from '../setup.js';
@@ -34,13 +34,13 @@ export function StudyPage({ s, act }) {
   const ranked = s.analysisOn ? act.rankedFor(shown) : null;
   const ctx = boardContext(pos, {
     live, sel: s.sel, preview: s.preview, ranked, last: null, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
-    onPick: act.pick, onPreview: act.preview, onError: act.moveError,
+    onPick: act.pick, onPreview: act.preview, onError: act.moveError, onTapNote: act.tapNote,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
   const how = howToMoveWords(pos, pos.to_move, g); // the game's own words for the side to move
   return html`<main class=${`page match-page study-page ${pageClass(pos.game)}`}>
     <div class="play-col">
-      <header class="match-head"><h1 id="match-title">Study: ${pos.title || g.title}</h1>
+      <header class="match-head"><h1 id="match-title">Study: ${gameTitle(pos.game, g, pos.title)}</h1>
         <p class="seats"><span>${subtitle(pos.game, { start: true })} · this position: ${pos.start ? html`the start (<code>${pos.position}</code>)` : html`<code class=${String(pos.position).length <= 24 ? 'whole' : ''}>${pos.position}</code>`}</span></p></header>
       <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : drawing ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
@@ -51,7 +51,8 @@ export function StudyPage({ s, act }) {
         ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}
       ${st.setup ? Setup({ st, act }) : Board({ pos, ctx, big: true })}
       ${s.moveError ? html`<p class="error" role="alert" id="move-error">${s.moveError}</p>` : null}
-      ${live && s.sel.length ? MoveBar({ s, rs, words: selectionWords(s.sel, rs, pos.view, pos.game_name), act, why: rs.valid ? '' : whyNoMove(s.sel, pos.view, pos.game_name) }) : null}
+      ${live && (s.sel.length || act.tapNoteFor(shown)) ? MoveBar({ s, rs, words: selectionWords(s.sel, rs, pos.view, pos.game_name), act,
+        why: rs.valid ? '' : whyNoMove(s.sel, pos.view, pos.game_name), note: act.tapNoteFor(shown) }) : null}
       <div class="controls">
         <button type="button" class="btn" disabled=${!st.history.length} onClick=${act.studyBack}>Back one move</button>
         <button type="button" class="btn" onClick=${act.studyToggleSetup}>${st.setup ? 'Cancel setup' : 'Set up a position'}</button>
