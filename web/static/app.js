@@ -901,7 +901,10 @@ function draw() {
   if (page === 'match' && state.match && document.querySelector('.move-bar') && document.getElementById('board')) {
     const turn = `${state.match.id}:${state.match.moves.length}`;
     const bar = document.querySelector('.move-bar').getBoundingClientRect().height;
-    if (turn !== turnShown || bar > barShown + 1) {
+    // Not for a tap's note (a tap on a square the queen cannot reach): the page moving under the finger sent the
+    // tap's click to the square below it.
+    const noted = document.getElementById('tap-note') !== null;
+    if (turn !== turnShown || (bar > barShown + 1 && !noted)) {
       turnShown = turn;
       clearOfPlay(document.getElementById('board'), document.getElementById('status'));
     }
