@@ -61,6 +61,12 @@ type liveMatch struct {
 	// (game.DrawNoter: 2D Nim's coin), kept in the settings: a game loaded
 	// again from its string has drawn nothing.
 	drawNote string
+	// claimed marks a person's seat whose token its holder traded for a
+	// new one (a friend's device claiming its invitation: POST
+	// .../seats/{seat}/token with the seat's token), so that the two
+	// people play on two devices; the control token taking the seat back
+	// clears it. Kept in the settings.
+	claimed [2]bool
 	// highScore is the best solo score once a solo match is over.
 	highScore int
 	// shown is the match as clients see it: its latest stored state (at
@@ -92,6 +98,39 @@ type settings struct {
 	DelayMS     int64  `json:"delay_ms,omitempty"`
 	ControlHash string `json:"control_hash,omitempty"`
 	DrawNote    string `json:"draw_note,omitempty"`
+	// Claimed lists the seats a friend's device claimed (liveMatch.claimed).
+	Claimed []int `json:"claimed,omitempty"`
+}
+
+// claimedSeats is the settings' list of claimed seats as liveMatch keeps
+// it (a seat out of range, which no server wrote, is ignored).
+func claimedSeats(seats []int) (out [2]bool) {
+	for _, p := range seats {
+		if p == 0 || p == 1 {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// claimedList is the list of claimed seats the settings keep.
+func (m *liveMatch) claimedList() []int {
+	var out []int
+	for p, c := range m.claimed {
+		if c {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// friendElsewhere reports whether seats (those a request's token holds)
+// are one person's of two playing on two devices: the other seat is a
+// person's too, and one of them claimed an invitation. Such a person may
+// not take back the other's moves, nor a finished game's result, which
+// stands for both. The caller holds m.mu.
+func (m *liveMatch) friendElsewhere(seats []game.Player) bool {
+	return len(seats) == 1 && m.tokens[0] != "" && m.tokens[1] != "" && (m.claimed[0] || m.claimed[1])
 }
 
 func newID(n int) (string, error) {
@@ -169,7 +208,7 @@ func (s *Server) rebuild(sm *StoredMatch) (*liveMatch, error) {
 		}
 	}
 	m := &liveMatch{id: sm.ID, mode: sm.Mode, live: l, notes: notes, tokens: sm.TokenHashes, control: set.ControlHash,
-		created: sm.Created, updated: sm.Updated, paused: set.Paused, drawNote: set.DrawNote, delay: time.Duration(set.DelayMS) * time.Millisecond,
+		created: sm.Created, updated: sm.Updated, paused: set.Paused, drawNote: set.DrawNote, claimed: claimedSeats(set.Claimed), delay: time.Duration(set.DelayMS) * time.Millisecond,
 		rev: 1, saved: 1, shownRev: 1, archived: sm.Finished, stored: sm.Version, used: time.Now(), watchers: map[*watcher]struct{}{}}
 	m.shown = s.matchJSON(m)
 	return m, nil

@@ -367,6 +367,25 @@ func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "%s", none)
 		return
 	}
+	// Two people on two devices: an undo takes back one's own move only, in a game still being played.
+	if m.friendElsewhere(seats) {
+		friend := last
+		for i := last + 1; i < len(rec.Moves); i++ {
+			if rec.Moves[i].Player == 1-seat && !slices.Contains(forced, i+1) {
+				friend = i
+			}
+		}
+		switch {
+		case m.live.Over():
+			m.mu.Unlock()
+			writeError(w, http.StatusConflict, "the game is over: its result stands for both of you (a rematch plays again)")
+			return
+		case friend > last:
+			m.mu.Unlock()
+			writeError(w, http.StatusConflict, "your friend has moved since your move: taking it back would take theirs back too")
+			return
+		}
+	}
 	if m.cancel != nil {
 		m.cancel()
 	}
@@ -486,6 +505,9 @@ func (s *Server) postSeatToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m.tokens[seat] = hashToken(fresh)
+	// Traded with the seat's own token: a friend's device claimed its invitation; with the control token: the
+	// device that invited took the seat back.
+	m.claimed[seat] = !sameHash(m.control, hashToken(tok))
 	if s.commit(w, m, "the seat's new token") != nil {
 		writeJSON(w, http.StatusOK, seatToken{Seat: seat, Token: fresh})
 	}

@@ -36,7 +36,7 @@ func (s *Server) changed(m *liveMatch) snapshot {
 	m.rev++
 	m.updated = time.Now().UTC()
 	rec := m.live.Record() // an unfinished one as it stands, to resume
-	set, _ := json.Marshal(settings{Paused: m.paused, DelayMS: m.delay.Milliseconds(), ControlHash: m.control, DrawNote: m.drawNote})
+	set, _ := json.Marshal(settings{Paused: m.paused, DelayMS: m.delay.Milliseconds(), ControlHash: m.control, DrawNote: m.drawNote, Claimed: m.claimedList()})
 	sm := &StoredMatch{ID: m.id, Mode: m.mode, Record: *rec, TokenHashes: m.tokens, Settings: set,
 		Finished: m.live.Over(), Created: m.created, Updated: m.updated}
 	snap := snapshot{rev: m.rev, match: sm, view: s.matchJSON(m)}

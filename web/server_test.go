@@ -739,3 +739,63 @@ func TestListSaysPaused(t *testing.T) {
 		t.Errorf("the list of a paused match: %d %+v", st, list)
 	}
 }
+
+// Two people on two devices (the friend claimed an invitation): an undo
+// takes back one's own move while the friend has not answered it, never the
+// friend's move, and never a finished game's result; on one device (the
+// seat taken back) the undo takes moves back as before.
+func TestUndoWithAFriendElsewhere(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=1;2)", [2]string{"human", "human"}, 1)
+	me, control := *m.SeatTokens[0], *m.Control
+	path := "/api/matches/" + m.ID
+	var claimed struct {
+		Token string `json:"token"`
+	}
+	if st := h.do("POST", path+"/seats/1/token", *m.SeatTokens[1], nil, &claimed); st != http.StatusOK {
+		t.Fatalf("the invitation claimed: %d", st)
+	}
+	friend := claimed.Token
+	move := func(tok, mv string) {
+		t.Helper()
+		var e matchJSON
+		if st := h.do("POST", path+"/moves", tok, map[string]any{"move": mv}, &e); st != http.StatusOK {
+			t.Fatalf("move %s: %d %s", mv, st, e.Error)
+		}
+	}
+	undo := func(tok string, want int, says string) matchJSON {
+		t.Helper()
+		var e matchJSON
+		if st := h.do("POST", path+"/undo", tok, nil, &e); st != want || !strings.Contains(e.Error, says) {
+			t.Fatalf("undo: %d %q; want %d saying %q", st, e.Error, want, says)
+		}
+		return e
+	}
+	move(me, "2:1")
+	if back := undo(me, http.StatusOK, ""); len(back.Moves) != 0 {
+		t.Fatalf("my move not answered yet, taken back: %d moves left", len(back.Moves))
+	}
+	move(me, "2:1")
+	move(friend, "2:1")
+	undo(me, http.StatusConflict, "your friend has moved since")
+	if back := undo(friend, http.StatusOK, ""); len(back.Moves) != 1 {
+		t.Fatalf("the friend took back their own move: %d moves left, want 1", len(back.Moves))
+	}
+	move(friend, "2:1")
+	move(me, "1:1") // the last token: player 1 wins
+	undo(me, http.StatusConflict, "the game is over")
+	undo(friend, http.StatusConflict, "the game is over")
+	// Kept over a restart: the stored match has the claim.
+	h = newHarness(t, h.store)
+	undo(friend, http.StatusConflict, "the game is over")
+	// The device that invited takes the seat back: one device plays both seats, and its undo works again.
+	var back struct {
+		Token string `json:"token"`
+	}
+	if st := h.do("POST", path+"/seats/1/token", control, nil, &back); st != http.StatusOK {
+		t.Fatalf("the seat taken back: %d", st)
+	}
+	if got := undo(me, http.StatusOK, ""); len(got.Moves) != 2 {
+		t.Fatalf("undo after the seat was taken back: %d moves left, want 2", len(got.Moves))
+	}
+}
