@@ -28,15 +28,17 @@ type Seat struct {
 	Bot  bot.Bot
 }
 
-// CheckLimits says which of a game's limits a person set is out of range,
-// named as the flag without its dashes: max-think (Options.MaxThink) and
-// max-length (Options.MaxLength), 0 for none or more.
+// CheckLimits says which of a game's limits is out of range: MaxThink
+// (Options.MaxThink, kombi play's --max-think) and MaxLength
+// (Options.MaxLength, --max-length), 0 for none or more. The error is a
+// *game.InputError holding a *game.OptionError that names the field and
+// its flag: "MaxThink (--max-think) -1s: want ...".
 func CheckLimits(maxThink time.Duration, maxLength int) error {
 	if maxThink < 0 {
-		return fmt.Errorf("max-think %s: want a duration of 0 (no limit) or more, e.g. 10s", maxThink)
+		return game.Optionf("MaxThink", "max-think", maxThink, "want a duration of 0 (no limit) or more, e.g. 10s")
 	}
 	if maxLength < 0 {
-		return fmt.Errorf("max-length %d: want 0 (no limit) or a positive length", maxLength)
+		return game.Optionf("MaxLength", "max-length", maxLength, "want 0 (no limit) or a positive length")
 	}
 	return nil
 }
@@ -48,7 +50,7 @@ func (o Options) check() error {
 		return err
 	}
 	if o.MaxMoves < 0 {
-		return fmt.Errorf("max-moves %d: want 0 (no limit) or a positive number of moves", o.MaxMoves)
+		return game.Optionf("MaxMoves", "max-moves", o.MaxMoves, "want 0 (no limit) or a positive number of moves")
 	}
 	return nil
 }

@@ -272,7 +272,9 @@ func TestWriteSteps(t *testing.T) {
 	}
 }
 
-// Play refuses limits out of range, saying which, and plays nothing.
+// Play refuses limits out of range, saying which by the Go field and its
+// flag (a Go caller sets MaxThink, not --max-think), as a usage error
+// (*game.InputError holding a *game.OptionError), and plays nothing.
 func TestPlayRefusesLimitsOutOfRange(t *testing.T) {
 	games, _ := registries(t)
 	g, _ := games.Load("nim", 1)
@@ -281,12 +283,14 @@ func TestPlayRefusesLimitsOutOfRange(t *testing.T) {
 		opt  match.Options
 		want string
 	}{
-		{match.Options{MaxThink: -time.Second}, "max-think -1s"},
-		{match.Options{MaxLength: -3}, "max-length -3"},
-		{match.Options{MaxMoves: -1}, "max-moves -1"},
+		{match.Options{MaxThink: -time.Second}, "MaxThink (--max-think) -1s: want a duration of 0 (no limit) or more"},
+		{match.Options{MaxLength: -3}, "MaxLength (--max-length) -3: want 0"},
+		{match.Options{MaxMoves: -1}, "MaxMoves (--max-moves) -1: want 0"},
 	} {
-		if rec, err := match.Play(context.Background(), g, seats, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("Play with %+v = %v, %v; want an error saying %q", c.opt, rec, err, c.want)
+		rec, err := match.Play(context.Background(), g, seats, c.opt)
+		var oe *game.OptionError
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, new(*game.InputError)) || !errors.As(err, &oe) {
+			t.Errorf("Play with %+v = %v, %v; want an *InputError with an *OptionError saying %q", c.opt, rec, err, c.want)
 		}
 	}
 }

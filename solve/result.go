@@ -138,22 +138,23 @@ type Options struct {
 	BoundsTime time.Duration
 }
 
-// Check says which bound a person set is out of range, named as kombi
-// solve's flag without its dashes: MaxLength, MemBytes, Nodes and Workers
-// at least 0, MemBytes at most the machine's memory. SolveWith and
+// Check says which bound is out of range: MaxLength, MemBytes, Nodes and
+// Workers at least 0, MemBytes at most the machine's memory. The error is a
+// *game.InputError holding a *game.OptionError that names the field and
+// kombi solve's flag for it: "MemBytes (--mem) -5: want ...". SolveWith and
 // AnalyzeWith check their options so.
 func (o Options) Check() error {
 	switch mem := MachineMemory(); {
 	case o.MaxLength < 0:
-		return fmt.Errorf("max-length %d: want 0 (the game's default) or a positive length", o.MaxLength)
+		return game.Optionf("MaxLength", "max-length", o.MaxLength, "want 0 (the game's default) or a positive length")
 	case o.MemBytes < 0:
-		return fmt.Errorf("mem %d: want 0 (the solver's default) or a positive number of bytes", o.MemBytes)
+		return game.Optionf("MemBytes", "mem", o.MemBytes, "want 0 (the solver's default) or a positive number of bytes")
 	case o.MemBytes > mem:
-		return fmt.Errorf("mem %d: more than this machine's memory (%d bytes)", o.MemBytes, mem)
+		return game.Optionf("MemBytes", "mem", o.MemBytes, "more than this machine's memory (%d bytes)", mem)
 	case o.Nodes < 0:
-		return fmt.Errorf("nodes %d: want 0 (no bound) or a positive number of positions", o.Nodes)
+		return game.Optionf("Nodes", "nodes", o.Nodes, "want 0 (no bound) or a positive number of positions")
 	case o.Workers < 0:
-		return fmt.Errorf("workers %d: want 0 (one per core) or a positive number", o.Workers)
+		return game.Optionf("Workers", "workers", o.Workers, "want 0 (one per core) or a positive number")
 	}
 	return nil
 }

@@ -121,10 +121,12 @@ type ArenaOptions struct {
 const MaxArenaGames = 1_000_000
 
 // CheckSeeds refuses a series of games whose seeds seed, seed+1, ...,
-// seed+games-1 would wrap past 2^64.
+// seed+games-1 would wrap past 2^64 (ArenaOptions.Seed and Games, kombi
+// arena's --seed and --games): a *game.InputError holding a
+// *game.OptionError for the seed.
 func CheckSeeds(seed uint64, games int) error {
 	if games > 0 && seed+uint64(games-1) < seed {
-		return fmt.Errorf("seeds %d to %d+%d wrap past 2^64; want a first seed of at most %d", seed, seed, games-1, ^uint64(0)-uint64(games-1))
+		return game.Optionf("Seed", "seed", seed, "with %d games the seeds wrap past 2^64; want a first seed of at most %d", games, ^uint64(0)-uint64(games-1))
 	}
 	return nil
 }
@@ -139,7 +141,7 @@ func CheckSeeds(seed uint64, games int) error {
 func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec string, names [2]string, opt ArenaOptions) (ArenaResult, error) {
 	res := ArenaResult{Bots: names}
 	if opt.Games < 1 || opt.Games > MaxArenaGames {
-		return res, fmt.Errorf("arena: %d games: want 1 to %d", opt.Games, MaxArenaGames)
+		return res, fmt.Errorf("arena: %w", game.Optionf("Games", "games", opt.Games, "want 1 to %d games", MaxArenaGames))
 	}
 	if err := CheckSeeds(opt.Seed, opt.Games); err != nil {
 		return res, fmt.Errorf("arena: %w", err)

@@ -136,15 +136,15 @@ func TestArenaLimits(t *testing.T) {
 		opt     sweep.ArenaOptions
 		wantErr string
 	}{
-		{sweep.ArenaOptions{Games: 2, Workers: -1}, "workers -1: want 1 to 1024"},
-		{sweep.ArenaOptions{Games: 2, Workers: 2000000}, "workers 2000000: want 1 to 1024"},
-		{sweep.ArenaOptions{Games: 0}, "0 games: want 1 to 1000000"},
-		{sweep.ArenaOptions{Games: 1_000_001}, "1000001 games: want 1 to 1000000"},
-		{sweep.ArenaOptions{Games: 3, Seed: ^uint64(0) - 1}, "wrap past 2^64"},
+		{sweep.ArenaOptions{Games: 2, Workers: -1}, "Workers (--workers) -1: want 1 to 1024"},
+		{sweep.ArenaOptions{Games: 2, Workers: 2000000}, "Workers (--workers) 2000000: want 1 to 1024"},
+		{sweep.ArenaOptions{Games: 0}, "Games (--games) 0: want 1 to 1000000 games"},
+		{sweep.ArenaOptions{Games: 1_000_001}, "Games (--games) 1000001: want 1 to 1000000 games"},
+		{sweep.ArenaOptions{Games: 3, Seed: ^uint64(0) - 1}, "Seed (--seed) 18446744073709551614: with 3 games the seeds wrap past 2^64; want a first seed of at most 18446744073709551613"},
 	} {
 		_, err := sweep.Arena(context.Background(), games, bots, "nim", [2]string{"random", "random"}, tc.opt)
-		if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-			t.Errorf("%+v: %v, want %q", tc.opt, err, tc.wantErr)
+		if err == nil || !strings.Contains(err.Error(), tc.wantErr) || !errors.As(err, new(*game.OptionError)) || !errors.As(err, new(*game.InputError)) {
+			t.Errorf("%+v: %v, want an *InputError with an *OptionError saying %q", tc.opt, err, tc.wantErr)
 		}
 	}
 	// The last seed may be 2^64-1.

@@ -48,10 +48,13 @@ type Cell struct {
 // MaxWorkers bounds Options.Workers.
 const MaxWorkers = 1024
 
-// CheckWorkers validates a worker count: 0 (one per CPU) or 1 to MaxWorkers.
+// CheckWorkers validates a worker count (Options.Workers, the --workers
+// of kombi arena, sweep run and worker): 0 (one per CPU) or 1 to
+// MaxWorkers. The error is a *game.InputError holding a *game.OptionError
+// ("Workers (--workers) -1: want ...").
 func CheckWorkers(n int) error {
 	if n < 0 || n > MaxWorkers {
-		return fmt.Errorf("workers %d: want 1 to %d, or 0 for one per CPU", n, MaxWorkers)
+		return game.Optionf("Workers", "workers", n, "want 1 to %d, or 0 for one per CPU", MaxWorkers)
 	}
 	return nil
 }

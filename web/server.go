@@ -97,17 +97,18 @@ type Options struct {
 	Sources SourcesFunc
 }
 
-// Check says which bound a person set is out of range, named as kombi
-// serve's flag without its dashes: MaxSearches and MaxAnalyses 0 to 1024,
-// AnalysisMem 0 to the machine's memory.
+// Check says which bound is out of range: MaxSearches and MaxAnalyses 0
+// to 1024, AnalysisMem 0 to the machine's memory. The error is a
+// *game.InputError holding a *game.OptionError that names the field and
+// kombi serve's flag for it: "AnalysisMem (--analysis-mem) -1: want ...".
 func (o Options) Check() error {
 	switch {
 	case o.MaxSearches < 0 || o.MaxSearches > 1024:
-		return fmt.Errorf("max-searches %d: want 0 (one per core) to 1024", o.MaxSearches)
+		return game.Optionf("MaxSearches", "max-searches", o.MaxSearches, "want 0 (one per core) to 1024")
 	case o.MaxAnalyses < 0 || o.MaxAnalyses > 1024:
-		return fmt.Errorf("max-analyses %d: want 0 (half the cores) to 1024", o.MaxAnalyses)
+		return game.Optionf("MaxAnalyses", "max-analyses", o.MaxAnalyses, "want 0 (half the cores) to 1024")
 	case o.AnalysisMem < 0 || o.AnalysisMem > solve.MachineMemory():
-		return fmt.Errorf("analysis-mem %d: want 0 (%d MiB) to the machine's memory", o.AnalysisMem, DefaultAnalysisMem>>20)
+		return game.Optionf("AnalysisMem", "analysis-mem", o.AnalysisMem, "want 0 (%d MiB) to the machine's memory", DefaultAnalysisMem>>20)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package all_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -256,16 +257,16 @@ func TestSolveChecksOptions(t *testing.T) {
 			opt  solve.Options
 			want string
 		}{
-			{solve.Options{MaxLength: -4}, "max-length -4"},
-			{solve.Options{MemBytes: -1}, "mem -1"},
-			{solve.Options{Nodes: -5}, "nodes -5"},
-			{solve.Options{Workers: -2}, "workers -2"},
+			{solve.Options{MaxLength: -4}, "MaxLength (--max-length) -4: want"},
+			{solve.Options{MemBytes: -1}, "MemBytes (--mem) -1: want"},
+			{solve.Options{Nodes: -5}, "Nodes (--nodes) -5: want"},
+			{solve.Options{Workers: -2}, "Workers (--workers) -2: want"},
 		} {
-			if r, err := k.Solvers().Solve(context.Background(), g, g.NewInitialState(), c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: Solve with %+v = %v, %v; want an error saying %q", spec, c.opt, r, err, c.want)
+			if r, err := k.Solvers().Solve(context.Background(), g, g.NewInitialState(), c.opt); err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, new(*game.InputError)) {
+				t.Errorf("%s: Solve with %+v = %v, %v; want an *InputError saying %q", spec, c.opt, r, err, c.want)
 			}
-			if _, err := k.Solvers().Analyze(context.Background(), g, g.NewInitialState(), c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: Analyze with %+v: %v; want an error saying %q", spec, c.opt, err, c.want)
+			if _, err := k.Solvers().Analyze(context.Background(), g, g.NewInitialState(), c.opt); err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, new(*game.InputError)) {
+				t.Errorf("%s: Analyze with %+v: %v; want an *InputError saying %q", spec, c.opt, err, c.want)
 			}
 		}
 	}

@@ -87,8 +87,8 @@ func (o *Options) UseDatabase(url string) { o.url = url }
 
 // Check validates the settings (study.SettingErrors).
 func (o *Options) Check() error {
-	if err := sweep.CheckWorkers(o.Workers); err != nil {
-		return study.Settingf("{workers}: %v", err)
+	if sweep.CheckWorkers(o.Workers) != nil {
+		return study.Settingf("{workers} %d: want 1 to %d, or 0 for one per CPU", o.Workers, sweep.MaxWorkers)
 	}
 	if o.Only == "" {
 		return nil

@@ -411,6 +411,13 @@ func TestSettings(t *testing.T) {
 	if err := options(t, filepath.Join(dir, "k.db"), "x", true, "wythoff,thue/figure-3.8").Check(); err != nil {
 		t.Errorf("a source and an item: %v", err)
 	}
+	// The workers in the setting's words (the command line's --workers),
+	// not the sweep option's Go field.
+	o := options(t, filepath.Join(dir, "k.db"), "", true, "")
+	o.Workers = -1
+	if err := o.Check(); err == nil || err.Error() != "workers -1: want 1 to 1024, or 0 for one per CPU" {
+		t.Errorf("workers -1: %v", err)
+	}
 }
 
 // TestInterrupted: a run stopped before it starts keeps the document's

@@ -312,17 +312,19 @@ type WorkerOptions struct {
 	Logger *slog.Logger
 }
 
-// Check says which setting a person gave is out of range, named as kombi
-// worker's flag without its dashes: Workers as sweep.CheckWorkers allows,
-// MemBytes 0 to the machine's memory, RescueAfter MinRescueAfter to 24 h.
+// Check says which setting is out of range: Workers as sweep.CheckWorkers
+// allows, MemBytes 0 to the machine's memory, RescueAfter MinRescueAfter to
+// 24 h. The error is a *game.InputError holding a *game.OptionError that
+// names the field and kombi worker's flag for it: "MemBytes (--mem) -1:
+// want ...".
 func (o WorkerOptions) Check() error {
 	if err := sweep.CheckWorkers(o.Workers); err != nil {
 		return err
 	}
 	if mem := solve.MachineMemory(); o.MemBytes < 0 || o.MemBytes > mem {
-		return fmt.Errorf("mem %d: want 0 (a quarter of this machine's memory) to %d bytes", o.MemBytes, mem)
+		return game.Optionf("MemBytes", "mem", o.MemBytes, "want 0 (a quarter of this machine's memory) to %d bytes", mem)
 	} else if o.RescueAfter < MinRescueAfter || o.RescueAfter > 24*time.Hour {
-		return fmt.Errorf("rescue-after %s: want %s to 24h, well above the longest game", o.RescueAfter, MinRescueAfter)
+		return game.Optionf("RescueAfter", "rescue-after", o.RescueAfter, "want %s to 24h, well above the longest game", MinRescueAfter)
 	}
 	return nil
 }

@@ -25,7 +25,6 @@ import (
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/store"
 	"github.com/kombi/kombi/study"
-	"github.com/kombi/kombi/sweep"
 )
 
 // app holds what every command shares: the registries and the standard streams.
@@ -78,7 +77,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return 0
 		}
 	}
-	fmt.Fprintln(stderr, "kombi:", err)
+	fmt.Fprintln(stderr, "kombi:", game.ForCommandLine(err)) // an option out of range by its flag
 	switch {
 	case errors.Is(err, errInterrupted):
 		return 130
@@ -347,17 +346,4 @@ func (r *runFlags) addFlags(fl *pflag.FlagSet) {
 	fl.IntVar(&r.maxLength, "max-length", 0, "stop a game when its length (Thue: the word length; else the moves) reaches this (0: no limit)")
 }
 
-func (r runFlags) check() error {
-	if err := match.CheckLimits(r.maxThink, r.maxLength); err != nil {
-		return usagef("--%w", err)
-	}
-	return nil
-}
-
-// checkWorkers validates --workers: 0 (one per CPU) to sweep.MaxWorkers.
-func checkWorkers(n int) error {
-	if err := sweep.CheckWorkers(n); err != nil {
-		return usagef("--%w", err)
-	}
-	return nil
-}
+func (r runFlags) check() error { return match.CheckLimits(r.maxThink, r.maxLength) }

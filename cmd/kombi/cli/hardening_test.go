@@ -57,7 +57,7 @@ func TestBadInputIsRefusedClearly(t *testing.T) {
 				t.Errorf("%v: error %q does not say %q", c.args, errOut, s)
 			}
 		}
-		for _, goWord := range []string{"main.", "struct field", "int64", "strconv."} {
+		for _, goWord := range []string{"main.", "struct field", "int64", "strconv.", "MemBytes (", "MaxLength (", "RescueAfter (", "Workers (", "MaxSearches (", "MaxAnalyses (", "AnalysisMem ("} { // Go fields: the library's words
 			if strings.Contains(errOut, goWord) {
 				t.Errorf("%v: error %q speaks Go (%q)", c.args, errOut, goWord)
 			}

@@ -143,7 +143,7 @@ func (a *app) serveCmd() *cobra.Command {
 				return usagef("--max-think %s: want a positive duration, e.g. 10s", opt.MaxThink)
 			}
 			if err := opt.Check(); err != nil {
-				return usagef("--%w", err)
+				return err
 			}
 			opt.Logger = slog.New(slog.NewTextHandler(a.stderr, nil))
 			opt.Sources = a.sourcesWriter(c)

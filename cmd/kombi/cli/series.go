@@ -31,11 +31,11 @@ func (a *app) arenaCmd() *cobra.Command {
 			if opt.Games < 1 || opt.Games > sweep.MaxArenaGames {
 				return usagef("arena: --games %d: want at least 1 and at most %d", opt.Games, sweep.MaxArenaGames)
 			}
-			if err := errors.Join(run.check(), checkWorkers(opt.Workers)); err != nil {
+			if err := errors.Join(run.check(), sweep.CheckWorkers(opt.Workers)); err != nil {
 				return err
 			}
 			if err := sweep.CheckSeeds(opt.Seed, opt.Games); err != nil {
-				return usagef("--seed: %w", err)
+				return err
 			}
 			g, err := a.loadGame(args[0], opt.Seed)
 			if err != nil {
@@ -78,7 +78,7 @@ func (a *app) sweepRunCmd() *cobra.Command {
 	c := newCmd("run FILE.toml", "Play every game of a sweep file not stored yet, committing each game at once (run it again to continue)",
 		exactArgs(1, "a sweep file"), func(c *cobra.Command, args []string) error {
 			spec, err := sweep.ReadSpec(args[0])
-			if err = errors.Join(checkWorkers(opt.Workers), usage(err)); err != nil {
+			if err = errors.Join(sweep.CheckWorkers(opt.Workers), usage(err)); err != nil {
 				return err
 			}
 			return a.withStore(c, func(st *store.Store) error {
@@ -158,7 +158,7 @@ func (a *app) workerCmd() *cobra.Command {
 	c := newCmd("worker", "Play the games of sweeps ('kombi sweep run --enqueue') and answer the subproblems of distributed solves ('kombi solve --distribute') queued on a PostgreSQL database, until Ctrl-C",
 		exactArgs(0, "no arguments"), func(c *cobra.Command, _ []string) error {
 			if err := opt.Check(); err != nil {
-				return usagef("--%w", err)
+				return err
 			}
 			return a.withStore(c, func(st *store.Store) error {
 				ctx, stop := signal.NotifyContext(c.Context(), syscall.SIGTERM)

@@ -38,7 +38,7 @@ func (sf *searchFlags) start(a *app, spec string) (game.Game, game.State, error)
 		return nil, nil, err
 	}
 	if err := sf.opt.Check(); err != nil {
-		return nil, nil, usagef("--%w", err)
+		return nil, nil, err
 	} else if sf.limit < 0 {
 		return nil, nil, usagef("--time %s: want a positive duration", sf.limit)
 	}
