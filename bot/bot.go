@@ -145,7 +145,11 @@ func (r *Registry) For(gameName string) []*Factory {
 }
 
 // New builds a bot for g from a bot string such as "alphabeta(depth=8)".
-// Errors name the bad part and list what is allowed.
+// Errors name the bad part and list what is allowed. A bot string that
+// builds no bot for g (garbled, an unknown bot, a parameter out of range,
+// more memory than env allows, a bot its factory refuses for g) is a
+// *game.InputError; a factory that returns neither a bot nor an error is
+// a bug, not the caller's mistake.
 func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
 	f, spec, p, err := r.bind(text, g, env.Seed)
 	if err != nil {
@@ -153,13 +157,13 @@ func (r *Registry) New(text string, g game.Game, env Env) (Bot, error) {
 	}
 	for _, ps := range f.Params {
 		if v := int64(p.Int(ps.Name)); ps.MemUnit > 0 && env.MaxMem > 0 && v > env.MaxMem/ps.MemUnit {
-			return nil, fmt.Errorf("bot %s: %s=%d is more memory than a computer player may use here (%d MiB)",
+			return nil, game.Inputf("bot %s: %s=%d is more memory than a computer player may use here (%d MiB)",
 				spec.Name, ps.Name, v, env.MaxMem>>20)
 		}
 	}
 	b, err := f.New(g, p, env)
 	if err != nil {
-		return nil, fmt.Errorf("bot %s: %w", spec.Name, err)
+		return nil, fmt.Errorf("bot %s: %w", spec.Name, game.AsInput(err))
 	}
 	if b == nil {
 		return nil, fmt.Errorf("bot %s: its factory returned no bot and no error (a bug in the factory's New)", spec.Name)
@@ -184,7 +188,7 @@ func (r *Registry) Canonical(text string, g game.Game) (string, error) {
 func (r *Registry) bind(text string, g game.Game, seed uint64) (*Factory, game.Spec, game.Params, error) {
 	spec, err := game.ParseSpec(text)
 	if err != nil {
-		return nil, spec, game.Params{}, fmt.Errorf("bot string: %w", err)
+		return nil, spec, game.Params{}, fmt.Errorf("bot string: %w", game.AsInput(err))
 	}
 	gameName := g.Type().Name
 	f, ok := r.Lookup(spec.Name, gameName)
@@ -193,11 +197,11 @@ func (r *Registry) bind(text string, g game.Game, seed uint64) (*Factory, game.S
 		for _, f := range r.For(gameName) {
 			names = append(names, f.Name)
 		}
-		return nil, spec, game.Params{}, fmt.Errorf("unknown bot %q for %s%s; bots for %s: %s", spec.Name, gameName, game.DidYouMean(spec.Name, names), gameName, strings.Join(names, ", "))
+		return nil, spec, game.Params{}, game.Inputf("unknown bot %q for %s%s; bots for %s: %s", spec.Name, gameName, game.DidYouMean(spec.Name, names), gameName, strings.Join(names, ", "))
 	}
 	p, err := game.Bind("bot "+spec.Name, f.Params, spec.Args, seed)
 	if err != nil {
-		return nil, spec, game.Params{}, err
+		return nil, spec, game.Params{}, game.AsInput(err)
 	}
 	return f, spec, p, nil
 }

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -20,17 +21,35 @@ func TestRegistryErrors(t *testing.T) {
 	if err := bot.RegisterGeneric(bots, nil); err == nil {
 		t.Fatal("registering the generic bots twice succeeded")
 	}
+	// A factory that refuses the game is the bot string's fault too; one
+	// that returns neither a bot nor an error is a bug, not a usage error.
+	refuse := func(game.Game, game.Params, bot.Env) (bot.Bot, error) {
+		return nil, errors.New("plays only the Thue game")
+	}
+	nothing := func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return nil, nil }
+	random := func(game.Game, game.Params, bot.Env) (bot.Bot, error) { return bot.NewRandom(1), nil }
+	mem := []game.ParamSpec{{Name: "mem", Kind: game.Int, Default: "64", MemUnit: 1 << 20}}
+	for _, f := range []*bot.Factory{{Name: "picky", New: refuse}, {Name: "broken", New: nothing}, {Name: "big", Params: mem, New: random}} {
+		if err := bots.Register(f); err != nil {
+			t.Fatal(err)
+		}
+	}
 	g, _ := nim.New([]int{3}, false)
 	tests := []struct{ in, wantErr string }{
-		{"grandmaster", `unknown bot "grandmaster" for nim; bots for nim: alphabeta, human, perfect, random`},
+		{"grandmaster", `unknown bot "grandmaster" for nim; bots for nim: alphabeta, big, broken, human, perfect, picky, random`},
 		{"alphabeta(depth=0)", "bad value \"0\" for depth"},
 		{"alphabeta(deep=3)", `unknown key "deep"; allowed keys: depth, time`},
 		{"random(", "missing closing parenthesis"},
+		{"picky", "bot picky: plays only the Thue game"},
+		{"big", "bot big: mem=64 is more memory than a computer player may use here (1 MiB)"},
 	}
 	for _, tt := range tests {
-		if _, err := bots.New(tt.in, g, bot.Env{}); err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-			t.Errorf("New(%q) error = %v, want %q", tt.in, err, tt.wantErr)
+		if _, err := bots.New(tt.in, g, bot.Env{MaxMem: 1 << 20}); err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.As(err, new(*game.InputError)) {
+			t.Errorf("New(%q) error = %v, want a usage error (*game.InputError) saying %q", tt.in, err, tt.wantErr)
 		}
+	}
+	if _, err := bots.New("broken", g, bot.Env{}); err == nil || !strings.Contains(err.Error(), "returned no bot and no error") || errors.As(err, new(*game.InputError)) {
+		t.Errorf("a factory that builds nothing: %v; want a plain error (a bug)", err)
 	}
 }
 

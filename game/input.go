@@ -7,12 +7,14 @@ import (
 
 // InputError is input a person gave that Kombi cannot use — a game string,
 // a bot string, a flag or an option set out of range (OptionError), a
-// configuration, sweep or record file, a record, a setting — as opposed to
-// a failure of Kombi or of the machine, or a bug of the program that calls
-// it (a nil argument). Its text says what was wrong and what is allowed.
-// It is the one usage error: errors.As finds it under the context that
-// callers wrap around it, and the command line answers it with exit
-// status 2, wherever it comes from.
+// configuration or sweep file, a file that holds no records, a setting —
+// as opposed to a failure of Kombi or of the machine, or a bug of the
+// program that calls it (a nil argument). A record that reads but does not
+// replay (Record.Check, Replay) is neither: it is the answer of a check,
+// a plain error (kombi replay exits 1). Its text says what was wrong and
+// what is allowed. It is the one usage error: errors.As finds it under the
+// context that callers wrap around it, and the command line answers it
+// with exit status 2, wherever it comes from.
 type InputError struct {
 	// Err says what was wrong and what is allowed.
 	Err error

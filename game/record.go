@@ -109,7 +109,8 @@ func Truncate(s string, n int) string {
 
 // Check validates a record's shape before it is replayed: two players, and
 // a game string, position and move texts within their limits. Errors quote
-// long values only in part.
+// long values only in part; like Replay's, they are the answer of a check,
+// not *InputErrors.
 func (r *Record) Check() error {
 	if len(r.Players) != 2 {
 		return fmt.Errorf("record: %d players; a game has 2 (P1's first)", len(r.Players))
@@ -299,7 +300,10 @@ func PlayTo(g Game, r *Record, n int) (State, error) {
 // A record marked aborted is checked as far as the moves go: the game not
 // over, no winner, and its returns, length and game-specific fields those
 // of the position it stopped at (why it stopped is the match's to check:
-// match.CheckRecord). It returns the final state.
+// match.CheckRecord). It returns the final state. A record that does not
+// replay is the check's answer, a plain error, not an *InputError (kombi
+// replay exits 1; a file that holds no records is bad input); the game
+// string's own errors (Registry.Load's) stay *InputErrors under it.
 func Replay(reg *Registry, r *Record) (State, error) {
 	s, err := StateAt(reg, r, len(r.Moves))
 	if err != nil {

@@ -136,7 +136,9 @@ const (
 // limit needs the limit's field, and a finished game has none. (A match
 // resumed past a limit stops at once: a length beyond the limit is
 // allowed.) It returns the final state; `kombi replay` and `kombi records
-// import` check records with it.
+// import` check records with it. A record that does not pass is the
+// check's answer, a plain error as game.Replay's (kombi replay exits 1),
+// not a *game.InputError.
 func CheckRecord(reg *game.Registry, r *game.Record) (game.State, error) {
 	s, err := game.Replay(reg, r)
 	if err != nil {

@@ -133,8 +133,8 @@ func TestNewSeats(t *testing.T) {
 	}
 	_, err = match.NewSeats(bots, g, [2]string{"random", "wizard"}, 7, bot.Env{})
 	var se *match.SeatError
-	if !errors.As(err, &se) || se.Seat != 1 || !strings.Contains(err.Error(), `P2: unknown bot "wizard"`) {
-		t.Fatalf("bad bot in seat 1: %v", err)
+	if !errors.As(err, &se) || se.Seat != 1 || !strings.Contains(err.Error(), `P2: unknown bot "wizard"`) || !errors.As(err, new(*game.InputError)) {
+		t.Fatalf("bad bot in seat 1: %v; want a *SeatError around a usage error (*game.InputError)", err)
 	}
 }
 

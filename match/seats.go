@@ -22,7 +22,9 @@ func BotSeed(seed uint64, seat int) uint64 {
 type SeatError struct {
 	// Seat is 0 for P1, 1 for P2.
 	Seat int
-	Err  error
+	// Err says what is wrong: the bot registry's error (a
+	// *game.InputError for a bad bot string).
+	Err error
 }
 
 // Error names the seat and says what is wrong with its bot string.
@@ -43,7 +45,8 @@ const Person = "human"
 // (names[0] is P1's): the one seat builder of play, arenas, sweeps and the
 // web. The bot in seat p gets the seed BotSeed(seed, p) and env's input
 // and output; seed is the game's one seed (see Options.Seed). Without env.Input a Person seat has no bot, and another bot
-// that stands for a person is refused. A bad bot string is a *SeatError.
+// that stands for a person is refused. A bad bot string is a *SeatError
+// naming the seat, around the registry's *game.InputError.
 func NewSeats(bots *bot.Registry, g game.Game, names [2]string, seed uint64, env bot.Env) ([2]Seat, error) {
 	var seats [2]Seat
 	for p, name := range names {
@@ -58,7 +61,7 @@ func NewSeats(bots *bot.Registry, g game.Game, names [2]string, seed uint64, env
 			return seats, &SeatError{Seat: p, Err: err}
 		}
 		if isHuman(b) && env.Input == nil {
-			return seats, &SeatError{Seat: p, Err: fmt.Errorf("%q stands for a person typing in a terminal; here a person plays as %q", name, Person)}
+			return seats, &SeatError{Seat: p, Err: game.Inputf("%q stands for a person typing in a terminal; here a person plays as %q", name, Person)}
 		}
 		seats[p] = Seat{Name: name, Bot: b}
 	}

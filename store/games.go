@@ -98,16 +98,16 @@ type row struct {
 // makeRow checks a new game and fills the columns from its record.
 func makeRow(g NewGame) (*row, error) {
 	if !slices.Contains(sources, g.Source) {
-		return nil, fmt.Errorf("source %q: want one of %s", g.Source, strings.Join(sources, ", "))
+		return nil, game.Inputf("source %q: want one of %s", g.Source, strings.Join(sources, ", "))
 	}
 	if (g.Sweep == "") != (g.Cell == "") {
-		return nil, fmt.Errorf("sweep %q and cell %q: give both or neither", g.Sweep, g.Cell)
+		return nil, game.Inputf("sweep %q and cell %q: give both or neither", g.Sweep, g.Cell)
 	}
 	var raw []byte
 	rec := g.Record
 	switch {
 	case rec != nil && g.JSON != nil:
-		return nil, errors.New("give the record or its JSON, not both")
+		return nil, game.Inputf("give the record or its JSON, not both")
 	case rec != nil:
 		var err error
 		if raw, err = json.Marshal(rec); err != nil {
@@ -120,7 +120,7 @@ func makeRow(g NewGame) (*row, error) {
 			return nil, fmt.Errorf("not a game record: %w", err)
 		}
 	default:
-		return nil, errors.New("no record given")
+		return nil, errors.New("no record given (a nil *game.Record, or a NewGame with neither Record nor JSON)")
 	}
 	if len(raw) > MaxRecordBytes {
 		return nil, fmt.Errorf("record of %d bytes: at most %d allowed", len(raw), MaxRecordBytes)
@@ -237,7 +237,11 @@ func (s *Store) AddRecords(ctx context.Context, source string, recs ...*game.Rec
 
 // AddGame stores a game and returns its id. When the game is already
 // stored (the same sweep, cell and seed; outside sweeps, the same record)
-// nothing is added: added is false and id is the stored game's.
+// nothing is added: added is false and id is the stored game's. Options
+// the store refuses (an unknown source, a sweep without its cell, a record
+// and its JSON both) are a *game.InputError; a record that is not one
+// (game.Record.Check) is refused as game.Replay refuses it, with a plain
+// error (kombi records import exits 1), and so is no record at all.
 func (s *Store) AddGame(ctx context.Context, g NewGame) (id int64, added bool, err error) {
 	r, err := makeRow(g)
 	if err != nil {
@@ -376,7 +380,7 @@ func (g GameFlag) Type() string { return "string" }
 // where is the filter's WHERE clause and its arguments.
 func (f Filter) where() (string, []any, error) {
 	if f.Limit < 0 {
-		return "", nil, fmt.Errorf("limit %d: want 0 (no limit) or more", f.Limit)
+		return "", nil, game.Optionf("Limit", "limit", f.Limit, "want 0 (no limit) or more")
 	}
 	var conds []string
 	var args []any

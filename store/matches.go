@@ -361,10 +361,10 @@ func (s *Store) MatchSummaries(ctx context.Context, f MatchFilter) ([]MatchSumma
 // first, with these columns.
 func matchQuery(columns string, f MatchFilter) (string, []any, error) {
 	if f.Limit < 0 {
-		return "", nil, fmt.Errorf("store: matches: limit %d: want 0 (no limit) or more", f.Limit)
+		return "", nil, game.Inputf("store: matches: limit %d: want 0 (no limit) or more", f.Limit)
 	}
 	if f.Unfinished && f.Finished {
-		return "", nil, errors.New("store: matches: unfinished and finished at once: ask for one or neither")
+		return "", nil, game.Inputf("store: matches: unfinished and finished at once: ask for one or neither")
 	}
 	query := `SELECT ` + columns + ` FROM matches WHERE 1 = 1`
 	var args []any

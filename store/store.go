@@ -47,8 +47,9 @@ const (
 // ErrNotFound is the error (wrapped) for a game or sweep that is not stored.
 var ErrNotFound = errors.New("not found")
 
-// ErrBadURL is the error (wrapped) of Open for a database path or URL that
-// names no database it can open (empty, an unknown scheme, malformed).
+// ErrBadURL is the error (wrapped, in a *game.InputError) of Open for a
+// database path or URL that names no database it can open (empty, an
+// unknown scheme, malformed).
 var ErrBadURL = errors.New("bad database path or URL")
 
 // ErrNoDatabase is the error (wrapped) of OpenExisting for an SQLite file
@@ -109,7 +110,7 @@ func OpenExisting(ctx context.Context, url string) (*Store, error) {
 func open(ctx context.Context, spec string) (*Store, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
-		return nil, fmt.Errorf("store: %w: none given (want a file path or a postgres:// URL)", ErrBadURL)
+		return nil, game.Inputf("store: %w: none given (want a file path or a postgres:// URL)", ErrBadURL)
 	}
 	lower := strings.ToLower(spec)
 	var s *Store
@@ -119,7 +120,7 @@ func open(ctx context.Context, spec string) (*Store, error) {
 		s, err = openPostgres(spec)
 	case strings.Contains(spec, "://") && !strings.HasPrefix(lower, "file:") && !strings.HasPrefix(lower, "sqlite:"):
 		scheme, _, _ := strings.Cut(spec, "://")
-		return nil, fmt.Errorf("store: %w: scheme %q is not supported (want a file path, sqlite:PATH, file:URI or postgres://...)", ErrBadURL, scheme)
+		return nil, game.Inputf("store: %w: scheme %q is not supported (want a file path, sqlite:PATH, file:URI or postgres://...)", ErrBadURL, scheme)
 	default:
 		s, err = openSQLite(spec)
 	}
@@ -165,12 +166,12 @@ func openPostgres(spec string) (*Store, error) {
 	u, err := url.Parse(spec)
 	if err != nil {
 		// The parse error would repeat the URL, password included.
-		return nil, fmt.Errorf("store: %w: the postgres:// URL does not parse", ErrBadURL)
+		return nil, game.Inputf("store: %w: the postgres:// URL does not parse", ErrBadURL)
 	}
 	loc := redactURL(u)
 	cfg, err := pgxpool.ParseConfig(spec)
 	if err != nil {
-		return nil, fmt.Errorf("store: %w: %s: %v", ErrBadURL, loc, redact(err, spec, u))
+		return nil, game.Inputf("store: %w: %s: %v", ErrBadURL, loc, redact(err, spec, u))
 	}
 	if !u.Query().Has("pool_max_conns") {
 		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
@@ -268,7 +269,7 @@ func sqliteDSN(spec string) (dsn, path string, err error) {
 	if strings.HasPrefix(strings.ToLower(spec), "file:") {
 		u, err := url.Parse(spec)
 		if err != nil {
-			return "", "", fmt.Errorf("store: %w: SQLite URI %q: %v", ErrBadURL, spec, err)
+			return "", "", game.Inputf("store: %w: SQLite URI %q: %v", ErrBadURL, spec, err)
 		}
 		path = u.Path
 		if path == "" {
@@ -288,7 +289,7 @@ func sqliteDSN(spec string) (dsn, path string, err error) {
 		path = strings.TrimPrefix(spec[len("sqlite:"):], "//")
 	}
 	if path == "" {
-		return "", "", fmt.Errorf("store: %w: %q names no database file", ErrBadURL, spec)
+		return "", "", game.Inputf("store: %w: %q names no database file", ErrBadURL, spec)
 	}
 	// A SQLite URI: '%', '?' and '#' in the path must be escaped.
 	esc := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(filepath.ToSlash(path))

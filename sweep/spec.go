@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kombi/kombi/files"
+	"github.com/kombi/kombi/game"
 )
 
 // Limits of a sweep file.
@@ -66,11 +67,13 @@ func (s *Spec) MovesBound() int {
 	return s.MaxMoves
 }
 
-// ReadSpec reads and checks a sweep file.
+// ReadSpec reads and checks a sweep file. A file that does not open, is
+// too large or is not a sweep file (ParseSpec) is a *game.InputError; an
+// error while reading it is not.
 func ReadSpec(path string) (*Spec, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("sweep file: %w", err)
+		return nil, game.Inputf("sweep file: %w", err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxSpecBytes+1))
@@ -78,17 +81,18 @@ func ReadSpec(path string) (*Spec, error) {
 		return nil, fmt.Errorf("sweep file %s: %w", path, err)
 	}
 	if len(data) > MaxSpecBytes {
-		return nil, fmt.Errorf("sweep file %s: larger than %d bytes", path, MaxSpecBytes)
+		return nil, game.Inputf("sweep file %s: larger than %d bytes", path, MaxSpecBytes)
 	}
 	return ParseSpec(path, data)
 }
 
 // ParseSpec parses and checks a sweep file's text; name is its path, for
-// error messages.
+// error messages. Its errors are *game.InputErrors: TOML that does not
+// parse, an unknown key (with its line), and Check's.
 func ParseSpec(name string, data []byte) (*Spec, error) {
 	var s Spec
 	if err := files.DecodeTOML(name, data, &s, specKeys); err != nil {
-		return nil, err
+		return nil, game.AsInput(err)
 	}
 	if err := s.Check(); err != nil {
 		return nil, fmt.Errorf("sweep file %s: %w", name, err)
@@ -97,8 +101,11 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 }
 
 // Check validates the spec: a name, at least one game and pair, seeds,
-// durations and bounds.
-func (s *Spec) Check() error {
+// durations and bounds. What is wrong is a *game.InputError. It checks
+// the file's shape only: Validate checks its game and bot strings.
+func (s *Spec) Check() error { return game.AsInput(s.check()) }
+
+func (s *Spec) check() error {
 	switch {
 	case strings.TrimSpace(s.Name) == "":
 		return errors.New(`"name" is required, e.g. name = "thesis-overall"`)

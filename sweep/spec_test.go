@@ -1,8 +1,12 @@
 package sweep
 
 import (
+	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kombi/kombi/game"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -54,12 +58,20 @@ func TestParseSpecErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := ParseSpec("t.toml", []byte(c.text))
-		if err == nil || !strings.Contains(err.Error(), c.says) {
-			t.Errorf("%q: error %v, want it to say %q", c.text, err, c.says)
+		if err == nil || !strings.Contains(err.Error(), c.says) || !errors.As(err, new(*game.InputError)) {
+			t.Errorf("%q: error %v, want a usage error (*game.InputError) saying %q", c.text, err, c.says)
 		}
 		if err != nil && strings.Contains(err.Error(), "main.") || err != nil && strings.Contains(err.Error(), "sweep.Spec") {
 			t.Errorf("%q: error %v names Go types", c.text, err)
 		}
+	}
+}
+
+// A sweep file that is not there is the caller's mistake, as a bad one is.
+func TestReadSpecMissingFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nope.toml")
+	if _, err := ReadSpec(path); err == nil || !strings.Contains(err.Error(), path) || !errors.As(err, new(*game.InputError)) {
+		t.Errorf("ReadSpec of a missing file: %v; want a usage error naming it", err)
 	}
 }
 

@@ -225,7 +225,8 @@ func ParseStoredSpec(name, text string) (*Spec, error) {
 		}
 	}
 	if err := spec.Check(); err != nil {
-		return nil, fmt.Errorf("sweep %s: stored spec: %w", name, err)
+		// %v: the database's spec, not the caller's input (no usage error)
+		return nil, fmt.Errorf("sweep %s: stored spec: %v", name, err)
 	}
 	return &spec, nil
 }

@@ -503,6 +503,11 @@ func TestASeatsRefusalNamesTheSeat(t *testing.T) {
 	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim", "players": []string{"alfabeta", "human"}}, &e); st != 400 || e.Seat == nil || *e.Seat != 0 || !strings.HasPrefix(e.Reason, `unknown bot "alfabeta" for nim`) {
 		t.Fatalf("a typo: %d %+v", st, e)
 	}
+	e.Seat = nil
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim", "players": []string{"human", "alphabeta(depth=0)"}}, &e); st != 400 || e.Seat == nil || *e.Seat != 1 ||
+		!strings.HasPrefix(e.Reason, `bad value "0" for depth: want a whole number from 1`) || e.Error != "players: P2: bot alphabeta: "+e.Reason {
+		t.Fatalf("a parameter out of range: %d %+v", st, e)
+	}
 	e.Seat, e.Reason = nil, ""
 	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=x)", "players": []string{"human", "perfect"}}, &e); st != 400 || e.Seat != nil || e.Reason != "" {
 		t.Fatalf("a bad game: %d %+v", st, e)

@@ -98,6 +98,9 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		e := apiError{Error: fmt.Sprintf("players: %v", err)}
 		if se, ok := errors.AsType[*match.SeatError](err); ok {
 			reason := se.Err
+			if ie, ok := reason.(*game.InputError); ok {
+				reason = ie.Err // the bot string's fault: its words, below
+			}
 			if inner := errors.Unwrap(reason); inner != nil {
 				reason = inner // without the registry's "bot perfect: "
 			}
