@@ -5,6 +5,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -89,16 +90,24 @@ func (f *Factory) plays(gameName string) bool {
 
 // Registry maps bot names to factories. A name may have one generic factory
 // and game-specific ones; the game-specific factory wins for its games.
-// The zero value is empty and ready to use.
+// The zero value is empty and ready to use. A nil *Registry is empty too,
+// and stays so: it looks up no factory, New and Canonical say that there
+// is no registry, and Register refuses to add to it.
 type Registry struct {
 	byName map[string][]*Factory
 }
+
+// errNilRegistry is what a nil *Registry answers New and Register.
+var errNilRegistry = errors.New("no bot registry (a nil *bot.Registry; all.New's Kit.Bots holds Kombi's bots)")
 
 // Register adds a factory. Registering the same name twice for the same game
 // (or twice as generic) is an error. Its name is then a bot string that
 // matches, arenas and sweeps take: the example (example_test.go) registers a
 // bot of its own on all.New()'s kit.Bots and plays it in sweep.Arena.
 func (r *Registry) Register(f *Factory) error {
+	if r == nil {
+		return fmt.Errorf("register bot: %w", errNilRegistry)
+	}
 	if f == nil || f.Name == "" || f.New == nil {
 		return fmt.Errorf("register bot: a factory needs a name and a constructor")
 	}
@@ -121,6 +130,9 @@ func (r *Registry) Register(f *Factory) error {
 
 // Lookup returns the factory that builds bot name for the named game.
 func (r *Registry) Lookup(name, gameName string) (*Factory, bool) {
+	if r == nil {
+		return nil, false
+	}
 	var generic *Factory
 	for _, f := range r.byName[name] {
 		if len(f.Games) == 0 {
@@ -134,6 +146,9 @@ func (r *Registry) Lookup(name, gameName string) (*Factory, bool) {
 
 // For returns the factories usable with the named game, sorted by name.
 func (r *Registry) For(gameName string) []*Factory {
+	if r == nil {
+		return nil
+	}
 	var out []*Factory
 	for name := range r.byName {
 		if f, ok := r.Lookup(name, gameName); ok {
@@ -186,6 +201,12 @@ func (r *Registry) Canonical(text string, g game.Game) (string, error) {
 // bind parses a bot string and binds its arguments for g: the factory,
 // the parsed string and the parameters.
 func (r *Registry) bind(text string, g game.Game, seed uint64) (*Factory, game.Spec, game.Params, error) {
+	switch {
+	case r == nil:
+		return nil, game.Spec{}, game.Params{}, errNilRegistry
+	case g == nil:
+		return nil, game.Spec{}, game.Params{}, fmt.Errorf("bot %q: no game to play (a nil game.Game)", game.Truncate(text, 60))
+	}
 	spec, err := game.ParseSpec(text)
 	if err != nil {
 		return nil, spec, game.Params{}, fmt.Errorf("bot string: %w", game.AsInput(err))

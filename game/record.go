@@ -3,6 +3,7 @@ package game
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"unicode/utf8"
@@ -112,6 +113,9 @@ func Truncate(s string, n int) string {
 // long values only in part; like Replay's, they are the answer of a check,
 // not *InputErrors.
 func (r *Record) Check() error {
+	if r == nil {
+		return errNilRecord
+	}
 	if len(r.Players) != 2 {
 		return fmt.Errorf("record: %d players; a game has 2 (P1's first)", len(r.Players))
 	}
@@ -229,6 +233,9 @@ func (r *Record) Finish(s State) {
 // StartOf returns the state a game starts from: the initial state, or the
 // position when one is given (the game must then be a PositionParser).
 func StartOf(g Game, position string) (State, error) {
+	if g == nil {
+		return nil, errNilGame
+	}
 	if position == "" {
 		return g.NewInitialState(), nil
 	}
@@ -265,6 +272,12 @@ func StateAt(reg *Registry, r *Record, n int) (State, error) {
 // match's): the state it returns is g's, as solvers that check a state's
 // game want.
 func PlayTo(g Game, r *Record, n int) (State, error) {
+	switch {
+	case g == nil:
+		return nil, fmt.Errorf("replay: %w", errNilGame)
+	case r == nil:
+		return nil, fmt.Errorf("replay: %w", errNilRecord)
+	}
 	if n < 0 || n > len(r.Moves) {
 		return nil, fmt.Errorf("replay: move %d: the record has moves 0 to %d", n, len(r.Moves))
 	}
@@ -305,6 +318,9 @@ func PlayTo(g Game, r *Record, n int) (State, error) {
 // replay exits 1; a file that holds no records is bad input); the game
 // string's own errors (Registry.Load's) stay *InputErrors under it.
 func Replay(reg *Registry, r *Record) (State, error) {
+	if r == nil {
+		return nil, fmt.Errorf("replay: %w", errNilRecord)
+	}
 	s, err := StateAt(reg, r, len(r.Moves))
 	if err != nil {
 		return nil, err
@@ -337,6 +353,13 @@ func Replay(reg *Registry, r *Record) (State, error) {
 	}
 	return s, nil
 }
+
+// The errors of a nil argument: a bug of the caller's program, not bad
+// input.
+var (
+	errNilRecord = errors.New("no record (a nil *game.Record)")
+	errNilGame   = errors.New("no game (a nil game.Game)")
+)
 
 func sameWinner(a, b *int) bool {
 	if a == nil || b == nil {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -170,13 +171,21 @@ type PositionParser interface {
 }
 
 // Registry maps game names to their types. The zero value is empty and ready to use.
+// A nil *Registry is empty too, and stays so: it lists and looks up no
+// type, Load and Canonical say that there is no registry, and Register
+// refuses to add to it.
 type Registry struct {
 	types map[string]*Type
 }
 
+// errNilRegistry is what a nil *Registry answers Load and Register.
+var errNilRegistry = errors.New("no game registry (a nil *game.Registry; all.New's Kit.Games holds Kombi's games)")
+
 // Register adds a game type. It is an error to register a name twice.
 func (r *Registry) Register(t *Type) error {
 	switch {
+	case r == nil:
+		return fmt.Errorf("register game: %w", errNilRegistry)
 	case t == nil:
 		return fmt.Errorf("register game: no type given")
 	case t.Name == "":
@@ -196,6 +205,9 @@ func (r *Registry) Register(t *Type) error {
 
 // Types returns the registered types sorted by name.
 func (r *Registry) Types() []*Type {
+	if r == nil {
+		return []*Type{}
+	}
 	out := make([]*Type, 0, len(r.types))
 	for _, t := range r.types {
 		out = append(out, t)
@@ -215,6 +227,9 @@ func (r *Registry) Names() []string {
 
 // Lookup returns the type registered under name.
 func (r *Registry) Lookup(name string) (*Type, bool) {
+	if r == nil {
+		return nil, false
+	}
 	t, ok := r.types[name]
 	return t, ok
 }
@@ -224,12 +239,18 @@ func (r *Registry) Lookup(name string) (*Type, bool) {
 // the drawn value, so loading that string again gives the same game. A
 // game string that names no game of r is an *InputError.
 func (r *Registry) Load(text string, seed uint64) (Game, error) {
+	if r == nil {
+		return nil, errNilRegistry
+	}
 	spec, err := ParseSpec(text)
 	if err != nil {
 		return nil, Inputf("game string: %w", err)
 	}
 	t, ok := r.types[spec.Name]
-	if !ok {
+	switch {
+	case !ok && len(r.types) == 0:
+		return nil, Inputf("unknown game %q: no game is registered (all.New's Kit.Games holds Kombi's games)", spec.Name)
+	case !ok:
 		return nil, Inputf("unknown game %q%s; known games: %s", spec.Name, DidYouMean(spec.Name, r.Names()), strings.Join(r.Names(), ", "))
 	}
 	p, err := Bind(t.Name, t.Params, spec.Args, seed)

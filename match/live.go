@@ -70,8 +70,12 @@ var (
 // with opt: from opt.Position, after replaying opt.Moves (each checked),
 // with the chance stream where the uninterrupted game would have it. A
 // pending chance move is not drawn yet (DrawChance, or Run, draws it). A
-// start that does not apply is an error, as are limits out of range.
+// start that does not apply is an error, as are limits out of range and a
+// nil game.
 func Start(g game.Game, seats [2]Seat, opt Options) (*Live, error) {
+	if g == nil {
+		return nil, errors.New("match: no game (a nil game.Game)")
+	}
 	if err := opt.check(); err != nil {
 		return nil, err
 	}

@@ -219,7 +219,11 @@ func lengthOf(s game.State, moves int) int {
 //
 // A person (a bot returning bot.ErrUndo) takes back their last move and
 // every move after it (the computer's reply); the record loses those moves.
+// A nil ctx or g is an error that names it.
 func Play(ctx context.Context, g game.Game, seats [2]Seat, opt Options) (*game.Record, error) {
+	if ctx == nil {
+		return nil, errors.New("match: no context (a nil context.Context; context.Background() is one)") // not a bot's crash
+	}
 	l, err := Start(g, seats, opt)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/kombi/kombi/bot"
@@ -49,6 +50,12 @@ const Person = "human"
 // naming the seat, around the registry's *game.InputError.
 func NewSeats(bots *bot.Registry, g game.Game, names [2]string, seed uint64, env bot.Env) ([2]Seat, error) {
 	var seats [2]Seat
+	switch {
+	case bots == nil:
+		return seats, errors.New("match: NewSeats: no bot registry (a nil *bot.Registry; all.New's Kit.Bots holds Kombi's bots)")
+	case g == nil:
+		return seats, errors.New("match: NewSeats: no game (a nil game.Game)")
+	}
 	for p, name := range names {
 		if name == Person && env.Input == nil {
 			seats[p] = Seat{Name: name}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -87,12 +88,30 @@ func (r *Solvers) Names() []string {
 	return out
 }
 
-// For returns g's own solver, else Generic.
+// For returns g's own solver, else Generic (also for a nil g, which
+// SolveWith and AnalyzeWith then refuse).
 func (r *Solvers) For(g game.Game) Solver {
+	if g == nil {
+		return Generic{}
+	}
 	if sv, ok := r.Lookup(g.Type().Name); ok {
 		return sv
 	}
 	return Generic{}
+}
+
+// checkArgs refuses the nil arguments of SolveWith and AnalyzeWith, naming
+// the first.
+func checkArgs(sv Solver, g game.Game, s game.State) error {
+	switch {
+	case sv == nil:
+		return errors.New("no solver (a nil solve.Solver)")
+	case g == nil:
+		return errors.New("no game (a nil game.Game)")
+	case s == nil:
+		return fmt.Errorf("no position of %s (a nil game.State; g.NewInitialState() is the start)", g.Type().Name)
+	}
+	return nil
 }
 
 // Solve analyses s exactly with g's own solver, else Generic (SolveWith).
@@ -116,9 +135,12 @@ func (r *Solvers) Analyze(ctx context.Context, g game.Game, s game.State, opt Op
 // SolveWith analyses s exactly with sv and fills the common fields of the
 // result (game, position, player, best move texts, seconds). When the
 // search is cut short it returns the partial result and the error (see
-// Stopped).
+// Stopped). A nil solver, game or state is an error that names it.
 func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Result, error) {
 	start := time.Now()
+	if err := checkArgs(sv, g, s); err != nil {
+		return nil, fmt.Errorf("solve: %w", err)
+	}
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -158,9 +180,13 @@ func SolveWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Op
 // when sv is an Analyzer, else by one SolveWith per move, each move getting
 // a fair share of the context's remaining time (a move not decided in its
 // share is Unknown and the analysis is not Complete; that is not an error).
-// Moves come in LegalMoves order.
+// Moves come in LegalMoves order. A nil solver, game or state is an error
+// that names it.
 func AnalyzeWith(ctx context.Context, sv Solver, g game.Game, s game.State, opt Options) (*Analysis, error) {
 	start := time.Now()
+	if err := checkArgs(sv, g, s); err != nil {
+		return nil, fmt.Errorf("analyze: %w", err)
+	}
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}

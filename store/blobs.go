@@ -33,6 +33,9 @@ type SolveBlob struct {
 // PutSolveBlob stores a blob. A named blob that is stored already is kept
 // as it is (stored reports false); an unnamed one is always added.
 func (s *Store) PutSolveBlob(ctx context.Context, b SolveBlob) (stored bool, err error) {
+	if s == nil {
+		return false, errNil("PutSolveBlob")
+	}
 	switch {
 	case b.Game == "" || b.Kind == "":
 		return false, errors.New("store: solve blob: no game or no kind")
@@ -67,6 +70,9 @@ func (s *Store) PutSolveBlob(ctx context.Context, b SolveBlob) (stored bool, err
 // the stores commit in any order: a blob of a lower ID may appear after one
 // of a higher; readers that must see every blob read them by name.)
 func (s *Store) SolveBlobs(ctx context.Context, game, kind string, afterID int64, limit int, notFrom string) ([]SolveBlob, error) {
+	if s == nil {
+		return nil, errNil("SolveBlobs")
+	}
 	limit = max(limit, 1)
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, game, kind, name, data, worker, created_at FROM solve_blobs
 		WHERE game = ? AND kind = ? AND id > ? AND (? = '' OR worker <> ?) ORDER BY id LIMIT ?`), game, kind, afterID, notFrom, notFrom, limit)
@@ -93,6 +99,9 @@ func (s *Store) SolveBlobs(ctx context.Context, game, kind string, afterID int64
 // SolveBlobNames returns the names of the named blobs of a game and kind,
 // sorted.
 func (s *Store) SolveBlobNames(ctx context.Context, game, kind string) ([]string, error) {
+	if s == nil {
+		return nil, errNil("SolveBlobNames")
+	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT name FROM solve_blobs WHERE game = ? AND kind = ? AND name <> '' ORDER BY name`), game, kind)
 	if err != nil {
 		return nil, fmt.Errorf("store: solve blob names %s %s: %w", game, kind, err)
@@ -115,6 +124,9 @@ func (s *Store) SolveBlobNames(ctx context.Context, game, kind string) ([]string
 // SolveBlobsByName returns the named blobs of a game and kind that are
 // stored among names (at most MaxSolvePositions names), by name.
 func (s *Store) SolveBlobsByName(ctx context.Context, game, kind string, names []string) (map[string]SolveBlob, error) {
+	if s == nil {
+		return nil, errNil("SolveBlobsByName")
+	}
 	if len(names) > MaxSolvePositions {
 		return nil, fmt.Errorf("store: solve blobs: %d names asked, at most %d allowed", len(names), MaxSolvePositions)
 	}
@@ -148,6 +160,9 @@ func (s *Store) SolveBlobsByName(ctx context.Context, game, kind string, names [
 
 // SolveBlobByName returns the named blob of a game and kind.
 func (s *Store) SolveBlobByName(ctx context.Context, game, kind, name string) (SolveBlob, bool, error) {
+	if s == nil {
+		return SolveBlob{}, false, errNil("SolveBlobByName")
+	}
 	var b SolveBlob
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT id, game, kind, name, data, worker, created_at FROM solve_blobs
 		WHERE game = ? AND kind = ? AND name = ?`), game, kind, name).Scan(&b.ID, &b.Game, &b.Kind, &b.Name, &b.Data, &b.Worker, timeScan{&b.Created})

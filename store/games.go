@@ -223,6 +223,9 @@ func (s *Store) insert(ctx context.Context, q querier, r *row) (int64, bool, err
 // record, byte for byte once compacted: a game of the same seed played
 // again is another record (its moves' seconds differ), and is stored.
 func (s *Store) AddRecords(ctx context.Context, source string, recs ...*game.Record) (added int, err error) {
+	if s == nil {
+		return 0, errNil("AddRecords")
+	}
 	for _, r := range recs {
 		_, ok, err := s.AddGame(ctx, NewGame{Record: r, Source: source})
 		if err != nil {
@@ -243,6 +246,9 @@ func (s *Store) AddRecords(ctx context.Context, source string, recs ...*game.Rec
 // (game.Record.Check) is refused as game.Replay refuses it, with a plain
 // error (kombi records import exits 1), and so is no record at all.
 func (s *Store) AddGame(ctx context.Context, g NewGame) (id int64, added bool, err error) {
+	if s == nil {
+		return 0, false, errNil("AddGame")
+	}
 	r, err := makeRow(g)
 	if err != nil {
 		return 0, false, fmt.Errorf("store: add game: %w", err)
@@ -293,6 +299,9 @@ func scanGame(sc scanner) (*StoredGame, error) {
 // Game returns the stored game with this id; an id not stored gives an
 // error wrapping ErrNotFound.
 func (s *Store) Game(ctx context.Context, id int64) (*StoredGame, error) {
+	if s == nil {
+		return nil, errNil("Game")
+	}
 	g, err := scanGame(s.db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("no game %d in %s (%w; see 'kombi records list')", id, s.location, ErrNotFound)
@@ -306,6 +315,9 @@ func (s *Store) Game(ctx context.Context, id int64) (*StoredGame, error) {
 // GamesPage returns the stored games a filter selects, newest first (at
 // most f.Limit), with how many it selects in all.
 func (s *Store) GamesPage(ctx context.Context, f Filter) ([]*StoredGame, int64, error) {
+	if s == nil {
+		return nil, 0, errNil("GamesPage")
+	}
 	games, err := s.Games(ctx, f)
 	if err != nil {
 		return nil, 0, err
@@ -444,6 +456,9 @@ func (s *Store) each(ctx context.Context, f Filter, desc bool, fn func(*StoredGa
 // Each calls fn with every game the filter selects, oldest first, without
 // holding them all in memory; an error from fn stops it and is returned.
 func (s *Store) Each(ctx context.Context, f Filter, fn func(*StoredGame) error) error {
+	if s == nil {
+		return errNil("Each")
+	}
 	if err := s.each(ctx, f, false, fn); err != nil {
 		return fmt.Errorf("store: games: %w", err)
 	}
@@ -454,6 +469,9 @@ func (s *Store) Each(ctx context.Context, f Filter, fn func(*StoredGame) error) 
 // (example_test.go) adds records played by match.Play to an SQLite file,
 // lists them, decodes and replays them.
 func (s *Store) Games(ctx context.Context, f Filter) ([]*StoredGame, error) {
+	if s == nil {
+		return nil, errNil("Games")
+	}
 	var out []*StoredGame
 	err := s.each(ctx, f, true, func(g *StoredGame) error {
 		out = append(out, g)
@@ -467,6 +485,9 @@ func (s *Store) Games(ctx context.Context, f Filter) ([]*StoredGame, error) {
 
 // CountGames counts the games the filter selects (its Limit aside).
 func (s *Store) CountGames(ctx context.Context, f Filter) (int64, error) {
+	if s == nil {
+		return 0, errNil("CountGames")
+	}
 	f.Limit = 0
 	where, args, err := f.where()
 	if err != nil {
@@ -483,6 +504,9 @@ func (s *Store) CountGames(ctx context.Context, f Filter) (int64, error) {
 // first, one JSON record per line (JSONL), as Import reads them back.
 // It returns the number of records written.
 func (s *Store) Export(ctx context.Context, f Filter, w io.Writer) (int, error) {
+	if s == nil {
+		return 0, errNil("Export")
+	}
 	n := 0
 	var line bytes.Buffer
 	err := s.each(ctx, f, false, func(g *StoredGame) error {
@@ -580,6 +604,9 @@ type ImportResult struct {
 // the record), is an error naming its line, and then nothing is imported:
 // the import is one transaction.
 func (s *Store) Import(ctx context.Context, r io.Reader, check func(*game.Record) error) (ImportResult, error) {
+	if s == nil {
+		return ImportResult{}, errNil("Import")
+	}
 	var res ImportResult
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -642,6 +669,9 @@ func (s *Store) Import(ctx context.Context, r io.Reader, check func(*game.Record
 // SweepSeedsDone returns, for each cell of the sweep, the seeds of the
 // games stored, in increasing order.
 func (s *Store) SweepSeedsDone(ctx context.Context, sweep string) (map[string][]uint64, error) {
+	if s == nil {
+		return nil, errNil("SweepSeedsDone")
+	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT cell, seed FROM games WHERE sweep = ?`), sweep)
 	if err != nil {
 		return nil, fmt.Errorf("store: sweep %q: games done: %w", sweep, err)
@@ -672,6 +702,9 @@ func DoneKey(cell string, seed uint64) string { return fmt.Sprintf("%s\x00%d", c
 // DoneKeys returns the DoneKey of every game of the sweep that is stored:
 // what a sweep that is run again skips.
 func (s *Store) DoneKeys(ctx context.Context, sweep string) (map[string]bool, error) {
+	if s == nil {
+		return nil, errNil("DoneKeys")
+	}
 	done, err := s.SweepSeedsDone(ctx, sweep)
 	if err != nil {
 		return nil, err
@@ -692,6 +725,9 @@ const MaxSeedsQuery = 1000
 // stored game: what a worker playing a batch of a cell's seeds skips,
 // without reading the rest of the sweep. At most MaxSeedsQuery seeds.
 func (s *Store) CellSeedsDone(ctx context.Context, sweep, cell string, seeds []uint64) (map[uint64]bool, error) {
+	if s == nil {
+		return nil, errNil("CellSeedsDone")
+	}
 	if len(seeds) > MaxSeedsQuery {
 		return nil, fmt.Errorf("store: sweep %q cell %q: %d seeds asked about, at most %d allowed", sweep, cell, len(seeds), MaxSeedsQuery)
 	}
@@ -725,6 +761,9 @@ func (s *Store) CellSeedsDone(ctx context.Context, sweep, cell string, seeds []u
 // ImportFile imports the JSONL file name ("-": stdin) as Import does; a
 // file that does not open is a *game.InputError.
 func (s *Store) ImportFile(ctx context.Context, name string, stdin io.Reader, check func(*game.Record) error) (ImportResult, error) {
+	if s == nil {
+		return ImportResult{}, errNil("ImportFile")
+	}
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)

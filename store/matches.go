@@ -93,6 +93,9 @@ type MatchFilter struct {
 // (keeping when that one was created). Created and Updated default to
 // now.
 func (s *Store) SaveMatch(ctx context.Context, m Match) error {
+	if s == nil {
+		return errNil("SaveMatch")
+	}
 	if err := s.saveMatch(ctx, s.db, m, -1); err != nil {
 		return fmt.Errorf("store: save match %q: %w", m.ID, err)
 	}
@@ -122,6 +125,9 @@ type MatchWrite struct {
 // moves that arrive together (group commit): with SQLite each commit waits
 // for the disk, so batching is what lets throughput rise with load.
 func (s *Store) WriteMatches(ctx context.Context, ws []MatchWrite) ([]int64, error) {
+	if s == nil {
+		return nil, errNil("WriteMatches")
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("store: write matches: %w", err)
@@ -277,6 +283,9 @@ func scanMatch(sc scanner) (*Match, error) {
 // Match returns the stored match with this id; an id not stored gives an
 // error wrapping ErrNotFound.
 func (s *Store) Match(ctx context.Context, id string) (*Match, error) {
+	if s == nil {
+		return nil, errNil("Match")
+	}
 	m, err := scanMatch(s.db.QueryRowContext(ctx, s.q(`SELECT `+matchColumns+` FROM matches WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: match %q: %w", id, ErrNotFound)
@@ -289,6 +298,9 @@ func (s *Store) Match(ctx context.Context, id string) (*Match, error) {
 
 // Matches returns the stored matches the filter selects, newest first.
 func (s *Store) Matches(ctx context.Context, f MatchFilter) ([]Match, error) {
+	if s == nil {
+		return nil, errNil("Matches")
+	}
 	query, args, err := matchQuery(matchColumns, f)
 	if err != nil {
 		return nil, err
@@ -315,6 +327,9 @@ func (s *Store) Matches(ctx context.Context, f MatchFilter) ([]Match, error) {
 // MatchSummaries returns what a listing shows of the stored matches the
 // filter selects, newest first, without reading their records.
 func (s *Store) MatchSummaries(ctx context.Context, f MatchFilter) ([]MatchSummary, error) {
+	if s == nil {
+		return nil, errNil("MatchSummaries")
+	}
 	query, args, err := matchQuery(`id, mode, game, game_name, seed, players, moves, finished, winner, reason, to_move, created_at, updated_at`, f)
 	if err != nil {
 		return nil, err
@@ -393,6 +408,9 @@ func matchQuery(columns string, f MatchFilter) (string, []any, error) {
 // higher (or none is stored) and returns the best score stored. It is one
 // statement, so that servers sharing the database never lose a score.
 func (s *Store) HighScore(ctx context.Context, key string, score int64) (int64, error) {
+	if s == nil {
+		return 0, errNil("HighScore")
+	}
 	return s.highScore(ctx, s.db, key, score)
 }
 
@@ -421,6 +439,9 @@ func (s *Store) highScore(ctx context.Context, q querier, key string, score int6
 
 // HighScores returns every stored high score by key.
 func (s *Store) HighScores(ctx context.Context) (map[string]int64, error) {
+	if s == nil {
+		return nil, errNil("HighScores")
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT key, score FROM high_scores`)
 	if err != nil {
 		return nil, fmt.Errorf("store: high scores: %w", err)

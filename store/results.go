@@ -26,6 +26,9 @@ type StudyResult struct {
 
 // PutStudyResult stores a result, replacing one stored under its key.
 func (s *Store) PutStudyResult(ctx context.Context, r StudyResult) error {
+	if s == nil {
+		return errNil("PutStudyResult")
+	}
 	switch {
 	case r.Key == "" || len(r.Key) > MaxResultKey:
 		return fmt.Errorf("store: study result: a key of %d bytes: want 1 to %d", len(r.Key), MaxResultKey)
@@ -59,6 +62,9 @@ func (s *Store) PutStudyResult(ctx context.Context, r StudyResult) error {
 // StudyResult returns the result stored under key; a key with none gives
 // an error wrapping ErrNotFound.
 func (s *Store) StudyResult(ctx context.Context, key string) (*StudyResult, error) {
+	if s == nil {
+		return nil, errNil("StudyResult")
+	}
 	var r StudyResult
 	var data string
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT name, data, seconds, machine, created_at FROM study_results WHERE name = ?`), key).

@@ -41,6 +41,9 @@ type SolveAnswer struct {
 // what is stored: the tighter bounds, the least TooLong, the work added
 // up. It is one statement, so workers storing at once lose nothing.
 func (s *Store) PutSolveAnswer(ctx context.Context, a SolveAnswer) error {
+	if s == nil {
+		return errNil("PutSolveAnswer")
+	}
 	switch {
 	case a.Game == "" || a.Position == "":
 		return errors.New("store: solve answer: no game or no position")
@@ -82,6 +85,9 @@ func (s *Store) PutSolveAnswer(ctx context.Context, a SolveAnswer) error {
 // SolveAnswers returns the stored answers about positions of a game, by
 // position. At most MaxSolvePositions positions.
 func (s *Store) SolveAnswers(ctx context.Context, game string, positions []string) (map[string]SolveAnswer, error) {
+	if s == nil {
+		return nil, errNil("SolveAnswers")
+	}
 	if len(positions) > MaxSolvePositions {
 		return nil, fmt.Errorf("store: solve answers: %d positions asked about, at most %d allowed", len(positions), MaxSolvePositions)
 	}
@@ -115,6 +121,9 @@ func (s *Store) SolveAnswers(ctx context.Context, game string, positions []strin
 
 // CountSolveAnswers counts the positions of a game with a stored answer.
 func (s *Store) CountSolveAnswers(ctx context.Context, game string) (int64, error) {
+	if s == nil {
+		return 0, errNil("CountSolveAnswers")
+	}
 	var n int64
 	if err := s.db.QueryRowContext(ctx, s.q(`SELECT count(*) FROM solve_answers WHERE game = ?`), game).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: solve answers %s: count: %w", game, err)

@@ -65,12 +65,19 @@ const busyTimeout = 10 * time.Second
 
 // Store is an open database of games and sweeps. It is safe for concurrent
 // use by many goroutines (and, with SQLite in WAL mode or PostgreSQL, by many
-// processes).
+// processes). Open and OpenExisting return one; a nil *Store (their
+// error unchecked) answers every query with an error saying so, closes
+// as nothing to close, and has no location, dialect or pool.
 type Store struct {
 	db       *sql.DB
 	pool     *pgxpool.Pool // PostgreSQL: the connections db draws from
 	dialect  string
 	location string
+}
+
+// errNil is the error of the method op of a nil *Store.
+func errNil(op string) error {
+	return fmt.Errorf("store: %s: no database (a nil *store.Store: Open or OpenExisting returns one)", op)
 }
 
 // Open opens the database that url names and brings its schema up to date.
@@ -337,8 +344,11 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 }
 
-// Close closes the database.
+// Close closes the database (nothing for a nil *Store).
 func (s *Store) Close() error {
+	if s == nil {
+		return nil
+	}
 	if err := s.closeAll(); err != nil {
 		return fmt.Errorf("store: close %s: %w", s.location, err)
 	}
@@ -357,15 +367,30 @@ func (s *Store) closeAll() error {
 
 // PgxPool is the pool of PostgreSQL connections the store uses, for
 // packages that speak to PostgreSQL directly (the River job queue); nil
-// for SQLite. Close closes it.
-func (s *Store) PgxPool() *pgxpool.Pool { return s.pool }
+// for SQLite and for a nil *Store. Close closes it.
+func (s *Store) PgxPool() *pgxpool.Pool {
+	if s == nil {
+		return nil
+	}
+	return s.pool
+}
 
-// Dialect is DialectSQLite or DialectPostgres.
-func (s *Store) Dialect() string { return s.dialect }
+// Dialect is DialectSQLite or DialectPostgres ("" for a nil *Store).
+func (s *Store) Dialect() string {
+	if s == nil {
+		return ""
+	}
+	return s.dialect
+}
 
 // Location names the database for people: the SQLite file, or the
-// PostgreSQL URL without its password.
-func (s *Store) Location() string { return s.location }
+// PostgreSQL URL without its password ("" for a nil *Store).
+func (s *Store) Location() string {
+	if s == nil {
+		return ""
+	}
+	return s.location
+}
 
 // q writes a query's '?' placeholders as the dialect wants them.
 func (s *Store) q(query string) string {
@@ -461,6 +486,9 @@ var ErrServed = errors.New("another kombi serve already serves this database")
 // compare-and-swap on its version, so a match never has two histories).
 // release gives the claim back.
 func (s *Store) Serve() (release func(), err error) {
+	if s == nil {
+		return nil, errNil("Serve")
+	}
 	if s.dialect != DialectSQLite || s.location == "" || strings.HasPrefix(s.location, "file:") {
 		return func() {}, nil
 	}

@@ -24,6 +24,9 @@ type Sweep struct {
 // PutSweep stores a sweep, or, when one of that name is stored, replaces its
 // spec and games total (keeping when it was created).
 func (s *Store) PutSweep(ctx context.Context, sw Sweep) error {
+	if s == nil {
+		return errNil("PutSweep")
+	}
 	switch {
 	case sw.Name == "":
 		return errors.New("store: put sweep: the sweep has no name")
@@ -60,6 +63,9 @@ func scanSweep(sc scanner) (*Sweep, error) {
 // Sweep returns the stored sweep of that name; a name not stored gives an
 // error wrapping ErrNotFound.
 func (s *Store) Sweep(ctx context.Context, name string) (*Sweep, error) {
+	if s == nil {
+		return nil, errNil("Sweep")
+	}
 	sw, err := scanSweep(s.db.QueryRowContext(ctx, s.q(`SELECT `+sweepColumns+` FROM sweeps WHERE name = ?`), name))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: sweep %q: %w", name, ErrNotFound)
@@ -72,6 +78,9 @@ func (s *Store) Sweep(ctx context.Context, name string) (*Sweep, error) {
 
 // Sweeps returns every stored sweep, oldest first.
 func (s *Store) Sweeps(ctx context.Context) ([]*Sweep, error) {
+	if s == nil {
+		return nil, errNil("Sweeps")
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT `+sweepColumns+` FROM sweeps ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: sweeps: %w", err)

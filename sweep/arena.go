@@ -140,6 +140,9 @@ func CheckSeeds(seed uint64, games int) error {
 // of the games finished so far (Games counts them) with ctx's error.
 func Arena(ctx context.Context, games *game.Registry, bots *bot.Registry, spec string, names [2]string, opt ArenaOptions) (ArenaResult, error) {
 	res := ArenaResult{Bots: names}
+	if err := checkRegistries(games, bots); err != nil {
+		return res, fmt.Errorf("arena: %w", err)
+	}
 	if opt.Games < 1 || opt.Games > MaxArenaGames {
 		return res, fmt.Errorf("arena: %w", game.Optionf("Games", "games", opt.Games, "want 1 to %d games", MaxArenaGames))
 	}

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -15,8 +16,11 @@ import (
 // "nim(piles=3;4;5,misere=false)" are one game, and bots as their
 // parameters with defaults (bot.Registry.Canonical); with alternate, the
 // pairs [A, B] and [B, A] are the same pair too. Errors are
-// *game.InputError.
+// *game.InputError, but for nil registries.
 func (s *Spec) Validate(games *game.Registry, bots *bot.Registry) error {
+	if err := checkRegistries(games, bots); err != nil {
+		return err
+	}
 	cells, err := s.Cells()
 	if err != nil {
 		return game.AsInput(err)
@@ -79,6 +83,17 @@ func gameKey(games *game.Registry, text string) (string, error) {
 		return "", err
 	}
 	return strings.Join(append([]string{canonical}, drawn...), "\x00drawn "), nil
+}
+
+// checkRegistries refuses nil registries, naming the one that is nil.
+func checkRegistries(games *game.Registry, bots *bot.Registry) error {
+	switch {
+	case games == nil:
+		return errors.New("no game registry (a nil *game.Registry; all.New's Kit.Games holds Kombi's games)")
+	case bots == nil:
+		return errors.New("no bot registry (a nil *bot.Registry; all.New's Kit.Bots holds Kombi's bots)")
+	}
+	return nil
 }
 
 // checkCell checks that a cell's game loads and its bots build for it.

@@ -56,6 +56,12 @@ func (r StoredResult) String() string {
 // (example_test.go) parses a sweep file's text, runs it into an SQLite file
 // twice and reads its results back (LoadResults).
 func RunStored(ctx context.Context, st *store.Store, games *game.Registry, bots *bot.Registry, spec *Spec, opt StoredOptions) (StoredResult, error) {
+	switch {
+	case spec == nil:
+		return StoredResult{}, errors.New("sweep: no spec (a nil *sweep.Spec; ParseSpec or ReadSpec returns one)")
+	case st == nil:
+		return StoredResult{}, fmt.Errorf("sweep %s: no database (a nil *store.Store: store.Open returns one)", spec.Name)
+	}
 	res := StoredResult{Name: spec.Name, Location: st.Location()}
 	if err := spec.Validate(games, bots); err != nil {
 		return res, fmt.Errorf("sweep %s: %w", spec.Name, err)

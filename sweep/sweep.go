@@ -114,6 +114,9 @@ func CellOf(r *game.Record) string {
 // records with Aborted set. When ctx ends, Run returns what finished and
 // ctx's error.
 func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []Cell, opt Options) ([]Result, error) {
+	if err := checkRegistries(games, bots); err != nil {
+		return nil, fmt.Errorf("sweep: %w", err)
+	}
 	if err := CheckWorkers(opt.Workers); err != nil {
 		return nil, fmt.Errorf("sweep: %w", err)
 	}
