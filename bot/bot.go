@@ -108,8 +108,13 @@ func (r *Registry) Register(f *Factory) error {
 	if r == nil {
 		return fmt.Errorf("register bot: %w", errNilRegistry)
 	}
-	if f == nil || f.Name == "" || f.New == nil {
-		return fmt.Errorf("register bot: a factory needs a name and a constructor")
+	switch {
+	case f == nil:
+		return errors.New("register bot: no factory given")
+	case f.Name == "":
+		return errors.New("register bot: a factory needs a name")
+	case f.New == nil:
+		return fmt.Errorf("register bot %s: a factory needs a constructor (Factory.New)", f.Name)
 	}
 	if r.byName == nil {
 		r.byName = map[string][]*Factory{}

@@ -31,3 +31,21 @@ func TestNilRegistryAndGame(t *testing.T) {
 		t.Errorf("New with a nil game: %v", err)
 	}
 }
+
+// Register says which part a factory lacks (it said "needs a name and a
+// constructor" of a factory with a name).
+func TestRegisterSaysWhatIsMissing(t *testing.T) {
+	var r bot.Registry
+	for _, tt := range []struct {
+		f    *bot.Factory
+		want string
+	}{
+		{nil, "register bot: no factory given"},
+		{&bot.Factory{}, "register bot: a factory needs a name"},
+		{&bot.Factory{Name: "x"}, "register bot x: a factory needs a constructor (Factory.New)"},
+	} {
+		if err := r.Register(tt.f); err == nil || err.Error() != tt.want {
+			t.Errorf("%+v: %v; want %q", tt.f, err, tt.want)
+		}
+	}
+}

@@ -112,7 +112,11 @@ func CellOf(r *game.Record) string {
 // in grid order and seed order. A game that fails to start (a bad game or
 // bot string) is an error; games stopped by the think-time limit are
 // records with Aborted set. When ctx ends, Run returns what finished and
-// ctx's error.
+// ctx's error. A cell without seeds, or whose seeds are all in Done, plays
+// nothing and has no result (as RunStored's cells once every game is
+// stored), and no cells at all are no results and no error: Run checks
+// each cell's game and bots all the same, so that a mistake in them is
+// found before anything is played.
 func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []Cell, opt Options) ([]Result, error) {
 	if err := checkRegistries(games, bots); err != nil {
 		return nil, fmt.Errorf("sweep: %w", err)
@@ -121,7 +125,9 @@ func Run(ctx context.Context, games *game.Registry, bots *bot.Registry, cells []
 		return nil, fmt.Errorf("sweep: %w", err)
 	}
 	for i := range cells {
-		if err := checkCell(games, bots, &cells[i]); err != nil {
+		if err := checkCell(games, bots, &cells[i]); err != nil && cells[i].ID == "" && len(cells) > 1 {
+			return nil, fmt.Errorf("cell %d of %d (no ID): %w", i+1, len(cells), err)
+		} else if err != nil {
 			return nil, err
 		}
 	}

@@ -2,6 +2,7 @@ package sweep_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/kombi/kombi/game"
@@ -48,5 +49,36 @@ func TestRunGridResumes(t *testing.T) {
 	}
 	if _, err := sweep.Run(context.Background(), games, bots, []sweep.Cell{{ID: "x", Game: "nope", Seeds: []uint64{1}}}, sweep.Options{}); err == nil {
 		t.Fatal("a bad game string must be an error")
+	}
+}
+
+// Cells without seeds play nothing, and no cells are no results, without
+// an error (RunStored runs so once every game is stored); the cells are
+// checked all the same, and a cell without an ID among others is named by
+// its place (it said "sweep cell : ...").
+func TestRunWithoutSeedsOrIDs(t *testing.T) {
+	games, bots, err := all.Registries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if res, err := sweep.Run(ctx, games, bots, nil, sweep.Options{}); res != nil || err != nil {
+		t.Errorf("no cells: %v, %v", res, err)
+	}
+	good := sweep.Cell{Game: "nim(piles=1;2)", Players: [2]string{"random", "random"}}
+	if res, err := sweep.Run(ctx, games, bots, []sweep.Cell{good}, sweep.Options{}); res != nil || err != nil {
+		t.Errorf("a cell without seeds: %v, %v", res, err)
+	}
+	bad := sweep.Cell{Game: "nim(piles=1;2)", Players: [2]string{"random", "randum"}}
+	for _, tt := range []struct {
+		cells []sweep.Cell
+		want  string
+	}{
+		{[]sweep.Cell{bad}, `P2: unknown bot "randum"`},
+		{[]sweep.Cell{good, bad}, `cell 2 of 2 (no ID): P2: unknown bot "randum"`},
+	} {
+		if _, err := sweep.Run(ctx, games, bots, tt.cells, sweep.Options{}); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%d cells: %v; want an error starting %q", len(tt.cells), err, tt.want)
+		}
 	}
 }
