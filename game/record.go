@@ -35,7 +35,9 @@ type Record struct {
 	Returns []float64 `json:"returns"`
 	// Length is the game's own measure (see Scorer), else the number of moves.
 	Length int `json:"length"`
-	// Aborted games stopped before the end; Reason says why.
+	// Aborted games stopped before the end (a limit reached, a bot's
+	// failure, a person's quit, a cancel; the "stopped" of a sweep's
+	// results); Reason says why.
 	Aborted bool   `json:"aborted"`
 	Reason  string `json:"reason"`
 	// DrawsTakenBack counts the chance draws of the match's stream that
@@ -317,6 +319,13 @@ func PlayTo(g Game, r *Record, n int) (State, error) {
 // replay is the check's answer, a plain error, not an *InputError (kombi
 // replay exits 1; a file that holds no records is bad input); the game
 // string's own errors (Registry.Load's) stay *InputErrors under it.
+//
+// Replay takes one record in memory. Its kin: match.CheckRecord is Replay
+// with the checks of why a stopped game stopped (what kombi replay runs);
+// StateAt and PlayTo stop after n moves; match.Replay, despite its name,
+// takes a file's path and writes text (kombi replay itself); and
+// store.Store.Import checks each line of a records file with the check
+// it is given.
 func Replay(reg *Registry, r *Record) (State, error) {
 	if r == nil {
 		return nil, fmt.Errorf("replay: %w", errNilRecord)

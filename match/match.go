@@ -96,7 +96,9 @@ type Options struct {
 	DrawsTakenBack int
 	// MaxLength, when positive, stops a game whose length (the game's
 	// Scorer measure, else the number of moves) reaches it: the record is
-	// aborted with the reason "reached the length limit N".
+	// aborted with the reason "reached the length limit N". (It bounds
+	// play; solve.Options.MaxLength bounds a search, 0 there being the
+	// game's default bound, not none.)
 	MaxLength int
 	// BotFailed, when not nil, is told of each computer decision that
 	// failed and stopped the game (the bot's error; a panic as a

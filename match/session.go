@@ -144,12 +144,17 @@ type ReplayOptions struct {
 }
 
 // Replay checks every record of a file (path, "-": stdin, at most
-// files.MaxInputBytes; one JSON record, or one per line) as `kombi replay` does:
-// every move legal and made by the player on turn, the stored result what
-// the moves produce. It writes to w, for each record, a summary with its
-// final position and result (with Step, every position first; with Quiet,
-// only the number of records at the end). It returns the number of records
-// checked; input that is not records is a *game.InputError.
+// files.MaxInputBytes; one JSON record, or one per line) as `kombi replay`
+// does, for it is that command: every move legal and made by the player
+// on turn, the stored result what the moves produce (CheckRecord). It
+// writes to w, for each record, a summary with its final position and
+// result (with Step, every position first; with Quiet, only the number of
+// records at the end). It returns the number of records checked; input
+// that is not records is a *game.InputError, a record that does not
+// replay a plain error. Despite the name it shares with game.Replay, it
+// takes a path, not a record: to replay one record held in memory, call
+// CheckRecord, or game.Replay without the checks of why a stopped game
+// stopped.
 func Replay(path string, stdin io.Reader, reg *game.Registry, w io.Writer, opt ReplayOptions) (int, error) {
 	r, done, err := files.OpenInput(path, stdin)
 	if err != nil {

@@ -109,7 +109,10 @@ func flatten(v any, extra map[string]any) ([]byte, error) {
 // by BoundsTime after it.
 type Options struct {
 	// MaxLength bounds the length of play searched, where the game has such
-	// a bound (0: the game's default).
+	// a bound (0: the game's default): how far a search looks, such as the
+	// Thue word's length. match.Options.MaxLength and a sweep's max_length
+	// are another thing: a game stopped when it reaches that length (0:
+	// no limit).
 	MaxLength int
 	// MemBytes bounds the memory of the solver's tables (0: the solver's
 	// default; tables grow to it, they do not start there).

@@ -13,7 +13,9 @@ import (
 )
 
 // ArenaResult counts the results of a series, from the bots' point of view
-// (not the seats'). Aborted games count in Games but not in Wins or Draws.
+// (not the seats'). Aborted games (game.Record.Aborted: stopped early, by
+// a limit, a failure or a cancel; a sweep's results call them stopped,
+// CellResult.Stopped) count in Games but not in Wins or Draws.
 type ArenaResult struct {
 	Bots    [2]string `json:"bots"`
 	Wins    [2]int    `json:"wins"`

@@ -30,7 +30,10 @@ type CellResult struct {
 	P1   string `json:"p1"`
 	P2   string `json:"p2"`
 	// Games counts the cell's stored games; Wins and Draws the finished
-	// ones; Stopped those stopped early (length limit, think time).
+	// ones; Stopped those stopped early (length limit, think time): the
+	// records marked aborted (game.Record.Aborted), which
+	// ArenaResult.Aborted counts too; "stopped" here, as the results
+	// table's column says.
 	Games   int         `json:"games"`
 	Wins    [2]int      `json:"wins"`
 	Draws   int         `json:"draws"`

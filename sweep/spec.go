@@ -34,7 +34,11 @@ type Spec struct {
 	Pairs [][]string `toml:"pairs" json:"pairs"`
 	// Seeds are integers, or one string "A..B" (both ends included).
 	Seeds any `toml:"seeds" json:"seeds"`
-	// Alternate plays each pair also with the seats swapped.
+	// Alternate plays each pair also with the seats swapped: a second cell
+	// [p2, p1] beside [p1, p2] (not for a bot against itself), each with
+	// every seed, its results a row of their own. Cell.Alternate, which
+	// Arena sets, is another thing: one cell whose seats swap from one
+	// seed to the next.
 	Alternate bool `toml:"alternate" json:"alternate,omitempty"`
 	// MaxThink bounds each computer decision ("10s"; empty: no bound).
 	MaxThink string `toml:"max_think" json:"max_think,omitempty"`

@@ -41,7 +41,9 @@ type Cell struct {
 	// sweep is played already).
 	Seeds []uint64
 	// Alternate swaps the seats in every second game (the seeds at odd
-	// indexes of Seeds): Players[1] is P1 there.
+	// indexes of Seeds): Players[1] is P1 there, within this one cell (an
+	// arena's). Spec.Alternate, a sweep file's alternate, is another
+	// thing: a second cell with the seats swapped.
 	Alternate bool
 }
 
