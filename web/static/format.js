@@ -890,3 +890,30 @@ export function sourcesWords(st) {
     cancel: false,
   };
 }
+
+/**
+ * sourcesSaid is what the page that writes the sources document tells a
+ * screen reader (its live region) of how the writing stands (st: GET
+ * /api/sources): a short line that changes only when it matters. While a
+ * run goes: its share done in steps of 10 % and the item it computes (the
+ * server's words up to "(item n of m)", without the counts of games that
+ * tick within the item); a run cancelling, cancelled or stopped once; ''
+ * when none runs (the page's text says the rest). The whole state was
+ * announced again every second (the keyboard audit, finding 11).
+ */
+export function sourcesSaid(st) {
+  const what = st.quick ? 'the quick document' : 'the document';
+  if (st.running && st.cancelling) return `Cancelling ${what}: it stops at its next step.`;
+  if (st.running) {
+    if (!(st.total > 0)) return `Writing ${what}: starting.`;
+    const tens = Math.min(90, 10 * Math.floor((10 * st.done) / st.total));
+    const share = tens < 10 ? 'under 10 % done' : `at least ${tens} % done`;
+    const m = String(st.message || '');
+    const item = (m.match(/^.*?\(item \d+ of \d+\)/) || [m.split(':')[0]])[0].trim();
+    return `Writing ${what}: ${share}${item && item !== 'starting' ? ` — ${item}` : ''}.`;
+  }
+  const w = sourcesWords(st);
+  if (w.cancelled) return `Cancelled. ${w.cancelled}`;
+  if (st.error) return `The last run stopped: ${st.error}.`;
+  return '';
+}

@@ -6,13 +6,18 @@
 // and the document once a run has written it (at /sources/). State is
 // drawn in one place, draw().
 
-import { sourcesWords, glossaryNote } from './format.js';
+import { sourcesWords, sourcesSaid, glossaryNote } from './format.js';
 
 const box = document.getElementById('sources-state');
+// said is the page's live region: a short line of how the writing stands (sourcesSaid), set only when that line
+// changes. The state itself is no live region: its text changes every second while a run goes (the keyboard audit,
+// finding 11: the whole block was announced again each second).
+const said = document.getElementById('sources-said');
+let lastSaid = null; // null until the first draw: a page opened says nothing of the state it finds
 let status = null;
 let problem = '';
 let timer = 0;
-let shown = ''; // what draw() last drew: the same is not drawn again (a button keeps its focus)
+let shown = ''; // what draw() last drew: the same is not drawn again
 let sawRun = false; // a run was going while this page was open: once it is over, the document is shown
 // atDocument: this page stands in for the document at /sources/ (not written yet).
 const atDocument = !location.pathname.endsWith('/write.html');
@@ -41,43 +46,103 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
+// The parts of the state, each made once and kept while it is shown: a button keeps its focus from one second to
+// the next, and a part whose words did not change is not touched.
+const parts = new Map();
+function part(id, make) {
+  let e = parts.get(id);
+  if (!e) {
+    e = make();
+    e.id = id;
+    parts.set(id, e);
+  }
+  return e;
+}
+
+// fill sets a part's contents when what they say (key) changed.
+function fill(e, key, ...children) {
+  if (e.dataset.key === key) return e;
+  e.dataset.key = key;
+  e.replaceChildren(...children);
+  return e;
+}
+
+// show puts the parts list in the box, in its order, removing the others: a part shown before and still shown stays
+// where it is (not taken out and put back, which would take its focus).
+function show(list) {
+  const want = new Set(list);
+  for (const c of [...box.children]) if (!want.has(c)) c.remove();
+  let at = box.firstElementChild;
+  for (const e of list) {
+    if (e === at) at = at.nextElementSibling;
+    else box.insertBefore(e, at);
+  }
+}
+
+function button(id, className, text, onClick) {
+  return part(id, () => {
+    const b = el('button', { type: 'button', className, textContent: text });
+    b.addEventListener('click', onClick);
+    return b;
+  });
+}
+
 function draw() {
+  // The focus on a part that goes (Write, Cancel) goes to what takes its place: Cancel once a run starts, else the
+  // words of how the writing stands (a Cancel pressed dropped the focus to the page's start).
+  const focused = box.contains(document.activeElement) ? document.activeElement : null;
+  drawParts();
+  if (focused && !focused.isConnected) {
+    (document.getElementById('sources-cancel') || document.getElementById('sources-write') || document.getElementById('sources-text') || box).focus();
+  }
+  if (!status) return;
+  const words = sourcesSaid(status);
+  if (lastSaid !== null && words !== lastSaid) said.textContent = words;
+  lastSaid = words;
+}
+
+function drawParts() {
   if (!status) {
-    box.replaceChildren(el('p', { className: problem ? '' : 'muted', textContent: problem || 'Loading…' }));
+    const loading = part('sources-loading', () => el('p'));
+    loading.className = problem ? '' : 'muted';
+    fill(loading, problem || 'Loading…', problem || 'Loading…');
+    show([loading]);
     return;
   }
   const w = sourcesWords(status);
   const key = JSON.stringify([w, problem, status.folder]);
   if (key === shown) return;
   shown = key;
-  const lead = w.lead.link
-    ? el('p', { id: 'sources-lead' }, w.lead.text, el('a', { href: '/sources/', textContent: w.lead.link }), w.lead.after)
-    : el('p', { id: 'sources-lead' }, el('strong', { textContent: w.lead.text }));
-  const parts = [lead];
+  const lead = fill(part('sources-lead', () => el('p')), JSON.stringify(w.lead), ...(w.lead.link
+    ? [w.lead.text, el('a', { href: '/sources/', textContent: w.lead.link }), w.lead.after]
+    : [el('strong', { textContent: w.lead.text })]));
+  const list = [lead];
   const glossary = atDocument ? glossaryNote(location.hash, status.written) : '';
-  if (glossary) parts.push(el('p', { id: 'sources-glossary', textContent: glossary }));
-  if (w.cancelled) parts.push(el('p', { id: 'sources-cancelled' }, el('strong', { textContent: 'Cancelled. ' }), w.cancelled));
-  parts.push(el('p', { id: 'sources-text', textContent: w.text }));
+  if (glossary) list.push(fill(part('sources-glossary', () => el('p')), glossary, glossary));
+  if (w.cancelled) list.push(fill(part('sources-cancelled', () => el('p')), w.cancelled, el('strong', { textContent: 'Cancelled. ' }), w.cancelled));
+  // (Where the focus goes when the button it was on goes: tabindex -1, out of the Tab order.)
+  list.push(fill(part('sources-text', () => el('p', { tabIndex: -1 })), w.text, w.text));
   if (w.progress) {
-    const bar = el('progress', { className: 'sources-progress', max: w.progress.total, value: w.progress.done });
-    bar.setAttribute('aria-label', 'Share of the document written, each part weighted by the time it takes');
-    parts.push(bar);
+    const bar = part('sources-progress', () => {
+      const b = el('progress', { className: 'sources-progress' });
+      b.setAttribute('aria-label', 'Share of the document written, each part weighted by the time it takes');
+      return b;
+    });
+    bar.max = w.progress.total;
+    bar.value = w.progress.done;
+    list.push(bar);
   }
   if (w.cancel) {
-    const cancel = el('button', { type: 'button', className: 'btn', id: 'sources-cancel', textContent: 'Cancel' });
-    cancel.addEventListener('click', stop);
-    parts.push(el('p', { className: 'sources-actions' }, cancel));
+    list.push(part('sources-running', () => el('p', { className: 'sources-actions' }, button('sources-cancel', 'btn', 'Cancel', stop))));
   }
   if (w.offer) {
-    const full = el('button', { type: 'button', className: 'btn primary', id: 'sources-write', textContent: 'Write the full document' });
-    const quick = el('button', { type: 'button', className: 'btn', id: 'sources-quick', textContent: 'Write a quick one' });
-    full.addEventListener('click', () => start(false));
-    quick.addEventListener('click', () => start(true));
-    parts.push(el('p', { className: 'sources-actions' }, full, quick));
+    list.push(part('sources-offer', () => el('p', { className: 'sources-actions' },
+      button('sources-write', 'btn primary', 'Write the full document', () => start(false)),
+      button('sources-quick', 'btn', 'Write a quick one', () => start(true)))));
   }
-  if (w.note) parts.push(el('p', { className: 'muted', textContent: w.note }));
-  if (problem) parts.push(el('p', { className: 'error', role: 'alert', textContent: problem }));
-  box.replaceChildren(...parts);
+  if (w.note) list.push(fill(part('sources-note', () => el('p', { className: 'muted' })), w.note, w.note));
+  if (problem) list.push(fill(part('sources-problem', () => el('p', { className: 'error', role: 'alert' })), problem, problem));
+  show(list);
   const folder = document.getElementById('sources-folder');
   if (folder && status.folder) folder.replaceChildren(' into ', el('code', { textContent: status.folder }));
 }

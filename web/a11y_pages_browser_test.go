@@ -1,0 +1,97 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/web"
+)
+
+// focused says which element has the keyboard's focus: its id, else its
+// tag and class.
+func (p *page) focused() string {
+	return js[string](p, `(e => !e ? 'nothing' : e.id ? '#' + e.id : e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : ''))(document.activeElement)`)
+}
+
+// TestBrowserA11yPages: the pages around the boards as a person who plays
+// with the keyboard and a screen reader meets them (the keyboard audit:
+// each subtest names its findings).
+func TestBrowserA11yPages(t *testing.T) {
+	data := t.TempDir()
+	t.Setenv("KOMBI_DATA_DIR", data)
+	// A run of the sources document that goes on until cancelled: within one item, its counts of games tick
+	// every 100 ms, its share done creeps from 3 to 8 %.
+	write := func(ctx context.Context, quick bool, progress func(solve.Progress)) error {
+		for i := 0; ; i++ {
+			progress(solve.Progress{Done: int64(3 + min(i/10, 5)), Total: 100, Message: fmt.Sprintf("Thue thesis, Section 3.1 (item 1 of 3): games of the builder against the painter: %d of 500 played", i)})
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}
+	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
+	p := newPage(t, h.ts.URL)
+
+	t.Run("sources-write", func(t *testing.T) {
+		// Finding 11: the page that writes the sources document says how far it got in a short line, when that
+		// changes; the rest, which changes every second, is no live region and its buttons stay (7: Cancel kept
+		// its focus for a second, then the page took it).
+		p.t = t
+		p.desktop()
+		p.do(chromedp.Navigate(h.ts.URL + "/sources/"))
+		p.wait(`document.getElementById('sources-write')`, "the offer to write the document")
+		// What a screen reader is sent: each change of a live region's words, and how often the state was drawn.
+		js[bool](p, `(() => { window.zzSaid = []; window.zzDrawn = 0;
+			const live = '[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]';
+			new MutationObserver((ms) => { for (const m of ms) {
+				const t = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+				const r = t && t.closest(live);
+				if (r && r.textContent.trim() && r.textContent !== window.zzSaid[window.zzSaid.length - 1]) window.zzSaid.push(r.textContent);
+				if (t && t.closest('#sources-state')) window.zzDrawn++;
+			} }).observe(document.body, { subtree: true, childList: true, characterData: true });
+			return true; })()`)
+		js[bool](p, `(document.getElementById('sources-write').focus(), true)`)
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`document.getElementById('sources-cancel') && document.getElementById('sources-text').textContent.includes('(item 1 of 3)')`, "the run going")
+		if got := p.focused(); got != "#sources-cancel" {
+			t.Errorf("the run started, the focus is on %s, want Cancel", got)
+		}
+		// Three seconds of a run: the page draws its state again, the counts of games in it change.
+		js[bool](p, `(window.zzCancel = document.getElementById('sources-cancel'), window.zzMark = window.zzDrawn, window.zzText = document.getElementById('sources-text').textContent, true)`)
+		p.wait(`window.zzDrawn >= window.zzMark + 3 && document.getElementById('sources-text').textContent !== window.zzText`, "the state drawn again")
+		p.shot("a11y-sources-running-desktop.png")
+		if !js[bool](p, `document.getElementById('sources-cancel') === window.zzCancel && document.activeElement === window.zzCancel`) {
+			t.Errorf("Cancel was drawn again or lost the focus (now on %s)", p.focused())
+		}
+		said := js[[]string](p, `window.zzSaid`)
+		want := "Writing the document: under 10 % done — Thue thesis, Section 3.1 (item 1 of 3)."
+		if len(said) == 0 || len(said) > 2 || said[len(said)-1] != want || len(said) == 2 && said[0] != "Writing the document: starting." {
+			t.Errorf("while the run went on, the live regions said %d times: %q; want once %q (after “starting”)", len(said), said, want)
+		}
+		p.accessibleLayout("the sources page, a run going")
+		// Cancel: the focus goes to the words that say how the writing stands, which replace it.
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`document.getElementById('sources-cancelled') && document.getElementById('sources-write')`, "the run cancelled")
+		if got := p.focused(); got != "#sources-text" {
+			t.Errorf("cancelled, the focus is on %s, want the words of how the writing stands", got)
+		}
+		if got := js[string](p, `(document.getElementById('sources-said') || {}).textContent || ''`); !strings.HasPrefix(got, "Cancelled. The last run was cancelled after") {
+			t.Errorf("cancelled, the live region says %q", got)
+		}
+		if said := js[[]string](p, `window.zzSaid`); slices.ContainsFunc(said, func(s string) bool { return strings.Contains(s, "so far") || len(s) > 400 }) {
+			t.Errorf("a live region said the whole state: %q", said)
+		}
+		p.shot("a11y-sources-cancelled-desktop.png")
+		p.phone()
+		p.shot("a11y-sources-cancelled-phone.png")
+		p.clean("the sources page")
+	})
+}
