@@ -2,16 +2,76 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/web"
 )
+
+// axNode is what Chromium's accessibility tree, which a screen reader
+// reads, says of an element: its role, name and description, and whether
+// it is left out (hidden, or behind a modal dialog: inert).
+type axNode struct {
+	Role, Name, Desc string
+	Ignored          bool
+}
+
+// axOf reads the accessibility tree's node of each element sel selects.
+func (p *page) axOf(sel string) []axNode {
+	p.t.Helper()
+	var out []axNode
+	val := func(v *accessibility.Value) string {
+		if v == nil {
+			return ""
+		}
+		var s string
+		if json.Unmarshal(v.Value, &s) != nil {
+			return string(v.Value)
+		}
+		return s
+	}
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		nodes, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll(sel), chromedp.AtLeast(0)))
+		if err != nil {
+			return err
+		}
+		alone := false
+		for _, n := range nodes {
+			r, err := cdp.Call(ctx, tg, accessibility.GetPartialAXTree, accessibility.GetPartialAXTreeParams{BackendNodeID: n.BackendNodeID, FetchRelatives: &alone})
+			if err != nil {
+				return err
+			}
+			var a axNode
+			for _, x := range r.Nodes {
+				if x.BackendDOMNodeID == n.BackendNodeID {
+					a = axNode{Role: val(x.Role), Name: val(x.Name), Desc: val(x.Description), Ignored: x.Ignored}
+					break
+				}
+			}
+			out = append(out, a)
+		}
+		return nil
+	}))
+	return out
+}
+
+// ax1 is axOf of the one element sel selects.
+func (p *page) ax1(sel string) axNode {
+	p.t.Helper()
+	a := p.axOf(sel)
+	if len(a) != 1 {
+		p.t.Fatalf("%s: %d elements, want 1", sel, len(a))
+	}
+	return a[0]
+}
 
 // focused says which element has the keyboard's focus: its id, else its
 // tag and class.
@@ -39,6 +99,30 @@ func TestBrowserA11yPages(t *testing.T) {
 	}
 	h := newHarness(t, nil, func(o *web.Options) { o.Sources = write })
 	p := newPage(t, h.ts.URL)
+
+	t.Run("gallery", func(t *testing.T) {
+		// Finding 21: each card's buttons say their game ("Play the computer" 14 times); their words stay.
+		p.t = t
+		p.desktop()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelectorAll('.card').length >= 12`, "the gallery")
+		names := map[string]int{}
+		for _, a := range p.axOf(`.card-actions button`) {
+			names[a.Name]++
+		}
+		for name, n := range names {
+			if n > 1 {
+				t.Errorf("%d buttons of the gallery are named %q", n, name)
+			}
+		}
+		if got := p.ax1(`[data-game="nim(piles=3;4;5)"] [data-action=computer]`).Name; got != "Play the computer: Nim" {
+			t.Errorf("Nim's card's first button is named %q", got)
+		}
+		if got := js[string](p, `document.querySelector('[data-game="nim(piles=3;4;5)"] [data-action=study]').textContent`); got != "Study a position" {
+			t.Errorf("Nim's card's last button reads %q", got)
+		}
+		p.clean("the gallery")
+	})
 
 	t.Run("sources-write", func(t *testing.T) {
 		// Finding 11: the page that writes the sources document says how far it got in a short line, when that

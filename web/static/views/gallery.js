@@ -36,6 +36,10 @@ function Family({ f, s, act }) {
   </section>`;
 }
 
+// A card's actions: each button's name says its game after its words ("Play the computer: Nim"), the same on every
+// card otherwise (a screen reader's list of buttons said "Play the computer" 14 times: the keyboard audit, finding 21).
+const ACTIONS = [['computer', 'Play the computer', true], ['friend', 'Play a friend'], ['watch', 'Watch two computers'], ['study', 'Study a position']];
+
 function Card({ g, v, act, family }) {
   const id = `card-${v.game.replace(/[^a-z0-9]+/gi, '-')}`;
   return html`<article class="card" aria-labelledby=${id} data-game=${v.game}>
@@ -44,10 +48,8 @@ function Card({ g, v, act, family }) {
     <h3 id=${id}>${v.title}</h3>
     <p class="rules">${v.rules || g.rules}</p>
     <div class="card-actions">
-      <button type="button" class="btn primary" data-action="computer" onClick=${() => act.openDialog(v.game, 'computer')}>Play the computer</button>
-      <button type="button" class="btn" data-action="friend" onClick=${() => act.openDialog(v.game, 'friend')}>Play a friend</button>
-      <button type="button" class="btn" data-action="watch" onClick=${() => act.openDialog(v.game, 'watch')}>Watch two computers</button>
-      <button type="button" class="btn" data-action="study" onClick=${() => act.openStudy(v.game)}>Study a position</button>
+      ${ACTIONS.map(([action, text, primary]) => html`<button type="button" class=${primary ? 'btn primary' : 'btn'} data-action=${action} aria-label=${`${text}: ${v.title}`}
+        onClick=${() => (action === 'study' ? act.openStudy(v.game) : act.openDialog(v.game, action))}>${text}</button>`)}
     </div>
   </article>`;
 }
