@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/kombi/kombi/solve"
 	"github.com/kombi/kombi/web"
 )
@@ -122,6 +123,56 @@ func TestBrowserA11yPages(t *testing.T) {
 			t.Errorf("Nim's card's last button reads %q", got)
 		}
 		p.clean("the gallery")
+	})
+
+	t.Run("dialog", func(t *testing.T) {
+		// Finding 12: with the dialog open, the page behind it is out of the keyboard's and the screen reader's reach.
+		p.t = t
+		p.desktop()
+		p.do(chromedp.Navigate(h.ts.URL + "/#/"))
+		p.wait(`document.querySelector('[data-game="thue(alphabet=3)"]')`, "the gallery")
+		js[bool](p, `(document.querySelector('[data-game="thue(alphabet=3)"] [data-action=computer]').focus(), true)`)
+		p.do(chromedp.KeyEvent("\r"))
+		p.wait(`document.getElementById('dlg-start') && document.activeElement && document.activeElement.id === 'dlg-game'`, "the dialog, its first field focused")
+		behind := []string{`.top .new-btn`, `main h1`, `[data-game="nim(piles=3;4;5)"] [data-action=computer]`}
+		for _, sel := range behind {
+			if a := p.ax1(sel); !a.Ignored {
+				t.Errorf("with the dialog open, %s behind it is read: %+v", sel, a)
+			}
+		}
+		if a := p.ax1(`#dlg-start`); a.Ignored || a.Name != "Start" {
+			t.Errorf("the dialog's Start is %+v", a)
+		}
+		// Finding 13: a field is named by its label, its help is its description, once.
+		fields := []struct{ sel, name, desc string }{
+			{`#param-alphabet`, "Symbols (2 to 32)", "how many symbols the word is written with"},
+			{`#param-rule`, "The repetition that ends the game", "what ends the game"},
+			{`#dlg-opponent`, "Opponent", js[string](p, `document.getElementById('dlg-opponent-doc').textContent`)},
+		}
+		for _, f := range fields {
+			if a := p.ax1(f.sel); a.Name != f.name || !strings.HasPrefix(a.Desc, f.desc) || f.desc == "" {
+				t.Errorf("%s is named %q and described %q; want %q and %q…", f.sel, a.Name, a.Desc, f.name, f.desc)
+			}
+		}
+		js[bool](p, `(() => { const e = document.getElementById('dlg-opponent'); e.value = e.options[0].value; e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`)
+		p.wait(`document.getElementById('dlg-opponent').selectedIndex === 0`, "the first opponent chosen")
+		if a := p.ax1(`#dlg-opponent`); a.Name != "Opponent" || a.Desc != js[string](p, `document.getElementById('dlg-opponent-doc').textContent`) {
+			t.Errorf("another opponent chosen, the field is named %q and described %q", a.Name, a.Desc)
+		}
+		p.shot("a11y-dialog-desktop.png")
+		p.phone()
+		p.shot("a11y-dialog-phone.png")
+		p.desktop()
+		// Closed, the page is back, the focus on the button that opened the dialog.
+		p.do(chromedp.KeyEvent(kb.Escape))
+		p.wait(`!document.getElementById('dlg-start') && document.activeElement && document.activeElement.dataset.action === 'computer'`, "the dialog closed, the focus back on its button")
+		for _, sel := range behind {
+			if a := p.ax1(sel); a.Ignored {
+				t.Errorf("with the dialog closed, %s is still left out", sel)
+			}
+		}
+		p.shot("a11y-gallery-desktop.png")
+		p.clean("the dialog")
 	})
 
 	t.Run("sources-write", func(t *testing.T) {

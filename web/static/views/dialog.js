@@ -127,7 +127,7 @@ export function Dialog({ s, act }) {
     const last = all[all.length - 1];
     if (e.shiftKey && document.activeElement === first) { last.focus(); e.preventDefault(); } else if (!e.shiftKey && document.activeElement === last) { first.focus(); e.preventDefault(); }
   };
-  return html`<div class="modal-back" onKeyDown=${onKey}>
+  return html`<div class="modal-back" ref=${inertBehind} onKeyDown=${onKey}>
     <div class="modal" role="dialog" aria-modal="true" aria-labelledby="dlg-title">
       <form class="new-game" novalidate onSubmit=${(e) => { e.preventDefault(); act.startFromDialog(); }}>
         <h2 id="dlg-title">New game</h2>
@@ -178,6 +178,30 @@ export function Dialog({ s, act }) {
   </div>`;
 }
 
+// inertBehind makes the page behind the open dialog inert (the header and the page: out of the keyboard's reach and
+// of a screen reader's, whose browse mode went on past the dialog into the cards), as long as the dialog is open,
+// the page's parts drawn meanwhile too; on close it gives them back (the keyboard audit, finding 12). One function:
+// Preact calls it with the dialog's element once, when it opens, and with null when it closes.
+let behind = null;
+function inertBehind(back) {
+  if (behind) {
+    behind.watch.disconnect();
+    for (const e of behind.made) e.inert = false;
+    behind = null;
+  }
+  if (!back || !back.parentElement) return;
+  const made = new Set();
+  const mark = () => {
+    for (const e of back.parentElement.children) {
+      if (e !== back && !e.inert) { e.inert = true; made.add(e); }
+    }
+  };
+  mark();
+  const watch = new MutationObserver(mark);
+  watch.observe(back.parentElement, { childList: true });
+  behind = { made, watch };
+}
+
 /**
  * refusal says why the server refused the game of the dialog, whose
  * players were players: a seat's bot (the answer's seat and reason) by
@@ -209,8 +233,8 @@ function roleText(g, i) {
 // threats, sear").
 function Opponent({ id, label: text, g, value, onChange }) {
   const chosen = g.opponents.find((o) => o.bot === value);
-  return html`<label class="field">${text}
-    <select id=${id} value=${chosen ? value : '__custom'} aria-describedby=${chosen && chosen.doc ? `${id}-doc` : null} onChange=${(e) => onChange(e.currentTarget.value)}>
+  return html`<label class="field"><span id=${`${id}-label`}>${text}</span>
+    <select id=${id} value=${chosen ? value : '__custom'} aria-labelledby=${`${id}-label`} aria-describedby=${chosen && chosen.doc ? `${id}-doc` : null} onChange=${(e) => onChange(e.currentTarget.value)}>
       ${g.opponents.map((o) => html`<option value=${o.bot}>${o.title}</option>`)}
       ${chosen ? null : html`<option value="__custom">${value}</option>`}
     </select>${chosen && chosen.doc ? html`<span id=${`${id}-doc`} class="muted small">${chosen.doc}</span>` : null}</label>`;
@@ -239,7 +263,13 @@ function worded(p, g, values) {
 function Param({ p, v, setVal, off }) {
   const id = `param-${p.name}`;
   // A parameter another one replaces stays in view, unused, and says so.
-  const doc = html`<span class="muted small">${off ? 'not used: the set given replaces it' : p.doc}</span>`;
+  const said = off ? 'not used: the set given replaces it' : p.doc;
+  const doc = html`<span class="muted small" id=${`${id}-doc`}>${said}</span>`;
+  // A field is named by its label (and its range), its help is its description: the help inside the label made the
+  // whole of it the field's name ("Symbols (2 to 32) how many symbols the word is written with: ..."), and the
+  // opponent's was said twice (the keyboard audit, finding 13).
+  const name = html`<span id=${`${id}-label`}>${label(p)}</span>`;
+  const aria = { 'aria-labelledby': `${id}-label`, 'aria-describedby': said ? `${id}-doc` : null };
   if (p.kind === 'bool') {
     return html`<label class="switch field-row" for=${id}>
       <input id=${id} data-param=${p.name} type="checkbox" role="switch" checked=${v === 'true'} onChange=${(e) => setVal(p.name, e.currentTarget.checked ? 'true' : 'false')} />
@@ -247,21 +277,23 @@ function Param({ p, v, setVal, off }) {
   }
   if (p.values) {
     const coin = coinTossed(p);
-    return html`<label class="field" for=${id}>${label(p)}
-      <select id=${id} data-param=${p.name} value=${v} onChange=${(e) => setVal(p.name, e.currentTarget.value)}>
+    return html`<label class="field" for=${id}>${name}
+      <select id=${id} data-param=${p.name} value=${v} ...${aria} onChange=${(e) => setVal(p.name, e.currentTarget.value)}>
         ${p.optional ? html`<option value="">${coin ? 'a coin toss' : p.random ? 'drawn from the seed' : 'none'}</option>` : null}
         ${p.values.filter((x) => !(coin && x === 'coin')).map((x) => html`<option value=${x}>${(VALUE_WORDS[p.name] || {})[x] || x}</option>`)}
       </select>${doc}</label>`;
   }
   if (p.kind === 'int list' && p.name !== 'set') return HeapEditor({ p, v, setVal, id });
   if (p.kind === 'int') {
-    return html`<label class="field" for=${id}>${label(p)}${p.min !== undefined ? html` <span class="muted small">(${p.min} to ${p.max ?? '…'})</span>` : null}
+    const ranged = p.min !== undefined;
+    return html`<label class="field" for=${id}>${name}${ranged ? html` <span class="muted small" id=${`${id}-range`}>(${p.min} to ${p.max ?? '…'})</span>` : null}
       <input id=${id} data-param=${p.name} type="number" inputmode="numeric" step="1" min=${p.min} max=${p.max} value=${v} disabled=${!!off}
+        ...${ranged ? { ...aria, 'aria-labelledby': `${id}-label ${id}-range` } : aria}
         placeholder=${p.optional ? (p.random ? 'drawn from the seed' : 'none') : p.default} onInput=${(e) => setVal(p.name, e.currentTarget.value)} />${doc}</label>`;
   }
-  return html`<label class="field" for=${id}>${label(p)}
+  return html`<label class="field" for=${id}>${name}
     <input id=${id} data-param=${p.name} type="text" autocomplete="off" spellcheck="false" value=${v} placeholder=${p.optional ? '' : p.default}
-      onInput=${(e) => setVal(p.name, e.currentTarget.value)} />${doc}</label>`;
+      ...${aria} onInput=${(e) => setVal(p.name, e.currentTarget.value)} />${doc}</label>`;
 }
 
 function HeapEditor({ p, v, setVal, id }) {
