@@ -159,6 +159,13 @@ func TestBrowserA11yPages(t *testing.T) {
 		if a := p.ax1(`#dlg-opponent`); a.Name != "Opponent" || a.Desc != js[string](p, `document.getElementById('dlg-opponent-doc').textContent`) {
 			t.Errorf("another opponent chosen, the field is named %q and described %q", a.Name, a.Desc)
 		}
+		// Finding 22: a disclosure's name is its words, without the triangle drawn before them.
+		if a := p.ax1(`details.advanced summary`); a.Name != "More settings: bot strings and seed" {
+			t.Errorf("the disclosure is named %q", a.Name)
+		}
+		if got := js[string](p, `getComputedStyle(document.querySelector('details.advanced summary'), '::before').content`); !strings.Contains(got, "▸") {
+			t.Errorf("the disclosure's triangle is no longer drawn: content %s", got)
+		}
 		p.shot("a11y-dialog-desktop.png")
 		p.phone()
 		p.shot("a11y-dialog-phone.png")
