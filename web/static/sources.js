@@ -88,12 +88,13 @@ function button(id, className, text, onClick) {
 }
 
 function draw() {
-  // The focus on a part that goes (Write, Cancel) goes to what takes its place: Cancel once a run starts, else the
-  // words of how the writing stands (a Cancel pressed dropped the focus to the page's start).
+  // The focus on a part that goes (Write, Cancel) goes to what takes its place: from Write to Cancel once the run
+  // starts, else to the words of how the writing stands (a Cancel pressed dropped the focus to the page's start).
   const focused = box.contains(document.activeElement) ? document.activeElement : null;
   drawParts();
   if (focused && !focused.isConnected) {
-    (document.getElementById('sources-cancel') || document.getElementById('sources-write') || document.getElementById('sources-text') || box).focus();
+    const started = ['sources-write', 'sources-quick'].includes(focused.id) && document.getElementById('sources-cancel');
+    (started || document.getElementById('sources-text') || box).focus();
   }
   if (!status) return;
   const words = sourcesSaid(status);
