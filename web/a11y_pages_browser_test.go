@@ -182,6 +182,27 @@ func TestBrowserA11yPages(t *testing.T) {
 		p.clean("the dialog")
 	})
 
+	t.Run("study-setup", func(t *testing.T) {
+		// Finding 18: the set-up editor opens above the button that opens it: the focus goes into it, and Enter in a
+		// field uses the position.
+		p.t = t
+		p.onScreens(func(screen string) {
+			p.study("nim(piles=3;4;5)", "3;4;5")
+			js[bool](p, `([...document.querySelectorAll('.controls button')].find(b => b.textContent === 'Set up a position').focus(), true)`)
+			p.do(chromedp.KeyEvent("\r"))
+			p.wait(`document.querySelector('.setup')`, "the set-up editor")
+			if got := js[string](p, `(e => e.closest('.setup') ? e.getAttribute('type') + ' ' + (e.closest('label') || e).textContent.trim() : '')(document.activeElement)`); got != "number Heap 1" {
+				t.Errorf("%s: the editor opened, the focus is on %s, want its first heap", screen, p.focused())
+			}
+			p.shotHere("a11y-setup-" + screen + ".png")
+			js[bool](p, `(e => (e.value = '6', e.dispatchEvent(new Event('input', {bubbles: true})), true))(document.activeElement)`)
+			p.wait(`window.kombi.study.edit.heaps[0] === 6`, "heap 1 edited")
+			p.do(chromedp.KeyEvent("\r"))
+			p.wait(`!document.querySelector('.setup') && window.kombi.study.pos.position === '6;4;5'`, "the position used with Enter")
+		})
+		p.clean("the study's set-up")
+	})
+
 	t.Run("sources-write", func(t *testing.T) {
 		// Finding 11: the page that writes the sources document says how far it got in a short line, when that
 		// changes; the rest, which changes every second, is no live region and its buttons stay (7: Cancel kept

@@ -135,13 +135,24 @@ function Setup({ st, act }) {
     default:
       editor = html`<p class="muted">This board cannot be edited here; paste a position string below.</p>`;
   }
-  return html`<div class=${`setup setup-${v.kind}`} id="board">
+  // A form: Enter in a field uses the position. It takes the focus as it opens (intoEditor).
+  return html`<form class=${`setup setup-${v.kind}`} id="board" aria-label="Set up a position" novalidate ref=${intoEditor}
+    onSubmit=${(e) => { e.preventDefault(); act.studyApplySetup(); }}>
     <p>Set up the position, then use it. ${v.kind === 'grid' || v.kind === 'numbers' ? 'Tap to cycle through the colours.' : ''}</p>
     ${editor}
     ${building ? html`<p class="muted" id="setup-turn">${buildingTurn(st.pos, v.heaps)}</p>` : null}
     ${['word', 'numbers'].includes(v.kind) || building ? null : html`<label class="field">To move <select value=${String(v.status.to_move)} onChange=${(e) => { const toMove = Number(e.currentTarget.value); put((cur) => ({ status: { ...cur.status, to_move: toMove } })); }}>
       <option value="0">${roleName(st.pos, 0)}</option><option value="1">${roleName(st.pos, 1)}</option></select></label>`}
     ${st.setupError ? html`<p class="error" role="alert">${st.setupError}</p>` : null}
-    <button type="button" class="btn primary" onClick=${act.studyApplySetup}>Use this position</button>
-  </div>`;
+    <button type="submit" class="btn primary">Use this position</button>
+  </form>`;
+}
+
+// intoEditor moves the focus into the set-up editor as it opens, to its first field (a heap, a cell, the word):
+// the editor takes the board's place, above the button that opened it, whose next Tab went on to Copy link (the
+// keyboard audit, finding 18). One function: Preact calls it once as the editor opens, with null as it closes.
+function intoEditor(form) {
+  if (!form) return;
+  const first = form.querySelector('input, select, button');
+  if (first) first.focus();
 }
