@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/kombi/kombi/solve"
+	"github.com/kombi/kombi/study/sources"
 	"github.com/kombi/kombi/web"
 )
 
@@ -256,5 +258,55 @@ func TestBrowserA11yPages(t *testing.T) {
 		p.phone()
 		p.shot("a11y-sources-cancelled-phone.png")
 		p.clean("the sources page")
+	})
+
+	t.Run("sources-document", func(t *testing.T) {
+		// Finding 23: only a table or an output that scrolls sideways is a stop of the keyboard's and a region (46 were,
+		// of which one scrolled), as the screen it is read on changes too.
+		p.t = t
+		writeSources(t, filepath.Join(data, sources.Folder), filepath.Join(data, "sources.db"), "wythoff/table-4,wythoff/table-5,thue/figure-2.3")
+		frames := func() []string {
+			return js[[]string](p, `[...document.querySelectorAll('main .table, main pre')].map(f => [f.scrollWidth > f.clientWidth + 1 ? 'scrolls' : 'fits',
+				f.getAttribute('tabindex') === '0' && f.getAttribute('role') === 'region' && !!f.getAttribute('aria-label') ? 'stop' : f.hasAttribute('tabindex') || f.hasAttribute('role') ? 'half' : 'none',
+				(f.querySelector('caption') || f).textContent.slice(0, 30)].join(' '))`)
+		}
+		var shown []string
+		p.onScreens(func(screen string) {
+			if screen == "phone" {
+				p.do(chromedp.Navigate(h.ts.URL + "/sources/"))
+				p.wait(`document.querySelector('#wythoff-table-5 table')`, "the document")
+			}
+			p.wait(`[...document.querySelectorAll('main .table, main pre')].every(f => (f.scrollWidth > f.clientWidth + 1) === (f.getAttribute('role') === 'region'))`, "the frames marked")
+			got := frames()
+			scrolls, fits := 0, 0
+			for _, f := range got {
+				switch {
+				case strings.HasPrefix(f, "scrolls stop"):
+					scrolls++
+				case strings.HasPrefix(f, "fits none"):
+					fits++
+				default:
+					t.Errorf("%s: a frame marked against its scrolling: %s", screen, f)
+				}
+			}
+			if screen == "desktop" && (scrolls == 0 || fits == 0) {
+				t.Errorf("%s: %d frames scroll, %d fit; want both on the page: %q", screen, scrolls, fits, got)
+			}
+			for i, a := range p.axOf(`main .table, main pre`) {
+				if (a.Role == "region") != strings.HasPrefix(got[i], "scrolls") {
+					t.Errorf("%s: the tree reads %s as a %s", screen, got[i], a.Role)
+				}
+			}
+			shown = append(shown, strings.Join(got, "; "))
+		})
+		if len(shown) != 2 || shown[0] == shown[1] {
+			t.Errorf("the frames that scroll are the same on a phone and a desktop: %q", shown)
+		}
+		// As the window changes, the frames are checked again (the desktop's page, narrowed).
+		p.do(chromedp.EmulateViewport(390, 844))
+		p.wait(`[...document.querySelectorAll('main .table, main pre')].every(f => (f.scrollWidth > f.clientWidth + 1) === (f.getAttribute('role') === 'region'))`, "the frames marked again at 390 px")
+		js[bool](p, `(document.querySelector('#wythoff-table-5 .table').scrollIntoView({block: 'center'}), true)`)
+		p.shotHere("a11y-sources-table-phone.png")
+		p.clean("the sources document")
 	})
 }

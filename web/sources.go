@@ -21,10 +21,12 @@ import (
 const SourcesFolder = "sources"
 
 // sourcesTypes are the files of the document GET /sources/ serves, by
-// extension: the page, its style sheet, the figures and the Markdown.
+// extension: the page, its style sheet and script, the figures and the
+// Markdown.
 var sourcesTypes = map[string]string{
 	".html": "text/html; charset=utf-8",
 	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
 	".png":  "image/png",
 	".svg":  "image/svg+xml",
 	".md":   "text/markdown; charset=utf-8",

@@ -48,7 +48,7 @@ func TestSources(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]string{"index.html": "<!doctype html><title>five</title>", "sources.css": "body{}", "fig.png": "\x89PNG", "fig.svg": `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:#fff"/></svg>`, "README.md": "# five", "sub/x.png": "x", "notes.txt": "no"}
+	files := map[string]string{"index.html": "<!doctype html><title>five</title>", "sources.css": "body{}", "frames.js": "0;", "fig.png": "\x89PNG", "fig.svg": `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:#fff"/></svg>`, "README.md": "# five", "sub/x.png": "x", "notes.txt": "no"}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -60,7 +60,7 @@ func TestSources(t *testing.T) {
 	if err := os.Symlink(filepath.Join(data, "secret.html"), filepath.Join(dir, "out.html")); err != nil {
 		t.Fatal(err)
 	}
-	for path, want := range map[string]string{"/sources/": "text/html", "/sources/index.html": "text/html", "/sources/sources.css": "text/css", "/sources/fig.png": "image/png", "/sources/fig.svg": "image/svg+xml", "/sources/README.md": "text/markdown"} {
+	for path, want := range map[string]string{"/sources/": "text/html", "/sources/index.html": "text/html", "/sources/sources.css": "text/css", "/sources/frames.js": "text/javascript", "/sources/fig.png": "image/png", "/sources/fig.svg": "image/svg+xml", "/sources/README.md": "text/markdown"} {
 		code, body, hdr := get(path)
 		if code != http.StatusOK || !strings.HasPrefix(hdr.Get("Content-Type"), want) {
 			t.Errorf("%s: %d %s", path, code, hdr.Get("Content-Type"))

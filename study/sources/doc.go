@@ -20,8 +20,8 @@ import (
 )
 
 // The document: sections of items, written as GitHub Markdown (README.md)
-// and as HTML for `kombi serve` (index.html with sources.css: no inline
-// style or script, for its Content-Security-Policy).
+// and as HTML for `kombi serve` (index.html with sources.css and frames.js:
+// no inline style or script, for its Content-Security-Policy).
 
 // section is one source: what it is, and its items.
 type section struct {
@@ -405,13 +405,14 @@ func cellClass(v string, token bool) string {
 // HTML.
 func htmlTable(b *strings.Builder, t game.Table, label string) {
 	// A table wider than the page scrolls in its frame: the frame takes the keyboard's focus (the arrows scroll it),
-	// named by the item and the table (two items' tables may have the same title). The frame's wrapper lets a
-	// table too wide for the text's column take more of a wide screen (the style sheet's table-wrap).
+	// named by the item and the table (two items' tables may have the same title); frames.js keeps that for the
+	// frames that scroll on the screen they are read on (data-scroll). The frame's wrapper lets a table too wide
+	// for the text's column take more of a wide screen (the style sheet's table-wrap).
 	name := t.Title
 	if name == "" {
 		name = "table"
 	}
-	fmt.Fprintf(b, "<div class=\"table-wrap\"><div class=\"table\" tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", prose(label+": "+name))
+	fmt.Fprintf(b, "<div class=\"table-wrap\"><div class=\"table\" data-scroll tabindex=\"0\" role=\"region\" aria-label=\"%s\"><table>\n", prose(label+": "+name))
 	if t.Title != "" {
 		fmt.Fprintf(b, "<caption>%s</caption>\n", inline(t.Title))
 	}
@@ -453,10 +454,11 @@ func htmlTable(b *strings.Builder, t game.Table, label string) {
 	}
 }
 
-// html writes the document as one HTML page that links sources.css.
+// html writes the document as one HTML page that links sources.css and
+// frames.js.
 func (d *document) html() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n<body>\n<main>\n", prose(d.title))
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<link rel=\"stylesheet\" href=\"sources.css\">\n<script src=\"frames.js\" defer></script>\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n<body>\n<main>\n", prose(d.title))
 	fmt.Fprintf(&b, "<p class=\"back\"><a href=\"/\">← Kombi</a></p>\n<h1>%s</h1>\n", prose(d.title))
 	for _, p := range append(slices.Clip(d.intro), d.htmlIntro...) {
 		fmt.Fprintf(&b, "<p>%s</p>\n", inline(p))
@@ -524,7 +526,7 @@ func (it *item) html(b *strings.Builder) {
 	}
 	if it.code != "" {
 		// Output wider than the page scrolls in its frame, which takes the keyboard's focus as a table's does.
-		fmt.Fprintf(b, "<pre tabindex=\"0\" role=\"region\" aria-label=\"%s\">%s</pre>\n", prose(it.label+": Kombi's output"), html.EscapeString(strings.TrimRight(it.code, "\n")))
+		fmt.Fprintf(b, "<pre data-scroll tabindex=\"0\" role=\"region\" aria-label=\"%s\">%s</pre>\n", prose(it.label+": Kombi's output"), html.EscapeString(strings.TrimRight(it.code, "\n")))
 	}
 	if f := it.figure; f != nil {
 		fmt.Fprintf(b, "<figure><img src=\"%s.png\" alt=\"%s\"><figcaption><strong>%s (Kombi’s recomputation).</strong> %s (<a href=\"%s.png\">PNG at full size</a>, <a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
@@ -552,6 +554,42 @@ func (it *item) html(b *strings.Builder) {
 	}
 	b.WriteString("</article>\n")
 }
+
+// framesJS is the HTML page's one script (frames.js, not inline: the
+// page's Content-Security-Policy allows scripts of its own server's only;
+// a classic script, which a page opened from the disk runs too). The
+// frames that scroll sideways (data-scroll: a wide table, Kombi's output)
+// are written as stops of the keyboard's and regions named by their items,
+// which a page without scripts keeps; on the screen, only a frame that
+// scrolls there stays one, rechecked as its size changes (the keyboard
+// audit, finding 23: 46 stops and landmarks where one frame scrolled).
+const framesJS = `(() => {
+  const frames = [...document.querySelectorAll('[data-scroll]')];
+  const mark = () => {
+    for (const f of frames) {
+      if (f.dataset.label === undefined) f.dataset.label = f.getAttribute('aria-label') || '';
+      if (f.scrollWidth > f.clientWidth + 1) {
+        f.tabIndex = 0;
+        f.setAttribute('role', 'region');
+        f.setAttribute('aria-label', f.dataset.label);
+      } else if (f !== document.activeElement) {
+        f.removeAttribute('tabindex');
+        f.removeAttribute('role');
+        f.removeAttribute('aria-label');
+      }
+    }
+  };
+  mark();
+  if (window.ResizeObserver) {
+    const watch = new ResizeObserver(mark);
+    for (const f of frames) {
+      watch.observe(f);
+      if (f.firstElementChild) watch.observe(f.firstElementChild);
+    }
+  }
+  addEventListener('resize', mark);
+})();
+`
 
 // css is the HTML page's style sheet.
 const css = `body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d1d1f; background: #fafaf7; }
@@ -603,7 +641,8 @@ nav ul { padding-left: 1.2rem; } nav > ul > li { margin: .3rem 0; font-weight: 6
 }
 `
 
-// write writes the document into dir: README.md, index.html, sources.css
+// write writes the document into dir: README.md, index.html, sources.css,
+// frames.js
 // and every figure as PNG and SVG. It returns the number of figures
 // written; a figure that fails is an error naming it.
 func (d *document) write(dir string) (int, error) {
@@ -642,7 +681,7 @@ func (d *document) write(dir string) (int, error) {
 	if err := errors.Join(errs...); err != nil {
 		return figures, err
 	}
-	for name, text := range map[string]string{"README.md": d.markdown(), "index.html": d.html(), "sources.css": css} {
+	for name, text := range map[string]string{"README.md": d.markdown(), "index.html": d.html(), "sources.css": css, "frames.js": framesJS} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			return figures, fmt.Errorf("write the document: %w", err)
 		}

@@ -297,8 +297,12 @@ func TestQuickDocument(t *testing.T) {
 		t.Errorf("%d items say how to reproduce them, of %d", n, len(res.Items))
 	}
 	html, err := os.ReadFile(filepath.Join(out, "index.html"))
-	if err != nil || !strings.Contains(string(html), `<link rel="stylesheet" href="sources.css">`) || strings.Contains(string(html), "style=") || strings.Contains(string(html), "<script") {
-		t.Errorf("index.html: %v (it must link its style sheet and hold no inline style or script)", err)
+	if err != nil || !strings.Contains(string(html), `<link rel="stylesheet" href="sources.css">`) || strings.Contains(string(html), "style=") ||
+		strings.Count(string(html), "<script") != 1 || !strings.Contains(string(html), `<script src="frames.js" defer></script>`) {
+		t.Errorf("index.html: %v (it must link its style sheet and its script, and hold no inline style or script)", err)
+	}
+	if js, err := os.ReadFile(filepath.Join(out, "frames.js")); err != nil || !strings.Contains(string(js), "data-scroll") {
+		t.Errorf("frames.js: %v (the script that keeps only the frames that scroll as stops of the keyboard's)", err)
 	}
 	// The page links its Markdown, and each figure its PNG at full size and its SVG.
 	if !strings.Contains(string(html), `<a href="README.md">Markdown</a>`) {
