@@ -653,7 +653,7 @@ func TestBrowserGames(t *testing.T) {
 		if got := js[[]string](p, `[window.kombi.match.seed_text, String(!!document.getElementById('seed'))]`); got[0] != "7" || got[1] != "false" {
 			t.Errorf("the match's seed %q, shown: %s; want 7, not shown", got[0], got[1])
 		}
-		if !js[bool](p, `document.getElementById('howto').textContent.includes('Take one or more tokens from one heap. Tap a token')`) {
+		if !js[bool](p, `document.getElementById('howto').textContent.includes('Take one or more tokens from one heap. Choose a token')`) {
 			t.Error("no line says how to move")
 		}
 		p.checkPhone("nim")
@@ -1196,7 +1196,7 @@ func TestBrowserGames(t *testing.T) {
 		// The tokens that start no split are dimmed, and say why: the last of each heap, the middle of an even one.
 		noSplit := `[...document.querySelectorAll('#board .heap:not(.closed)')].map(h => h.querySelectorAll('.token').length + ': ' +
 			[...h.querySelectorAll('.token.no-move')].map(b => b.dataset.token + (getComputedStyle(b).opacity < 0.6 ? ' dim' : ' bright')).join(', ')).join(' | ')`
-		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.Contains(how, "Tap a token: the heap splits just after it (a dimmed token starts no split; a large heap: type how many to split off).") {
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.Contains(how, "Choose a token: the heap splits just after it (a dimmed token starts no split; a large heap: type how many to split off).") {
 			t.Errorf("how to move in Grundy's game: %q", how)
 		}
 		if got := js[string](p, noSplit); got != "15: 14 dim" {
@@ -1346,7 +1346,7 @@ func TestBrowserGames(t *testing.T) {
 		p.wait(`document.querySelector('#board .partners')`, "the partners of taking 5 from heap 1")
 		got := js[string](p, `document.querySelector('#board .partners span').textContent + ' | ' +
 			[...document.querySelectorAll('#board .heap[data-heap="1"] .token.partner-ok')].map(b => 8 - Number(b.dataset.token)).join(',')`)
-		if got != "To take from both heaps, also tap a token in heap 2 (the two amounts may differ by less than 2). | 6,5,4" {
+		if got != "To take from both heaps, also choose a token in heap 2 (the two amounts may differ by less than 2). | 6,5,4" {
 			t.Errorf("the partners of 5 from heap 1 with a = 2: %q", got)
 		}
 		js[bool](p, `(document.querySelector('#board .token[data-heap="1"][data-token="2"]').click(), true)`)
@@ -2076,11 +2076,11 @@ func TestBrowserGames(t *testing.T) {
 			t.Errorf("study status %q", s)
 		}
 		// The line on how to play says where the values are, whether Analysis is on or off.
-		if how := js[string](p, `document.querySelector('.study-page .howto').textContent`); how != "Take one or more tokens from one heap. Play moves for both sides here: tap, then Play. The analysis values every move." {
+		if how := js[string](p, `document.querySelector('.study-page .howto').textContent`); how != "Take one or more tokens from one heap. Play moves for both sides here: choose on the board, then Play. The analysis values every move. With the keyboard: Tab to the board, move with the arrow keys, choose with Enter." {
 			t.Errorf("the study's line on how to play, Analysis on: %q", how)
 		}
 		js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
-		p.wait(`document.querySelector('.study-page .howto').textContent.endsWith('Switch on Analysis to see what every move is worth.')`, "the line with Analysis off")
+		p.wait(`document.querySelector('.study-page .howto').textContent.includes('Switch on Analysis to see what every move is worth.')`, "the line with Analysis off")
 		js[bool](p, `(document.getElementById('analysis-on').click(), true)`)
 		p.wait(`window.kombi.analysisOn && document.querySelectorAll('.an-row').length > 0`, "Analysis on again")
 		if title := js[string](p, `document.title`); title != "Study: Nim — Kombi" {

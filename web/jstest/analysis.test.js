@@ -342,13 +342,13 @@ test('the new-game dialog: 2D Nim’s coin toss for the first mover is the choic
   assert.equal(newDialog([g], 'nim2d(n=4,first=p2)', 'friend').values.first, 'p2');
 });
 
-test('how to move: tokens to tap, a field where every heap is a bar', () => {
-  assert.match(interaction('grundy', 'heaps', 0, false), /^Tap a token: the heap splits just after it/);
+test('how to move: tokens to choose (a tap, a click or Enter), a field where every heap is a bar', () => {
+  assert.match(interaction('grundy', 'heaps', 0, false), /^Choose a token: the heap splits just after it/);
   assert.equal(interaction('grundy', 'heaps', 0, false, true), 'Type how many tokens to split off a heap, press Choose, then Play.');
   assert.equal(interaction('nim', 'heaps', 0, false, true), 'Type how many tokens to take from a heap, press Choose, then Play.');
-  assert.match(interaction('nim', 'heaps', 0, false), /^Tap a token: it and the tokens to its right are taken/);
+  assert.match(interaction('nim', 'heaps', 0, false), /^Choose a token: it and the tokens to its right are taken/);
   // moves of several heaps: an amount chosen in each
-  assert.match(interaction('wythoff', 'heaps', 0, false), /^Tap a token in one heap/);
+  assert.match(interaction('wythoff', 'heaps', 0, false), /^Choose a token in one heap/);
   assert.match(interaction('wythoff', 'heaps', 0, false, true), /^Type how many tokens to take from a heap and press Choose; to take from both heaps/);
   assert.match(interaction('nimk', 'heaps', 0, false, true), /in each heap you take from; then Play\.$/);
   // the queen board has no heaps

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 // a syntax error or a wrong import name fails here, before Chromium.
 test('the view and board modules load', async () => {
   for (const m of ['html.js', 'api.js', 'state.js', 'boards/heaps.js', 'boards/grid.js', 'boards/word.js', 'boards/numbers.js',
-    'views/board.js', 'views/match.js', 'views/study.js', 'views/gallery.js', 'views/dialog.js', 'views/pictures.js', 'views/analysispanel.js']) {
+    'boardkeys.js', 'views/board.js', 'views/match.js', 'views/study.js', 'views/gallery.js', 'views/dialog.js', 'views/pictures.js', 'views/analysispanel.js']) {
     const mod = await import(`../static/${m}`);
     assert.ok(Object.keys(mod).length > 0, `${m} exports nothing`);
   }

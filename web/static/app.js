@@ -14,6 +14,7 @@ import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
 import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords, refusedMoveWords, gameTitle } from './format.js';
 import { setupProblem } from './setup.js';
+import { toward } from './boardkeys.js';
 
 const root = document.getElementById('app');
 root.textContent = '';
@@ -1083,16 +1084,11 @@ document.addEventListener('keydown', (e) => {
   if (state.dialog) return;
   const board = document.getElementById('board');
   if (board && board.contains(t) && t.tagName === 'BUTTON' && ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
+    // ↑ ↓ to the nearest row above or below (boardkeys.js); an arrow with nothing that way does nothing (it scrolled the page).
     const buttons = [...board.querySelectorAll('button:not([disabled])')];
-    const i = buttons.indexOf(t);
-    let j = i;
-    const grid = board.querySelector('.grid');
-    if (grid && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-      const cols = Number(grid.dataset.cols) || 1;
-      const want = String(Number(t.dataset.cell) + (e.key === 'ArrowDown' ? cols : -cols));
-      j = buttons.findIndex((b) => b.dataset.cell === want);
-    } else j = i + (e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1);
-    if (j >= 0 && j < buttons.length) { buttons[j].focus(); e.preventDefault(); }
+    const j = toward(buttons.map((b) => b.getBoundingClientRect()), buttons.indexOf(t), e.key);
+    if (j >= 0) buttons[j].focus();
+    e.preventDefault();
     return;
   }
   if (state.route.page !== 'match') return;

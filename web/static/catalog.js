@@ -12,19 +12,27 @@ export const FAMILIES = [
   { id: 'vdwlist', title: 'List-colouring van der Waerden game', blurb: 'Name numbers, colour from a random list.' },
 ];
 
-// How a move is made on this page, after the game's own words (how_to_move).
+// How a move is made on this page, after the game's own words (how_to_move): "choose" says it for a tap, a click
+// and the keyboard's Enter alike (KEYBOARD says how to reach the board's pieces with the keys).
 const INTERACTION = {
-  heaps: 'Tap a token: it and the tokens to its right are taken (a large heap: type the amount). Tap it again, or Play.',
-  grundy: 'Tap a token: the heap splits just after it (a dimmed token starts no split; a large heap: type how many to split off). Tap it again, or Play.',
-  buildingnim: 'Tap “Place here” while building; then tap a token: it and those to its right are taken. Tap it again, or Play.',
-  wythoff: 'Tap a token in one heap, and one in the other heap to take from both; then Play.',
-  nimk: 'Tap a token in each heap you take from; then Play.',
-  queen: 'Tap a square the queen can reach (← ↓ ↙), then tap it again or Play.',
-  grid: 'Tap the cells, then Play.',
-  word: ['Tap a gap (▾), then tap it again or Play.', 'Tap a symbol, then tap it again or Play.'],
-  numbers: ['Tap a number, then tap it again or Play.', 'Tap a number, then tap it again or Play.'],
-  vdwlist: ['Tap a number, then tap it again or Play.', 'Tap a colour of the drawn list, then tap it again or Play.'],
+  heaps: 'Choose a token: it and the tokens to its right are taken (a large heap: type the amount). Choose it again, or Play.',
+  grundy: 'Choose a token: the heap splits just after it (a dimmed token starts no split; a large heap: type how many to split off). Choose it again, or Play.',
+  buildingnim: 'Choose “Place here” while building; then choose a token: it and those to its right are taken. Choose it again, or Play.',
+  wythoff: 'Choose a token in one heap, and one in the other heap to take from both; then Play.',
+  nimk: 'Choose a token in each heap you take from; then Play.',
+  queen: 'Choose a square the queen can reach (← ↓ ↙), then choose it again or Play.',
+  grid: 'Choose the cells (choose one again to drop it), then Play.',
+  word: ['Choose a gap (▾), then choose it again or Play.', 'Choose a symbol, then choose it again or Play.'],
+  numbers: ['Choose a number, then choose it again or Play.', 'Choose a number, then choose it again or Play.'],
+  vdwlist: ['Choose a number, then choose it again or Play.', 'Choose a colour of the drawn list, then choose it again or Play.'],
 };
+
+/**
+ * KEYBOARD says how to choose on a board with the keys (said where a
+ * keyboard is likely: style.css hides it on a touch screen): the board's
+ * pieces are one Tab stop, the arrows move between them (boardkeys.js).
+ */
+export const KEYBOARD = 'With the keyboard: Tab to the board, move with the arrow keys, choose with Enter.';
 
 // How a move is made where every heap is too large to draw as tokens (a bar
 // with a field): no token to tap.

@@ -140,15 +140,17 @@ function QueenBoard({ view, ctx }) {
       const isP = pLayer && ctx.pPositions.has(`${x},${y}`);
       const good = inPlay && ctx.good.has(`cell:${i}`);
       const isFrom = from && x === from.x && y === from.y;
+      const isChosen = inPlay && i === chosen;
       const cls = ['cell', 'sq', (x + y) % 2 ? 'dark' : 'light', inPlay ? '' : 'out', queen ? 'queen' : '', corner ? 'corner' : '', target ? 'target' : '',
-        inPlay && i === chosen ? 'chosen' : '', inPlay && i === prev && !queen ? 'preview' : '', isP ? 'ppos' : '', good ? 'good' : '', isFrom ? 'from last' : '', queen && from ? 'last' : ''].join(' ');
+        isChosen ? 'chosen' : '', inPlay && i === prev && !queen ? 'preview' : '', isP ? 'ppos' : '', good ? 'good' : '', isFrom ? 'from last' : '', queen && from ? 'last' : ''].join(' ');
       const text = queen ? '♛' : corner ? '★' : isFrom ? '♛' : '';
       const label = `Square (${x}, ${y})${queen ? ': the queen' : ''}${corner ? ', the corner to reach' : ''}${target ? `: move the queen ${dir} here` : ''}${isP ? ', a P-position' : ''}${good ? ', a winning move' : ''}${isFrom ? ', where the queen was' : ''}`;
       if (!inPlay) {
         cells.push(html`<span class=${cls} data-xy=${`${x},${y}`} aria-hidden="true"><span class="cell-text">${text}</span></span>`);
         continue;
       }
-      cells.push(html`<button type="button" class=${cls} data-cell=${i} data-xy=${`${x},${y}`} aria-label=${label} disabled=${!ctx.live || !target} ref=${queen ? inFrame : null}
+      // A square the queen can reach is chosen and played as a token or a cell is (pressed once chosen); the others are no move.
+      cells.push(html`<button type="button" class=${cls} data-cell=${i} data-xy=${`${x},${y}`} aria-label=${label} aria-pressed=${target ? String(isChosen) : undefined} disabled=${!ctx.live || !target} ref=${queen ? inFrame : null}
         onClick=${() => target && ctx.onPick([{ kind: 'cell', value: i }], i === chosen)}
         onPointerEnter=${() => target && ctx.onPreview([{ kind: 'cell', value: i }])} onPointerLeave=${() => ctx.onPreview(null)}>
         <span class="cell-text">${text || (target && ctx.live ? arrow : '')}</span>${isP ? html`<span class="p-mark" aria-hidden="true">P</span>` : null}</button>`);

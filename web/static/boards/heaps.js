@@ -52,8 +52,8 @@ function Partners(sel, part, ctx) {
     }
   }
   const hint = ctx.gameName === 'wythoff'
-    ? `To take from both heaps, also tap a token in heap ${sel[0][0].value === 0 ? 2 : 1}${ctx.a > 1 ? ` (the two amounts may differ by less than ${ctx.a})` : ' (the same number of tokens)'}.`
-    : 'You may also take from another heap: tap a token there.';
+    ? `To take from both heaps, also choose a token in heap ${sel[0][0].value === 0 ? 2 : 1}${ctx.a > 1 ? ` (the two amounts may differ by less than ${ctx.a})` : ' (the same number of tokens)'}.`
+    : 'You may also take from another heap: choose a token there.';
   return html`<div class="partners" role="note"><span>${hint}</span> ${buttons}</div>`;
 }
 

@@ -10,6 +10,7 @@ import { HeapsBoard } from '../boards/heaps.js';
 import { GridBoard } from '../boards/grid.js';
 import { WordBoard } from '../boards/word.js';
 import { NumbersBoard } from '../boards/numbers.js';
+import { rove } from '../boardkeys.js';
 
 const BOARDS = { heaps: HeapsBoard, grid: GridBoard, word: WordBoard, numbers: NumbersBoard };
 
@@ -101,11 +102,15 @@ export function pPositionsOf(entry) {
   return Array.isArray(ps) ? ps.map(([a, b]) => [Number(a), Number(b)]) : null;
 }
 
-/** Board draws pos.view with its kind's module, into the one #board element. */
+/**
+ * Board draws pos.view with its kind's module, into the one #board
+ * element: one Tab stop for its pieces (boardkeys.js' rove, after each
+ * drawing), the arrows moving between them.
+ */
 export function Board({ pos, ctx, big }) {
   const view = pos.view;
   const B = view && BOARDS[view.kind];
-  return html`<div id="board" tabindex="-1" class=${`board board-${view ? view.kind : 'none'}${big ? ' big' : ''}`} data-kind=${view ? view.kind : ''}>
+  return html`<div id="board" tabindex="-1" class=${`board board-${view ? view.kind : 'none'}${big ? ' big' : ''}`} data-kind=${view ? view.kind : ''} ref=${(el) => rove(el)}>
     ${B ? B({ view, ctx }) : html`<pre class="position">${pos.position || ''}</pre>`}
   </div>`;
 }

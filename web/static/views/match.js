@@ -5,7 +5,7 @@
 import { html } from '../html.js';
 import { matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords } from '../format.js';
 import { resolve, whyNoMove } from '../moves.js';
-import { interaction, parseGameString } from '../catalog.js';
+import { interaction, parseGameString, KEYBOARD } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
 import { lastMove } from '../lastmove.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
@@ -151,7 +151,8 @@ function howTo(g, m, shown, p) {
   const kind = shown.view ? shown.view.kind : g.board;
   const words = howToMoveWords(m, p, g);
   const bars = allBars(shown.view && shown.view.heaps);
-  return `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid', bars)}`.trim();
+  const how = `${words} ${interaction(g.name, kind, p, g.name === 'wythoff' && kind === 'grid', bars)}`.trim();
+  return bars ? how : html`${how} <span class="keys">${KEYBOARD}</span>`;
 }
 
 /**

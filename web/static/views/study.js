@@ -4,7 +4,7 @@
 
 import { html } from '../html.js';
 import { subtitle, roleName, endText, pageClass, howToMoveWords, cap, gameTitle } from '../format.js';
-import { parseGameString } from '../catalog.js';
+import { parseGameString, KEYBOARD } from '../catalog.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { cycleNumber, heapInput } from '../setup.js';
 import { AnalysisPanel } from './analysispanel.js';
@@ -45,7 +45,7 @@ export function StudyPage({ s, act }) {
       <p id="status" class="status" role="status">${pos.finished ? `Final position: ${end.headline}.` : drawing ? `Chance to move${pos.game_name === 'vdwlist' ? ': a colour list is drawn' : ''}.` : `${roleName(pos, pos.to_move)} to move.`}</p>
       ${end && end.detail ? html`<p class="muted" id="end-detail">${end.detail}</p>` : null}
       ${!pos.finished && !drawing && !st.setup ? html`<p class="howto">${analysisOnly(pos.view || {}) ? `${how ? how + ' ' : ''}This position has too many moves to play here: ${s.analysisOn ? 'the analysis names the winning moves.' : 'switch on Analysis for the winning moves.'}`
-        : `${how ? how + ' ' : ''}Play moves for both sides here: tap, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'}`}</p>` : null}
+        : html`${how ? how + ' ' : ''}Play moves for both sides here: choose on the board, then Play. ${s.analysisOn ? 'The analysis values every move.' : 'Switch on Analysis to see what every move is worth.'} <span class="keys">${KEYBOARD}</span>`}</p>` : null}
       ${chance ? html`<div class="chance-pick" role="group" aria-label="The draws to study">
         <p class="howto">In play chance draws at random; here you choose the draw to study.</p>
         ${(pos.legal_moves || []).map((lm) => html`<button type="button" class="btn" data-draw=${lm.move} onClick=${() => act.studyDraw(lm.move)}>Draw ${lm.move}</button>`)}</div>` : null}

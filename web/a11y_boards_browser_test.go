@@ -1,0 +1,164 @@
+package web_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserBoardsKeyboard plays the boards as the keyboard audit's
+// person does, with the keyboard and a screen reader: a board's pieces
+// are one Tab stop (the next Tab reaches Play), the arrows move between
+// rows, and the focus ring shows round a queen board's square.
+func TestBrowserBoardsKeyboard(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	p := newPage(t, h.ts.URL)
+	p.desktop()
+	focus := "#0b57d0" // the page's ring of focus (style.css, --focus in the light scheme)
+
+	t.Run("one tab stop", func(t *testing.T) {
+		// Finding 16: every piece was a Tab stop (19 Tabs from a chosen cell to Play); finding 25: ↓ on a heap went to
+		// the next token, not to the next heap; finding 20: the how-to spoke of tapping only.
+		p.t = t
+		p.study("nim2d(n=4)", "..../..../..../....:G")
+		js[bool](p, `(document.getElementById('board').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.Tab))
+		if got := js[string](p, `document.activeElement.dataset.cell || document.activeElement.id || document.activeElement.tagName`); got != "0" {
+			t.Fatalf("Tab from the board reaches %q, want cell 1", got)
+		}
+		if n := js[[]int](p, `[document.querySelectorAll('#board .cell[tabindex="0"]').length, document.querySelectorAll('#board .cell:not([disabled])').length]`); n[0] != 1 || n[1] != 16 {
+			t.Errorf("%d of the palette's %d cells are Tab stops, want one", n[0], n[1])
+		}
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`document.activeElement.dataset.cell === '4' && document.activeElement.getAttribute('aria-pressed') === 'true'`, "cell 5, below cell 1, chosen with ↓ and Enter")
+		p.do(chromedp.KeyEvent(kb.Tab))
+		if got := js[string](p, `document.activeElement.id || document.activeElement.className`); got != "play-move" {
+			t.Errorf("Tab from the chosen cell reaches %q, want Play", got)
+		}
+		p.do(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+		if got := js[string](p, `document.activeElement.dataset.cell || document.activeElement.id`); got != "4" {
+			t.Errorf("Shift+Tab from Play reaches %q, want the chosen cell 5", got)
+		}
+		how := js[[]string](p, `(e => [e.textContent, String(e.querySelector('.keys') && e.querySelector('.keys').offsetParent !== null)])(document.querySelector('.study-page .howto'))`)
+		if !strings.Contains(how[0], "choose on the board, then Play") || !strings.Contains(how[0], "With the keyboard: Tab to the board, move with the arrow keys, choose with Enter.") || how[1] != "true" {
+			t.Errorf("the how-to says %q (the keys shown: %s), want choosing and the keys", how[0], how[1])
+		}
+		p.shotHere("keys-palette-desktop.png")
+		p.phone()
+		p.shot("keys-palette-phone.png")
+		p.desktop()
+
+		p.study("nim(piles=3;4;5)", "3;4;5")
+		js[bool](p, `(document.querySelector('#board .token[data-heap="0"][data-token="1"]').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		if got := js[string](p, `document.activeElement.dataset.heap + ',' + document.activeElement.dataset.token`); got != "1,1" {
+			t.Errorf("↓ from heap 1's token 2 reaches heap,token %q, want heap 2's token 2 (1,1)", got)
+		}
+		p.do(chromedp.KeyEvent(kb.ArrowUp))
+		if got := js[string](p, `document.activeElement.dataset.heap + ',' + document.activeElement.dataset.token`); got != "0,1" {
+			t.Errorf("↑ back reaches heap,token %q, want 0,1", got)
+		}
+		p.clean("one tab stop")
+	})
+
+	t.Run("queen board", func(t *testing.T) {
+		// Finding 5: the focus ring of a square was painted under its neighbours; finding 14: the chosen square was
+		// not pressed, and ↓ with no square below scrolled the page.
+		p.t = t
+		p.study("wythoff(piles=7;9,view=queen)", "7;9")
+		js[bool](p, `(document.querySelector('#board .sq[data-xy="6,9"]').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		p.wait(`document.activeElement.dataset.xy === '6,8'`, "↓ from (6, 9) to (6, 8)")
+		p.ringShows("the focused square (6, 8)", focus)
+		p.do(chromedp.KeyEvent(kb.Enter))
+		p.wait(`document.querySelector('#board .sq.chosen[data-xy="6,8"]')`, "the square chosen with Enter")
+		if got := js[string](p, `String(document.activeElement.getAttribute('aria-pressed'))`); got != "true" {
+			t.Errorf("the chosen square is pressed %s", got)
+		}
+		if n := js[int](p, `document.querySelectorAll('#board .sq.target[aria-pressed="false"]').length`); n == 0 {
+			t.Error("the squares the queen reaches are not toggle buttons as tokens and cells are")
+		}
+		p.shotOf("keys-queen-desktop.png", "#board")
+		// Whether the page kept the key from the browser, which scrolls the page with an arrow.
+		js[bool](p, `(window.addEventListener('keydown', (e) => { window.kombiPrevented = e.defaultPrevented; }), true)`)
+		js[bool](p, `(document.querySelector('#board .sq[data-xy="7,0"]').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		if !js[bool](p, `window.kombiPrevented && document.activeElement.dataset.xy === '7,0'`) {
+			t.Errorf("↓ on (7, 0), with no square below: prevented %v, the focus on %q", js[bool](p, `window.kombiPrevented`), js[string](p, `document.activeElement.dataset.xy || document.activeElement.tagName`))
+		}
+		p.phone()
+		js[bool](p, `(document.querySelector('#board .sq[data-xy="1,9"]').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowRight))
+		p.wait(`document.activeElement.dataset.xy === '2,9'`, "→ to (2, 9)")
+		p.ringShows("the focused square (2, 9) on a phone", focus)
+		p.shotOf("keys-queen-phone.png", "#board")
+		p.desktop()
+		p.clean("queen board")
+	})
+
+}
+
+// ringShows checks that the focus ring round the focused element shows on
+// the screen in the colour want (#rrggbb), on all four sides: the pixels
+// in the middle of the ring's width, at the middle of each side, as the
+// screen draws them (a neighbour painted over the ring, or a mark's
+// outline in its place, fails).
+func (p *page) ringShows(what, want string) {
+	p.t.Helper()
+	box := js[[]float64](p, `(e => { e.scrollIntoView({block: 'center', inline: 'center'}); const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+		return [r.left, r.top, r.right, r.bottom, parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) / 2, devicePixelRatio]; })(document.activeElement)`)
+	shot, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	l, tp, r, b, d, dpr := box[0], box[1], box[2], box[3], box[4], box[5]
+	cx, cy := (l+r)/2, (tp+b)/2
+	wr, wg, wb := hexRGB(p.t, want)
+	var bad []string
+	for _, pt := range []struct {
+		side string
+		x, y float64
+	}{{"top", cx, tp - d}, {"right", r + d, cy}, {"bottom", cx, b + d}, {"left", l - d, cy}} {
+		cr, cg, cb := pixel(img, pt.x*dpr, pt.y*dpr)
+		if absDiff(cr, wr) > 40 || absDiff(cg, wg) > 40 || absDiff(cb, wb) > 40 {
+			bad = append(bad, fmt.Sprintf("%s rgb(%d, %d, %d)", pt.side, cr, cg, cb))
+		}
+	}
+	if len(bad) > 0 {
+		p.t.Errorf("%s: the focus ring is not drawn in %s: %s", what, want, strings.Join(bad, ", "))
+	}
+}
+
+func pixel(img image.Image, x, y float64) (int, int, int) {
+	r, g, b, _ := img.At(int(x), int(y)).RGBA()
+	return int(r >> 8), int(g >> 8), int(b >> 8)
+}
+
+func hexRGB(t *testing.T, hex string) (int, int, int) {
+	t.Helper()
+	v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	if err != nil || len(hex) != 7 {
+		t.Fatalf("colour %q: want #rrggbb", hex)
+	}
+	return int(v >> 16 & 0xff), int(v >> 8 & 0xff), int(v & 0xff)
+}
+
+func absDiff(a, b int) int {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
