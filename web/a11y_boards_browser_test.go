@@ -16,13 +16,18 @@ import (
 // TestBrowserBoardsKeyboard plays the boards as the keyboard audit's
 // person does, with the keyboard and a screen reader: a board's pieces
 // are one Tab stop (the next Tab reaches Play), the arrows move between
-// rows, and the focus ring shows round a queen board's square.
+// rows, the focus ring shows round a queen board's square, and each piece
+// says what it is in one phrase across the boards.
 func TestBrowserBoardsKeyboard(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
 	p.desktop()
 	focus := "#0b57d0" // the page's ring of focus (style.css, --focus in the light scheme)
+	analysis := func() {
+		p.t.Helper()
+		js[bool](p, `(document.getElementById('analysis-on').checked || document.getElementById('analysis-on').click(), true)`)
+	}
 
 	t.Run("one tab stop", func(t *testing.T) {
 		// Finding 16: every piece was a Tab stop (19 Tabs from a chosen cell to Play); finding 25: ↓ on a heap went to
@@ -67,6 +72,16 @@ func TestBrowserBoardsKeyboard(t *testing.T) {
 		if got := js[string](p, `document.activeElement.dataset.heap + ',' + document.activeElement.dataset.token`); got != "0,1" {
 			t.Errorf("↑ back reaches heap,token %q, want 0,1", got)
 		}
+		// Finding 24: the XOR table's columns have heads.
+		analysis()
+		p.wait(`document.querySelector('.teach table.xor')`, "the XOR table")
+		if got := js[string](p, `[...document.querySelectorAll('table.xor th[scope=col]')].map(e => e.textContent).join(' ')`); got != "Heap Tokens Binary" {
+			t.Errorf("the XOR table's column heads: %q", got)
+		}
+		p.shotOf("keys-xor-desktop.png", ".teach")
+		p.phone()
+		p.shotOf("keys-xor-phone.png", ".teach")
+		p.desktop()
 		p.clean("one tab stop")
 	})
 
@@ -81,8 +96,8 @@ func TestBrowserBoardsKeyboard(t *testing.T) {
 		p.ringShows("the focused square (6, 8)", focus)
 		p.do(chromedp.KeyEvent(kb.Enter))
 		p.wait(`document.querySelector('#board .sq.chosen[data-xy="6,8"]')`, "the square chosen with Enter")
-		if got := js[string](p, `String(document.activeElement.getAttribute('aria-pressed'))`); got != "true" {
-			t.Errorf("the chosen square is pressed %s", got)
+		if l := js[[]string](p, `[document.activeElement.getAttribute('aria-label'), String(document.activeElement.getAttribute('aria-pressed'))]`); !strings.Contains(l[0], ", chosen") || l[1] != "true" {
+			t.Errorf("the chosen square is named %q, pressed %s", l[0], l[1])
 		}
 		if n := js[int](p, `document.querySelectorAll('#board .sq.target[aria-pressed="false"]').length`); n == 0 {
 			t.Error("the squares the queen reaches are not toggle buttons as tokens and cells are")
@@ -103,6 +118,45 @@ func TestBrowserBoardsKeyboard(t *testing.T) {
 		p.shotOf("keys-queen-phone.png", "#board")
 		p.desktop()
 		p.clean("queen board")
+	})
+
+	t.Run("words", func(t *testing.T) {
+		// Finding 9: a number named, waiting for its list, was "not named yet, in the one-colour progression".
+		p.t = t
+		p.study("vdwlist(k=3,colors=3,list=2,s=9)", "rr.bb....:3")
+		if l := js[string](p, `document.querySelector('#board .num[data-number="3"]').getAttribute('aria-label') + ' | ' + document.querySelector('#board .num[data-number="3"]').className`); !strings.HasPrefix(l, "3, named, waiting for its colour list") || strings.Contains(l, "progression") || strings.Contains(l, "lit") {
+			t.Errorf("the number named, before its list is drawn: %q", l)
+		}
+		// Finding 15: a Szemerédi number that wins said "(best)"; finding 26: a progression read as one string of numbers.
+		p.study("ap(k=3,set=1;2;3;5;7;9;11)", "1 5 / 2 9")
+		analysis()
+		p.wait(`document.querySelector('#board .num.good')`, "the winning numbers marked")
+		if l := js[string](p, `document.querySelector('#board .num.good').getAttribute('aria-label')`); l != "3, free; completes a progression for red, a winning move" {
+			t.Errorf("a winning number is named %q", l)
+		}
+		if got := js[string](p, `document.querySelector('.race-side .aps li').textContent`); !strings.HasSuffix(got, " (holds 2 of 3)") {
+			t.Errorf("a progression reads %q", got)
+		}
+		p.shotOf("words-ap-desktop.png", "#board")
+		p.phone()
+		p.shotOf("words-ap-phone.png", ".race-status")
+		p.desktop()
+		// Finding 28: one symbol.
+		p.study("thue(alphabet=3,start=0)", "0")
+		if l := js[string](p, `document.querySelector('#board .word').getAttribute('aria-label')`); l != "The word, 1 symbol" {
+			t.Errorf("the word of one symbol is named %q", l)
+		}
+		// Finding 27: the move list says each move in words, as the last move's line does.
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		if how := js[string](p, `document.getElementById('howto').textContent`); !strings.Contains(how, "Choose a token:") || !strings.Contains(how, "With the keyboard:") {
+			t.Errorf("the match's how-to says %q", how)
+		}
+		p.play(`document.querySelector('#board .token[data-heap="0"][data-token="1"]').click();`)
+		p.wait(`document.querySelector('#moves .mv[data-move="2"]')`, "the computer's reply in the move list")
+		if got := js[string](p, `document.querySelector('#moves .mv[data-move="1"]').getAttribute('aria-label')`); got != "Move 1: Player 1, 1:2 (take 2 tokens from heap 1)" {
+			t.Errorf("move 1 in the move list is named %q", got)
+		}
+		p.clean("words")
 	})
 
 }

@@ -586,6 +586,29 @@ export function lastMoveWords(last, view, gameName) {
   return moveWords(parts, view, gameName, { named: true });
 }
 
+/**
+ * listedMoveWords says a move of the move list in words where its notation
+ * is terse, as lastMoveWords does for the last move, from the move's
+ * notation where the server's parts are not known (every move before the
+ * last): "1:2" is "take 2 tokens from heap 1", "7,8" is "colour cells 7
+ * and 8"; '' where the notation says it already or is not read here (the
+ * Thue builder's gap, whose words need the word of that time). last is
+ * lastMove's description of the move, view the match's (a queen board says
+ * the queen's moves).
+ */
+export function listedMoveWords(last, view, gameName) {
+  if (!last) return '';
+  const said = lastMoveWords(last, view, gameName);
+  if (said) return said;
+  const parts = [];
+  for (const [h, e] of last.heaps) {
+    if (e.took) parts.push({ kind: 'heap', value: h }, { kind: 'amount', value: e.took });
+    else if (e.placed) parts.push({ kind: 'heap', value: h });
+  }
+  for (const c of [...last.cells].sort((a, b) => a - b)) parts.push({ kind: 'cell', value: c });
+  return parts.length ? moveWords(parts, null, gameName) : '';
+}
+
 /** queenXY maps a queen-board cell index to Wythoff heap coordinates. */
 export function queenXY(grid, i) {
   const r = Math.floor(i / grid.cols);

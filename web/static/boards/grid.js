@@ -31,7 +31,7 @@ function Palette({ view, ctx }) {
     const goodPart = !good && ctx.goodParts.has(`cell:${i}`);
     const last = ctx.last && ctx.last.cells.has(i);
     const canTap = ctx.live && c.owner < 0 && !c.blocked;
-    const desc = `Cell ${i + 1}, row ${r + 1}, column ${col + 1}${diag ? ', on the diagonal' : ''}, ${c.owner >= 0 ? `coloured ${letter}` : 'empty'}${isChosen ? ', chosen' : ''}${last ? ', the last move' : ''}${good ? ', a winning move' : goodPart ? ', part of a winning move of several cells' : ''}`;
+    const desc = `Cell ${i + 1}, row ${r + 1}, column ${col + 1}${diag ? ', on the diagonal' : ''}, ${c.owner >= 0 ? `coloured ${letter}` : 'empty'}${isChosen ? ', chosen' : ''}${last ? ', the last move' : ''}${good ? `, ${ctx.goodWords}` : goodPart ? ', part of a winning move of several cells' : ''}`;
     return html`<button type="button" data-cell=${i} aria-label=${desc} aria-pressed=${isChosen ? 'true' : 'false'}
       class=${['cell', c.owner >= 0 ? `own${c.owner} col-${letter}` : 'free', diag ? 'diag' : '', isChosen ? 'chosen' : '', good ? 'good' : '', goodPart ? 'good-part' : '',
         last ? 'last' : '', lit.has(i) ? 'lit' : '', ctx.live && c.owner < 0 && ctx.sel.length && !isChosen && !open.has(i) ? 'blocked' : ''].join(' ')}
@@ -144,7 +144,7 @@ function QueenBoard({ view, ctx }) {
       const cls = ['cell', 'sq', (x + y) % 2 ? 'dark' : 'light', inPlay ? '' : 'out', queen ? 'queen' : '', corner ? 'corner' : '', target ? 'target' : '',
         isChosen ? 'chosen' : '', inPlay && i === prev && !queen ? 'preview' : '', isP ? 'ppos' : '', good ? 'good' : '', isFrom ? 'from last' : '', queen && from ? 'last' : ''].join(' ');
       const text = queen ? '♛' : corner ? '★' : isFrom ? '♛' : '';
-      const label = `Square (${x}, ${y})${queen ? ': the queen' : ''}${corner ? ', the corner to reach' : ''}${target ? `: move the queen ${dir} here` : ''}${isP ? ', a P-position' : ''}${good ? ', a winning move' : ''}${isFrom ? ', where the queen was' : ''}`;
+      const label = `Square (${x}, ${y})${queen ? ': the queen' : ''}${corner ? ', the corner to reach' : ''}${target ? `: move the queen ${dir} here` : ''}${isChosen ? ', chosen' : ''}${isP ? ', a P-position' : ''}${good ? `, ${ctx.goodWords}` : ''}${isFrom ? ', where the queen was' : ''}`;
       if (!inPlay) {
         cells.push(html`<span class=${cls} data-xy=${`${x},${y}`} aria-hidden="true"><span class="cell-text">${text}</span></span>`);
         continue;

@@ -85,8 +85,8 @@ function Heap({ h, size, ctx, building, partnerAmounts, maxHeap }) {
       ${was ? html`<span class="was-note" title="the last move numbered this heap one higher">${was}</span>` : null}</div>
     ${size <= SMALL ? Tokens({ h, size, ctx, shown, partnerAmounts, last, open: ctx.live && !building && !closed && !ctx.truncated }) : Bar({ h, size, ctx, shown, maxHeap, closed })}
     ${canPlace ? html`<button type="button" class=${'place' + (placing ? ' chosen' : '') + (placeWins ? ' good' : '')} data-heap=${h} data-token=${size} aria-pressed=${placing ? 'true' : 'false'} disabled=${!place}
-        aria-label=${`${placing ? 'Place it here (tap again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}${placeWins ? ' (a winning move)' : ''}`}
-        onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (tap again)' : '+ Place here'}</button>` : null}
+        aria-label=${`${placing ? 'Place it here (press again)' : 'Place here'}: a token on heap ${h + 1}${placing ? ', chosen' : ''}${placeWins ? `, ${ctx.goodWords}` : ''}`}
+        onClick=${() => ctx.onPick([{ kind: 'heap', value: h }], placing)}>${placing ? '+ Place it here (press again)' : '+ Place here'}</button>` : null}
   </div>`;
 }
 
@@ -112,7 +112,7 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last, open }) {
     const splits = move && move[1] && move[1].kind === 'split';
     const winning = move && ctx.good.has(pickKey(move));
     const good = winning && (!splits || splitMarkAt(j, size));
-    const twin = winning && !good ? ` (a winning move, marked on token ${size - 1 - j}: the same split)` : '';
+    const twin = winning && !good ? `, ${ctx.goodWords}, marked on token ${size - 1 - j}: the same split` : '';
     const goodPart = !winning && move && ctx.goodParts.has(pickKey(move));
     const partner = partnerAmounts && partnerAmounts.has(size - j);
     // On the player's move, a token of a heap that has moves but starts none itself (Grundy's game:
@@ -121,7 +121,7 @@ function Tokens({ h, size, ctx, shown, partnerAmounts, last, open }) {
     const aria = pick ? tokenLabel(h, j, size, pick) : `Heap ${h + 1}, token ${j + 1}${noMove ? noMoveWhy(j, size, ctx.gameName) : ''}`;
     tokens.push(html`<button type="button" class=${'token' + (taking ? ' take' : '') + side + (isPicked ? ' chosen' : '') + (good ? ' good' : '') + (goodPart ? ' good-part' : '') + (partner ? ' partner-ok' : '') + (noMove ? ' no-move' : '')}
       title=${noMove ? aria : undefined}
-      data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? ' (a winning move)' : goodPart ? ' (part of a winning move on several heaps)' : twin)} aria-pressed=${isPicked ? 'true' : 'false'}
+      data-heap=${h} data-token=${j} disabled=${!pick} aria-label=${aria + (good ? `, ${ctx.goodWords}` : goodPart ? ', part of a winning move on several heaps' : twin)} aria-pressed=${isPicked ? 'true' : 'false'}
       onClick=${() => { if (pick) { if (split) pick.leftSize = j + 1; ctx.onPick(leftTagged(pick, j), isPicked); } }}
       onPointerEnter=${() => pick && ctx.onPreview(leftTagged(pick, j))} onPointerLeave=${() => ctx.onPreview(null)}
       onFocus=${() => pick && ctx.onPreview(leftTagged(pick, j))} onBlur=${() => ctx.onPreview(null)}>

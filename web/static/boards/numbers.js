@@ -86,7 +86,7 @@ function NumberButton({ n, ctx, cls, held, text, badge }) {
   const last = ctx.last && ctx.last.numbers.has(n.n);
   return html`<button type="button" data-number=${n.n} disabled=${!can} aria-pressed=${chosen ? 'true' : 'false'}
     class=${`num ${cls}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${good && val ? ' valued' : ''}${last ? ' last' : ''}`}
-    aria-label=${`${text ?? n.n}${val && val !== 'still computing' ? ` ${val}` : ''}, ${held}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val === 'still computing' ? '; still computing' : ''}${good ? ' (best)' : ''}`}
+    aria-label=${`${text ?? n.n}${val && val !== 'still computing' ? ` ${val}${ctx.valueWords ? ` (${ctx.valueWords})` : ''}` : ''}, ${held}${chosen ? ', chosen' : ''}${last ? ', the last move' : ''}${val === 'still computing' ? '; still computing' : ''}${good ? `, ${ctx.goodWords}` : ''}`}
     onClick=${() => ctx.onPick(pick, chosen)}>
     <span class="num-n">${text ?? n.n}</span>${badge ? html`<span class="num-badge" aria-hidden="true" data-badge=${badge}></span>` : null}${val ? ' ' : null}
     ${val ? html`<span class="num-val" aria-hidden="true">${val === 'still computing' ? '…' : val}</span>` : null}</button>`;
@@ -223,7 +223,7 @@ function RaceSide({ p, side, colours, k, done, threats }) {
   return html`<div class=${`race-side side${p}`}>
     <h2><span class=${`swatch own${p}`} aria-hidden="true">${letterOf(colours[p])}</span> ${cap(colours[p])} ${count === 0 ? 'can complete no progression' : `can still complete ${count} ${count === 1 ? 'progression' : 'progressions'}`}</h2>
     ${threats ? html`<p class="threat">${threats}</p>` : null}
-    ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">${a.held} of ${k}</span></li>`)}</ul>` : null}
+    ${best.length ? html`<ul class="aps">${best.map((a) => html`<li><span class="ap">${a.items.join(', ')}</span> <span class="muted">(holds ${a.held} of ${k})</span></li>`)}</ul>` : null}
     ${best.length && count > best.length ? html`<p class="more muted">and ${count - best.length} more</p>` : null}
   </div>`;
 }
@@ -232,14 +232,17 @@ function ListColouring({ view, ctx }) {
   const st = view.status || {};
   const colours = view.colors || [];
   const colouring = st.phase === 'colour' && !st.over;
-  const target = colouring && st.highlight && st.highlight.length ? Number(st.highlight[0]) : null;
-  const lit = new Set(!colouring ? (st.highlight || []).map(Number) : []);
+  // While a round goes on (a list drawn for the number named, then its colour chosen) the highlight is that number,
+  // the one being coloured; only a game over highlights a progression of one colour (the namer's win).
+  const named = (colouring || st.phase === 'draw') && !st.over;
+  const target = named && st.highlight && st.highlight.length ? Number(st.highlight[0]) : null;
+  const lit = new Set(!named ? (st.highlight || []).map(Number) : []);
   const s = view.numbers.length;
   const buttons = view.numbers.map((n) => {
     const c = n.color;
     const name = c >= 0 ? colours[c] : '';
     const isTarget = n.n === target;
-    const held = `${c >= 0 ? name : isTarget ? 'being coloured now' : 'not named yet'}${lit.has(n.n) ? ', in the one-colour progression' : ''}`;
+    const held = `${c >= 0 ? name : isTarget ? (colouring ? 'named, being coloured now' : 'named, waiting for its colour list') : 'not named yet'}${lit.has(n.n) ? ', in the one-colour progression' : ''}`;
     return NumberButton({ n, ctx, cls: `${c >= 0 ? `taken c${c}` : 'free'}${isTarget ? ' target' : ''}${lit.has(n.n) ? ' lit' : ''}`, held, badge: c >= 0 ? letterOf(name) : isTarget ? '?' : '' });
   });
   const drawn = (st.draw || []).map((name) => colours.indexOf(name)).filter((c) => c >= 0);
@@ -254,7 +257,7 @@ function ListColouring({ view, ctx }) {
     // What the button shows under the colour's name, and its name begins with both (a speech user says what they see).
     const note = danger ? `completes ${danger}` : val || '';
     return html`<button type="button" class=${`swatch-btn c${c}${chosen ? ' chosen' : ''}${good ? ' good' : ''}${danger ? ' ends' : ''}`} data-color=${c} disabled=${!can}
-      aria-pressed=${chosen ? 'true' : 'false'} aria-label=${`${colours[c]}${note ? ` ${note}` : ''}: colour ${target} ${colours[c]}${danger ? ', and the namer wins' : ''}`}
+      aria-pressed=${chosen ? 'true' : 'false'} aria-label=${`${colours[c]}${note ? ` ${note}` : ''}${val && !danger && ctx.valueWords ? ` (${ctx.valueWords})` : ''}: colour ${target} ${colours[c]}${danger ? ', and the namer wins' : ''}${good ? `, ${ctx.goodWords}` : ''}`}
       onClick=${() => ctx.onPick([{ kind: 'color', value: c }], chosen)}>
       <span class="swatch-letter" aria-hidden="true" data-letter=${letterOf(colours[c])}></span> ${colours[c]}${note ? ' ' : null}
       ${note ? html`<span class="sym-note">${note}</span>` : null}</button>`;

@@ -36,7 +36,7 @@ export function WordBoard({ view, ctx }) {
   }
   const painterPoints = ctx.showPoints && typeof st.points === 'number' ? st.points : null; // the rules' count (status.points)
   return html`<div class="word-wrap">
-    <div class=${'word' + (st.over ? ' over' : '')} role="group" aria-label=${`The word, ${w.length} symbols`}>${items}</div>
+    <div class=${'word' + (st.over ? ' over' : '')} role="group" aria-label=${`The word, ${w.length} ${w.length === 1 ? 'symbol' : 'symbols'}`}>${items}</div>
     ${lit.size ? html`<p class="repetition" role="note">The ${ctx.rule === 'overlap' ? 'overlap' : 'square'}:
       <span class="rep-half a">${litList.slice(0, period).map((i) => w[i]).join('')}</span>
       ·
@@ -71,7 +71,7 @@ function Gap({ i, w, ctx, pendingGap, symPick, chosen }) {
     return html`<span class=${'pending' + (s !== null ? ' ' + symClass(s) : '')} aria-label=${`the builder chose this gap, ${where}`}>${s !== null ? s : '?'}</span>`;
   }
   return html`<button type="button" class=${`gap${chosen ? ' chosen' : ''}${good ? ' good' : ''}${lastGap ? ' last' : ''}`} data-gap=${i} disabled=${!can}
-    aria-label=${`Gap ${i}: insert ${where}${val ? `; ${val}` : ''}${good ? ' (best)' : ''}`} aria-pressed=${chosen ? 'true' : 'false'}
+    aria-label=${`Gap ${i}: insert ${where}${val ? `; ${val}` : ''}${good ? `, ${ctx.goodWords}` : ''}`} aria-pressed=${chosen ? 'true' : 'false'}
     onClick=${() => ctx.onPick(pick, chosen)}><span class="caret" aria-hidden="true">▾</span>${val ? html`<span class="gap-val">${gapValue(val)}</span>` : null}</button>`;
 }
 
@@ -102,7 +102,7 @@ function Symbols({ view, ctx }) {
     const note = rep ? 'ends it' : val || '';
     buttons.push(html`<button type="button" class=${`${symClass(s)} symbol-btn${isChosen ? ' chosen' : ''}${good ? ' good' : ''}${rep ? ' ends' : ''}`} data-symbol=${s}
       disabled=${!ctx.live} aria-pressed=${isChosen ? 'true' : 'false'}
-      aria-label=${note ? `${s} ${note}: paint ${s}${rep ? `, which makes a ${ctx.rule} and ends the game` : ''}${good ? ' (best)' : ''}` : `Paint ${s}${good ? ' (best)' : ''}`}
+      aria-label=${`${note ? `${s} ${note}: paint ${s}${rep ? `, which makes a ${ctx.rule} and ends the game` : ''}` : `Paint ${s}`}${good ? `, ${ctx.goodWords}` : ''}`}
       onClick=${() => ctx.onPick([{ kind: 'symbol', value: s }], isChosen)}
       onPointerEnter=${() => ctx.onPreview([{ kind: 'symbol', value: s }])} onPointerLeave=${() => ctx.onPreview(null)}>
       <span class="sym-digit">${s}</span>${note ? html` <span class="sym-note">${note}</span>` : null}</button>`);

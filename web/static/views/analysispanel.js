@@ -187,7 +187,7 @@ function XORTable({ t, misere, why }) {
     : `The XOR is ${t.nim_sum}, not 0: ${moves.map((mv) => `take ${mv.take} from heap ${mv.heap} (${mv.from} → ${mv.to}, move ${mv.move})`).join(' or ')}${t.more_moves ? ` or ${t.more_moves} more` : ''} leaves XOR 0.${misere ? ` ${ending}` : ''}`;
   const after = why && misere && single && !zero && !t.misere_endgame ? ending : '';
   return html`<details class="teach" open><summary>Bouton’s XOR table</summary>
-    <table class="xor"><tbody>
+    <table class="xor"><thead><tr><th scope="col">Heap</th><th scope="col">Tokens</th><th scope="col">Binary</th></tr></thead><tbody>
       ${t.rows.map((r) => html`<tr><th scope="row">Heap ${r.heap}</th><td class="xn">${r.size}</td><td><code>${r.binary}</code></td></tr>`)}
       ${t.more_heaps ? html`<tr><th scope="row">…</th><td colspan="2" class="muted">${t.more_heaps} more heaps</td></tr>` : null}
       <tr class="sum"><th scope="row">XOR</th><td class="xn">${t.nim_sum}</td><td><code>${t.binary}</code></td></tr>

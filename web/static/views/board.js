@@ -58,6 +58,12 @@ export function boardContext(pos, opts) {
   }
   const truncated = !!pos.legal_moves_truncated;
   const rs = resolve(opts.sel || [], legal, truncated);
+  // A marked move is said in one phrase on every board: "a winning move" where the analysis decides wins and
+  // losses (heaps, cells, squares, the Szemerédi numbers), "the best move" where it values moves by a length or a
+  // chance (the Thue game, the list-colouring game), whose best move need not win.
+  const kind = opts.ranked && opts.ranked.measure ? opts.ranked.measure.kind : null;
+  const byValue = kind ? kind === 'length' || kind === 'p1_win' : name === 'thue' || name === 'vdwlist';
+  const mover = pos.view && pos.view.status ? pos.view.status.to_move : pos.to_move;
   return {
     gameName: name,
     args,
@@ -79,7 +85,10 @@ export function boardContext(pos, opts) {
     complete: !!rs.complete,
     good,
     goodParts,
+    goodWords: byValue ? 'the best move' : 'a winning move',
     values,
+    // Whose chance a percentage on a piece is (the list-colouring game values each move from its mover's side).
+    valueWords: kind === 'p1_win' || (!kind && name === 'vdwlist') ? (mover === 1 ? 'the colourer’s chance' : 'the namer’s chance') : '',
     last: opts.last || null,
     pLayer: !!opts.pLayer,
     // The P-positions the server's analysis sends (extra.p_positions), each "x,y"; none before it comes.

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords } from '../format.js';
+import { matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords, listedMoveWords } from '../format.js';
 import { resolve, whyNoMove } from '../moves.js';
 import { interaction, parseGameString, KEYBOARD } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -349,10 +349,12 @@ function ComputerControls({ m, s, act }) {
 const nearest = (v, speeds) => speeds.reduce((a, [x]) => (Math.abs(x - v) < Math.abs(a - v) ? x : a), speeds[0][0]);
 
 // moveSaid names a move of the list by its seat and its label as the list shows it (the label is
-// part of the button's name: "Builder, gap 0", "chance, drawn {red, blue}").
+// part of the button's name: "Builder, gap 0", "chance, drawn {red, blue}"), and in words where the label is
+// terse ("Player 1, 1:2 (take 2 tokens from heap 1)").
 function moveSaid(m, it) {
   const only = chosen(m, it.index - 1) ? '' : `, the only ${m.game_name === 'vdwlist' ? 'colour on the list' : 'move'}, played without a choice`;
-  return `${it.player === -1 ? 'chance' : roleName(m, it.player)}, ${moveLabel(m.game_name, it.player, it.move, { inLine: true })}${only}`;
+  const words = it.player === -1 ? '' : listedMoveWords(lastMove(m, it.index), m.view, m.game_name);
+  return `${it.player === -1 ? 'chance' : roleName(m, it.player)}, ${moveLabel(m.game_name, it.player, it.move, { inLine: true })}${words && !saysMove(words, it.move) ? ` (${words})` : ''}${only}`;
 }
 
 function MoveList({ m, s, act }) {
