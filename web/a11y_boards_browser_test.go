@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -9,15 +10,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserBoardsKeyboard plays the boards as the keyboard audit's
-// person does, with the keyboard and a screen reader: a board's pieces
-// are one Tab stop (the next Tab reaches Play), the arrows move between
-// rows, the focus ring shows round a queen board's square, and each piece
-// says what it is in one phrase across the boards.
+// person does, with the keyboard and a screen reader, in forced colours: a
+// board's pieces are one Tab stop (the next Tab reaches Play), the arrows
+// move between rows, the focus ring shows round every piece (a best
+// colour, a queen board's square), each piece says what it is in one
+// phrase across the boards, and forced colours keep the marks.
 func TestBrowserBoardsKeyboard(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
@@ -83,6 +87,56 @@ func TestBrowserBoardsKeyboard(t *testing.T) {
 		p.shotOf("keys-xor-phone.png", ".teach")
 		p.desktop()
 		p.clean("one tab stop")
+	})
+
+	t.Run("focus ring on a mark", func(t *testing.T) {
+		// Finding 4: a best colour's or symbol's green outline, and a partner token's dotted one, replaced the focus
+		// ring; finding 15: the swatch said neither its chance's owner nor that it is best, the symbol "(best)".
+		p.t = t
+		p.study("vdwlist(k=3,colors=3,list=2,s=9)", ".........:5:rg")
+		analysis()
+		p.wait(`document.querySelectorAll('#board .swatch-btn.good').length === 2`, "both colours marked best")
+		js[bool](p, `(document.querySelector('#board .swatch-btn').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowRight))
+		p.wait(`document.activeElement.matches('#board .swatch-btn.good:focus-visible') && document.activeElement.dataset.color === '2'`, "green focused with →")
+		if l := js[string](p, `document.activeElement.getAttribute('aria-label')`); !strings.Contains(l, "(the colourer’s chance): colour 5 green") || !strings.HasSuffix(l, ", the best move") {
+			t.Errorf("the best colour is named %q", l)
+		}
+		p.ringShows("the focused best colour", focus)
+		if got := js[string](p, `getComputedStyle(document.activeElement).boxShadow`); !strings.Contains(got, "rgb(27, 127, 59)") {
+			t.Errorf("the focused best colour lost its green mark: box-shadow %q", got)
+		}
+		p.shotOf("keys-best-colour-desktop.png", ".drawn")
+		p.phone()
+		js[bool](p, `(document.querySelector('#board .swatch-btn').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowRight))
+		p.ringShows("the focused best colour on a phone", focus)
+		p.shotOf("keys-best-colour-phone.png", ".drawn")
+		p.desktop()
+		// The Thue painter's best symbol, as the best colour.
+		p.study("thue(alphabet=3)", "010@3")
+		p.wait(`document.querySelector('#board .symbol-btn.good[data-symbol="2"]')`, "the best symbol marked")
+		js[bool](p, `(document.querySelector('#board .symbol-btn[data-symbol="1"]').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowRight))
+		p.wait(`document.activeElement.dataset.symbol === '2'`, "the best symbol focused with →")
+		if l := js[string](p, `document.activeElement.getAttribute('aria-label')`); l != "2 length 5: paint 2, the best move" {
+			t.Errorf("the best symbol is named %q", l)
+		}
+		p.ringShows("the focused best symbol", focus)
+		p.shotOf("keys-best-symbol-desktop.png", ".word-wrap")
+		// Wythoff's game: a token that takes as many from the other heap (a partner) keeps its dotted mark inside the ring.
+		p.study("wythoff(piles=5;8)", "5;8")
+		js[bool](p, `(document.querySelector('#board .token[data-heap="0"][data-token="4"]').click(), true)`)
+		p.wait(`document.querySelector('#board .token.partner-ok[data-heap="1"][data-token="7"]')`, "heap 2's partner token marked")
+		js[bool](p, `(document.querySelector('#board .token[data-heap="1"][data-token="6"]').focus(), true)`)
+		p.do(chromedp.KeyEvent(kb.ArrowRight))
+		p.wait(`document.activeElement.matches('.token.partner-ok')`, "the partner token focused with →")
+		p.ringShows("the focused partner token", focus)
+		if got := js[string](p, `getComputedStyle(document.activeElement).borderTopStyle`); got != "dotted" {
+			t.Errorf("the focused partner token's mark: border %q, want dotted", got)
+		}
+		p.shotOf("keys-partner-desktop.png", "#board")
+		p.clean("focus ring on a mark")
 	})
 
 	t.Run("queen board", func(t *testing.T) {
@@ -159,6 +213,59 @@ func TestBrowserBoardsKeyboard(t *testing.T) {
 		p.clean("words")
 	})
 
+	t.Run("forced colours", func(t *testing.T) {
+		// Finding 10: with forced colours the switch vanished, the palette lost its lines and diagonal, and the marks
+		// drawn with shadows or backgrounds (chosen, the last move, the move shown) disappeared.
+		p.t = t
+		p.forcedColours(true)
+		defer p.forcedColours(false)
+		// The Nim match the words played: the move shown in the move list, a token chosen.
+		if js[bool](p, `location.hash.startsWith('#/m/') && !!document.querySelector('#moves .mv.current')`) {
+			js[bool](p, `(document.querySelector('#board .token:not([disabled])').click(), true)`)
+			p.wait(`document.querySelector('#board .token.chosen')`, "a token chosen")
+			got := js[[]string](p, `(() => { const bg = (sel) => getComputedStyle(document.querySelector(sel)).backgroundColor;
+				return [String(bg('#moves .mv.current') !== bg('#moves .mv:not(.current)')), String(bg('#board .token.chosen') !== bg('#board .token:not(.chosen):not(.take)'))]; })()`)
+			if fmt.Sprint(got) != "[true true]" {
+				t.Errorf("in forced colours the move shown and the token chosen stand out: %q", got)
+			}
+			p.shot("forced-nim-desktop.png")
+		}
+		p.study("nim2d(n=4)", "R.../..../..../....:G")
+		js[bool](p, `(document.querySelector('#board .cell[data-cell="1"]').click(), true)`)
+		p.wait(`document.querySelector('#board .cell.chosen')`, "a cell chosen")
+		got := js[[]string](p, `(() => { const cs = (sel, pseudo) => getComputedStyle(document.querySelector(sel), pseudo);
+			const track = cs('#analysis-on + .switch-track'), knob = cs('#analysis-on + .switch-track', '::after');
+			return [track.borderTopStyle + ' ' + track.borderTopWidth, String(knob.backgroundColor !== track.backgroundColor),
+				cs('#board .cell[data-cell="2"]').borderTopStyle, cs('#board .cell.diag.free').backgroundImage === 'none' ? 'none' : 'hatched',
+				String(cs('#board .cell.chosen').backgroundColor !== cs('#board .cell[data-cell="2"]').backgroundColor)]; })()`)
+		if want := []string{"solid 2px", "true", "solid", "hatched", "true"}; fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("in forced colours the switch's edge, its knob, a cell's edge, the diagonal, the chosen cell: %q, want %q", got, want)
+		}
+		p.shotHere("forced-palette-desktop.png")
+		p.phone()
+		p.shot("forced-palette-phone.png")
+		p.desktop()
+		p.study("wythoff(piles=7;9,view=queen)", "7;9")
+		if got := js[string](p, `(s => s.borderTopStyle + ' ' + s.borderTopWidth)(getComputedStyle(document.querySelector('#board .sq.target')))`); got != "solid 3px" {
+			t.Errorf("in forced colours a square the queen reaches has the edge %q", got)
+		}
+		p.shotOf("forced-queen-desktop.png", "#board")
+		p.clean("forced colours")
+	})
+}
+
+// forcedColours emulates a high-contrast theme (forced-colors: active), or
+// stops; the page keeps asking for reduced motion, as newPage set it.
+func (p *page) forcedColours(on bool) {
+	p.t.Helper()
+	features := []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}
+	if on {
+		features = append(features, &emulation.MediaFeature{Name: "forced-colors", Value: "active"})
+	}
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features})
+		return err
+	}))
 }
 
 // ringShows checks that the focus ring round the focused element shows on
