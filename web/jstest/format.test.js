@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, roundsText, moveLabel, playedWord, saysMove, codeParts, typeset, youLost, tookBackWords, refusedMoveWords } from '../static/format.js';
+import { subtitle, moveWords, parseFraction, complement, percent, moveRows, endText, statusText, thinkingTime, seedText, matchTitle, fmtInt, unwrap, explainBlocks, aside, closedHeapNote, pageClass, roleName, howToMoveWords, sourcesWords, refusalWords, droppedNote, roundsText, moveLabel, playedWord, saysMove, codeParts, typeset, youLost, tookBackWords, refusedMoveWords } from '../static/format.js';
 import { exactSeed } from '../static/api.js';
 
 test('titles in words, without seeds', () => {
@@ -155,7 +155,11 @@ test('status in words', () => {
   const cvc = { ...m, players: ['random', 'random'], paused: true };
   assert.equal(statusText(cvc, { control: true }, [false, false], []), 'Paused. Resume or Step to go on.');
   assert.equal(statusText(cvc, { control: false }, [false, false], []), 'Paused by the browser that started this match.');
-  assert.equal(statusText({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, {}, [true, false], []), 'The computer is thinking… 0.4 s');
+  // The status is a live region: said once, the seconds counted beside the thinking bar (thinkingTime).
+  assert.equal(statusText({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, {}, [true, false], []), 'The computer is thinking…');
+  assert.equal(thinkingTime({ ...m, to_move: 1, thinking: { elapsed: 0.4 } }, 0.3), '0.7 s');
+  assert.equal(thinkingTime({ ...m, to_move: 1, thinking: { queued: true } }, 1), '');
+  assert.equal(thinkingTime(m, 1), '');
   // Between the moves of computers watched at a pace (or queued for a search): not "waits for its turn".
   assert.equal(statusText({ ...m, to_move: 1, thinking: { queued: true } }, {}, [true, false], [{ bot: 'perfect', title: 'Perfect' }]), 'The computer (Perfect) moves in a moment…');
   // 2D Nim's roles hold parentheses already: merged, not nested.

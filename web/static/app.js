@@ -15,11 +15,33 @@ import { MatchesPage } from './views/matches.js';
 import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords, refusedMoveWords, gameTitle } from './format.js';
 import { setupProblem } from './setup.js';
 import { toward } from './boardkeys.js';
+import { arrivedText, undoneText, openedText } from './announce.js';
 
 const root = document.getElementById('app');
 root.textContent = '';
 let closeEvents = null;
 let thinkTimer = null;
+
+// ---------- the announcer ----------
+
+// The page's announcer (index.html's #announce): a polite live region there
+// from the page's start, outside what the render redraws, so that a screen
+// reader says each change of it. It says what a sighted player sees come:
+// the other side's move and the draws (announce.js arrivedText), the end,
+// a take-back, a match's opening (the keyboard audit, findings 1, 2, 19).
+const announcer = document.getElementById('announce');
+function say(text) {
+  if (!announcer || !text) return;
+  const t = typeset(text);
+  // The same words again (the same move twice in a row) are still a change to say: a no-break space toggled.
+  announcer.textContent = announcer.textContent === t ? t + '\u00a0' : t;
+}
+
+// opponentsOf is the catalogue's opponents of match m's game (their titles name the computer).
+const opponentsOf = (m) => (state.catalogue.find((g) => g.name === m.game_name) || {}).opponents || [];
+
+// opening: the match started on this page (Start, Rematch), whose opening is said once it shows.
+let opening = null;
 
 // ---------- seat tokens, kept in this browser ----------
 
@@ -70,6 +92,7 @@ async function route() {
   const r = parseHash();
   if (closeEvents) { closeEvents(); closeEvents = null; }
   eventsPaused = false;
+  if (announcer) announcer.textContent = '';
   set({ route: r, sel: [], moveError: '', moveOffline: false, preview: null, note: '', streaming: false });
   if (r.page === 'home') {
     set({ match: null, shown: null, travelAt: null, study: null });
@@ -100,6 +123,11 @@ async function route() {
     const m = await api.getMatch(r.id);
     if (parseHash().id !== r.id) return; // the person went elsewhere meanwhile
     showMatch(m);
+    if (opening === m.id) {
+      // Started here: what was drawn (2D Nim's coin) and the computer's first move, where it came before the page.
+      opening = null;
+      say(openedText(m, mineOf(state), opponentsOf(m)));
+    }
     if (claimed) set({ note: claimed });
     if (pendingInvite && pendingInvite.id === m.id) {
       const { seat } = pendingInvite;
@@ -187,6 +215,8 @@ function showMatch(m) {
   // A take-back made on another device (a friend's, or a player's this page watches) is said, until the next move.
   const back = moved ? tookBackWords(old, m, mineOf(state)) : '';
   if (back) patch.tookBack = { id: m.id, at: m.moves.length, text: back };
+  // Said aloud: the take-back, or the moves that came (the other side's, the draws) and the end.
+  if (moved) say(back || arrivedText(old, m, mineOf(state), opponentsOf(m)));
   if (!m.thinking) stopThinking();
   else if (!thinkTimer) startThinking();
   set(patch);
@@ -576,7 +606,11 @@ async function undo() {
   // The seat of the last move chosen here (not one the server played as the only move: a list of one colour).
   const forced = new Set(m.forced_moves || []);
   m.moves.forEach((mv, i) => { if (seats.includes(mv.player) && !forced.has(i + 1)) seat = mv.player; });
-  try { showMatch(await api.undo(m.id, state.tokens[seat])); } catch (e) { set({ moveError: e.message }); }
+  try {
+    const next = await api.undo(m.id, state.tokens[seat]);
+    showMatch(next);
+    say(undoneText(m, next, mineOf(state), opponentsOf(m))); // the board changed without a word (the keyboard audit, finding 19)
+  } catch (e) { set({ moveError: e.message }); }
 }
 
 async function control(action, delay) {
@@ -608,6 +642,7 @@ async function rematch() {
     if (secondRound(m)) {
       try { localStorage.setItem('kombi:round1:' + next.id, JSON.stringify({ id: m.id, points: Number(((m.view || {}).status || {}).points ?? 0) })); } catch { /* private mode */ }
     }
+    opening = next.id;
     set({ scrollToBoard: true });
     location.hash = '#/m/' + next.id;
   } catch (e) {
@@ -715,6 +750,7 @@ async function startFromDialog() {
     // The new game's board takes the focus (the button that opened the dialog is gone with its page).
     focusOnBoard = true;
     lastFocus = null;
+    opening = m.id;
     set({ dialog: null, scrollToBoard: true });
     location.hash = '#/m/' + m.id;
   } catch (e) {

@@ -216,7 +216,7 @@ const PHASE_WORDS = { name: 'name a number', colour: 'colour the named number', 
  * position; {control: false} where this page does not pace a match of two
  * computers (another browser started it).
  */
-export function statusText(m, shown, mine, opponents, now = 0) {
+export function statusText(m, shown, mine, opponents) {
   if (shown.at !== undefined && m.moves && shown.at < m.moves.length) return `${shown.at === 0 ? 'The start' : `Move ${shown.at} of ${m.moves.length}`}: looking back. “Back to the game” returns.`;
   if (m.finished) return 'Game over.';
   const p = m.to_move;
@@ -224,11 +224,11 @@ export function statusText(m, shown, mine, opponents, now = 0) {
   const view = m.view || { status: {} };
   const phase = view.status && view.status.phase;
   if (m.thinking) {
-    const t = m.thinking;
-    const secs = (t.elapsed || 0) + (now > 0 ? now : 0);
     // Queued: the pace between moves (watching computers), or a busy server's queue of searches.
-    if (t.queued) return `${cap(seatWho(m, p, mine, opponents))} moves in a moment…`;
-    return `The computer is thinking… ${secs.toFixed(1)} s`;
+    if (m.thinking.queued) return `${cap(seatWho(m, p, mine, opponents))} moves in a moment…`;
+    // The seconds are counted beside the thinking bar (thinkingTime), not here: the status is a live region, and a
+    // count in it was read out ten times a second (the keyboard audit, finding 3).
+    return 'The computer is thinking…';
   }
   // Named as the seats are above the board: "Colourer (Normal)" between computers, else "The computer (Perfect)".
   if (m.players[p] !== 'human') return m.paused ? (shown.control === false ? 'Paused by the browser that started this match.' : 'Paused. Resume or Step to go on.') : `${cap(seatWho(m, p, mine, opponents))} is to move…`;
@@ -237,6 +237,17 @@ export function statusText(m, shown, mine, opponents, now = 0) {
   if (mine[p] && mine[1 - p]) return `${role} to move${what}`;
   if (mine[p]) return `Your move${m.roles[p] && !/first|second/.test(m.roles[p]) ? ` as ${role}` : ''}${what}`;
   return `Waiting for ${role}`;
+}
+
+/**
+ * thinkingTime is how long the computer has been thinking, "0.4 s" (the
+ * server's elapsed seconds and now, those since its last word), shown
+ * beside the thinking bar outside the status; '' while it is queued.
+ */
+export function thinkingTime(m, now = 0) {
+  const t = m && m.thinking;
+  if (!t || t.queued) return '';
+  return `${((t.elapsed || 0) + (now > 0 ? now : 0)).toFixed(1)} s`;
 }
 
 /**

@@ -114,12 +114,14 @@ export function pPositionsOf(entry) {
 /**
  * Board draws pos.view with its kind's module, into the one #board
  * element: one Tab stop for its pieces (boardkeys.js' rove, after each
- * drawing), the arrows moving between them.
+ * drawing), the arrows moving between them; a group named "Board" and
+ * described by the status (whose move), as a screen reader says it when
+ * the focus comes back to it after a move.
  */
 export function Board({ pos, ctx, big }) {
   const view = pos.view;
   const B = view && BOARDS[view.kind];
-  return html`<div id="board" tabindex="-1" class=${`board board-${view ? view.kind : 'none'}${big ? ' big' : ''}`} data-kind=${view ? view.kind : ''} ref=${(el) => rove(el)}>
+  return html`<div id="board" tabindex="-1" role="group" aria-label="Board" aria-describedby="status" class=${`board board-${view ? view.kind : 'none'}${big ? ' big' : ''}`} data-kind=${view ? view.kind : ''} ref=${(el) => rove(el)}>
     ${B ? B({ view, ctx }) : html`<pre class="position">${pos.position || ''}</pre>`}
   </div>`;
 }

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords, listedMoveWords } from '../format.js';
+import { matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords, listedMoveWords, thinkingTime } from '../format.js';
 import { resolve, whyNoMove } from '../moves.js';
 import { interaction, parseGameString, KEYBOARD } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -11,6 +11,7 @@ import { lastMove } from '../lastmove.js';
 import { Board, boardContext, pPositionsOf } from './board.js';
 import { AnalysisPanel, Glossary } from './analysispanel.js';
 import { fracLess, reviewKey } from '../analysis.js';
+import { lastMoveParts } from '../announce.js';
 
 export function mineOf(s) {
   return [!!s.tokens[0], !!s.tokens[1]];
@@ -58,10 +59,13 @@ export function MatchPage({ s, act }) {
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
   const words = selectionWords(s.sel, rs, shown.view, m.game_name);
   const cvc = m.players.every((x) => x !== 'human');
-  const lastWords = lastMoveWords(last, shown.view, m.game_name);
+  // The last move's line, in the words the announcer says it (announce.js) when it comes from the other side.
+  const lp = last ? lastMoveParts(m, last, shown.view, mine, g.opponents) : null;
   const forced = forcedWords(m, last, mine, g.opponents);
   const drawn = drawNoteWords(m, mine, g.opponents);
-  const status = statusText(m, travelling ? { at: s.travelAt } : { control: !!s.controlToken }, mine, g.opponents, s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0);
+  const status = statusText(m, travelling ? { at: s.travelAt } : { control: !!s.controlToken }, mine, g.opponents);
+  const since = s.thinkingSince ? (performance.now() - s.thinkingSince) / 1000 : 0;
+  const secs = thinkingTime(m, since);
   return html`<main class=${`page match-page ${pageClass(m.game)}`}>
     <div class="play-col">
       <header class="match-head">
@@ -74,11 +78,12 @@ export function MatchPage({ s, act }) {
       <p id="status" class=${`status${m.finished && !travelling ? ' over' : ''}${youLost(m, mine) ? ' lost' : ''}`} role="status" aria-live="polite">${status}</p>
       ${s.connection ? html`<p class="error" role="alert">${s.connection}</p>` : null}
       ${s.tookBack && s.tookBack.id === m.id && s.tookBack.at === m.moves.length && !travelling ? html`<p class="last-line took-back" id="took-back" role="status">${s.tookBack.text}</p>` : null}
-      ${m.thinking && !travelling ? html`<progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + (performance.now() - s.thinkingSince) / 1000) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>` : null}
+      ${m.thinking && !travelling ? html`<p class="thinking-line"><progress class="thinking" max="1" value=${m.thinking.limit ? Math.min(1, (m.thinking.elapsed + since) / m.thinking.limit) : 0} aria-label="Thinking time used"></progress>
+        ${secs ? html`<span class="muted small" id="think-secs">${secs}</span>` : null}</p>` : null}
       ${m.finished && !travelling ? GameOver({ m, mine, g, act, s }) : null}
       ${live ? html`<p class="howto" id="howto">${howTo(g, m, shown, p)}</p>` : null}
       ${last && !m.finished && forced ? html`<p class="last-line forced-note" id="last-line">${forced}</p>` : null}
-      ${last && !m.finished && !forced ? html`<p class="last-line muted" id="last-line">Last move: ${cap(seatWho(m, last.player, mine, g.opponents))} ${playedWord(m.game_name, last.player, last)} <strong>${moveLabel(m.game_name, last.player, last.text, { inLine: true })}</strong>${lastWords ? ` (${lastWords})` : ''}.${last.note ? html` <span class="move-note" id="move-note">${last.note}</span>` : null}</p>` : null}
+      ${lp && !m.finished && !forced ? html`<p class="last-line muted" id="last-line">Last move: ${lp.who} ${lp.verb} <strong>${lp.label}</strong>${lp.words ? ` (${lp.words})` : ''}.${lp.note ? html` <span class="move-note" id="move-note">${lp.note}</span>` : null}</p>` : null}
       ${m.bot_note && !travelling ? html`<p class="note bot-note" id="bot-note"><strong>The computer’s note on move ${m.bot_note.move}:</strong> ${codeParts(m.bot_note.text).map((c) => (c.code ? html`<code>${c.text}</code>` : c.text))}</p>` : null}
       ${Board({ pos: { ...shown, game: m.game }, ctx, big: true })}
       ${live ? MoveBar({ s, rs, words, act, hint: act.hintText(shown), why: rs.valid ? '' : whyNoMove(s.sel, shown.view, m.game_name), note: act.tapNoteFor(shown) }) : null}

@@ -1,0 +1,117 @@
+package web_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserA11yLive: what a person playing with the keyboard and a screen
+// reader notices (the keyboard audit, findings 1–3, 17 and 19): the other
+// side's move, the end and a take-back said in the page's announcer, a live
+// region there from the page's start; the thinking seconds kept out of the
+// status; the board a named group described by the status.
+func TestBrowserA11yLive(t *testing.T) {
+	h := newHarness(t, nil)
+	p := newPage(t, h.ts.URL)
+	key := func(k string) { p.do(chromedp.KeyEvent(k)) }
+	// listen keeps the announcer as it is now (to find the same one later: a live region is said when it changes,
+	// not when it comes) and logs every change of the status from now on (a screen reader is sent each).
+	listen := func() {
+		js[bool](p, `(() => { window.zzStatus = []; window.zzAnnouncer = document.getElementById('announce');
+			const st = document.getElementById('status');
+			new MutationObserver(() => window.zzStatus.push(st.textContent)).observe(st, {subtree: true, childList: true, characterData: true});
+			return true; })()`)
+	}
+	said := func() string {
+		return strings.TrimSpace(js[string](p, `document.getElementById('announce').textContent`))
+	}
+
+	t.Run("announced", func(t *testing.T) {
+		p.t = t
+		p.desktop()
+		p.start(setup{card: "nim(piles=3;4;5)", action: "computer", opponent: "perfect"})
+		p.wait(`document.activeElement === document.getElementById('board')`, "the board focused after Start")
+		// Finding 17: the board the focus waits on is a group named Board, described by whose move it is.
+		if got := js[[]string](p, `(b => [b.getAttribute('role'), b.getAttribute('aria-label'), document.getElementById(b.getAttribute('aria-describedby')).textContent])(document.getElementById('board'))`); got[0] != "group" || got[1] != "Board" || got[2] != "Your move" {
+			t.Errorf("the board's role, name and description: %q; want group, Board, Your move", got)
+		}
+		listen()
+		// Finding 1: the computer's move is said, in the words of the last move's line.
+		js[bool](p, `(document.querySelector('[data-heap="0"][data-token="1"]').focus(), true)`)
+		key(kb.Enter)
+		key(kb.Enter)
+		p.wait(`window.kombi.match.moves.length >= 2 && document.getElementById('last-line')`, "the computer's reply")
+		p.wait(`document.getElementById('announce').textContent.startsWith('Last move: The computer')`, "the reply said")
+		line := js[string](p, `document.getElementById('last-line').textContent`)
+		if got := said(); got != line || got != "Last move: The computer (Perfect) played 3:1 (take 1 token from heap 3)." {
+			t.Errorf("the announcer says %q; the last move's line %q", got, line)
+		}
+		if !js[bool](p, `document.getElementById('announce') === window.zzAnnouncer && document.getElementById('announce').getAttribute('aria-live') === 'polite'`) {
+			t.Error("the announcer is not the polite live region that was there before the move")
+		}
+		p.shotHere("a11y-live-reply-desktop.png")
+		// Finding 19: Undo says what it took back.
+		js[bool](p, `(document.getElementById('undo').focus(), true)`)
+		key(kb.Enter)
+		p.wait(`window.kombi.match.moves.length === 0`, "the moves taken back")
+		p.wait(`document.getElementById('announce').textContent.startsWith('Took back')`, "the take-back said, not "+said())
+		if got := said(); got != "Took back your move 1:2 and the computer’s reply 3:1." {
+			t.Errorf("after Undo the announcer says %q", got)
+		}
+		p.clean("announced")
+	})
+
+	t.Run("thinking", func(t *testing.T) {
+		// Finding 3: a computer that thinks for a second is said to think once; the seconds tick beside its bar.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"alphabet": "5", "#dlg-you": "1", "#dlg-bot0": "alphabeta(depth=60,time=1s)"}})
+		listen()
+		p.wait(`document.getElementById('status').textContent.startsWith('The computer is thinking…') && document.querySelector('progress.thinking')`, "the thinking computer")
+		p.wait(`window.kombi.match.moves.length > 0 || /^\d+\.\d s$/.test((document.getElementById('think-secs') || {}).textContent)`, "its seconds counted")
+		if js[bool](p, `window.kombi.match.moves.length === 0 && document.getElementById('status').contains(document.getElementById('think-secs'))`) {
+			t.Error("the thinking seconds are counted in the status")
+		}
+		p.shotHere("a11y-live-thinking-phone.png")
+		p.desktop()
+		p.shotHere("a11y-live-thinking-desktop.png")
+		p.wait(`document.getElementById('status').textContent.startsWith('Your move as Painter')`, "my move after the computer's")
+		status := js[[]string](p, `window.zzStatus`)
+		if n := strings.Count(strings.Join(status, "\n"), "thinking"); n > 1 {
+			t.Errorf("the status changed %d times with the thinking computer: %q", n, status)
+		}
+		p.wait(`document.getElementById('announce').textContent.startsWith('Last move: The computer')`, "the builder's move said, not "+said())
+		p.clean("thinking")
+	})
+
+	t.Run("end", func(t *testing.T) {
+		// Finding 2: a lost game's end is said (the move that ended it, who won and why); a rematch's first move too.
+		p.t = t
+		p.desktop()
+		m := h.create("nim(piles=1;2)", [2]string{"human", "perfect"}, 1)
+		p.openAs(m)
+		p.wait(`document.querySelector('[data-heap="1"][data-token="0"]:not([disabled])')`, "my move")
+		listen()
+		js[bool](p, `(document.querySelector('[data-heap="1"][data-token="0"]').focus(), true)`)
+		key(kb.Enter)
+		key(kb.Enter)
+		p.wait(`document.getElementById('result')`, "the end")
+		want := "Last move: The computer (Perfect) played 1:1 (take 1 token from heap 1). The computer (Perfect) won: the computer took the last token."
+		if got := said(); got != want || p.status() != "Game over." {
+			t.Errorf("at the end the announcer says %q and the status %q; want %q and Game over.", got, p.status(), want)
+		}
+		if got := js[string](p, `document.getElementById('result-h').textContent`); got != "The computer (Perfect) won: the computer took the last token" {
+			t.Errorf("the result's heading is %q", got)
+		}
+		p.shotHere("a11y-live-end-desktop.png")
+		id := js[string](p, `window.kombi.match.id`)
+		js[bool](p, `(document.getElementById('rematch').click(), true)`)
+		p.wait(fmt.Sprintf(`window.kombi.match && window.kombi.match.id !== %q && document.getElementById('board')`, id), "the rematch")
+		p.wait(`document.getElementById('announce').textContent === 'Last move: The computer (Perfect) played 2:1 (take 1 token from heap 2).'`, "the computer's first move said, not "+said())
+		p.clean("end")
+	})
+}
