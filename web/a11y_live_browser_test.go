@@ -10,13 +10,19 @@ import (
 )
 
 // TestBrowserA11yLive: what a person playing with the keyboard and a screen
-// reader notices (the keyboard audit, findings 1–3, 17 and 19): the other
-// side's move, the end and a take-back said in the page's announcer, a live
-// region there from the page's start; the thinking seconds kept out of the
-// status; the board a named group described by the status.
+// reader notices (the keyboard audit, findings 1–3, 7, 8, 17 and 19): the
+// other side's move, the end and a take-back said in the page's announcer,
+// a live region there from the page's start; the thinking seconds kept out
+// of the status; the board a named group described by the status; the focus
+// never dropped to the page's body by a button that goes (Back to the game,
+// See that position, Rematch, Pause and Resume, a study's draw) and moved to
+// the result at the end; the history keys not firing on the board.
 func TestBrowserA11yLive(t *testing.T) {
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
+	focused := func() string {
+		return js[string](p, `(e => e === document.body ? 'body' : e.id || e.getAttribute('aria-label') || e.className || e.tagName)(document.activeElement)`)
+	}
 	key := func(k string) { p.do(chromedp.KeyEvent(k)) }
 	// listen keeps the announcer as it is now (to find the same one later: a live region is said when it changes,
 	// not when it comes) and logs every change of the status from now on (a screen reader is sent each).
@@ -40,6 +46,17 @@ func TestBrowserA11yLive(t *testing.T) {
 			t.Errorf("the board's role, name and description: %q; want group, Board, Your move", got)
 		}
 		listen()
+		// Finding 8: the arrows on the board go into it, Home and End to its first and last piece; no travel.
+		key(kb.ArrowRight)
+		p.wait(`document.activeElement.matches('#board .token')`, "ArrowRight on the board: its first token")
+		first := focused()
+		key(kb.End)
+		last := focused()
+		key(kb.Home)
+		if js[bool](p, `window.kombi.travelAt !== null`) || !strings.HasPrefix(first, "Heap 1, token 1") || !strings.HasPrefix(last, "Heap 3, token 5") || focused() != first {
+			t.Errorf("on the board: ArrowRight reached %q, End %q, Home %q, travelled to %v; want the first token, the last, the first, no travel",
+				first, last, focused(), js[any](p, `window.kombi.travelAt`))
+		}
 		// Finding 1: the computer's move is said, in the words of the last move's line.
 		js[bool](p, `(document.querySelector('[data-heap="0"][data-token="1"]').focus(), true)`)
 		key(kb.Enter)
@@ -54,6 +71,21 @@ func TestBrowserA11yLive(t *testing.T) {
 			t.Error("the announcer is not the polite live region that was there before the move")
 		}
 		p.shotHere("a11y-live-reply-desktop.png")
+		// History keys still step through the moves from the move list, as its heading says.
+		js[bool](p, `(document.querySelector('#moves .mv[data-move="2"]').focus(), true)`)
+		key(kb.ArrowLeft)
+		p.wait(`window.kombi.travelAt === 1 && document.getElementById('live')`, "ArrowLeft in the move list: move 1")
+		// Finding 7: Back to the game (Enter, or End on it) leaves the focus on the board, not on the page's body.
+		js[bool](p, `(document.getElementById('live').focus(), true)`)
+		key(kb.Enter)
+		p.wait(`window.kombi.travelAt === null && !document.getElementById('live')`, "back in the game")
+		p.wait(`document.activeElement === document.getElementById('board')`, "the focus on the board after Back to the game, not "+focused())
+		p.shotHere("a11y-live-back-desktop.png")
+		js[bool](p, `(document.querySelector('#moves .mv[data-move="1"]').focus(), document.querySelector('#moves .mv[data-move="1"]').click(), true)`)
+		p.wait(`window.kombi.travelAt === 1 && document.getElementById('live')`, "move 1 shown")
+		js[bool](p, `(document.getElementById('live').focus(), true)`)
+		key(kb.End)
+		p.wait(`window.kombi.travelAt === null && document.activeElement === document.getElementById('board')`, "End on Back to the game: the focus on the board")
 		// Finding 19: Undo says what it took back.
 		js[bool](p, `(document.getElementById('undo').focus(), true)`)
 		key(kb.Enter)
@@ -89,7 +121,8 @@ func TestBrowserA11yLive(t *testing.T) {
 	})
 
 	t.Run("end", func(t *testing.T) {
-		// Finding 2: a lost game's end is said (the move that ended it, who won and why); a rematch's first move too.
+		// Finding 2: a lost game's end is said (the move that ended it, who won and why), and the focus, on the
+		// board, goes to the result; then "See that position" (finding 7) to the analysis, Rematch to the new board.
 		p.t = t
 		p.desktop()
 		m := h.create("nim(piles=1;2)", [2]string{"human", "perfect"}, 1)
@@ -100,6 +133,7 @@ func TestBrowserA11yLive(t *testing.T) {
 		key(kb.Enter)
 		key(kb.Enter)
 		p.wait(`document.getElementById('result')`, "the end")
+		p.wait(`document.activeElement === document.getElementById('result-h')`, "the focus on the result, not "+focused())
 		want := "Last move: The computer (Perfect) played 1:1 (take 1 token from heap 1). The computer (Perfect) won: the computer took the last token."
 		if got := said(); got != want || p.status() != "Game over." {
 			t.Errorf("at the end the announcer says %q and the status %q; want %q and Game over.", got, p.status(), want)
@@ -108,10 +142,61 @@ func TestBrowserA11yLive(t *testing.T) {
 			t.Errorf("the result's heading is %q", got)
 		}
 		p.shotHere("a11y-live-end-desktop.png")
+		p.phone()
+		p.shotHere("a11y-live-end-phone.png")
+		p.desktop()
+		// From the result the history keys step back (the panel goes): the focus goes on to the move shown in the
+		// move list, where they go on stepping.
+		key(kb.ArrowLeft)
+		p.wait(`window.kombi.travelAt === 1 && document.activeElement.matches('#moves .mv.current')`, "← from the result: move 1, the focus on it in the move list, not "+focused())
+		key(kb.ArrowLeft)
+		p.wait(`window.kombi.travelAt === 0`, "← again: the start")
+		key(kb.End)
+		p.wait(`window.kombi.travelAt === null && document.getElementById('result-h')`, "End: the end again")
+		js[bool](p, `(document.getElementById('result-h').focus(), true)`)
+		key(kb.Tab)
+		if got := focused(); got != "review-show" && got != "rematch" {
+			t.Errorf("Tab from the result reaches %q; want the review's button or Rematch", got)
+		}
+		p.wait(`document.getElementById('review-show')`, "the review's turning point")
+		js[bool](p, `(document.getElementById('review-show').focus(), true)`)
+		key(kb.Enter)
+		p.wait(`window.kombi.travelAt === 0 && document.activeElement === document.getElementById('an-h')`, "the focus on the analysis, not "+focused())
+		p.shotHere("a11y-live-turn-desktop.png")
+		js[bool](p, `(document.getElementById('live').click(), true)`)
+		p.wait(`document.getElementById('rematch')`, "the end again")
 		id := js[string](p, `window.kombi.match.id`)
-		js[bool](p, `(document.getElementById('rematch').click(), true)`)
+		js[bool](p, `(document.getElementById('rematch').focus(), true)`)
+		key(kb.Enter)
 		p.wait(fmt.Sprintf(`window.kombi.match && window.kombi.match.id !== %q && document.getElementById('board')`, id), "the rematch")
+		p.wait(`document.activeElement === document.getElementById('board')`, "the focus on the rematch's board, not "+focused())
 		p.wait(`document.getElementById('announce').textContent === 'Last move: The computer (Perfect) played 2:1 (take 1 token from heap 2).'`, "the computer's first move said, not "+said())
 		p.clean("end")
+	})
+
+	t.Run("pause", func(t *testing.T) {
+		// Finding 7: Pause and Resume replace each other: the focus goes from one to the other.
+		p.t = t
+		p.phone()
+		p.start(setup{card: "nim(piles=3;4;5)", action: "watch"})
+		p.wait(`document.getElementById('pause')`, "Pause")
+		js[bool](p, `(document.getElementById('pause').focus(), true)`)
+		key(kb.Enter)
+		p.wait(`document.activeElement === document.getElementById('resume')`, "the focus on Resume after Pause, not "+focused())
+		p.shotHere("a11y-live-paused-phone.png")
+		key(kb.Enter)
+		p.wait(`document.activeElement === document.getElementById('pause')`, "the focus on Pause after Resume, not "+focused())
+		p.clean("pause")
+	})
+
+	t.Run("study draw", func(t *testing.T) {
+		// Finding 7: a study's draw chosen, its buttons go: the focus goes to the board.
+		p.t = t
+		p.desktop()
+		p.study("vdwlist(k=3,colors=3,list=2,s=7)", "r.r....:5")
+		js[bool](p, `(document.querySelector('[data-draw]').focus(), true)`)
+		key(kb.Enter)
+		p.wait(`!document.querySelector('[data-draw]') && document.activeElement === document.getElementById('board')`, "the focus on the board after a draw, not "+focused())
+		p.clean("study draw")
 	})
 }

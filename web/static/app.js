@@ -642,6 +642,9 @@ async function rematch() {
     if (secondRound(m)) {
       try { localStorage.setItem('kombi:round1:' + next.id, JSON.stringify({ id: m.id, points: Number(((m.view || {}).status || {}).points ?? 0) })); } catch { /* private mode */ }
     }
+    // The new match's board takes the focus, as after Start (Rematch, gone with the old match's end, left it nowhere).
+    focusOnBoard = true;
+    lastFocus = null;
     opening = next.id;
     set({ scrollToBoard: true });
     location.hash = '#/m/' + next.id;
@@ -910,9 +913,9 @@ function App(s) {
 
 function draw() {
   render(App(state), root);
-  keepBoardFocus();
+  keepFocus();
   keepCurrentMoveInView();
-  requestAnimationFrame(() => setTimeout(keepBoardFocus, 0)); // after the frame, where the browser moves the focus off a disabled button
+  requestAnimationFrame(() => setTimeout(keepFocus, 0)); // after the frame, where the browser moves the focus off a disabled button
   fitSide();
   if (state.scrollToAnalysis) {
     const a = document.getElementById('analysis');
@@ -981,6 +984,11 @@ function showResult() {
   const seen = Math.min(rb.bottom, window.innerHeight) - Math.max(rb.top, 0);
   const following = focusOnBoard || seen >= window.innerHeight / 2 || (rb.top >= 0 && rb.bottom <= window.innerHeight);
   if (!following) return;
+  // The keyboard's focus goes to the result (from the board, whose pieces the end disabled, or from nowhere; not from
+  // a control the person went to meanwhile): Rematch and New game are the next Tab (the keyboard audit, finding 2).
+  const h = document.getElementById('result-h');
+  const a = document.activeElement;
+  if (h && (focusOnBoard || !a || a === document.body)) h.focus({ preventScroll: true });
   const under = stuckTop();
   const head = (r.querySelector('h2') || r).getBoundingClientRect();
   if (head.top >= under && head.bottom <= window.innerHeight) return; // in view already
@@ -1112,16 +1120,56 @@ function keepBoardFocus() {
   if (focusOnBoard && taken && board && (!document.activeElement || document.activeElement === document.body)) board.focus({ preventScroll: true });
 }
 
-// Keys: ← → Home End travel through the moves, except in fields; inside
-// the board the arrows move between its buttons.
+// rescueFocus gives the focus that a render took away with its element
+// (the focus then on the page's body, where the next Tab starts anywhere)
+// to what replaced it (the keyboard audit, finding 7): the pressed button
+// drawn anew (the same id), Resume for Pause and Pause for Resume, the
+// analysis for "See that position with the analysis", the move shown in
+// the move list for the result's panel that a step back took away (where
+// ← → go on stepping), else the board (Back to the game, a study's draw,
+// Back one move, a page opened by a button or a link). The board's own
+// focus is keepBoardFocus's.
+const SWAPS = { pause: 'resume', resume: 'pause' };
+function rescueFocus() {
+  const lost = lastFocus;
+  const a = document.activeElement;
+  if (focusOnBoard || (a && a !== document.body) || !lost || (lost.isConnected && !lost.disabled)) return;
+  const byId = (id) => { const e = id ? document.getElementById(id) : null; return e && !e.disabled ? e : null; };
+  let to = byId(lost.id) || byId(SWAPS[lost.id]);
+  if (!to && /^review(-luck)?-show$/.test(lost.id)) to = byId('an-h');
+  if (!to && lost.closest('#result') && state.travelAt !== null) to = document.querySelector('#moves .mv.current');
+  if (!to) to = document.getElementById('board');
+  if (to) to.focus({ preventScroll: true });
+}
+
+function keepFocus() {
+  keepBoardFocus();
+  rescueFocus();
+}
+
+// Keys: ← → Home End travel through the moves, except in fields and on
+// the board; on the board the arrows move between its pieces (from the
+// board itself, where the focus waits after a move, into it: the first
+// piece, or the last with ← and ↑), Home and End to its first and last
+// piece. They travelled from the board before, out of the game, its pieces
+// then disabled (the keyboard audit, finding 8).
+const PIECE_KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
 document.addEventListener('keydown', (e) => {
   const t = e.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
   if (state.dialog) return;
   const board = document.getElementById('board');
-  if (board && board.contains(t) && t.tagName === 'BUTTON' && ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
-    // ↑ ↓ to the nearest row above or below (boardkeys.js); an arrow with nothing that way does nothing (it scrolled the page).
+  if (board && board.contains(t) && PIECE_KEYS.includes(e.key)) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return; // the browser's own (Alt+← goes back a page)
     const buttons = [...board.querySelectorAll('button:not([disabled])')];
+    if (t === board || e.key === 'Home' || e.key === 'End') {
+      const first = e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'Home';
+      if (buttons.length) buttons[first ? 0 : buttons.length - 1].focus();
+      e.preventDefault();
+      return;
+    }
+    if (t.tagName !== 'BUTTON') return;
+    // ↑ ↓ to the nearest row above or below (boardkeys.js); an arrow with nothing that way does nothing (it scrolled the page).
     const j = toward(buttons.map((b) => b.getBoundingClientRect()), buttons.indexOf(t), e.key);
     if (j >= 0) buttons[j].focus();
     e.preventDefault();

@@ -67,7 +67,7 @@ export function AnalysisPanel({ s, act, m, shown, ranked, live, g, pos }) {
       <p class="muted small" id="an-searched">${searchedText(entry.data)}</p>`;
   }
   return html`<section class="analysis-panel" id="analysis" aria-labelledby="an-h">
-    <h2 id="an-h">Analysis</h2>
+    <h2 id="an-h" tabindex="-1">Analysis</h2>
     ${body}
   </section>`;
 }

@@ -216,7 +216,7 @@ function GameOver({ m, mine, g, act, s }) {
   const round1 = m.game_name === 'thue' ? act.round1Of(m.id) : null;
   const canRematch = true;
   return html`<section class=${`game-over${youLost(m, mine) ? ' lost' : ''}`} id="result" aria-labelledby="result-h">
-    <h2 id="result-h">${e.headline}</h2>
+    <h2 id="result-h" tabindex="-1">${e.headline}</h2>
     ${e.detail ? html`<p>${e.detail}</p>` : null}
     ${forcedTally(m, mine, g.opponents) ? html`<p id="forced-tally">${forcedTally(m, mine, g.opponents)}</p>` : null}
     <p class="muted">${movesLine(m.moves.length, m.moves.filter((mv) => mv.player < 0).length, !!(m.view && m.view.status && m.view.status.over))}</p>
