@@ -10,13 +10,14 @@ import (
 )
 
 // TestBrowserA11yLive: what a person playing with the keyboard and a screen
-// reader notices (the keyboard audit, findings 1–3, 7, 8, 17 and 19): the
+// reader notices (the keyboard audit, findings 1–3, 6–8, 17 and 19): the
 // other side's move, the end and a take-back said in the page's announcer,
 // a live region there from the page's start; the thinking seconds kept out
 // of the status; the board a named group described by the status; the focus
 // never dropped to the page's body by a button that goes (Back to the game,
 // See that position, Rematch, Pause and Resume, a study's draw) and moved to
-// the result at the end; the history keys not firing on the board.
+// the result at the end; the history keys not firing on the board; and at
+// 200 % zoom no focused piece under the sticky status or move bar.
 func TestBrowserA11yLive(t *testing.T) {
 	h := newHarness(t, nil)
 	p := newPage(t, h.ts.URL)
@@ -198,5 +199,63 @@ func TestBrowserA11yLive(t *testing.T) {
 		key(kb.Enter)
 		p.wait(`!document.querySelector('[data-draw]') && document.activeElement === document.getElementById('board')`, "the focus on the board after a draw, not "+focused())
 		p.clean("study draw")
+	})
+
+	t.Run("zoom", func(t *testing.T) {
+		// Finding 6: at 200 % zoom, each piece Tab reaches is clear of the sticky move bar and status.
+		p.t = t
+		p.viewport(zoom200)
+		// covered Tabs (or Shift+Tabs) n times through the board, for each piece reached whether it is under
+		// something else; shot, where given, is taken at the first piece whose name holds shotAt.
+		covered := func(what string, back bool, n, least int, shotAt, shot string) {
+			t.Helper()
+			var hidden []string
+			seen := 0
+			for range n {
+				if back {
+					p.do(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+				} else {
+					key(kb.Tab)
+				}
+				if !js[bool](p, `document.getElementById('board').contains(document.activeElement)`) {
+					break
+				}
+				hit := js[string](p, `new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+					const e = document.activeElement, r = e.getBoundingClientRect(), x = r.left + r.width / 2;
+					const at = document.elementFromPoint(x, r.top + r.height / 2);
+					// Its focus ring too (3 px, 2 px off the piece): nothing sticky at its top and bottom edges.
+					const ring = [r.top - 4, r.bottom + 4].map((y) => document.elementFromPoint(x, y)).find((a) => a && a.closest('.move-bar, #status'));
+					done(e.contains(at) && !ring ? '' : (e.getAttribute('aria-label') || e.textContent) + ' under ' + (ring || at ? (ring || at).id || (ring || at).className : 'nothing'));
+				})))`)
+				seen++
+				if shot != "" && strings.Contains(js[string](p, `document.activeElement.getAttribute('aria-label') || ''`), shotAt) {
+					p.shotHere(shot)
+					shot = ""
+				}
+				if hit != "" {
+					hidden = append(hidden, hit)
+				}
+			}
+			if seen < least {
+				t.Errorf("%s: Tab reached %d pieces, want at least %d", what, seen, least)
+			}
+			if len(hidden) > 0 {
+				t.Errorf("%s: %d focused pieces covered: %q", what, len(hidden), hidden)
+			}
+		}
+		p.start(setup{card: "ap(x=20,k=3)", action: "computer", fields: map[string]string{"x": "40"}, opponent: "strong"})
+		p.wait(`document.querySelector('#board .num:not([disabled])')`, "my move")
+		p.wait(`document.activeElement === document.getElementById('board')`, "the board focused")
+		covered("the Szemerédi numbers", false, 40, 20, "160", "a11y-live-zoom-numbers.png")
+		p.start(setup{card: "wythoff(piles=7;9,view=queen)", action: "computer", opponent: "perfect"})
+		p.wait(`document.querySelector('#board .sq:not([disabled])')`, "my move")
+		js[bool](p, `(document.querySelector('#board .sq:not([disabled])').focus(), true)`)
+		covered("the queen's squares, down", false, 30, 5, "", "")
+		covered("the queen's squares, up", true, 30, 5, ", 9)", "a11y-live-zoom-queen.png")
+		// On a phone the move bar stays at the screen's bottom too.
+		p.phone()
+		js[bool](p, `(window.scrollTo(0, 0), document.querySelector('#board .sq:not([disabled])').focus(), true)`)
+		covered("the queen's squares on a phone", false, 30, 5, ", 2)", "a11y-live-phone-queen.png")
+		p.clean("zoom")
 	})
 }

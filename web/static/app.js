@@ -1147,6 +1147,30 @@ function keepFocus() {
   rescueFocus();
 }
 
+// clearOfStuck scrolls the focused element out from under what stays on
+// the screen as the page scrolls (the move bar at its bottom; on a short
+// screen, 200 % zoom, the status at its top): the browser brings a focused
+// element into the screen, not out from under them (the keyboard audit,
+// finding 6), with room for its focus ring: an element of the column they
+// stay in. Not for one of theirs, nor for an element taller than the room
+// between them, nor for one the page focuses and places itself (tabindex
+// -1: the board after a move, the result, the analysis).
+function clearOfStuck(el) {
+  if (!el || !el.closest || !el.closest('.play-col') || el.closest('#status, .move-bar') || el.tabIndex < 0) return;
+  const r = el.getBoundingClientRect();
+  const over = (e) => { const b = e.getBoundingClientRect(); return b.left < r.right && b.right > r.left ? b : null; };
+  const stuck = (e) => e && getComputedStyle(e).position === 'sticky' && over(e);
+  const st = stuck(document.getElementById('status'));
+  const bar = stuck(document.querySelector('.move-bar'));
+  const top = st && st.top <= 1 ? st.bottom : 0;
+  const bottom = bar && bar.bottom >= window.innerHeight - 1 ? bar.top : window.innerHeight;
+  if (r.height > bottom - top - 20) return;
+  if (r.top < top) window.scrollBy({ top: r.top - top - 10, behavior: 'instant' });
+  else if (r.bottom > bottom) window.scrollBy({ top: r.bottom - bottom + 10, behavior: 'instant' });
+}
+// After the frame: the browser scrolls a focused element into the screen after its focus events.
+document.addEventListener('focusin', (e) => requestAnimationFrame(() => { if (document.activeElement === e.target) clearOfStuck(e.target); }));
+
 // Keys: ← → Home End travel through the moves, except in fields and on
 // the board; on the board the arrows move between its pieces (from the
 // board itself, where the focus waits after a move, into it: the first
