@@ -105,14 +105,15 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				writeError(w, http.StatusInternalServerError, "internal error: the server failed on this request (a bug in Kombi; it is logged)")
 			}
 		}()
-		if msg := s.refuse(r); msg != "" {
-			writeError(w, http.StatusForbidden, "%s", msg)
-			return
-		}
+		// The headers go on every answer, the guard's own refusals too.
 		h := w.Header()
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
+		if msg := s.refuse(r); msg != "" {
+			writeError(w, http.StatusForbidden, "%s", msg)
+			return
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		next.ServeHTTP(w, r)
 	})
