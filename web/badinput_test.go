@@ -1,9 +1,13 @@
 package web_test
 
 import (
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kombi/kombi/web"
 )
@@ -39,5 +43,27 @@ func TestRefusalsCarryTheSecurityHeaders(t *testing.T) {
 				t.Errorf("%+v: a 403 without %s", c, h)
 			}
 		}
+	}
+}
+
+// TestHeadOnTheEventStreamEnds: HEAD on a match's event stream answers
+// its headers and ends (it held the connection open, streaming nothing,
+// until the client hung up).
+func TestHeadOnTheEventStreamEnds(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim", [2]string{"human", "human"}, 1)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(h.ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "HEAD /api/matches/%s/events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", m.ID)
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	got, err := io.ReadAll(conn)
+	if err != nil {
+		t.Fatalf("HEAD on the events: the connection stayed open (%v) after %q", err, got)
+	}
+	if !strings.HasPrefix(string(got), "HTTP/1.1 200") || !strings.Contains(string(got), "text/event-stream") || strings.Contains(string(got), "event: state") {
+		t.Errorf("HEAD on the events: %q", got)
 	}
 }

@@ -97,10 +97,18 @@ func (m *liveMatch) current() *matchView {
 }
 
 // getEvents streams Server-Sent Events: "state" (the match, at once and
-// after every change) and "thinking" (a computer's search in progress).
+// after every change) and "thinking" (a computer's search in progress). A
+// HEAD request gets the stream's headers and ends.
 func (s *Server) getEvents(w http.ResponseWriter, r *http.Request) {
 	m := s.match(w, r)
 	if m == nil {
+		return
+	}
+	if r.Method == http.MethodHead { // the stream's headers, and no stream: a HEAD answer ends there
+		h := w.Header()
+		h.Set("Content-Type", "text/event-stream")
+		h.Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusOK)
 		return
 	}
 	rc := http.NewResponseController(w)
