@@ -67,3 +67,22 @@ func TestHeadOnTheEventStreamEnds(t *testing.T) {
 		t.Errorf("HEAD on the events: %q", got)
 	}
 }
+
+// TestSeatIsExactlyZeroOrOne: the seat in /seats/{seat}/token is "0" or
+// "1"; "01", "001" and "+1" were read as seat 1 and took its token away.
+func TestSeatIsExactlyZeroOrOne(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "human"}, 1)
+	var e struct{ Error string }
+	for _, seat := range []string{"01", "001", "%2B1", "1.0", "%201", "-0"} {
+		if st := h.do("POST", "/api/matches/"+m.ID+"/seats/"+seat+"/token", *m.Control, nil, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, "want 0 or 1") {
+			t.Errorf("seat %s: %d %q, want 400", seat, st, e.Error)
+		}
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "1:1"}, &e); st != http.StatusOK {
+		t.Fatalf("P1's move: %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[1], map[string]string{"move": "1:1"}, &e); st != http.StatusOK {
+		t.Errorf("P2's move with its first token: %d %q (the seat's token was changed)", st, e.Error)
+	}
+}

@@ -480,8 +480,10 @@ func (s *Server) postSeatToken(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	seat, err := strconv.Atoi(r.PathValue("seat"))
-	if err != nil || seat < 0 || seat > 1 {
+	// Exactly "0" or "1": "01" or "+1" read as seat 1 would take a
+	// friend's seat away on a typo.
+	seat := slices.Index([]string{"0", "1"}, r.PathValue("seat"))
+	if seat < 0 {
 		writeError(w, http.StatusBadRequest, "seat %q: want 0 or 1", clip(r.PathValue("seat"), 20))
 		return
 	}
