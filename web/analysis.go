@@ -217,7 +217,7 @@ func analysisTime(w http.ResponseWriter, r *http.Request) (time.Duration, bool) 
 		return 2 * time.Second, true
 	}
 	d, err := time.ParseDuration(q)
-	if err != nil || d <= 0 || d > MaxAnalysisTime {
+	if err != nil || d < time.Millisecond || d > MaxAnalysisTime {
 		writeError(w, http.StatusBadRequest, "time=%q: want a duration from 1ms to %s, e.g. 2s", clip(q, 20), MaxAnalysisTime)
 		return 0, false
 	}

@@ -86,3 +86,18 @@ func TestSeatIsExactlyZeroOrOne(t *testing.T) {
 		t.Errorf("P2's move with its first token: %d %q (the seat's token was changed)", st, e.Error)
 	}
 }
+
+// TestAnalysisTimeFromOneMillisecond: time= below 1ms is refused, as its
+// message says ("from 1ms"); 1ns and 1us were taken.
+func TestAnalysisTimeFromOneMillisecond(t *testing.T) {
+	h := newHarness(t, nil)
+	var e struct{ Error string }
+	for _, d := range []string{"1ns", "1us", "999us", "0", "-1s", "31s"} {
+		if st := h.do("GET", "/api/analysis?game=nim&time="+d, "", nil, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, "want a duration from 1ms to 30s") {
+			t.Errorf("time=%s: %d %q, want 400", d, st, e.Error)
+		}
+	}
+	if st := h.do("GET", "/api/analysis?game=nim&time=1ms", "", nil, nil); st != http.StatusOK {
+		t.Errorf("time=1ms: %d", st)
+	}
+}
