@@ -101,3 +101,23 @@ func TestAnalysisTimeFromOneMillisecond(t *testing.T) {
 		t.Errorf("time=1ms: %d", st)
 	}
 }
+
+// TestTokenMessagesSayWhatWasSent: no token is asked for; a token that
+// holds nothing is told so (the undo said "required" to both, the seat's
+// token route "this one is neither" to none).
+func TestTokenMessagesSayWhatWasSent(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=3;4;5)", [2]string{"human", "human"}, 1)
+	var e struct{ Error string }
+	for _, c := range []struct{ path, token, want string }{
+		{"/undo", "", "a seat token is required to take moves back: send 'Authorization: Bearer <token>'"},
+		{"/undo", "wrong", "the token sent holds no seat of this match"},
+		{"/undo", *m.Control, "the token sent holds no seat of this match"},
+		{"/seats/1/token", "", "the seat's token or the match's control token is required: send 'Authorization: Bearer <token>'"},
+		{"/seats/1/token", "wrong", "this one is neither"},
+	} {
+		if st := h.do("POST", "/api/matches/"+m.ID+c.path, c.token, nil, &e); st != http.StatusForbidden || !strings.Contains(e.Error, c.want) {
+			t.Errorf("POST %s with token %q: %d %q, want 403 saying %q", c.path, c.token, st, e.Error, c.want)
+		}
+	}
+}

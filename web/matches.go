@@ -342,10 +342,20 @@ func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m.mu.Lock()
-	seats := m.seatsOf(bearer(r))
-	if len(seats) == 0 || m.gone {
+	tok := bearer(r)
+	seats := m.seatsOf(tok)
+	switch {
+	case m.gone:
 		m.mu.Unlock()
-		writeError(w, http.StatusForbidden, "a seat token is required to take moves back")
+		writeError(w, http.StatusServiceUnavailable, "the match is being reloaded; try again")
+		return
+	case len(seats) == 0 && tok == "":
+		m.mu.Unlock()
+		writeError(w, http.StatusForbidden, "a seat token is required to take moves back: send 'Authorization: Bearer <token>' with the token this match's creation returned")
+		return
+	case len(seats) == 0:
+		m.mu.Unlock()
+		writeError(w, http.StatusForbidden, "the token sent holds no seat of this match: a seat's token takes back that seat's moves")
 		return
 	}
 	// Take back the latest move of any seat the token holds that was a
@@ -498,7 +508,15 @@ func (s *Server) postSeatToken(w http.ResponseWriter, r *http.Request) {
 		m.mu.Unlock()
 		writeError(w, http.StatusConflict, "seat %d is a computer's: it has no token", seat)
 		return
-	case m.gone || tok == "" || !sameHash(m.control, hashToken(tok)) && !sameHash(m.tokens[seat], hashToken(tok)):
+	case m.gone:
+		m.mu.Unlock()
+		writeError(w, http.StatusServiceUnavailable, "the match is being reloaded; try again")
+		return
+	case tok == "":
+		m.mu.Unlock()
+		writeError(w, http.StatusForbidden, "the seat's token or the match's control token is required: send 'Authorization: Bearer <token>' with one this match's creation returned")
+		return
+	case !sameHash(m.control, hashToken(tok)) && !sameHash(m.tokens[seat], hashToken(tok)):
 		m.mu.Unlock()
 		writeError(w, http.StatusForbidden, "the seat's token or the match's control token is required; this one is neither (the seat was taken back, or its invitation was used on another device)")
 		return
