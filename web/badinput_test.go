@@ -121,3 +121,23 @@ func TestTokenMessagesSayWhatWasSent(t *testing.T) {
 		}
 	}
 }
+
+// TestDelayGoesWithSpeed: a control's delay_ms beside another action is
+// refused, not ignored (a pause with delay_ms 5 kept the pace of 3 s).
+func TestDelayGoesWithSpeed(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": "nim(piles=9;9;9)", "players": []string{"random", "random"}, "seed": 3, "delay_ms": 10000}, &m); st != 201 {
+		t.Fatal(st)
+	}
+	var e struct{ Error string }
+	for _, action := range []string{"pause", "resume", "step"} {
+		if st := h.do("POST", "/api/matches/"+m.ID+"/control", *m.Control, map[string]any{"action": action, "delay_ms": 5}, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, `"delay_ms" goes with action speed`) {
+			t.Errorf("%s with delay_ms: %d %q, want 400", action, st, e.Error)
+		}
+	}
+	var c matchJSON
+	if st := h.do("GET", "/api/matches/"+m.ID, "", nil, &c); st != 200 || c.Paused {
+		t.Errorf("after the refusals: %d, paused %v (nothing should have changed)", st, c.Paused)
+	}
+}

@@ -444,6 +444,10 @@ func (s *Server) postControl(w http.ResponseWriter, r *http.Request) {
 		m.mu.Unlock()
 		writeError(w, http.StatusBadRequest, "action %q: want pause, resume, step or speed", clip(req.Action, 20))
 		return
+	case req.DelayMS != nil && req.Action != "speed":
+		m.mu.Unlock()
+		writeError(w, http.StatusBadRequest, `"delay_ms" goes with action speed; action %s takes none (send {"action": "speed", "delay_ms": N} to set the pace)`, req.Action)
+		return
 	case !m.computers():
 		m.mu.Unlock()
 		writeError(w, http.StatusConflict, "control applies to a match between two computers; this one has a person, who moves when it is their turn")
