@@ -141,3 +141,29 @@ func TestDelayGoesWithSpeed(t *testing.T) {
 		t.Errorf("after the refusals: %d, paused %v (nothing should have changed)", st, c.Paused)
 	}
 }
+
+// TestRefusedCreatesAreNotCounted: the creation rate counts matches
+// created; requests refused for their content cost nothing (20 bad bodies
+// used up the burst, and the good one after them got 429).
+func TestRefusedCreatesAreNotCounted(t *testing.T) {
+	addr := served(t, web.Options{CreatesPerMinute: 1})
+	post := func(body string) int {
+		res, err := http.Post("http://"+addr+"/api/matches", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for i := range 25 {
+		for _, bad := range []string{`{"game":`, `{"game":"nim","players":["human","nobody"]}`} {
+			if st := post(bad); st != http.StatusBadRequest {
+				t.Fatalf("bad body %d %s: %d, want 400", i, bad, st)
+			}
+		}
+	}
+	if st := post(`{"game":"nim","players":["human","human"]}`); st != http.StatusCreated {
+		t.Fatalf("a good body after 50 bad ones: %d, want 201", st)
+	}
+}

@@ -99,7 +99,8 @@ func hostOf(addr string) string {
 }
 
 // rateLimiter allows each address n events a minute after a burst, and
-// forgets addresses idle for ten minutes.
+// forgets addresses idle for ten minutes: wait says whether an address may
+// act, take counts what it did.
 type rateLimiter struct {
 	mu      sync.Mutex
 	perMin  int
@@ -119,11 +120,9 @@ func newRateLimiter(perMinute int) *rateLimiter {
 	return &rateLimiter{perMin: perMinute, byIP: map[string]*visitor{}, cleaned: time.Now()}
 }
 
-// allow reports whether ip may act now, or else how long it should wait.
-func (r *rateLimiter) allow(ip string) (bool, time.Duration) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	now := time.Now()
+// visitor returns ip's limiter, forgetting addresses idle for ten
+// minutes. The caller holds r.mu.
+func (r *rateLimiter) visitor(ip string, now time.Time) *rate.Limiter {
 	if now.Sub(r.cleaned) > time.Minute {
 		for k, v := range r.byIP {
 			if now.Sub(v.seen) > 10*time.Minute {
@@ -138,12 +137,30 @@ func (r *rateLimiter) allow(ip string) (bool, time.Duration) {
 		r.byIP[ip] = v
 	}
 	v.seen = now
-	res := v.lim.ReserveN(now, 1)
-	if d := res.DelayFrom(now); d > 0 {
-		res.CancelAt(now)
-		return false, d
+	return v.lim
+}
+
+// wait reports how long ip must wait before its next event, 0 when it may
+// act now. It takes nothing: only take counts an event, so that a request
+// refused for its content (a body being fixed) costs no place.
+func (r *rateLimiter) wait(ip string) time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	now := time.Now()
+	lim := r.visitor(ip, now)
+	if t := lim.TokensAt(now); t < 1 {
+		return time.Duration((1 - t) / float64(lim.Limit()) * float64(time.Second))
 	}
-	return true, 0
+	return 0
+}
+
+// take counts one event of ip (a match created), even beyond its rate (two
+// requests let through at once): the later ones then wait the longer.
+func (r *rateLimiter) take(ip string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	now := time.Now()
+	r.visitor(ip, now).ReserveN(now, 1)
 }
 
 // tooMany answers 429 with the seconds to wait.

@@ -32,7 +32,9 @@ type newMatch struct {
 }
 
 func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(hostOf(r.RemoteAddr)); !ok {
+	// Only a match created counts against the address's rate (taken
+	// below): a refused request, such as a body being fixed, costs nothing.
+	if wait := s.creates.wait(hostOf(r.RemoteAddr)); wait > 0 {
 		tooMany(w, wait, "new matches")
 		return
 	}
@@ -156,10 +158,11 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 	if body == nil {
 		return
 	}
-	created := *body // the shared view stays without the tokens
-	created.SeatTokens = &tokens
-	created.ControlToken = &control
-	writeJSON(w, http.StatusCreated, &created)
+	s.creates.take(hostOf(r.RemoteAddr))
+	answer := *body // the shared view stays without the tokens
+	answer.SeatTokens = &tokens
+	answer.ControlToken = &control
+	writeJSON(w, http.StatusCreated, &answer)
 }
 
 // commit stores a change of m — called with m.mu held, which it releases

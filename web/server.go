@@ -85,7 +85,8 @@ type Options struct {
 	// s and 60 s).
 	ReadTimeout, IdleTimeout time.Duration
 	// CreatesPerMinute is how many matches one address may create a minute
-	// (0: DefaultCreatesPerMinute); more are answered 429.
+	// (0: DefaultCreatesPerMinute); more are answered 429. Only matches
+	// created count: a request refused for its content costs nothing.
 	CreatesPerMinute int
 	// Catalogue returns what GET /api/games serves (`kombi games --json`).
 	Catalogue func() any
