@@ -223,7 +223,7 @@ func (r *Registry) bind(text string, g game.Game, seed uint64) (*Factory, game.S
 		for _, f := range r.For(gameName) {
 			names = append(names, f.Name)
 		}
-		return nil, spec, game.Params{}, game.Inputf("unknown bot %q for %s%s; bots for %s: %s", spec.Name, gameName, game.DidYouMean(spec.Name, names), gameName, strings.Join(names, ", "))
+		return nil, spec, game.Params{}, game.Inputf("unknown bot %q for %s%s; bots for %s: %s", game.Clip(spec.Name), gameName, game.DidYouMean(spec.Name, names), gameName, strings.Join(names, ", "))
 	}
 	p, err := game.Bind("bot "+spec.Name, f.Params, spec.Args, seed)
 	if err != nil {

@@ -178,7 +178,7 @@ func Bind(what string, specs []ParamSpec, args []Arg, seed uint64) (Params, erro
 	for _, a := range args {
 		s, ok := byName[a.Key]
 		if !ok {
-			return Params{}, fmt.Errorf("%s: unknown key %q%s; allowed keys: %s", what, a.Key, DidYouMean(a.Key, specNames(specs)), paramNames(specs))
+			return Params{}, fmt.Errorf("%s: unknown key %q%s; allowed keys: %s", what, Clip(a.Key), DidYouMean(a.Key, specNames(specs)), paramNames(specs))
 		}
 		if err := s.check(a.Value); err != nil {
 			return Params{}, fmt.Errorf("%s: %w", what, err)

@@ -249,9 +249,9 @@ func (r *Registry) Load(text string, seed uint64) (Game, error) {
 	t, ok := r.types[spec.Name]
 	switch {
 	case !ok && len(r.types) == 0:
-		return nil, Inputf("unknown game %q: no game is registered (all.New's Kit.Games holds Kombi's games)", spec.Name)
+		return nil, Inputf("unknown game %q: no game is registered (all.New's Kit.Games holds Kombi's games)", Clip(spec.Name))
 	case !ok:
-		return nil, Inputf("unknown game %q%s; known games: %s", spec.Name, DidYouMean(spec.Name, r.Names()), strings.Join(r.Names(), ", "))
+		return nil, Inputf("unknown game %q%s; known games: %s", Clip(spec.Name), DidYouMean(spec.Name, r.Names()), strings.Join(r.Names(), ", "))
 	}
 	p, err := Bind(t.Name, t.Params, spec.Args, seed)
 	if err != nil {

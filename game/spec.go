@@ -239,7 +239,7 @@ func checkName(name string) error {
 	}
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return fmt.Errorf("name %q may hold only letters, digits, '_' and '-'", name)
+			return fmt.Errorf("name %q may hold only letters, digits, '_' and '-'", Clip(name))
 		}
 	}
 	return nil

@@ -366,7 +366,7 @@ func MoveFromParts(s State, parts []Part) (Move, error) {
 // consistent, and a status that agrees with the state it came from.
 func (v *View) Check(s State) error {
 	if !slices.Contains(Kinds, v.Kind) {
-		return fmt.Errorf("view kind %q is not one of %v", v.Kind, Kinds)
+		return fmt.Errorf("view kind %q is not one of %v", Clip(string(v.Kind)), Kinds)
 	}
 	switch v.Kind {
 	case KindHeaps:

@@ -68,7 +68,7 @@ func NewSeats(bots *bot.Registry, g game.Game, names [2]string, seed uint64, env
 			return seats, &SeatError{Seat: p, Err: err}
 		}
 		if isHuman(b) && env.Input == nil {
-			return seats, &SeatError{Seat: p, Err: game.Inputf("%q stands for a person typing in a terminal; here a person plays as %q", name, Person)}
+			return seats, &SeatError{Seat: p, Err: game.Inputf("%q stands for a person typing in a terminal; here a person plays as %q", game.Clip(name), Person)}
 		}
 		seats[p] = Seat{Name: name, Bot: b}
 	}

@@ -167,3 +167,35 @@ func TestRefusedCreatesAreNotCounted(t *testing.T) {
 		t.Fatalf("a good body after 50 bad ones: %d, want 201", st)
 	}
 }
+
+// TestLongInputIsClipped: an error quotes at most a clip of what was sent
+// (a game's, a key's, a bot's or a view kind's name of 30 000 letters was
+// echoed whole, twice for a bot), and a Wythoff heap of 10 000 digits by
+// its first digits.
+func TestLongInputIsClipped(t *testing.T) {
+	h := newHarness(t, nil)
+	long := strings.Repeat("q", 30000)
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/api/study?game=" + long, nil},
+		{"GET", "/api/analysis?game=nim(" + long + "%3D1)", nil},
+		{"POST", "/api/study/moves", map[string]any{"game": "nim(" + long + "=1)", "move": "1:1"}},
+		{"POST", "/api/study/moves", map[string]any{"game": long + "!", "move": "1:1"}},
+		{"POST", "/api/matches", map[string]any{"game": "nim", "players": []string{"human", long}}},
+		{"POST", "/api/matches", map[string]any{"game": "nim", "players": []string{"human", "alphabeta(" + long + "=1)"}}},
+		{"POST", "/api/matches", map[string]any{"game": "nim", "players": []string{"human", "human(" + long + "=1)"}}},
+		{"POST", "/api/study/setup", map[string]any{"game": "nim", "view": map[string]any{"kind": long}}},
+		{"POST", "/api/study/moves", map[string]any{"game": "wythoff(piles=10^9999;10^9999)", "move": "0,1"}},
+	} {
+		var e struct {
+			Error  string
+			Reason string
+		}
+		st := h.do(c.method, c.path, "", c.body, &e)
+		if st != http.StatusBadRequest || e.Error == "" || len(e.Error)+len(e.Reason) > 1000 {
+			t.Errorf("%s %.60s: %d, an error of %d bytes and a reason of %d: %.300s", c.method, c.path, st, len(e.Error), len(e.Reason), e.Error)
+		}
+	}
+}

@@ -293,7 +293,18 @@ func (s *State) PlayError() error {
 
 // errTooLarge explains why an analysis position takes no moves.
 func (s *State) errTooLarge() error {
-	return fmt.Errorf("the position (%s, %s) has more than %d legal moves, too many to play; kombi solve and kombi analyze answer it exactly", s.huge[0], s.huge[1], MaxLegalMoves)
+	return fmt.Errorf("the position (%s, %s) has more than %d legal moves, too many to play; kombi solve and kombi analyze answer it exactly", digits(s.huge[0]), digits(s.huge[1]), MaxLegalMoves)
+}
+
+// digits writes a heap size for a message: in full up to 40 digits, else
+// its first 20 digits and how many there are (a message does not echo
+// 10 000 of them).
+func digits(h *big.Int) string {
+	t := h.Text(10)
+	if len(t) <= 40 {
+		return t
+	}
+	return fmt.Sprintf("%s… (%d digits)", t[:20], len(t))
 }
 
 // Player returns the player to move, or game.Terminal at (0, 0).
