@@ -225,6 +225,27 @@ func OverText(s State) string {
 	return "the game is over in this position"
 }
 
+// CheckPlayable says why no move can be made in s though a seat is to
+// move and the game is not over, or returns nil: s is over, a chance draw
+// is due, or the seat to move has a legal move. The reason is the state's
+// own where it has one (a PlayError method: a Wythoff position with more
+// legal moves than can be listed, which is analysed but not played). A
+// match must not start from such a position: nobody could ever move in it.
+func CheckPlayable(s State) error {
+	if s.IsTerminal() || s.Player() != 0 && s.Player() != 1 {
+		return nil
+	}
+	if ix, ok := s.(MoveIndexer); ok && ix.MoveCount() > 0 || len(s.LegalMoves(nil)) > 0 {
+		return nil
+	}
+	if pe, ok := s.(interface{ PlayError() error }); ok {
+		if err := pe.PlayError(); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("%s is to move but has no legal move, though the game is not over", SeatName(s.Player()))
+}
+
 // Winner returns the index of the player with the higher return in a terminal
 // state, or -1 for a draw.
 func Winner(s State) int {

@@ -199,3 +199,25 @@ func TestLongInputIsClipped(t *testing.T) {
 		}
 	}
 }
+
+// TestAMatchNobodyCanMoveInIsRefused: a start with too many moves to
+// list (a Wythoff analysis position) is refused at creation whoever plays,
+// as it was for a computer seat; two people's match was stored and waited
+// for a move forever.
+func TestAMatchNobodyCanMoveInIsRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	var e struct{ Error string }
+	for _, g := range []string{"wythoff(piles=10^9999;10^9999)", "wythoff(piles=4000000;4000000)"} {
+		for _, players := range [][]string{{"human", "human"}, {"human", "random"}, {"random", "random"}} {
+			if st := h.do("POST", "/api/matches", "", map[string]any{"game": g, "players": players}, &e); st != http.StatusBadRequest ||
+				!strings.Contains(e.Error, "cannot be played") || !strings.Contains(e.Error, "more than 10000000 legal moves") || len(e.Error) > 500 {
+				t.Errorf("%s for %v: %d %q", g, players, st, e.Error)
+			}
+		}
+	}
+	var list struct{ Matches []any }
+	if h.do("GET", "/api/matches", "", nil, &list); len(list.Matches) != 0 {
+		t.Errorf("%d matches stored, want none", len(list.Matches))
+	}
+	h.create("wythoff(piles=3000000;3000000)", [2]string{"human", "human"}, 1)
+}

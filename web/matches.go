@@ -69,6 +69,13 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "game: %v", err)
 		return
 	}
+	// A start nobody can move from (a Wythoff position with too many
+	// moves to list) is refused whoever plays: stored, it would wait for a
+	// move forever.
+	if err := game.CheckPlayable(g.NewInitialState()); err != nil {
+		writeError(w, http.StatusBadRequest, "game %q cannot be played, only studied (GET /api/analysis): %v", clip(req.Game, 60), err)
+		return
+	}
 	switch req.Mode {
 	case "":
 		req.Mode = ModeNormal

@@ -388,3 +388,32 @@ func TestQueenBoardFitsTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// An analysis position is not playable, and game.CheckPlayable says why
+// in a message of bounded length (a heap of 10 000 digits by its first
+// digits); a playable one, and the end, are.
+func TestCheckPlayable(t *testing.T) {
+	reg := registry(t)
+	for _, c := range []struct {
+		game string
+		want string // "" when playable
+	}{
+		{"wythoff(piles=5;8)", ""},
+		{"wythoff(piles=0;0)", ""},
+		{"wythoff(piles=3000000;3000000)", ""},
+		{"wythoff(piles=4000000;4000000)", "the position (4000000, 4000000) has more than 10000000 legal moves, too many to play"},
+		{"wythoff(piles=10^9999;10^9999)", "the position (10000000000000000000… (10000 digits), 10000000000000000000… (10000 digits)) has more than 10000000 legal moves"},
+	} {
+		g, err := reg.Load(c.game, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = game.CheckPlayable(g.NewInitialState())
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v, want playable", c.game, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 300):
+			t.Errorf("%s: %v, want %q", c.game, err, c.want)
+		}
+	}
+}
