@@ -379,6 +379,12 @@ func study(g game.Game, st game.State) *studyView {
 		if ex, ok := st.(game.Explainer); ok {
 			v.Reason = ex.EndReason()
 		}
+		if v.Start && v.View != nil && v.Reason != "" {
+			// The game's start is over: no move was made (its words
+			// after a last move would credit one).
+			v.Reason = game.EndWords(st, 0)
+			v.View.Status.Reason = v.Reason
+		}
 		return v
 	}
 	p := st.Player()

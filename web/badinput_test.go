@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -220,4 +221,30 @@ func TestAMatchNobodyCanMoveInIsRefused(t *testing.T) {
 		t.Errorf("%d matches stored, want none", len(list.Matches))
 	}
 	h.create("wythoff(piles=3000000;3000000)", [2]string{"human", "human"}, 1)
+}
+
+// TestAGameOverAtItsStartSaysNoMoveWasMade: Nim without tokens, studied
+// or played, says in its reason and its view's that there was no move to
+// make (the study said "P2 took the last token", as did the match's view
+// beside its true reason).
+func TestAGameOverAtItsStartSaysNoMoveWasMade(t *testing.T) {
+	h := newHarness(t, nil)
+	const want = "There is no move to make from the start: the game is over before it begins, and P2 wins."
+	var s struct {
+		Reason string
+		View   *struct{ Status struct{ Reason string } }
+	}
+	for _, g := range []string{"nim(piles=0)", "grundy(heap=2)"} {
+		if st := h.do("GET", "/api/study?game="+url.QueryEscape(g), "", nil, &s); st != 200 || s.Reason != want || s.View == nil || s.View.Status.Reason != want {
+			t.Errorf("the study of %s: %d, reason %q, the view's %+v", g, st, s.Reason, s.View)
+		}
+		m := h.create(g, [2]string{"human", "human"}, 1)
+		if m.Reason != want || m.View == nil || m.View.Status.Reason != want {
+			t.Errorf("a match of %s: reason %q, the view's %q", g, m.Reason, m.View.Status.Reason)
+		}
+	}
+	// After a move the game's own words stand.
+	if st := h.do("GET", "/api/study?game=nim&position="+url.QueryEscape("0;0;0"), "", nil, &s); st != 200 || !strings.Contains(s.Reason, "took the last token") {
+		t.Errorf("a study of 0;0;0 in nim(piles=3;4;5): %d %q", st, s.Reason)
+	}
 }

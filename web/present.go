@@ -117,6 +117,11 @@ func (s *Server) describe(m *liveMatch, rec *game.Record, st game.State, at int)
 	}
 	if view, err := game.ViewOf(st); err == nil {
 		v.View = &view
+		if at == 0 && st.IsTerminal() && view.Status.Reason != "" {
+			// Over before any move: no move was made, whatever the
+			// game's words after a last move say (the match's reason).
+			view.Status.Reason = game.EndWords(st, 0)
+		}
 	}
 	if p, err := game.PositionOf(st); err == nil {
 		v.Position = p
