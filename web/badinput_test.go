@@ -248,3 +248,17 @@ func TestAGameOverAtItsStartSaysNoMoveWasMade(t *testing.T) {
 		t.Errorf("a study of 0;0;0 in nim(piles=3;4;5): %d %q", st, s.Reason)
 	}
 }
+
+// TestAPersonWithSpacesIsAPerson: " human" and "human " are a person, as a
+// game string's spaces are trimmed (they were told about a terminal).
+func TestAPersonWithSpacesIsAPerson(t *testing.T) {
+	h := newHarness(t, nil)
+	var m matchJSON
+	if st := h.do("POST", "/api/matches", "", map[string]any{"game": " nim ", "players": []string{"human ", " perfect "}}, &m); st != http.StatusCreated ||
+		m.Players[0] != "human" || m.Players[1] != "perfect" || m.SeatTokens == nil || m.SeatTokens[0] == nil {
+		t.Fatalf("players with spaces: %d %q %v", st, m.Error, m.Players)
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], map[string]string{"move": "1:1"}, &m); st != http.StatusOK {
+		t.Errorf("the person's move: %d %q", st, m.Error)
+	}
+}

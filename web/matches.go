@@ -96,7 +96,8 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 	}
 	players := [2]string(req.Players)
 	for p, name := range players {
-		if strings.TrimSpace(name) == "" {
+		players[p] = strings.TrimSpace(name) // " human" is a person, as " nim " is Nim
+		if players[p] == "" {
 			writeError(w, http.StatusBadRequest, "players[%d] is empty: want %q or a bot string such as %q", p, Human, g.Type().DefaultOpponent())
 			return
 		}
@@ -138,7 +139,7 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m.control = hashToken(control)
-	for p, name := range req.Players {
+	for p, name := range players {
 		if name != Human {
 			continue
 		}
