@@ -249,6 +249,23 @@ func TestAGameOverAtItsStartSaysNoMoveWasMade(t *testing.T) {
 	}
 }
 
+// TestSoloTakesNoOtherPlayers: a solo match's players are one person's
+// two seats; other players are refused, not replaced in silence.
+func TestSoloTakesNoOtherPlayers(t *testing.T) {
+	h := newHarness(t, nil)
+	var e matchJSON
+	for _, players := range [][]string{{"random", "perfect"}, {"human", "random"}, {"human"}} {
+		if st := h.do("POST", "/api/matches", "", map[string]any{"game": "thue", "mode": "solo", "players": players}, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, `mode solo: one person plays both seats; leave out "players"`) {
+			t.Errorf("solo with %v: %d %q", players, st, e.Error)
+		}
+	}
+	for _, body := range []map[string]any{{"game": "thue", "mode": "solo"}, {"game": "thue", "mode": "solo", "players": []string{"human", "human"}}} {
+		if st := h.do("POST", "/api/matches", "", body, &e); st != http.StatusCreated || e.Players[0] != "human" || e.Players[1] != "human" {
+			t.Errorf("solo %v: %d %q %v", body, st, e.Error, e.Players)
+		}
+	}
+}
+
 // TestAPersonWithSpacesIsAPerson: " human" and "human " are a person, as a
 // game string's spaces are trimmed (they were told about a terminal).
 func TestAPersonWithSpacesIsAPerson(t *testing.T) {

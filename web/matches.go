@@ -85,6 +85,10 @@ func (s *Server) postMatch(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, "mode solo: %s has no solo mode", g.Type().TitleOrName())
 			return
 		}
+		if req.Players != nil && (len(req.Players) != 2 || strings.TrimSpace(req.Players[0]) != Human || strings.TrimSpace(req.Players[1]) != Human) {
+			writeError(w, http.StatusBadRequest, `mode solo: one person plays both seats; leave out "players" (or give [%q, %q])`, Human, Human)
+			return
+		}
 		req.Players = []string{Human, Human}
 	default:
 		writeError(w, http.StatusBadRequest, "mode %q: want %q or %q", clip(req.Mode, 30), ModeNormal, ModeSolo)
