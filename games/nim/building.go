@@ -328,6 +328,11 @@ func (s *BuildingState) MoveAt(i int64) game.Move {
 	return Move(h, k+1)
 }
 
+// buildingOn says that the building phase is on: no take yet.
+func (s *BuildingState) buildingOn() error {
+	return fmt.Errorf("the building phase is on (%d of %d tokens placed): place a token with +HEAP", s.placed, s.g.p)
+}
+
 func (s *BuildingState) check(m game.Move) error {
 	i, t := unpack(m)
 	switch {
@@ -336,7 +341,7 @@ func (s *BuildingState) check(m game.Move) error {
 	case i >= len(s.heaps):
 		return fmt.Errorf("there is no heap %d (heaps are 1 to %d)", i+1, len(s.heaps))
 	case s.Building() && t != 0:
-		return fmt.Errorf("the building phase is on (%d of %d tokens placed): place a token with +HEAP", s.placed, s.g.p)
+		return s.buildingOn()
 	case s.Building() && !s.placeable(s.heaps[i], s.hasEmpty()):
 		return fmt.Errorf("heap %d is not empty: tokens go on empty heaps first", i+1)
 	case !s.Building() && t == 0:
@@ -408,6 +413,11 @@ func (s *BuildingState) ParseMove(text string) (game.Move, error) {
 		return Move(i-1, 0), nil
 	}
 	if strings.Contains(t, ":") || strings.Contains(t, " ") {
+		if s.Building() {
+			// Any take is refused while tokens are placed: say so, not
+			// what a take would need ("take from 1 to 0 tokens").
+			return 0, fmt.Errorf("%q: %w", short(text), s.buildingOn())
+		}
 		return parseTake(t, s.heaps)
 	}
 	return 0, fmt.Errorf("%q: want +HEAP to place a token (phase 1) or HEAP:COUNT to take tokens (phase 2)", short(text))

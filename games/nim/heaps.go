@@ -248,7 +248,10 @@ func parseTake(text string, heaps []int) (game.Move, error) {
 	if i < 1 || i > len(heaps) {
 		return 0, fmt.Errorf("%q: there is no heap %d (heaps are 1 to %d)", short(text), i, len(heaps))
 	}
-	if t < 1 || t > MaxHeap {
+	switch {
+	case heaps[i-1] == 0:
+		return 0, fmt.Errorf("%q: heap %d is empty: take from a heap that holds tokens", short(text), i)
+	case t < 1 || t > MaxHeap:
 		return 0, fmt.Errorf("%q: take from 1 to %d tokens", short(text), heaps[i-1])
 	}
 	return Move(i-1, t), nil

@@ -147,3 +147,31 @@ func TestPositionsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A take refused for its heap says what is wrong with it: in Building
+// Nim's building phase that no take is played yet (it said "take from 1 to
+// 0 tokens" of "1:-2"), from an empty heap that the heap is empty.
+func TestTakeMessagesSayWhy(t *testing.T) {
+	gb, _ := nim.NewBuilding(3, 10, nim.EmptyFirst)
+	g, _ := nim.New([]int{3, 0}, false)
+	for _, c := range []struct {
+		s        game.State
+		in, want string
+	}{
+		{gb.NewInitialState(), "1:-2", "the building phase is on (0 of 10 tokens placed): place a token with +HEAP"},
+		{gb.NewInitialState(), "1:0", "the building phase is on (0 of 10 tokens placed)"},
+		{gb.NewInitialState(), "1 2", "the building phase is on (0 of 10 tokens placed)"},
+		{gb.NewInitialState(), "9:2", "the building phase is on (0 of 10 tokens placed)"},
+		{g.NewInitialState(), "2:-2", "heap 2 is empty: take from a heap that holds tokens"},
+		{g.NewInitialState(), "2:1", "heap 2 is empty"},
+		{g.NewInitialState(), "1:0", "take from 1 to 3 tokens"},
+	} {
+		m, err := c.s.ParseMove(c.in)
+		if err == nil {
+			err = c.s.Clone().Apply(m)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: %v, want %q", c.s, c.in, err, c.want)
+		}
+	}
+}
