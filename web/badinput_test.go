@@ -279,3 +279,29 @@ func TestAPersonWithSpacesIsAPerson(t *testing.T) {
 		t.Errorf("the person's move: %d %q", st, m.Error)
 	}
 }
+
+// TestNoMoveGivenShowsTheGamesNotation: a move request without a move
+// asks for one with an example in the game's own notation and parts (it
+// offered Nim's "1:2" to every game).
+func TestNoMoveGivenShowsTheGamesNotation(t *testing.T) {
+	h := newHarness(t, nil)
+	var e struct{ Error string }
+	for _, c := range []struct{ game, want string }{
+		{"nim(piles=3;4;5)", `(text, e.g. "1:1") or as "parts" (the same move: [{"kind":"heap","value":0},{"kind":"amount","value":1}])`},
+		{"thue(alphabet=3,start=1)", `(text, e.g. "0")`},
+		{"wythoff(piles=5;8)", `(text, e.g. "0,1")`},
+		{"nim2d(n=3)", `"parts" (the same move: [{"kind":"cell"`},
+	} {
+		if st := h.do("POST", "/api/study/moves", "", map[string]any{"game": c.game, "move": ""}, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) {
+			t.Errorf("study %s without a move: %d %q, want %q", c.game, st, e.Error, c.want)
+		}
+		m := h.create(c.game, [2]string{"human", "human"}, 1)
+		tok := *m.SeatTokens[0]
+		if m.ToMove != nil && *m.ToMove == 1 {
+			tok = *m.SeatTokens[1]
+		}
+		if st := h.do("POST", "/api/matches/"+m.ID+"/moves", tok, map[string]any{}, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) {
+			t.Errorf("a move of %s without a move: %d %q, want %q", c.game, st, e.Error, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -289,7 +290,32 @@ func parseMove(st game.State, req movePost) (game.Move, int, string) {
 		}
 		return mv, 0, ""
 	}
-	return 0, http.StatusBadRequest, `give the move as "move" (text, e.g. "1:2") or as "parts"`
+	return 0, http.StatusBadRequest, noMoveGiven(st)
+}
+
+// noMoveGiven asks for a move, with one of st's legal moves as the example
+// in the game's own notation and parts (none when no move is listed).
+func noMoveGiven(st game.State) string {
+	var mv game.Move
+	switch ix, ok := st.(game.MoveIndexer); {
+	case ok && ix.MoveCount() > 0:
+		mv = ix.MoveAt(0)
+	case ok:
+		return `give the move as "move" (text) or as "parts"`
+	default:
+		moves := st.LegalMoves(nil)
+		if len(moves) == 0 {
+			return `give the move as "move" (text) or as "parts"`
+		}
+		mv = moves[0]
+	}
+	example := fmt.Sprintf(`give the move as "move" (text, e.g. %q) or as "parts"`, st.MoveString(mv))
+	if v, ok := st.(game.Viewer); ok {
+		if parts, err := json.Marshal(v.MoveParts(mv)); err == nil {
+			example += " (the same move: " + string(parts) + ")"
+		}
+	}
+	return example
 }
 
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
