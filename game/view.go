@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // ViewKind names one of the few board kinds every position is drawn as. A
@@ -159,6 +160,34 @@ type Status struct {
 type Part struct {
 	Kind  PartKind `json:"kind"`
 	Value int64    `json:"value"`
+}
+
+// String writes the part as the API's JSON takes it,
+// {"kind":"heap","value":2} (its kind clipped), for messages that quote
+// parts (Go's {heap 2} meant nothing to a script's author).
+func (p Part) String() string {
+	kind, _ := json.Marshal(Clip(string(p.Kind)))
+	return fmt.Sprintf(`{"kind":%s,"value":%d}`, kind, p.Value)
+}
+
+// PartsText writes parts as the API's JSON list takes them, for a message:
+// [{"kind":"heap","value":0},{"kind":"amount","value":1}], at most the
+// first 8 parts, then how many there were.
+func PartsText(parts []Part) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, p := range parts {
+		if i == 8 {
+			fmt.Fprintf(&b, ", … (%d parts)", len(parts))
+			break
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(p.String())
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // PartKind names what a Part selects.

@@ -305,3 +305,24 @@ func TestNoMoveGivenShowsTheGamesNotation(t *testing.T) {
 		}
 	}
 }
+
+// TestMovePartsAreQuotedAsJSON: an error about move parts quotes them as
+// the API takes them, not as Go prints its structs ("[{heap -1}]").
+func TestMovePartsAreQuotedAsJSON(t *testing.T) {
+	h := newHarness(t, nil)
+	var e struct{ Error string }
+	for _, c := range []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"game": "ap(x=10,seed=1)", "parts": []map[string]any{{"kind": "heap", "value": -1}}}, `a move is one part, the number to colour; got [{"kind":"heap","value":-1}]`},
+		{map[string]any{"game": "nim", "parts": []map[string]any{{"kind": "", "value": 0}}}, `want two parts, heap then amount; got [{"kind":"","value":0}]`},
+		{map[string]any{"game": "vdwlist(k=3,colors=3,list=2,s=9)", "position": "rr.bb....:3", "parts": []map[string]any{{"kind": "heap", "value": 0}, {"kind": "amount", "value": 0}}}, `part {"kind":"heap","value":0} is not one of the 3 colours`},
+		{map[string]any{"game": "thue", "parts": []map[string]any{{"kind": "cell", "value": 1}, {"kind": "gap", "value": 2}}}, `got [{"kind":"cell","value":1},{"kind":"gap","value":2}]`},
+		{map[string]any{"game": "buildingnim", "parts": []map[string]any{{"kind": strings.Repeat("k", 5000), "value": 1}}}, `got [{"kind":"kkkk`},
+	} {
+		if st := h.do("POST", "/api/study/moves", "", c.body, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) || len(e.Error) > 400 {
+			t.Errorf("%v: %d %.400q, want %q", c.body["game"], st, e.Error, c.want)
+		}
+	}
+}

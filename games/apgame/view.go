@@ -94,7 +94,7 @@ func (s *State) MoveParts(m game.Move) []game.Part {
 // after checking that it is an uncoloured number of the set.
 func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 	if len(parts) != 1 || parts[0].Kind != game.PartNumber {
-		return 0, fmt.Errorf("a move is one part, the %s to colour; got %v", game.PartNumber, parts)
+		return 0, fmt.Errorf("a move is one part, the %s to colour; got %s", game.PartNumber, game.PartsText(parts))
 	}
 	v := parts[0].Value
 	if v < 1 || v > int64(s.g.set[len(s.g.set)-1]) {

@@ -485,7 +485,7 @@ func (s *BuildingState) MoveFromParts(parts []game.Part) (game.Move, error) {
 	var m game.Move
 	if s.Building() {
 		if len(parts) != 1 || parts[0].Kind != game.PartHeap || parts[0].Value < 0 || parts[0].Value >= int64(len(s.heaps)) {
-			return 0, fmt.Errorf("the building phase takes one part, a heap from 0 to %d; got %v", len(s.heaps)-1, parts)
+			return 0, fmt.Errorf("the building phase takes one part, a heap from 0 to %d; got %s", len(s.heaps)-1, game.PartsText(parts))
 		}
 		m = Move(int(parts[0].Value), 0)
 	} else {

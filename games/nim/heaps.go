@@ -266,7 +266,7 @@ func heapAmountParts(heap, amount int) []game.Part {
 // number of the kind second from 1 to MaxHeap.
 func heapAnd(parts []game.Part, second game.PartKind, heaps int) (heap, n int, err error) {
 	if len(parts) != 2 || parts[0].Kind != game.PartHeap || parts[1].Kind != second {
-		return 0, 0, fmt.Errorf("want two parts, %s then %s; got %v", game.PartHeap, second, parts)
+		return 0, 0, fmt.Errorf("want two parts, %s then %s; got %s", game.PartHeap, second, game.PartsText(parts))
 	}
 	if h := parts[0].Value; h < 0 || h >= int64(heaps) {
 		return 0, 0, fmt.Errorf("there is no heap %d (heaps are 0 to %d)", h, heaps-1)

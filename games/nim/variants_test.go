@@ -305,7 +305,7 @@ func TestViewsAndParts(t *testing.T) {
 	s = gk.NewInitialState()
 	m, _ := s.ParseMove("1:2+3:1")
 	parts := s.(game.Viewer).MoveParts(m)
-	if fmt.Sprint(parts) != "[{heap 0} {amount 2} {heap 2} {amount 1}]" {
+	if game.PartsText(parts) != `[{"kind":"heap","value":0},{"kind":"amount","value":2},{"kind":"heap","value":2},{"kind":"amount","value":1}]` {
 		t.Fatalf("nimk parts %v", parts)
 	}
 	three := append(parts, game.Part{Kind: game.PartHeap, Value: 1}, game.Part{Kind: game.PartAmount, Value: 1})

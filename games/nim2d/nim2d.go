@@ -469,7 +469,7 @@ func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 	cells := make([]int, len(parts))
 	for k, p := range parts {
 		if p.Kind != game.PartCell {
-			return 0, fmt.Errorf("part %d is of kind %q: a 2D Nim move is 1 to 3 parts of kind %q", k+1, p.Kind, game.PartCell)
+			return 0, fmt.Errorf("part %d is of kind %q: a 2D Nim move is 1 to 3 parts of kind %q", k+1, game.Clip(string(p.Kind)), game.PartCell)
 		}
 		if p.Value < 0 || p.Value >= int64(n2) {
 			return 0, fmt.Errorf("there is no cell index %d: indices run from 0 to %d (cells 1 to %d)", p.Value, n2-1, n2)

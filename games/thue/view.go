@@ -75,7 +75,7 @@ func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 		return 0, fmt.Errorf("the game is over")
 	}
 	if len(parts) != 1 || parts[0].Kind != want {
-		return 0, fmt.Errorf("the %s's move is one part, a %s; got %v", role, want, parts)
+		return 0, fmt.Errorf("the %s's move is one part, a %s; got %s", role, want, game.PartsText(parts))
 	}
 	if v := parts[0].Value; v < 0 || v > hi {
 		return 0, fmt.Errorf("%s %d is out of range: want 0 to %d", want, v, hi)

@@ -102,7 +102,7 @@ func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 			want = game.PartColor
 		}
 		if len(parts) != 1 || parts[0].Kind != want {
-			return 0, fmt.Errorf("%s (%s) moves by one %s part, got %v", game.SeatName(s.Player()), s.g.typ.Role(s.Player()), want, parts)
+			return 0, fmt.Errorf("%s (%s) moves by one %s part, got %s", game.SeatName(s.Player()), s.g.typ.Role(s.Player()), want, game.PartsText(parts))
 		}
 		if v := parts[0].Value; v < 0 || v > MaxS {
 			return 0, fmt.Errorf("%s %d is out of range", want, v)

@@ -150,10 +150,14 @@ func TestViewAndParts(t *testing.T) {
 	if v := s2.View(); v.Kind != game.KindHeaps || len(v.Heaps) != 2 || v.Heaps[0] != 4 || v.Heaps[1] != 9 || v.Status.Seats != [2]string{"first", "second"} {
 		t.Fatalf("heaps view %+v", v)
 	}
-	for text, want := range map[string]string{"2,3": "[{heap 0} {amount 2} {heap 1} {amount 3}]", "0,9": "[{heap 1} {amount 9}]", "4,0": "[{heap 0} {amount 4}]"} {
+	for text, want := range map[string]string{
+		"2,3": `[{"kind":"heap","value":0},{"kind":"amount","value":2},{"kind":"heap","value":1},{"kind":"amount","value":3}]`,
+		"0,9": `[{"kind":"heap","value":1},{"kind":"amount","value":9}]`,
+		"4,0": `[{"kind":"heap","value":0},{"kind":"amount","value":4}]`,
+	} {
 		m, _ := s2.ParseMove(text)
 		parts := s2.MoveParts(m)
-		if fmt.Sprint(parts) != want {
+		if game.PartsText(parts) != want {
 			t.Errorf("%s has parts %v, want %s", text, parts, want)
 		}
 		// The heaps may come in either order.

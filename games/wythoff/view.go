@@ -98,7 +98,7 @@ func (s *State) MoveFromParts(parts []game.Part) (game.Move, error) {
 		for i := 0; i < len(parts); i += 2 {
 			h, n := parts[i], parts[i+1]
 			if h.Kind != game.PartHeap || n.Kind != game.PartAmount {
-				return 0, fmt.Errorf("parts %d and %d are %s and %s; want a heap, then an amount", i+1, i+2, h.Kind, n.Kind)
+				return 0, fmt.Errorf("parts %d and %d are %q and %q; want a heap, then an amount", i+1, i+2, game.Clip(string(h.Kind)), game.Clip(string(n.Kind)))
 			}
 			if h.Value != 0 && h.Value != 1 {
 				return 0, fmt.Errorf("heap %d: want heap 0 or 1", h.Value)
