@@ -326,3 +326,28 @@ func TestMovePartsAreQuotedAsJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeErrorsSayTheAPIsRange: a value of the wrong kind is told the
+// range the API allows (Go's int64 or int8 range it was), and a move
+// part's field names its part.
+func TestTypeErrorsSayTheAPIsRange(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim(piles=9;9;9)", [2]string{"random", "random"}, 1)
+	var e struct{ Error string }
+	for _, c := range []struct {
+		path string
+		body any
+		want string
+	}{
+		{"/api/matches", `{"game":"nim","players":["random","random"],"delay_ms":2.5}`, `field "delay_ms" has the wrong kind of value (a number 2.5 where a whole number of milliseconds from 0 to 10000 is expected)`},
+		{"/api/matches/" + m.ID + "/control", `{"action":"speed","delay_ms":"fast"}`, `(a string where a whole number of milliseconds from 0 to 10000 is expected)`},
+		{"/api/matches/" + m.ID + "/control", `{"action":"speed","delay_ms":1e30}`, `where a whole number of milliseconds from 0 to 10000 is expected`},
+		{"/api/study/setup", `{"game":"nim","view":{"kind":"heaps","heaps":[3],"status":{"to_move":"1"}}}`, `field "view.status.to_move" has the wrong kind of value (a string where a whole number from -2 to 1`},
+		{"/api/study/moves", `{"game":"nim","parts":[{"kind":"heap","value":0},{"kind":"amount","value":"1"}]}`, `field "parts[1].value" has the wrong kind of value (a string where a whole number (a heap`},
+		{"/api/study/setup", `{"game":"nim2d","view":{"kind":"grid","grid":{"rows":1,"cols":1,"cells":[{"owner":0.5}]}}}`, `where -1 (free), 0 or 1 (the seat that took the cell) is expected`},
+	} {
+		if st := h.do("POST", c.path, *m.Control, c.body, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) || strings.Contains(e.Error, "9223372036854775807") {
+			t.Errorf("%s %s: %d %q, want %q", c.path, c.body, st, e.Error, c.want)
+		}
+	}
+}

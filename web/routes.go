@@ -3,14 +3,12 @@ package web
 import (
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
 	"path"
-	"reflect"
 	"strings"
 
 	"github.com/kombi/kombi/game"
@@ -173,89 +171,6 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(data, '\n'))
-}
-
-// readJSON decodes a request body into v, refusing unknown fields, bodies
-// over MaxBody and trailing data.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", MaxBody)
-		} else {
-			hint := ""
-			if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "application/x-www-form-urlencoded") || strings.HasPrefix(ct, "multipart/") {
-				hint = fmt.Sprintf(" (it came as %s: the API reads a JSON object, e.g. curl -H 'Content-Type: application/json' -d '{\"game\": \"nim\"}')", strings.SplitN(ct, ";", 2)[0])
-			}
-			writeError(w, http.StatusBadRequest, "request body: %s%s", jsonProblem(err), hint)
-		}
-		return false
-	}
-	if dec.More() {
-		writeError(w, http.StatusBadRequest, "request body: one JSON object expected, found more")
-		return false
-	}
-	return true
-}
-
-// jsonProblem says in words what is wrong with a JSON body (without Go
-// type names).
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		what := fmt.Sprintf("field %q", te.Field)
-		if te.Field == "" {
-			what = "the body" // a list or a number where the object goes
-		}
-		return fmt.Sprintf("%s has the wrong kind of value (%s where %s is expected)", what, jsonValue(te.Value), jsonKind(te.Type))
-	case errors.As(err, &se):
-		return fmt.Sprintf("not valid JSON at byte %d", se.Offset)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return "unknown field " + strings.TrimPrefix(err.Error(), "json: unknown field ")
-	case err.Error() == "EOF":
-		return "empty; a JSON object is expected"
-	}
-	return "not a valid JSON object"
-}
-
-// jsonValue names a JSON value as encoding/json describes it ("array",
-// "number 2.5", "bool") with its article: "an array", "a number 2.5",
-// "true or false".
-func jsonValue(v string) string {
-	switch {
-	case v == "bool":
-		return "true or false"
-	case v == "":
-		return "a value"
-	case strings.ContainsRune("aeiou", rune(v[0])):
-		return "an " + v
-	}
-	return "a " + v
-}
-
-// jsonKind names a Go type's kind as JSON people know it (a whole number
-// with its range: "a number 2.5 where a number is expected" said nothing).
-func jsonKind(t reflect.Type) string {
-	switch k := t.Kind().String(); {
-	case strings.HasPrefix(k, "int"):
-		hi := ^uint64(0) >> (65 - t.Bits())
-		return fmt.Sprintf("a whole number from -%d to %d", hi+1, hi)
-	case strings.HasPrefix(k, "uint"):
-		return fmt.Sprintf("a whole number from 0 to %d", ^uint64(0)>>(64-t.Bits()))
-	case strings.HasPrefix(k, "float"):
-		return "a number"
-	case k == "string":
-		return "a string"
-	case k == "bool":
-		return "true or false"
-	case k == "slice", k == "array":
-		return "a list"
-	}
-	return "an object"
 }
 
 // bearer returns the token of the request's Authorization header.

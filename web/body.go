@@ -1,0 +1,150 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"github.com/kombi/kombi/game"
+)
+
+// readJSON decodes a request body into v, refusing unknown fields, bodies
+// over MaxBody and trailing data.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	_, ok := readBody(w, r, v)
+	return ok
+}
+
+// readBody is readJSON that also returns the body read, for checks of
+// what it leaves out (a field absent reads as its zero value).
+func readBody(w http.ResponseWriter, r *http.Request, v any) ([]byte, bool) {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			writeError(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", MaxBody)
+		} else {
+			writeError(w, http.StatusBadRequest, "request body: it could not be read (%v)", err)
+		}
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		hint := ""
+		if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "application/x-www-form-urlencoded") || strings.HasPrefix(ct, "multipart/") {
+			hint = fmt.Sprintf(" (it came as %s: the API reads a JSON object, e.g. curl -H 'Content-Type: application/json' -d '{\"game\": \"nim\"}')", strings.SplitN(ct, ";", 2)[0])
+		}
+		writeError(w, http.StatusBadRequest, "request body: %s%s", jsonProblem(err, data), hint)
+		return nil, false
+	}
+	if dec.More() {
+		writeError(w, http.StatusBadRequest, "request body: one JSON object expected, found more")
+		return nil, false
+	}
+	return data, true
+}
+
+// jsonProblem says in words what is wrong with the JSON body data
+// (without Go type names).
+func jsonProblem(err error, data []byte) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field := fieldPath(te.Field, data)
+		what := fmt.Sprintf("field %q", field)
+		if te.Field == "" {
+			what = "the body" // a list or a number where the object goes
+		}
+		return fmt.Sprintf("%s has the wrong kind of value (%s where %s is expected)", what, jsonValue(te.Value), jsonKind(te.Field, te.Type))
+	case errors.As(err, &se):
+		return fmt.Sprintf("not valid JSON at byte %d", se.Offset)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "unknown field " + strings.TrimPrefix(err.Error(), "json: unknown field ")
+	case err.Error() == "EOF":
+		return "empty; a JSON object is expected"
+	}
+	return "not a valid JSON object"
+}
+
+// fieldPath is the path encoding/json names a field by, with the index of
+// the move part it is in ("parts[1].value" for "parts.value": which part
+// was wrong said nothing).
+func fieldPath(field string, data []byte) string {
+	rest, ok := strings.CutPrefix(field, "parts.")
+	if !ok {
+		return field
+	}
+	var body struct{ Parts []json.RawMessage }
+	if json.Unmarshal(data, &body) != nil {
+		return field
+	}
+	for i, raw := range body.Parts {
+		var p game.Part
+		if json.Unmarshal(raw, &p) != nil {
+			return fmt.Sprintf("parts[%d].%s", i, rest)
+		}
+	}
+	return field
+}
+
+// jsonValue names a JSON value as encoding/json describes it ("array",
+// "number 2.5", "bool") with its article: "an array", "a number 2.5",
+// "true or false".
+func jsonValue(v string) string {
+	switch {
+	case v == "bool":
+		return "true or false"
+	case v == "":
+		return "a value"
+	case strings.ContainsRune("aeiou", rune(v[0])):
+		return "an " + v
+	}
+	return "a " + v
+}
+
+// wholeNumbers says what the API's whole-number fields allow, by the path
+// encoding/json names them by: the range a later check holds them to, not
+// the range of the Go type that holds them.
+var wholeNumbers = map[string]string{
+	"delay_ms":              fmt.Sprintf("a whole number of milliseconds from 0 to %d", MaxDelay.Milliseconds()),
+	"parts.value":           "a whole number (a heap, cell, gap or symbol from 0, an amount, a number of the set or a colour)",
+	"view.heaps":            "a whole number of tokens, 0 or more",
+	"view.status.to_move":   "a whole number from -2 to 1 (0 or 1 the seat to move, -1 a chance draw, -2 the game is over)",
+	"view.status.winner":    "0 or 1 (the seat that won)",
+	"view.status.gap":       "a whole number, a gap of the word from 0",
+	"view.grid.cells.owner": "-1 (free), 0 or 1 (the seat that took the cell)",
+	"view.numbers.owner":    "-1 (free), 0 or 1 (the seat that took the number)",
+	"view.numbers.color":    "a colour's index in view.colors, or -1 (uncoloured)",
+	"view.word.symbols":     "a whole number, a symbol from 0 to the alphabet's size less 1",
+}
+
+// jsonKind names the kind of value the field with this path takes as
+// JSON people know it: a whole number with the range the API allows
+// ("a number 2.5 where a number is expected" said nothing; Go's int64
+// range said what the API does not allow).
+func jsonKind(field string, t reflect.Type) string {
+	switch k := t.Kind().String(); {
+	case strings.HasPrefix(k, "int"):
+		if what, ok := wholeNumbers[field]; ok {
+			return what
+		}
+		return "a whole number"
+	case strings.HasPrefix(k, "uint"):
+		return fmt.Sprintf("a whole number from 0 to %d", ^uint64(0)>>(64-t.Bits()))
+	case strings.HasPrefix(k, "float"):
+		return "a number"
+	case k == "string":
+		return "a string"
+	case k == "bool":
+		return "true or false"
+	case k == "slice", k == "array":
+		return "a list"
+	}
+	return "an object"
+}
