@@ -238,13 +238,18 @@ type Setter interface {
 // ends with that winner: where the board alone does not say who won (no
 // token left in Nim: the player to move has lost, or in misère Nim won),
 // the seat to move is the one that makes it so.
+//
+// A field out of its range is refused, naming it and what it allows: the
+// seat to move, a chance draw in a game without chance, a winner other
+// than 0 or 1, an owner other than −1, 0 or 1 and a colour the game does
+// not have.
 func SetUp(g Game, v View) (State, error) {
 	st, ok := g.(Setter)
 	if !ok {
 		return nil, fmt.Errorf("%s positions cannot be set up on a board; give a position string", g.Type().TitleOrName())
 	}
-	if p := v.Status.ToMove; p < Terminal || p > 1 {
-		return nil, fmt.Errorf("status.to_move %d: want 0 or 1 (the seat to move), -1 (a chance draw) or -2 (the game is over)", p)
+	if err := checkSetUp(g, v); err != nil {
+		return nil, fmt.Errorf("set up: %w", err)
 	}
 	if w := v.Status.Winner; v.Status.ToMove == Terminal && w != nil && (*w == 0 || *w == 1) {
 		for p := range Player(2) {
@@ -256,6 +261,74 @@ func SetUp(g Game, v View) (State, error) {
 		}
 	}
 	return st.SetUp(v)
+}
+
+// checkSetUp refuses the fields of an edited view that are out of their
+// range for g (a game's own SetUp reads the fields it needs and may not
+// look at the others' values).
+func checkSetUp(g Game, v View) error {
+	switch p := v.Status.ToMove; {
+	case p < Terminal || p > 1:
+		return fmt.Errorf("status.to_move %d: want 0 or 1 (the seat to move), -1 (a chance draw) or -2 (the game is over)", p)
+	case p == Chance && !g.Type().Chance:
+		return fmt.Errorf("status.to_move -1 (a chance draw): %s has no chance draws; want 0 or 1 (the seat to move) or -2 (the game is over)", g.Type().TitleOrName())
+	}
+	if w := v.Status.Winner; w != nil && *w != 0 && *w != 1 {
+		return fmt.Errorf("status.winner %d: want 0 or 1 (the seat that won), or none for a draw or a game not over", *w)
+	}
+	if v.Grid != nil {
+		for i, c := range v.Grid.Cells {
+			if c.Owner < -1 || c.Owner > 1 {
+				return fmt.Errorf("cell %d (index %d) has owner %d: want -1 (free), 0 or 1 (the seat that took it)", i+1, i, c.Owner)
+			}
+		}
+	}
+	colours := 0
+	if len(v.Numbers) > 0 {
+		if start, err := ViewOf(g.NewInitialState()); err == nil {
+			colours = len(start.Colors)
+		}
+	}
+	for _, n := range v.Numbers {
+		switch {
+		case n.Owner < -1 || n.Owner > 1:
+			return fmt.Errorf("number %d has owner %d: want -1 (free), 0 or 1 (the seat that took it)", n.N, n.Owner)
+		case n.Color < -1 || n.Color >= colours:
+			return fmt.Errorf("number %d has colour %d: the game has %d colours, %s", n.N, n.Color, colours, colourRange(colours))
+		}
+	}
+	return nil
+}
+
+// colourRange says which colours a number may have in a game of n
+// colours.
+func colourRange(n int) string {
+	if n == 0 {
+		return "so only -1 (uncoloured)"
+	}
+	return fmt.Sprintf("want 0 to %d, or -1 (uncoloured)", n-1)
+}
+
+// CheckOver holds a position set up from v (game.Setter's helper, for a
+// game whose view says who moves) to what v says of the end: with
+// status.to_move −2 (the game is over) the position must be over, and won
+// by status.winner when the view names one.
+func CheckOver(st State, v View) error {
+	if v.Status.ToMove != Terminal {
+		return nil
+	}
+	if !st.IsTerminal() {
+		return fmt.Errorf("set up: status.to_move -2 says the game is over, but this position is not: say who is to move (0 or 1)")
+	}
+	w := v.Status.Winner
+	switch won := Winner(st); {
+	case w == nil || *w == won:
+	case won < 0:
+		return fmt.Errorf("set up: status.winner %d, but this position ends in a draw", *w)
+	default:
+		return fmt.Errorf("set up: status.winner %d, but in this position %s won", *w, SeatName(Player(won)))
+	}
+	return nil
 }
 
 // Positioner is a State that writes its position in the notation its game's

@@ -466,12 +466,15 @@ type studySetup struct {
 }
 
 // postStudySetup is POST /api/study/setup: the position an edited view
-// describes (see game.Setter), or 400 saying what is wrong with it.
+// describes (see game.Setter), or 400 saying what is wrong with it. An
+// owner or a colour left out is none (-1), not seat 0's.
 func (s *Server) postStudySetup(w http.ResponseWriter, r *http.Request) {
 	var req studySetup
-	if !readJSON(w, r, &req) || !gameGiven(w, req.Game) {
+	data, ok := readBody(w, r, &req)
+	if !ok || !gameGiven(w, req.Game) {
 		return
 	}
+	leftOutIsNone(&req.View, data)
 	g, _, err := s.positionOf(req.Game, "")
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "%v", err)

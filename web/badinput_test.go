@@ -351,3 +351,43 @@ func TestTypeErrorsSayTheAPIsRange(t *testing.T) {
 		}
 	}
 }
+
+// TestSetUpRefusesFieldsOutOfRange: a set-up's field out of its range is
+// refused, naming the field and what it allows (they were rewritten or
+// ignored), and an owner left out is none, not seat 0's.
+func TestSetUpRefusesFieldsOutOfRange(t *testing.T) {
+	h := newHarness(t, nil)
+	var e struct{ Error string }
+	for _, c := range []struct {
+		body string
+		want string
+	}{
+		{`{"game":"nim","view":{"kind":"heaps","heaps":[3],"status":{"to_move":-1}}}`, "status.to_move -1 (a chance draw): Nim has no chance draws"},
+		{`{"game":"nim","view":{"kind":"heaps","heaps":[3],"status":{"to_move":-2}}}`, "status.to_move -2 says the game is over, but this position is not"},
+		{`{"game":"nim","view":{"kind":"heaps","heaps":[0,0],"status":{"to_move":-2,"winner":7}}}`, "status.winner 7: want 0 or 1"},
+		{`{"game":"nim2d(n=2)","view":{"kind":"grid","grid":{"rows":2,"cols":2,"cells":[{"owner":5},{},{},{"owner":-1}]}}}`, "cell 1 (index 0) has owner 5: want -1 (free), 0 or 1"},
+		{`{"game":"wythoff","view":{"kind":"heaps","heaps":[1,2],"status":{"to_move":-2,"winner":0}}}`, "status.to_move -2 says the game is over, but this position is not"},
+		{`{"game":"ap(x=10,seed=1)","view":{"kind":"numbers","numbers":[{"n":9,"owner":3}]}}`, "number 9 has owner 3: want -1 (free), 0 or 1"},
+		{`{"game":"buildingnim","view":{"kind":"heaps","heaps":[1,1,1],"status":{"phase":"weird"}}}`, `status.phase "weird": want "building" (tokens are placed) or "nim"`},
+		{`{"game":"vdwlist(s=5)","view":{"kind":"numbers","numbers":[{"n":1,"color":9}]}}`, "number 1 has colour 9: the game has 3 colours, want 0 to 2, or -1 (uncoloured)"},
+		{`{"game":"vdwlist(s=5)","view":{"kind":"numbers","numbers":[{"n":1,"color":2}]}}`, "give every number 1..5 in order, each with its colour (0 to 2, or -1 uncoloured); 1 numbers given"},
+		{`{"game":"vdwlist(s=3)","view":{"kind":"numbers","numbers":[{"n":1},{"n":3},{"n":2}]}}`, "number 3 given in place 2"},
+		{`{"game":"vdwlist(s=3)","view":{"kind":"numbers","numbers":[{"n":1},{"n":2},{"n":3}],"status":{"phase":"colour","highlight":[1],"draw":["red",""]}}}`, `status.draw holds "": want colour names of this game (red, blue, green)`},
+		{`{"game":"vdwlist(s=3)","view":{"kind":"numbers","numbers":[{"n":1},{"n":2},{"n":3}],"status":{"phase":"painting"}}}`, `status.phase "painting": want "name"`},
+	} {
+		if st := h.do("POST", "/api/study/setup", "", c.body, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) {
+			t.Errorf("%s: %d %q, want 400 with %q", c.body, st, e.Error, c.want)
+		}
+	}
+	// Left out, an owner or a colour is none: {} is an empty cell, not R.
+	var s struct{ Position, Error string }
+	for _, c := range []struct{ body, want string }{
+		{`{"game":"nim2d(n=2)","view":{"kind":"grid","grid":{"rows":2,"cols":2,"cells":[{"owner":0},{},{},{"owner":-1}]},"status":{"to_move":1}}}`, "R./..:G"},
+		{`{"game":"vdwlist(s=3)","view":{"kind":"numbers","numbers":[{"n":1},{"n":2,"color":1},{"n":3}]}}`, ".b."},
+		{`{"game":"nim","view":{"kind":"heaps","heaps":[0,0],"status":{"to_move":-2,"winner":0}}}`, "0;0 P2"},
+	} {
+		if st := h.do("POST", "/api/study/setup", "", c.body, &s); st != http.StatusOK || s.Position != c.want {
+			t.Errorf("%s: %d %q %q, want %q", c.body, st, s.Position, s.Error, c.want)
+		}
+	}
+}

@@ -148,3 +148,49 @@ func jsonKind(field string, t reflect.Type) string {
 	}
 	return "an object"
 }
+
+// leftOutIsNone sets to -1 (free, uncoloured) the owners and colours that
+// the body data of a set-up leaves out of v's cells and numbers: decoded,
+// they read as 0, seat 0's, which a script that leaves them out does not
+// mean.
+func leftOutIsNone(v *game.View, data []byte) {
+	var body struct {
+		View struct {
+			Grid *struct {
+				Cells []map[string]json.RawMessage
+			}
+			Numbers []map[string]json.RawMessage
+		}
+	}
+	if json.Unmarshal(data, &body) != nil {
+		return
+	}
+	if g := body.View.Grid; g != nil && v.Grid != nil && len(g.Cells) == len(v.Grid.Cells) {
+		for i, c := range g.Cells {
+			if !given(c, "owner") {
+				v.Grid.Cells[i].Owner = -1
+			}
+		}
+	}
+	if len(body.View.Numbers) == len(v.Numbers) {
+		for i, n := range body.View.Numbers {
+			if !given(n, "owner") {
+				v.Numbers[i].Owner = -1
+			}
+			if !given(n, "color") {
+				v.Numbers[i].Color = -1
+			}
+		}
+	}
+}
+
+// given reports whether a JSON object has the field name (encoding/json
+// matches a field's name in any case).
+func given(obj map[string]json.RawMessage, name string) bool {
+	for k := range obj {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}

@@ -30,53 +30,50 @@ func heapsOf(v game.View) (string, error) {
 	return heapsPosition(heaps, turn, 0), nil
 }
 
-// SetUp builds the position of the edited view's heaps.
-func (g *Game) SetUp(v game.View) (game.State, error) {
+// setUp builds the position of the edited view's heaps with parse, the
+// game's ParsePosition: over when the view says it is (to_move −2).
+func setUp(v game.View, parse func(string) (game.State, error)) (game.State, error) {
 	p, err := heapsOf(v)
 	if err != nil {
 		return nil, err
 	}
-	return g.ParsePosition(p)
+	st, err := parse(p)
+	if err != nil {
+		return nil, err
+	}
+	return st, game.CheckOver(st, v)
 }
 
 // SetUp builds the position of the edited view's heaps.
-func (g *KGame) SetUp(v game.View) (game.State, error) {
-	p, err := heapsOf(v)
-	if err != nil {
-		return nil, err
-	}
-	return g.ParsePosition(p)
-}
+func (g *Game) SetUp(v game.View) (game.State, error) { return setUp(v, g.ParsePosition) }
 
 // SetUp builds the position of the edited view's heaps.
-func (g *GreedyGame) SetUp(v game.View) (game.State, error) {
-	p, err := heapsOf(v)
-	if err != nil {
-		return nil, err
-	}
-	return g.ParsePosition(p)
-}
+func (g *KGame) SetUp(v game.View) (game.State, error) { return setUp(v, g.ParsePosition) }
 
 // SetUp builds the position of the edited view's heaps.
-func (g *GrundyGame) SetUp(v game.View) (game.State, error) {
-	p, err := heapsOf(v)
-	if err != nil {
-		return nil, err
-	}
-	return g.ParsePosition(p)
-}
+func (g *GreedyGame) SetUp(v game.View) (game.State, error) { return setUp(v, g.ParsePosition) }
+
+// SetUp builds the position of the edited view's heaps.
+func (g *GrundyGame) SetUp(v game.View) (game.State, error) { return setUp(v, g.ParsePosition) }
 
 // SetUp builds the position of the edited view's heaps: in the building
-// phase (Status.Phase "building") the player to move follows from the
-// tokens placed; in the Nim phase it is the view's.
+// phase (Status.Phase "building", or none) the player to move follows from
+// the tokens placed; in the Nim phase ("nim") it is the view's. Another
+// phase is refused.
 func (g *BuildingGame) SetUp(v game.View) (game.State, error) {
-	p, err := heapsOf(v)
-	if err != nil {
-		return nil, err
+	switch v.Status.Phase {
+	case "", "building":
+		p, err := heapsOf(v)
+		if err != nil {
+			return nil, err
+		}
+		heaps, _, _ := strings.Cut(p, " ")
+		return g.ParsePosition(heaps)
+	case "nim":
+		return setUp(v, func(p string) (game.State, error) {
+			heaps, _, _ := strings.Cut(p, " ")
+			return g.ParsePosition("nim:" + heaps + " " + game.SeatName(max(v.Status.ToMove, 0)))
+		})
 	}
-	heaps, _, _ := strings.Cut(p, " ")
-	if v.Status.Phase == "nim" {
-		return g.ParsePosition("nim:" + heaps + " " + game.SeatName(max(v.Status.ToMove, 0)))
-	}
-	return g.ParsePosition(heaps)
+	return nil, fmt.Errorf("set up: status.phase %q: want \"building\" (tokens are placed) or \"nim\" (tokens are taken)", game.Clip(v.Status.Phase))
 }

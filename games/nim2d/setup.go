@@ -9,7 +9,7 @@ import (
 
 // SetUp builds the position of an edited palette (game.Setter): each
 // cell's owner (0 or 1: that seat's colour; −1: empty) and the player to
-// move. The rules check that play can reach it.
+// move, or −2 for an ended palette. The rules check that play can reach it.
 func (g *Game) SetUp(v game.View) (game.State, error) {
 	n := g.board.N
 	if v.Kind != game.KindGrid || v.Grid == nil || v.Grid.Rows != n || v.Grid.Cols != n || len(v.Grid.Cells) != n*n {
@@ -36,5 +36,9 @@ func (g *Game) SetUp(v game.View) (game.State, error) {
 		turn = 0
 	}
 	b.WriteString(":" + string(g.colour[turn]))
-	return g.ParsePosition(b.String())
+	st, err := g.ParsePosition(b.String())
+	if err != nil {
+		return nil, err
+	}
+	return st, game.CheckOver(st, v)
 }

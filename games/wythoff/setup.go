@@ -38,5 +38,9 @@ func (g *Game) SetUp(v game.View) (game.State, error) {
 	if v.Status.ToMove == 1 {
 		p += ";P2"
 	}
-	return g.ParsePosition(p)
+	st, err := g.ParsePosition(p)
+	if err != nil {
+		return nil, err
+	}
+	return st, game.CheckOver(st, v)
 }
