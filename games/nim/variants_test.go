@@ -365,3 +365,23 @@ func TestBuildingNimRules(t *testing.T) {
 		}
 	}
 }
+
+// Building Nim's tokens say that more heaps allow fewer (every game is kept
+// small enough to search exactly), with examples that are the bounds: the
+// catalogue gave heaps 1 to 64 and tokens 1 to 10000 without a word of it.
+func TestBuildingTokensSayTheirBound(t *testing.T) {
+	var doc string
+	for _, p := range nim.NewBuildingType().Params {
+		if p.Name == "tokens" {
+			doc = p.Doc
+		}
+	}
+	for _, c := range []struct{ heaps, tokens int }{{3, 415}, {8, 77}, {64, 116}} {
+		if !strings.Contains(doc, fmt.Sprintf("%d tokens on %d heaps", c.tokens, c.heaps)) && !strings.Contains(doc, fmt.Sprintf("%d on %d", c.tokens, c.heaps)) {
+			t.Errorf("the tokens' doc does not give %d tokens on %d heaps: %q", c.tokens, c.heaps, doc)
+		}
+		if nim.CheckBuilding(c.heaps, c.tokens, nim.EmptyFirst) != nil || nim.CheckBuilding(c.heaps, c.tokens+1, nim.EmptyFirst) == nil {
+			t.Errorf("%d tokens on %d heaps is not the bound", c.tokens, c.heaps)
+		}
+	}
+}
