@@ -291,7 +291,7 @@ func TestMethodNotAllowedNamesTheMethods(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, POST" {
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD, POST, OPTIONS" {
 		t.Fatalf("DELETE /api/matches: %d, Allow %q", res.StatusCode, res.Header.Get("Allow"))
 	}
 }

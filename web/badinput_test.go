@@ -391,3 +391,54 @@ func TestSetUpRefusesFieldsOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodsOutsideTheRoutes: OPTIONS answers 204 with the methods
+// allowed (HEAD among them where GET is), a page's file refuses a change
+// (POST / served the page), and a path the mux would redirect in HTML
+// under /api/ is a JSON 404.
+func TestMethodsOutsideTheRoutes(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("nim", [2]string{"human", "human"}, 1)
+	send := func(method, path string) (*http.Response, string) {
+		req, _ := http.NewRequest(method, h.ts.URL+path, strings.NewReader("x=1"))
+		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		return res, string(body)
+	}
+	for _, c := range []struct {
+		method, path string
+		status       int
+		allow        string
+		json         bool
+	}{
+		{"OPTIONS", "/api/matches", 204, "GET, HEAD, POST, OPTIONS", false},
+		{"OPTIONS", "/api/games", 204, "GET, HEAD, OPTIONS", false},
+		{"OPTIONS", "/api/matches/" + m.ID + "/moves", 204, "POST, OPTIONS", false},
+		{"TRACE", "/api/games", 405, "GET, HEAD, OPTIONS", true},
+		{"POST", "/", 405, "GET, HEAD, OPTIONS", true},
+		{"DELETE", "/index.html", 405, "GET, HEAD, OPTIONS", true},
+		{"POST", "/app.js", 405, "GET, HEAD, OPTIONS", true},
+		{"OPTIONS", "/app.js", 204, "GET, HEAD, OPTIONS", false},
+		{"POST", "/sources/", 405, "GET, HEAD, OPTIONS", true},
+		{"GET", "/api", 404, "", true},
+		{"GET", "/api/matches//record", 404, "", true},
+		{"GET", "/api/matches/" + m.ID + "/./record", 404, "", true},
+		{"GET", "/api/matches/" + m.ID + "/../" + m.ID, 404, "", true},
+		{"GET", "/api/nosuch/" + strings.Repeat("x", 5000), 404, "", true},
+	} {
+		res, body := send(c.method, c.path)
+		if res.StatusCode != c.status || res.Header.Get("Allow") != c.allow || c.json != strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") || len(body) > 500 {
+			t.Errorf("%s %.60s: %d, Allow %q, %s: %.200s; want %d, Allow %q", c.method, c.path, res.StatusCode, res.Header.Get("Allow"), res.Header.Get("Content-Type"), body, c.status, c.allow)
+		}
+	}
+	for _, path := range []string{"/", "/app.js", "/api/games", "/api/matches/" + m.ID, "/api/matches/"} {
+		if res, _ := send("HEAD", path); res.StatusCode != 200 && !(path == "/api/matches/" && res.StatusCode == 404) {
+			t.Errorf("HEAD %s: %d", path, res.StatusCode)
+		}
+	}
+}

@@ -41,24 +41,62 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/sources", s.postSources)
 	mux.HandleFunc("POST /api/sources/cancel", s.postSourcesCancel)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		if allow := allowed(mux, r); allow != "" {
+		allow := allowed(mux, r)
+		switch {
+		case allow != "" && r.Method == http.MethodOptions:
 			w.Header().Set("Allow", allow)
-			writeError(w, http.StatusMethodNotAllowed, "%s %s: the method is not allowed here; allowed: %s", r.Method, r.URL.Path, allow)
-			return
+			w.WriteHeader(http.StatusNoContent)
+		case allow != "":
+			w.Header().Set("Allow", allow)
+			writeError(w, http.StatusMethodNotAllowed, "%s %s: the method is not allowed here; allowed: %s", clip(r.Method, 20), clip(r.URL.Path, 80), allow)
+		default:
+			noRoute(w, r)
 		}
-		writeError(w, http.StatusNotFound, "no API route %s %s; see the README for the API", r.Method, r.URL.Path)
 	})
 	static, _ := fs.Sub(staticFiles, "static")
 	mux.Handle("/", staticHandler(static))
-	return s.guard(mux)
+	return s.guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The mux would redirect /api and a path with an empty or dot
+		// segment in HTML (/api/matches//record to a route that then says
+		// there is no match "record"): the API answers JSON.
+		if p := r.URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") && !cleanPath(p) {
+			noRoute(w, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	}))
+}
+
+// noRoute answers 404 to an API request that no route takes.
+func noRoute(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusNotFound, "no API route %s %s; see the README for the API (its paths have no empty or dot segments)", clip(r.Method, 20), clip(r.URL.Path, 80))
+}
+
+// cleanPath reports whether p is as path.Clean writes it, but for a
+// final slash.
+func cleanPath(p string) bool {
+	c := path.Clean(p)
+	return c == p || c+"/" == p
 }
 
 // staticHandler serves the page's files; an address that names none (a
 // mistyped link, a folder) gets a page that says so and leads back to the
 // games, with the status 404, not the file server's bare text or a listing.
+//
+// The files are read, never changed: a method other than GET or HEAD gets
+// 405 (OPTIONS 204) with the methods allowed.
 func staticHandler(static fs.FS) http.Handler {
 	files := http.FileServerFS(static)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD, OPTIONS")
+			if r.Method == http.MethodOptions {
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+			writeError(w, http.StatusMethodNotAllowed, "%s %s: the page's files are only read; allowed: GET, HEAD, OPTIONS", clip(r.Method, 20), clip(r.URL.Path, 80))
+			return
+		}
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(static, name); err != nil || st.IsDir() {
@@ -73,21 +111,25 @@ func staticHandler(static fs.FS) http.Handler {
 	})
 }
 
-// allowed lists the methods that have a route for r's path, for a 405
-// answer's Allow header ("" when none has).
+// allowed lists the methods that have a route for r's path, for an Allow
+// header ("" when none has): GET with HEAD, POST, and OPTIONS, which says
+// so.
 func allowed(mux *http.ServeMux, r *http.Request) string {
 	var out []string
 	for _, m := range []string{http.MethodGet, http.MethodPost} {
-		if m == r.Method {
-			continue
-		}
 		probe := r.Clone(r.Context())
 		probe.Method = m
 		if _, pattern := mux.Handler(probe); pattern != "/api/" && pattern != "" {
 			out = append(out, m)
+			if m == http.MethodGet {
+				out = append(out, http.MethodHead)
+			}
 		}
 	}
-	return strings.Join(out, ", ")
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(append(out, http.MethodOptions), ", ")
 }
 
 // guard adds the security headers, caps request bodies and turns a panic
