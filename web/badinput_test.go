@@ -442,3 +442,22 @@ func TestMethodsOutsideTheRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONSyntaxSaysWhatIsWrong: a body nested too deeply, one that begins
+// with a byte order mark and one cut short say so (they were "not valid
+// JSON at byte 10001", "at byte 1" and "not a valid JSON object").
+func TestJSONSyntaxSaysWhatIsWrong(t *testing.T) {
+	h := newHarness(t, nil)
+	var e struct{ Error string }
+	for _, c := range []struct{ body, want string }{
+		{`{"game":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "request body: nested too deeply at byte"},
+		{"\xef\xbb\xbf{\"game\":\"nim\",\"move\":\"1:1\"}", "request body: it starts with a UTF-8 byte order mark (EF BB BF); send the JSON object without it"},
+		{`{"game":"nim"`, "request body: the JSON ends early, after 13 bytes: a closing }, ] or \" is missing"},
+		{`{"game":"nim","parts":[{"kind":"heap"`, "the JSON ends early"},
+		{`{"game":"nim",}`, "not valid JSON at byte 15"},
+	} {
+		if st := h.do("POST", "/api/study/moves", "", c.body, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) {
+			t.Errorf("%.60q: %d %q, want %q", c.body, st, e.Error, c.want)
+		}
+	}
+}

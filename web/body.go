@@ -32,6 +32,10 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) ([]byte, bool) {
 		}
 		return nil, false
 	}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		writeError(w, http.StatusBadRequest, "request body: it starts with a UTF-8 byte order mark (EF BB BF); send the JSON object without it")
+		return nil, false
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -62,8 +66,12 @@ func jsonProblem(err error, data []byte) string {
 			what = "the body" // a list or a number where the object goes
 		}
 		return fmt.Sprintf("%s has the wrong kind of value (%s where %s is expected)", what, jsonValue(te.Value), jsonKind(te.Field, te.Type))
+	case errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth"):
+		return fmt.Sprintf("nested too deeply at byte %d (JSON nested more than 10000 levels)", se.Offset)
 	case errors.As(err, &se):
 		return fmt.Sprintf("not valid JSON at byte %d", se.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Sprintf("the JSON ends early, after %d bytes: a closing }, ] or \" is missing", len(data))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return "unknown field " + strings.TrimPrefix(err.Error(), "json: unknown field ")
 	case err.Error() == "EOF":
