@@ -418,7 +418,12 @@ type studyMove struct {
 // postStudyMove is POST /api/study/moves: the position after a move.
 func (s *Server) postStudyMove(w http.ResponseWriter, r *http.Request) {
 	var req studyMove
-	if !readJSON(w, r, &req) || !gameGiven(w, req.Game) {
+	data, ok := readBody(w, r, &req)
+	if !ok || !gameGiven(w, req.Game) {
+		return
+	}
+	if msg := partsLeftOut(data); msg != "" {
+		writeError(w, http.StatusBadRequest, "%s", msg)
 		return
 	}
 	g, st, err := s.positionOf(req.Game, req.Position)

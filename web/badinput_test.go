@@ -461,3 +461,26 @@ func TestJSONSyntaxSaysWhatIsWrong(t *testing.T) {
 		}
 	}
 }
+
+// TestAPartNeedsItsValue: a move part without its value (or its kind) is
+// refused; the value read as 0 and "buildingnim" placed a token on heap 1.
+func TestAPartNeedsItsValue(t *testing.T) {
+	h := newHarness(t, nil)
+	m := h.create("buildingnim", [2]string{"human", "human"}, 1)
+	var e struct{ Error string }
+	for _, c := range []struct{ body, want string }{
+		{`{"game":"buildingnim","parts":[{"kind":"heap"}]}`, `parts[0] has no "value"`},
+		{`{"game":"nim","parts":[{"kind":"heap","value":0},{"kind":"amount"}]}`, `parts[1] has no "value"`},
+		{`{"game":"nim","parts":[{"value":0},{"kind":"amount","value":1}]}`, `parts[0] has no "kind"`},
+	} {
+		if st := h.do("POST", "/api/study/moves", "", c.body, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) {
+			t.Errorf("study %s: %d %q, want %q", c.body, st, e.Error, c.want)
+		}
+	}
+	if st := h.do("POST", "/api/matches/"+m.ID+"/moves", *m.SeatTokens[0], `{"parts":[{"kind":"heap"}]}`, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, `parts[0] has no "value"`) {
+		t.Errorf("a match's move: %d %q", st, e.Error)
+	}
+	if st := h.do("POST", "/api/study/moves", "", `{"game":"buildingnim","parts":[{"kind":"heap","value":0}]}`, nil); st != http.StatusOK {
+		t.Errorf("a whole part: %d", st)
+	}
+}

@@ -202,3 +202,21 @@ func given(obj map[string]json.RawMessage, name string) bool {
 	}
 	return false
 }
+
+// partsLeftOut says which move part of the body data leaves out its kind
+// or its value ("" when none does): decoded, a value left out reads as 0,
+// which a script that misspells or forgets it does not mean.
+func partsLeftOut(data []byte) string {
+	var body struct{ Parts []map[string]json.RawMessage }
+	if json.Unmarshal(data, &body) != nil {
+		return ""
+	}
+	for i, p := range body.Parts {
+		for _, field := range []string{"kind", "value"} {
+			if !given(p, field) {
+				return fmt.Sprintf(`parts[%d] has no %q: give each part as {"kind": "heap", "value": 0} (a kind and a whole number)`, i, field)
+			}
+		}
+	}
+	return ""
+}

@@ -324,7 +324,12 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req movePost
-	if !readJSON(w, r, &req) {
+	data, ok := readBody(w, r, &req)
+	if !ok {
+		return
+	}
+	if msg := partsLeftOut(data); msg != "" {
+		writeError(w, http.StatusBadRequest, "%s", msg)
 		return
 	}
 	m.mu.Lock()
