@@ -484,3 +484,28 @@ func TestAPartNeedsItsValue(t *testing.T) {
 		t.Errorf("a whole part: %d", st)
 	}
 }
+
+// TestKeysAreExact: a field given twice, or in capitals, is refused (the
+// last "game" was taken, and "GAME" read as "game").
+func TestKeysAreExact(t *testing.T) {
+	h := newHarness(t, nil)
+	var e struct{ Error string }
+	for _, c := range []struct{ path, body, want string }{
+		{"/api/matches", `{"GAME":"nim","Players":["human","perfect"]}`, `field "GAME": the API's field names are lower case ("game")`},
+		{"/api/matches", `{"game":"nim","game":"thue","players":["human","human"]}`, `field "game" is given twice in one object`},
+		{"/api/study/moves", `{"game":"nim","parts":[{"kind":"heap","value":0,"value":1},{"kind":"amount","value":1}]}`, `field "value" is given twice`},
+		{"/api/study/setup", `{"game":"nim","view":{"kind":"heaps","heaps":[1],"status":{"to_move":0,"To_Move":1}}}`, `field "To_Move": the API's field names are lower case`},
+	} {
+		if st := h.do("POST", c.path, "", c.body, &e); st != http.StatusBadRequest || !strings.Contains(e.Error, c.want) {
+			t.Errorf("%s %s: %d %q, want %q", c.path, c.body, st, e.Error, c.want)
+		}
+	}
+	var list struct{ Matches []any }
+	if h.do("GET", "/api/matches", "", nil, &list); len(list.Matches) != 0 {
+		t.Errorf("%d matches created, want none", len(list.Matches))
+	}
+	// The same keys in different objects, and nested values, are fine.
+	if st := h.do("POST", "/api/study/moves", "", `{"game":"nim","parts":[{"kind":"heap","value":0},{"kind":"amount","value":1}]}`, nil); st != http.StatusOK {
+		t.Errorf("two parts: %d", st)
+	}
+}

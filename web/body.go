@@ -50,7 +50,59 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) ([]byte, bool) {
 		writeError(w, http.StatusBadRequest, "request body: one JSON object expected, found more")
 		return nil, false
 	}
+	if msg := keyProblem(data); msg != "" {
+		writeError(w, http.StatusBadRequest, "request body: %s", msg)
+		return nil, false
+	}
 	return data, true
+}
+
+// keyProblem finds a field name that encoding/json takes but the API does
+// not mean, in the JSON data it decoded: a field given twice in one
+// object (the last was taken) or written in capitals (a name matches in
+// any case; the API's are lower case). "" when there is none.
+func keyProblem(data []byte) string {
+	type object struct {
+		keys    map[string]bool
+		wantKey bool // the next token is a key (or the object's end)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var stack []*object // nil entries: lists
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "" // the end, or what the decoder has said already
+		}
+		var top *object
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if key, ok := tok.(string); ok && top != nil && top.wantKey {
+			switch {
+			case strings.ToLower(key) != key:
+				return fmt.Sprintf("field %q: the API's field names are lower case (%q)", game.Clip(key), game.Clip(strings.ToLower(key)))
+			case top.keys[key]:
+				return fmt.Sprintf("field %q is given twice in one object", game.Clip(key))
+			}
+			top.keys[key], top.wantKey = true, false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &object{keys: map[string]bool{}, wantKey: true})
+			continue
+		case json.Delim('['):
+			stack = append(stack, nil)
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		// A value ended (a scalar, or an object or a list closed): the
+		// object holding it wants its next key.
+		if len(stack) > 0 && stack[len(stack)-1] != nil {
+			stack[len(stack)-1].wantKey = true
+		}
+	}
 }
 
 // jsonProblem says in words what is wrong with the JSON body data
@@ -192,15 +244,11 @@ func leftOutIsNone(v *game.View, data []byte) {
 	}
 }
 
-// given reports whether a JSON object has the field name (encoding/json
-// matches a field's name in any case).
+// given reports whether a JSON object has the field name (in lower case,
+// as keyProblem holds every field name of a body read).
 func given(obj map[string]json.RawMessage, name string) bool {
-	for k := range obj {
-		if strings.EqualFold(k, name) {
-			return true
-		}
-	}
-	return false
+	_, ok := obj[name]
+	return ok
 }
 
 // partsLeftOut says which move part of the body data leaves out its kind
