@@ -202,6 +202,24 @@ func TestBrowserA11yPages(t *testing.T) {
 			p.do(chromedp.KeyEvent("\r"))
 			p.wait(`!document.querySelector('.setup') && window.kombi.study.pos.position === '6;4;5'`, "the position used with Enter")
 		})
+		// A board that is over is edited into one to play on: the editor says Player 1 is to move, and the server
+		// takes it (it refuses a board said over that is not).
+		p.desktop()
+		p.study("nim(piles=3;4;5)", "0;0;0")
+		js[bool](p, `([...document.querySelectorAll('.controls button')].find(b => b.textContent === 'Set up a position').click(), true)`)
+		p.wait(`document.querySelector('.setup input')`, "the set-up editor of a board over")
+		if got := js[string](p, `document.querySelector('.setup select').value`); got != "0" {
+			t.Errorf("the editor of a board over says %q is to move, want 0 (Player 1)", got)
+		}
+		js[bool](p, `(e => (e.value = '2', e.dispatchEvent(new Event('input', {bubbles: true})), true))(document.querySelector('.setup input'))`)
+		p.wait(`window.kombi.study.edit.heaps[0] === 2`, "heap 1 edited")
+		js[bool](p, `(document.querySelector('.setup [type=submit]').click(), true)`)
+		p.wait(`!document.querySelector('.setup') || document.querySelector('.setup .error')`, "the edited board used or refused")
+		if msg := js[string](p, `(e => e ? e.textContent : '')(document.querySelector('.setup .error'))`); msg != "" {
+			t.Errorf("the edited board that was over is refused: %s", msg)
+		} else if got := js[string](p, `window.kombi.study.pos.position`); got != "2;0;0" {
+			t.Errorf("the edited board that was over is %q, want 2;0;0", got)
+		}
 		p.clean("the study's set-up")
 	})
 

@@ -844,6 +844,12 @@ function studyToggleSetup() {
     const { x, y } = queenXY(edit.grid, Math.max(0, edit.grid.cells.findIndex((c) => c.label === 'Q')));
     edit = { kind: 'heaps', heaps: [x, y], status: edit.status };
   }
+  // A board over (to move -2) is edited to be played on: Player 1 to move, as the select shows, unless the
+  // person says otherwise (the server refuses a board said over that is not).
+  if (edit.status && edit.status.to_move === -2) {
+    const { winner, reason, ...status } = edit.status;
+    edit = { ...edit, status: { ...status, to_move: 0 } };
+  }
   set({ study: { ...st, setup: !st.setup, edit, setupError: '' } });
 }
 
