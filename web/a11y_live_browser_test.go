@@ -260,4 +260,56 @@ func TestBrowserA11yLive(t *testing.T) {
 		covered("the queen's squares on a phone", false, 30, 5, ", 2)", "a11y-live-phone-queen.png")
 		p.clean("zoom")
 	})
+
+	t.Run("second look", func(t *testing.T) {
+		// The keyboard audit's second look: what the fixes above broke. N1: a piece clicked where it shows above the
+		// sticky move bar, partly under it, is chosen (the page scrolled it clear during the press, for a mouse too,
+		// and the click went to the heap round it). N2: ← on a board with nothing to choose (looking back) steps on
+		// through the moves (it stopped after one). N3: on a phone, "See that position" leaves the focus on the
+		// screen (the analysis' heading is below it, off the screen).
+		p.t = t
+		p.viewport(screen{"1400x680", 1400, 680, 1, false})
+		m := h.create("nim(piles=3;4;5;6)", [2]string{"human", "perfect"}, 1)
+		p.openAs(m)
+		p.wait(`document.querySelector('[data-heap="3"][data-token="1"]:not([disabled])')`, "my move")
+		// Heap 4's tokens half under the bar: its top half shows above it.
+		at := js[[]float64](p, `(() => { const tok = document.querySelector('[data-heap="3"][data-token="1"]'), bar = document.querySelector('.move-bar');
+			window.scrollBy(0, tok.getBoundingClientRect().bottom - bar.getBoundingClientRect().top - tok.getBoundingClientRect().height / 2);
+			const r = tok.getBoundingClientRect(), b = bar.getBoundingClientRect();
+			return [r.left + r.width / 2, (r.top + b.top) / 2, window.scrollY, r.top < b.top && r.bottom > b.top ? 1 : 0]; })()`)
+		if at[3] != 1 {
+			t.Fatalf("heap 4's second token is not partly under the move bar: %v", at)
+		}
+		p.do(chromedp.MouseClickXY(at[0], at[1]))
+		p.wait(`window.kombi.sel.length > 0`, "the token clicked chosen")
+		if y := js[float64](p, `window.scrollY`); y != at[2] {
+			t.Errorf("a click on a token partly under the move bar scrolled the page from %v to %v", at[2], y)
+		}
+		js[bool](p, `(document.getElementById('play-move').click(), true)`)
+		p.wait(`window.kombi.match.moves.length >= 2`, "the computer's reply")
+		p.playWhen("true", `document.querySelector('#board button.token:not([disabled])').click();`)
+		p.wait(`window.kombi.match.moves.length >= 4 && document.querySelector('#board button.token:not([disabled])')`, "my move after the second reply")
+		js[bool](p, `(document.querySelector('#moves .mv[data-move="3"]').click(), document.getElementById('board').focus(), true)`)
+		p.wait(`window.kombi.travelAt === 3 && document.activeElement === document.getElementById('board')`, "move 3 shown, the focus on the board")
+		key(kb.ArrowLeft)
+		p.wait(`window.kombi.travelAt === 2`, "← on the board looking back: move 2")
+		key(kb.ArrowLeft)
+		p.wait(`window.kombi.travelAt === 1`, "← again: move 1, not "+focused())
+		key(kb.End)
+		p.wait(`window.kombi.travelAt === null`, "End: back in the game")
+
+		p.phone()
+		// Six heaps: a board taller than half the phone's screen, the analysis below it.
+		lost := h.create("nim(piles=1;2;3;4;5;6)", [2]string{"human", "perfect"}, 1)
+		p.openAs(lost)
+		p.playOut(`document.querySelector('#board button.token:not([disabled])').click();`, 30)
+		p.wait(`document.getElementById('review-show')`, "the review's turning point")
+		js[bool](p, `(document.getElementById('review-show').focus(), true)`)
+		key(kb.Enter)
+		p.wait(`window.kombi.travelAt === 0 && document.activeElement !== document.body && document.activeElement !== document.getElementById('review-show')`, "the position shown, the focus kept, not "+focused())
+		if r := js[[]float64](p, `(r => [r.top, r.bottom, window.innerHeight])(document.activeElement.getBoundingClientRect())`); r[1] < 0 || r[0] > r[2] {
+			t.Errorf("on a phone, See that position leaves the focus on %s at %v, off the screen", focused(), r)
+		}
+		p.clean("second look")
+	})
 }

@@ -90,3 +90,14 @@ test('a match started here opens with what was drawn and the computer’s first 
   const first = nim([{ player: 0, move: '2:4' }], { players: ['perfect', 'human'] });
   assert.equal(openedText(first, [false, true], perfect), 'Last move: The computer (Perfect) played 2:4 (take 4 tokens from heap 2).');
 });
+
+test('two computers playing on at their pace: the end alone is said; paused, each step', () => {
+  const cvc = (moves, more = {}) => nim(moves, { players: ['random', 'perfect'], ...more });
+  const one = cvc([{ player: 0, move: '1:2' }]);
+  const two = cvc([{ player: 0, move: '1:2' }, { player: 1, move: '3:1' }]);
+  assert.equal(arrivedText(one, two, [false, false], perfect), '');
+  assert.equal(arrivedText({ ...one, paused: true }, { ...two, paused: true }, [false, false], perfect),
+    'Last move: Player 2 (Perfect) played 3:1 (take 1 token from heap 3).');
+  const end = cvc([...two.moves, { player: 0, move: '2:4' }], { finished: true, winner: 0, view: { kind: 'heaps', heaps: [0, 0, 0], status: { over: true } } });
+  assert.match(arrivedText(two, end, [false, false], perfect), /won/);
+});

@@ -59,6 +59,11 @@ export function arrivedText(old, m, mine, opponents) {
   const from = old.moves.length;
   if (m.moves.length <= from || samePrefix(old.moves, m.moves) < from) return '';
   const said = [];
+  // Two computers playing on at their pace (a move or more a second): their moves came faster than they could be
+  // said, one after another; the end alone is said, and each move while paused (Step).
+  if ((m.players || []).every((p) => p !== 'human') && !m.paused) {
+    return m.finished && !old.finished ? `${endText(m, mine, opponents).headline}.` : '';
+  }
   const last = lastMove(m, null);
   const lastAt = last ? last.index - 1 : -1;
   for (let i = from; i < m.moves.length; i++) {

@@ -1142,7 +1142,13 @@ function rescueFocus() {
   if (focusOnBoard || (a && a !== document.body) || !lost || (lost.isConnected && !lost.disabled)) return;
   const byId = (id) => { const e = id ? document.getElementById(id) : null; return e && !e.disabled ? e : null; };
   let to = byId(lost.id) || byId(SWAPS[lost.id]);
-  if (!to && /^review(-luck)?-show$/.test(lost.id)) to = byId('an-h');
+  // The analysis' heading where it shows (beside the board); in one column, where the board comes first on the
+  // screen and the heading below it, the board (the heading off the screen hid the focus, and the next Tab jumped).
+  if (!to && /^review(-luck)?-show$/.test(lost.id)) {
+    const h = byId('an-h');
+    const r = h && h.getBoundingClientRect();
+    to = r && r.top >= 0 && r.bottom <= window.innerHeight ? h : document.getElementById('board');
+  }
   if (!to && lost.closest('#result') && state.travelAt !== null) to = document.querySelector('#moves .mv.current');
   if (!to) to = document.getElementById('board');
   if (to) to.focus({ preventScroll: true });
@@ -1163,6 +1169,9 @@ function keepFocus() {
 // -1: the board after a move, the result, the analysis).
 function clearOfStuck(el) {
   if (!el || !el.closest || !el.closest('.play-col') || el.closest('#status, .move-bar') || el.tabIndex < 0) return;
+  // Keyboard focus only: a piece clicked or tapped where it shows under the bar moved away under the pointer, and the
+  // click went to the board round it (the keyboard audit's second look, N1).
+  if (!el.matches(':focus-visible')) return;
   const r = el.getBoundingClientRect();
   const over = (e) => { const b = e.getBoundingClientRect(); return b.left < r.right && b.right > r.left ? b : null; };
   const stuck = (e) => e && getComputedStyle(e).position === 'sticky' && over(e);
@@ -1189,9 +1198,11 @@ document.addEventListener('keydown', (e) => {
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
   if (state.dialog) return;
   const board = document.getElementById('board');
-  if (board && board.contains(t) && PIECE_KEYS.includes(e.key)) {
+  const buttons = board ? [...board.querySelectorAll('button:not([disabled])')] : [];
+  // A board with no piece to choose (looking back, the game over, the other side's turn): the keys step through the
+  // moves from it (a step back that took the focused button away left it on the board, where ← stopped).
+  if (board && board.contains(t) && PIECE_KEYS.includes(e.key) && buttons.length) {
     if (e.altKey || e.ctrlKey || e.metaKey) return; // the browser's own (Alt+← goes back a page)
-    const buttons = [...board.querySelectorAll('button:not([disabled])')];
     if (t === board || e.key === 'Home' || e.key === 'End') {
       const first = e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'Home';
       if (buttons.length) buttons[first ? 0 : buttons.length - 1].focus();
