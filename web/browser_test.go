@@ -210,7 +210,8 @@ func navigating(err error) bool {
 }
 
 func (p *page) phone() {
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	// A touch screen, as a phone's: the page's (pointer: coarse) rules apply (the keyboard's how-to hidden).
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.width = 390
 }
 
