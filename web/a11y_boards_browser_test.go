@@ -136,6 +136,15 @@ func TestBrowserBoardsKeyboard(t *testing.T) {
 			t.Errorf("the focused partner token's mark: border %q, want dotted", got)
 		}
 		p.shotOf("keys-partner-desktop.png", "#board")
+		// End goes to the board's last piece, not to the "Also take … from heap 2" button beside the heaps (the
+		// keyboard audit's second look, N5).
+		if !js[bool](p, `!!document.querySelector('#board button.partner')`) {
+			t.Fatal("no Also take button beside the heaps")
+		}
+		p.do(chromedp.KeyEvent(kb.End))
+		if !js[bool](p, `document.activeElement.matches('#board .token') && document.activeElement.dataset.heap === '1' && document.activeElement.dataset.token === '7'`) {
+			t.Errorf("End on Wythoff's heaps reached %q, want heap 2's last token", js[string](p, `document.activeElement.getAttribute('aria-label') || document.activeElement.textContent`))
+		}
 		p.clean("focus ring on a mark")
 	})
 

@@ -14,7 +14,7 @@ import { StudyPage } from './views/study.js';
 import { MatchesPage } from './views/matches.js';
 import { queenXY, moveWords, droppedNote, inviteBase, typeset, tookBackWords, refusedMoveWords, gameTitle } from './format.js';
 import { setupProblem } from './setup.js';
-import { toward } from './boardkeys.js';
+import { toward, PIECES } from './boardkeys.js';
 import { arrivedText, undoneText, openedText } from './announce.js';
 
 const root = document.getElementById('app');
@@ -1204,8 +1204,11 @@ document.addEventListener('keydown', (e) => {
   if (board && board.contains(t) && PIECE_KEYS.includes(e.key) && buttons.length) {
     if (e.altKey || e.ctrlKey || e.metaKey) return; // the browser's own (Alt+← goes back a page)
     if (t === board || e.key === 'Home' || e.key === 'End') {
+      // The board's pieces: not a button beside them (Wythoff's "Also take … from heap 2", which End reached).
+      const pieces = buttons.filter((b) => b.matches(PIECES));
+      const ends = pieces.length ? pieces : buttons;
       const first = e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'Home';
-      if (buttons.length) buttons[first ? 0 : buttons.length - 1].focus();
+      ends[first ? 0 : ends.length - 1].focus();
       e.preventDefault();
       return;
     }

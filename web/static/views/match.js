@@ -366,7 +366,7 @@ function MoveList({ m, s, act }) {
   const rows = moveRows(m.moves);
   const cur = s.travelAt ?? m.moves.length;
   return html`<section class="moves-panel" aria-labelledby="moves-h">
-    <h2 id="moves-h">Moves <span class="muted small keys">(← → Home End to step)</span></h2>
+    <h2 id="moves-h">Moves <span class="muted small keys" aria-hidden="true">(← → Home End to step)</span></h2>
     ${rows.length === 0 ? html`<p class="muted">No moves yet.</p>` : html`<ol class="moves" id="moves">
       <li class="row"><button type="button" class=${'mv start' + (cur === 0 ? ' current' : '')} data-move="0" onClick=${() => act.travel(0)}>Start</button></li>
       ${rows.map((r) => html`<li class="row"><span class="n">${r.n}.</span>
