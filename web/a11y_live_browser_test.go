@@ -198,6 +198,13 @@ func TestBrowserA11yLive(t *testing.T) {
 		js[bool](p, `(document.querySelector('[data-draw]').focus(), true)`)
 		key(kb.Enter)
 		p.wait(`!document.querySelector('[data-draw]') && document.activeElement === document.getElementById('board')`, "the focus on the board after a draw, not "+focused())
+		// A number named with the keys: the focus goes to the Draw buttons above the board (Tab from the board never
+		// reached them).
+		p.study("vdwlist(k=3,colors=3,list=2,s=7)", "r.r....")
+		js[bool](p, `(document.querySelector('#board .num[data-number="4"]').focus(), true)`)
+		key(kb.Enter)
+		key(kb.Enter)
+		p.wait(`document.querySelector('[data-draw]') && document.activeElement === document.querySelector('[data-draw]')`, "the focus on the first Draw button after naming, not "+focused())
 		p.clean("study draw")
 	})
 

@@ -1123,7 +1123,11 @@ function keepCurrentMoveInView() {
 function keepBoardFocus() {
   const board = document.getElementById('board');
   const taken = !lastFocus || !lastFocus.isConnected || lastFocus.disabled || lastFocus === board;
-  if (focusOnBoard && taken && board && (!document.activeElement || document.activeElement === document.body)) board.focus({ preventScroll: true });
+  if (!focusOnBoard || !taken || !board || (document.activeElement && document.activeElement !== document.body)) return;
+  // A study's chance draw next (a number named): its Draw buttons, above the board, where Tab from the board never
+  // went back to them (the keyboard audit, finding 18).
+  const draw = !board.querySelector('button:not([disabled])') && document.querySelector('[data-draw]:not([disabled])');
+  (draw || board).focus({ preventScroll: true });
 }
 
 // rescueFocus gives the focus that a render took away with its element
