@@ -101,3 +101,20 @@ test('two computers playing on at their pace: the end alone is said; paused, eac
   const end = cvc([...two.moves, { player: 0, move: '2:4' }], { finished: true, winner: 0, view: { kind: 'heaps', heaps: [0, 0, 0], status: { over: true } } });
   assert.match(arrivedText(two, end, [false, false], perfect), /won/);
 });
+
+test('the Szemerédi game: the threat the computer’s move made is said with it', () => {
+  // The computer (red) took 5: it holds 1 and 5, and 3 would complete 1, 3, 5; the person (blue) to move.
+  const own = { 1: 0, 2: 1, 5: 0 };
+  const view = {
+    kind: 'numbers', numbers: [1, 2, 3, 5, 7].map((n) => ({ n, owner: own[n] ?? -1 })), colors: ['red', 'blue'], status: { to_move: 1 },
+    lines: [{ items: [1, 3, 5], held: [2, 0], open: [0], threat: true }, { items: [3, 5, 7], held: [1, 0], open: [0] }],
+  };
+  const ap = (moves) => ({
+    id: 'ap1', game: 'ap(set=1;2;3;5;7)', game_name: 'ap', players: ['perfect', 'human'], roles: ['red', 'blue'], moves, to_move: 1,
+    last_move: { index: moves.length, player: 0, move: '5', parts: [{ kind: 'number', value: 5 }] }, view,
+  });
+  const before = ap([{ player: 0, move: '1' }, { player: 1, move: '2' }]);
+  const after = ap([...before.moves, { player: 0, move: '5' }]);
+  const said = arrivedText(before, after, [false, true], perfect);
+  assert.match(said, /^Last move: .* 5\. Threat: 3 would complete 1, 3, 5 — you must take 3 to block it\.$/);
+});

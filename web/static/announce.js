@@ -5,6 +5,7 @@
 
 import { cap, seatWho, playedWord, moveLabel, lastMoveWords, forcedWords, endText, roleName, list, drawNoteWords } from './format.js';
 import { lastMove } from './lastmove.js';
+import { raceOf, raceColours, threatWords } from './boards/numbers.js';
 
 /**
  * lastMoveParts are the pieces of the last move's line ("Last move: The
@@ -69,10 +70,17 @@ export function arrivedText(old, m, mine, opponents) {
   for (let i = from; i < m.moves.length; i++) {
     const mv = m.moves[i];
     if (mv.player === -1) said.push(drawText(m, mv.move));
-    else if (i === lastAt && (!mine[mv.player] || last.forced)) said.push(lastMoveText(m, last, m.view, mine, opponents));
+    else if (i === lastAt && (!mine[mv.player] || last.forced)) {
+      said.push(lastMoveText(m, last, m.view, mine, opponents));
+      // The Szemerédi game: the threats the move made, as the board's lines say them (what to block).
+      if (m.game_name === 'ap' && !m.finished && m.view && m.view.numbers) {
+        const you = mine[0] !== mine[1] ? (mine[0] ? 0 : 1) : null;
+        said.push(threatWords(raceOf(m.view), mv.player, raceColours(m.view), m.to_move, you));
+      }
+    }
   }
   if (m.finished && !old.finished) said.push(`${endText(m, mine, opponents).headline}.`);
-  return said.join(' ');
+  return said.filter(Boolean).join(' ');
 }
 
 /**
