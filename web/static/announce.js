@@ -3,7 +3,7 @@
 // take-back. A screen reader hears what a sighted player sees change on
 // the board and in the last move's line. Pure functions of the match JSON.
 
-import { cap, seatWho, playedWord, moveLabel, lastMoveWords, forcedWords, endText, roleName, list, drawNoteWords } from './format.js';
+import { yourSeat, cap, seatWho, playedWord, moveLabel, lastMoveWords, forcedWords, endText, roleName, list, drawNoteWords } from './format.js';
 import { lastMove } from './lastmove.js';
 import { raceOf, raceColours, threatWords } from './boards/numbers.js';
 
@@ -74,8 +74,7 @@ export function arrivedText(old, m, mine, opponents) {
       said.push(lastMoveText(m, last, m.view, mine, opponents));
       // The Szemerédi game: the threats the move made, as the board's lines say them (what to block).
       if (m.game_name === 'ap' && !m.finished && m.view && m.view.numbers) {
-        const you = mine[0] !== mine[1] ? (mine[0] ? 0 : 1) : null;
-        said.push(threatWords(raceOf(m.view), mv.player, raceColours(m.view), m.to_move, you));
+        said.push(threatWords(raceOf(m.view), mv.player, raceColours(m.view), m.to_move, yourSeat(mine)));
       }
     }
   }

@@ -982,13 +982,16 @@ let playing = null;
 // (the focus on the board or the move bar), or the board filling half the
 // screen or all on it; not where they had scrolled to read something else
 // (the moves, the analysis, the rules below the board on a phone).
+// wholeOnScreen says whether the box r is all on the screen, below top (what stays at the screen's top covers it).
+const wholeOnScreen = (r, top = 0) => r.top >= top && r.bottom <= window.innerHeight;
+
 function showResult() {
   const r = document.getElementById('result');
   const b = document.getElementById('board');
   if (!r || !b) return;
   const rb = b.getBoundingClientRect();
   const seen = Math.min(rb.bottom, window.innerHeight) - Math.max(rb.top, 0);
-  const following = focusOnBoard || seen >= window.innerHeight / 2 || (rb.top >= 0 && rb.bottom <= window.innerHeight);
+  const following = focusOnBoard || seen >= window.innerHeight / 2 || wholeOnScreen(rb);
   if (!following) return;
   // The keyboard's focus goes to the result (from the board, whose pieces the end disabled, or from nowhere; not from
   // a control the person went to meanwhile): Rematch and New game are the next Tab (the keyboard audit, finding 2).
@@ -997,7 +1000,7 @@ function showResult() {
   if (h && (focusOnBoard || !a || a === document.body)) h.focus({ preventScroll: true });
   const under = stuckTop();
   const head = (r.querySelector('h2') || r).getBoundingClientRect();
-  if (head.top >= under && head.bottom <= window.innerHeight) return; // in view already
+  if (wholeOnScreen(head, under)) return; // in view already
   const st = document.getElementById('status');
   scrollToY((st && !under ? st : r).getBoundingClientRect().top, under);
 }
@@ -1150,8 +1153,7 @@ function rescueFocus() {
   // screen and the heading below it, the board (the heading off the screen hid the focus, and the next Tab jumped).
   if (!to && /^review(-luck)?-show$/.test(lost.id)) {
     const h = byId('an-h');
-    const r = h && h.getBoundingClientRect();
-    to = r && r.top >= 0 && r.bottom <= window.innerHeight ? h : document.getElementById('board');
+    to = h && wholeOnScreen(h.getBoundingClientRect()) ? h : document.getElementById('board');
   }
   if (!to && lost.closest('#result') && state.travelAt !== null) to = document.querySelector('#moves .mv.current');
   if (!to) to = document.getElementById('board');

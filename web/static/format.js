@@ -167,6 +167,9 @@ export function seatWho(m, p, mine, opponents) {
   return mine[1 - p] ? 'your friend' : 'a person';
 }
 
+/** yourSeat is the seat this page plays (mine: the seats it holds, as mineOf), or null where it holds both or none. */
+export const yourSeat = (mine) => (mine[0] !== mine[1] ? (mine[0] ? 0 : 1) : null);
+
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**

@@ -3,7 +3,7 @@
 // (time travel) and the analysis in the game's own terms.
 
 import { html } from '../html.js';
-import { matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords, listedMoveWords, thinkingTime } from '../format.js';
+import { yourSeat, matchTitle, gameTitle, seedMatters, statusText, endText, moveWords, lastMoveWords, moveLabel, playedWord, moveRows, seatWho, roleName, roundsText, seedText, cap, botTitle, pageClass, howToMoveWords, saysMove, percent, codeParts, youLost, forcedWords, forcedTally, drawNoteWords, listedMoveWords, thinkingTime } from '../format.js';
 import { resolve, whyNoMove } from '../moves.js';
 import { interaction, parseGameString, KEYBOARD } from '../catalog.js';
 import { allBars } from '../boards/heaps.js';
@@ -53,7 +53,7 @@ export function MatchPage({ s, act }) {
   const ctx = boardContext({ ...shown, game: m.game }, {
     live, sel: s.sel, preview: s.preview, ranked, last, pLayer: s.analysisOn, pPositions: pPositionsOf(act.analysisEntry(shown)),
     showPoints: true,
-    you: mine[0] !== mine[1] ? (mine[0] ? 0 : 1) : null,
+    you: yourSeat(mine),
     onPick: act.pick, onPreview: act.preview, onError: act.moveError, onTapNote: act.tapNote,
   });
   const rs = resolve(s.sel, ctx.legal, ctx.truncated);
