@@ -2033,16 +2033,7 @@ func TestBrowserGames(t *testing.T) {
 		p.clean("server-facts")
 	})
 
-	t.Run("thinking", func(t *testing.T) {
-		p.t = t
-		p.desktop()
-		// A computer builder that thinks for a second: the status says so (once: it is a live region), the seconds
-		// are counted beside the thinking bar.
-		p.start(setup{card: "thue(alphabet=3)", action: "computer", fields: map[string]string{"alphabet": "5", "#dlg-you": "1", "#dlg-bot0": "alphabeta(depth=60,time=1s)"}})
-		p.wait(`document.getElementById('status').textContent === 'The computer is thinking…' && document.querySelector('progress.thinking') && /^\d+\.\d s$/.test((document.getElementById('think-secs') || {}).textContent)`, "the thinking computer in words")
-		p.wait(`document.getElementById('status').textContent.startsWith('Your move as Painter')`, "my move after the computer's")
-		p.clean("thinking")
-	})
+	// (A computer that thinks for a second, in words: TestBrowserA11yLive/thinking.)
 
 	t.Run("study", func(t *testing.T) {
 		p.t = t
